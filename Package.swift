@@ -1,0 +1,55 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "loadrun",
+    products: [
+        .executable(name: "loadrun", targets: ["loadrun"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // C libraries, each behind one thin Swift wrapper.
+        .systemLibrary(
+            name: "CGLib",
+            pkgConfig: "gio-unix-2.0",
+            providers: [.apt(["libglib2.0-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSoup",
+            pkgConfig: "libsoup-3.0",
+            providers: [.apt(["libsoup-3.0-dev", "glib-networking"])]
+        ),
+
+        // The UI-free core: main loop, HTTP client, loading states, plugin protocol.
+        .target(name: "Loader", dependencies: ["CGLib", "CSoup"]),
+        // Content plugins and the terminal text helpers they render with.
+        .target(name: "Plugins", dependencies: ["Loader"]),
+        // The embedded sample server that `loadrun serve` runs and the tests reuse.
+        .target(name: "SampleSource", dependencies: ["CGLib", "CSoup"]),
+        // The command-line front end.
+        .executableTarget(
+            name: "loadrun",
+            dependencies: [
+                "Loader", "Plugins", "SampleSource",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // Test helpers: threaded in-process servers and a runner for the built binary.
+        .target(name: "TestSupport", dependencies: ["Loader", "SampleSource"], path: "Tests/TestSupport"),
+        .testTarget(name: "LoaderTests", dependencies: ["Loader", "TestSupport"]),
+        .testTarget(name: "PluginsTests", dependencies: ["Plugins", "Loader"]),
+        .testTarget(name: "SampleSourceTests", dependencies: ["SampleSource", "Loader", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["loadrun", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("InternalImportsByDefault"),
+        .enableUpcomingFeature("ExistentialAny"),
+    ]
+}

@@ -1,0 +1,22 @@
+#ifndef LOADRUN_CSOUP_SHIM_H
+#define LOADRUN_CSOUP_SHIM_H
+
+#include <libsoup/soup.h>
+
+/* Why: soup_session_new_with_options is variadic, and max-conns / max-conns-per-host
+ * are construct-only, so they can only be set here. `timeout` is libsoup's idle I/O timer. */
+static inline SoupSession *lr_soup_session_new(guint max_conns, guint max_conns_per_host,
+                                               guint idle_timeout_seconds, const char *user_agent) {
+    return soup_session_new_with_options("max-conns", max_conns,
+                                         "max-conns-per-host", max_conns_per_host,
+                                         "timeout", idle_timeout_seconds,
+                                         "user-agent", user_agent,
+                                         NULL);
+}
+
+/* Why: soup_server_new is variadic. */
+static inline SoupServer *lr_soup_server_new(const char *server_header) {
+    return soup_server_new("server-header", server_header, NULL);
+}
+
+#endif

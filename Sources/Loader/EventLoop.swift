@@ -1,0 +1,157 @@
+internal import CGLib
+
+/// A GLib main loop on one `GMainContext`, owned by the thread that created it.
+///
+/// Every GLib and libsoup call in loadrun happens on this thread. The loop acquires its
+/// context for its whole lifetime, so `assertOnLoop()` holds from creation on, not only
+/// while `run()` is blocking.
+public final class EventLoop {
+    let context: OpaquePointer
+    private let loop: OpaquePointer
+    private let pushedThreadDefault: Bool
+
+    /// The loop on the process's default main context.
+    public convenience init() {
+        self.init(context: g_main_context_ref(g_main_context_default()), pushThreadDefault: false)
+    }
+
+    /// A loop on a fresh context that becomes this thread's default, for work on its own
+    /// thread (a test server, say). libsoup attaches its sources to the thread-default context.
+    public static func makeThreadDefault() -> EventLoop {
+        EventLoop(context: g_main_context_new(), pushThreadDefault: true)
+    }
+
+    private init(context: OpaquePointer, pushThreadDefault: Bool) {
+        self.context = context
+        self.pushedThreadDefault = pushThreadDefault
+        if pushThreadDefault { g_main_context_push_thread_default(context) }
+        precondition(g_main_context_acquire(context) != 0, "another thread owns this GMainContext")
+        self.loop = g_main_loop_new(context, 0)
+    }
+
+    deinit {
+        g_main_loop_unref(loop)
+        g_main_context_release(context)
+        if pushedThreadDefault { g_main_context_pop_thread_default(context) }
+        g_main_context_unref(context)
+    }
+
+    /// Runs until `quit()`.
+    public func run() {
+        assertOnLoop()
+        g_main_loop_run(loop)
+    }
+
+    /// Makes `run()` return once the current dispatch finishes.
+    public func quit() {
+        g_main_loop_quit(loop)
+    }
+
+    /// Runs one iteration without blocking; returns whether anything was dispatched.
+    @discardableResult
+    public func iterate(blocking: Bool = false) -> Bool {
+        assertOnLoop()
+        return g_main_context_iteration(context, blocking ? 1 : 0) != 0
+    }
+
+    /// A handle that other threads may use to stop this loop.
+    public func makeStopper() -> LoopStopper {
+        LoopStopper(loop: loop)
+    }
+
+    /// Traps in debug builds when called off the thread that owns this loop.
+    public func assertOnLoop(file: StaticString = #fileID, line: UInt = #line) {
+        assert(g_main_context_is_owner(context) != 0, "called off the loop's thread", file: file, line: line)
+    }
+
+    // MARK: Sources
+
+    /// Calls `body` once after `delay`. Intervals use GLib's monotonic clock at millisecond
+    /// resolution (`g_timeout_source_new`, never the batching `_seconds` variant).
+    @discardableResult
+    public func schedule(after delay: Duration, _ body: @escaping () -> Void) -> LoopSource {
+        attach(g_timeout_source_new(Self.milliseconds(delay))) { body(); return false }
+    }
+
+    /// Calls `body` every `interval` until it returns `false` or the source is cancelled.
+    @discardableResult
+    public func repeating(every interval: Duration, _ body: @escaping () -> Bool) -> LoopSource {
+        attach(g_timeout_source_new(Self.milliseconds(interval)), body)
+    }
+
+    /// Calls `body` once, on a later iteration of the loop.
+    @discardableResult
+    public func schedule(_ body: @escaping () -> Void) -> LoopSource {
+        attach(g_idle_source_new()) { body(); return false }
+    }
+
+    /// Calls `body` on the loop each time `signal` arrives (`g_unix_signal_source_new`): never
+    /// in a raw signal handler. GLib supports SIGHUP, SIGINT, SIGTERM, SIGUSR1, SIGUSR2, SIGWINCH.
+    @discardableResult
+    public func onSignal(_ signal: Int32, _ body: @escaping () -> Void) -> LoopSource {
+        attach(g_unix_signal_source_new(signal)) { body(); return true }
+    }
+
+    private func attach(_ source: UnsafeMutablePointer<GSource>?, _ body: @escaping () -> Bool) -> LoopSource {
+        assertOnLoop()
+        guard let source else { preconditionFailure("GLib returned no source") }
+        // One retain for C, released exactly once by the destroy notify when the source ends.
+        let box = Unmanaged.passRetained(SourceCallback(body)).toOpaque()
+        g_source_set_callback(source, { data in
+            let callback = Unmanaged<SourceCallback>.fromOpaque(data!).takeUnretainedValue()
+            return callback.body() ? 1 : 0
+        }, box, { data in
+            Unmanaged<SourceCallback>.fromOpaque(data!).release()
+        })
+        g_source_attach(source, context)
+        return LoopSource(adopting: source)
+    }
+
+    private static func milliseconds(_ duration: Duration) -> guint {
+        let (seconds, attoseconds) = duration.components
+        let ms = max(0, seconds) * 1000 + max(0, attoseconds) / 1_000_000_000_000_000
+        return guint(clamping: ms)
+    }
+}
+
+/// The Swift closure behind one GSource.
+private final class SourceCallback {
+    let body: () -> Bool
+    init(_ body: @escaping () -> Bool) { self.body = body }
+}
+
+/// One attached GSource: a timer, an idle callback or a signal watch.
+///
+/// Dropping the handle does not stop the source; `cancel()` does. Cancelling twice, or after
+/// a one-shot source has fired, is harmless because the handle keeps its own reference.
+public final class LoopSource {
+    private let source: UnsafeMutablePointer<GSource>
+
+    init(adopting source: UnsafeMutablePointer<GSource>) { self.source = source }
+
+    deinit { g_source_unref(source) }
+
+    /// Stops the source; its callback will not run again.
+    public func cancel() { g_source_destroy(source) }
+
+    /// Whether the source has ended, by firing once or by `cancel()`.
+    public var isCancelled: Bool { g_source_is_destroyed(source) != 0 }
+}
+
+/// Stops an `EventLoop` from any thread; `g_main_loop_quit` is thread-safe.
+public struct LoopStopper: @unchecked Sendable {
+    // @unchecked: only the thread-safe g_main_loop_quit is ever called through it, and the
+    // reference taken here keeps the GMainLoop alive as long as any copy of the handle.
+    private let handle: Handle
+
+    init(loop: OpaquePointer) { handle = Handle(g_main_loop_ref(loop)) }
+
+    /// Asks the loop to return from `run()`.
+    public func stop() { g_main_loop_quit(handle.loop) }
+
+    private final class Handle {
+        let loop: OpaquePointer
+        init(_ loop: OpaquePointer) { self.loop = loop }
+        deinit { g_main_loop_unref(loop) }
+    }
+}

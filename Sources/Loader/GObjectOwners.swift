@@ -1,0 +1,51 @@
+internal import CGLib
+internal import CSoup
+
+// One owning class per GObject kind. Each adopts the reference it is given (a `_new`
+// result or a `(transfer full)` return), is the only owner of the pointer, and drops it
+// exactly once in `deinit`.
+
+/// A `GCancellable`; each request has one, released with it.
+final class Cancellable {
+    let pointer: UnsafeMutablePointer<GCancellable>
+
+    init() { pointer = g_cancellable_new() }
+    deinit { g_object_unref(pointer) }
+
+    func cancel() { g_cancellable_cancel(pointer) }
+}
+
+/// A `SoupMessage` (a final GObject type, so it arrives as an opaque pointer).
+final class SoupMessageObject {
+    let pointer: OpaquePointer
+
+    init(adopting pointer: OpaquePointer) { self.pointer = pointer }
+    deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+}
+
+/// A `GInputStream`, here a response body.
+final class InputStreamObject {
+    let pointer: UnsafeMutablePointer<GInputStream>
+
+    init(adopting pointer: UnsafeMutablePointer<GInputStream>) { self.pointer = pointer }
+    deinit { g_object_unref(pointer) }
+}
+
+/// Takes ownership of a `GError` out-parameter and frees it.
+struct GLibError {
+    let domain: GQuark
+    let code: Int32
+    let message: String
+
+    /// Copies the error and frees it.
+    init(consuming error: UnsafeMutablePointer<GError>) {
+        domain = error.pointee.domain
+        code = error.pointee.code
+        message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+        g_error_free(error)
+    }
+
+    func isIOError(_ code: GIOErrorEnum) -> Bool {
+        domain == lr_io_error_quark() && self.code == Int32(code.rawValue)
+    }
+}

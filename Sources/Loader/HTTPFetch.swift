@@ -1,0 +1,268 @@
+internal import CGLib
+internal import CSoup
+
+/// One GET in flight. Keep it to cancel the request; dropping it does not cancel.
+///
+/// Lifetime: each pending libsoup/GIO call holds one retain of the fetch (passed as
+/// `user_data`), released in the callback that finishes that call. The fetch owns its
+/// message, cancellable, body stream and deadline timer, and releases them with itself.
+public final class HTTPFetch {
+    private enum Stop { case cancelled, deadline }
+
+    private let client: HTTPClient
+    private let url: String
+    private let options: FetchOptions
+    private let progress: (LoadProgress) -> Void
+    private var completion: ((Result<HTTPResponse, LoadError>) -> Void)?
+
+    private let cancellable = Cancellable()
+    private var message: SoupMessageObject?
+    private var stream: InputStreamObject?
+    private var deadlineTimer: LoopSource?
+    private var stopReason: Stop?
+
+    private var info = ResponseInfo(url: "")
+    private var body: [UInt8] = []
+    private var expectedLength: Int?
+    private let authority: String
+
+    private static let chunkSize = 64 * 1024
+
+    init(client: HTTPClient, url: String, options: FetchOptions,
+         progress: @escaping (LoadProgress) -> Void,
+         completion: @escaping (Result<HTTPResponse, LoadError>) -> Void) {
+        self.client = client
+        self.url = url
+        self.options = options
+        self.progress = progress
+        self.completion = completion
+        authority = URLParts(url)?.authority ?? url
+    }
+
+    /// Whether the completion has run.
+    public var isFinished: Bool { completion == nil }
+
+    /// Cancels the request through its GCancellable; the completion then runs with `.cancelled`.
+    /// Does nothing once the fetch has finished.
+    public func cancel() {
+        stop(.cancelled)
+    }
+
+    // MARK: Steps
+
+    func start() {
+        guard let parts = URLParts(url), parts.scheme == "http" || parts.scheme == "https" else {
+            return finishSoon(.failure(LoadError(.invalidURL, "\"\(url)\" is not an http(s) URL",
+                                                 suggestion: "give a full URL such as http://127.0.0.1:8080/posts")))
+        }
+        guard let raw = soup_message_new("GET", url) else {
+            return finishSoon(.failure(LoadError(.invalidURL, "libsoup cannot request \"\(url)\"",
+                                                 suggestion: "check the URL")))
+        }
+        let message = SoupMessageObject(adopting: raw)
+        self.message = message
+        soup_message_add_flags(raw, SOUP_MESSAGE_COLLECT_METRICS)
+        if let accept = options.accept {
+            soup_message_headers_replace(soup_message_get_request_headers(raw), "Accept", accept)
+        }
+        deadlineTimer = client.loop.schedule(after: options.deadline) { [weak self] in self?.stop(.deadline) }
+
+        soup_session_send_async(client.session, raw, G_PRIORITY_DEFAULT, cancellable.pointer, { _, result, data in
+            let fetch = Unmanaged<HTTPFetch>.fromOpaque(data!).takeRetainedValue()
+            fetch.didSend(result)
+        }, Unmanaged.passRetained(self).toOpaque())
+    }
+
+    private func didSend(_ result: OpaquePointer?) {
+        var error: UnsafeMutablePointer<GError>?
+        let stream = soup_session_send_finish(client.session, result, &error)
+        guard let stream, let message = message?.pointer else {
+            return finish(.failure(failure(from: error.map(GLibError.init(consuming:)))))
+        }
+        self.stream = InputStreamObject(adopting: stream)
+        info = responseInfo(of: message)
+
+        guard (200...299).contains(info.status) else {
+            return finish(.failure(httpStatusError()))
+        }
+        let headers = soup_message_get_response_headers(message)
+        if soup_message_headers_get_encoding(headers) == SOUP_ENCODING_CONTENT_LENGTH {
+            expectedLength = Int(clamping: soup_message_headers_get_content_length(headers))
+        }
+        if let expectedLength, expectedLength > options.maxBodySize {
+            return finish(.failure(tooLarge(declared: expectedLength)))
+        }
+        body.reserveCapacity(min(expectedLength ?? Self.chunkSize, options.maxBodySize))
+        progress(LoadProgress(receivedBytes: 0, expectedBytes: expectedLength))
+        readNextChunk()
+    }
+
+    private func readNextChunk() {
+        guard let stream = stream?.pointer else { return }
+        // Ask for at most one byte past the cap, so an oversized body is caught without
+        // ever holding more than cap + 1 bytes.
+        let wanted = min(Self.chunkSize, options.maxBodySize - body.count + 1)
+        g_input_stream_read_bytes_async(stream, gsize(wanted), G_PRIORITY_DEFAULT, cancellable.pointer, { _, result, data in
+            let fetch = Unmanaged<HTTPFetch>.fromOpaque(data!).takeRetainedValue()
+            fetch.didRead(result)
+        }, Unmanaged.passRetained(self).toOpaque())
+    }
+
+    private func didRead(_ result: OpaquePointer?) {
+        guard let stream = stream?.pointer else { return }
+        var error: UnsafeMutablePointer<GError>?
+        guard let bytes = g_input_stream_read_bytes_finish(stream, result, &error) else {
+            return finish(.failure(failure(from: error.map(GLibError.init(consuming:)))))
+        }
+        defer { g_bytes_unref(bytes) }
+        var size: gsize = 0
+        let data = g_bytes_get_data(bytes, &size)
+        guard size > 0, let data else { return finishBody() }
+
+        body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: Int(size)))
+        if body.count > options.maxBodySize {
+            return finish(.failure(tooLarge(declared: nil)))
+        }
+        progress(LoadProgress(receivedBytes: body.count, expectedBytes: expectedLength))
+        readNextChunk()
+    }
+
+    private func finishBody() {
+        // libsoup reports a body cut short as a clean end of stream, so compare with the
+        // declared length. When a Content-Encoding was decoded, Content-Length counts the
+        // encoded bytes, which the message metrics record as they come off the wire.
+        if let expectedLength, let message = message?.pointer {
+            let received = isContentDecoded ? wireBodyBytes(of: message) : body.count
+            if received < expectedLength {
+                return finish(.failure(LoadError(
+                    .truncated,
+                    "the response from \(authority) ended after \(ByteCount.format(received)) of the \(ByteCount.format(expectedLength)) it declared",
+                    suggestion: "the connection was cut short; try again")))
+            }
+        }
+        finish(.success(HTTPResponse(info: info, body: body)))
+    }
+
+    // MARK: Ending
+
+    private func stop(_ reason: Stop) {
+        guard completion != nil, stopReason == nil else { return }
+        stopReason = reason
+        // The pending libsoup/GIO call completes with G_IO_ERROR_CANCELLED, and `failure(from:)`
+        // maps that back to this reason.
+        cancellable.cancel()
+    }
+
+    private func finish(_ result: Result<HTTPResponse, LoadError>) {
+        guard let completion else { return }
+        self.completion = nil
+        deadlineTimer?.cancel()
+        deadlineTimer = nil
+        if case .failure = result {
+            // Nothing else may be read; cancelling makes libsoup drop the connection
+            // rather than reuse one with an unread body.
+            cancellable.cancel()
+        }
+        stream = nil
+        body = []
+        completion(result)
+    }
+
+    private func finishSoon(_ result: Result<HTTPResponse, LoadError>) {
+        client.loop.schedule { [self] in finish(result) }
+    }
+
+    // MARK: Reading the message
+
+    private var isContentDecoded: Bool {
+        guard let encoding = info.headers["Content-Encoding"]?.lowercased() else { return false }
+        return encoding != "identity"
+    }
+
+    private func wireBodyBytes(of message: OpaquePointer) -> Int {
+        guard let metrics = soup_message_get_metrics(message) else { return body.count }
+        return Int(clamping: soup_message_metrics_get_response_body_bytes_received(metrics))
+    }
+
+    private func responseInfo(of message: OpaquePointer) -> ResponseInfo {
+        var headers = HTTPHeaders()
+        withUnsafeMutablePointer(to: &headers) { pointer in
+            soup_message_headers_foreach(soup_message_get_response_headers(message), { name, value, data in
+                let headers = data!.assumingMemoryBound(to: HTTPHeaders.self)
+                headers.pointee.add(name: String(cString: name!), value: String(cString: value!))
+            }, pointer)
+        }
+        let finalURL = soup_message_get_uri(message).flatMap { uri -> String? in
+            guard let text = g_uri_to_string(uri) else { return nil }
+            defer { g_free(text) }
+            return String(cString: text)
+        } ?? url
+        return ResponseInfo(
+            url: finalURL,
+            status: Int(soup_message_get_status(message).rawValue),
+            reasonPhrase: soup_message_get_reason_phrase(message).map { String(cString: $0) } ?? "",
+            headers: headers
+        )
+    }
+
+    // MARK: Errors
+
+    private func httpStatusError() -> LoadError {
+        let status = info.status
+        let reason = info.reasonPhrase.isEmpty ? "" : " \(info.reasonPhrase)"
+        let suggestion: String
+        switch status {
+        case 401, 403: suggestion = "the server refused access; check the URL and any credentials"
+        case 404, 410: suggestion = "check the URL's path"
+        case 400..<500: suggestion = "the server rejected the request; check the URL"
+        default: suggestion = "the server failed; try again later"
+        }
+        return LoadError(.httpStatus, "HTTP \(status)\(reason) from \(authority)", suggestion: suggestion, httpStatus: status)
+    }
+
+    private func tooLarge(declared: Int?) -> LoadError {
+        let limit = ByteCount.formatLimit(options.maxBodySize)
+        let what = declared.map { "the response from \(authority) declares \(ByteCount.format($0))," } ?? "the response from \(authority) is"
+        return LoadError(.tooLarge, "\(what) over the \(limit) size cap",
+                         suggestion: "raise --max-size if the body really is that large")
+    }
+
+    private func failure(from error: GLibError?) -> LoadError {
+        guard let error else { return LoadError(.network, "the request to \(authority) failed for no stated reason") }
+        if error.isIOError(G_IO_ERROR_CANCELLED) {
+            switch stopReason {
+            case .deadline:
+                return LoadError(.timedOut, "no complete response from \(authority) within \(Self.format(options.deadline))",
+                                 suggestion: "the server is slow or stuck; raise --timeout or try again later")
+            case .cancelled, nil:
+                return .cancelled
+            }
+        }
+        if error.isIOError(G_IO_ERROR_CONNECTION_REFUSED) {
+            return LoadError(.connectionRefused, "connection refused by \(authority)",
+                             suggestion: "is the server running? Check the host and port")
+        }
+        if error.isIOError(G_IO_ERROR_TIMED_OUT) {
+            return LoadError(.timedOut, "\(authority) went silent for longer than the idle timeout",
+                             suggestion: "the server is slow or stuck; try again later")
+        }
+        if error.domain == lr_resolver_error_quark() {
+            let host = URLParts(url)?.host ?? authority
+            return LoadError(.hostNotFound, "cannot resolve host \"\(host)\" (\(error.message))",
+                             suggestion: "check the host name and your network")
+        }
+        if error.domain == lr_tls_error_quark() {
+            return LoadError(.tls, "TLS with \(authority) failed: \(error.message)",
+                             suggestion: "the server's certificate is not trusted here; check the URL")
+        }
+        return LoadError(.network, "the request to \(authority) failed: \(error.message)",
+                         suggestion: "check the URL and your network, then try again")
+    }
+
+    static func format(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        if attoseconds == 0 { return "\(seconds) s" }
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        return "\(milliseconds) ms"
+    }
+}

@@ -1,0 +1,96 @@
+/// Response header fields, in arrival order, looked up case-insensitively.
+public struct HTTPHeaders: Sendable, Equatable, Sequence {
+    private var fields: [(name: String, value: String)]
+
+    public init(_ fields: [(name: String, value: String)] = []) { self.fields = fields }
+
+    /// The first value of the field `name`, ignoring case.
+    public subscript(name: String) -> String? {
+        let lowered = name.lowercased()
+        return fields.first { $0.name.lowercased() == lowered }?.value
+    }
+
+    public mutating func add(name: String, value: String) { fields.append((name, value)) }
+
+    public func makeIterator() -> some IteratorProtocol<(name: String, value: String)> { fields.makeIterator() }
+
+    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+        lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
+    }
+}
+
+/// What a finished response carries besides its body: enough for a plugin to decide and decode.
+public struct ResponseInfo: Sendable, Equatable {
+    /// The URL the body came from, after redirects.
+    public var url: String
+    public var status: Int
+    public var reasonPhrase: String
+    public var headers: HTTPHeaders
+
+    public init(url: String, status: Int = 200, reasonPhrase: String = "OK", headers: HTTPHeaders = HTTPHeaders()) {
+        self.url = url
+        self.status = status
+        self.reasonPhrase = reasonPhrase
+        self.headers = headers
+    }
+
+    /// The media type of `Content-Type`, lowercased and without parameters.
+    public var mediaType: String? {
+        guard let value = headers["Content-Type"] else { return nil }
+        let type = value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? value
+        let trimmed = type.trimmingCharacters(in: " \t")
+        return trimmed.isEmpty ? nil : trimmed.lowercased()
+    }
+}
+
+/// A complete response whose body arrived in full and within the limits.
+public struct HTTPResponse: Sendable, Equatable {
+    public var info: ResponseInfo
+    public var body: [UInt8]
+
+    public init(info: ResponseInfo, body: [UInt8]) {
+        self.info = info
+        self.body = body
+    }
+}
+
+/// How far a body has arrived.
+public struct LoadProgress: Sendable, Equatable {
+    public var receivedBytes: Int
+    /// The declared size (`Content-Length`), when the server sent one.
+    public var expectedBytes: Int?
+
+    public init(receivedBytes: Int = 0, expectedBytes: Int? = nil) {
+        self.receivedBytes = receivedBytes
+        self.expectedBytes = expectedBytes
+    }
+}
+
+/// Limits that apply to one request.
+public struct FetchOptions: Sendable, Equatable {
+    /// The whole request must finish within this time, however slowly bytes trickle in.
+    public var deadline: Duration
+    /// Bodies larger than this are refused: by `Content-Length` up front, or as they stream in.
+    public var maxBodySize: Int
+    /// The `Accept` header to send, if any.
+    public var accept: String?
+
+    public static let defaultDeadline: Duration = .seconds(30)
+    public static let defaultMaxBodySize = 64 * 1024 * 1024
+
+    public init(deadline: Duration = defaultDeadline, maxBodySize: Int = defaultMaxBodySize, accept: String? = nil) {
+        self.deadline = deadline
+        self.maxBodySize = maxBodySize
+        self.accept = accept
+    }
+}
+
+extension StringProtocol {
+    func trimmingCharacters(in set: String) -> String {
+        let scalars = Set(set.unicodeScalars)
+        var view = Substring(self).unicodeScalars[...]
+        while let first = view.first, scalars.contains(first) { view = view.dropFirst() }
+        while let last = view.last, scalars.contains(last) { view = view.dropLast() }
+        return String(view)
+    }
+}

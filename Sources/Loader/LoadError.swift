@@ -1,0 +1,44 @@
+/// Why a load failed, in words a user can act on.
+///
+/// `description` says what happened and `suggestion` what to do; the CLI joins them as
+/// `posts: <description> — <suggestion>`. Texts that came from the network (reason phrases,
+/// host names) are included as they arrived: sanitise before they reach a terminal.
+public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The kind of failure. New kinds can be added without breaking callers that switch
+    /// on the ones they care about.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        public static let invalidURL = Code("invalid-url")
+        public static let connectionRefused = Code("connection-refused")
+        public static let hostNotFound = Code("host-not-found")
+        public static let timedOut = Code("timed-out")
+        public static let tls = Code("tls")
+        public static let network = Code("network")
+        public static let httpStatus = Code("http-status")
+        public static let tooLarge = Code("too-large")
+        public static let truncated = Code("truncated")
+        public static let decode = Code("decode")
+        public static let cancelled = Code("cancelled")
+    }
+
+    public var code: Code
+    /// What happened, for example `HTTP 404 Not Found from 127.0.0.1:8080`.
+    public var description: String
+    /// What the user can do about it, or nil when there is nothing useful to say.
+    public var suggestion: String?
+    /// The HTTP status, for `.httpStatus`.
+    public var httpStatus: Int?
+
+    public init(_ code: Code, _ description: String, suggestion: String? = nil, httpStatus: Int? = nil) {
+        self.code = code
+        self.description = description
+        self.suggestion = suggestion
+        self.httpStatus = httpStatus
+    }
+
+    /// The error a cancelled load ends with.
+    public static let cancelled = LoadError(.cancelled, "cancelled")
+}

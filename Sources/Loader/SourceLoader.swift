@@ -1,0 +1,85 @@
+/// Loads one source on the loop and publishes every state change: the terminal's
+/// `RemoteContentView` model, with `load()` and `cancel()`.
+///
+/// It never prints; front ends observe it and render.
+public final class SourceLoader {
+    public let source: Source
+    private let client: HTTPClient
+    private let options: FetchOptions
+    private var machine = LoadMachine<AnyContent>()
+    private var fetch: HTTPFetch?
+    private var observers: [(id: Int, body: (StateChange) -> Void)] = []
+    private var nextObserverID = 0
+
+    public init(source: Source, client: HTTPClient, options: FetchOptions = FetchOptions()) {
+        self.source = source
+        self.client = client
+        var options = options
+        if options.accept == nil { options.accept = source.plugin.acceptHeader }
+        self.options = options
+    }
+
+    public var state: LoadingState<AnyContent> { machine.state }
+
+    /// Calls `body` with every state change from now on; returns a token for `removeObserver`.
+    @discardableResult
+    public func observe(_ body: @escaping (StateChange) -> Void) -> Int {
+        nextObserverID += 1
+        observers.append((nextObserverID, body))
+        return nextObserverID
+    }
+
+    public func removeObserver(_ token: Int) {
+        observers.removeAll { $0.id == token }
+    }
+
+    /// Starts a load, unless one is already in flight.
+    public func load() { send(.load) }
+
+    /// Cancels the load in flight through its GCancellable, if there is one.
+    public func cancel() { send(.cancel) }
+
+    private func send(_ event: LoadMachine<AnyContent>.Event) {
+        client.loop.assertOnLoop()
+        for action in machine.handle(event) {
+            perform(action)
+        }
+    }
+
+    private func perform(_ action: LoadMachine<AnyContent>.Action) {
+        switch action {
+        case .startRequest:
+            fetch = client.get(source.url, options: options, progress: { [weak self] progress in
+                self?.send(.progress(progress))
+            }, completion: { [weak self] result in
+                self?.didFetch(result)
+            })
+        case .cancelRequest:
+            fetch?.cancel()
+        case .publish(let from, let to, let cause):
+            let change = StateChange(source: source.name, from: from, to: to, cause: cause)
+            for observer in observers { observer.body(change) }
+        }
+    }
+
+    private func didFetch(_ result: Result<HTTPResponse, LoadError>) {
+        fetch = nil
+        switch result {
+        case .success(let response):
+            do {
+                let content = try source.plugin.decode(response.body, response: response.info)
+                send(.succeeded(content))
+            } catch {
+                send(.failed(decodeError(error, response: response.info)))
+            }
+        case .failure(let error):
+            send(.failed(error))
+        }
+    }
+
+    private func decodeError(_ failure: DecodeFailure, response: ResponseInfo) -> LoadError {
+        let origin = URLParts(response.url)?.authority ?? response.url
+        return LoadError(.decode, "the response from \(origin) \(failure.reason)",
+                         suggestion: failure.suggestion ?? "check that the URL serves \(source.plugin.name)")
+    }
+}

@@ -1,0 +1,29 @@
+internal import CGLib
+
+/// The parts of an absolute URL that loadrun needs, parsed by GLib's `GUri`.
+public struct URLParts: Sendable, Equatable {
+    public var scheme: String
+    public var host: String
+    public var port: Int?
+
+    /// `host:port` as it appeared, or just `host` when the URL named no port.
+    public var authority: String {
+        guard let port else { return host }
+        return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
+
+    /// Parses `url`; nil when it is not an absolute URL with a host.
+    public init?(_ url: String) {
+        var error: UnsafeMutablePointer<GError>?
+        guard let uri = g_uri_parse(url, G_URI_FLAGS_NONE, &error) else {
+            if let error { _ = GLibError(consuming: error) }
+            return nil
+        }
+        defer { g_uri_unref(uri) }
+        guard let scheme = g_uri_get_scheme(uri), let host = g_uri_get_host(uri), host.pointee != 0 else { return nil }
+        self.scheme = String(cString: scheme).lowercased()
+        self.host = String(cString: host)
+        let port = g_uri_get_port(uri)
+        self.port = port > 0 ? Int(port) : nil
+    }
+}

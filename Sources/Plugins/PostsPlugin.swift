@@ -1,0 +1,67 @@
+public import Loader
+
+/// One post, in JSONPlaceholder's shape.
+public struct Post: Decodable, Equatable, Sendable {
+    public var id: Int
+    public var userId: Int?
+    public var title: String
+    public var body: String
+
+    public init(id: Int, userId: Int? = nil, title: String, body: String) {
+        self.id = id
+        self.userId = userId
+        self.title = title
+        self.body = body
+    }
+}
+
+/// Posts: a JSON array of `{id, title, body}`, shown as id, title and the body's first line.
+public struct PostsPlugin: ContentPlugin {
+    public let name = "posts"
+    public let mediaTypes = ["application/json"]
+    public let summary = "a JSON array of posts: id, title and the first line of each body"
+
+    public init() {}
+
+    public func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> [Post] {
+        try JSONBody.decode([Post].self, from: body, expected: "a JSON array of posts ({id, title, body})")
+    }
+
+    /// Each post as its id, right-aligned in a column, then the title and the body's first
+    /// non-empty line, both wrapped under the title.
+    public func render(_ posts: [Post], context: RenderContext) -> String {
+        let idWidth = posts.map { String($0.id).count }.max() ?? 1
+        let indent = String(repeating: " ", count: idWidth + 2)
+        let textWidth = max(context.width - indent.count, 10)
+        var out = ""
+        for post in posts {
+            let id = String(post.id)
+            let title = TerminalText.wrap(TerminalText.sanitized(post.title), width: textWidth)
+            for (index, line) in title.enumerated() {
+                let lead = index == 0 ? String(repeating: " ", count: idWidth - id.count) + id + "  " : indent
+                out += lead + TextStyle.bold.apply(line, in: context) + "\n"
+            }
+            if let first = Self.firstLine(of: post.body) {
+                for line in TerminalText.wrap(TerminalText.sanitized(first), width: textWidth) {
+                    out += indent + TextStyle.dim.apply(line, in: context) + "\n"
+                }
+            }
+        }
+        return out
+    }
+
+    private static func firstLine(of body: String) -> String? {
+        body.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+            .first { !$0.allSatisfy(\.isWhitespace) }
+            .map(String.init)
+    }
+}
+
+extension PluginRegistry {
+    /// The built-in plugins.
+    public static func `default`() -> PluginRegistry {
+        var registry = PluginRegistry()
+        registry.register(PostsPlugin())
+        return registry
+    }
+}

@@ -1,0 +1,130 @@
+public import Loader
+
+/// Text helpers for anything headed to a terminal.
+public enum TerminalText {
+    /// Makes untrusted text safe for a terminal.
+    ///
+    /// C0 controls (except `\n` and `\t`) and DEL become their visible Control Pictures
+    /// (`ESC` shows as `␛`); C1 controls and bidi overrides and isolates become `�`, so a hostile
+    /// server can neither move the cursor nor reorder what the user reads. `\r\n` becomes `\n`.
+    public static func sanitized(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsReplacement) else { return text }
+        var result = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending = scalars.next()
+        while let scalar = pending {
+            pending = scalars.next()
+            switch scalar.value {
+            case 0x0D where pending == "\n":
+                continue
+            case 0x0A, 0x09:
+                result.append(scalar)
+            case 0x00...0x1F:
+                result.append(Unicode.Scalar(0x2400 + scalar.value)!)
+            case 0x7F:
+                result.append("\u{2421}")
+            case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069:
+                result.append("\u{FFFD}")
+            default:
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    private static func needsReplacement(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x09: false
+        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    /// Columns `text` occupies: wide East Asian characters and emoji take two, combining
+    /// marks none.
+    public static func displayWidth<S: StringProtocol>(_ text: S) -> Int {
+        text.reduce(0) { $0 + displayWidth(of: $1) }
+    }
+
+    static func displayWidth(of character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        if character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation }) { return 2 }
+        if character.unicodeScalars.contains("\u{FE0F}") && first.properties.isEmoji { return 2 }
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return 0
+        default: break
+        }
+        return isWide(first) ? 2 : 1
+    }
+
+    private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            true
+        default:
+            false
+        }
+    }
+
+    /// Breaks one paragraph into lines of at most `width` columns, at spaces where it can and
+    /// inside a word only when the word alone is wider than a line. Runs of whitespace,
+    /// including newlines and tabs, collapse to one space.
+    public static func wrap(_ text: String, width: Int) -> [String] {
+        let width = max(width, 1)
+        var lines: [String] = []
+        var line = ""
+        var lineWidth = 0
+        for word in text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+            var word = Substring(word)
+            var wordWidth = displayWidth(word)
+            if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
+                line += " " + word
+                lineWidth += 1 + wordWidth
+                continue
+            }
+            if lineWidth > 0 {
+                lines.append(line)
+                line = ""
+                lineWidth = 0
+            }
+            while wordWidth > width {
+                let (head, rest) = split(word, atColumn: width)
+                lines.append(String(head))
+                word = rest
+                wordWidth = displayWidth(word)
+            }
+            line = String(word)
+            lineWidth = wordWidth
+        }
+        if lineWidth > 0 || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    private static func split(_ word: Substring, atColumn width: Int) -> (Substring, Substring) {
+        var used = 0
+        var index = word.startIndex
+        while index < word.endIndex {
+            let next = used + displayWidth(of: word[index])
+            // Always take at least one character, so a double-width one cannot stall a 1-column wrap.
+            if next > width && index > word.startIndex { break }
+            used = next
+            index = word.index(after: index)
+        }
+        return (word[..<index], word[index...])
+    }
+}
+
+/// SGR styling, applied only when the context allows it.
+public enum TextStyle {
+    case bold, dim
+
+    public func apply(_ text: String, in context: RenderContext) -> String {
+        guard context.allowsStyling, !text.isEmpty else { return text }
+        switch self {
+        case .bold: return "\u{1B}[1m\(text)\u{1B}[22m"
+        case .dim: return "\u{1B}[2m\(text)\u{1B}[22m"
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+
+/// A duration as users type it: `500ms`, `30s`, `5m`, `1h`, or bare seconds (`30`, `1.5`).
+struct DurationArgument: ExpressibleByArgument, Equatable {
+    let duration: Duration
+
+    init?(argument: String) {
+        let text = argument.lowercased()
+        let units: [(suffix: String, milliseconds: Double)] = [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000)]
+        let unit = units.first { text.hasSuffix($0.suffix) } ?? ("", 1000)
+        guard let value = Double(text.dropLast(unit.suffix.count)), value > 0, value.isFinite else { return nil }
+        let milliseconds = value * unit.milliseconds
+        guard milliseconds >= 1, milliseconds <= Double(UInt32.max) else { return nil }
+        duration = .milliseconds(Int64(milliseconds.rounded()))
+    }
+
+    init(_ duration: Duration) { self.duration = duration }
+
+    var defaultValueDescription: String {
+        let (seconds, attoseconds) = duration.components
+        return attoseconds == 0 ? "\(seconds)s" : "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000)ms"
+    }
+}
+
+/// A size as users type it: `65536`, `512K`, `64M`/`64MiB` (binary, as curl reads them), `1G`.
+struct SizeArgument: ExpressibleByArgument, Equatable {
+    let bytes: Int
+
+    init?(argument: String) {
+        let text = argument.uppercased()
+        let units: [(suffix: String, factor: Int)] = [
+            ("KIB", 1 << 10), ("MIB", 1 << 20), ("GIB", 1 << 30),
+            ("K", 1 << 10), ("M", 1 << 20), ("G", 1 << 30), ("B", 1),
+        ]
+        let unit = units.first { text.hasSuffix($0.suffix) } ?? ("", 1)
+        guard let value = Int(text.dropLast(unit.suffix.count)), value > 0 else { return nil }
+        let (bytes, overflow) = value.multipliedReportingOverflow(by: unit.factor)
+        guard !overflow else { return nil }
+        self.bytes = bytes
+    }
+
+    init(bytes: Int) { self.bytes = bytes }
+
+    var defaultValueDescription: String {
+        for (unit, size) in [("G", 1 << 30), ("M", 1 << 20), ("K", 1 << 10)] where bytes % size == 0 {
+            return "\(bytes / size)\(unit)"
+        }
+        return "\(bytes)"
+    }
+}

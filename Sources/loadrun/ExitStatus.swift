@@ -1,0 +1,21 @@
+/// loadrun's exit codes, documented in `--help` and the README.
+enum ExitStatus {
+    static let success: Int32 = 0
+    static let someFailed: Int32 = 1
+    static let allFailed: Int32 = 2
+    static let usage: Int32 = 64
+    static let interrupted: Int32 = 130
+    static let terminated: Int32 = 143
+    static let hangUp: Int32 = 129
+
+    static let helpText = """
+        EXIT CODES
+          0    success
+          1    some sources failed
+          2    all sources failed
+          64   usage error
+          130  ended by SIGINT (Ctrl-C)
+          143  ended by SIGTERM
+          129  ended by SIGHUP
+        """
+}

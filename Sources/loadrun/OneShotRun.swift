@@ -1,0 +1,145 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Loader
+import Plugins
+import SampleSource
+
+/// One `loadrun --source …` run: loads each source once on the loop, then prints the content.
+///
+/// It owns the loop's participants (sample server, HTTP client, loaders, signal watches,
+/// progress line) and turns what happened into an exit status.
+final class OneShotRun {
+    struct Request {
+        var sourceName: String
+        var url: String?
+        var plugin: AnyContentPlugin
+        var options: FetchOptions
+    }
+
+    private let loop = EventLoop()
+    private let terminal: Terminal
+    private let requests: [Request]
+    private lazy var progress = ProgressLine(loop: loop)
+    private var loaders: [SourceLoader] = []
+    private var signalWatches: [LoopSource] = []
+    private var interruption: Int32?
+    private var cancelled: Set<String> = []
+    private var sampleServer: SampleServer?
+
+    init(requests: [Request], terminal: Terminal) {
+        self.requests = requests
+        self.terminal = terminal
+    }
+
+    /// Runs to completion and returns the exit status.
+    func run() -> Int32 {
+        let client = HTTPClient(loop: loop)
+        for request in requests {
+            guard let url = resolveURL(request) else { return ExitStatus.allFailed }
+            OutputStream.standardError.report("\(request.sourceName): \(TerminalText.sanitized(url))\(request.url == nil ? " (embedded sample source)" : "")\n")
+            let loader = SourceLoader(source: Source(name: request.sourceName, url: url, plugin: request.plugin),
+                                      client: client, options: request.options)
+            loader.observe { [unowned self] change in observe(change) }
+            loaders.append(loader)
+        }
+        watchSignals()
+        loaders.forEach { $0.load() }
+        if loaders.contains(where: \.state.isLoading) { loop.run() }
+
+        // Back to default dispositions: a Ctrl-C while printing ends the process as usual.
+        signalWatches.forEach { $0.cancel() }
+        progress.clear()
+        return finish()
+    }
+
+    private func resolveURL(_ request: Request) -> String? {
+        if let url = request.url { return url }
+        do {
+            if sampleServer == nil {
+                let server = SampleServer()
+                server.serveSampleContent()
+                try server.listen(port: 0)
+                sampleServer = server
+            }
+            return sampleServer?.url("/\(request.sourceName)")
+        } catch {
+            OutputStream.standardError.report("\(request.sourceName): cannot start the embedded sample source: \(error) — use --url\n")
+            return nil
+        }
+    }
+
+    private func observe(_ change: StateChange) {
+        if terminal.showsLiveProgress {
+            if case .loading(let bytes, _) = change.to { progress.show(change.source, bytes) } else { progress.clear() }
+        }
+        if change.cause == .cancelled { cancelled.insert(change.source) }
+        if !loaders.contains(where: \.state.isLoading) { loop.quit() }
+    }
+
+    private func watchSignals() {
+        for (signal, status) in [(SIGINT, ExitStatus.interrupted), (SIGTERM, ExitStatus.terminated), (SIGHUP, ExitStatus.hangUp)] {
+            signalWatches.append(loop.onSignal(signal) { [unowned self] in interrupt(status) })
+        }
+    }
+
+    private func interrupt(_ status: Int32) {
+        if interruption != nil {
+            // A second signal: leave now, but still leave the terminal usable.
+            progress.clear()
+            _exit(status)
+        }
+        interruption = status
+        loaders.forEach { $0.cancel() }
+    }
+
+    private func finish() -> Int32 {
+        let errors = OutputStream.standardError
+        if let interruption {
+            for loader in loaders where cancelled.contains(loader.source.name) {
+                errors.report("\(TerminalText.sanitized(loader.source.name)): cancelled\n")
+            }
+            return interruption
+        }
+        let context = RenderContext(width: terminal.width, allowsStyling: terminal.allowsStyling)
+        var failures = 0
+        var output = ""
+        for loader in loaders {
+            let name = TerminalText.sanitized(loader.source.name)
+            switch loader.state {
+            case .loaded(let content):
+                let text = content.render(context)
+                if text.isEmpty { errors.report("\(name): no \(content.pluginName)\n") }
+                output += text
+            case .failed(let error, _):
+                failures += 1
+                errors.report("\(name): \(Self.describe(error))\n")
+            case .idle, .loading:
+                failures += 1
+                errors.report("\(name): did not finish loading\n")
+            }
+        }
+        do {
+            try OutputStream.standardOutput.write(output)
+        } catch {
+            // The reader has gone (`| head -1`): what it wanted, it has. Stop quietly.
+            return ExitStatus.success
+        }
+        if failures == 0 { return ExitStatus.success }
+        return failures == loaders.count ? ExitStatus.allFailed : ExitStatus.someFailed
+    }
+
+    /// `<what happened> — <what to do>`, safe for a terminal.
+    static func describe(_ error: LoadError) -> String {
+        var text = error.description
+        if let suggestion = error.suggestion { text += " — " + suggestion }
+        return TerminalText.sanitized(text).replacingNewlines()
+    }
+}
+
+extension String {
+    /// One error, one line.
+    func replacingNewlines() -> String {
+        String(map { $0 == "\n" || $0 == "\r\n" ? " " : $0 })
+    }
+}

@@ -1,0 +1,52 @@
+import Loader
+import Plugins
+
+/// A live spinner on stderr with the bytes received so far, drawn only on a TTY.
+///
+/// It hides the cursor while it spins; `clear()` erases the line and shows the cursor again,
+/// and runs on every way out, signals included.
+final class ProgressLine {
+    private static let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
+    private let loop: EventLoop
+    private let stream = OutputStream.standardError
+    private var ticker: LoopSource?
+    private var frame = 0
+    private var label = ""
+    private var progress = LoadProgress()
+    private var isDrawn = false
+
+    init(loop: EventLoop) { self.loop = loop }
+
+    /// Starts or updates the line for `source`.
+    func show(_ source: String, _ progress: LoadProgress) {
+        label = TerminalText.sanitized(source)
+        self.progress = progress
+        if ticker == nil {
+            stream.report("\u{1B}[?25l")
+            ticker = loop.repeating(every: .milliseconds(80)) { [weak self] in
+                self?.frame += 1
+                self?.draw()
+                return true
+            }
+        }
+        draw()
+    }
+
+    /// Erases the line and restores the cursor; safe to call when nothing is drawn.
+    func clear() {
+        ticker?.cancel()
+        ticker = nil
+        guard isDrawn else { return }
+        isDrawn = false
+        stream.report("\r\u{1B}[2K\u{1B}[?25h")
+    }
+
+    private func draw() {
+        var text = "\(Self.frames[frame % Self.frames.count]) \(label): loading \(ByteCount.format(progress.receivedBytes))"
+        if let expected = progress.expectedBytes {
+            text += " of \(ByteCount.format(expected))"
+        }
+        stream.report("\r\u{1B}[2K" + text)
+        isDrawn = true
+    }
+}
