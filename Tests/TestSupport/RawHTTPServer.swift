@@ -1,0 +1,83 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A TCP server on 127.0.0.1 that answers every connection with scripted raw bytes and then
+/// closes, for peers libsoup's server will not imitate: a body shorter than its Content-Length,
+/// or a response that never comes.
+public final class RawHTTPServer: Sendable {
+    public enum Behaviour: Sendable {
+        /// Reads the request, writes `text`, closes.
+        case respond(String)
+        /// Reads the request, writes `head` then the raw `body` bytes, closes.
+        case respondBytes(head: String, body: [UInt8])
+        /// Reads the request and never answers until the server stops.
+        case silent
+    }
+
+    public let port: Int
+    private let listener: Int32
+    private let done = DispatchSemaphore(value: 0)
+    private let connections = Connections()
+
+    public init(_ behaviour: Behaviour) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        listen(fd, 16)
+        var bound = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        withUnsafeMutablePointer(to: &bound) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &length) }
+        }
+        port = Int(UInt16(bigEndian: bound.sin_port))
+        listener = fd
+        let done = self.done
+        let connections = self.connections
+        let thread = Thread {
+            while true {
+                let client = accept(fd, nil, nil)
+                if client < 0 { break }
+                connections.add(client)
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                _ = read(client, &buffer, buffer.count)
+                switch behaviour {
+                case .respond(let text):
+                    _ = text.withCString { write(client, $0, strlen($0)) }
+                    shutdown(client, Int32(SHUT_RDWR))
+                case .respondBytes(let head, let body):
+                    let bytes = Array(head.utf8) + body
+                    _ = bytes.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
+                    shutdown(client, Int32(SHUT_RDWR))
+                case .silent:
+                    break
+                }
+            }
+            done.signal()
+        }
+        thread.start()
+    }
+
+    deinit {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+        done.wait()
+        connections.closeAll()
+    }
+
+    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+}
+
+/// The sockets a raw server accepted, closed when it goes away.
+private final class Connections: Sendable {
+    private let fds = Mutex<[Int32]>([])
+    func add(_ fd: Int32) { fds.withLock { $0.append(fd) } }
+    func closeAll() { fds.withLock { $0.forEach { close($0) }; $0 = [] } }
+}

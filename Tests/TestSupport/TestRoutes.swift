@@ -1,0 +1,57 @@
+public import Loader
+public import SampleSource
+
+/// Route handlers that misbehave on purpose, for tests.
+public enum TestRoutes {
+    /// Answers `body` as `contentType` with `status`.
+    public static func fixed(status: Int = 200, contentType: String = "application/json", _ body: String,
+                             requests: Counter? = nil) -> SampleServer.Handler {
+        let bytes = Array(body.utf8)
+        return { exchange in
+            requests?.increment()
+            exchange.respond(status: status, contentType: contentType, body: bytes)
+        }
+    }
+
+    /// Answers only after `delay`, like a slow backend.
+    public static func delayed(_ delay: Duration, on loop: EventLoop, body: String, requests: Counter? = nil) -> SampleServer.Handler {
+        { exchange in
+            requests?.increment()
+            exchange.pause()
+            loop.schedule(after: delay) {
+                exchange.respond(status: 200, contentType: "application/json", body: Array(body.utf8))
+            }
+        }
+    }
+
+    /// Starts a chunked body with `first`, then sends one more byte every `interval`,
+    /// forever. `disconnected` is set when the client goes away.
+    public static func drip(first: String, every interval: Duration, on loop: EventLoop,
+                            requests: Counter? = nil, disconnected: Flag? = nil) -> SampleServer.Handler {
+        { exchange in
+            requests?.increment()
+            exchange.beginChunks(status: 200, contentType: "application/json")
+            exchange.sendChunk(Array(first.utf8))
+            loop.repeating(every: interval) {
+                if exchange.isFinished {
+                    disconnected?.set()
+                    return false
+                }
+                exchange.sendChunk(Array(" ".utf8))
+                return true
+            }
+        }
+    }
+}
+
+/// Test fixtures: small bodies in the shapes the plugins expect.
+public enum Fixtures {
+    /// `count` posts as a JSON array, each with a distinct title.
+    public static func posts(_ count: Int, bodyLength: Int = 40) -> String {
+        let items = (1...max(count, 1)).prefix(count).map { id in
+            let body = String(repeating: "b", count: bodyLength)
+            return #"{"userId":1,"id":\#(id),"title":"Post number \#(id)","body":"\#(body)\nsecond line"}"#
+        }
+        return "[" + items.joined(separator: ",") + "]"
+    }
+}

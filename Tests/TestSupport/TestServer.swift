@@ -1,0 +1,76 @@
+import Dispatch
+import Foundation
+public import Loader
+public import SampleSource
+import Synchronization
+
+/// A real `SoupServer` on 127.0.0.1, port 0, running on its own thread and GMainContext.
+///
+/// `configure` runs on the server's thread before it listens; add routes there. Routes run
+/// on that thread too. `stop()` (or deinit) quits its loop and waits for the thread to end.
+public final class TestServer: Sendable {
+    public let port: Int
+    private let stopper: LoopStopper
+    private let finished: DispatchSemaphore
+    private let stopped = Mutex(false)
+
+    public init(_ configure: @escaping @Sendable (SampleServer, EventLoop) -> Void) {
+        let ready = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        let handoff = Mutex<(port: Int, stopper: LoopStopper)?>(nil)
+        let thread = Thread {
+            let loop = EventLoop.makeThreadDefault()
+            let server = SampleServer()
+            configure(server, loop)
+            do {
+                let port = try server.listen(port: 0)
+                handoff.withLock { $0 = (port, loop.makeStopper()) }
+            } catch {
+                fatalError("test server cannot listen: \(error)")
+            }
+            // Signal from inside the running loop, so a stop() can never come before run().
+            loop.schedule { ready.signal() }
+            withExtendedLifetime(server) { loop.run() }
+            finished.signal()
+        }
+        thread.name = "test-server"
+        thread.start()
+        ready.wait()
+        let (port, stopper) = handoff.withLock { $0! }
+        self.port = port
+        self.stopper = stopper
+        self.finished = finished
+    }
+
+    deinit { stop() }
+
+    /// The full URL of `path` on this server.
+    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+    /// Stops the server and waits for its thread to finish.
+    public func stop() {
+        let first = stopped.withLock { wasStopped in
+            defer { wasStopped = true }
+            return !wasStopped
+        }
+        guard first else { return }
+        stopper.stop()
+        finished.wait()
+    }
+}
+
+/// Counts events across threads: requests a server saw, say.
+public final class Counter: Sendable {
+    private let value = Mutex(0)
+    public init() {}
+    public func increment() { value.withLock { $0 += 1 } }
+    public var count: Int { value.withLock { $0 } }
+}
+
+/// A flag set on one thread and read on another.
+public final class Flag: Sendable {
+    private let value = Mutex(false)
+    public init() {}
+    public func set() { value.withLock { $0 = true } }
+    public var isSet: Bool { value.withLock { $0 } }
+}
