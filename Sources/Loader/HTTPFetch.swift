@@ -134,10 +134,7 @@ public final class HTTPFetch {
         if let expectedLength, let message = message?.pointer {
             let received = isContentDecoded ? wireBodyBytes(of: message) : body.count
             if received < expectedLength {
-                return finish(.failure(LoadError(
-                    .truncated,
-                    "the response from \(authority) ended after \(ByteCount.format(received)) of the \(ByteCount.format(expectedLength)) it declared",
-                    suggestion: "the connection was cut short; try again")))
+                return finish(.failure(truncated(received: received)))
             }
         }
         finish(.success(HTTPResponse(info: info, body: body)))
@@ -220,6 +217,12 @@ public final class HTTPFetch {
         return LoadError(.httpStatus, "HTTP \(status)\(reason) from \(authority)", suggestion: suggestion, httpStatus: status)
     }
 
+    private func truncated(received: Int) -> LoadError {
+        let declared = expectedLength.map { " of the \(ByteCount.format($0)) it declared" } ?? ""
+        return LoadError(.truncated, "the response from \(authority) ended after \(ByteCount.format(received))\(declared)",
+                         suggestion: "the connection was cut short; try again")
+    }
+
     private func tooLarge(declared: Int?) -> LoadError {
         let limit = ByteCount.formatLimit(options.maxBodySize)
         let what = declared.map { "the response from \(authority) declares \(ByteCount.format($0))," } ?? "the response from \(authority) is"
@@ -242,13 +245,23 @@ public final class HTTPFetch {
             return LoadError(.connectionRefused, "connection refused by \(authority)",
                              suggestion: "is the server running? Check the host and port")
         }
+        if error.isIOError(G_IO_ERROR_PARTIAL_INPUT) {
+            // libsoup's "Connection terminated unexpectedly": the server hung up early.
+            guard stream != nil else {
+                return LoadError(.network, "\(authority) closed the connection without answering",
+                                 suggestion: "the server may be restarting or overloaded; try again")
+            }
+            return truncated(received: body.count)
+        }
         if error.isIOError(G_IO_ERROR_TIMED_OUT) {
             return LoadError(.timedOut, "\(authority) went silent for longer than the idle timeout",
                              suggestion: "the server is slow or stuck; try again later")
         }
         if error.domain == lr_resolver_error_quark() {
             let host = URLParts(url)?.host ?? authority
-            return LoadError(.hostNotFound, "cannot resolve host \"\(host)\" (\(error.message))",
+            // GLib says "Error resolving “host”: <reason>"; keep only the reason.
+            let reason = error.message.split(separator: ": ").last.map(String.init) ?? error.message
+            return LoadError(.hostNotFound, "cannot resolve host \"\(host)\": \(reason)",
                              suggestion: "check the host name and your network")
         }
         if error.domain == lr_tls_error_quark() {

@@ -9,23 +9,25 @@ internal import Loader
 enum JSONBody {
     /// Decodes `body` as `T`, describing the expected shape as `expected` in errors
     /// ("a JSON array of posts").
-    static func decode<T: Decodable>(_ type: T.Type, from body: [UInt8], expected: String) throws(DecodeFailure) -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from body: [UInt8], response: ResponseInfo,
+                                     expected: String) throws(DecodeFailure) -> T {
         guard body.contains(where: { !isJSONWhitespace($0) }) else {
             throw DecodeFailure("is empty, not \(expected)")
         }
         do {
             return try JSONDecoder().decode(T.self, from: Data(body))
         } catch let error as DecodingError {
-            throw DecodeFailure(describe(error, body: body, expected: expected))
+            throw DecodeFailure(describe(error, body: body, mediaType: response.mediaType, expected: expected))
         } catch {
             throw DecodeFailure("is not valid JSON")
         }
     }
 
-    private static func describe(_ error: DecodingError, body: [UInt8], expected: String) -> String {
+    private static func describe(_ error: DecodingError, body: [UInt8], mediaType: String?, expected: String) -> String {
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
             if String(validating: body, as: UTF8.self) == nil { return "is not valid UTF-8, so not \(expected)" }
+            if let mediaType, !mediaType.contains("json") { return "is \(mediaType), not \(expected)" }
             return "is not valid JSON (expected \(expected))"
         case .typeMismatch(_, let context) where context.codingPath.isEmpty:
             return "is \(topLevelKind(of: body)), not \(expected)"

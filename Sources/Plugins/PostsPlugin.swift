@@ -24,7 +24,7 @@ public struct PostsPlugin: ContentPlugin {
     public init() {}
 
     public func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> [Post] {
-        try JSONBody.decode([Post].self, from: body, expected: "a JSON array of posts ({id, title, body})")
+        try JSONBody.decode([Post].self, from: body, response: response, expected: "a JSON array of posts ({id, title, body})")
     }
 
     /// Each post as its id, right-aligned in a column, then the title and the body's first

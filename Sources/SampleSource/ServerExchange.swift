@@ -64,13 +64,18 @@ public final class ServerExchange {
         soup_server_message_pause(message)
     }
 
-    /// Starts a chunked response; add to it with `sendChunk` and end it with `endChunks`.
-    public func beginChunks(status: Int, contentType: String) {
+    /// Starts a response whose body is sent piece by piece: chunked, or with a declared
+    /// `contentLength`. Add to it with `sendChunk` and end it with `endChunks`.
+    public func beginChunks(status: Int, contentType: String, contentLength: Int? = nil) {
         guard !isFinished else { return }
         self.status = status
         soup_server_message_set_status(message, guint(status), nil)
         let headers = soup_server_message_get_response_headers(message)
-        soup_message_headers_set_encoding(headers, SOUP_ENCODING_CHUNKED)
+        if let contentLength {
+            soup_message_headers_set_content_length(headers, goffset(contentLength))
+        } else {
+            soup_message_headers_set_encoding(headers, SOUP_ENCODING_CHUNKED)
+        }
         soup_message_headers_set_content_type(headers, contentType, nil)
         resumeIfPaused()
     }

@@ -26,11 +26,12 @@ public enum TestRoutes {
 
     /// Starts a chunked body with `first`, then sends one more byte every `interval`,
     /// forever. `disconnected` is set when the client goes away.
-    public static func drip(first: String, every interval: Duration, on loop: EventLoop,
+    /// With `declaredLength`, the body is sent with that Content-Length instead of chunked.
+    public static func drip(first: String, every interval: Duration, on loop: EventLoop, declaredLength: Int? = nil,
                             requests: Counter? = nil, disconnected: Flag? = nil) -> SampleServer.Handler {
         { exchange in
             requests?.increment()
-            exchange.beginChunks(status: 200, contentType: "application/json")
+            exchange.beginChunks(status: 200, contentType: "application/json", contentLength: declaredLength)
             exchange.sendChunk(Array(first.utf8))
             loop.repeating(every: interval) {
                 if exchange.isFinished {

@@ -1,0 +1,106 @@
+import Loader
+import TestSupport
+import XCTest
+
+/// A plugin that accepts any body and counts its bytes, so these tests need no Plugins.
+private struct ByteCountPlugin: ContentPlugin {
+    let name = "bytes"
+    let mediaTypes = ["*/*"]
+    let summary = "counts bytes"
+
+    func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> Int {
+        guard body.first != UInt8(ascii: "!") else { throw DecodeFailure("starts with !", suggestion: "drop the !") }
+        return body.count
+    }
+
+    func render(_ model: Int, context: RenderContext) -> String { "\(model) bytes" }
+}
+
+final class SourceLoaderTests: XCTestCase {
+    private var loop: EventLoop!
+    private var client: HTTPClient!
+
+    override func setUp() {
+        loop = EventLoop()
+        client = HTTPClient(loop: loop)
+    }
+
+    override func tearDown() {
+        client = nil
+        loop = nil
+    }
+
+    private func loader(_ url: String) -> SourceLoader {
+        SourceLoader(source: Source(name: "things", url: url, plugin: AnyContentPlugin(ByteCountPlugin())), client: client)
+    }
+
+    func testPublishesEveryTransitionAndDecodesWithThePlugin() throws {
+        let server = TestServer { server, _ in server.route("/x", TestRoutes.fixed("12345")) }
+        let loader = loader(server.url("/x"))
+        var changes: [StateChange] = []
+        loader.observe { changes.append($0) }
+        loader.load()
+        loop.run(until: { !loader.state.isLoading })
+
+        XCTAssertEqual(changes.first?.cause, .started)
+        XCTAssertEqual(changes.first?.from.name, "idle")
+        XCTAssertEqual(changes.last?.cause, .succeeded)
+        XCTAssertTrue(changes.allSatisfy { $0.source == "things" })
+        let content = try XCTUnwrap(loader.state.content)
+        XCTAssertEqual(content.model as? Int, 5)
+        XCTAssertEqual(content.render(RenderContext()), "5 bytes")
+    }
+
+    func testLoadWhileLoadingStartsNoSecondRequest() {
+        let requests = Counter()
+        let server = TestServer { server, loop in
+            server.route("/slow", TestRoutes.delayed(.milliseconds(200), on: loop, body: "ok", requests: requests))
+        }
+        let loader = loader(server.url("/slow"))
+        loader.load()
+        loader.load()
+        loader.load()
+        loop.run(until: { !loader.state.isLoading })
+        XCTAssertEqual(requests.count, 1)
+        XCTAssertEqual(loader.state.name, "loaded")
+    }
+
+    func testDecodeFailureNamesTheOriginAndKeepsLastGood() throws {
+        let body = SharedBody("good")
+        let server = TestServer { server, _ in
+            server.route("/x") { exchange in exchange.respond(status: 200, contentType: "text/plain", text: body.value) }
+        }
+        let loader = loader(server.url("/x"))
+        loader.load()
+        loop.run(until: { !loader.state.isLoading })
+        body.value = "!bad"
+        loader.load()
+        loop.run(until: { !loader.state.isLoading })
+        guard case .failed(let error, let lastGood) = loader.state else { return XCTFail("\(loader.state)") }
+        XCTAssertEqual(error.code, .decode)
+        XCTAssertEqual(error.description, "the response from 127.0.0.1:\(server.port) starts with !")
+        XCTAssertEqual(error.suggestion, "drop the !")
+        XCTAssertEqual(lastGood?.model as? Int, 4)
+    }
+
+    func testCancelReturnsAFirstLoadToIdleWithACancelledTransition() {
+        let server = TestServer { server, loop in
+            server.route("/slow", TestRoutes.delayed(.seconds(30), on: loop, body: "never"))
+        }
+        let loader = loader(server.url("/slow"))
+        var causes: [LoadMachine<AnyContent>.Cause] = []
+        loader.observe { causes.append($0.cause) }
+        loader.load()
+        loop.schedule(after: .milliseconds(50)) { loader.cancel() }
+        loop.run(until: { !loader.state.isLoading })
+        XCTAssertEqual(causes, [.started, .cancelled])
+        XCTAssertEqual(loader.state.name, "idle")
+    }
+}
+
+/// A body a test changes between requests, read on the server's thread.
+private final class SharedBody: @unchecked Sendable {
+    // @unchecked: written by the test only while no request is in flight.
+    var value: String
+    init(_ value: String) { self.value = value }
+}

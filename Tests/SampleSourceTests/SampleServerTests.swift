@@ -1,0 +1,55 @@
+import Loader
+import SampleSource
+import TestSupport
+import XCTest
+
+final class SampleServerTests: XCTestCase {
+    private func get(_ url: String, loop: EventLoop) throws -> HTTPResponse {
+        let client = HTTPClient(loop: loop)
+        var result: Result<HTTPResponse, LoadError>?
+        client.get(url) { result = $0 }
+        loop.run(until: { result != nil })
+        return try XCTUnwrap(result).get()
+    }
+
+    func testServesBundledPostsAsJSONOnAnEphemeralPort() throws {
+        let server = TestServer { server, _ in server.serveSampleContent() }
+        XCTAssertGreaterThan(server.port, 0)
+        let response = try get(server.url("/posts"), loop: EventLoop())
+        XCTAssertEqual(response.info.mediaType, "application/json")
+        XCTAssertEqual(response.body, Array(SampleContent.postsJSON.utf8))
+    }
+
+    func testSameLoopServerAndClientWork() throws {
+        // `loadrun --source posts` runs the server and the client on one loop and thread.
+        let loop = EventLoop()
+        let server = SampleServer()
+        server.serveSampleContent()
+        try server.listen(port: 0)
+        let response = try get(server.url("/"), loop: loop)
+        XCTAssertTrue(String(decoding: response.body, as: UTF8.self).contains("/posts"))
+    }
+
+    func testUnknownPathIs404AndRequestsAreReported() throws {
+        let loop = EventLoop()
+        let server = SampleServer()
+        server.serveSampleContent()
+        var logged: [String] = []
+        server.onRequest = { logged.append("\($0.method) \($0.path) \($0.status)") }
+        try server.listen(port: 0)
+        XCTAssertThrowsError(try get(server.url("/nope"), loop: loop)) { error in
+            XCTAssertEqual((error as? LoadError)?.httpStatus, 404)
+        }
+        XCTAssertEqual(logged, ["GET /nope 404"])
+    }
+
+    func testListeningOnAPortInUseFailsClearly() throws {
+        let taken = TestServer { _, _ in }
+        let loop = EventLoop()
+        let server = SampleServer()
+        XCTAssertThrowsError(try server.listen(port: taken.port)) { error in
+            XCTAssertTrue(String(describing: error).contains("cannot listen on 127.0.0.1:\(taken.port)"), "\(error)")
+        }
+        withExtendedLifetime(loop) {}
+    }
+}
