@@ -1,0 +1,69 @@
+import Foundation
+import Loader
+import SampleSource
+import TestSupport
+import XCTest
+
+/// loadrun in a real terminal under tmux: spinner, styling, width, Ctrl-C and restoring.
+final class TerminalTests: XCTestCase {
+    override func setUpWithError() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
+            // CI installs tmux through scripts/install-deps, so there its absence is a failure.
+            if ProcessInfo.processInfo.environment["CI"] != nil { throw TmuxMissing() }
+            throw XCTSkip("tmux is not installed; scripts/install-deps installs it")
+        }
+    }
+
+    private var binary: String { LoadrunProcess.binaryPath }
+
+    func testSpinnerShowsBytesAndTotalThenCtrlCCancelsAndRestoresTheTerminal() throws {
+        let server = TestServer { server, loop in
+            server.route("/drip", TestRoutes.drip(first: "[", every: .milliseconds(50), on: loop, declaredLength: 100_000))
+        }
+        let tmux = try TmuxSession("'\(binary)' --url \(server.url("/drip")); echo EXIT=$?")
+        XCTAssertTrue(tmux.waitForScreen(containing: "posts: loading"), tmux.screen())
+        XCTAssertTrue(tmux.waitForScreen(containing: " of 100.0 KB"), "shows the declared total: \(tmux.screen())")
+        XCTAssertFalse(tmux.cursorVisible, "the cursor is hidden while the spinner runs")
+        let first = tmux.screen()
+        XCTAssertTrue(waitUntil(limit: .seconds(5)) { tmux.screen() != first }, "the spinner moves")
+
+        try tmux.send("C-c")
+        XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=130"), tmux.screen())
+        let screen = tmux.screen()
+        XCTAssertTrue(screen.contains("posts: cancelled"), screen)
+        XCTAssertFalse(screen.contains("loading"), "the spinner line was erased: \(screen)")
+        XCTAssertTrue(tmux.cursorVisible, "the cursor is back")
+    }
+
+    func testSecondCtrlCQuitsAtOnceWithTheTerminalRestored() throws {
+        let server = TestServer { server, loop in
+            server.route("/drip", TestRoutes.drip(first: "[", every: .milliseconds(50), on: loop))
+        }
+        let tmux = try TmuxSession("'\(binary)' --url \(server.url("/drip")); echo EXIT=$?")
+        XCTAssertTrue(tmux.waitForScreen(containing: "posts: loading"), tmux.screen())
+        try tmux.send("C-c", "C-c")
+        XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=130"), tmux.screen())
+        XCTAssertTrue(tmux.cursorVisible)
+        XCTAssertFalse(tmux.screen().contains("loading"), tmux.screen())
+    }
+
+    func testContentFitsTheTerminalWidthAndTitlesAreBold() throws {
+        // swift test exports NO_COLOR=1 to tests; a user's terminal usually has none.
+        let tmux = try TmuxSession("env -u NO_COLOR '\(binary)' --source posts; echo EXIT=$?", width: 100, height: 60)
+        XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=0"), tmux.screen())
+        let lines = tmux.screen().split(separator: "\n")
+        XCTAssertTrue(lines.contains { $0.count > 80 }, "uses the 100 columns it has: \(lines)")
+        XCTAssertTrue(lines.allSatisfy { $0.count <= 100 })
+        XCTAssertTrue(tmux.screenWithEscapes().contains("\u{1B}[1mLoading states are a contract"), "bold title on a TTY")
+    }
+
+    func testNoColorTurnsStylingOff() throws {
+        let tmux = try TmuxSession("NO_COLOR=1 '\(binary)' --source posts; echo EXIT=$?", width: 100, height: 60)
+        XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=0"), tmux.screen())
+        XCTAssertFalse(tmux.screenWithEscapes().contains("\u{1B}[1m"), tmux.screenWithEscapes())
+    }
+}
+
+private struct TmuxMissing: Error, CustomStringConvertible {
+    var description: String { "tmux is not installed; run scripts/install-deps" }
+}

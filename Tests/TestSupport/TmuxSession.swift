@@ -1,0 +1,75 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real terminal: a detached tmux session on a private server socket, running one command.
+public final class TmuxSession {
+    private static let sessions = Mutex(0)
+    private let socket: String
+
+    /// Starts `command` (run by the shell) in a `width`×`height` pane. The pane stays open for a
+    /// minute after the command ends, so its last screen can be read.
+    public init(_ command: String, width: Int = 100, height: Int = 30) throws {
+        let index = Self.sessions.withLock { count in
+            count += 1
+            return count
+        }
+        socket = "loadrun-test-\(ProcessInfo.processInfo.processIdentifier)-\(index)"
+        try tmux(["new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)", "\(command); sleep 60"],
+                 readsOutput: false)
+    }
+
+    deinit { _ = try? tmux(["kill-server"]) }
+
+    /// The visible screen as text.
+    public func screen() -> String { (try? tmux(["capture-pane", "-p", "-t", "main"])) ?? "" }
+
+    /// The visible screen with its SGR escapes.
+    public func screenWithEscapes() -> String { (try? tmux(["capture-pane", "-p", "-e", "-t", "main"])) ?? "" }
+
+    /// Types keys as tmux names them: `C-c`, `Enter`, `q`.
+    public func send(_ keys: String...) throws { try tmux(["send-keys", "-t", "main"] + keys) }
+
+    /// Whether the terminal's cursor is visible (the application may hide it).
+    public var cursorVisible: Bool { (try? tmux(["display-message", "-p", "-t", "main", "#{cursor_flag}"]))?.hasPrefix("1") ?? false }
+
+    /// Waits until the screen contains `text`.
+    @discardableResult
+    public func waitForScreen(containing text: String, limit: Duration = .seconds(10)) -> Bool {
+        waitUntil(limit: limit) { screen().contains(text) }
+    }
+
+    /// Runs a tmux client command and returns its stdout.
+    ///
+    /// It uses posix_spawn and waitpid, not Foundation's `Process`: `new-session` forks the
+    /// tmux server, which inherits the descriptor `Process` watches for the child's exit, so
+    /// `waitUntilExit()` would wait for the server's whole life.
+    @discardableResult
+    private func tmux(_ arguments: [String], readsOutput: Bool = true) throws -> String {
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, readsOutput ? outputPath : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+
+        let argv = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
+        var cArguments = argv.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, &cArguments, environ)
+        guard spawned == 0 else { throw TmuxFailed(status: spawned) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        guard readsOutput else { return "" }
+        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    }
+}
+
+struct TmuxFailed: Error {
+    var status: Int32
+}
