@@ -139,6 +139,9 @@ public final class LoopSource {
 }
 
 /// Stops an `EventLoop` from any thread; `g_main_loop_quit` is thread-safe.
+///
+/// A stop that arrives before `run()` has started is lost, as with GLib itself: signal
+/// readiness from inside the running loop (`schedule { … }`) before handing the stopper out.
 public struct LoopStopper: @unchecked Sendable {
     // @unchecked: only the thread-safe g_main_loop_quit is ever called through it, and the
     // reference taken here keeps the GMainLoop alive as long as any copy of the handle.

@@ -48,7 +48,9 @@ final class OneShotRun {
         if loaders.contains(where: \.state.isLoading) { loop.run() }
 
         // Back to default dispositions: a Ctrl-C while printing ends the process as usual.
+        // GLib restores them when the last reference to each watch goes.
         signalWatches.forEach { $0.cancel() }
+        signalWatches = []
         progress.clear()
         return finish()
     }

@@ -24,6 +24,10 @@ struct OutputStream {
                 let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if written >= 0 {
                     offset += written
+                } else if errno == EAGAIN {
+                    // A non-blocking descriptor inherited from the caller: wait until it drains.
+                    var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&ready, 1, -1)
                 } else if errno != EINTR {
                     return true
                 }
