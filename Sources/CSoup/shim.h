@@ -14,9 +14,9 @@ static inline SoupSession *lr_soup_session_new(guint max_conns, guint max_conns_
                                          NULL);
 }
 
-/* Why: soup_server_new is variadic. */
-static inline SoupServer *lr_soup_server_new(const char *server_header) {
-    return soup_server_new("server-header", server_header, NULL);
+/* Why: soup_server_new is variadic. A NULL certificate gives a plain HTTP server. */
+static inline SoupServer *lr_soup_server_new(const char *server_header, GTlsCertificate *certificate) {
+    return soup_server_new("server-header", server_header, "tls-certificate", certificate, NULL);
 }
 
 #endif

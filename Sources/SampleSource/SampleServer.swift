@@ -21,8 +21,28 @@ public final class SampleServer {
     /// The port it listens on, once `listen` succeeded.
     public private(set) var port: Int?
 
-    public init() {
-        server = lr_soup_server_new("loadrun-sample/0.1")
+    private let scheme: String
+
+    /// A plain HTTP server.
+    public convenience init() {
+        self.init(certificate: nil)
+    }
+
+    /// An HTTPS server presenting `tlsCertificatePEM`: a certificate and its private key.
+    public convenience init(tlsCertificatePEM pem: String) throws(SampleServerError) {
+        var error: UnsafeMutablePointer<GError>?
+        guard let certificate = g_tls_certificate_new_from_pem(pem, -1, &error) else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            if let error { g_error_free(error) }
+            throw SampleServerError(description: "unusable TLS certificate: \(message)")
+        }
+        defer { g_object_unref(certificate) }
+        self.init(certificate: certificate)
+    }
+
+    private init(certificate: UnsafeMutablePointer<GTlsCertificate>?) {
+        server = lr_soup_server_new("loadrun-sample/0.1", certificate)
+        scheme = certificate == nil ? "http" : "https"
         // Every path reaches `dispatch`, which picks the exact route or answers 404. The box
         // (a weak reference) is released by the handler's destroy notify.
         let box = Unmanaged.passRetained(WeakServer(self)).toOpaque()
@@ -51,7 +71,8 @@ public final class SampleServer {
             throw SampleServerError(description: "port \(port) is not a valid port")
         }
         defer { g_object_unref(address) }
-        guard soup_server_listen(server, address, SoupServerListenOptions(0), &error) != 0 else {
+        let options = scheme == "https" ? SOUP_SERVER_LISTEN_HTTPS : SoupServerListenOptions(0)
+        guard soup_server_listen(server, address, options, &error) != 0 else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             if let error { g_error_free(error) }
             throw SampleServerError(description: "cannot listen on 127.0.0.1:\(port): \(message)")
@@ -63,7 +84,7 @@ public final class SampleServer {
 
     /// The full URL of `path` on this server.
     public func url(_ path: String) -> String {
-        "http://127.0.0.1:\(port ?? 0)\(path)"
+        "\(scheme)://127.0.0.1:\(port ?? 0)\(path)"
     }
 
     private func boundPort() -> Int {

@@ -81,6 +81,13 @@ final class FailureTests: XCTestCase {
         XCTAssertTrue(error.contains("HTTP 503 ␛]0;pwned␇␛[2JBusy"), error)
     }
 
+    func testSelfSignedHTTPSIsRefused() throws {
+        let server = TestServer(tlsCertificatePEM: selfSignedCertificatePEM) { server, _ in server.serveSampleContent() }
+        let error = try failureLine(["--url", server.url("/posts")])
+        XCTAssertTrue(error.hasPrefix("posts: TLS with 127.0.0.1:\(server.port) failed:"), error)
+        XCTAssertTrue(error.hasSuffix("— the server's certificate is not trusted here; check the URL"), error)
+    }
+
     func testNonHTTPURL() throws {
         let error = try failureLine(["--url", "file:///etc/passwd"])
         XCTAssertTrue(error.contains("is not an http(s) URL"), error)

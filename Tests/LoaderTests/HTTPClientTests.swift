@@ -183,6 +183,15 @@ final class HTTPClientTests: XCTestCase {
         XCTAssertEqual(error.code, .timedOut)
     }
 
+    func testSelfSignedCertificateIsRefused() throws {
+        // Also proves the TLS backend (glib-networking) is there: without it the error would
+        // be "TLS support is not available", not a certificate complaint.
+        let server = TestServer(tlsCertificatePEM: selfSignedCertificatePEM) { server, _ in server.serveSampleContent() }
+        let error = try XCTUnwrap(error(fetch(server.url("/posts"))))
+        XCTAssertEqual(error.code, .tls, error.description)
+        XCTAssertTrue(error.description.hasPrefix("TLS with 127.0.0.1:\(server.port) failed"), error.description)
+    }
+
     func testInvalidURLsFailWithoutARequest() throws {
         for url in ["not a url", "ftp://example.com/x", "file:///etc/passwd", ""] {
             XCTAssertEqual(try XCTUnwrap(error(fetch(url))).code, .invalidURL, url)

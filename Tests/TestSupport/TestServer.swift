@@ -10,17 +10,24 @@ import Synchronization
 /// on that thread too. `stop()` (or deinit) quits its loop and waits for the thread to end.
 public final class TestServer: Sendable {
     public let port: Int
+    private let scheme: String
     private let stopper: LoopStopper
     private let finished: DispatchSemaphore
     private let stopped = Mutex(false)
 
-    public init(_ configure: @escaping @Sendable (SampleServer, EventLoop) -> Void) {
+    /// With `tlsCertificatePEM`, the server speaks HTTPS.
+    public init(tlsCertificatePEM: String? = nil, _ configure: @escaping @Sendable (SampleServer, EventLoop) -> Void) {
         let ready = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)
         let handoff = Mutex<(port: Int, stopper: LoopStopper)?>(nil)
         let thread = Thread {
             let loop = EventLoop.makeThreadDefault()
-            let server = SampleServer()
+            let server: SampleServer
+            do {
+                server = try tlsCertificatePEM.map { pem throws(SampleServerError) in try SampleServer(tlsCertificatePEM: pem) } ?? SampleServer()
+            } catch {
+                fatalError("test server: \(error)")
+            }
             configure(server, loop)
             do {
                 let port = try server.listen(port: 0)
@@ -38,6 +45,7 @@ public final class TestServer: Sendable {
         ready.wait()
         let (port, stopper) = handoff.withLock { $0! }
         self.port = port
+        self.scheme = tlsCertificatePEM == nil ? "http" : "https"
         self.stopper = stopper
         self.finished = finished
     }
@@ -45,7 +53,7 @@ public final class TestServer: Sendable {
     deinit { stop() }
 
     /// The full URL of `path` on this server.
-    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    public func url(_ path: String) -> String { "\(scheme)://127.0.0.1:\(port)\(path)" }
 
     /// Stops the server and waits for its thread to finish.
     public func stop() {
