@@ -2,20 +2,7 @@ import Loader
 import TestSupport
 import XCTest
 
-final class HTTPClientTests: XCTestCase {
-    private var loop: EventLoop!
-    private var client: HTTPClient!
-
-    override func setUp() {
-        loop = EventLoop()
-        client = HTTPClient(loop: loop)
-    }
-
-    override func tearDown() {
-        client = nil
-        loop = nil
-    }
-
+final class HTTPClientTests: LoopTestCase {
     /// Fetches `url` and runs the loop until the completion has run.
     private func fetch(_ url: String, options: FetchOptions = FetchOptions(),
                        onProgress: @escaping (LoadProgress, HTTPFetch?) -> Void = { _, _ in }) -> Result<HTTPResponse, LoadError>? {

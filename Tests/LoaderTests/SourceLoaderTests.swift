@@ -16,20 +16,7 @@ private struct ByteCountPlugin: ContentPlugin {
     func render(_ model: Int, context: RenderContext) -> String { "\(model) bytes" }
 }
 
-final class SourceLoaderTests: XCTestCase {
-    private var loop: EventLoop!
-    private var client: HTTPClient!
-
-    override func setUp() {
-        loop = EventLoop()
-        client = HTTPClient(loop: loop)
-    }
-
-    override func tearDown() {
-        client = nil
-        loop = nil
-    }
-
+final class SourceLoaderTests: LoopTestCase {
     private func loader(_ url: String) -> SourceLoader {
         SourceLoader(source: Source(name: "things", url: url, plugin: AnyContentPlugin(ByteCountPlugin())), client: client)
     }
