@@ -20,7 +20,7 @@ final class OneShotRun {
     private let loop = EventLoop()
     private let terminal: Terminal
     private let requests: [Request]
-    private lazy var progress = ProgressLine(loop: loop)
+    private lazy var progress = ProgressLine(loop: loop, width: terminal.stderrWidth)
     private var loaders: [SourceLoader] = []
     private var signalWatches: [LoopSource] = []
     private var interruption: Int32?

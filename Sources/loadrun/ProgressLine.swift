@@ -8,6 +8,7 @@ import Plugins
 final class ProgressLine {
     private static let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
     private let loop: EventLoop
+    private let width: Int
     private let stream = OutputStream.standardError
     private var ticker: LoopSource?
     private var frame = 0
@@ -15,7 +16,11 @@ final class ProgressLine {
     private var progress = LoadProgress()
     private var isDrawn = false
 
-    init(loop: EventLoop) { self.loop = loop }
+    /// `width` is the terminal's: a longer line would wrap, and only its last row could be erased.
+    init(loop: EventLoop, width: Int) {
+        self.loop = loop
+        self.width = width
+    }
 
     /// Starts or updates the line for `source`.
     func show(_ source: String, _ progress: LoadProgress) {
@@ -41,12 +46,25 @@ final class ProgressLine {
         stream.report("\r\u{1B}[2K\u{1B}[?25h")
     }
 
+    private static func truncated(_ text: String, to columns: Int) -> String {
+        guard TerminalText.displayWidth(text) > columns else { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let next = used + TerminalText.displayWidth(String(character))
+            if next > max(columns - 1, 0) { break }
+            result.append(character)
+            used = next
+        }
+        return result + "…"
+    }
+
     private func draw() {
         var text = "\(Self.frames[frame % Self.frames.count]) \(label): loading \(ByteCount.format(progress.receivedBytes))"
         if let expected = progress.expectedBytes {
             text += " of \(ByteCount.format(expected))"
         }
-        stream.report("\r\u{1B}[2K" + text)
+        stream.report("\r\u{1B}[2K" + Self.truncated(text, to: width - 1))
         isDrawn = true
     }
 }

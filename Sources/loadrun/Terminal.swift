@@ -8,6 +8,8 @@ struct Terminal {
     let stderrIsTTY: Bool
     /// Columns for rendered content: the terminal's width on a TTY, else `COLUMNS`, else 80.
     let width: Int
+    /// Columns of the terminal stderr is on, for the progress line.
+    let stderrWidth: Int
     /// Whether content may carry styling escapes: stdout is a terminal, `NO_COLOR` is unset
     /// and `TERM` is not `dumb`.
     let allowsStyling: Bool
@@ -23,7 +25,8 @@ struct Terminal {
         }
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         let dumb = environment["TERM"] == "dumb"
-        return Terminal(stdoutIsTTY: stdoutIsTTY, stderrIsTTY: stderrIsTTY, width: width,
+        let stderrWidth = stderrIsTTY ? windowColumns(STDERR_FILENO) ?? 80 : 80
+        return Terminal(stdoutIsTTY: stdoutIsTTY, stderrIsTTY: stderrIsTTY, width: width, stderrWidth: stderrWidth,
                         allowsStyling: stdoutIsTTY && !noColor && !dumb)
     }
 
