@@ -10,6 +10,10 @@ struct Loadrun: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "loadrun",
         abstract: "Load web content and render it in the terminal.",
+        usage: """
+            loadrun [--source <name>] [--url <url>] [--timeout <duration>] [--max-size <size>]
+            loadrun serve [--port <port>]
+            """,
         discussion: """
             With no --url, a source is loaded from the embedded sample server, which needs no \
             network. Content goes to stdout; progress, the URL used and errors go to stderr. \
@@ -22,6 +26,7 @@ struct Loadrun: ParsableCommand {
 
             \(ExitStatus.helpText)
             """,
+        version: "0.1.0",
         subcommands: [Serve.self]
     )
 
