@@ -36,10 +36,41 @@ public protocol ContentPlugin {
     /// What it shows, for listings.
     var summary: String { get }
 
+    /// Whether this plugin should take a response when nobody named a plugin: posts and
+    /// articles are both `application/json` and differ by shape. By default, whether the
+    /// response's media type is one of `mediaTypes`.
+    func accepts(_ body: [UInt8], response: ResponseInfo) -> Bool
+
     func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> Model
     /// Renders the model as lines of text. Every string that came from the network must be
     /// sanitised on its way in here.
     func render(_ model: Model, context: RenderContext) -> String
+}
+
+extension ContentPlugin {
+    public func accepts(_ body: [UInt8], response: ResponseInfo) -> Bool {
+        guard let mediaType = response.mediaType else { return false }
+        return MediaType.matches(mediaType, anyOf: mediaTypes)
+    }
+}
+
+/// Media type matching, with `type/*` wildcards.
+public enum MediaType {
+    /// Whether `mediaType` is one of `declared`, directly or through a `type/*` wildcard.
+    public static func matches(_ mediaType: String, anyOf declared: [String]) -> Bool {
+        let type = mediaType.lowercased()
+        return declared.contains { pattern in
+            if pattern == "*/*" { return true }
+            if pattern.hasSuffix("/*") { return type.hasPrefix(pattern.dropLast()) }
+            return pattern == type
+        }
+    }
+
+    /// Whether `mediaType` says JSON: `application/json`, `text/json` or any `+json` type.
+    public static func isJSON(_ mediaType: String?) -> Bool {
+        guard let type = mediaType?.lowercased() else { return false }
+        return type == "application/json" || type == "text/json" || type.hasSuffix("+json")
+    }
 }
 
 /// Decoded content whose type only its plugin knows: the terminal's `AnyRemoteContent`.
@@ -65,6 +96,7 @@ public struct AnyContentPlugin {
     public let mediaTypes: [String]
     public let summary: String
     private let decoder: ([UInt8], ResponseInfo) throws(DecodeFailure) -> AnyContent
+    private let acceptor: ([UInt8], ResponseInfo) -> Bool
 
     public init<Plugin: ContentPlugin>(_ plugin: Plugin) {
         name = plugin.name
@@ -73,19 +105,16 @@ public struct AnyContentPlugin {
         decoder = { (body, response) throws(DecodeFailure) in
             AnyContent(try plugin.decode(body, response: response), plugin: plugin)
         }
+        acceptor = { plugin.accepts($0, response: $1) }
     }
 
     public func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> AnyContent {
         try decoder(body, response)
     }
 
-    /// Whether this plugin declares `mediaType`, directly or through a `type/*` wildcard.
-    public func accepts(mediaType: String) -> Bool {
-        let type = mediaType.lowercased()
-        return mediaTypes.contains { declared in
-            if declared.hasSuffix("/*") { return type.hasPrefix(declared.dropLast()) }
-            return declared == type
-        }
+    /// Whether this plugin takes the response when nobody named a plugin.
+    public func accepts(_ body: [UInt8], response: ResponseInfo) -> Bool {
+        acceptor(body, response)
     }
 
     /// The `Accept` header this plugin's requests send.
@@ -113,9 +142,15 @@ public struct PluginRegistry {
         return plugin
     }
 
-    /// The first plugin that declares `mediaType`.
-    public func plugin(accepting mediaType: String) -> AnyContentPlugin? {
-        plugins.first { $0.accepts(mediaType: mediaType) }
+    /// The first plugin that takes this response.
+    public func plugin(for body: [UInt8], response: ResponseInfo) -> AnyContentPlugin? {
+        plugins.first { $0.accepts(body, response: response) }
+    }
+
+    /// The `Accept` header for a request that any of these plugins may decode.
+    public var acceptHeader: String {
+        var seen = Set<String>()
+        return plugins.flatMap(\.mediaTypes).filter { seen.insert($0).inserted }.joined(separator: ", ")
     }
 }
 

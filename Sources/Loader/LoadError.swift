@@ -21,6 +21,7 @@ public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
         public static let tooLarge = Code("too-large")
         public static let truncated = Code("truncated")
         public static let decode = Code("decode")
+        public static let unsupported = Code("unsupported")
         public static let cancelled = Code("cancelled")
     }
 

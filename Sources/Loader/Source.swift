@@ -1,14 +1,34 @@
+/// Which plugin decodes a source.
+public enum PluginSelection {
+    /// Always this plugin (`--source posts`, `--plugin posts`).
+    case fixed(AnyContentPlugin)
+    /// The first plugin in the table that takes the response.
+    case fromResponse(PluginRegistry)
+
+    /// The `Accept` header requests send.
+    public var acceptHeader: String {
+        switch self {
+        case .fixed(let plugin): plugin.acceptHeader
+        case .fromResponse(let registry): registry.acceptHeader
+        }
+    }
+}
+
 /// Something loadrun can load: a name for messages, where it lives, and how to decode it.
 public struct Source {
     /// The name messages use, as in `posts: cancelled`.
     public var name: String
     public var url: String
-    public var plugin: AnyContentPlugin
+    public var plugin: PluginSelection
 
-    public init(name: String, url: String, plugin: AnyContentPlugin) {
+    public init(name: String, url: String, plugin: PluginSelection) {
         self.name = name
         self.url = url
         self.plugin = plugin
+    }
+
+    public init(name: String, url: String, plugin: AnyContentPlugin) {
+        self.init(name: name, url: url, plugin: .fixed(plugin))
     }
 }
 

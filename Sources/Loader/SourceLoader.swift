@@ -66,20 +66,41 @@ public final class SourceLoader {
         fetch = nil
         switch result {
         case .success(let response):
+            guard let plugin = plugin(for: response) else {
+                return send(.failed(noPluginError(response.info)))
+            }
             do {
-                let content = try source.plugin.decode(response.body, response: response.info)
+                let content = try plugin.decode(response.body, response: response.info)
                 send(.succeeded(content))
             } catch {
-                send(.failed(decodeError(error, response: response.info)))
+                send(.failed(decodeError(error, plugin: plugin, response: response.info)))
             }
         case .failure(let error):
             send(.failed(error))
         }
     }
 
-    private func decodeError(_ failure: DecodeFailure, response: ResponseInfo) -> LoadError {
-        let origin = URLParts(response.url)?.authority ?? response.url
-        return LoadError(.decode, "the response from \(origin) \(failure.reason)",
-                         suggestion: failure.suggestion ?? "check that the URL serves \(source.plugin.name)")
+    private func plugin(for response: HTTPResponse) -> AnyContentPlugin? {
+        switch source.plugin {
+        case .fixed(let plugin): plugin
+        case .fromResponse(let registry): registry.plugin(for: response.body, response: response.info)
+        }
+    }
+
+    private func decodeError(_ failure: DecodeFailure, plugin: AnyContentPlugin, response: ResponseInfo) -> LoadError {
+        LoadError(.decode, "the response from \(Self.origin(response)) \(failure.reason)",
+                  suggestion: failure.suggestion ?? "check that the URL serves \(plugin.name)")
+    }
+
+    private func noPluginError(_ response: ResponseInfo) -> LoadError {
+        guard case .fromResponse(let registry) = source.plugin else { preconditionFailure("a fixed plugin takes everything") }
+        let type = response.mediaType ?? "no Content-Type"
+        let known = registry.plugins.map { "\($0.name) (\($0.mediaTypes.joined(separator: ", ")))" }
+        return LoadError(.unsupported, "no plugin takes the \(type) response from \(Self.origin(response)); plugins: \(known.joined(separator: ", "))",
+                         suggestion: "name one with --plugin")
+    }
+
+    private static func origin(_ response: ResponseInfo) -> String {
+        URLParts(response.url)?.authority ?? response.url
     }
 }

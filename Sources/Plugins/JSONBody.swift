@@ -61,6 +61,13 @@ enum JSONBody {
         }
     }
 
+    /// Whether the body looks like JSON whose top level starts with `opener` (`[` or `{`),
+    /// served as JSON or with no Content-Type at all.
+    static func looksLike(_ opener: Character, _ body: [UInt8], response: ResponseInfo) -> Bool {
+        guard response.mediaType == nil || MediaType.isJSON(response.mediaType) else { return false }
+        return body.first(where: { !isJSONWhitespace($0) }) == opener.asciiValue
+    }
+
     private static func topLevelKind(of body: [UInt8]) -> String {
         switch body.first(where: { !isJSONWhitespace($0) }) {
         case UInt8(ascii: "{"): "a JSON object"

@@ -23,6 +23,11 @@ public struct PostsPlugin: ContentPlugin {
 
     public init() {}
 
+    /// A JSON array.
+    public func accepts(_ body: [UInt8], response: ResponseInfo) -> Bool {
+        JSONBody.looksLike("[", body, response: response)
+    }
+
     public func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> [Post] {
         try JSONBody.decode([Post].self, from: body, response: response, expected: "a JSON array of posts ({id, title, body})")
     }
@@ -57,11 +62,3 @@ public struct PostsPlugin: ContentPlugin {
     }
 }
 
-extension PluginRegistry {
-    /// The built-in plugins.
-    public static func `default`() -> PluginRegistry {
-        var registry = PluginRegistry()
-        registry.register(PostsPlugin())
-        return registry
-    }
-}

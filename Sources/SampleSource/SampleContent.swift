@@ -18,22 +18,36 @@ public enum SampleContent {
     ]
     """#
 
+    /// `/articles`: one article, a JSON object `{title, body}` whose body has paragraphs.
+    public static let articleJSON = #"""
+    {
+      "title": "A loading state for every source",
+      "author": "loadrun",
+      "body": "A terminal tool that loads things from the network owes its user one promise above the others: to say what it is doing. Is the source idle, loading, loaded, or failed? Each state has its own look, and each look is honest.\n\nWhile a load runs, a spinner counts the bytes as they arrive, and the total when the server declared one. If the server goes quiet, the spinner keeps turning, and the overall deadline is what eventually ends the wait. An idle timer alone would never notice a server that drips one byte at a time.\n\nWhen a load fails, the error names the source, says what happened, and says what to do next. The last good content stays on screen beside it, because a failed refresh is no reason to forget what you already had.\n\nAnd when the user presses Ctrl-C, the request is cancelled, not abandoned: the socket closes, the terminal is put back as it was, and the exit code says exactly how the run ended."
+    }
+    """#
+
     /// `/`: what the server offers, as plain text.
     public static func index(baseURL: String) -> String {
         """
         loadrun sample server
-          \(baseURL)/posts   posts (application/json)
+          \(baseURL)/posts      posts (application/json)
+          \(baseURL)/articles   an article (application/json)
 
         """
     }
 }
 
 extension SampleServer {
-    /// Adds the bundled routes: `/` and `/posts`.
+    /// Adds the bundled routes: `/`, `/posts` and `/articles`.
     public func serveSampleContent() {
         let posts = Array(SampleContent.postsJSON.utf8)
         route("/posts") { exchange in
             exchange.respond(status: 200, contentType: "application/json; charset=utf-8", body: posts)
+        }
+        let article = Array(SampleContent.articleJSON.utf8)
+        route("/articles") { exchange in
+            exchange.respond(status: 200, contentType: "application/json; charset=utf-8", body: article)
         }
         route("/") { [unowned self] exchange in
             exchange.respond(status: 200, text: SampleContent.index(baseURL: url("")))

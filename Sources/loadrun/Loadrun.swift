@@ -11,7 +11,8 @@ struct Loadrun: ParsableCommand {
         commandName: "loadrun",
         abstract: "Load web content and render it in the terminal.",
         usage: """
-            loadrun [--source <name>] [--url <url>] [--timeout <duration>] [--max-size <size>]
+            loadrun [--source <name>] [--url <url>] [--plugin <name>] [--timeout <duration>] [--max-size <size>]
+            loadrun plugins
             loadrun serve [--port <port>]
             """,
         discussion: """
@@ -27,14 +28,17 @@ struct Loadrun: ParsableCommand {
             \(ExitStatus.helpText)
             """,
         version: "0.1.0",
-        subcommands: [Serve.self]
+        subcommands: [Plugins.self, Serve.self]
     )
 
-    @Option(name: .long, help: ArgumentHelp("The source to load; its plugin decodes the content.", valueName: "name"))
-    var source: String = "posts"
+    @Option(name: .long, help: ArgumentHelp("A built-in source (posts, articles); its plugin decodes the content. Default: posts, unless --url is given.", valueName: "name"))
+    var source: String?
 
-    @Option(name: .long, help: ArgumentHelp("Load from this http(s) URL instead of the embedded sample source.", valueName: "url"))
+    @Option(name: .long, help: ArgumentHelp("Load from this http(s) URL instead of the embedded sample source. Without --source or --plugin, the plugin is chosen from the response.", valueName: "url"))
     var url: String?
+
+    @Option(name: .long, help: ArgumentHelp("Decode with this plugin whatever the response says (see `loadrun plugins`).", valueName: "name"))
+    var plugin: String?
 
     @Option(name: .long, help: ArgumentHelp("Overall deadline per request, e.g. 500ms, 30s, 5m.", valueName: "duration"))
     var timeout = DurationArgument(FetchOptions.defaultDeadline)
@@ -43,25 +47,51 @@ struct Loadrun: ParsableCommand {
     var maxSize = SizeArgument(bytes: FetchOptions.defaultMaxBodySize)
 
     func validate() throws {
-        let registry = PluginRegistry.default()
-        guard registry.names.contains(source) else {
-            throw ValidationError("unknown source \"\(source)\"; known sources: \(registry.names.joined(separator: ", "))")
+        let names = PluginRegistry.default().names
+        for (option, value) in [("source", source), ("plugin", plugin)] {
+            if let value, !names.contains(value) {
+                throw ValidationError("unknown \(option) \"\(value)\"; known: \(names.joined(separator: ", "))")
+            }
         }
     }
 
     func run() throws {
         // Broken pipes are reported by write() as EPIPE and handled where stdout is written.
         signal(SIGPIPE, SIG_IGN)
-        let plugin = try PluginRegistry.default().plugin(named: source)
+        let registry = PluginRegistry.default()
+        let selection: PluginSelection
+        if let forced = plugin ?? source ?? (url == nil ? "posts" : nil) {
+            selection = .fixed(try registry.plugin(named: forced))
+        } else {
+            selection = .fromResponse(registry)
+        }
         let request = OneShotRun.Request(
-            sourceName: source,
+            sourceName: source ?? url.map(Self.sourceName(for:)) ?? "posts",
             url: url,
-            plugin: plugin,
+            samplePath: "/\(source ?? "posts")",
+            plugin: selection,
             options: FetchOptions(deadline: timeout.duration, maxBodySize: maxSize.bytes)
         )
         let terminal = Terminal.current(environment: ProcessEnvironment.variables)
         let status = OneShotRun(requests: [request], terminal: terminal).run()
         if status != ExitStatus.success { throw ExitCode(status) }
+    }
+
+    /// A name for messages about a URL with no --source: its last path segment, or its host.
+    static func sourceName(for url: String) -> String {
+        let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
+        let afterScheme = path.components(after: "://")
+        let segments = afterScheme.split(separator: "/")
+        let name = segments.count > 1 ? segments.last! : segments.first ?? Substring(url)
+        return String(name.prefix(40))
+    }
+}
+
+extension String {
+    /// The part after the first `separator`, or the whole string when there is none.
+    func components(after separator: String) -> Substring {
+        guard let range = firstRange(of: separator) else { return self[...] }
+        return self[range.upperBound...]
     }
 }
 

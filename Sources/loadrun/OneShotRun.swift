@@ -12,8 +12,10 @@ import SampleSource
 final class OneShotRun {
     struct Request {
         var sourceName: String
+        /// nil for the embedded sample source, served at `samplePath`.
         var url: String?
-        var plugin: AnyContentPlugin
+        var samplePath: String
+        var plugin: PluginSelection
         var options: FetchOptions
     }
 
@@ -64,7 +66,7 @@ final class OneShotRun {
                 try server.listen(port: 0)
                 sampleServer = server
             }
-            return sampleServer?.url("/\(request.sourceName)")
+            return sampleServer?.url(request.samplePath)
         } catch {
             OutputStream.standardError.report("\(request.sourceName): cannot start the embedded sample source: \(error) — use --url\n")
             return nil

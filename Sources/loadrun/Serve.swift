@@ -42,6 +42,7 @@ struct Serve: ParsableCommand {
             try OutputStream.standardOutput.write("""
                 \(server.url("/"))
                 \(server.url("/posts"))
+                \(server.url("/articles"))
 
                 """)
         } catch {

@@ -92,14 +92,14 @@ final class OneShotOutputTests: XCTestCase {
     }
 
     func testUsageErrorsExit64() throws {
-        for arguments in [["--source", "nope"], ["--timeout", "soon"], ["--max-size", "-1"], ["--frobnicate"]] {
+        for arguments in [["--source", "nope"], ["--plugin", "nope"], ["--timeout", "soon"], ["--max-size", "-1"], ["--frobnicate"]] {
             let run = try LoadrunProcess(arguments)
             XCTAssertEqual(run.waitForExit(), .exited(64), "\(arguments)")
             XCTAssertEqual(run.standardOutput, "")
         }
         let unknown = try LoadrunProcess(["--source", "nope"])
         _ = unknown.waitForExit()
-        XCTAssertTrue(unknown.standardError.contains("known sources: posts"), unknown.standardError)
+        XCTAssertTrue(unknown.standardError.contains(#"unknown source "nope"; known: posts, articles"#), unknown.standardError)
     }
 }
 

@@ -15,7 +15,7 @@ final class SignalTests: XCTestCase {
         let server = TestServer { server, loop in
             server.route("/slow", TestRoutes.delayed(.seconds(30), on: loop, body: "[]", requests: requests))
         }
-        let run = try LoadrunProcess(["--url", server.url("/slow")])
+        let run = try LoadrunProcess(["--source", "posts", "--url", server.url("/slow")])
         XCTAssertTrue(waitUntil(limit: .seconds(10)) { requests.count == 1 }, "the request reached the server")
         return (run, server)
     }
@@ -34,7 +34,7 @@ final class SignalTests: XCTestCase {
         let server = TestServer { server, loop in
             server.route("/drip", TestRoutes.drip(first: "[", every: .milliseconds(50), on: loop, requests: requests))
         }
-        let run = try LoadrunProcess(["--url", server.url("/drip")])
+        let run = try LoadrunProcess(["--source", "posts", "--url", server.url("/drip")])
         XCTAssertTrue(waitUntil(limit: .seconds(10)) { requests.count == 1 })
         usleep(200_000)
         run.send(SIGINT)

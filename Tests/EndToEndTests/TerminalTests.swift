@@ -20,7 +20,7 @@ final class TerminalTests: XCTestCase {
         let server = TestServer { server, loop in
             server.route("/drip", TestRoutes.drip(first: "[", every: .milliseconds(50), on: loop, declaredLength: 100_000))
         }
-        let tmux = try TmuxSession("'\(binary)' --url \(server.url("/drip")); echo EXIT=$?")
+        let tmux = try TmuxSession("'\(binary)' --source posts --url \(server.url("/drip")); echo EXIT=$?")
         XCTAssertTrue(tmux.waitForScreen(containing: "posts: loading"), tmux.screen())
         XCTAssertTrue(tmux.waitForScreen(containing: " of 100.0 KB"), "shows the declared total: \(tmux.screen())")
         XCTAssertFalse(tmux.cursorVisible, "the cursor is hidden while the spinner runs")
@@ -39,7 +39,7 @@ final class TerminalTests: XCTestCase {
         let server = TestServer { server, loop in
             server.route("/drip", TestRoutes.drip(first: "[", every: .milliseconds(50), on: loop))
         }
-        let tmux = try TmuxSession("'\(binary)' --url \(server.url("/drip")); echo EXIT=$?")
+        let tmux = try TmuxSession("'\(binary)' --source posts --url \(server.url("/drip")); echo EXIT=$?")
         XCTAssertTrue(tmux.waitForScreen(containing: "posts: loading"), tmux.screen())
         try tmux.send("C-c", "C-c")
         XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=130"), tmux.screen())

@@ -1,0 +1,11 @@
+public import Loader
+
+extension PluginRegistry {
+    /// The built-in plugins, in the order they are offered a response.
+    public static func `default`() -> PluginRegistry {
+        var registry = PluginRegistry()
+        registry.register(PostsPlugin())
+        registry.register(ArticlesPlugin())
+        return registry
+    }
+}
