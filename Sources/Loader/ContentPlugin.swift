@@ -45,6 +45,8 @@ public protocol ContentPlugin {
     /// Renders the model as lines of text. Every string that came from the network must be
     /// sanitised on its way in here.
     func render(_ model: Model, context: RenderContext) -> String
+    /// The model as JSON with stable (sorted) keys, for scripts and jq.
+    func renderJSON(_ model: Model) -> String
 }
 
 extension ContentPlugin {
@@ -80,14 +82,19 @@ public struct AnyContent {
     /// The decoded model.
     public let model: Any
     private let renderer: (RenderContext) -> String
+    private let jsonRenderer: () -> String
 
     public init<Plugin: ContentPlugin>(_ model: Plugin.Model, plugin: Plugin) {
         pluginName = plugin.name
         self.model = model
         renderer = { plugin.render(model, context: $0) }
+        jsonRenderer = { plugin.renderJSON(model) }
     }
 
     public func render(_ context: RenderContext) -> String { renderer(context) }
+
+    /// The model as JSON, without a trailing newline.
+    public func renderJSON() -> String { jsonRenderer() }
 }
 
 /// A plugin with its model type erased, as a registry holds it.

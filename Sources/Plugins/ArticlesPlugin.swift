@@ -1,7 +1,7 @@
 public import Loader
 
 /// One article: a title and a body of paragraphs.
-public struct Article: Decodable, Equatable, Sendable {
+public struct Article: Codable, Equatable, Sendable {
     public var title: String
     public var body: String
 
@@ -27,6 +27,10 @@ public struct ArticlesPlugin: ContentPlugin {
 
     public func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> Article {
         try JSONBody.decode(Article.self, from: body, response: response, expected: "a JSON article ({title, body})")
+    }
+
+    public func renderJSON(_ model: Article) -> String {
+        JSONBody.encode(model)
     }
 
     /// Paragraphs are separated by blank lines in the body; single line breaks inside one are

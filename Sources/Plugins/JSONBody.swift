@@ -5,8 +5,22 @@ internal import Foundation
 #endif
 internal import Loader
 
-/// Decodes JSON bodies strictly, turning decoder errors into sentences a user can act on.
+/// Decodes JSON bodies strictly, turning decoder errors into sentences a user can act on,
+/// and encodes models for `--output json`.
 enum JSONBody {
+    /// `value` as pretty JSON with sorted keys. Control characters come out escaped
+    /// (`\u001b`), so the result is safe for a terminal as it is.
+    static func encode(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            return String(decoding: try encoder.encode(value), as: UTF8.self)
+        } catch {
+            // Only non-finite floats fail to encode, and these models hold none.
+            preconditionFailure("cannot encode \(type(of: value)) as JSON: \(error)")
+        }
+    }
+
     /// Decodes `body` as `T`, describing the expected shape as `expected` in errors
     /// ("a JSON array of posts").
     static func decode<T: Decodable>(_ type: T.Type, from body: [UInt8], response: ResponseInfo,

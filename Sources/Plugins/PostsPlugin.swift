@@ -1,7 +1,7 @@
 public import Loader
 
 /// One post, in JSONPlaceholder's shape.
-public struct Post: Decodable, Equatable, Sendable {
+public struct Post: Codable, Equatable, Sendable {
     public var id: Int
     public var userId: Int?
     public var title: String
@@ -30,6 +30,10 @@ public struct PostsPlugin: ContentPlugin {
 
     public func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> [Post] {
         try JSONBody.decode([Post].self, from: body, response: response, expected: "a JSON array of posts ({id, title, body})")
+    }
+
+    public func renderJSON(_ model: [Post]) -> String {
+        JSONBody.encode(model)
     }
 
     /// Each post as its id, right-aligned in a column, then the title and the body's first

@@ -11,7 +11,7 @@ struct Loadrun: ParsableCommand {
         commandName: "loadrun",
         abstract: "Load web content and render it in the terminal.",
         usage: """
-            loadrun [--source <name>] [--url <url>] [--plugin <name>] [--timeout <duration>] [--max-size <size>]
+            loadrun [--source <name>] [--url <url>] [--plugin <name>] [--output text|json] [--timeout <duration>] [--max-size <size>]
             loadrun plugins
             loadrun serve [--port <port>]
             """,
@@ -39,6 +39,9 @@ struct Loadrun: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Decode with this plugin whatever the response says (see `loadrun plugins`).", valueName: "name"))
     var plugin: String?
+
+    @Option(name: .long, help: ArgumentHelp("text for the terminal, or json: the decoded content with stable keys, for scripts.", valueName: "format"))
+    var output: OutputFormat = .text
 
     @Option(name: .long, help: ArgumentHelp("Overall deadline per request, e.g. 500ms, 30s, 5m.", valueName: "duration"))
     var timeout = DurationArgument(FetchOptions.defaultDeadline)
@@ -73,7 +76,7 @@ struct Loadrun: ParsableCommand {
             options: FetchOptions(deadline: timeout.duration, maxBodySize: maxSize.bytes)
         )
         let terminal = Terminal.current(environment: ProcessEnvironment.variables)
-        let status = OneShotRun(requests: [request], terminal: terminal).run()
+        let status = OneShotRun(requests: [request], terminal: terminal, format: output).run()
         if status != ExitStatus.success { throw ExitCode(status) }
     }
 
@@ -93,6 +96,11 @@ extension String {
         guard let range = firstRange(of: separator) else { return self[...] }
         return self[range.upperBound...]
     }
+}
+
+/// How content is written to stdout.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
 }
 
 /// The process environment, read once through libc (no Foundation needed).

@@ -22,6 +22,7 @@ final class OneShotRun {
     private let loop = EventLoop()
     private let terminal: Terminal
     private let requests: [Request]
+    private let format: OutputFormat
     private lazy var progress = ProgressLine(loop: loop, width: terminal.stderrWidth)
     private var loaders: [SourceLoader] = []
     private var signalWatches: [LoopSource] = []
@@ -29,9 +30,10 @@ final class OneShotRun {
     private var cancelled: Set<String> = []
     private var sampleServer: SampleServer?
 
-    init(requests: [Request], terminal: Terminal) {
+    init(requests: [Request], terminal: Terminal, format: OutputFormat) {
         self.requests = requests
         self.terminal = terminal
+        self.format = format
     }
 
     /// Runs to completion and returns the exit status.
@@ -112,9 +114,14 @@ final class OneShotRun {
             let name = TerminalText.sanitized(loader.source.name)
             switch loader.state {
             case .loaded(let content):
-                let text = content.render(context)
-                if text.isEmpty { errors.report("\(name): no \(content.pluginName)\n") }
-                output += text
+                switch format {
+                case .json:
+                    output += content.renderJSON() + "\n"
+                case .text:
+                    let text = content.render(context)
+                    if text.isEmpty { errors.report("\(name): no \(content.pluginName)\n") }
+                    output += text
+                }
             case .failed(let error, _):
                 failures += 1
                 errors.report("\(name): \(Self.describe(error))\n")

@@ -14,6 +14,8 @@ private struct ByteCountPlugin: ContentPlugin {
     }
 
     func render(_ model: Int, context: RenderContext) -> String { "\(model) bytes" }
+
+    func renderJSON(_ model: Int) -> String { #"{"bytes":\#(model)}"# }
 }
 
 final class SourceLoaderTests: LoopTestCase {
