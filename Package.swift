@@ -17,6 +17,16 @@ let package = Package(
             providers: [.apt(["libglib2.0-dev"])]
         ),
         .systemLibrary(
+            name: "CPixbuf",
+            pkgConfig: "gdk-pixbuf-2.0",
+            providers: [.apt(["libgdk-pixbuf-2.0-dev", "webp-pixbuf-loader"])]
+        ),
+        .systemLibrary(
+            name: "CChafa",
+            pkgConfig: "chafa",
+            providers: [.apt(["libchafa-dev"])]
+        ),
+        .systemLibrary(
             name: "CSoup",
             pkgConfig: "libsoup-3.0",
             providers: [.apt(["libsoup-3.0-dev", "glib-networking"])]
@@ -25,7 +35,7 @@ let package = Package(
         // The UI-free core: main loop, HTTP client, loading states, plugin protocol.
         .target(name: "Loader", dependencies: ["CGLib", "CSoup"]),
         // Content plugins and the terminal text helpers they render with.
-        .target(name: "Plugins", dependencies: ["Loader"]),
+        .target(name: "Plugins", dependencies: ["Loader", "CPixbuf", "CChafa"]),
         // The embedded sample server that `loadrun serve` runs and the tests reuse.
         .target(name: "SampleSource", dependencies: ["CGLib", "CSoup"]),
         // The command-line front end.
@@ -40,7 +50,7 @@ let package = Package(
         // Test helpers: threaded in-process servers and a runner for the built binary.
         .target(name: "TestSupport", dependencies: ["Loader", "SampleSource"], path: "Tests/TestSupport"),
         .testTarget(name: "LoaderTests", dependencies: ["Loader", "TestSupport"]),
-        .testTarget(name: "PluginsTests", dependencies: ["Plugins", "Loader"]),
+        .testTarget(name: "PluginsTests", dependencies: ["Plugins", "Loader", "TestSupport"]),
         .testTarget(name: "SampleSourceTests", dependencies: ["SampleSource", "Loader", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["loadrun", "TestSupport"]),
     ],

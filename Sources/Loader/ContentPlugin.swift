@@ -1,13 +1,39 @@
 /// What a renderer knows about where its text will go.
 public struct RenderContext: Sendable, Equatable {
+    /// A size in terminal cells.
+    public struct CellSize: Sendable, Equatable {
+        public var columns: Int
+        public var rows: Int
+        public init(columns: Int, rows: Int) {
+            self.columns = columns
+            self.rows = rows
+        }
+    }
+
     /// Columns available for each line.
     public var width: Int
+    /// Rows on the screen, when stdout is a terminal.
+    public var height: Int?
     /// Whether styling escapes (bold, dim) may be used: a terminal that wants colour.
     public var allowsStyling: Bool
+    /// Whether stdout is a terminal; off one, images print a metadata line instead.
+    public var isTerminal: Bool
+    /// The environment (TERM, COLORTERM, NO_COLOR, TMUX…), for detecting what the terminal can show.
+    public var environment: [String: String]
+    /// An image format the user forced (`symbols`, `sixel`, `kitty`, `iterm`), if any.
+    public var imageFormat: String?
+    /// The most cells an image may take; by default it fits the terminal.
+    public var imageSize: CellSize?
 
-    public init(width: Int = 80, allowsStyling: Bool = false) {
+    public init(width: Int = 80, height: Int? = nil, allowsStyling: Bool = false, isTerminal: Bool = false,
+                environment: [String: String] = [:], imageFormat: String? = nil, imageSize: CellSize? = nil) {
         self.width = max(width, 20)
+        self.height = height
         self.allowsStyling = allowsStyling
+        self.isTerminal = isTerminal
+        self.environment = environment
+        self.imageFormat = imageFormat
+        self.imageSize = imageSize
     }
 }
 

@@ -6,6 +6,7 @@ extension PluginRegistry {
         var registry = PluginRegistry()
         registry.register(PostsPlugin())
         registry.register(ArticlesPlugin())
+        registry.register(ImagesPlugin())
         return registry
     }
 }

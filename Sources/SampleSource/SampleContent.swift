@@ -27,19 +27,37 @@ public enum SampleContent {
     }
     """#
 
+    /// `/images`: a 160×100 PNG drawn here, a sunset over a sea, in loadrun's own code.
+    public static let imagePNG: [UInt8] = PNGWriter.rgb(width: 160, height: 100) { x, y in
+        let horizon = 62
+        let (sunX, sunY, sunRadius) = (112, 52, 18)
+        let dx = x - sunX, dy = y - sunY
+        if y < horizon && dx * dx + dy * dy <= sunRadius * sunRadius {
+            return (255, UInt8(200 - dy * 2), 60)
+        }
+        if y < horizon {
+            let t = Double(y) / Double(horizon)
+            return (UInt8(40 + 200 * t), UInt8(30 + 90 * t), UInt8(110 - 40 * t))
+        }
+        let depth = Double(y - horizon) / Double(100 - horizon)
+        let glitter = abs(x - sunX) < 10 - Int(depth * 6) && (x + y) % 3 == 0
+        return glitter ? (250, 190, 90) : (UInt8(20 + 30 * (1 - depth)), UInt8(50 + 40 * (1 - depth)), UInt8(120 - 50 * depth))
+    }
+
     /// `/`: what the server offers, as plain text.
     public static func index(baseURL: String) -> String {
         """
         loadrun sample server
           \(baseURL)/posts      posts (application/json)
           \(baseURL)/articles   an article (application/json)
+          \(baseURL)/images     a picture (image/png)
 
         """
     }
 }
 
 extension SampleServer {
-    /// Adds the bundled routes: `/`, `/posts` and `/articles`.
+    /// Adds the bundled routes: `/`, `/posts`, `/articles` and `/images`.
     public func serveSampleContent() {
         let posts = Array(SampleContent.postsJSON.utf8)
         route("/posts") { exchange in
@@ -48,6 +66,10 @@ extension SampleServer {
         let article = Array(SampleContent.articleJSON.utf8)
         route("/articles") { exchange in
             exchange.respond(status: 200, contentType: "application/json; charset=utf-8", body: article)
+        }
+        let image = SampleContent.imagePNG
+        route("/images") { exchange in
+            exchange.respond(status: 200, contentType: "image/png", body: image)
         }
         route("/") { [unowned self] exchange in
             exchange.respond(status: 200, text: SampleContent.index(baseURL: url("")))

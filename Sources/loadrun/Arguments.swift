@@ -1,4 +1,6 @@
 import ArgumentParser
+import Loader
+import Plugins
 
 /// A duration as users type it: `500ms`, `30s`, `5m`, `1h`, or bare seconds (`30`, `1.5`).
 struct DurationArgument: ExpressibleByArgument, Equatable {
@@ -47,4 +49,28 @@ struct SizeArgument: ExpressibleByArgument, Equatable {
         }
         return "\(bytes)"
     }
+}
+
+/// A size in cells as users type it: `80x24` (or `80×24`).
+struct CellSizeArgument: ExpressibleByArgument, Equatable {
+    let cells: RenderContext.CellSize
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(whereSeparator: { $0 == "x" || $0 == "×" })
+        guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
+              (1...10_000).contains(columns), (1...10_000).contains(rows) else { return nil }
+        cells = RenderContext.CellSize(columns: columns, rows: rows)
+    }
+}
+
+/// One of `ImageFormat`'s names.
+struct ImageFormatArgument: ExpressibleByArgument, Equatable {
+    let format: ImageFormat
+
+    init?(argument: String) {
+        guard let format = ImageFormat(rawValue: argument.lowercased()) else { return nil }
+        self.format = format
+    }
+
+    static var allValueStrings: [String] { ImageFormat.allCases.map(\.rawValue) }
 }

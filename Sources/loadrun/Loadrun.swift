@@ -11,7 +11,8 @@ struct Loadrun: ParsableCommand {
         commandName: "loadrun",
         abstract: "Load web content and render it in the terminal.",
         usage: """
-            loadrun [--source <name>] [--url <url>] [--plugin <name>] [--output text|json] [--timeout <duration>] [--max-size <size>]
+            loadrun [--source <name>] [--url <url>] [--plugin <name>] [--output text|json]
+                    [--image-format <format>] [--size <WxH>] [--timeout <duration>] [--max-size <size>]
             loadrun plugins
             loadrun serve [--port <port>]
             """,
@@ -31,7 +32,7 @@ struct Loadrun: ParsableCommand {
         subcommands: [Plugins.self, Serve.self]
     )
 
-    @Option(name: .long, help: ArgumentHelp("A built-in source (posts, articles); its plugin decodes the content. Default: posts, unless --url is given.", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("A built-in source (posts, articles, images); its plugin decodes the content. Default: posts, unless --url is given.", valueName: "name"))
     var source: String?
 
     @Option(name: .long, help: ArgumentHelp("Load from this http(s) URL instead of the embedded sample source. Without --source or --plugin, the plugin is chosen from the response.", valueName: "url"))
@@ -42,6 +43,12 @@ struct Loadrun: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("text for the terminal, or json: the decoded content with stable keys, for scripts.", valueName: "format"))
     var output: OutputFormat = .text
+
+    @Option(name: .customLong("image-format"), help: ArgumentHelp("Draw images as symbols, sixel, kitty or iterm instead of what the terminal is detected to support; also on a pipe.", valueName: "format"))
+    var imageFormat: ImageFormatArgument?
+
+    @Option(name: .long, help: ArgumentHelp("The most cells an image may take, e.g. 80x24. Default: fit the terminal.", valueName: "WxH"))
+    var size: CellSizeArgument?
 
     @Option(name: .long, help: ArgumentHelp("Overall deadline per request, e.g. 500ms, 30s, 5m.", valueName: "duration"))
     var timeout = DurationArgument(FetchOptions.defaultDeadline)
@@ -76,7 +83,8 @@ struct Loadrun: ParsableCommand {
             options: FetchOptions(deadline: timeout.duration, maxBodySize: maxSize.bytes)
         )
         let terminal = Terminal.current(environment: ProcessEnvironment.variables)
-        let status = OneShotRun(requests: [request], terminal: terminal, format: output).run()
+        let images = OneShotRun.ImageOptions(format: imageFormat?.format, size: size?.cells)
+        let status = OneShotRun(requests: [request], terminal: terminal, format: output, imageOptions: images).run()
         if status != ExitStatus.success { throw ExitCode(status) }
     }
 

@@ -23,6 +23,13 @@ final class OneShotRun {
     private let terminal: Terminal
     private let requests: [Request]
     private let format: OutputFormat
+    private let imageOptions: ImageOptions
+
+    /// How images are drawn, as the user asked.
+    struct ImageOptions {
+        var format: ImageFormat?
+        var size: RenderContext.CellSize?
+    }
     private lazy var progress = ProgressLine(loop: loop, width: terminal.stderrWidth)
     private var loaders: [SourceLoader] = []
     private var signalWatches: [LoopSource] = []
@@ -30,10 +37,11 @@ final class OneShotRun {
     private var cancelled: Set<String> = []
     private var sampleServer: SampleServer?
 
-    init(requests: [Request], terminal: Terminal, format: OutputFormat) {
+    init(requests: [Request], terminal: Terminal, format: OutputFormat, imageOptions: ImageOptions) {
         self.requests = requests
         self.terminal = terminal
         self.format = format
+        self.imageOptions = imageOptions
     }
 
     /// Runs to completion and returns the exit status.
@@ -107,7 +115,9 @@ final class OneShotRun {
             }
             return interruption
         }
-        let context = RenderContext(width: terminal.width, allowsStyling: terminal.allowsStyling)
+        let context = RenderContext(width: terminal.width, height: terminal.height, allowsStyling: terminal.allowsStyling,
+                                    isTerminal: terminal.stdoutIsTTY, environment: terminal.environment,
+                                    imageFormat: imageOptions.format?.rawValue, imageSize: imageOptions.size)
         var failures = 0
         var output = ""
         for loader in loaders {

@@ -43,6 +43,7 @@ struct Serve: ParsableCommand {
                 \(server.url("/"))
                 \(server.url("/posts"))
                 \(server.url("/articles"))
+                \(server.url("/images"))
 
                 """)
         } catch {

@@ -8,8 +8,12 @@ struct Terminal {
     let stderrIsTTY: Bool
     /// Columns for rendered content: the terminal's width on a TTY, else `COLUMNS`, else 80.
     let width: Int
+    /// Rows of the terminal stdout is on, when it is one.
+    let height: Int?
     /// Columns of the terminal stderr is on, for the progress line.
     let stderrWidth: Int
+    /// The environment, for detecting what the terminal can draw.
+    let environment: [String: String]
     /// Whether content may carry styling escapes: stdout is a terminal, `NO_COLOR` is unset
     /// and `TERM` is not `dumb`.
     let allowsStyling: Bool
@@ -18,24 +22,26 @@ struct Terminal {
         let stdoutIsTTY = isatty(STDOUT_FILENO) == 1
         let stderrIsTTY = isatty(STDERR_FILENO) == 1
         var width = 80
-        if stdoutIsTTY, let columns = windowColumns(STDOUT_FILENO) {
+        let stdoutSize = stdoutIsTTY ? windowSize(STDOUT_FILENO) : nil
+        if let columns = stdoutSize?.columns {
             width = columns
         } else if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 {
             width = columns
         }
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         let dumb = environment["TERM"] == "dumb"
-        let stderrWidth = stderrIsTTY ? windowColumns(STDERR_FILENO) ?? 80 : 80
-        return Terminal(stdoutIsTTY: stdoutIsTTY, stderrIsTTY: stderrIsTTY, width: width, stderrWidth: stderrWidth,
+        let stderrWidth = stderrIsTTY ? windowSize(STDERR_FILENO)?.columns ?? 80 : 80
+        return Terminal(stdoutIsTTY: stdoutIsTTY, stderrIsTTY: stderrIsTTY, width: width, height: stdoutSize?.rows,
+                        stderrWidth: stderrWidth, environment: environment,
                         allowsStyling: stdoutIsTTY && !noColor && !dumb)
     }
 
     /// Whether stderr can show a live, redrawn progress line.
     var showsLiveProgress: Bool { stderrIsTTY }
 
-    private static func windowColumns(_ fd: Int32) -> Int? {
+    private static func windowSize(_ fd: Int32) -> (columns: Int, rows: Int)? {
         var size = winsize()
-        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
+        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        return (Int(size.ws_col), Int(size.ws_row))
     }
 }

@@ -1,0 +1,42 @@
+internal import Loader
+
+/// How an image is shown: a graphics protocol, or Unicode symbols in some number of colours.
+public enum ImageFormat: String, CaseIterable, Sendable {
+    case symbols, sixel, kitty, iterm
+}
+
+/// Colours available to symbol output.
+enum ColorDepth: Equatable {
+    case truecolor, indexed256, indexed16, none
+}
+
+/// What the terminal is offered, decided from the environment like chafa does.
+struct ImageOutput: Equatable {
+    var format: ImageFormat
+    var colors: ColorDepth
+    /// Wrap graphics escapes in tmux's DCS passthrough, so they reach the outer terminal.
+    var tmuxPassthrough: Bool
+
+    /// nil means "print the metadata line": stdout is not a terminal and no format was forced.
+    static func choose(for context: RenderContext, detectedGraphics: ImageFormat?) -> ImageOutput? {
+        let forced = context.imageFormat.flatMap(ImageFormat.init(rawValue:))
+        guard context.isTerminal || forced != nil else { return nil }
+        let environment = context.environment
+        let inTmux = !(environment["TMUX"] ?? "").isEmpty
+        // Inside tmux only a forced format is sent through: passthrough is off by default there
+        // (allow-passthrough), and the outer terminal is unknown.
+        let format = forced ?? (inTmux ? .symbols : detectedGraphics ?? .symbols)
+        return ImageOutput(format: format, colors: colorDepth(environment),
+                           tmuxPassthrough: inTmux && format != .symbols)
+    }
+
+    static func colorDepth(_ environment: [String: String]) -> ColorDepth {
+        if !(environment["NO_COLOR"] ?? "").isEmpty { return .none }
+        let colorterm = (environment["COLORTERM"] ?? "").lowercased()
+        if colorterm == "truecolor" || colorterm == "24bit" { return .truecolor }
+        let term = (environment["TERM"] ?? "").lowercased()
+        if term.contains("256color") { return .indexed256 }
+        if term == "dumb" { return .none }
+        return .indexed16
+    }
+}

@@ -1,0 +1,96 @@
+internal import CPixbuf
+internal import Loader
+
+/// A decoded image, the only owner of its `GdkPixbuf`.
+public final class Pixbuf {
+    let pointer: OpaquePointer
+    public let width: Int
+    public let height: Int
+
+    init(retaining pointer: OpaquePointer) {
+        self.pointer = pointer
+        g_object_ref(UnsafeMutableRawPointer(pointer))
+        width = Int(gdk_pixbuf_get_width(pointer))
+        height = Int(gdk_pixbuf_get_height(pointer))
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+
+    /// Runs `body` with the pixel rows: 8-bit RGB or RGBA, `rowstride` bytes apart.
+    func withPixels<Result>(_ body: (_ pixels: UnsafePointer<UInt8>, _ rowstride: Int, _ hasAlpha: Bool) -> Result) -> Result {
+        body(gdk_pixbuf_read_pixels(pointer), Int(gdk_pixbuf_get_rowstride(pointer)), gdk_pixbuf_get_has_alpha(pointer) != 0)
+    }
+}
+
+/// Decodes images with gdk-pixbuf, from an allow-list of formats, refusing oversized ones
+/// before they allocate.
+enum PixbufDecoder {
+    /// The formats loadrun decodes: media type and the name users know.
+    static let allowed: [(mediaType: String, name: String)] = [
+        ("image/png", "PNG"), ("image/jpeg", "JPEG"), ("image/gif", "GIF"), ("image/webp", "WebP"),
+    ]
+    static let maxSide = 16384
+    static let maxPixels = 100_000_000
+
+    static func decode(_ bytes: [UInt8], mediaType: String) throws(DecodeFailure) -> Pixbuf {
+        guard let format = allowed.first(where: { $0.mediaType == mediaType }) else {
+            throw DecodeFailure("is \(mediaType), which loadrun does not decode",
+                                suggestion: "images must be \(allowed.map(\.name).joined(separator: ", "))")
+        }
+        var error: UnsafeMutablePointer<GError>?
+        guard let loader = gdk_pixbuf_loader_new_with_mime_type(mediaType, &error) else {
+            let message = takeMessage(error)
+            throw DecodeFailure("is \(format.name), but no \(format.name) loader is installed (\(message))",
+                                suggestion: "run scripts/install-deps")
+        }
+        defer { g_object_unref(loader) }
+
+        // The check must happen in size-prepared: by the time write() returns, gdk-pixbuf has
+        // allocated for the declared size. The box is released by the closure's destroy notify.
+        let check = SizeCheck()
+        let prepared: @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?, gint, gint, gpointer?) -> Void = { loader, width, height, data in
+            let check = Unmanaged<SizeCheck>.fromOpaque(data!).takeUnretainedValue()
+            check.declared = (Int(width), Int(height))
+            if Int(width) > PixbufDecoder.maxSide || Int(height) > PixbufDecoder.maxSide || Int(width) * Int(height) > PixbufDecoder.maxPixels {
+                check.refused = true
+                gdk_pixbuf_loader_set_size(loader, 0, 0)
+            }
+        }
+        g_signal_connect_data(loader, "size-prepared", unsafeBitCast(prepared, to: GCallback.self),
+                              Unmanaged.passRetained(check).toOpaque(),
+                              { data, _ in Unmanaged<SizeCheck>.fromOpaque(data!).release() }, GConnectFlags(0))
+
+        let wrote = bytes.withUnsafeBufferPointer { buffer in
+            gdk_pixbuf_loader_write(loader, buffer.baseAddress, gsize(buffer.count), &error) != 0
+        }
+        let writeMessage = wrote ? nil : takeMessage(error)
+        error = nil
+        // Always close: a loader finalized open warns, and close reports truncation.
+        let closed = gdk_pixbuf_loader_close(loader, &error) != 0
+        let closeMessage = closed ? nil : takeMessage(error)
+
+        if check.refused, let (width, height) = check.declared {
+            throw DecodeFailure("declares a \(width)×\(height) \(format.name) image, over loadrun's \(maxSide)×\(maxSide) and 100-megapixel limit",
+                                suggestion: "loadrun will not allocate memory for it")
+        }
+        if let message = writeMessage ?? closeMessage {
+            throw DecodeFailure("is not a valid \(format.name) image: \(message)", suggestion: "check the URL, or whether the image is complete")
+        }
+        guard let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else {
+            throw DecodeFailure("is not a valid \(format.name) image: it holds no picture")
+        }
+        return Pixbuf(retaining: pixbuf)
+    }
+
+    private static func takeMessage(_ error: UnsafeMutablePointer<GError>?) -> String {
+        guard let error else { return "unknown error" }
+        defer { g_error_free(error) }
+        return String(cString: error.pointee.message)
+    }
+}
+
+/// What `size-prepared` saw, read back once the load has ended.
+private final class SizeCheck {
+    var declared: (Int, Int)?
+    var refused = false
+}
