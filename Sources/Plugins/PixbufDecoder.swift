@@ -76,6 +76,12 @@ enum PixbufDecoder {
         if let message = writeMessage ?? closeMessage {
             throw DecodeFailure("is not a valid \(format.name) image: \(message)", suggestion: "check the URL, or whether the image is complete")
         }
+        // gdk-pixbuf hands back a half-filled picture for a file cut short after its header,
+        // so check that the file reaches its format's end marker.
+        if let missing = ImageCompleteness.missingEnd(of: bytes, mediaType: mediaType) {
+            throw DecodeFailure("is a truncated \(format.name) image: it ends before its \(missing)",
+                                suggestion: "the transfer was cut short; try again")
+        }
         guard let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else {
             throw DecodeFailure("is not a valid \(format.name) image: it holds no picture")
         }

@@ -99,7 +99,7 @@ final class OneShotOutputTests: XCTestCase {
         }
         let unknown = try LoadrunProcess(["--source", "nope"])
         _ = unknown.waitForExit()
-        XCTAssertTrue(unknown.standardError.contains(#"unknown source "nope"; known: posts, articles"#), unknown.standardError)
+        XCTAssertTrue(unknown.standardError.contains(#"unknown source "nope"; known: posts, articles, images"#), unknown.standardError)
     }
 }
 

@@ -40,7 +40,7 @@ final class PluginChoiceTests: XCTestCase {
         XCTAssertEqual(run.waitForExit(), .exited(2))
         XCTAssertEqual(run.standardOutput, "")
         XCTAssertEqual(run.standardErrorLines.last,
-                       "feed.xml: no plugin takes the application/rss+xml response from 127.0.0.1:\(server.port); plugins: posts (application/json), articles (application/json) — name one with --plugin")
+                       "feed.xml: no plugin takes the application/rss+xml response from 127.0.0.1:\(server.port); plugins: posts (application/json), articles (application/json), images (image/*) — name one with --plugin")
     }
 
     func testPluginOptionForcesAPlugin() throws {
@@ -59,9 +59,10 @@ final class PluginChoiceTests: XCTestCase {
         let run = try LoadrunProcess(["plugins"])
         XCTAssertEqual(run.waitForExit(), .exited(0))
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.count, 3, "\(lines)")
+        XCTAssertEqual(lines.count, 4, "\(lines)")
         XCTAssertTrue(lines[0].hasPrefix("NAME      MEDIA TYPES       RENDERS"), lines[0])
         XCTAssertTrue(lines[1].hasPrefix("posts     application/json  a JSON array of posts"), lines[1])
         XCTAssertTrue(lines[2].hasPrefix("articles  application/json  a JSON object with title and body"), lines[2])
+        XCTAssertTrue(lines[3].hasPrefix("images    image/*           PNG, JPEG, GIF (first frame) or WebP"), lines[3])
     }
 }

@@ -57,6 +57,16 @@ final class TerminalTests: XCTestCase {
         XCTAssertTrue(tmux.screenWithEscapes().contains("\u{1B}[1mLoading states are a contract"), "bold title on a TTY")
     }
 
+    func testImagesAreDrawnToFitTheTerminal() throws {
+        let tmux = try TmuxSession("env -u NO_COLOR COLORTERM=truecolor '\(binary)' --source images; echo EXIT=$?", width: 60, height: 20)
+        XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=0"), tmux.screen())
+        let lines = tmux.screen().split(separator: "\n", omittingEmptySubsequences: false)
+        let exitRow = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("EXIT=0") })
+        XCTAssertGreaterThanOrEqual(exitRow, 12, "the picture takes most of the 20 rows: \(lines)")
+        XCTAssertTrue(tmux.screenWithEscapes().contains("\u{1B}[38;2;"), "truecolour cells")
+        XCTAssertFalse(tmux.screen().contains("image/png"), "no metadata line on a terminal")
+    }
+
     func testNoColorTurnsStylingOff() throws {
         let tmux = try TmuxSession("NO_COLOR=1 '\(binary)' --source posts; echo EXIT=$?", width: 100, height: 60)
         XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=0"), tmux.screen())

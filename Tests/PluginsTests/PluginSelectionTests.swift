@@ -26,12 +26,13 @@ final class PluginSelectionTests: XCTestCase {
     func testOtherMediaTypesFindNoPlugin() {
         XCTAssertNil(chosen("[1]", contentType: "text/plain"))
         XCTAssertNil(chosen("<html>", contentType: "text/html"))
-        XCTAssertNil(chosen("\u{89}PNG", contentType: "image/svg+xml"))
+        XCTAssertEqual(chosen("<svg/>", contentType: "image/svg+xml"), "images", "and the images decoder refuses it")
+        XCTAssertEqual(chosen("\u{89}PNG", contentType: "image/png"), "images")
         XCTAssertNil(chosen("\"just a string\"", contentType: "application/json"))
     }
 
     func testAcceptHeaderListsEachMediaTypeOnce() {
-        XCTAssertEqual(registry.acceptHeader, "application/json")
+        XCTAssertEqual(registry.acceptHeader, "application/json, image/*")
     }
 
     func testMediaTypeWildcards() {

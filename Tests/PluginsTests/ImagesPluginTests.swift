@@ -1,0 +1,130 @@
+import Loader
+import Plugins
+import XCTest
+
+final class ImagesPluginTests: XCTestCase {
+    private let plugin = ImagesPlugin()
+
+    private func response(_ type: String?) -> ResponseInfo {
+        var headers = HTTPHeaders()
+        if let type { headers.add(name: "Content-Type", value: type) }
+        return ResponseInfo(url: "http://127.0.0.1:1/image", headers: headers)
+    }
+
+    private func failure(_ bytes: [UInt8], _ type: String?, file: StaticString = #filePath, line: UInt = #line) -> DecodeFailure? {
+        do {
+            let image = try plugin.decode(bytes, response: response(type))
+            XCTFail("decoded \(image.summary)", file: file, line: line)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func testDecodesEachAllowedFormat() throws {
+        for (bytes, type, size) in [(ImageFixtures.png(), "image/png", (8, 6)),
+                                    (ImageFixtures.saved(as: "jpeg"), "image/jpeg", (8, 6)),
+                                    (ImageFixtures.saved(as: "webp"), "image/webp", (8, 6)),
+                                    (ImageFixtures.gif, "image/gif", (1, 1))] {
+            let image = try plugin.decode(bytes, response: response(type))
+            XCTAssertEqual(image.mediaType, type)
+            XCTAssertEqual(image.width, size.0, type)
+            XCTAssertEqual(image.height, size.1, type)
+            XCTAssertEqual(image.bytes, bytes.count)
+        }
+    }
+
+    func testSniffsTheFormatWhenForcedOnAnUntypedBody() throws {
+        XCTAssertEqual(try plugin.decode(ImageFixtures.png(), response: response("application/octet-stream")).mediaType, "image/png")
+        XCTAssertEqual(try plugin.decode(ImageFixtures.saved(as: "webp"), response: response(nil)).mediaType, "image/webp")
+        XCTAssertEqual(failure(Array("plain".utf8), "text/plain")?.reason, "is text/plain, not an image")
+    }
+
+    func testHTMLServedAsPNGIsRefused() {
+        let reason = failure(Array("<html><body>not an image</body></html>".utf8), "image/png")?.reason ?? ""
+        XCTAssertTrue(reason.hasPrefix("is not a valid PNG image:"), reason)
+    }
+
+    func testTruncatedImagesAreRefused() {
+        // gdk-pixbuf itself returns a half-filled picture for these.
+        let png = ImageFixtures.png(width: 64, height: 64)
+        XCTAssertEqual(failure(Array(png.prefix(png.count / 2)), "image/png")?.reason, "is a truncated PNG image: it ends before its IEND chunk")
+        let jpeg = ImageFixtures.saved(as: "jpeg", width: 64, height: 64)
+        XCTAssertNotNil(failure(Array(jpeg.prefix(jpeg.count * 2 / 3)), "image/jpeg"))
+        let webp = ImageFixtures.saved(as: "webp", width: 64, height: 64)
+        XCTAssertNotNil(failure(Array(webp.prefix(webp.count - 10)), "image/webp"))
+        XCTAssertNotNil(failure(Array(ImageFixtures.gif.dropLast()), "image/gif"))
+        // Cut inside the header, gdk-pixbuf notices by itself.
+        XCTAssertTrue(failure(Array(png.prefix(30)), "image/png")?.reason.hasPrefix("is not a valid PNG image:") ?? false)
+    }
+
+    func testHugeDeclaredDimensionsAreRefusedBeforeAllocating() {
+        let bytes = ImageFixtures.declaring(side: 65535)
+        XCTAssertLessThan(bytes.count, 100)
+        XCTAssertEqual(failure(bytes, "image/png")?.reason,
+                       "declares a 65535×65535 PNG image, over loadrun's 16384×16384 and 100-megapixel limit")
+        XCTAssertNotNil(failure(ImageFixtures.declaring(side: 16385), "image/png"), "one side over the limit")
+        XCTAssertNotNil(failure(ImageFixtures.declaring(side: 12000), "image/png"), "144 megapixels")
+    }
+
+    func testFormatsOutsideTheAllowListAreRefused() {
+        let svg = Array("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8)
+        XCTAssertEqual(failure(svg, "image/svg+xml")?.reason, "is image/svg+xml, which loadrun does not decode")
+        XCTAssertEqual(failure(ImageFixtures.png(), "image/tiff")?.reason, "is image/tiff, which loadrun does not decode")
+    }
+
+    func testOffATerminalItPrintsAMetadataLine() throws {
+        let image = try plugin.decode(ImageFixtures.png(width: 160, height: 100), response: response("image/png"))
+        XCTAssertEqual(plugin.render(image, context: RenderContext(isTerminal: false)), "image/png 160×100, \(ByteCount.format(image.bytes))\n")
+        XCTAssertEqual(plugin.renderJSON(image), """
+            {
+              "bytes" : \(image.bytes),
+              "height" : 100,
+              "mediaType" : "image/png",
+              "width" : 160
+            }
+            """)
+    }
+
+    func testSymbolsFitTheRequestedCells() throws {
+        let image = try plugin.decode(ImageFixtures.png(width: 160, height: 100), response: response("image/png"))
+        let context = RenderContext(width: 200, isTerminal: false, environment: ["TERM": "xterm-256color"],
+                                    imageFormat: "symbols", imageSize: RenderContext.CellSize(columns: 40, rows: 12))
+        let text = plugin.render(image, context: context)
+        let rows = text.split(separator: "\n")
+        XCTAssertEqual(rows.count, 12, "the image is wider than tall, so it takes the rows it is given")
+        for row in rows {
+            XCTAssertLessThanOrEqual(TerminalText.displayWidth(Self.strippingEscapes(row)), 40)
+        }
+        XCTAssertTrue(text.contains("\u{1B}[38;5;") || text.contains("\u{1B}[48;5;"), "256 colours for xterm-256color")
+    }
+
+    func testGraphicsProtocolsWhenForced() throws {
+        let image = try plugin.decode(ImageFixtures.png(), response: response("image/png"))
+        func render(_ format: String, _ environment: [String: String] = [:]) -> String {
+            plugin.render(image, context: RenderContext(isTerminal: true, environment: environment, imageFormat: format,
+                                                        imageSize: RenderContext.CellSize(columns: 10, rows: 5)))
+        }
+        XCTAssertTrue(render("kitty").hasPrefix("\u{1B}_G"))
+        XCTAssertTrue(render("sixel").hasPrefix("\u{1B}P"))
+        XCTAssertTrue(render("iterm").hasPrefix("\u{1B}]1337;File="))
+        let wrapped = render("kitty", ["TMUX": "/tmp/tmux-0/default,1,0"])
+        XCTAssertTrue(wrapped.hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}_G"), "tmux passthrough doubles each ESC")
+        XCTAssertTrue(wrapped.hasSuffix("\u{1B}\\\n"))
+    }
+
+    private static func strippingEscapes<S: StringProtocol>(_ text: S) -> String {
+        var out = ""
+        var inEscape = false
+        for scalar in text.unicodeScalars {
+            if inEscape {
+                if scalar.properties.isAlphabetic { inEscape = false }
+            } else if scalar == "\u{1B}" {
+                inEscape = true
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
