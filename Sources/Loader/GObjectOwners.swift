@@ -32,10 +32,17 @@ final class InputStreamObject {
 }
 
 /// Takes ownership of a `GError` out-parameter and frees it.
-struct GLibError {
+struct GLibError: Error {
     let domain: GQuark
     let code: Int32
     let message: String
+
+    /// An error of loadrun's own, in no GLib domain.
+    init(message: String) {
+        domain = 0
+        code = 0
+        self.message = message
+    }
 
     /// Copies the error and frees it.
     init(consuming error: UnsafeMutablePointer<GError>) {

@@ -5,7 +5,7 @@ internal import CSoup
 ///
 /// Lifetime: each pending libsoup/GIO call holds one retain of the fetch (passed as
 /// `user_data`), released in the callback that finishes that call. The fetch owns its
-/// message, cancellable, body stream and deadline timer, and releases them with itself.
+/// message, cancellable, body reader and deadline timer, and releases them with itself.
 public final class HTTPFetch {
     private enum Stop { case cancelled, deadline }
 
@@ -17,16 +17,15 @@ public final class HTTPFetch {
 
     private let cancellable = Cancellable()
     private var message: SoupMessageObject?
-    private var stream: InputStreamObject?
+    private var reader: StreamReader?
+    /// Bytes read so far, for messages about bodies cut short.
+    private var receivedSoFar = 0
     private var deadlineTimer: LoopSource?
     private var stopReason: Stop?
 
     private var info = ResponseInfo(url: "")
-    private var body: [UInt8] = []
     private var expectedLength: Int?
     private let authority: String
-
-    private static let chunkSize = 64 * 1024
 
     init(client: HTTPClient, url: String, options: FetchOptions,
          progress: @escaping (LoadProgress) -> Void,
@@ -79,7 +78,7 @@ public final class HTTPFetch {
         guard let stream, let message = message?.pointer else {
             return finish(.failure(failure(from: error.map(GLibError.init(consuming:)))))
         }
-        self.stream = InputStreamObject(adopting: stream)
+        let body = InputStreamObject(adopting: stream)
         info = responseInfo(of: message)
 
         guard (200...299).contains(info.status) else {
@@ -92,47 +91,27 @@ public final class HTTPFetch {
         if let expectedLength, expectedLength > options.maxBodySize {
             return finish(.failure(tooLarge(declared: expectedLength)))
         }
-        body.reserveCapacity(min(expectedLength ?? Self.chunkSize, options.maxBodySize))
-        progress(LoadProgress(receivedBytes: 0, expectedBytes: expectedLength))
-        readNextChunk()
+        let reader = StreamReader(stream: body, cancellable: cancellable, maxBytes: options.maxBodySize,
+                                  expectedBytes: expectedLength, progress: { [weak self] loaded in
+            self?.receivedSoFar = loaded.receivedBytes
+            self?.progress(loaded)
+        }, completion: { [self] result in
+            switch result {
+            case .success(let bytes): finishBody(bytes)
+            case .failure(.tooLarge): finish(.failure(tooLarge(declared: nil)))
+            case .failure(.failed(let error)): finish(.failure(failure(from: error)))
+            }
+        })
+        self.reader = reader
+        reader.start()
     }
 
-    private func readNextChunk() {
-        guard let stream = stream?.pointer else { return }
-        // Ask for at most one byte past the cap, so an oversized body is caught without
-        // ever holding more than cap + 1 bytes.
-        let wanted = min(Self.chunkSize, options.maxBodySize - body.count + 1)
-        g_input_stream_read_bytes_async(stream, gsize(wanted), G_PRIORITY_DEFAULT, cancellable.pointer, { _, result, data in
-            let fetch = Unmanaged<HTTPFetch>.fromOpaque(data!).takeRetainedValue()
-            fetch.didRead(result)
-        }, Unmanaged.passRetained(self).toOpaque())
-    }
-
-    private func didRead(_ result: OpaquePointer?) {
-        guard let stream = stream?.pointer else { return }
-        var error: UnsafeMutablePointer<GError>?
-        guard let bytes = g_input_stream_read_bytes_finish(stream, result, &error) else {
-            return finish(.failure(failure(from: error.map(GLibError.init(consuming:)))))
-        }
-        defer { g_bytes_unref(bytes) }
-        var size: gsize = 0
-        let data = g_bytes_get_data(bytes, &size)
-        guard size > 0, let data else { return finishBody() }
-
-        body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: Int(size)))
-        if body.count > options.maxBodySize {
-            return finish(.failure(tooLarge(declared: nil)))
-        }
-        progress(LoadProgress(receivedBytes: body.count, expectedBytes: expectedLength))
-        readNextChunk()
-    }
-
-    private func finishBody() {
+    private func finishBody(_ body: [UInt8]) {
         // libsoup reports a body cut short as a clean end of stream, so compare with the
         // declared length. When a Content-Encoding was decoded, Content-Length counts the
         // encoded bytes, which the message metrics record as they come off the wire.
         if let expectedLength, let message = message?.pointer {
-            let received = isContentDecoded ? wireBodyBytes(of: message) : body.count
+            let received = isContentDecoded ? wireBodyBytes(of: message) ?? body.count : body.count
             if received < expectedLength {
                 return finish(.failure(truncated(received: received)))
             }
@@ -160,8 +139,7 @@ public final class HTTPFetch {
             // rather than reuse one with an unread body.
             cancellable.cancel()
         }
-        stream = nil
-        body = []
+        reader = nil
         completion(result)
     }
 
@@ -176,8 +154,8 @@ public final class HTTPFetch {
         return encoding != "identity"
     }
 
-    private func wireBodyBytes(of message: OpaquePointer) -> Int {
-        guard let metrics = soup_message_get_metrics(message) else { return body.count }
+    private func wireBodyBytes(of message: OpaquePointer) -> Int? {
+        guard let metrics = soup_message_get_metrics(message) else { return nil }
         return Int(clamping: soup_message_metrics_get_response_body_bytes_received(metrics))
     }
 
@@ -247,11 +225,11 @@ public final class HTTPFetch {
         }
         if error.isIOError(G_IO_ERROR_PARTIAL_INPUT) {
             // libsoup's "Connection terminated unexpectedly": the server hung up early.
-            guard stream != nil else {
+            guard reader != nil else {
                 return LoadError(.network, "\(authority) closed the connection without answering",
                                  suggestion: "the server may be restarting or overloaded; try again")
             }
-            return truncated(received: body.count)
+            return truncated(received: receivedSoFar)
         }
         if error.isIOError(G_IO_ERROR_TIMED_OUT) {
             return LoadError(.timedOut, "\(authority) went silent for longer than the idle timeout",
