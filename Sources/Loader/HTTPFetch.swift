@@ -52,7 +52,7 @@ public final class HTTPFetch {
     func start() {
         guard let parts = URLParts(url), parts.scheme == "http" || parts.scheme == "https" else {
             return finishSoon(.failure(LoadError(.invalidURL, "\"\(url)\" is not an http(s) URL",
-                                                 suggestion: "give a full URL such as http://127.0.0.1:8080/posts")))
+                                                 suggestion: "give a full URL such as http://127.0.0.1:8080/posts, a file:// URL, or - for standard input")))
         }
         guard let raw = soup_message_new("GET", url) else {
             return finishSoon(.failure(LoadError(.invalidURL, "libsoup cannot request \"\(url)\"",

@@ -22,6 +22,7 @@ public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
         public static let truncated = Code("truncated")
         public static let decode = Code("decode")
         public static let unsupported = Code("unsupported")
+        public static let notFound = Code("not-found")
         public static let cancelled = Code("cancelled")
     }
 

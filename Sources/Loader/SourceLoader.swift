@@ -4,19 +4,27 @@
 /// It never prints; front ends observe it and render.
 public final class SourceLoader {
     public let source: Source
-    private let client: HTTPClient
+    private let fetcher: any ContentFetcher
+    private let loop: EventLoop
     private let options: FetchOptions
     private var machine = LoadMachine<AnyContent>()
-    private var fetch: HTTPFetch?
+    private var fetch: (any FetchHandle)?
     private var observers: [(id: Int, body: (StateChange) -> Void)] = []
     private var nextObserverID = 0
 
-    public init(source: Source, client: HTTPClient, options: FetchOptions = FetchOptions()) {
+    /// Loads `source` with `fetcher`: a `URLFetcher` for every kind of URL, or an `HTTPClient`.
+    public init(source: Source, fetcher: any ContentFetcher, loop: EventLoop, options: FetchOptions = FetchOptions()) {
         self.source = source
-        self.client = client
+        self.fetcher = fetcher
+        self.loop = loop
         var options = options
         if options.accept == nil { options.accept = source.plugin.acceptHeader }
         self.options = options
+    }
+
+    /// Loads `source` over HTTP only.
+    public convenience init(source: Source, client: HTTPClient, options: FetchOptions = FetchOptions()) {
+        self.init(source: source, fetcher: client, loop: client.loop, options: options)
     }
 
     public var state: LoadingState<AnyContent> { machine.state }
@@ -40,7 +48,7 @@ public final class SourceLoader {
     public func cancel() { send(.cancel) }
 
     private func send(_ event: LoadMachine<AnyContent>.Event) {
-        client.loop.assertOnLoop()
+        loop.assertOnLoop()
         for action in machine.handle(event) {
             perform(action)
         }
@@ -49,7 +57,7 @@ public final class SourceLoader {
     private func perform(_ action: LoadMachine<AnyContent>.Action) {
         switch action {
         case .startRequest:
-            fetch = client.get(source.url, options: options, progress: { [weak self] progress in
+            fetch = fetcher.fetch(source.url, options: options, progress: { [weak self] progress in
                 self?.send(.progress(progress))
             }, completion: { [weak self] result in
                 self?.didFetch(result)
@@ -67,7 +75,7 @@ public final class SourceLoader {
         switch result {
         case .success(let response):
             guard let plugin = plugin(for: response) else {
-                return send(.failed(noPluginError(response.info)))
+                return send(.failed(noPluginError(response.info, bodyIsEmpty: response.body.isEmpty)))
             }
             do {
                 let content = try plugin.decode(response.body, response: response.info)
@@ -92,15 +100,15 @@ public final class SourceLoader {
                   suggestion: failure.suggestion ?? "check that the URL serves \(plugin.name)")
     }
 
-    private func noPluginError(_ response: ResponseInfo) -> LoadError {
+    private func noPluginError(_ response: ResponseInfo, bodyIsEmpty: Bool) -> LoadError {
         guard case .fromResponse(let registry) = source.plugin else { preconditionFailure("a fixed plugin takes everything") }
-        let type = response.mediaType ?? "no Content-Type"
+        let type = bodyIsEmpty ? "empty" : response.mediaType ?? "untyped"
         let known = registry.plugins.map { "\($0.name) (\($0.mediaTypes.joined(separator: ", ")))" }
         return LoadError(.unsupported, "no plugin takes the \(type) response from \(Self.origin(response)); plugins: \(known.joined(separator: ", "))",
                          suggestion: "name one with --plugin")
     }
 
     private static func origin(_ response: ResponseInfo) -> String {
-        URLParts(response.url)?.authority ?? response.url
+        URLParts.origin(of: response.url)
     }
 }

@@ -12,6 +12,27 @@ public struct URLParts: Sendable, Equatable {
         return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
+    /// Where `url` points, for messages: `host:port` for the web, the path of a `file:` URL,
+    /// `standard input` for `-`.
+    public static func origin(of url: String) -> String {
+        if url == "-" { return "standard input" }
+        if scheme(of: url) == "file" {
+            var error: UnsafeMutablePointer<GError>?
+            if let path = g_filename_from_uri(url, nil, &error) {
+                defer { g_free(path) }
+                return String(cString: path)
+            }
+            if let error { _ = GLibError(consuming: error) }
+        }
+        return URLParts(url)?.authority ?? url
+    }
+
+    /// The scheme of `url`, lowercased, or nil when it has none.
+    public static func scheme(of url: String) -> String? {
+        // Interned by GLib: not to be freed.
+        g_uri_peek_scheme(url).map { String(cString: $0) }
+    }
+
     /// Parses `url`; nil when it is not an absolute URL with a host.
     public init?(_ url: String) {
         var error: UnsafeMutablePointer<GError>?

@@ -35,7 +35,7 @@ struct Loadrun: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A built-in source (posts, articles, images); its plugin decodes the content. Default: posts, unless --url is given.", valueName: "name"))
     var source: String?
 
-    @Option(name: .long, help: ArgumentHelp("Load from this http(s) URL instead of the embedded sample source. Without --source or --plugin, the plugin is chosen from the response.", valueName: "url"))
+    @Option(name: .long, help: ArgumentHelp("Load from this http(s) or file:// URL, or - for standard input, instead of the embedded sample source. Without --source or --plugin, the plugin is chosen from the content.", valueName: "url"))
     var url: String?
 
     @Option(name: .long, help: ArgumentHelp("Decode with this plugin whatever the response says (see `loadrun plugins`).", valueName: "name"))
@@ -90,6 +90,7 @@ struct Loadrun: ParsableCommand {
 
     /// A name for messages about a URL with no --source: its last path segment, or its host.
     static func sourceName(for url: String) -> String {
+        if url == "-" { return "stdin" }
         let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
         let afterScheme = path.components(after: "://")
         let segments = afterScheme.split(separator: "/")

@@ -46,12 +46,13 @@ final class OneShotRun {
 
     /// Runs to completion and returns the exit status.
     func run() -> Int32 {
-        let client = HTTPClient(loop: loop)
+        let fetcher = URLFetcher(loop: loop, http: HTTPClient(loop: loop))
         for request in requests {
             guard let url = resolveURL(request) else { return ExitStatus.allFailed }
-            OutputStream.standardError.report("\(request.sourceName): \(TerminalText.sanitized(url))\(request.url == nil ? " (embedded sample source)" : "")\n")
+            let origin = request.url == nil ? " (embedded sample source)" : url == "-" ? " (standard input)" : ""
+            OutputStream.standardError.report("\(request.sourceName): \(TerminalText.sanitized(url))\(origin)\n")
             let loader = SourceLoader(source: Source(name: request.sourceName, url: url, plugin: request.plugin),
-                                      client: client, options: request.options)
+                                      fetcher: fetcher, loop: loop, options: request.options)
             loader.observe { [unowned self] change in observe(change) }
             loaders.append(loader)
         }

@@ -90,7 +90,7 @@ final class FailureTests: XCTestCase {
     }
 
     func testNonHTTPURL() throws {
-        let error = try failureLine(["--url", "file:///etc/passwd"])
+        let error = try failureLine(["--url", "ftp://127.0.0.1/posts"])
         XCTAssertTrue(error.contains("is not an http(s) URL"), error)
     }
 }

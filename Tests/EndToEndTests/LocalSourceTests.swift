@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Loader
+import SampleSource
+import TestSupport
+import XCTest
+
+/// `file://` URLs and `-` (standard input): sources that are not HTTP, offline.
+final class LocalSourceTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("loadrun-e2e-local-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try FileManager.default.removeItem(at: directory)
+    }
+
+    private func file(_ name: String, _ bytes: [UInt8]) throws -> URL {
+        let url = directory.appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        return url
+    }
+
+    func testFileURLLoadsPostsWithNoServer() throws {
+        let url = try file("posts.json", Array(Fixtures.posts(2).utf8))
+        let run = try LoadrunProcess(["--url", url.absoluteString])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertTrue(run.standardOutput.hasPrefix("1  Post number 1\n"), run.standardOutput)
+        XCTAssertEqual(run.standardErrorLines, ["posts.json: \(url.absoluteString)"])
+    }
+
+    func testStandardInputLoadsPostsArticlesAndImages() throws {
+        let posts = try file("posts.json", Array(Fixtures.posts(1).utf8))
+        let article = try file("article", Array(#"{"title":"From a pipe","body":"Yes."}"#.utf8))
+        let image = try file("image", PNGWriter.rgb(width: 5, height: 4) { _, _ in (9, 9, 9) })
+        for (input, expected) in [(posts, "1  Post number 1\n"), (article, "From a pipe\n\nYes.\n"),
+                                  (image, "image/png 5×4, ")] {
+            let run = try LoadrunProcess(shell: #"cat "$0" | "$LOADRUN" --url -"#, arguments: [input.path])
+            XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+            XCTAssertTrue(run.standardOutput.hasPrefix(expected), run.standardOutput)
+            XCTAssertEqual(run.standardErrorLines, ["stdin: - (standard input)"])
+        }
+    }
+
+    func testEmptyStandardInputIsAClearError() throws {
+        let run = try LoadrunProcess(["--url", "-"])
+        XCTAssertEqual(run.waitForExit(), .exited(2))
+        XCTAssertTrue(run.standardErrorLines.last?.hasPrefix("stdin: no plugin takes the empty response from standard input;") ?? false,
+                      run.standardError)
+    }
+
+    func testCtrlCWhileWaitingOnStandardInputCancels() throws {
+        // stdin is a FIFO that the shell holds open for writing (fd 3) and never writes to,
+        // so loadrun waits on its read; `exec` makes the process loadrun itself.
+        let fifo = directory.appendingPathComponent("fifo").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let run = try LoadrunProcess(shell: #"exec 3<>"$0"; exec "$LOADRUN" --url - <"$0""#, arguments: [fifo])
+        XCTAssertTrue(run.waitForStandardError(containing: "stdin: - (standard input)"), run.standardError)
+        usleep(100_000)
+        run.send(SIGINT)
+        XCTAssertEqual(run.waitForExit(limit: .seconds(5)), .exited(130), run.standardError)
+        XCTAssertEqual(run.standardErrorLines.last, "stdin: cancelled")
+        XCTAssertEqual(run.standardOutput, "")
+    }
+
+    func testMissingFileIsOneLine() throws {
+        let missing = directory.appendingPathComponent("missing.json")
+        let run = try LoadrunProcess(["--url", missing.absoluteString])
+        XCTAssertEqual(run.waitForExit(), .exited(2))
+        XCTAssertEqual(run.standardErrorLines.last, "missing.json: there is no file \(missing.path) — check the path")
+    }
+}
