@@ -1,5 +1,8 @@
 /// The content the sample server bundles, written for loadrun.
 public enum SampleContent {
+    /// The sources the sample server serves, each at `/NAME`.
+    public static let sources = ["posts", "articles", "images"]
+
     /// `/posts`: a JSON array in JSONPlaceholder's shape, `{userId, id, title, body}`.
     public static let postsJSON = #"""
     [

@@ -4,6 +4,7 @@ import Glibc
 import ArgumentParser
 import Loader
 import Plugins
+import SampleSource
 
 @main
 struct Loadrun: ParsableCommand {
@@ -57,18 +58,23 @@ struct Loadrun: ParsableCommand {
     var maxSize = SizeArgument(bytes: FetchOptions.defaultMaxBodySize)
 
     func validate() throws {
-        let names = PluginRegistry.default().names
+        let names = PluginTable.load(environment: ProcessEnvironment.variables).registry.names
         for (option, value) in [("source", source), ("plugin", plugin)] {
             if let value, !names.contains(value) {
                 throw ValidationError("unknown \(option) \"\(value)\"; known: \(names.joined(separator: ", "))")
             }
+        }
+        if url == nil, let source, !SampleContent.sources.contains(source) {
+            throw ValidationError("the embedded sample has no \(source); give --url for it")
         }
     }
 
     func run() throws {
         // Broken pipes are reported by write() as EPIPE and handled where stdout is written.
         signal(SIGPIPE, SIG_IGN)
-        let registry = PluginRegistry.default()
+        let environment = ProcessEnvironment.variables
+        let (registry, problems) = PluginTable.load(environment: environment)
+        PluginTable.report(problems)
         let selection: PluginSelection
         if let forced = plugin ?? source ?? (url == nil ? "posts" : nil) {
             selection = .fixed(try registry.plugin(named: forced))
@@ -82,7 +88,7 @@ struct Loadrun: ParsableCommand {
             plugin: selection,
             options: FetchOptions(deadline: timeout.duration, maxBodySize: maxSize.bytes)
         )
-        let terminal = Terminal.current(environment: ProcessEnvironment.variables)
+        let terminal = Terminal.current(environment: environment)
         let images = OneShotRun.ImageOptions(format: imageFormat?.format, size: size?.cells)
         let status = OneShotRun(requests: [request], terminal: terminal, format: output, imageOptions: images).run()
         if status != ExitStatus.success { throw ExitCode(status) }

@@ -6,11 +6,24 @@ import Plugins
 struct Plugins: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the plugins: name, media types, and what each renders.",
-        discussion: "Without --source or --plugin, a response goes to the first plugin in this order that takes it."
+        discussion: """
+            Without --source or --plugin, a response goes to the first plugin in this order that takes it.
+            Add a plugin without Swift: a GLib key file at $XDG_DATA_HOME/loadrun/plugins/NAME.plugin
+            (by default ~/.local/share/loadrun/plugins), for example:
+
+              [Plugin]
+              MediaTypes=application/json
+              Items=/todos
+              Title=title
+              Body=completed
+              Template={id}. {title} (done: {completed})
+            """
     )
 
     func run() throws {
-        let plugins = PluginRegistry.default().plugins
+        let (registry, problems) = PluginTable.load(environment: ProcessEnvironment.variables)
+        PluginTable.report(problems)
+        let plugins = registry.plugins
         let rows = [("NAME", "MEDIA TYPES", "RENDERS")] + plugins.map { ($0.name, $0.mediaTypes.joined(separator: ", "), $0.summary) }
         let nameWidth = rows.map(\.0.count).max() ?? 0
         let typeWidth = rows.map(\.1.count).max() ?? 0

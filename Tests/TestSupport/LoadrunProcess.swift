@@ -37,6 +37,8 @@ public final class LoadrunProcess {
         var env = ProcessInfo.processInfo.environment
         env["LOADRUN"] = Self.binaryPath
         env.removeValue(forKey: "COLUMNS")
+        // The developer's own plugin files must not change what the tests see.
+        env["XDG_DATA_HOME"] = "/nonexistent/loadrun-tests"
         env.merge(environment) { $1 }
         process.environment = env
         if let shell {

@@ -1,0 +1,93 @@
+internal import CGLib
+
+/// Why a key file was refused, with the line to look at when one can be named.
+public struct KeyFileError: Error, Equatable, Sendable {
+    public var line: Int?
+    public var message: String
+
+    public init(line: Int?, message: String) {
+        self.line = line
+        self.message = message
+    }
+}
+
+/// A GLib key file (`[Group]` and `Key=value` lines), parsed by `GKeyFile` and copied out, with
+/// the line numbers GLib's own errors leave out.
+public struct KeyFile: Sendable {
+    private let lines: [Substring]
+    private let groups: [String: [String: String]]
+
+    /// Parses `text`; an error names the offending line where it can.
+    public static func parse(_ text: String) throws(KeyFileError) -> KeyFile {
+        let keyFile = g_key_file_new()!
+        defer { g_key_file_free(keyFile) }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var error: UnsafeMutablePointer<GError>?
+        guard g_key_file_load_from_data(keyFile, text, gsize(text.utf8.count), G_KEY_FILE_NONE, &error) != 0 else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "unreadable key file"
+            if let error { g_error_free(error) }
+            throw KeyFileError(line: Self.line(namedIn: message, lines: lines), message: message)
+        }
+        var groups: [String: [String: String]] = [:]
+        var groupCount: gsize = 0
+        let groupNames = g_key_file_get_groups(keyFile, &groupCount)
+        defer { g_strfreev(groupNames) }
+        for groupIndex in 0..<Int(groupCount) {
+            guard let groupName = groupNames?[groupIndex] else { continue }
+            var keyCount: gsize = 0
+            let keys = g_key_file_get_keys(keyFile, groupName, &keyCount, nil)
+            defer { g_strfreev(keys) }
+            var values: [String: String] = [:]
+            for keyIndex in 0..<Int(keyCount) {
+                guard let key = keys?[keyIndex], let value = g_key_file_get_string(keyFile, groupName, key, nil) else { continue }
+                values[String(cString: key)] = String(cString: value)
+                g_free(value)
+            }
+            groups[String(cString: groupName)] = values
+        }
+        return KeyFile(lines: lines, groups: groups)
+    }
+
+    /// The value of `key` in `group`, with GLib's escapes (`\n`, `\s`…) decoded.
+    public func string(_ group: String, _ key: String) -> String? {
+        groups[group]?[key]
+    }
+
+    /// A `;`-separated list, trimmed, without empty entries.
+    public func list(_ group: String, _ key: String) -> [String]? {
+        string(group, key)?.split(separator: ";").map { $0.trimmingCharacters(in: " \t") }.filter { !$0.isEmpty }
+    }
+
+    public func hasGroup(_ group: String) -> Bool { groups[group] != nil }
+
+    /// The 1-based line of `[group]`.
+    public func line(ofGroup group: String) -> Int? {
+        lines.firstIndex { $0.trimmingCharacters(in: " \t\r") == "[\(group)]" }.map { $0 + 1 }
+    }
+
+    /// The 1-based line where `key` is set in `group`.
+    public func line(ofKey key: String, inGroup group: String) -> Int? {
+        guard let start = line(ofGroup: group) else { return nil }
+        for index in start..<lines.count {
+            let text = lines[index].trimmingCharacters(in: " \t\r")
+            if text.hasPrefix("[") { break }
+            if let equals = text.firstIndex(of: "="), text[..<equals].trimmingCharacters(in: " \t") == key { return index + 1 }
+        }
+        return nil
+    }
+
+    /// GLib quotes the offending line ("contains line “…” which…"); find it, or the first
+    /// meaningful line for errors about the start of the file.
+    private static func line(namedIn message: String, lines: [Substring]) -> Int? {
+        if let open = message.firstIndex(of: "“"), let close = message[open...].firstIndex(of: "”") {
+            let quoted = message[message.index(after: open)..<close]
+            if let index = lines.firstIndex(where: { $0.trimmingCharacters(in: " \t\r") == quoted.trimmingCharacters(in: " \t\r") }) {
+                return index + 1
+            }
+        }
+        return lines.firstIndex { line in
+            let text = line.trimmingCharacters(in: " \t\r")
+            return !text.isEmpty && !text.hasPrefix("#")
+        }.map { $0 + 1 }
+    }
+}

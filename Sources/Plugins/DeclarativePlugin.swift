@@ -1,0 +1,116 @@
+public import Loader
+
+/// A plugin declared in a key file instead of compiled Swift:
+///
+///     [Plugin]
+///     MediaTypes=application/json
+///     Items=/todos
+///     Title=title
+///     Body=completed
+///     Template={id}. {title} ({completed})
+///     Summary=todos from a JSON API
+///
+/// `Items` is a JSON pointer to the list (empty for the whole document); `Title` and `Body` name
+/// fields of each item; `Template` is a line with `{field}` placeholders.
+public struct DeclarativePlugin: ContentPlugin {
+    public let name: String
+    public let mediaTypes: [String]
+    public let summary: String
+    let itemsPointer: String
+    let titleField: String
+    let bodyField: String?
+    let template: String?
+
+    /// The plugin `keyFile` declares, named `name`; errors name the line at fault.
+    public init(name: String, keyFile: KeyFile) throws(KeyFileError) {
+        let group = "Plugin"
+        guard keyFile.hasGroup(group) else { throw KeyFileError(line: 1, message: "no [Plugin] group") }
+        func required(_ key: String) throws(KeyFileError) -> String {
+            guard let value = keyFile.string(group, key), !value.isEmpty else {
+                throw KeyFileError(line: keyFile.line(ofGroup: group), message: "[Plugin] has no \(key)=")
+            }
+            return value
+        }
+        let mediaTypes = keyFile.list(group, "MediaTypes") ?? []
+        guard !mediaTypes.isEmpty else {
+            throw KeyFileError(line: keyFile.line(ofKey: "MediaTypes", inGroup: group) ?? keyFile.line(ofGroup: group),
+                               message: "[Plugin] has no MediaTypes=, such as application/json")
+        }
+        if let bad = mediaTypes.first(where: { !$0.contains("/") }) {
+            throw KeyFileError(line: keyFile.line(ofKey: "MediaTypes", inGroup: group), message: "\"\(bad)\" is not a media type")
+        }
+        let items = keyFile.string(group, "Items") ?? ""
+        guard items.isEmpty || items.hasPrefix("/") else {
+            throw KeyFileError(line: keyFile.line(ofKey: "Items", inGroup: group),
+                               message: "Items=\(items) is not a JSON pointer; write /path/to/list, or leave it empty for the whole document")
+        }
+        let template = keyFile.string(group, "Template")
+        if let template, template.filter({ $0 == "{" }).count != template.filter({ $0 == "}" }).count {
+            throw KeyFileError(line: keyFile.line(ofKey: "Template", inGroup: group), message: "Template has unbalanced { }")
+        }
+        self.name = name
+        self.mediaTypes = mediaTypes.map { $0.lowercased() }
+        self.itemsPointer = items
+        self.titleField = try required("Title")
+        self.bodyField = keyFile.string(group, "Body")
+        self.template = template
+        self.summary = keyFile.string(group, "Summary") ?? "items at \(items.isEmpty ? "the top level" : items), shown by \(template ?? "{\(titleField)}")"
+    }
+
+    /// Its media type, and a list at `Items` whose first entry has the title field.
+    public func accepts(_ body: [UInt8], response: ResponseInfo) -> Bool {
+        guard let mediaType = response.mediaType, MediaType.matches(mediaType, anyOf: mediaTypes),
+              let document = try? JSONBody.decode(JSONValue.self, from: body, response: response, expected: "JSON"),
+              case .array(let items)? = document.resolve(pointer: itemsPointer) else { return false }
+        guard case .object(let first)? = items.first else { return items.isEmpty }
+        return first[titleField] != nil
+    }
+
+    public func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> [JSONValue] {
+        let document = try JSONBody.decode(JSONValue.self, from: body, response: response, expected: "JSON for the \(name) plugin")
+        let place = itemsPointer.isEmpty ? "the top level" : itemsPointer
+        guard let found = document.resolve(pointer: itemsPointer) else {
+            throw DecodeFailure("has nothing at \(place)", suggestion: "check Items= in the \(name) plugin")
+        }
+        guard case .array(let items) = found else {
+            throw DecodeFailure("has no list at \(place)", suggestion: "check Items= in the \(name) plugin")
+        }
+        return items
+    }
+
+    public func render(_ items: [JSONValue], context: RenderContext) -> String {
+        var out = ""
+        for item in items {
+            let fields: [String: JSONValue] = if case .object(let object) = item { object } else { [:] }
+            if let template {
+                let line = TerminalText.sanitized(fill(template, from: fields))
+                for wrapped in TerminalText.wrap(line, width: context.width) { out += wrapped + "\n" }
+                continue
+            }
+            let title = TerminalText.sanitized(fields[titleField]?.text ?? "")
+            for line in TerminalText.wrap(title, width: context.width) { out += TextStyle.bold.apply(line, in: context) + "\n" }
+            if let bodyField, let body = fields[bodyField]?.text,
+               let first = body.split(separator: "\n").first(where: { !$0.allSatisfy(\.isWhitespace) }) {
+                for line in TerminalText.wrap(TerminalText.sanitized(String(first)), width: context.width - 2) { out += "  " + line + "\n" }
+            }
+        }
+        return out
+    }
+
+    public func renderJSON(_ items: [JSONValue]) -> String {
+        JSONBody.encode(items)
+    }
+
+    /// `template` with each `{field}` replaced by the item's value, or nothing.
+    private func fill(_ template: String, from fields: [String: JSONValue]) -> String {
+        var out = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            out += rest[..<open]
+            let key = String(rest[rest.index(after: open)..<close])
+            out += fields[key]?.text ?? ""
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + rest
+    }
+}

@@ -1,0 +1,39 @@
+import Loader
+import XCTest
+
+final class KeyFileTests: XCTestCase {
+    func testReadsValuesListsAndLines() throws {
+        let file = try KeyFile.parse("""
+            # a comment
+            [Plugin]
+            MediaTypes=application/json; application/vnd.api+json ;
+            Template=first\\nsecond
+            Empty=
+
+            [Other]
+            Key = spaced
+            """)
+        XCTAssertEqual(file.list("Plugin", "MediaTypes"), ["application/json", "application/vnd.api+json"])
+        XCTAssertEqual(file.string("Plugin", "Template"), "first\nsecond", "GLib's escapes are decoded")
+        XCTAssertEqual(file.string("Plugin", "Empty"), "")
+        XCTAssertNil(file.string("Plugin", "Missing"))
+        XCTAssertEqual(file.string("Other", "Key"), "spaced")
+        XCTAssertEqual(file.line(ofGroup: "Plugin"), 2)
+        XCTAssertEqual(file.line(ofKey: "Template", inGroup: "Plugin"), 4)
+        XCTAssertEqual(file.line(ofKey: "Key", inGroup: "Other"), 8)
+        XCTAssertNil(file.line(ofKey: "Key", inGroup: "Plugin"), "keys are looked up in their own group")
+    }
+
+    func testSyntaxErrorsNameTheLine() {
+        XCTAssertThrowsError(try KeyFile.parse("[Plugin]\nName=x\nthis line is broken\n")) { error in
+            XCTAssertEqual((error as? KeyFileError)?.line, 3)
+            XCTAssertTrue((error as? KeyFileError)?.message.contains("this line is broken") ?? false)
+        }
+        XCTAssertThrowsError(try KeyFile.parse("\n# intro\nName=x\n")) { error in
+            XCTAssertEqual((error as? KeyFileError)?.line, 3, "the first meaningful line, which lacks a group")
+        }
+        XCTAssertThrowsError(try KeyFile.parse("[Plugin\nName=x\n")) { error in
+            XCTAssertEqual((error as? KeyFileError)?.line, 1)
+        }
+    }
+}

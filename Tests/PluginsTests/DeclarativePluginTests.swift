@@ -1,0 +1,81 @@
+import Foundation
+import Loader
+import Plugins
+import XCTest
+
+final class DeclarativePluginTests: XCTestCase {
+    private let json = ResponseInfo(url: "http://127.0.0.1:1/todos", headers: HTTPHeaders([("Content-Type", "application/json")]))
+    private let todos = #"{"todos":[{"id":1,"title":"Write tests","done":true,"note":"all of them\nreally"},{"id":2,"title":"Ship","done":false}]}"#
+
+    private func plugin(_ text: String, name: String = "todos") throws -> DeclarativePlugin {
+        try DeclarativePlugin(name: name, keyFile: try KeyFile.parse(text))
+    }
+
+    private func refusal(_ text: String) -> KeyFileError? {
+        do {
+            _ = try plugin(text)
+            XCTFail("accepted:\n\(text)")
+            return nil
+        } catch {
+            return error as? KeyFileError
+        }
+    }
+
+    func testTemplateRendersEachItem() throws {
+        let todos = try plugin("[Plugin]\nMediaTypes=application/json\nItems=/todos\nTitle=title\nTemplate={id}. {title} — done: {done}{missing}\n")
+        let items = try todos.decode(Array(self.todos.utf8), response: json)
+        XCTAssertEqual(todos.render(items, context: RenderContext()), "1. Write tests — done: true\n2. Ship — done: false\n")
+        XCTAssertEqual(todos.name, "todos")
+        XCTAssertEqual(todos.summary, "items at /todos, shown by {id}. {title} — done: {done}{missing}")
+    }
+
+    func testWithoutATemplateItShowsTitleAndFirstBodyLine() throws {
+        let todos = try plugin("[Plugin]\nMediaTypes=application/json\nItems=/todos\nTitle=title\nBody=note\n")
+        let items = try todos.decode(Array(self.todos.utf8), response: json)
+        XCTAssertEqual(todos.render(items, context: RenderContext()), "Write tests\n  all of them\nShip\n")
+        XCTAssertTrue(todos.render(items, context: RenderContext(allowsStyling: true)).contains("\u{1B}[1mWrite tests"))
+    }
+
+    func testHostileFieldsAreInert() throws {
+        let todos = try plugin("[Plugin]\nMediaTypes=application/json\nTitle=title\nTemplate={title}\n")
+        let items = try todos.decode(Array(#"[{"title":"\u001b]0;pwned\u0007"}]"#.utf8), response: json)
+        XCTAssertEqual(todos.render(items, context: RenderContext()), "␛]0;pwned␇\n")
+    }
+
+    func testAcceptsOnlyItsMediaTypeAndShape() throws {
+        let todos = try plugin("[Plugin]\nMediaTypes=application/json\nItems=/todos\nTitle=title\n")
+        XCTAssertTrue(todos.accepts(Array(self.todos.utf8), response: json))
+        XCTAssertFalse(todos.accepts(Array(#"{"todos":[{"name":"no title"}]}"#.utf8), response: json))
+        XCTAssertFalse(todos.accepts(Array(#"[{"title":"top-level"}]"#.utf8), response: json))
+        let text = ResponseInfo(url: "http://h/", headers: HTTPHeaders([("Content-Type", "text/plain")]))
+        XCTAssertFalse(todos.accepts(Array(self.todos.utf8), response: text))
+    }
+
+    func testDecodeErrorsNameThePointer() throws {
+        let todos = try plugin("[Plugin]\nMediaTypes=application/json\nItems=/data/items\nTitle=title\n")
+        XCTAssertThrowsError(try todos.decode(Array(#"{"data":{}}"#.utf8), response: json)) { error in
+            XCTAssertEqual((error as? DecodeFailure)?.reason, "has nothing at /data/items")
+        }
+        XCTAssertThrowsError(try todos.decode(Array(#"{"data":{"items":3}}"#.utf8), response: json)) { error in
+            XCTAssertEqual((error as? DecodeFailure)?.reason, "has no list at /data/items")
+        }
+    }
+
+    func testJSONPointersFollowRFC6901() throws {
+        let document = try JSONDecoder().decode(JSONValue.self, from: Data(#"{"a/b":{"m~n":[10,{"x":true}]}}"#.utf8))
+        XCTAssertEqual(document.resolve(pointer: "/a~1b/m~0n/1/x"), .bool(true))
+        XCTAssertEqual(document.resolve(pointer: "/a~1b/m~0n/0"), .number(10))
+        XCTAssertNil(document.resolve(pointer: "/a~1b/m~0n/2"))
+        XCTAssertEqual(document.resolve(pointer: ""), document)
+        XCTAssertNil(document.resolve(pointer: "a"))
+    }
+
+    func testMalformedFilesNameTheLine() {
+        XCTAssertEqual(refusal("[Other]\nTitle=t\n"), KeyFileError(line: 1, message: "no [Plugin] group"))
+        XCTAssertEqual(refusal("# c\n[Plugin]\nTitle=t\n")?.line, 2, "no MediaTypes: the group's line")
+        XCTAssertEqual(refusal("[Plugin]\nMediaTypes=json\nTitle=t\n"), KeyFileError(line: 2, message: "\"json\" is not a media type"))
+        XCTAssertEqual(refusal("[Plugin]\nMediaTypes=application/json\nItems=todos\nTitle=t\n")?.line, 3)
+        XCTAssertEqual(refusal("[Plugin]\nMediaTypes=application/json\nTitle=t\nTemplate={id\n")?.line, 4)
+        XCTAssertEqual(refusal("[Plugin]\nMediaTypes=application/json\n"), KeyFileError(line: 1, message: "[Plugin] has no Title="))
+    }
+}
