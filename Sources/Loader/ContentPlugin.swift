@@ -73,9 +73,14 @@ public protocol ContentPlugin {
     func render(_ model: Model, context: RenderContext) -> String
     /// The model as JSON with stable (sorted) keys, for scripts and jq.
     func renderJSON(_ model: Model) -> String
+    /// A dimmed skeleton of what `render` will draw, shown on a terminal while the content
+    /// loads (SwiftUI's redacted placeholder). Empty for none, the default.
+    func placeholder(context: RenderContext) -> String
 }
 
 extension ContentPlugin {
+    public func placeholder(context: RenderContext) -> String { "" }
+
     public func accepts(_ body: [UInt8], response: ResponseInfo) -> Bool {
         guard let mediaType = response.mediaType else { return false }
         return MediaType.matches(mediaType, anyOf: mediaTypes)
@@ -130,6 +135,7 @@ public struct AnyContentPlugin {
     public let summary: String
     private let decoder: ([UInt8], ResponseInfo) throws(DecodeFailure) -> AnyContent
     private let acceptor: ([UInt8], ResponseInfo) -> Bool
+    private let placeholderRenderer: (RenderContext) -> String
 
     public init<Plugin: ContentPlugin>(_ plugin: Plugin) {
         name = plugin.name
@@ -139,6 +145,12 @@ public struct AnyContentPlugin {
             AnyContent(try plugin.decode(body, response: response), plugin: plugin)
         }
         acceptor = { plugin.accepts($0, response: $1) }
+        placeholderRenderer = { plugin.placeholder(context: $0) }
+    }
+
+    /// The plugin's loading skeleton for `context`, or "" for none.
+    public func placeholder(context: RenderContext) -> String {
+        placeholderRenderer(context)
     }
 
     public func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> AnyContent {

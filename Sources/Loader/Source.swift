@@ -5,6 +5,13 @@ public enum PluginSelection {
     /// The first plugin in the table that takes the response.
     case fromResponse(PluginRegistry)
 
+    /// The skeleton to show while loading: the fixed plugin's, or none while the plugin is
+    /// still unknown.
+    public func placeholder(context: RenderContext) -> String {
+        guard case .fixed(let plugin) = self else { return "" }
+        return plugin.placeholder(context: context)
+    }
+
     /// The `Accept` header requests send.
     public var acceptHeader: String {
         switch self {

@@ -33,6 +33,11 @@ public struct ArticlesPlugin: ContentPlugin {
         JSONBody.encode(model)
     }
 
+    /// A title bar over two paragraphs.
+    public func placeholder(context: RenderContext) -> String {
+        Skeleton.bars([0.5, 0, 1, 1, 1, 0.6, 0, 1, 1, 0.45], context: context)
+    }
+
     /// Paragraphs are separated by blank lines in the body; single line breaks inside one are
     /// reflowed, as a browser would.
     public func render(_ article: Article, context: RenderContext) -> String {

@@ -97,6 +97,11 @@ public struct DeclarativePlugin: ContentPlugin {
         return out
     }
 
+    /// Five items' worth of lines.
+    public func placeholder(context: RenderContext) -> String {
+        Skeleton.bars((0..<5).map { Skeleton.fraction($0, from: 0.3, to: 0.8) }, context: context)
+    }
+
     public func renderJSON(_ items: [JSONValue]) -> String {
         JSONBody.encode(items)
     }

@@ -52,6 +52,13 @@ public struct ImagesPlugin: ContentPlugin {
         return ChafaRenderer.render(image.pixbuf, output: output, cells: cells, environment: context.environment)
     }
 
+    /// A shaded frame where the picture will go.
+    public func placeholder(context: RenderContext) -> String {
+        let rows = min(max((context.height ?? 25) / 2, 3), context.imageSize?.rows ?? .max)
+        let fraction = min(0.6, Double(context.imageSize?.columns ?? context.width) / Double(context.width))
+        return Skeleton.bars(Array(repeating: fraction, count: rows), context: context)
+    }
+
     public func renderJSON(_ image: ImageContent) -> String {
         JSONBody.encode(image)
     }

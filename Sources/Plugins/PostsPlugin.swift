@@ -36,6 +36,14 @@ public struct PostsPlugin: ContentPlugin {
         JSONBody.encode(model)
     }
 
+    /// Five posts' worth of id, title and body bars.
+    public func placeholder(context: RenderContext) -> String {
+        (0..<5).map { row in
+            TextStyle.dim.apply("▒", in: context) + Skeleton.bars([Skeleton.fraction(row, from: 0.35, to: 0.8)], indent: 2, context: context)
+                + Skeleton.bars([Skeleton.fraction(row + 3, from: 0.5, to: 0.95)], indent: 3, context: context)
+        }.joined()
+    }
+
     /// Each post as its id, right-aligned in a column, then the title and the body's first
     /// non-empty line, both wrapped under the title.
     public func render(_ posts: [Post], context: RenderContext) -> String {

@@ -31,6 +31,7 @@ final class OneShotRun {
         var size: RenderContext.CellSize?
     }
     private lazy var progress = ProgressLine(loop: loop, width: terminal.stderrWidth)
+    private lazy var placeholder = Placeholder(loop: loop, progress: progress)
     private var loaders: [SourceLoader] = []
     private var signalWatches: [LoopSource] = []
     private var interruption: Int32?
@@ -65,6 +66,7 @@ final class OneShotRun {
         signalWatches.forEach { $0.cancel() }
         signalWatches = []
         progress.clear()
+        placeholder.erase()
         return finish()
     }
 
@@ -88,6 +90,11 @@ final class OneShotRun {
         if terminal.showsLiveProgress {
             if case .loading(let bytes, _) = change.to { progress.show(change.source, bytes) } else { progress.clear() }
         }
+        if change.cause == .started, showsPlaceholder, let loader = loaders.first(where: { $0.source.name == change.source }) {
+            placeholder.show(loader.source.plugin.placeholder(context: renderContext), rows: (terminal.height ?? 24) - 3)
+        } else if !change.to.isLoading {
+            placeholder.erase()
+        }
         if change.cause == .cancelled { cancelled.insert(change.source) }
         if !loaders.contains(where: \.state.isLoading) { loop.quit() }
     }
@@ -102,6 +109,7 @@ final class OneShotRun {
         if interruption != nil {
             // A second signal: leave now, but still leave the terminal usable.
             progress.clear()
+            placeholder.erase()
             _exit(status)
         }
         interruption = status
@@ -116,9 +124,7 @@ final class OneShotRun {
             }
             return interruption
         }
-        let context = RenderContext(width: terminal.width, height: terminal.height, allowsStyling: terminal.allowsStyling,
-                                    isTerminal: terminal.stdoutIsTTY, environment: terminal.environment,
-                                    imageFormat: imageOptions.format?.rawValue, imageSize: imageOptions.size)
+        let context = renderContext
         var failures = 0
         var output = ""
         for loader in loaders {
@@ -149,6 +155,18 @@ final class OneShotRun {
         }
         if failures == 0 { return ExitStatus.success }
         return failures == loaders.count ? ExitStatus.allFailed : ExitStatus.someFailed
+    }
+
+    private var renderContext: RenderContext {
+        RenderContext(width: terminal.width, height: terminal.height, allowsStyling: terminal.allowsStyling,
+                      isTerminal: terminal.stdoutIsTTY, environment: terminal.environment,
+                      imageFormat: imageOptions.format?.rawValue, imageSize: imageOptions.size)
+    }
+
+    /// Skeletons only on a terminal, only for text, and only for one source: several would
+    /// need a screen layout of their own.
+    private var showsPlaceholder: Bool {
+        terminal.stdoutIsTTY && format == .text && requests.count == 1
     }
 
     /// `<what happened> — <what to do>`, safe for a terminal.

@@ -37,6 +37,13 @@ final class ProgressLine {
         draw()
     }
 
+    /// Erases the line but keeps spinning: the next tick draws it again where the cursor is.
+    func eraseLine() {
+        guard isDrawn else { return }
+        isDrawn = false
+        stream.report("\r\u{1B}[2K")
+    }
+
     /// Erases the line and restores the cursor; safe to call when nothing is drawn.
     func clear() {
         ticker?.cancel()

@@ -57,6 +57,37 @@ final class TerminalTests: XCTestCase {
         XCTAssertTrue(tmux.screenWithEscapes().contains("\u{1B}[1mLoading states are a contract"), "bold title on a TTY")
     }
 
+    func testSkeletonAppearsAndIsReplacedByTheContent() throws {
+        let server = TestServer { server, loop in
+            server.route("/posts", TestRoutes.delayed(.milliseconds(1500), on: loop, body: Fixtures.posts(2)))
+        }
+        let tmux = try TmuxSession("echo above; '\(binary)' --source posts --url \(server.url("/posts")); echo EXIT=$?", width: 70, height: 24)
+        XCTAssertTrue(tmux.waitForScreen(containing: "▒"), "a skeleton while loading: \(tmux.screen())")
+        XCTAssertTrue(tmux.waitForScreen(containing: "posts: loading", limit: .seconds(1)), "with the spinner below it")
+        XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=0"), tmux.screen())
+        let screen = tmux.screen()
+        XCTAssertFalse(screen.contains("▒"), "the content replaced it: \(screen)")
+        let lines = screen.split(separator: "\n").map(String.init)
+        XCTAssertEqual(Array(lines.prefix(7)), [
+            "above", "posts: \(server.url("/posts"))",
+            "1  Post number 1", "   \(String(repeating: "b", count: 40))",
+            "2  Post number 2", "   \(String(repeating: "b", count: 40))",
+            "EXIT=0",
+        ])
+    }
+
+    func testCtrlCErasesTheSkeleton() throws {
+        let server = TestServer { server, loop in
+            server.route("/posts", TestRoutes.delayed(.seconds(30), on: loop, body: "[]"))
+        }
+        let tmux = try TmuxSession("'\(binary)' --source posts --url \(server.url("/posts")); echo EXIT=$?", width: 70, height: 24)
+        XCTAssertTrue(tmux.waitForScreen(containing: "▒"), tmux.screen())
+        try tmux.send("C-c")
+        XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=130"), tmux.screen())
+        XCTAssertFalse(tmux.screen().contains("▒"), tmux.screen())
+        XCTAssertTrue(tmux.screen().contains("posts: cancelled"))
+    }
+
     func testImagesAreDrawnToFitTheTerminal() throws {
         let tmux = try TmuxSession("env -u NO_COLOR COLORTERM=truecolor '\(binary)' --source images; echo EXIT=$?", width: 60, height: 20)
         XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=0"), tmux.screen())
