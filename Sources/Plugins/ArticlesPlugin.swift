@@ -20,9 +20,9 @@ public struct ArticlesPlugin: ContentPlugin {
 
     public init() {}
 
-    /// A JSON object.
+    /// A JSON object with a title and a body.
     public func accepts(_ body: [UInt8], response: ResponseInfo) -> Bool {
-        JSONBody.looksLike("{", body, response: response)
+        JSONBody.looksLike("{", body, response: response) && (try? decode(body, response: response)) != nil
     }
 
     public func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> Article {

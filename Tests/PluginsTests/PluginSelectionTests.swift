@@ -14,13 +14,14 @@ final class PluginSelectionTests: XCTestCase {
 
     func testJSONArrayGoesToPostsAndJSONObjectToArticles() {
         XCTAssertEqual(chosen(" [{\"id\":1}]", contentType: "application/json"), "posts")
-        XCTAssertEqual(chosen("\n{\"title\":\"t\"}", contentType: "application/json; charset=utf-8"), "articles")
+        XCTAssertEqual(chosen("\n{\"title\":\"t\",\"body\":\"b\"}", contentType: "application/json; charset=utf-8"), "articles")
+        XCTAssertNil(chosen("{\"title\":\"no body\"}", contentType: "application/json"), "an object without title and body")
         XCTAssertEqual(chosen("[]", contentType: "application/vnd.api+json"), "posts")
     }
 
     func testJSONWithoutAContentTypeIsJudgedByShape() {
         XCTAssertEqual(chosen("[1]", contentType: nil), "posts")
-        XCTAssertEqual(chosen("{}", contentType: nil), "articles")
+        XCTAssertEqual(chosen(#"{"title":"t","body":"b"}"#, contentType: nil), "articles")
     }
 
     func testOtherMediaTypesFindNoPlugin() {
