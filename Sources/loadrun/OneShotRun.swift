@@ -19,17 +19,18 @@ final class OneShotRun {
         var options: FetchOptions
     }
 
+    /// How images are drawn, as the user asked.
+    struct ImageOptions {
+        var format: ImageFormat?
+        var size: RenderContext.CellSize?
+    }
+
     private let loop = EventLoop()
     private let terminal: Terminal
     private let requests: [Request]
     private let format: OutputFormat
     private let imageOptions: ImageOptions
 
-    /// How images are drawn, as the user asked.
-    struct ImageOptions {
-        var format: ImageFormat?
-        var size: RenderContext.CellSize?
-    }
     private lazy var progress = ProgressLine(loop: loop, width: terminal.stderrWidth)
     private lazy var placeholder = Placeholder(loop: loop, progress: progress)
     private var loaders: [SourceLoader] = []
