@@ -192,7 +192,8 @@ public final class HTTPFetch {
         case 400..<500: suggestion = "the server rejected the request; check the URL"
         default: suggestion = "the server failed; try again later"
         }
-        return LoadError(.httpStatus, "HTTP \(status)\(reason) from \(authority)", suggestion: suggestion, httpStatus: status)
+        return LoadError(.httpStatus, "HTTP \(status)\(reason) from \(authority)", suggestion: suggestion, httpStatus: status,
+                         retryAfter: info.headers["Retry-After"])
     }
 
     private func truncated(received: Int) -> LoadError {
@@ -213,7 +214,7 @@ public final class HTTPFetch {
         if error.isIOError(G_IO_ERROR_CANCELLED) {
             switch stopReason {
             case .deadline:
-                return LoadError(.timedOut, "no complete response from \(authority) within \(Self.format(options.deadline))",
+                return LoadError(.timedOut, "no complete response from \(authority) within \(LoadError.format(options.deadline))",
                                  suggestion: "the server is slow or stuck; raise --timeout or try again later")
             case .cancelled, nil:
                 return .cancelled
@@ -226,14 +227,23 @@ public final class HTTPFetch {
         if error.isIOError(G_IO_ERROR_PARTIAL_INPUT) {
             // libsoup's "Connection terminated unexpectedly": the server hung up early.
             guard reader != nil else {
-                return LoadError(.network, "\(authority) closed the connection without answering",
+                return LoadError(.connectionReset, "\(authority) closed the connection without answering",
                                  suggestion: "the server may be restarting or overloaded; try again")
             }
             return truncated(received: receivedSoFar)
         }
+        if error.isIOError(G_IO_ERROR_CONNECTION_CLOSED) || error.isIOError(G_IO_ERROR_NOT_CONNECTED) {
+            return LoadError(.connectionReset, "the connection to \(authority) was reset",
+                             suggestion: "the server or the network dropped it; try again")
+        }
         if error.isIOError(G_IO_ERROR_TIMED_OUT) {
             return LoadError(.timedOut, "\(authority) went silent for longer than the idle timeout",
                              suggestion: "the server is slow or stuck; try again later")
+        }
+        if error.domain == lr_resolver_error_quark(), error.code == Int32(G_RESOLVER_ERROR_TEMPORARY_FAILURE.rawValue) {
+            let host = URLParts(url)?.host ?? authority
+            return LoadError(.temporaryDNSFailure, "cannot resolve host \"\(host)\" for now: \(error.message)",
+                             suggestion: "the name server did not answer; check your network")
         }
         if error.domain == lr_resolver_error_quark() {
             let host = URLParts(url)?.host ?? authority
@@ -248,12 +258,5 @@ public final class HTTPFetch {
         }
         return LoadError(.network, "the request to \(authority) failed: \(error.message)",
                          suggestion: "check the URL and your network, then try again")
-    }
-
-    static func format(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        if attoseconds == 0 { return "\(seconds) s" }
-        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-        return "\(milliseconds) ms"
     }
 }

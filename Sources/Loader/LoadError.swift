@@ -13,6 +13,8 @@ public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
 
         public static let invalidURL = Code("invalid-url")
         public static let connectionRefused = Code("connection-refused")
+        public static let connectionReset = Code("connection-reset")
+        public static let temporaryDNSFailure = Code("temporary-dns-failure")
         public static let hostNotFound = Code("host-not-found")
         public static let timedOut = Code("timed-out")
         public static let tls = Code("tls")
@@ -33,12 +35,28 @@ public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
     public var suggestion: String?
     /// The HTTP status, for `.httpStatus`.
     public var httpStatus: Int?
+    /// The response's `Retry-After` header, as sent.
+    public var retryAfter: String?
 
-    public init(_ code: Code, _ description: String, suggestion: String? = nil, httpStatus: Int? = nil) {
+    public init(_ code: Code, _ description: String, suggestion: String? = nil, httpStatus: Int? = nil, retryAfter: String? = nil) {
         self.code = code
         self.description = description
         self.suggestion = suggestion
         self.httpStatus = httpStatus
+        self.retryAfter = retryAfter
+    }
+
+    /// A duration as messages show it: `300 ms`, `3.2 s`, `2 min`, `6 h`.
+    public static func format(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        if milliseconds < 1000 { return "\(milliseconds) ms" }
+        if seconds < 60 {
+            let tenths = (milliseconds + 50) / 100
+            return tenths % 10 == 0 ? "\(tenths / 10) s" : "\(tenths / 10).\(tenths % 10) s"
+        }
+        if seconds < 3600 { return seconds % 60 == 0 ? "\(seconds / 60) min" : "\(seconds / 60) min \(seconds % 60) s" }
+        return seconds % 3600 == 0 ? "\(seconds / 3600) h" : "\(seconds / 3600) h \(seconds % 3600 / 60) min"
     }
 
     /// The error a cancelled load ends with.
