@@ -1,45 +1,70 @@
 /// The rules for one source's loads, as a pure value: events in, actions out, no I/O.
 ///
 /// - A load while one is in flight is refused, as `.refreshable` refuses a second refresh.
-/// - A failure keeps the last good content beside the error.
-/// - A cancel returns the source to where it stood before the load: idle after a first
-///   load (as `RemoteContent.cancel()` does), or its previous content and error otherwise.
+/// - A failure keeps the last good content beside the error, and a transient one schedules a
+///   retry as the `RetryPolicy` decides.
+/// - A cancel, in flight or during a backoff wait, returns the source to where it stood before
+///   the load: idle after a first load (as `RemoteContent.cancel()` does), or its previous
+///   content and error otherwise.
 public struct LoadMachine<Value> {
     public enum Event {
+        /// Load unless content is already here or a load is in flight.
         case load
+        /// Load again even when content is here, unless a load is in flight.
+        case reload
+        /// Try a failed source now, with the backoff reset.
+        case retry
+        /// The scheduled retry's time has come.
+        case retryDue
         case progress(LoadProgress)
         case succeeded(Value)
-        case failed(LoadError)
+        /// An attempt failed, `elapsed` after the load's first attempt began; `now` (seconds
+        /// since the epoch) dates a Retry-After.
+        case failed(LoadError, elapsed: Duration, now: Int)
         case cancel
     }
 
     public enum Action {
         /// Start a request; report its outcome as `.progress`, `.succeeded` or `.failed`.
-        case startRequest
+        case startRequest(attempt: Int)
         /// Cancel the request in flight; it will still report `.failed(.cancelled)`.
         case cancelRequest
+        /// Send `.retryDue` after `delay`.
+        case scheduleRetry(after: Duration)
+        /// Forget the scheduled retry.
+        case cancelRetry
         /// The state changed; `cause` says why.
         case publish(from: LoadingState<Value>, to: LoadingState<Value>, cause: Cause)
     }
 
     /// Why a state changed.
     public enum Cause: Equatable, Sendable {
-        case started, progressed, succeeded, failed, cancelled
+        case started, progressed, succeeded, failed, retryScheduled, cancelled
     }
 
     public private(set) var state: LoadingState<Value> = .idle
-    /// The state to return to when the load in flight is cancelled.
+    public let policy: RetryPolicy
+    /// The state to return to when the load is cancelled.
     private var beforeLoad: LoadingState<Value> = .idle
+    private var attempt = 0
+    private var random: any RandomNumberGenerator
 
-    public init() {}
+    public init(policy: RetryPolicy = .never, random: some RandomNumberGenerator = SystemRandomNumberGenerator()) {
+        self.policy = policy
+        self.random = random
+    }
 
     public mutating func handle(_ event: Event) -> [Action] {
         switch (event, state) {
-        case (.load, .loading):
+        case (.load, .loading), (.reload, .loading), (.retry, .loading), (.load, .loaded):
             return []
-        case (.load, _):
-            beforeLoad = state
-            return [.startRequest] + transition(to: .loading(LoadProgress(), lastGood: state.content), .started)
+        case (.load, _), (.reload, _):
+            return start(fresh: true)
+        case (.retry, .failed):
+            return start(fresh: true)
+        case (.retryDue, .failed(_, _, let retry?)):
+            attempt = retry.attempt - 1
+            return start(fresh: false)
 
         case (.progress(let progress), .loading(_, let lastGood)):
             return transition(to: .loading(progress, lastGood: lastGood), .progressed)
@@ -47,20 +72,43 @@ public struct LoadMachine<Value> {
         case (.succeeded(let value), .loading):
             return transition(to: .loaded(value), .succeeded)
 
-        case (.failed(let error), .loading(_, let lastGood)):
+        case (.failed(let error, let elapsed, let now), .loading(_, let lastGood)):
             if error.code == .cancelled {
                 return transition(to: beforeLoad, .cancelled)
             }
-            return transition(to: .failed(error, lastGood: lastGood), .failed)
+            switch policy.decide(after: error, attempt: attempt, elapsed: elapsed, now: now, random: &random) {
+            case .retry(let delay, let clamped):
+                let retry = PendingRetry(attempt: attempt + 1, maxAttempts: policy.maxAttempts, delay: delay, clampedRetryAfter: clamped)
+                return transition(to: .failed(error, lastGood: lastGood, retry: retry), .retryScheduled) + [.scheduleRetry(after: delay)]
+            case .giveUp(let reason):
+                var error = error
+                if let reason { error.description += " (\(reason))" }
+                return transition(to: .failed(error, lastGood: lastGood, retry: nil), .failed)
+            }
 
         case (.cancel, .loading):
             return [.cancelRequest]
+        case (.cancel, .failed(_, _, .some)):
+            return [.cancelRetry] + transition(to: beforeLoad, .cancelled)
 
-        case (.progress, _), (.succeeded, _), (.failed, _), (.cancel, _):
-            // Late reports from a request that already ended, and cancels with nothing in
-            // flight, change nothing.
+        case (.retry, _), (.retryDue, _), (.progress, _), (.succeeded, _), (.failed, _), (.cancel, _):
+            // Late reports from a request that already ended, a retry with nothing failed and a
+            // cancel with nothing under way change nothing.
             return []
         }
+    }
+
+    /// Starts an attempt: the first of a new load when `fresh` (the backoff starts over), else
+    /// the next retry.
+    private mutating func start(fresh: Bool) -> [Action] {
+        var actions: [Action] = []
+        if state.pendingRetry != nil { actions.append(.cancelRetry) }
+        if fresh {
+            if !state.isBusy { beforeLoad = state }
+            attempt = 0
+        }
+        attempt += 1
+        return actions + [.startRequest(attempt: attempt)] + transition(to: .loading(LoadProgress(), lastGood: state.content), .started)
     }
 
     private mutating func transition(to next: LoadingState<Value>, _ cause: Cause) -> [Action] {

@@ -1,3 +1,21 @@
+/// A retry the loader has scheduled after a failure.
+public struct PendingRetry: Sendable, Equatable {
+    /// The number of the attempt that will run, from 2.
+    public var attempt: Int
+    public var maxAttempts: Int
+    /// How long after the failure it will run.
+    public var delay: Duration
+    /// Whether a server's Retry-After was cut to the 6 h ceiling.
+    public var clampedRetryAfter: Bool
+
+    public init(attempt: Int, maxAttempts: Int, delay: Duration, clampedRetryAfter: Bool = false) {
+        self.attempt = attempt
+        self.maxAttempts = maxAttempts
+        self.delay = delay
+        self.clampedRetryAfter = clampedRetryAfter
+    }
+}
+
 /// Where one source stands, the terminal's `LoadingState` from SwiftUI's `AsyncContentView`.
 public enum LoadingState<Value> {
     /// Nothing loaded yet, or a first load was cancelled.
@@ -6,19 +24,29 @@ public enum LoadingState<Value> {
     case loading(LoadProgress, lastGood: Value?)
     /// The latest load succeeded.
     case loaded(Value)
-    /// The latest load failed; `lastGood` is the content from before it, kept beside the error.
-    case failed(LoadError, lastGood: Value?)
+    /// The latest attempt failed; `lastGood` is the content from before, kept beside the error,
+    /// and `retry` the next attempt when one is scheduled.
+    case failed(LoadError, lastGood: Value?, retry: PendingRetry?)
 
     public var isLoading: Bool {
         if case .loading = self { return true }
         return false
     }
 
+    /// The retry scheduled after a failure, if any.
+    public var pendingRetry: PendingRetry? {
+        if case .failed(_, _, let retry) = self { return retry }
+        return nil
+    }
+
+    /// Loading, or waiting to try again: the source has not settled.
+    public var isBusy: Bool { isLoading || pendingRetry != nil }
+
     /// The newest good content, whatever the state.
     public var content: Value? {
         switch self {
         case .idle: nil
-        case .loading(_, let lastGood), .failed(_, let lastGood): lastGood
+        case .loading(_, let lastGood), .failed(_, let lastGood, _): lastGood
         case .loaded(let value): value
         }
     }

@@ -1,5 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Loads one source on the loop and publishes every state change: the terminal's
-/// `RemoteContentView` model, with `load()` and `cancel()`.
+/// `RemoteContentView` model, with `load()`, `reload()`, `retry()` and `cancel()`, retrying
+/// transient failures as its `RetryPolicy` says.
 ///
 /// It never prints; front ends observe it and render.
 public final class SourceLoader {
@@ -7,24 +12,30 @@ public final class SourceLoader {
     private let fetcher: any ContentFetcher
     private let loop: EventLoop
     private let options: FetchOptions
-    private var machine = LoadMachine<AnyContent>()
+    private var machine: LoadMachine<AnyContent>
     private var fetch: (any FetchHandle)?
+    private var retryTimer: LoopSource?
+    /// When the load's first attempt began, on the monotonic clock, for the retry budget.
+    private var loadStarted = ContinuousClock.now
     private var observers: [(id: Int, body: (StateChange) -> Void)] = []
     private var nextObserverID = 0
 
     /// Loads `source` with `fetcher`: a `URLFetcher` for every kind of URL, or an `HTTPClient`.
-    public init(source: Source, fetcher: any ContentFetcher, loop: EventLoop, options: FetchOptions = FetchOptions()) {
+    public init(source: Source, fetcher: any ContentFetcher, loop: EventLoop, options: FetchOptions = FetchOptions(),
+                retryPolicy: RetryPolicy = .never) {
         self.source = source
         self.fetcher = fetcher
         self.loop = loop
+        self.machine = LoadMachine(policy: retryPolicy)
         var options = options
         if options.accept == nil { options.accept = source.plugin.acceptHeader }
         self.options = options
     }
 
     /// Loads `source` over HTTP only.
-    public convenience init(source: Source, client: HTTPClient, options: FetchOptions = FetchOptions()) {
-        self.init(source: source, fetcher: client, loop: client.loop, options: options)
+    public convenience init(source: Source, client: HTTPClient, options: FetchOptions = FetchOptions(),
+                            retryPolicy: RetryPolicy = .never) {
+        self.init(source: source, fetcher: client, loop: client.loop, options: options, retryPolicy: retryPolicy)
     }
 
     public var state: LoadingState<AnyContent> { machine.state }
@@ -41,10 +52,17 @@ public final class SourceLoader {
         observers.removeAll { $0.id == token }
     }
 
-    /// Starts a load, unless one is already in flight.
+    /// Starts a load, unless content is already here or a load is in flight.
     public func load() { send(.load) }
 
-    /// Cancels the load in flight through its GCancellable, if there is one.
+    /// Loads again even when content is here, unless a load is in flight.
+    public func reload() { send(.reload) }
+
+    /// Tries a failed source now, with the backoff reset; a source that has not failed is left alone.
+    public func retry() { send(.retry) }
+
+    /// Cancels the load in flight through its GCancellable, or the wait for a retry. The source
+    /// returns to where it stood before the load.
     public func cancel() { send(.cancel) }
 
     private func send(_ event: LoadMachine<AnyContent>.Event) {
@@ -56,7 +74,8 @@ public final class SourceLoader {
 
     private func perform(_ action: LoadMachine<AnyContent>.Action) {
         switch action {
-        case .startRequest:
+        case .startRequest(let attempt):
+            if attempt == 1 { loadStarted = .now }
             fetch = fetcher.fetch(source.url, options: options, progress: { [weak self] progress in
                 self?.send(.progress(progress))
             }, completion: { [weak self] result in
@@ -64,6 +83,14 @@ public final class SourceLoader {
             })
         case .cancelRequest:
             fetch?.cancel()
+        case .scheduleRetry(let delay):
+            retryTimer = loop.schedule(after: delay) { [weak self] in
+                self?.retryTimer = nil
+                self?.send(.retryDue)
+            }
+        case .cancelRetry:
+            retryTimer?.cancel()
+            retryTimer = nil
         case .publish(let from, let to, let cause):
             let change = StateChange(source: source.name, from: from, to: to, cause: cause)
             for observer in observers { observer.body(change) }
@@ -75,17 +102,21 @@ public final class SourceLoader {
         switch result {
         case .success(let response):
             guard let plugin = plugin(for: response) else {
-                return send(.failed(noPluginError(response.info, bodyIsEmpty: response.body.isEmpty)))
+                return failed(noPluginError(response.info, bodyIsEmpty: response.body.isEmpty))
             }
             do {
                 let content = try plugin.decode(response.body, response: response.info)
                 send(.succeeded(content))
             } catch {
-                send(.failed(decodeError(error, plugin: plugin, response: response.info)))
+                failed(decodeError(error, plugin: plugin, response: response.info))
             }
         case .failure(let error):
-            send(.failed(error))
+            failed(error)
         }
+    }
+
+    private func failed(_ error: LoadError) {
+        send(.failed(error, elapsed: ContinuousClock.now - loadStarted, now: Int(time(nil))))
     }
 
     private func plugin(for response: HTTPResponse) -> AnyContentPlugin? {

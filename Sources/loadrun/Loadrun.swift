@@ -51,6 +51,18 @@ struct Loadrun: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The most cells an image may take, e.g. 80x24. Default: fit the terminal.", valueName: "WxH"))
     var size: CellSizeArgument?
 
+    @Option(name: .long, help: ArgumentHelp("Attempts in all for a transient failure (refused or reset connection, timeout, temporary DNS failure, HTTP 408/429/500/502/503/504).", valueName: "n"))
+    var retry: Int = 3
+
+    @Option(name: .customLong("retry-delay"), help: ArgumentHelp("The base of the exponential backoff, with full jitter, capped at 60s.", valueName: "duration"))
+    var retryDelay = DurationArgument(.seconds(1))
+
+    @Option(name: .customLong("retry-max-time"), help: ArgumentHelp("Start no retry once this long has passed since the first attempt. Default: no limit.", valueName: "duration"))
+    var retryMaxTime: DurationArgument?
+
+    @Flag(name: .customLong("no-retry"), help: "Try once, whatever the failure.")
+    var noRetry = false
+
     @Option(name: .long, help: ArgumentHelp("Overall deadline per request, e.g. 500ms, 30s, 5m.", valueName: "duration"))
     var timeout = DurationArgument(FetchOptions.defaultDeadline)
 
@@ -64,6 +76,7 @@ struct Loadrun: ParsableCommand {
                 throw ValidationError("unknown \(option) \"\(value)\"; known: \(names.joined(separator: ", "))")
             }
         }
+        guard retry >= 1 else { throw ValidationError("--retry counts attempts and must be at least 1; use --no-retry for a single try") }
         if url == nil, let source, !SampleContent.sources.contains(source) {
             throw ValidationError("the embedded sample has no \(source); give --url for it")
         }
@@ -86,7 +99,8 @@ struct Loadrun: ParsableCommand {
             url: url,
             samplePath: "/\(source ?? "posts")",
             plugin: selection,
-            options: FetchOptions(deadline: timeout.duration, maxBodySize: maxSize.bytes)
+            options: FetchOptions(deadline: timeout.duration, maxBodySize: maxSize.bytes),
+            retryPolicy: noRetry ? .never : RetryPolicy(maxAttempts: retry, baseDelay: retryDelay.duration, budget: retryMaxTime?.duration)
         )
         let terminal = Terminal.current(environment: environment)
         let images = OneShotRun.ImageOptions(format: imageFormat?.format, size: size?.cells)

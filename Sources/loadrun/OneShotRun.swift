@@ -17,6 +17,7 @@ final class OneShotRun {
         var samplePath: String
         var plugin: PluginSelection
         var options: FetchOptions
+        var retryPolicy: RetryPolicy
     }
 
     /// How images are drawn, as the user asked.
@@ -26,7 +27,7 @@ final class OneShotRun {
     }
 
     private let loop = EventLoop()
-    private let terminal: Terminal
+    private var terminal: Terminal
     private let requests: [Request]
     private let format: OutputFormat
     private let imageOptions: ImageOptions
@@ -54,13 +55,13 @@ final class OneShotRun {
             let origin = request.url == nil ? " (embedded sample source)" : url == "-" ? " (standard input)" : ""
             OutputStream.standardError.report("\(request.sourceName): \(TerminalText.sanitized(url))\(origin)\n")
             let loader = SourceLoader(source: Source(name: request.sourceName, url: url, plugin: request.plugin),
-                                      fetcher: fetcher, loop: loop, options: request.options)
+                                      fetcher: fetcher, loop: loop, options: request.options, retryPolicy: request.retryPolicy)
             loader.observe { [unowned self] change in observe(change) }
             loaders.append(loader)
         }
         watchSignals()
         loaders.forEach { $0.load() }
-        if loaders.contains(where: \.state.isLoading) { loop.run() }
+        if loaders.contains(where: \.state.isBusy) { loop.run() }
 
         // Back to default dispositions: a Ctrl-C while printing ends the process as usual.
         // GLib restores them when the last reference to each watch goes.
@@ -97,12 +98,41 @@ final class OneShotRun {
             placeholder.erase()
         }
         if change.cause == .cancelled { cancelled.insert(change.source) }
-        if !loaders.contains(where: \.state.isLoading) { loop.quit() }
+        if change.cause == .retryScheduled, case .failed(let error, _, let retry?) = change.to {
+            OutputStream.standardError.report("\(TerminalText.sanitized(change.source)): \(Self.describe(error, retry: retry))\n")
+        }
+        if !loaders.contains(where: \.state.isBusy) { loop.quit() }
     }
 
     private func watchSignals() {
         for (signal, status) in [(SIGINT, ExitStatus.interrupted), (SIGTERM, ExitStatus.terminated), (SIGHUP, ExitStatus.hangUp)] {
             signalWatches.append(loop.onSignal(signal) { [unowned self] in interrupt(status) })
+        }
+        // Until watch mode, SIGUSR1 and SIGUSR2 act on what is loading or waiting to retry.
+        signalWatches.append(loop.onSignal(SIGUSR1) { [unowned self] in reloadNow() })
+        signalWatches.append(loop.onSignal(SIGUSR2) { [unowned self] in retryNow() })
+        signalWatches.append(loop.onSignal(SIGWINCH) { [unowned self] in
+            terminal = Terminal.current(environment: terminal.environment)
+            progress.width = terminal.stderrWidth
+        })
+    }
+
+    /// SIGUSR1: load again now; a load in flight is left to finish, and that is said.
+    private func reloadNow() {
+        for loader in loaders where loader.state.isBusy {
+            if loader.state.isLoading {
+                OutputStream.standardError.report("\(TerminalText.sanitized(loader.source.name)): reload skipped — previous load still running\n")
+            } else {
+                loader.reload()
+            }
+        }
+    }
+
+    /// SIGUSR2: retry what waits for a retry now, with its backoff reset.
+    private func retryNow() {
+        for loader in loaders where loader.state.pendingRetry != nil {
+            OutputStream.standardError.report("\(TerminalText.sanitized(loader.source.name)): retrying now\n")
+            loader.retry()
         }
     }
 
@@ -140,7 +170,7 @@ final class OneShotRun {
                     if text.isEmpty { errors.report("\(name): no \(content.pluginName)\n") }
                     output += text
                 }
-            case .failed(let error, _):
+            case .failed(let error, _, _):
                 failures += 1
                 errors.report("\(name): \(Self.describe(error))\n")
             case .idle, .loading:
@@ -168,6 +198,14 @@ final class OneShotRun {
     /// need a screen layout of their own.
     private var showsPlaceholder: Bool {
         terminal.stdoutIsTTY && format == .text && requests.count == 1
+    }
+
+    /// `<what happened> — retrying in 3.2 s (attempt 2 of 3)`, safe for a terminal.
+    static func describe(_ error: LoadError, retry: PendingRetry) -> String {
+        var text = "\(error.description) — retrying in \(LoadError.format(retry.delay))"
+        if retry.clampedRetryAfter { text += " (the server's Retry-After, capped at 6 h)" }
+        text += " (attempt \(retry.attempt) of \(retry.maxAttempts))"
+        return TerminalText.sanitized(text).replacingNewlines()
     }
 
     /// `<what happened> — <what to do>`, safe for a terminal.

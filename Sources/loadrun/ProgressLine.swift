@@ -8,7 +8,8 @@ import Plugins
 final class ProgressLine {
     private static let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
     private let loop: EventLoop
-    private let width: Int
+    /// The terminal's width; SIGWINCH updates it.
+    var width: Int
     private let stream = OutputStream.standardError
     private var ticker: LoopSource?
     private var frame = 0

@@ -5,10 +5,10 @@ import XCTest
 
 /// Each failure ends with exit 2, nothing on stdout, and one clear line on stderr after the URL line.
 final class FailureTests: XCTestCase {
-    /// Runs `loadrun --source posts …` and returns its one error line, checking exit 2 and an
-    /// empty stdout.
+    /// Runs `loadrun --source posts --no-retry …` and returns its one error line, checking
+    /// exit 2 and an empty stdout. (RetryTests cover what happens with retries.)
     private func failureLine(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let run = try LoadrunProcess(["--source", "posts"] + arguments)
+        let run = try LoadrunProcess(["--source", "posts", "--no-retry"] + arguments)
         XCTAssertEqual(run.waitForExit(), .exited(2), run.standardError, file: file, line: line)
         XCTAssertEqual(run.standardOutput, "", file: file, line: line)
         let lines = run.standardErrorLines

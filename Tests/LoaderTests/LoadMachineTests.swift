@@ -1,4 +1,5 @@
 import Loader
+import TestSupport
 import XCTest
 
 final class LoadMachineTests: XCTestCase {
@@ -10,6 +11,80 @@ final class LoadMachineTests: XCTestCase {
 
     private func starts(_ actions: [Machine.Action]) -> Bool {
         actions.contains { if case .startRequest = $0 { true } else { false } }
+    }
+
+    private func scheduled(_ actions: [Machine.Action]) -> Duration? {
+        actions.lazy.compactMap { if case .scheduleRetry(let delay) = $0 { delay } else { nil } }.first
+    }
+
+    private let unavailable = LoadError(.httpStatus, "HTTP 503", httpStatus: 503)
+
+    private func retrying(maxAttempts: Int = 3) -> Machine {
+        LoadMachine(policy: RetryPolicy(maxAttempts: maxAttempts, baseDelay: .seconds(1)), random: SeededGenerator(seed: 1))
+    }
+
+    func testTransientFailureSchedulesARetryKeepingLastGood() {
+        var machine = retrying()
+        _ = machine.handle(.load)
+        _ = machine.handle(.succeeded("good"))
+        _ = machine.handle(.reload)
+        let actions = machine.handle(.failed(unavailable, elapsed: .zero, now: 0))
+        XCTAssertEqual(causes(actions), [.retryScheduled])
+        let delay = try? XCTUnwrap(scheduled(actions))
+        XCTAssertEqual(machine.state.pendingRetry, PendingRetry(attempt: 2, maxAttempts: 3, delay: delay ?? .zero))
+        XCTAssertEqual(machine.state.content, "good", "the error stands beside the last good content")
+        XCTAssertTrue(machine.state.isBusy)
+
+        let retried = machine.handle(.retryDue)
+        XCTAssertTrue(retried.contains { if case .startRequest(attempt: 2) = $0 { true } else { false } })
+        XCTAssertEqual(machine.state.name, "loading")
+    }
+
+    func testGivesUpAfterTheLastAttemptAndSaysSo() {
+        var machine = retrying(maxAttempts: 2)
+        _ = machine.handle(.load)
+        _ = machine.handle(.failed(unavailable, elapsed: .zero, now: 0))
+        _ = machine.handle(.retryDue)
+        let actions = machine.handle(.failed(unavailable, elapsed: .seconds(1), now: 0))
+        XCTAssertNil(scheduled(actions))
+        guard case .failed(let error, nil, nil) = machine.state else { return XCTFail("\(machine.state)") }
+        XCTAssertEqual(error.description, "HTTP 503 (gave up after 2 attempts)")
+        XCTAssertFalse(machine.state.isBusy)
+    }
+
+    func testPermanentFailuresAreNotRetried() {
+        var machine = retrying()
+        _ = machine.handle(.load)
+        XCTAssertNil(scheduled(machine.handle(.failed(LoadError(.httpStatus, "HTTP 404", httpStatus: 404), elapsed: .zero, now: 0))))
+        XCTAssertNil(scheduled(machine.handle(.failed(LoadError(.decode, "bad"), elapsed: .zero, now: 0))))
+    }
+
+    func testRetryNowCancelsTheWaitAndResetsTheBackoff() {
+        var machine = retrying(maxAttempts: 2)
+        _ = machine.handle(.load)
+        _ = machine.handle(.failed(unavailable, elapsed: .zero, now: 0))
+        let actions = machine.handle(.retry)
+        XCTAssertTrue(actions.contains { if case .cancelRetry = $0 { true } else { false } })
+        XCTAssertTrue(actions.contains { if case .startRequest(attempt: 1) = $0 { true } else { false } }, "attempts start over")
+        XCTAssertNotNil(scheduled(machine.handle(.failed(unavailable, elapsed: .zero, now: 0))), "so a retry is due again")
+    }
+
+    func testCancelDuringTheWaitReturnsToIdle() {
+        var machine = retrying()
+        _ = machine.handle(.load)
+        _ = machine.handle(.failed(unavailable, elapsed: .zero, now: 0))
+        let actions = machine.handle(.cancel)
+        XCTAssertTrue(actions.contains { if case .cancelRetry = $0 { true } else { false } })
+        XCTAssertEqual(causes(actions), [.cancelled])
+        XCTAssertEqual(machine.state.name, "idle")
+        XCTAssertTrue(machine.handle(.retryDue).isEmpty, "a timer that fires late changes nothing")
+    }
+
+    func testRetryAfterSetsTheDelay() {
+        var machine = retrying()
+        _ = machine.handle(.load)
+        let limited = LoadError(.httpStatus, "HTTP 429", httpStatus: 429, retryAfter: "7")
+        XCTAssertEqual(scheduled(machine.handle(.failed(limited, elapsed: .zero, now: 0))), .seconds(7))
     }
 
     func testFirstLoadGoesIdleLoadingLoaded() {
@@ -37,10 +112,11 @@ final class LoadMachineTests: XCTestCase {
         var machine = Machine()
         _ = machine.handle(.load)
         _ = machine.handle(.succeeded("good"))
-        _ = machine.handle(.load)
+        XCTAssertTrue(machine.handle(.load).isEmpty, "load() leaves loaded content alone")
+        _ = machine.handle(.reload)
         XCTAssertEqual(machine.state.content, "good", "a reload shows the old content while loading")
-        _ = machine.handle(.failed(LoadError(.httpStatus, "HTTP 500", httpStatus: 500)))
-        guard case .failed(let error, let lastGood) = machine.state else { return XCTFail("not failed") }
+        _ = machine.handle(.failed(LoadError(.httpStatus, "HTTP 500", httpStatus: 500), elapsed: .zero, now: 0))
+        guard case .failed(let error, let lastGood, nil) = machine.state else { return XCTFail("not failed") }
         XCTAssertEqual(error.httpStatus, 500)
         XCTAssertEqual(lastGood, "good")
     }
@@ -51,14 +127,14 @@ final class LoadMachineTests: XCTestCase {
         let actions = machine.handle(.cancel)
         XCTAssertTrue(actions.contains { if case .cancelRequest = $0 { true } else { false } })
         XCTAssertEqual(machine.state.name, "loading", "the request still has to report back")
-        XCTAssertEqual(causes(machine.handle(.failed(.cancelled))), [.cancelled])
+        XCTAssertEqual(causes(machine.handle(.failed(.cancelled, elapsed: .zero, now: 0))), [.cancelled])
         XCTAssertEqual(machine.state.name, "idle", "a cancelled first load returns to idle")
 
         _ = machine.handle(.load)
         _ = machine.handle(.succeeded("v1"))
-        _ = machine.handle(.load)
+        _ = machine.handle(.reload)
         _ = machine.handle(.cancel)
-        _ = machine.handle(.failed(.cancelled))
+        _ = machine.handle(.failed(.cancelled, elapsed: .zero, now: 0))
         XCTAssertEqual(machine.state.name, "loaded", "a cancelled reload keeps the content it had")
         XCTAssertEqual(machine.state.content, "v1")
     }

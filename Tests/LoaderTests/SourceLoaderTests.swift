@@ -63,9 +63,9 @@ final class SourceLoaderTests: LoopTestCase {
         loader.load()
         loop.run(until: { !loader.state.isLoading })
         body.value = "!bad"
-        loader.load()
+        loader.reload()
         loop.run(until: { !loader.state.isLoading })
-        guard case .failed(let error, let lastGood) = loader.state else { return XCTFail("\(loader.state)") }
+        guard case .failed(let error, let lastGood, nil) = loader.state else { return XCTFail("\(loader.state)") }
         XCTAssertEqual(error.code, .decode)
         XCTAssertEqual(error.description, "the response from 127.0.0.1:\(server.port) starts with !")
         XCTAssertEqual(error.suggestion, "drop the !")

@@ -1,0 +1,158 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Loader
+import SampleSource
+import Synchronization
+import TestSupport
+import XCTest
+
+/// Retries against an in-process server that counts requests, through the built binary.
+final class RetryTests: XCTestCase {
+    /// A route that answers `failures` with the first responses, then the posts fixture; it
+    /// records when each request arrived.
+    private final class Script: Sendable {
+        let failures: [(status: Int, retryAfter: String?)]
+        private let arrivals = Mutex<[ContinuousClock.Instant]>([])
+
+        init(_ failures: [(status: Int, retryAfter: String?)]) { self.failures = failures }
+
+        var count: Int { arrivals.withLock { $0.count } }
+        var times: [ContinuousClock.Instant] { arrivals.withLock { $0 } }
+
+        func handler() -> SampleServer.Handler {
+            let body = Array(Fixtures.posts(1).utf8)
+            return { [self] exchange in
+                let index = arrivals.withLock { list in
+                    list.append(.now)
+                    return list.count - 1
+                }
+                guard index < failures.count else {
+                    return exchange.respond(status: 200, contentType: "application/json", body: body)
+                }
+                if let retryAfter = failures[index].retryAfter { exchange.setHeader("Retry-After", retryAfter) }
+                exchange.respond(status: failures[index].status, text: "")
+            }
+        }
+    }
+
+    private func serve(_ script: Script) -> TestServer {
+        TestServer { server, _ in server.route("/posts", script.handler()) }
+    }
+
+    func testFailsTwiceThenSucceedsInExactlyThreeRequests() throws {
+        let script = Script([(503, nil), (502, nil)])
+        let server = serve(script)
+        let run = try LoadrunProcess(["--source", "posts", "--url", server.url("/posts"), "--retry-delay", "20ms"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertEqual(script.count, 3)
+        XCTAssertTrue(run.standardOutput.hasPrefix("1  Post number 1\n"))
+        let lines = run.standardErrorLines
+        XCTAssertEqual(lines.count, 3, "\(lines)")
+        XCTAssertTrue(lines[1].hasPrefix("posts: HTTP 503 Service Unavailable from 127.0.0.1:\(server.port) — retrying in "), lines[1])
+        XCTAssertTrue(lines[1].hasSuffix(" (attempt 2 of 3)"), lines[1])
+        XCTAssertTrue(lines[2].hasSuffix(" (attempt 3 of 3)"), lines[2])
+    }
+
+    func testRetryAfterSecondsIsHonoured() throws {
+        let script = Script([(429, "1")])
+        let server = serve(script)
+        let run = try LoadrunProcess(["--source", "posts", "--url", server.url("/posts")])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertEqual(script.count, 2)
+        let times = script.times
+        XCTAssertGreaterThanOrEqual(times[1] - times[0], .milliseconds(950), "waited as the server asked")
+        // libsoup's server has no reason phrase for 429, so only the status is checked.
+        XCTAssertTrue(run.standardError.contains("posts: HTTP 429 "), run.standardError)
+        XCTAssertTrue(run.standardError.contains("from 127.0.0.1:\(server.port) — retrying in 1 s (attempt 2 of 3)"), run.standardError)
+    }
+
+    func testHugeRetryAfterIsCappedAndCtrlCEndsTheWaitAtOnce() throws {
+        let script = Script([(503, "99999999999")])
+        let server = serve(script)
+        let run = try LoadrunProcess(["--source", "posts", "--url", server.url("/posts")])
+        XCTAssertTrue(run.waitForStandardError(containing: "retrying in 6 h (the server's Retry-After, capped at 6 h) (attempt 2 of 3)"),
+                      run.standardError)
+        run.send(SIGINT)
+        XCTAssertEqual(run.waitForExit(limit: .seconds(5)), .exited(130))
+        XCTAssertEqual(run.standardErrorLines.last, "posts: cancelled")
+        XCTAssertEqual(script.count, 1)
+    }
+
+    func testTheBudgetRunsOutPromptlyOnAHugeRetryAfter() throws {
+        let script = Script([(503, "99999999999")])
+        let server = serve(script)
+        let run = try LoadrunProcess(["--source", "posts", "--url", server.url("/posts"), "--retry-max-time", "30s"])
+        XCTAssertEqual(run.waitForExit(limit: .seconds(5)), .exited(2))
+        XCTAssertTrue(run.standardErrorLines.last?.contains("(the server asked to wait 6 h, beyond the retry budget)") ?? false, run.standardError)
+    }
+
+    func testNotFoundIsRequestedExactlyOnce() throws {
+        let script = Script([(404, nil), (404, nil), (404, nil)])
+        let server = serve(script)
+        let run = try LoadrunProcess(["--source", "posts", "--url", server.url("/posts"), "--retry-delay", "10ms"])
+        XCTAssertEqual(run.waitForExit(), .exited(2))
+        XCTAssertEqual(script.count, 1)
+        XCTAssertEqual(run.standardErrorLines.last, "posts: HTTP 404 Not Found from 127.0.0.1:\(server.port) — check the URL's path")
+    }
+
+    func testASilentServerHitsTheDeadlineAndIsRetried() throws {
+        let raw = RawHTTPServer(.silent)
+        let run = try LoadrunProcess(["--source", "posts", "--url", raw.url("/posts"), "--timeout", "300ms", "--retry", "2", "--retry-delay", "10ms"])
+        XCTAssertEqual(run.waitForExit(), .exited(2))
+        let lines = run.standardErrorLines
+        XCTAssertTrue(lines[1].hasPrefix("posts: no complete response from 127.0.0.1:\(raw.port) within 300 ms — retrying in"), "\(lines)")
+        XCTAssertTrue(lines[2].hasSuffix("(gave up after 2 attempts) — the server is slow or stuck; raise --timeout or try again later"), "\(lines)")
+    }
+
+    func testADripThatNeverEndsHitsTheDeadline() throws {
+        let server = TestServer { server, loop in
+            server.route("/posts", TestRoutes.drip(first: "[", every: .milliseconds(20), on: loop))
+        }
+        let run = try LoadrunProcess(["--source", "posts", "--url", server.url("/posts"), "--timeout", "300ms", "--no-retry"])
+        XCTAssertEqual(run.waitForExit(), .exited(2))
+        XCTAssertTrue(run.standardErrorLines.last?.contains("within 300 ms") ?? false, run.standardError)
+    }
+
+    func testSIGUSR2RetriesAWaitingSourceAtOnce() throws {
+        let script = Script([(503, "60")])
+        let server = serve(script)
+        let run = try LoadrunProcess(["--source", "posts", "--url", server.url("/posts")])
+        XCTAssertTrue(run.waitForStandardError(containing: "retrying in 1 min"), run.standardError)
+        run.send(SIGUSR2)
+        XCTAssertEqual(run.waitForExit(limit: .seconds(5)), .exited(0), run.standardError)
+        XCTAssertEqual(script.count, 2)
+        XCTAssertTrue(run.standardError.contains("posts: retrying now\n"))
+    }
+
+    func testSIGUSR1DuringALoadIsReportedAsSkipped() throws {
+        let server = TestServer { server, loop in
+            server.route("/posts", TestRoutes.delayed(.milliseconds(800), on: loop, body: Fixtures.posts(1)))
+        }
+        let run = try LoadrunProcess(["--source", "posts", "--url", server.url("/posts")])
+        XCTAssertTrue(run.waitForStandardError(containing: "posts: http"))
+        usleep(200_000)
+        run.send(SIGUSR1)
+        XCTAssertEqual(run.waitForExit(), .exited(0))
+        XCTAssertTrue(run.standardError.contains("posts: reload skipped — previous load still running"), run.standardError)
+    }
+
+    func testSIGTERMDuringTheWaitExits143() throws {
+        let script = Script([(503, "60")])
+        let server = serve(script)
+        let run = try LoadrunProcess(["--source", "posts", "--url", server.url("/posts")])
+        XCTAssertTrue(run.waitForStandardError(containing: "retrying in 1 min"), run.standardError)
+        run.send(SIGTERM)
+        XCTAssertEqual(run.waitForExit(limit: .seconds(5)), .exited(143))
+        XCTAssertEqual(run.standardErrorLines.last, "posts: cancelled")
+    }
+
+    func testNoRetryTriesOnce() throws {
+        let script = Script([(503, nil)])
+        let server = serve(script)
+        let run = try LoadrunProcess(["--source", "posts", "--url", server.url("/posts"), "--no-retry"])
+        XCTAssertEqual(run.waitForExit(), .exited(2))
+        XCTAssertEqual(script.count, 1)
+    }
+}
