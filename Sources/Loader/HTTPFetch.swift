@@ -7,7 +7,7 @@ internal import CSoup
 /// `user_data`), released in the callback that finishes that call. The fetch owns its
 /// message, cancellable, body reader and deadline timer, and releases them with itself.
 public final class HTTPFetch {
-    private enum Stop { case cancelled, deadline }
+    private enum Stop { case cancelled, deadline, connectTimeout }
 
     private let client: HTTPClient
     private let url: String
@@ -21,6 +21,7 @@ public final class HTTPFetch {
     /// Bytes read so far, for messages about bodies cut short.
     private var receivedSoFar = 0
     private var deadlineTimer: LoopSource?
+    private var connectTimer: LoopSource?
     private var stopReason: Stop?
 
     private var info = ResponseInfo(url: "")
@@ -65,6 +66,10 @@ public final class HTTPFetch {
             soup_message_headers_replace(soup_message_get_request_headers(raw), "Accept", accept)
         }
         deadlineTimer = client.loop.schedule(after: options.deadline) { [weak self] in self?.stop(.deadline) }
+        if let connectTimeout = options.connectTimeout {
+            connectTimer = client.loop.schedule(after: connectTimeout) { [weak self] in self?.stop(.connectTimeout) }
+            watchRequestWritten(raw)
+        }
 
         soup_session_send_async(client.session, raw, G_PRIORITY_DEFAULT, cancellable.pointer, { _, result, data in
             let fetch = Unmanaged<HTTPFetch>.fromOpaque(data!).takeRetainedValue()
@@ -134,6 +139,8 @@ public final class HTTPFetch {
         self.completion = nil
         deadlineTimer?.cancel()
         deadlineTimer = nil
+        connectTimer?.cancel()
+        connectTimer = nil
         if case .failure = result {
             // Nothing else may be read; cancelling makes libsoup drop the connection
             // rather than reuse one with an unread body.
@@ -145,6 +152,20 @@ public final class HTTPFetch {
 
     private func finishSoon(_ result: Result<HTTPResponse, LoadError>) {
         client.loop.schedule { [self] in finish(result) }
+    }
+
+    /// Stops the connect timer once the request headers are written: by then the connection
+    /// exists. (libsoup has no connect timeout of its own.) The box holds the fetch weakly and
+    /// is released by the destroy notify when the message goes.
+    private func watchRequestWritten(_ message: OpaquePointer) {
+        let box = Unmanaged.passRetained(WeakFetch(self)).toOpaque()
+        let wrote: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, data in
+            guard let fetch = Unmanaged<WeakFetch>.fromOpaque(data!).takeUnretainedValue().fetch else { return }
+            fetch.connectTimer?.cancel()
+            fetch.connectTimer = nil
+        }
+        g_signal_connect_data(UnsafeMutableRawPointer(message), "wrote-headers", unsafeBitCast(wrote, to: GCallback.self), box,
+                              { data, _ in Unmanaged<WeakFetch>.fromOpaque(data!).release() }, GConnectFlags(0))
     }
 
     // MARK: Reading the message
@@ -216,6 +237,9 @@ public final class HTTPFetch {
             case .deadline:
                 return LoadError(.timedOut, "no complete response from \(authority) within \(LoadError.format(options.deadline))",
                                  suggestion: "the server is slow or stuck; raise --timeout or try again later")
+            case .connectTimeout:
+                return LoadError(.timedOut, "could not connect to \(authority) within \(LoadError.format(options.connectTimeout ?? .zero))",
+                                 suggestion: "is the host reachable? Raise --connect-timeout on a slow network")
             case .cancelled, nil:
                 return .cancelled
             }
@@ -259,4 +283,9 @@ public final class HTTPFetch {
         return LoadError(.network, "the request to \(authority) failed: \(error.message)",
                          suggestion: "check the URL and your network, then try again")
     }
+}
+
+private final class WeakFetch {
+    weak var fetch: HTTPFetch?
+    init(_ fetch: HTTPFetch) { self.fetch = fetch }
 }

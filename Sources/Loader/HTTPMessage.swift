@@ -74,14 +74,19 @@ public struct FetchOptions: Sendable, Equatable {
     public var maxBodySize: Int
     /// The `Accept` header to send, if any.
     public var accept: String?
+    /// How long connecting (DNS, TCP, TLS, a free connection slot) may take, up to the moment
+    /// the request is written. nil leaves only the overall deadline.
+    public var connectTimeout: Duration?
 
     public static let defaultDeadline: Duration = .seconds(30)
     public static let defaultMaxBodySize = 64 * 1024 * 1024
 
-    public init(deadline: Duration = defaultDeadline, maxBodySize: Int = defaultMaxBodySize, accept: String? = nil) {
+    public init(deadline: Duration = defaultDeadline, maxBodySize: Int = defaultMaxBodySize, accept: String? = nil,
+                connectTimeout: Duration? = nil) {
         self.deadline = deadline
         self.maxBodySize = maxBodySize
         self.accept = accept
+        self.connectTimeout = connectTimeout
     }
 }
 

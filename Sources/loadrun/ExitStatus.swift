@@ -17,5 +17,12 @@ enum ExitStatus {
           130  ended by SIGINT (Ctrl-C)
           143  ended by SIGTERM
           129  ended by SIGHUP
+
+        SIGNALS
+          SIGINT (Ctrl-C)   cancel loads and retry waits; a second one quits at once
+          SIGTERM, SIGHUP   cancel everything and exit
+          SIGUSR1           load again now; a load in flight is skipped, with a note
+          SIGUSR2           retry a source waiting to retry now, with its backoff reset
+          SIGWINCH          use the terminal's new width
         """
 }

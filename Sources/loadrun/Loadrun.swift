@@ -51,6 +51,9 @@ struct Loadrun: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The most cells an image may take, e.g. 80x24. Default: fit the terminal.", valueName: "WxH"))
     var size: CellSizeArgument?
 
+    @Option(name: .customLong("connect-timeout"), help: ArgumentHelp("How long connecting (DNS, TCP, TLS) may take.", valueName: "duration"))
+    var connectTimeout = DurationArgument(.seconds(10))
+
     @Option(name: .long, help: ArgumentHelp("Attempts in all for a transient failure (refused or reset connection, timeout, temporary DNS failure, HTTP 408/429/500/502/503/504).", valueName: "n"))
     var retry: Int = 3
 
@@ -99,7 +102,7 @@ struct Loadrun: ParsableCommand {
             url: url,
             samplePath: "/\(source ?? "posts")",
             plugin: selection,
-            options: FetchOptions(deadline: timeout.duration, maxBodySize: maxSize.bytes),
+            options: FetchOptions(deadline: timeout.duration, maxBodySize: maxSize.bytes, connectTimeout: connectTimeout.duration),
             retryPolicy: noRetry ? .never : RetryPolicy(maxAttempts: retry, baseDelay: retryDelay.duration, budget: retryMaxTime?.duration)
         )
         let terminal = Terminal.current(environment: environment)

@@ -88,6 +88,12 @@ final class OneShotOutputTests: XCTestCase {
             XCTAssertTrue(help.contains(line), "help lacks \"\(line)\"")
         }
         XCTAssertTrue(help.contains("--timeout"))
+        for option in ["--connect-timeout", "--retry <n>", "--retry-delay", "--retry-max-time", "--no-retry"] {
+            XCTAssertTrue(help.contains(option), "help lacks \(option)")
+        }
+        for signal in ["SIGUSR1", "SIGUSR2", "SIGWINCH"] {
+            XCTAssertTrue(help.contains(signal), "help lacks \(signal)")
+        }
         XCTAssertTrue(help.contains("--max-size"))
     }
 

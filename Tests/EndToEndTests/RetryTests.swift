@@ -148,6 +148,16 @@ final class RetryTests: XCTestCase {
         XCTAssertEqual(run.standardErrorLines.last, "posts: cancelled")
     }
 
+    func testConnectTimeoutIsRetriedThenReported() throws {
+        let listener = UnansweredListener()
+        let run = try LoadrunProcess(["--source", "posts", "--url", listener.url("/posts"), "--connect-timeout", "200ms",
+                                      "--retry", "2", "--retry-delay", "10ms"])
+        XCTAssertEqual(run.waitForExit(), .exited(2))
+        let lines = run.standardErrorLines
+        XCTAssertTrue(lines[1].hasPrefix("posts: could not connect to 127.0.0.1:\(listener.port) within 200 ms — retrying in"), "\(lines)")
+        XCTAssertEqual(lines[2], "posts: could not connect to 127.0.0.1:\(listener.port) within 200 ms (gave up after 2 attempts) — is the host reachable? Raise --connect-timeout on a slow network")
+    }
+
     func testNoRetryTriesOnce() throws {
         let script = Script([(503, nil)])
         let server = serve(script)

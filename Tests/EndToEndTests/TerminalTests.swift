@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import Loader
 import SampleSource
@@ -45,6 +48,24 @@ final class TerminalTests: XCTestCase {
         XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=130"), tmux.screen())
         XCTAssertTrue(tmux.cursorVisible)
         XCTAssertFalse(tmux.screen().contains("loading"), tmux.screen())
+    }
+
+    func testSIGTERMExits143WithTheTerminalRestored() throws {
+        let server = TestServer { server, loop in
+            server.route("/drip", TestRoutes.drip(first: "[", every: .milliseconds(50), on: loop))
+        }
+        // In the background of the pane's shell, so the test can read its pid; still on the TTY.
+        let tmux = try TmuxSession("'\(binary)' --source posts --url \(server.url("/drip")) & echo PID=$!; wait $!; echo EXIT=$?")
+        XCTAssertTrue(tmux.waitForScreen(containing: "posts: loading"), tmux.screen())
+        let pidLine = try XCTUnwrap(tmux.screen().split(separator: "\n").first { $0.hasPrefix("PID=") })
+        let pid = try XCTUnwrap(Int32(pidLine.dropFirst(4)))
+        XCTAssertFalse(tmux.cursorVisible)
+        kill(pid, SIGTERM)
+        XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=143"), tmux.screen())
+        XCTAssertTrue(tmux.cursorVisible, "the cursor is back")
+        XCTAssertFalse(tmux.screen().contains("loading"), "the spinner is gone: \(tmux.screen())")
+        XCTAssertFalse(tmux.screen().contains("▒"), "and the skeleton")
+        XCTAssertTrue(tmux.screen().contains("posts: cancelled"))
     }
 
     func testContentFitsTheTerminalWidthAndTitlesAreBold() throws {

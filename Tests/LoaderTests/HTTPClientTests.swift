@@ -164,6 +164,19 @@ final class HTTPClientTests: LoopTestCase {
         XCTAssertEqual(try XCTUnwrap(error(fetch(raw.url("/posts")))).code, .truncated)
     }
 
+    func testConnectTimeoutEndsAConnectThatHangs() throws {
+        let listener = UnansweredListener()
+        let error = try XCTUnwrap(error(fetch(listener.url("/"), options: FetchOptions(deadline: .seconds(10), connectTimeout: .milliseconds(300)))))
+        XCTAssertEqual(error.code, .timedOut)
+        XCTAssertEqual(error.description, "could not connect to 127.0.0.1:\(listener.port) within 300 ms")
+    }
+
+    func testConnectTimeoutDoesNotCutASlowAnswerOnceConnected() throws {
+        let server = TestServer { server, loop in server.route("/slow", TestRoutes.delayed(.milliseconds(500), on: loop, body: "[]")) }
+        let response = try XCTUnwrap(fetch(server.url("/slow"), options: FetchOptions(connectTimeout: .milliseconds(200)))).get()
+        XCTAssertEqual(response.info.status, 200)
+    }
+
     func testSilentServerHitsTheDeadline() throws {
         let raw = RawHTTPServer(.silent)
         let error = try XCTUnwrap(error(fetch(raw.url("/"), options: FetchOptions(deadline: .milliseconds(300)))))

@@ -81,3 +81,42 @@ private final class Connections: Sendable {
     func add(_ fd: Int32) { fds.withLock { $0.append(fd) } }
     func closeAll() { fds.withLock { $0.forEach { close($0) }; $0 = [] } }
 }
+
+/// A listener whose accept queue is full, so a new connection's handshake never completes:
+/// for connect timeouts, on loopback.
+public final class UnansweredListener: Sendable {
+    public let port: Int
+    private let listener: Int32
+    private let filler: Int32
+
+    public init() {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        // A backlog of 0 queues one connection; the filler takes that place and nobody accepts.
+        listen(fd, 0)
+        var bound = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        withUnsafeMutablePointer(to: &bound) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &length) }
+        }
+        let filler = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        withUnsafePointer(to: &bound) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = connect(filler, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        port = Int(UInt16(bigEndian: bound.sin_port))
+        listener = fd
+        self.filler = filler
+    }
+
+    deinit {
+        close(filler)
+        close(listener)
+    }
+
+    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+}
