@@ -78,7 +78,9 @@ public struct LoadMachine<Value> {
             }
             switch policy.decide(after: error, attempt: attempt, elapsed: elapsed, now: now, random: &random) {
             case .retry(let delay, let clamped):
-                let retry = PendingRetry(attempt: attempt + 1, maxAttempts: policy.maxAttempts, delay: delay, clampedRetryAfter: clamped)
+                let dueAt = now + Int(delay.components.seconds) + (delay.components.attoseconds > 0 ? 1 : 0)
+                let retry = PendingRetry(attempt: attempt + 1, maxAttempts: policy.maxAttempts, delay: delay, dueAt: dueAt,
+                                         clampedRetryAfter: clamped)
                 return transition(to: .failed(error, lastGood: lastGood, retry: retry), .retryScheduled) + [.scheduleRetry(after: delay)]
             case .giveUp(let reason):
                 var error = error

@@ -28,10 +28,11 @@ final class LoadMachineTests: XCTestCase {
         _ = machine.handle(.load)
         _ = machine.handle(.succeeded("good"))
         _ = machine.handle(.reload)
-        let actions = machine.handle(.failed(unavailable, elapsed: .zero, now: 0))
+        let actions = machine.handle(.failed(unavailable, elapsed: .zero, now: 1_000))
         XCTAssertEqual(causes(actions), [.retryScheduled])
-        let delay = try? XCTUnwrap(scheduled(actions))
-        XCTAssertEqual(machine.state.pendingRetry, PendingRetry(attempt: 2, maxAttempts: 3, delay: delay ?? .zero))
+        let delay = scheduled(actions) ?? .zero
+        let dueAt = 1_000 + Int(delay.components.seconds) + (delay.components.attoseconds > 0 ? 1 : 0)
+        XCTAssertEqual(machine.state.pendingRetry, PendingRetry(attempt: 2, maxAttempts: 3, delay: delay, dueAt: dueAt))
         XCTAssertEqual(machine.state.content, "good", "the error stands beside the last good content")
         XCTAssertTrue(machine.state.isBusy)
 
@@ -84,7 +85,8 @@ final class LoadMachineTests: XCTestCase {
         var machine = retrying()
         _ = machine.handle(.load)
         let limited = LoadError(.httpStatus, "HTTP 429", httpStatus: 429, retryAfter: "7")
-        XCTAssertEqual(scheduled(machine.handle(.failed(limited, elapsed: .zero, now: 0))), .seconds(7))
+        XCTAssertEqual(scheduled(machine.handle(.failed(limited, elapsed: .zero, now: 500))), .seconds(7))
+        XCTAssertEqual(machine.state.pendingRetry?.dueAt, 507, "the time of the next attempt")
     }
 
     func testFirstLoadGoesIdleLoadingLoaded() {
