@@ -23,21 +23,8 @@ public final class RawHTTPServer: Sendable {
     private let connections = Connections()
 
     public init(_ behaviour: Behaviour) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        listen(fd, 16)
-        var bound = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        withUnsafeMutablePointer(to: &bound) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &length) }
-        }
-        port = Int(UInt16(bigEndian: bound.sin_port))
+        let (fd, address) = LoopbackSocket.listen(backlog: 16)
+        port = Int(UInt16(bigEndian: address.sin_port))
         listener = fd
         let done = self.done
         let connections = self.connections
@@ -90,20 +77,8 @@ public final class UnansweredListener: Sendable {
     private let filler: Int32
 
     public init() {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
         // A backlog of 0 queues one connection; the filler takes that place and nobody accepts.
-        listen(fd, 0)
-        var bound = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        withUnsafeMutablePointer(to: &bound) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &length) }
-        }
+        var (fd, bound) = LoopbackSocket.listen(backlog: 0)
         let filler = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         withUnsafePointer(to: &bound) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = connect(filler, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
@@ -119,4 +94,25 @@ public final class UnansweredListener: Sendable {
     }
 
     public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+}
+
+/// A TCP listener on 127.0.0.1 and a free port.
+enum LoopbackSocket {
+    /// The listening descriptor and its bound address.
+    static func listen(backlog: Int32) -> (fd: Int32, address: sockaddr_in) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        Glibc.listen(fd, backlog)
+        var bound = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        withUnsafeMutablePointer(to: &bound) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &length) }
+        }
+        return (fd, bound)
+    }
 }
