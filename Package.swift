@@ -49,7 +49,7 @@ let package = Package(
 
         // Test helpers: threaded in-process servers and a runner for the built binary.
         .target(name: "TestSupport", dependencies: ["Loader", "SampleSource"], path: "Tests/TestSupport"),
-        .testTarget(name: "LoaderTests", dependencies: ["Loader", "TestSupport"]),
+        .testTarget(name: "LoaderTests", dependencies: ["Loader", "TestSupport", "SampleSource"]),
         .testTarget(name: "PluginsTests", dependencies: ["Plugins", "Loader", "TestSupport", "SampleSource", "CPixbuf"]),
         .testTarget(name: "SampleSourceTests", dependencies: ["SampleSource", "Loader", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["loadrun", "TestSupport"]),

@@ -62,8 +62,15 @@ public final class HTTPFetch {
         let message = SoupMessageObject(adopting: raw)
         self.message = message
         soup_message_add_flags(raw, SOUP_MESSAGE_COLLECT_METRICS)
+        let requestHeaders = soup_message_get_request_headers(raw)
         if let accept = options.accept {
-            soup_message_headers_replace(soup_message_get_request_headers(raw), "Accept", accept)
+            soup_message_headers_replace(requestHeaders, "Accept", accept)
+        }
+        if let etag = options.validators?.etag {
+            soup_message_headers_replace(requestHeaders, "If-None-Match", etag)
+        }
+        if let lastModified = options.validators?.lastModified {
+            soup_message_headers_replace(requestHeaders, "If-Modified-Since", lastModified)
         }
         deadlineTimer = client.loop.schedule(after: options.deadline) { [weak self] in self?.stop(.deadline) }
         if let connectTimeout = options.connectTimeout {
@@ -86,6 +93,10 @@ public final class HTTPFetch {
         let body = InputStreamObject(adopting: stream)
         info = responseInfo(of: message)
 
+        if info.isNotModified && options.validators != nil {
+            // Unchanged: there is no body to read, and the caller keeps what it has.
+            return finish(.success(HTTPResponse(info: info, body: [])))
+        }
         guard (200...299).contains(info.status) else {
             return finish(.failure(httpStatusError()))
         }

@@ -43,6 +43,30 @@ public struct ResponseInfo: Sendable, Equatable {
     }
 }
 
+/// What a response said about its version, for asking later whether it changed (RFC 9110 §13).
+public struct CacheValidators: Sendable, Equatable {
+    public var etag: String?
+    public var lastModified: String?
+
+    public init(etag: String? = nil, lastModified: String? = nil) {
+        self.etag = etag
+        self.lastModified = lastModified
+    }
+
+    public var isEmpty: Bool { etag == nil && lastModified == nil }
+}
+
+extension ResponseInfo {
+    /// The response's `ETag` and `Last-Modified`, when it sent either.
+    public var validators: CacheValidators? {
+        let validators = CacheValidators(etag: headers["ETag"], lastModified: headers["Last-Modified"])
+        return validators.isEmpty ? nil : validators
+    }
+
+    /// `304 Not Modified`: the content is what the validators described.
+    public var isNotModified: Bool { status == 304 }
+}
+
 /// A complete response whose body arrived in full and within the limits.
 public struct HTTPResponse: Sendable, Equatable {
     public var info: ResponseInfo
@@ -74,6 +98,8 @@ public struct FetchOptions: Sendable, Equatable {
     public var maxBodySize: Int
     /// The `Accept` header to send, if any.
     public var accept: String?
+    /// Sent as `If-None-Match` / `If-Modified-Since`, so an unchanged resource answers 304.
+    public var validators: CacheValidators?
     /// How long connecting (DNS, TCP, TLS, a free connection slot) may take, up to the moment
     /// the request is written. nil leaves only the overall deadline.
     public var connectTimeout: Duration?
@@ -82,10 +108,11 @@ public struct FetchOptions: Sendable, Equatable {
     public static let defaultMaxBodySize = 64 * 1024 * 1024
 
     public init(deadline: Duration = defaultDeadline, maxBodySize: Int = defaultMaxBodySize, accept: String? = nil,
-                connectTimeout: Duration? = nil) {
+                validators: CacheValidators? = nil, connectTimeout: Duration? = nil) {
         self.deadline = deadline
         self.maxBodySize = maxBodySize
         self.accept = accept
+        self.validators = validators
         self.connectTimeout = connectTimeout
     }
 }

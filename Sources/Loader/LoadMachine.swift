@@ -18,6 +18,8 @@ public struct LoadMachine<Value> {
         case retryDue
         case progress(LoadProgress)
         case succeeded(Value)
+        /// The server answered 304: the content has not changed since the last load.
+        case notModified
         /// An attempt failed, `elapsed` after the load's first attempt began; `now` (seconds
         /// since the epoch) dates a Retry-After.
         case failed(LoadError, elapsed: Duration, now: Int)
@@ -39,7 +41,7 @@ public struct LoadMachine<Value> {
 
     /// Why a state changed.
     public enum Cause: Equatable, Sendable {
-        case started, progressed, succeeded, failed, retryScheduled, cancelled
+        case started, progressed, succeeded, notModified, failed, retryScheduled, cancelled
     }
 
     public private(set) var state: LoadingState<Value> = .idle
@@ -72,6 +74,13 @@ public struct LoadMachine<Value> {
         case (.succeeded(let value), .loading):
             return transition(to: .loaded(value), .succeeded)
 
+        case (.notModified, .loading(_, let lastGood?)):
+            return transition(to: .loaded(lastGood), .notModified)
+        case (.notModified, .loading(_, nil)):
+            let error = LoadError(.unsupported, "the server answered 304 Not Modified with no earlier content to keep",
+                                  suggestion: "the server's cache validation is broken; try again")
+            return transition(to: .failed(error, lastGood: nil, retry: nil), .failed)
+
         case (.failed(let error, let elapsed, let now), .loading(_, let lastGood)):
             if error.code == .cancelled {
                 return transition(to: beforeLoad, .cancelled)
@@ -93,7 +102,7 @@ public struct LoadMachine<Value> {
         case (.cancel, .failed(_, _, .some)):
             return [.cancelRetry] + transition(to: beforeLoad, .cancelled)
 
-        case (.retry, _), (.retryDue, _), (.progress, _), (.succeeded, _), (.failed, _), (.cancel, _):
+        case (.retry, _), (.retryDue, _), (.progress, _), (.succeeded, _), (.notModified, _), (.failed, _), (.cancel, _):
             // Late reports from a request that already ended, a retry with nothing failed and a
             // cancel with nothing under way change nothing.
             return []

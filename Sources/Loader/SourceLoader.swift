@@ -17,6 +17,8 @@ public final class SourceLoader {
     private var retryTimer: LoopSource?
     /// When the load's first attempt began, on the monotonic clock, for the retry budget.
     private var loadStarted = ContinuousClock.now
+    /// The last good response's ETag and Last-Modified, sent on reloads while its content is kept.
+    private var validators: CacheValidators?
     private var observers: [(id: Int, body: (StateChange) -> Void)] = []
     private var nextObserverID = 0
 
@@ -76,6 +78,9 @@ public final class SourceLoader {
         switch action {
         case .startRequest(let attempt):
             if attempt == 1 { loadStarted = .now }
+            var options = options
+            // Only worth asking "changed since?" when there is content to keep if not.
+            options.validators = machine.state.content == nil ? nil : validators
             fetch = fetcher.fetch(source.url, options: options, progress: { [weak self] progress in
                 self?.send(.progress(progress))
             }, completion: { [weak self] result in
@@ -100,12 +105,15 @@ public final class SourceLoader {
     private func didFetch(_ result: Result<HTTPResponse, LoadError>) {
         fetch = nil
         switch result {
+        case .success(let response) where response.info.isNotModified:
+            send(.notModified)
         case .success(let response):
             guard let plugin = plugin(for: response) else {
                 return failed(noPluginError(response.info, bodyIsEmpty: response.body.isEmpty))
             }
             do {
                 let content = try plugin.decode(response.body, response: response.info)
+                validators = response.info.validators
                 send(.succeeded(content))
             } catch {
                 failed(decodeError(error, plugin: plugin, response: response.info))

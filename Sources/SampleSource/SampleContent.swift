@@ -63,17 +63,11 @@ extension SampleServer {
     /// Adds the bundled routes: `/`, `/posts`, `/articles` and `/images`.
     public func serveSampleContent() {
         let posts = Array(SampleContent.postsJSON.utf8)
-        route("/posts") { exchange in
-            exchange.respond(status: 200, contentType: "application/json; charset=utf-8", body: posts)
-        }
+        route("/posts") { $0.respondCacheable(contentType: "application/json; charset=utf-8", body: posts) }
         let article = Array(SampleContent.articleJSON.utf8)
-        route("/articles") { exchange in
-            exchange.respond(status: 200, contentType: "application/json; charset=utf-8", body: article)
-        }
+        route("/articles") { $0.respondCacheable(contentType: "application/json; charset=utf-8", body: article) }
         let image = SampleContent.imagePNG
-        route("/images") { exchange in
-            exchange.respond(status: 200, contentType: "image/png", body: image)
-        }
+        route("/images") { $0.respondCacheable(contentType: "image/png", body: image) }
         route("/") { [unowned self] exchange in
             exchange.respond(status: 200, text: SampleContent.index(baseURL: url("")))
         }

@@ -156,4 +156,21 @@ final class LoadMachineTests: XCTestCase {
         XCTAssertEqual(from.name, "idle")
         XCTAssertEqual(to.name, "loading")
     }
+
+    func testNotModifiedKeepsTheContent() {
+        var machine = Machine()
+        _ = machine.handle(.load)
+        _ = machine.handle(.succeeded("v1"))
+        _ = machine.handle(.reload)
+        XCTAssertEqual(causes(machine.handle(.notModified)), [.notModified])
+        XCTAssertEqual(machine.state.name, "loaded")
+        XCTAssertEqual(machine.state.content, "v1")
+    }
+
+    func testNotModifiedWithNothingToKeepIsAnError() {
+        var machine = Machine()
+        _ = machine.handle(.load)
+        XCTAssertEqual(causes(machine.handle(.notModified)), [.failed])
+        XCTAssertEqual(machine.state.name, "failed")
+    }
 }

@@ -1,4 +1,5 @@
 import Loader
+import SampleSource
 import TestSupport
 import XCTest
 
@@ -38,6 +39,27 @@ final class SourceLoaderTests: LoopTestCase {
         let content = try XCTUnwrap(loader.state.content)
         XCTAssertEqual(content.model as? Int, 5)
         XCTAssertEqual(content.render(RenderContext()), "5 bytes")
+    }
+
+    func testReloadAsksWhetherTheContentChangedAndKeepsItOn304() throws {
+        let conditional = Counter()
+        let server = TestServer { server, _ in
+            server.route("/x") { exchange in
+                if exchange.requestHeader("If-None-Match") != nil { conditional.increment() }
+                exchange.respondCacheable(contentType: "text/plain", body: Array("12345".utf8))
+            }
+        }
+        let loader = loader(server.url("/x"))
+        var causes: [LoadMachine<AnyContent>.Cause] = []
+        loader.observe { causes.append($0.cause) }
+        loader.load()
+        loop.run(until: { !loader.state.isLoading })
+        XCTAssertEqual(conditional.count, 0, "the first load has nothing to compare")
+        loader.reload()
+        loop.run(until: { !loader.state.isLoading })
+        XCTAssertEqual(conditional.count, 1)
+        XCTAssertEqual(causes.last, .notModified)
+        XCTAssertEqual(loader.state.content?.model as? Int, 5, "the content stays")
     }
 
     func testLoadWhileLoadingStartsNoSecondRequest() {

@@ -52,4 +52,39 @@ final class SampleServerTests: XCTestCase {
         }
         withExtendedLifetime(loop) {}
     }
+
+    func testBundledContentCarriesAnETagAndAnswers304ToIt() throws {
+        let server = TestServer { server, _ in server.serveSampleContent() }
+        let loop = EventLoop()
+        let client = HTTPClient(loop: loop)
+        func get(_ validators: CacheValidators?) throws -> HTTPResponse {
+            var result: Result<HTTPResponse, LoadError>?
+            client.get(server.url("/posts"), options: FetchOptions(validators: validators)) { result = $0 }
+            loop.run(until: { result != nil })
+            return try XCTUnwrap(result).get()
+        }
+        let first = try get(nil)
+        let etag = try XCTUnwrap(first.info.headers["ETag"])
+        XCTAssertEqual(etag, ETag.strong(for: Array(SampleContent.postsJSON.utf8)))
+        let unchanged = try get(CacheValidators(etag: etag))
+        XCTAssertEqual(unchanged.info.status, 304)
+        XCTAssertEqual(unchanged.body, [])
+        XCTAssertEqual(try get(CacheValidators(etag: "\"stale\"")).info.status, 200)
+    }
+}
+
+final class ETagTests: XCTestCase {
+    func testStrongTagsFollowTheContent() {
+        XCTAssertEqual(ETag.strong(for: Array("a".utf8)), ETag.strong(for: Array("a".utf8)))
+        XCTAssertNotEqual(ETag.strong(for: Array("a".utf8)), ETag.strong(for: Array("b".utf8)))
+        XCTAssertEqual(ETag.strong(for: []).count, 18, "16 hex digits in quotes")
+    }
+
+    func testIfNoneMatchLists() {
+        XCTAssertTrue(ETag.matches(#""x""#, #""x""#))
+        XCTAssertTrue(ETag.matches(#""a", W/"x""#, #""x""#), "weak comparison for GET")
+        XCTAssertTrue(ETag.matches("*", #""x""#))
+        XCTAssertFalse(ETag.matches(#""a", "b""#, #""x""#))
+        XCTAssertFalse(ETag.matches("", #""x""#))
+    }
 }
