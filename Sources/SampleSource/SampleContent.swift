@@ -3,23 +3,36 @@ public enum SampleContent {
     /// The sources the sample server serves, each at `/NAME`.
     public static let sources = ["posts", "articles", "images"]
 
-    /// `/posts`: a JSON array in JSONPlaceholder's shape, `{userId, id, title, body}`.
-    public static let postsJSON = #"""
-    [
-      {"userId": 1, "id": 1, "title": "Loading states are a contract", "body": "Every source is idle, loading, loaded or failed, and the screen says which.\nA spinner is a promise that something is happening; an error is a promise that nothing is."},
-      {"userId": 1, "id": 2, "title": "Why one thread is enough", "body": "The GLib main loop waits on sockets, timers and signals at once.\nNothing blocks, so nothing needs a lock, and every callback runs in order."},
-      {"userId": 1, "id": 3, "title": "Cancelling is part of loading", "body": "Ctrl-C cancels the request through its GCancellable and the socket closes cleanly.\nThe process is not killed; it finishes its sentence and leaves the terminal as it found it."},
-      {"userId": 2, "id": 4, "title": "A short body is not a success", "body": "When a server promises 4096 bytes and sends 1000, the transfer failed, whatever the library says.\nCount what arrived and compare."},
-      {"userId": 2, "id": 5, "title": "Untrusted text stays inert", "body": "Titles, bodies and reason phrases come from strangers.\nEscape bytes are shown, never obeyed, so no server can move your cursor or retitle your window."},
-      {"userId": 2, "id": 6, "title": "Deadlines beat idle timers: a server that drips one byte every half second can keep a connection alive forever, so each request carries its own overall deadline", "body": "The idle timer only notices silence.\nThe deadline notices time."},
-      {"userId": 3, "id": 7, "title": "Pipes close early, and that is fine", "body": "head -1 reads one line and leaves.\nThe next write fails with EPIPE, and the polite answer is to stop quietly."},
-      {"userId": 3, "id": 8, "title": "Café, naïve, résumé", "body": "Accented titles wrap by what the terminal shows, not by bytes.\nUTF-8 is a transport, not a width."},
-      {"userId": 3, "id": 9, "title": "幅の広い文字も正しく折り返す", "body": "East Asian wide characters take two columns each.\nA wrapper that counts them as one spills past the edge."},
-      {"userId": 4, "id": 10, "title": "Size caps protect memory", "body": "A body is read as a stream and refused once it passes the cap.\nA compressed bomb never gets the chance to unfold."},
-      {"userId": 4, "id": 11, "title": "Exit codes are an interface", "body": "0 for success, 2 when everything failed, 130 after Ctrl-C.\nScripts read them; keep them stable."},
-      {"userId": 4, "id": 12, "title": "stdout is for content", "body": "Progress, state and errors go to stderr.\nA pipe receives exactly what was asked for and nothing else."}
+    /// The bundled posts, in JSONPlaceholder's shape `{userId, id, title, body}`.
+    public static let posts: [SamplePost] = [
+        SamplePost(userId: 1, id: 1, title: "Loading states are a contract",
+                   body: "Every source is idle, loading, loaded or failed, and the screen says which.\nA spinner is a promise that something is happening; an error is a promise that nothing is."),
+        SamplePost(userId: 1, id: 2, title: "Why one thread is enough",
+                   body: "The GLib main loop waits on sockets, timers and signals at once.\nNothing blocks, so nothing needs a lock, and every callback runs in order."),
+        SamplePost(userId: 1, id: 3, title: "Cancelling is part of loading",
+                   body: "Ctrl-C cancels the request through its GCancellable and the socket closes cleanly.\nThe process is not killed; it finishes its sentence and leaves the terminal as it found it."),
+        SamplePost(userId: 2, id: 4, title: "A short body is not a success",
+                   body: "When a server promises 4096 bytes and sends 1000, the transfer failed, whatever the library says.\nCount what arrived and compare."),
+        SamplePost(userId: 2, id: 5, title: "Untrusted text stays inert",
+                   body: "Titles, bodies and reason phrases come from strangers.\nEscape bytes are shown, never obeyed, so no server can move your cursor or retitle your window."),
+        SamplePost(userId: 2, id: 6, title: "Deadlines beat idle timers: a server that drips one byte every half second can keep a connection alive forever, so each request carries its own overall deadline",
+                   body: "The idle timer only notices silence.\nThe deadline notices time."),
+        SamplePost(userId: 3, id: 7, title: "Pipes close early, and that is fine",
+                   body: "head -1 reads one line and leaves.\nThe next write fails with EPIPE, and the polite answer is to stop quietly."),
+        SamplePost(userId: 3, id: 8, title: "Café, naïve, résumé",
+                   body: "Accented titles wrap by what the terminal shows, not by bytes.\nUTF-8 is a transport, not a width."),
+        SamplePost(userId: 3, id: 9, title: "幅の広い文字も正しく折り返す",
+                   body: "East Asian wide characters take two columns each.\nA wrapper that counts them as one spills past the edge."),
+        SamplePost(userId: 4, id: 10, title: "Size caps protect memory",
+                   body: "A body is read as a stream and refused once it passes the cap.\nA compressed bomb never gets the chance to unfold."),
+        SamplePost(userId: 4, id: 11, title: "Exit codes are an interface",
+                   body: "0 for success, 2 when everything failed, 130 after Ctrl-C.\nScripts read them; keep them stable."),
+        SamplePost(userId: 4, id: 12, title: "stdout is for content",
+                   body: "Progress, state and errors go to stderr.\nA pipe receives exactly what was asked for and nothing else."),
     ]
-    """#
+
+    /// `/posts`: every bundled post as a JSON array.
+    public static let postsJSON = SamplePost.json(posts)
 
     /// `/articles`: one article, a JSON object `{title, body}` whose body has paragraphs.
     public static let articleJSON = #"""
@@ -51,7 +64,7 @@ public enum SampleContent {
     public static func index(baseURL: String) -> String {
         """
         loadrun sample server
-          \(baseURL)/posts      posts (application/json)
+          \(baseURL)/posts      posts (application/json; ?page=N&per_page=M pages them, with Link headers)
           \(baseURL)/articles   an article (application/json)
           \(baseURL)/images     a picture (image/png)
 
@@ -63,7 +76,14 @@ extension SampleServer {
     /// Adds the bundled routes: `/`, `/posts`, `/articles` and `/images`.
     public func serveSampleContent() {
         let posts = Array(SampleContent.postsJSON.utf8)
-        route("/posts") { $0.respondCacheable(contentType: "application/json; charset=utf-8", body: posts) }
+        route("/posts") { [unowned self] exchange in
+            // Paged when asked (?page=, ?per_page=); the whole list otherwise.
+            if exchange.query["page"] != nil || exchange.query["per_page"] != nil {
+                respondWithPostsPage(exchange)
+            } else {
+                exchange.respondCacheable(contentType: "application/json; charset=utf-8", body: posts)
+            }
+        }
         let article = Array(SampleContent.articleJSON.utf8)
         route("/articles") { $0.respondCacheable(contentType: "application/json; charset=utf-8", body: article) }
         let image = SampleContent.imagePNG

@@ -73,6 +73,47 @@ final class SampleServerTests: XCTestCase {
     }
 }
 
+final class SamplePaginationTests: XCTestCase {
+    private func get(_ url: String, _ client: HTTPClient, _ loop: EventLoop) throws -> HTTPResponse {
+        var result: Result<HTTPResponse, LoadError>?
+        client.get(url) { result = $0 }
+        loop.run(until: { result != nil })
+        return try XCTUnwrap(result).get()
+    }
+
+    func testPagesByQueryWithLinksToFollow() throws {
+        let server = TestServer { server, _ in server.serveSampleContent() }
+        let loop = EventLoop()
+        let client = HTTPClient(loop: loop)
+        var url: String? = server.url("/posts?page=1&per_page=5")
+        var pages: [String] = []
+        while let next = url, pages.count < 10 {
+            let response = try get(next, client, loop)
+            pages.append(String(decoding: response.body, as: UTF8.self))
+            url = Pagination.next(from: response.info.headers, base: next)
+        }
+        XCTAssertEqual(pages.count, 3, "12 posts, 5 a page")
+        XCTAssertEqual(pages.joined(), [Array(SampleContent.posts[0..<5]), Array(SampleContent.posts[5..<10]), Array(SampleContent.posts[10...])]
+            .map(SamplePost.json).joined(), "following rel=next walks the whole list")
+        let beyond = try get(server.url("/posts?page=9&per_page=5"), client, loop)
+        XCTAssertEqual(String(decoding: beyond.body, as: UTF8.self), "[]")
+        XCTAssertNil(Pagination.next(from: beyond.info.headers, base: server.url("/posts")))
+    }
+
+    func testTheWholeListIsStillOneResponse() throws {
+        let server = TestServer { server, _ in server.serveSampleContent() }
+        let loop = EventLoop()
+        let response = try get(server.url("/posts"), HTTPClient(loop: loop), loop)
+        XCTAssertNil(response.info.headers["Link"])
+        XCTAssertEqual(String(decoding: response.body, as: UTF8.self), SamplePost.json(SampleContent.posts))
+    }
+
+    func testJSONStringsAreEscaped() {
+        XCTAssertEqual(SamplePost.json([SamplePost(userId: 1, id: 2, title: "a \"q\" \\ \u{1}", body: "l1\nl2\t")]),
+                       #"[{"userId":1,"id":2,"title":"a \"q\" \\ \u0001","body":"l1\nl2\t"}]"#)
+    }
+}
+
 final class ETagTests: XCTestCase {
     func testStrongTagsFollowTheContent() {
         XCTAssertEqual(ETag.strong(for: Array("a".utf8)), ETag.strong(for: Array("a".utf8)))
