@@ -5,11 +5,7 @@ import XCTest
 
 final class SampleServerTests: XCTestCase {
     private func get(_ url: String, loop: EventLoop) throws -> HTTPResponse {
-        let client = HTTPClient(loop: loop)
-        var result: Result<HTTPResponse, LoadError>?
-        client.get(url) { result = $0 }
-        loop.run(until: { result != nil })
-        return try XCTUnwrap(result).get()
+        try XCTUnwrap(HTTPClient(loop: loop).fetchAndWait(url, on: loop)).get()
     }
 
     func testServesBundledPostsAsJSONOnAnEphemeralPort() throws {
@@ -58,10 +54,7 @@ final class SampleServerTests: XCTestCase {
         let loop = EventLoop()
         let client = HTTPClient(loop: loop)
         func get(_ validators: CacheValidators?) throws -> HTTPResponse {
-            var result: Result<HTTPResponse, LoadError>?
-            client.get(server.url("/posts"), options: FetchOptions(validators: validators)) { result = $0 }
-            loop.run(until: { result != nil })
-            return try XCTUnwrap(result).get()
+            try XCTUnwrap(client.fetchAndWait(server.url("/posts"), options: FetchOptions(validators: validators), on: loop)).get()
         }
         let first = try get(nil)
         let etag = try XCTUnwrap(first.info.headers["ETag"])
@@ -75,10 +68,7 @@ final class SampleServerTests: XCTestCase {
 
 final class SamplePaginationTests: XCTestCase {
     private func get(_ url: String, _ client: HTTPClient, _ loop: EventLoop) throws -> HTTPResponse {
-        var result: Result<HTTPResponse, LoadError>?
-        client.get(url) { result = $0 }
-        loop.run(until: { result != nil })
-        return try XCTUnwrap(result).get()
+        try XCTUnwrap(client.fetchAndWait(url, on: loop)).get()
     }
 
     func testPagesByQueryWithLinksToFollow() throws {

@@ -17,3 +17,13 @@ extension EventLoop {
         return done()
     }
 }
+
+extension HTTPClient {
+    /// Fetches `url` and runs `loop` until the response or the error is in.
+    public func fetchAndWait(_ url: String, options: FetchOptions = FetchOptions(), on loop: EventLoop) -> Result<HTTPResponse, LoadError>? {
+        var result: Result<HTTPResponse, LoadError>?
+        get(url, options: options) { result = $0 }
+        loop.run(until: { result != nil })
+        return result
+    }
+}
