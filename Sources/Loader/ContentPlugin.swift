@@ -76,10 +76,17 @@ public protocol ContentPlugin {
     /// A dimmed skeleton of what `render` will draw, shown on a terminal while the content
     /// loads (SwiftUI's redacted placeholder). Empty for none, the default.
     func placeholder(context: RenderContext) -> String
+    /// `next` appended to `existing`, for lists that come in pages; nil (the default) when the
+    /// content does not page.
+    func merge(_ existing: Model, _ next: Model) -> Model?
+    /// How many items a page holds, for lists; an empty page ends paging by page number.
+    func itemCount(_ model: Model) -> Int?
 }
 
 extension ContentPlugin {
     public func placeholder(context: RenderContext) -> String { "" }
+    public func merge(_ existing: Model, _ next: Model) -> Model? { nil }
+    public func itemCount(_ model: Model) -> Int? { nil }
 
     public func accepts(_ body: [UInt8], response: ResponseInfo) -> Bool {
         guard let mediaType = response.mediaType else { return false }
@@ -112,14 +119,28 @@ public struct AnyContent {
     public let pluginName: String
     /// The decoded model.
     public let model: Any
+    /// How many items it holds, for lists.
+    public let itemCount: Int?
     private let renderer: (RenderContext) -> String
     private let jsonRenderer: () -> String
+    private let merger: (Any) -> AnyContent?
 
     public init<Plugin: ContentPlugin>(_ model: Plugin.Model, plugin: Plugin) {
         pluginName = plugin.name
         self.model = model
+        itemCount = plugin.itemCount(model)
         renderer = { plugin.render(model, context: $0) }
         jsonRenderer = { plugin.renderJSON(model) }
+        merger = { other in
+            guard let next = other as? Plugin.Model, let merged = plugin.merge(model, next) else { return nil }
+            return AnyContent(merged, plugin: plugin)
+        }
+    }
+
+    /// This content with `next`'s items appended, when both are pages of the same list.
+    public func appending(_ next: AnyContent) -> AnyContent? {
+        guard next.pluginName == pluginName else { return nil }
+        return merger(next.model)
     }
 
     public func render(_ context: RenderContext) -> String { renderer(context) }

@@ -27,11 +27,14 @@ public struct Source {
     public var name: String
     public var url: String
     public var plugin: PluginSelection
+    /// How pages are numbered in the URL; nil follows `Link: <…>; rel="next"` headers instead.
+    public var pageParameter: Pagination.PageParameter?
 
-    public init(name: String, url: String, plugin: PluginSelection) {
+    public init(name: String, url: String, plugin: PluginSelection, pageParameter: Pagination.PageParameter? = nil) {
         self.name = name
         self.url = url
         self.plugin = plugin
+        self.pageParameter = pageParameter
     }
 
     public init(name: String, url: String, plugin: AnyContentPlugin) {

@@ -19,6 +19,23 @@ public final class SourceLoader {
     private var loadStarted = ContinuousClock.now
     /// The last good response's ETag and Last-Modified, sent on reloads while its content is kept.
     private var validators: CacheValidators?
+    /// What the next load is for: the list from its first page, or the page after what is here.
+    private var intent: Intent = .firstPage
+    /// The URL of the request in flight (retries ask for it again).
+    private var requestURL = ""
+    /// The content the page in flight will be appended to, when paging.
+    private var appendingTo: AnyContent?
+
+    private enum Intent {
+        case firstPage
+        case nextPage(url: String, appendingTo: AnyContent)
+    }
+
+    /// Where the next page is, once a page said so (or the page parameter implies it); nil at
+    /// the end of the list or for content that does not page.
+    public private(set) var nextPage: String?
+    /// The pages that make up the content: 1 after a load, one more after each `loadMore()`.
+    public private(set) var pagesLoaded = 0
     private var observers: [(id: Int, body: (StateChange) -> Void)] = []
     private var nextObserverID = 0
 
@@ -55,10 +72,31 @@ public final class SourceLoader {
     }
 
     /// Starts a load, unless content is already here or a load is in flight.
-    public func load() { send(.load) }
+    public func load() {
+        if !state.isLoading { intent = .firstPage }
+        send(.load)
+    }
 
-    /// Loads again even when content is here, unless a load is in flight.
-    public func reload() { send(.reload) }
+    /// Loads again from the first page even when content is here, unless a load is in flight.
+    public func reload() {
+        if !state.isLoading { intent = .firstPage }
+        send(.reload)
+    }
+
+    /// Loads the next page and appends it, with the same states, retries and cancel. Returns
+    /// false, doing nothing, unless content is loaded and a next page is known.
+    @discardableResult
+    public func loadMore() -> Bool {
+        guard case .loaded(let content) = state, let next = nextPage else { return false }
+        intent = .nextPage(url: next, appendingTo: content)
+        send(.reload)
+        return true
+    }
+
+    /// The first page's URL: the source's, with page 1 set when pages are numbered.
+    public var firstPageURL: String {
+        source.pageParameter.map { Pagination.url(source.url, page: 1, parameter: $0) } ?? source.url
+    }
 
     /// Tries a failed source now, with the backoff reset; a source that has not failed is left alone.
     public func retry() { send(.retry) }
@@ -77,11 +115,17 @@ public final class SourceLoader {
     private func perform(_ action: LoadMachine<AnyContent>.Action) {
         switch action {
         case .startRequest(let attempt):
-            if attempt == 1 { loadStarted = .now }
+            if attempt == 1 {
+                loadStarted = .now
+                switch intent {
+                case .firstPage: (requestURL, appendingTo) = (firstPageURL, nil)
+                case .nextPage(let url, let content): (requestURL, appendingTo) = (url, content)
+                }
+            }
             var options = options
-            // Only worth asking "changed since?" when there is content to keep if not.
-            options.validators = machine.state.content == nil ? nil : validators
-            fetch = fetcher.fetch(source.url, options: options, progress: { [weak self] progress in
+            // Only worth asking "changed since?" of a first page, with content to keep if not.
+            options.validators = appendingTo == nil && machine.state.content != nil ? validators : nil
+            fetch = fetcher.fetch(requestURL, options: options, progress: { [weak self] progress in
                 self?.send(.progress(progress))
             }, completion: { [weak self] result in
                 self?.didFetch(result)
@@ -112,8 +156,17 @@ public final class SourceLoader {
                 return failed(noPluginError(response.info, bodyIsEmpty: response.body.isEmpty))
             }
             do {
-                let content = try plugin.decode(response.body, response: response.info)
-                validators = response.info.validators
+                let page = try plugin.decode(response.body, response: response.info)
+                guard let content = appendingTo.map({ $0.appending(page) }) ?? page else {
+                    return failed(LoadError(.unsupported, "\(plugin.name) content does not come in pages", suggestion: "load it without --pages"))
+                }
+                nextPage = nextPageURL(after: page, response: response.info)
+                if appendingTo == nil {
+                    validators = response.info.validators
+                    pagesLoaded = 1
+                } else {
+                    pagesLoaded += 1
+                }
                 send(.succeeded(content))
             } catch {
                 failed(decodeError(error, plugin: plugin, response: response.info))
@@ -121,6 +174,17 @@ public final class SourceLoader {
         case .failure(let error):
             failed(error)
         }
+    }
+
+    /// By page number, the next one until a page comes back empty; otherwise the response's
+    /// `Link: <…>; rel="next"`.
+    private func nextPageURL(after page: AnyContent, response: ResponseInfo) -> String? {
+        guard let parameter = source.pageParameter else {
+            return Pagination.next(from: response.headers, base: response.url)
+        }
+        guard let count = page.itemCount, count > 0 else { return nil }
+        if let size = parameter.perPage?.size, count < size { return nil }
+        return Pagination.url(requestURL, page: Pagination.pageNumber(of: requestURL, parameter: parameter) + 1, parameter: parameter)
     }
 
     private func failed(_ error: LoadError) {

@@ -102,6 +102,11 @@ public struct DeclarativePlugin: ContentPlugin {
         Skeleton.bars((0..<5).map { Skeleton.fraction($0, from: 0.3, to: 0.8) }, context: context)
     }
 
+    /// Pages of a list are appended.
+    public func merge(_ existing: [JSONValue], _ next: [JSONValue]) -> [JSONValue]? { existing + next }
+
+    public func itemCount(_ model: [JSONValue]) -> Int? { model.count }
+
     public func renderJSON(_ items: [JSONValue]) -> String {
         JSONBody.encode(items)
     }

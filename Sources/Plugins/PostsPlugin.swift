@@ -32,6 +32,11 @@ public struct PostsPlugin: ContentPlugin {
         try JSONBody.decode([Post].self, from: body, response: response, expected: "a JSON array of posts ({id, title, body})")
     }
 
+    /// Pages of a list are appended.
+    public func merge(_ existing: [Post], _ next: [Post]) -> [Post]? { existing + next }
+
+    public func itemCount(_ model: [Post]) -> Int? { model.count }
+
     public func renderJSON(_ model: [Post]) -> String {
         JSONBody.encode(model)
     }

@@ -13,6 +13,7 @@ struct Loadrun: ParsableCommand {
         abstract: "Load web content and render it in the terminal.",
         usage: """
             loadrun [--source <name>] [--url <url>] [--plugin <name>] [--output text|json]
+                    [--pages <n> | --all-pages] [--page-param <name> [--per-page <n>]]
                     [--image-format <format>] [--size <WxH>] [--timeout <duration>] [--max-size <size>]
             loadrun plugins
             loadrun serve [--port <port>]
@@ -51,6 +52,18 @@ struct Loadrun: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The most cells an image may take, e.g. 80x24. Default: fit the terminal.", valueName: "WxH"))
     var size: CellSizeArgument?
 
+    @Option(name: .long, help: ArgumentHelp("Load this many pages of a list (following Link: rel=next, or --page-param).", valueName: "n"))
+    var pages: Int?
+
+    @Flag(name: .customLong("all-pages"), help: "Load every page of a list (at most \(OneShotRun.pageLimit)).")
+    var allPages = false
+
+    @Option(name: .customLong("page-param"), help: ArgumentHelp("Number pages with this query parameter (?page=2) instead of following Link headers.", valueName: "name"))
+    var pageParam: String?
+
+    @Option(name: .customLong("per-page"), help: ArgumentHelp("With --page-param: send per_page=N, and stop at a shorter page.", valueName: "n"))
+    var perPage: Int?
+
     @Option(name: .customLong("connect-timeout"), help: ArgumentHelp("How long connecting (DNS, TCP, TLS) may take.", valueName: "duration"))
     var connectTimeout = DurationArgument(.seconds(10))
 
@@ -79,6 +92,10 @@ struct Loadrun: ParsableCommand {
                 throw ValidationError("unknown \(option) \"\(value)\"; known: \(names.joined(separator: ", "))")
             }
         }
+        if let pages, pages < 1 { throw ValidationError("--pages must be at least 1") }
+        if pages != nil && allPages { throw ValidationError("give --pages N or --all-pages, not both") }
+        if let perPage, perPage < 1 { throw ValidationError("--per-page must be at least 1") }
+        if perPage != nil && pageParam == nil { throw ValidationError("--per-page goes with --page-param, such as --page-param page") }
         guard retry >= 1 else { throw ValidationError("--retry counts attempts and must be at least 1; use --no-retry for a single try") }
         if url == nil, let source, !SampleContent.sources.contains(source) {
             throw ValidationError("the embedded sample has no \(source); give --url for it")
@@ -103,7 +120,9 @@ struct Loadrun: ParsableCommand {
             samplePath: "/\(source ?? "posts")",
             plugin: selection,
             options: FetchOptions(deadline: timeout.duration, maxBodySize: maxSize.bytes, connectTimeout: connectTimeout.duration),
-            retryPolicy: noRetry ? .never : RetryPolicy(maxAttempts: retry, baseDelay: retryDelay.duration, budget: retryMaxTime?.duration)
+            retryPolicy: noRetry ? .never : RetryPolicy(maxAttempts: retry, baseDelay: retryDelay.duration, budget: retryMaxTime?.duration),
+            pageParameter: pageParam.map { Pagination.PageParameter(name: $0, perPage: perPage.map { ("per_page", $0) }) },
+            pages: allPages ? OneShotRun.pageLimit : pages ?? 1
         )
         let terminal = Terminal.current(environment: environment)
         let images = OneShotRun.ImageOptions(format: imageFormat?.format, size: size?.cells)

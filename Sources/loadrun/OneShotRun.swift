@@ -18,7 +18,13 @@ final class OneShotRun {
         var plugin: PluginSelection
         var options: FetchOptions
         var retryPolicy: RetryPolicy
+        var pageParameter: Pagination.PageParameter?
+        /// Pages to load: 1, N from --pages, or `pageLimit` for --all-pages.
+        var pages: Int
     }
+
+    /// The most pages --all-pages loads, against a server whose next links never end.
+    static let pageLimit = 1000
 
     /// How images are drawn, as the user asked.
     struct ImageOptions {
@@ -39,6 +45,7 @@ final class OneShotRun {
     private var interruption: Int32?
     private var cancelled: Set<String> = []
     private var sampleServer: SampleServer?
+    private var pagesWanted: [String: Int] = [:]
 
     init(requests: [Request], terminal: Terminal, format: OutputFormat, imageOptions: ImageOptions) {
         self.requests = requests
@@ -54,10 +61,12 @@ final class OneShotRun {
             guard let url = resolveURL(request) else { return ExitStatus.allFailed }
             let origin = request.url == nil ? " (embedded sample source)" : url == "-" ? " (standard input)" : ""
             OutputStream.standardError.report("\(request.sourceName): \(TerminalText.sanitized(url))\(origin)\n")
-            let loader = SourceLoader(source: Source(name: request.sourceName, url: url, plugin: request.plugin),
+            let source = Source(name: request.sourceName, url: url, plugin: request.plugin, pageParameter: request.pageParameter)
+            let loader = SourceLoader(source: source,
                                       fetcher: fetcher, loop: loop, options: request.options, retryPolicy: request.retryPolicy)
             loader.observe { [unowned self] change in observe(change) }
             loaders.append(loader)
+            pagesWanted[request.sourceName] = request.pages
         }
         watchSignals()
         loaders.forEach { $0.load() }
@@ -97,11 +106,26 @@ final class OneShotRun {
         } else if !change.to.isLoading {
             placeholder.erase()
         }
+        if change.cause == .succeeded, interruption == nil, let loader = loaders.first(where: { $0.source.name == change.source }) {
+            loadMoreIfWanted(loader)
+        }
         if change.cause == .cancelled { cancelled.insert(change.source) }
         if change.cause == .retryScheduled, case .failed(let error, _, let retry?) = change.to {
             OutputStream.standardError.report("\(TerminalText.sanitized(change.source)): \(Self.describe(error, retry: retry))\n")
         }
         if !loaders.contains(where: \.state.isBusy) { loop.quit() }
+    }
+
+    /// After a page arrives, asks for the next while --pages wants more and the list has more.
+    private func loadMoreIfWanted(_ loader: SourceLoader) {
+        let wanted = pagesWanted[loader.source.name] ?? 1
+        guard loader.pagesLoaded < wanted, loader.nextPage != nil else {
+            if wanted == Self.pageLimit && loader.nextPage != nil {
+                OutputStream.standardError.report("\(TerminalText.sanitized(loader.source.name)): stopped after \(Self.pageLimit) pages\n")
+            }
+            return
+        }
+        loader.loadMore()
     }
 
     private func watchSignals() {

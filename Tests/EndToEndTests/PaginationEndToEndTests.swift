@@ -1,0 +1,36 @@
+import Foundation
+import Loader
+import SampleSource
+import TestSupport
+import XCTest
+
+/// --pages, --all-pages and --page-param against the sample server, which pages both ways.
+final class PaginationEndToEndTests: XCTestCase {
+    private func ids(_ arguments: [String]) throws -> [Int] {
+        let run = try LoadrunProcess(arguments + ["--output", "json"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        let posts = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [[String: Any]])
+        return posts.compactMap { $0["id"] as? Int }
+    }
+
+    func testPagesFollowLinkHeaders() throws {
+        let server = TestServer { server, _ in server.serveSampleContent() }
+        let first = server.url("/posts?page=1&per_page=5")
+        XCTAssertEqual(try ids(["--url", first]), Array(1...5))
+        XCTAssertEqual(try ids(["--url", first, "--pages", "2"]), Array(1...10))
+        XCTAssertEqual(try ids(["--url", first, "--all-pages"]), Array(1...12))
+    }
+
+    func testPageParameterNumbersThePages() throws {
+        let server = TestServer { server, _ in server.serveSampleContent() }
+        XCTAssertEqual(try ids(["--url", server.url("/posts"), "--page-param", "page", "--per-page", "4", "--pages", "2"]), Array(1...8))
+        XCTAssertEqual(try ids(["--url", server.url("/posts"), "--page-param", "page", "--per-page", "5", "--all-pages"]), Array(1...12))
+    }
+
+    func testPagingOptionsAreValidated() throws {
+        for arguments in [["--pages", "0"], ["--pages", "2", "--all-pages"], ["--per-page", "3"]] {
+            let run = try LoadrunProcess(arguments)
+            XCTAssertEqual(run.waitForExit(), .exited(64), "\(arguments)")
+        }
+    }
+}

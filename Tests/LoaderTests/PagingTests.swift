@@ -1,0 +1,112 @@
+import Loader
+import SampleSource
+import TestSupport
+import XCTest
+
+/// A plugin for JSON arrays of numbers, so paging tests need no Plugins module.
+private struct NumbersPlugin: ContentPlugin {
+    let name = "numbers"
+    let mediaTypes = ["application/json"]
+    let summary = "numbers"
+
+    func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> [Int] {
+        let text = String(decoding: body, as: UTF8.self).trimmingPrefix("[").dropLast()
+        return text.split(separator: ",").compactMap { Int($0) }
+    }
+
+    func render(_ model: [Int], context: RenderContext) -> String { model.map(String.init).joined(separator: " ") }
+    func renderJSON(_ model: [Int]) -> String { "[" + model.map(String.init).joined(separator: ",") + "]" }
+    func merge(_ existing: [Int], _ next: [Int]) -> [Int]? { existing + next }
+    func itemCount(_ model: [Int]) -> Int? { model.count }
+}
+
+final class PagingTests: LoopTestCase {
+    /// Pages of three numbers, 1…8, numbered by ?page=; page 2 fails once when `flaky`.
+    private func server(flaky: Bool = false) -> TestServer {
+        let failures = Counter()
+        return TestServer { server, _ in
+            server.route("/n") { exchange in
+                let page = Int(exchange.query["page"] ?? "1") ?? 1
+                if flaky && page == 2 && failures.count == 0 {
+                    failures.increment()
+                    return exchange.respond(status: 503, text: "")
+                }
+                let numbers = Array((1...8).dropFirst((page - 1) * 3).prefix(3))
+                if page < 3 { exchange.setHeader("Link", "</n?page=\(page + 1)>; rel=\"next\"") }
+                exchange.respond(status: 200, contentType: "application/json",
+                                 text: "[" + numbers.map(String.init).joined(separator: ",") + "]")
+            }
+        }
+    }
+
+    private func loader(_ url: String, pageParameter: Pagination.PageParameter? = nil, retry: RetryPolicy = .never) -> SourceLoader {
+        SourceLoader(source: Source(name: "n", url: url, plugin: .fixed(AnyContentPlugin(NumbersPlugin())), pageParameter: pageParameter),
+                     client: client, retryPolicy: retry)
+    }
+
+    private func numbers(_ loader: SourceLoader) -> [Int]? { loader.state.content?.model as? [Int] }
+
+    private func settle(_ loader: SourceLoader) { loop.run(until: { !loader.state.isBusy }) }
+
+    func testLoadMoreFollowsLinkHeadersAndAppends() {
+        let server = server()
+        let loader = loader(server.url("/n"))
+        loader.load()
+        settle(loader)
+        XCTAssertEqual(numbers(loader), [1, 2, 3])
+        XCTAssertEqual(loader.nextPage, server.url("/n?page=2"))
+        XCTAssertTrue(loader.loadMore())
+        settle(loader)
+        XCTAssertTrue(loader.loadMore())
+        settle(loader)
+        XCTAssertEqual(numbers(loader), [1, 2, 3, 4, 5, 6, 7, 8])
+        XCTAssertEqual(loader.pagesLoaded, 3)
+        XCTAssertNil(loader.nextPage)
+        XCTAssertFalse(loader.loadMore(), "no more pages: refused")
+    }
+
+    func testPageParameterCountsUpUntilAnEmptyPage() {
+        let server = server()
+        let loader = loader(server.url("/n"), pageParameter: Pagination.PageParameter(name: "page"))
+        XCTAssertEqual(loader.firstPageURL, server.url("/n?page=1"))
+        loader.load()
+        settle(loader)
+        while loader.loadMore() { settle(loader) }
+        XCTAssertEqual(numbers(loader), [1, 2, 3, 4, 5, 6, 7, 8])
+        XCTAssertEqual(loader.pagesLoaded, 4, "the fourth page came back empty and ended it")
+    }
+
+    func testReloadStartsOverFromTheFirstPage() {
+        let server = server()
+        let loader = loader(server.url("/n"))
+        loader.load()
+        settle(loader)
+        loader.loadMore()
+        settle(loader)
+        loader.reload()
+        settle(loader)
+        XCTAssertEqual(numbers(loader), [1, 2, 3])
+        XCTAssertEqual(loader.pagesLoaded, 1)
+    }
+
+    func testAFailedPageKeepsWhatWasLoadedAndRetriesTheSamePage() {
+        let server = server(flaky: true)
+        let loader = loader(server.url("/n"), retry: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(10)))
+        var causes: [LoadMachine<AnyContent>.Cause] = []
+        loader.load()
+        settle(loader)
+        loader.observe { causes.append($0.cause) }
+        loader.loadMore()
+        settle(loader)
+        XCTAssertTrue(causes.contains(.retryScheduled))
+        XCTAssertEqual(numbers(loader), [1, 2, 3, 4, 5, 6], "page 2 was retried and appended once")
+    }
+
+    func testLoadMoreIsRefusedWhileLoading() {
+        let server = server()
+        let loader = loader(server.url("/n"))
+        loader.load()
+        XCTAssertFalse(loader.loadMore())
+        settle(loader)
+    }
+}
