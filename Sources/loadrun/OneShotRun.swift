@@ -56,6 +56,9 @@ final class OneShotRun {
 
     /// Runs to completion and returns the exit status.
     func run() -> Int32 {
+        // Before anything is said on stderr: once the URL line shows, a signal must find its
+        // handler, not the default disposition that would end the process.
+        watchSignals()
         let fetcher = URLFetcher(loop: loop, http: HTTPClient(loop: loop))
         for request in requests {
             guard let url = resolveURL(request) else { return ExitStatus.allFailed }
@@ -68,7 +71,6 @@ final class OneShotRun {
             loaders.append(loader)
             pagesWanted[request.sourceName] = request.pages
         }
-        watchSignals()
         loaders.forEach { $0.load() }
         if loaders.contains(where: \.state.isBusy) { loop.run() }
 
