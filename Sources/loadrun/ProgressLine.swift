@@ -16,6 +16,9 @@ final class ProgressLine {
     private var label = ""
     private var progress = LoadProgress()
     private var isDrawn = false
+    /// Tracked apart from `isDrawn`: the line may be erased (for the skeleton) while the cursor
+    /// is still hidden, and the cursor must come back whatever the line's state.
+    private var cursorHidden = false
 
     /// `width` is the terminal's: a longer line would wrap, and only its last row could be erased.
     init(loop: EventLoop, width: Int) {
@@ -29,6 +32,7 @@ final class ProgressLine {
         self.progress = progress
         if ticker == nil {
             stream.report("\u{1B}[?25l")
+            cursorHidden = true
             ticker = loop.repeating(every: .milliseconds(80)) { [weak self] in
                 self?.frame += 1
                 self?.draw()
@@ -49,9 +53,12 @@ final class ProgressLine {
     func clear() {
         ticker?.cancel()
         ticker = nil
-        guard isDrawn else { return }
+        var restore = ""
+        if isDrawn { restore += "\r\u{1B}[2K" }
+        if cursorHidden { restore += "\u{1B}[?25h" }
         isDrawn = false
-        stream.report("\r\u{1B}[2K\u{1B}[?25h")
+        cursorHidden = false
+        if !restore.isEmpty { stream.report(restore) }
     }
 
     private static func truncated(_ text: String, to columns: Int) -> String {

@@ -107,6 +107,9 @@ final class TerminalTests: XCTestCase {
         XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=130"), tmux.screen())
         XCTAssertFalse(tmux.screen().contains("▒"), tmux.screen())
         XCTAssertTrue(tmux.screen().contains("posts: cancelled"))
+        // Ctrl-C right after the skeleton is drawn lands while the spinner's line is erased
+        // but its cursor still hidden: the cursor must come back all the same.
+        XCTAssertTrue(tmux.cursorVisible, "the cursor is back")
     }
 
     func testImagesAreDrawnToFitTheTerminal() throws {
