@@ -17,6 +17,8 @@ public final class SourceLoader {
     private var retryTimer: LoopSource?
     /// When the load's first attempt began, on the monotonic clock, for the retry budget.
     private var loadStarted = ContinuousClock.now
+    /// The attempt in flight or last made, for observers.
+    private var attempt = (number: 0, started: ContinuousClock.now, status: Int?.none, bytes: 0)
     /// The last good response's ETag and Last-Modified, sent on reloads while its content is kept.
     private var validators: CacheValidators?
     /// What the next load is for: the list from its first page, or the page after what is here.
@@ -114,8 +116,9 @@ public final class SourceLoader {
 
     private func perform(_ action: LoadMachine<AnyContent>.Action) {
         switch action {
-        case .startRequest(let attempt):
-            if attempt == 1 {
+        case .startRequest(let number):
+            attempt = (number, .now, nil, 0)
+            if number == 1 {
                 loadStarted = .now
                 switch intent {
                 case .firstPage: (requestURL, appendingTo) = (firstPageURL, nil)
@@ -126,6 +129,7 @@ public final class SourceLoader {
             // Only worth asking "changed since?" of a first page, with content to keep if not.
             options.validators = appendingTo == nil && machine.state.content != nil ? validators : nil
             fetch = fetcher.fetch(requestURL, options: options, progress: { [weak self] progress in
+                self?.attempt.bytes = progress.receivedBytes
                 self?.send(.progress(progress))
             }, completion: { [weak self] result in
                 self?.didFetch(result)
@@ -141,13 +145,21 @@ public final class SourceLoader {
             retryTimer?.cancel()
             retryTimer = nil
         case .publish(let from, let to, let cause):
-            let change = StateChange(source: source.name, from: from, to: to, cause: cause)
+            let change = StateChange(source: source.name, from: from, to: to, cause: cause, attempt: attempt.number,
+                                     httpStatus: attempt.status, bytes: attempt.bytes, duration: .now - attempt.started)
             for observer in observers { observer.body(change) }
         }
     }
 
     private func didFetch(_ result: Result<HTTPResponse, LoadError>) {
         fetch = nil
+        switch result {
+        case .success(let response):
+            attempt.status = URLParts.scheme(of: response.info.url).map { $0.hasPrefix("http") } == true ? response.info.status : nil
+            attempt.bytes = response.body.count
+        case .failure(let error):
+            attempt.status = error.httpStatus
+        }
         switch result {
         case .success(let response) where response.info.isNotModified:
             send(.notModified)

@@ -12,7 +12,7 @@ struct Loadrun: ParsableCommand {
         commandName: "loadrun",
         abstract: "Load web content and render it in the terminal.",
         usage: """
-            loadrun [--source <name>] [--url <url>] [--plugin <name>] [--output text|json]
+            loadrun [--source <name>] [--url <url>] [--plugin <name>] [--output text|json|ndjson]
                     [--pages <n> | --all-pages] [--page-param <name> [--per-page <n>]]
                     [--image-format <format>] [--size <WxH>] [--timeout <duration>] [--max-size <size>]
             loadrun plugins
@@ -43,7 +43,7 @@ struct Loadrun: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Decode with this plugin whatever the response says (see `loadrun plugins`).", valueName: "name"))
     var plugin: String?
 
-    @Option(name: .long, help: ArgumentHelp("text for the terminal, or json: the decoded content with stable keys, for scripts.", valueName: "format"))
+    @Option(name: .long, help: ArgumentHelp("text for the terminal; json: the decoded content with stable keys; ndjson: one JSON line per state transition.", valueName: "format"))
     var output: OutputFormat = .text
 
     @Option(name: .customLong("image-format"), help: ArgumentHelp("Draw images as symbols, sixel, kitty or iterm instead of what the terminal is detected to support; also on a pipe.", valueName: "format"))
@@ -151,7 +151,7 @@ extension String {
 
 /// How content is written to stdout.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json
+    case text, json, ndjson
 }
 
 /// The process environment, read once through libc (no Foundation needed).

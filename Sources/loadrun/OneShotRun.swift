@@ -46,6 +46,8 @@ final class OneShotRun {
     private var cancelled: Set<String> = []
     private var sampleServer: SampleServer?
     private var pagesWanted: [String: Int] = [:]
+    /// The reader of stdout went away during an ndjson run.
+    private var stdoutClosed = false
 
     init(requests: [Request], terminal: Terminal, format: OutputFormat, imageOptions: ImageOptions) {
         self.requests = requests
@@ -100,6 +102,9 @@ final class OneShotRun {
     }
 
     private func observe(_ change: StateChange) {
+        if format == .ndjson, change.cause != .progressed {
+            logTransition(change)
+        }
         if terminal.showsLiveProgress {
             if case .loading(let bytes, _) = change.to { progress.show(change.source, bytes) } else { progress.clear() }
         }
@@ -116,6 +121,17 @@ final class OneShotRun {
             OutputStream.standardError.report("\(TerminalText.sanitized(change.source)): \(Self.describe(error, retry: retry))\n")
         }
         if !loaders.contains(where: \.state.isBusy) { loop.quit() }
+    }
+
+    /// Writes one ndjson line; when the reader has gone, stops the run quietly.
+    private func logTransition(_ change: StateChange) {
+        guard !stdoutClosed else { return }
+        do {
+            try OutputStream.standardOutput.write(TransitionRecord(change, at: TransitionRecord.now()).line())
+        } catch {
+            stdoutClosed = true
+            loaders.forEach { $0.cancel() }
+        }
     }
 
     /// After a page arrives, asks for the next while --pages wants more and the list has more.
@@ -175,6 +191,7 @@ final class OneShotRun {
 
     private func finish() -> Int32 {
         let errors = OutputStream.standardError
+        if stdoutClosed { return ExitStatus.success }
         if let interruption {
             for loader in loaders where cancelled.contains(loader.source.name) {
                 errors.report("\(TerminalText.sanitized(loader.source.name)): cancelled\n")
@@ -189,6 +206,9 @@ final class OneShotRun {
             switch loader.state {
             case .loaded(let content):
                 switch format {
+                case .ndjson:
+                    // The transitions were the output.
+                    break
                 case .json:
                     output += content.renderJSON() + "\n"
                 case .text:
