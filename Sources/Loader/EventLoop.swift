@@ -108,9 +108,7 @@ public final class EventLoop {
     }
 
     private static func milliseconds(_ duration: Duration) -> guint {
-        let (seconds, attoseconds) = duration.components
-        let ms = max(0, seconds) * 1000 + max(0, attoseconds) / 1_000_000_000_000_000
-        return guint(clamping: ms)
+        guint(clamping: max(0, duration.wholeMilliseconds))
     }
 }
 

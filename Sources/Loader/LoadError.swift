@@ -48,8 +48,8 @@ public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// A duration as messages show it: `300 ms`, `3.2 s`, `2 min`, `6 h`.
     public static func format(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        let milliseconds = duration.wholeMilliseconds
+        let seconds = milliseconds / 1000
         if milliseconds < 1000 { return "\(milliseconds) ms" }
         if seconds < 60 {
             let tenths = (milliseconds + 50) / 100

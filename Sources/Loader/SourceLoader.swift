@@ -153,12 +153,10 @@ public final class SourceLoader {
 
     private func didFetch(_ result: Result<HTTPResponse, LoadError>) {
         fetch = nil
-        switch result {
-        case .success(let response):
-            attempt.status = URLParts.scheme(of: response.info.url).map { $0.hasPrefix("http") } == true ? response.info.status : nil
+        if case .success(let response) = result {
+            // Files and stdin answer with a stand-in 200 that no server sent: report no status.
+            attempt.status = URLParts.scheme(of: response.info.url)?.hasPrefix("http") == true ? response.info.status : nil
             attempt.bytes = response.body.count
-        case .failure(let error):
-            attempt.status = error.httpStatus
         }
         switch result {
         case .success(let response) where response.info.isNotModified:
@@ -184,6 +182,7 @@ public final class SourceLoader {
                 failed(decodeError(error, plugin: plugin, response: response.info))
             }
         case .failure(let error):
+            attempt.status = error.httpStatus
             failed(error)
         }
     }

@@ -19,8 +19,8 @@ struct DurationArgument: ExpressibleByArgument, Equatable {
     init(_ duration: Duration) { self.duration = duration }
 
     var defaultValueDescription: String {
-        let (seconds, attoseconds) = duration.components
-        return attoseconds == 0 ? "\(seconds)s" : "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000)ms"
+        let milliseconds = duration.wholeMilliseconds
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms"
     }
 }
 

@@ -33,11 +33,11 @@ struct TransitionRecord: Encodable {
         attempt = change.attempt
         httpStatus = change.httpStatus
         bytes = change.bytes
-        durationMs = Self.milliseconds(change.duration)
+        durationMs = Int(change.duration.wholeMilliseconds)
         notModified = change.cause == .notModified
         if case .failed(let failure, _, let retry) = change.to {
             error = failure.description
-            retryInMs = retry.map { Self.milliseconds($0.delay) }
+            retryInMs = retry.map { Int($0.delay.wholeMilliseconds) }
         }
     }
 
@@ -68,11 +68,6 @@ struct TransitionRecord: Encodable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(self) else { return "" }
         return String(decoding: data, as: UTF8.self) + "\n"
-    }
-
-    private static func milliseconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
     }
 
     /// Now, as ISO 8601 in UTC with milliseconds: `2026-11-22T12:03:04.123Z`.
