@@ -92,15 +92,34 @@ public final class EventLoop {
         attach(g_unix_signal_source_new(signal)) { body(); return true }
     }
 
-    private func attach(_ source: UnsafeMutablePointer<GSource>?, _ body: @escaping () -> Bool) -> LoopSource {
+    /// Calls `body` on the loop whenever `fd` has input (or hit end of file or an error), until
+    /// it returns `false` or the source is cancelled: a `g_unix_fd_source_new` watch.
+    @discardableResult
+    public func onReadable(_ fd: Int32, _ body: @escaping () -> Bool) -> LoopSource {
+        attach(g_unix_fd_source_new(fd, GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue)),
+               callbackType: .fileDescriptor, body)
+    }
+
+    private enum CallbackType { case plain, fileDescriptor }
+
+    private func attach(_ source: UnsafeMutablePointer<GSource>?, callbackType: CallbackType = .plain,
+                        _ body: @escaping () -> Bool) -> LoopSource {
         assertOnLoop()
         guard let source else { preconditionFailure("GLib returned no source") }
         // One retain for C, released exactly once by the destroy notify when the source ends.
         let box = Unmanaged.passRetained(SourceCallback(body)).toOpaque()
-        g_source_set_callback(source, { data in
+        let plain: GSourceFunc = { data in
             let callback = Unmanaged<SourceCallback>.fromOpaque(data!).takeUnretainedValue()
             return callback.body() ? 1 : 0
-        }, box, { data in
+        }
+        let fileDescriptor: GUnixFDSourceFunc = { _, _, data in
+            let callback = Unmanaged<SourceCallback>.fromOpaque(data!).takeUnretainedValue()
+            return callback.body() ? 1 : 0
+        }
+        // An fd source calls a GUnixFDSourceFunc through the GSourceFunc slot, as GLib's own
+        // g_unix_fd_add_full does with a cast; Swift needs the cast spelled out.
+        let function = callbackType == .plain ? plain : unsafeBitCast(fileDescriptor, to: GSourceFunc.self)
+        g_source_set_callback(source, function, box, { data in
             Unmanaged<SourceCallback>.fromOpaque(data!).release()
         })
         g_source_attach(source, context)

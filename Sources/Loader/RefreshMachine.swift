@@ -29,6 +29,9 @@ public struct RefreshMachine<Item> {
         /// A page arrived; `nextPage` is where the following one lives, nil at the end.
         case pageLoaded([Item], nextPage: String?)
         case pageFailed(LoadError)
+        /// The transition in flight was called off (Ctrl-C): back to where it began, items kept.
+        /// YLRefreshKit has no cancel; a terminal needs one.
+        case cancelled
     }
 
     public enum Effect: Equatable, Sendable {
@@ -43,6 +46,8 @@ public struct RefreshMachine<Item> {
     public private(set) var state: State = .initial
     public private(set) var items: [Item] = []
     public private(set) var nextPage: String?
+    /// Where the transition in flight began, for `cancelled`.
+    private var settled: State = .initial
 
     public init() {}
 
@@ -71,11 +76,15 @@ public struct RefreshMachine<Item> {
         case .pageFailed(let error):
             guard state.isTransitional else { return [] }
             return transition(to: .error(error))
+        case .cancelled:
+            guard state.isTransitional else { return [] }
+            return transition(to: settled)
         }
     }
 
     private mutating func transition(to next: State) -> [Effect] {
         let previous = state
+        if !previous.isTransitional { settled = previous }
         state = next
         return [.publish(from: previous, to: next)]
     }

@@ -29,12 +29,16 @@ public struct Source {
     public var plugin: PluginSelection
     /// How pages are numbered in the URL; nil follows `Link: <…>; rel="next"` headers instead.
     public var pageParameter: Pagination.PageParameter?
+    /// Whether a `next` link to another origin is followed; off, paging stops there.
+    public var followsCrossHostLinks: Bool
 
-    public init(name: String, url: String, plugin: PluginSelection, pageParameter: Pagination.PageParameter? = nil) {
+    public init(name: String, url: String, plugin: PluginSelection, pageParameter: Pagination.PageParameter? = nil,
+                followsCrossHostLinks: Bool = false) {
         self.name = name
         self.url = url
         self.plugin = plugin
         self.pageParameter = pageParameter
+        self.followsCrossHostLinks = followsCrossHostLinks
     }
 
     public init(name: String, url: String, plugin: AnyContentPlugin) {

@@ -33,11 +33,23 @@ public final class SourceLoader {
         case nextPage(url: String, appendingTo: AnyContent)
     }
 
+    /// Refreshing and paging as YLRefreshKit models them; its items are the loaded pages.
+    private var refresh = RefreshMachine<AnyContent>()
+    /// Every page URL of the current chain, to stop a `next` link that loops back.
+    private var pagesVisited: Set<String> = []
+    /// The page that just arrived, and where the one after it is, until `succeeded` is published.
+    private var arrivedPage: (page: AnyContent, next: String?)?
+
+    /// Where the list stands: `paginated` while `loadMore()` has a page to fetch, `populated`
+    /// at its end, `refreshing`/`paging` while a load (with its retries) runs.
+    public var refreshState: RefreshMachine<AnyContent>.State { refresh.state }
     /// Where the next page is, once a page said so (or the page parameter implies it); nil at
-    /// the end of the list or for content that does not page.
-    public private(set) var nextPage: String?
+    /// the end of the list, for content that does not page, or once paging was stopped.
+    public var nextPage: String? { refresh.nextPage }
     /// The pages that make up the content: 1 after a load, one more after each `loadMore()`.
-    public private(set) var pagesLoaded = 0
+    public var pagesLoaded: Int { refresh.items.count }
+    /// Why paging stopped short in the current chain (a loop, another host), if it did.
+    public private(set) var pagingStop: PagingStop?
     private var observers: [(id: Int, body: (StateChange) -> Void)] = []
     private var nextObserverID = 0
 
@@ -86,10 +98,11 @@ public final class SourceLoader {
     }
 
     /// Loads the next page and appends it, with the same states, retries and cancel. Returns
-    /// false, doing nothing, unless content is loaded and a next page is known.
+    /// false, doing nothing, unless content is loaded, a next page is known and the refresh
+    /// machine accepts `loadMore` (not while refreshing or paging, not once populated).
     @discardableResult
     public func loadMore() -> Bool {
-        guard case .loaded(let content) = state, let next = nextPage else { return false }
+        guard case .loaded(let content) = state, let next = nextPage, refresh.accepts(.loadMore) else { return false }
         intent = .nextPage(url: next, appendingTo: content)
         send(.reload)
         return true
@@ -145,6 +158,7 @@ public final class SourceLoader {
             retryTimer?.cancel()
             retryTimer = nil
         case .publish(let from, let to, let cause):
+            track(cause)
             let change = StateChange(source: source.name, from: from, to: to, cause: cause, attempt: attempt.number,
                                      httpStatus: attempt.status, bytes: attempt.bytes, duration: .now - attempt.started)
             for observer in observers { observer.body(change) }
@@ -170,13 +184,11 @@ public final class SourceLoader {
                 guard let content = appendingTo.map({ $0.appending(page) }) ?? page else {
                     return failed(LoadError(.unsupported, "\(plugin.name) content does not come in pages", suggestion: "load it without --pages"))
                 }
-                nextPage = nextPageURL(after: page, response: response.info)
                 if appendingTo == nil {
                     validators = response.info.validators
-                    pagesLoaded = 1
-                } else {
-                    pagesLoaded += 1
+                    pagesVisited = [requestURL, response.info.url]
                 }
+                arrivedPage = (page, vetted(nextPageURL(after: page, response: response.info)))
                 send(.succeeded(content))
             } catch {
                 failed(decodeError(error, plugin: plugin, response: response.info))
@@ -185,6 +197,46 @@ public final class SourceLoader {
             attempt.status = error.httpStatus
             failed(error)
         }
+    }
+
+    /// Keeps the refresh machine in step with the load machine. A load's retries belong to one
+    /// refresh (or page); a fresh load supersedes a refresh still waiting for its retry.
+    private func track(_ cause: LoadMachine<AnyContent>.Cause) {
+        switch cause {
+        case .started where attempt.number == 1:
+            if refresh.state.isTransitional { _ = refresh.handle(.cancelled) }
+            if appendingTo == nil { pagingStop = nil }
+            _ = refresh.handle(.trigger(appendingTo == nil ? .refresh : .loadMore))
+        case .succeeded:
+            guard let arrived = arrivedPage else { return }
+            arrivedPage = nil
+            _ = refresh.handle(.pageLoaded([arrived.page], nextPage: arrived.next))
+        case .notModified:
+            _ = refresh.handle(.pageLoaded(refresh.items, nextPage: refresh.nextPage))
+        case .failed:
+            if case .failed(let error, _, _) = state { _ = refresh.handle(.pageFailed(error)) }
+        case .cancelled:
+            _ = refresh.handle(.cancelled)
+        case .started, .progressed, .retryScheduled:
+            break
+        }
+    }
+
+    /// `next`, unless it loops back into the chain or leaves the first page's origin without
+    /// leave; either stop is kept in `pagingStop` for the front end to report.
+    private func vetted(_ next: String?) -> String? {
+        guard let next else { return nil }
+        if pagesVisited.contains(next) {
+            pagingStop = .loop(url: next)
+            return nil
+        }
+        let origin = URLParts.origin(of: firstPageURL)
+        if !source.followsCrossHostLinks, URLParts.origin(of: next) != origin {
+            pagingStop = .crossHost(url: next, origin: origin)
+            return nil
+        }
+        pagesVisited.insert(next)
+        return next
     }
 
     /// By page number, the next one until a page comes back empty; otherwise the response's

@@ -64,6 +64,9 @@ struct Loadrun: ParsableCommand {
     @Option(name: .customLong("per-page"), help: ArgumentHelp("With --page-param: send per_page=N, and stop at a shorter page.", valueName: "n"))
     var perPage: Int?
 
+    @Flag(name: .customLong("follow-cross-host"), help: "Follow a next-page link to another host; by default paging stops there.")
+    var followCrossHost = false
+
     @Option(name: .customLong("connect-timeout"), help: ArgumentHelp("How long connecting (DNS, TCP, TLS) may take.", valueName: "duration"))
     var connectTimeout = DurationArgument(.seconds(10))
 
@@ -122,6 +125,7 @@ struct Loadrun: ParsableCommand {
             options: FetchOptions(deadline: timeout.duration, maxBodySize: maxSize.bytes, connectTimeout: connectTimeout.duration),
             retryPolicy: noRetry ? .never : RetryPolicy(maxAttempts: retry, baseDelay: retryDelay.duration, budget: retryMaxTime?.duration),
             pageParameter: pageParam.map { Pagination.PageParameter(name: $0, perPage: perPage.map { ("per_page", $0) }) },
+            followsCrossHostLinks: followCrossHost,
             pages: allPages ? OneShotRun.pageLimit : pages ?? 1
         )
         let terminal = Terminal.current(environment: environment)

@@ -19,6 +19,7 @@ final class OneShotRun {
         var options: FetchOptions
         var retryPolicy: RetryPolicy
         var pageParameter: Pagination.PageParameter?
+        var followsCrossHostLinks: Bool
         /// Pages to load: 1, N from --pages, or `pageLimit` for --all-pages.
         var pages: Int
     }
@@ -66,7 +67,8 @@ final class OneShotRun {
             guard let url = resolveURL(request) else { return ExitStatus.allFailed }
             let origin = request.url == nil ? " (embedded sample source)" : url == "-" ? " (standard input)" : ""
             OutputStream.standardError.report("\(request.sourceName): \(TerminalText.sanitized(url))\(origin)\n")
-            let source = Source(name: request.sourceName, url: url, plugin: request.plugin, pageParameter: request.pageParameter)
+            let source = Source(name: request.sourceName, url: url, plugin: request.plugin, pageParameter: request.pageParameter,
+                                followsCrossHostLinks: request.followsCrossHostLinks)
             let loader = SourceLoader(source: source,
                                       fetcher: fetcher, loop: loop, options: request.options, retryPolicy: request.retryPolicy)
             loader.observe { [unowned self] change in observe(change) }
@@ -137,6 +139,9 @@ final class OneShotRun {
     /// After a page arrives, asks for the next while --pages wants more and the list has more.
     private func loadMoreIfWanted(_ loader: SourceLoader) {
         let wanted = pagesWanted[loader.source.name] ?? 1
+        if loader.pagesLoaded < wanted, let stop = loader.pagingStop {
+            OutputStream.standardError.report("\(TerminalText.sanitized(loader.source.name)): \(TerminalText.sanitized(stop.description))\n")
+        }
         guard loader.pagesLoaded < wanted, loader.nextPage != nil else {
             if wanted == Self.pageLimit && loader.nextPage != nil {
                 OutputStream.standardError.report("\(TerminalText.sanitized(loader.source.name)): stopped after \(Self.pageLimit) pages\n")

@@ -33,4 +33,33 @@ final class PaginationEndToEndTests: XCTestCase {
             XCTAssertEqual(run.waitForExit(), .exited(64), "\(arguments)")
         }
     }
+
+    /// Posts whose pages at /p?n=N link to `next(N)`.
+    private func chain(_ next: @escaping @Sendable (Int) -> String?) -> TestServer {
+        TestServer { server, _ in
+            server.route("/p") { exchange in
+                let page = Int(exchange.query["n"] ?? "") ?? 0
+                if let target = next(page) { exchange.setHeader("Link", "<\(target)>; rel=\"next\"") }
+                exchange.respond(status: 200, contentType: "application/json", text: "[{\"id\": \(page), \"title\": \"t\", \"body\": \"b\"}]")
+            }
+        }
+    }
+
+    func testAPageChainThatLoopsIsStoppedAndSaidSo() throws {
+        let server = chain { $0 == 3 ? "/p?n=1" : "/p?n=\($0 + 1)" }
+        let run = try LoadrunProcess(["--url", server.url("/p?n=1"), "--all-pages", "--output", "json"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertTrue(run.standardOutput.contains("\"id\":3") || run.standardOutput.contains("\"id\" : 3"), run.standardOutput)
+        XCTAssertTrue(run.standardError.contains("stopped paging: the next link points back to"), run.standardError)
+    }
+
+    func testANextLinkToAnotherHostNeedsFollowCrossHost() throws {
+        let other = chain { _ in nil }
+        let otherPage = other.url("/p?n=2")
+        let server = chain { $0 == 1 ? otherPage : nil }
+        let refused = try LoadrunProcess(["--url", server.url("/p?n=1"), "--pages", "2", "--output", "json"])
+        XCTAssertEqual(refused.waitForExit(), .exited(0), refused.standardError)
+        XCTAssertTrue(refused.standardError.contains("give --follow-cross-host"), refused.standardError)
+        XCTAssertEqual(try ids(["--url", server.url("/p?n=1"), "--pages", "2", "--follow-cross-host"]), [1, 2])
+    }
 }

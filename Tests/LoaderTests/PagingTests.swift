@@ -39,9 +39,22 @@ final class PagingTests: LoopTestCase {
         }
     }
 
-    private func loader(_ url: String, pageParameter: Pagination.PageParameter? = nil, retry: RetryPolicy = .never) -> SourceLoader {
-        SourceLoader(source: Source(name: "n", url: url, plugin: .fixed(AnyContentPlugin(NumbersPlugin())), pageParameter: pageParameter),
+    private func loader(_ url: String, pageParameter: Pagination.PageParameter? = nil, retry: RetryPolicy = .never,
+                        followsCrossHostLinks: Bool = false) -> SourceLoader {
+        SourceLoader(source: Source(name: "n", url: url, plugin: .fixed(AnyContentPlugin(NumbersPlugin())), pageParameter: pageParameter,
+                                    followsCrossHostLinks: followsCrossHostLinks),
                      client: client, retryPolicy: retry)
+    }
+
+    /// A one-number page at /p?n=N whose next link is `next(N)`, or none when that is nil.
+    private func chain(_ next: @escaping @Sendable (Int) -> String?) -> TestServer {
+        TestServer { server, _ in
+            server.route("/p") { exchange in
+                let page = Int(exchange.query["n"] ?? "") ?? 0
+                if let target = next(page) { exchange.setHeader("Link", "<\(target)>; rel=\"next\"") }
+                exchange.respond(status: 200, contentType: "application/json", text: "[\(page)]")
+            }
+        }
     }
 
     private func numbers(_ loader: SourceLoader) -> [Int]? { loader.state.content?.model as? [Int] }
@@ -108,5 +121,64 @@ final class PagingTests: LoopTestCase {
         loader.load()
         XCTAssertFalse(loader.loadMore())
         settle(loader)
+    }
+
+    func testRefreshStateFollowsTheLoads() {
+        let server = server()
+        let loader = loader(server.url("/n"))
+        XCTAssertEqual(loader.refreshState, .initial)
+        loader.load()
+        XCTAssertEqual(loader.refreshState, .refreshing)
+        settle(loader)
+        XCTAssertEqual(loader.refreshState, .paginated)
+        loader.loadMore()
+        XCTAssertEqual(loader.refreshState, .paging)
+        loader.cancel()
+        settle(loader)
+        XCTAssertEqual(loader.refreshState, .paginated, "a cancelled page leaves the list as it was")
+        XCTAssertEqual(numbers(loader), [1, 2, 3])
+        while loader.loadMore() { settle(loader) }
+        XCTAssertEqual(loader.refreshState, .populated)
+    }
+
+    func testANextLinkThatLoopsBackStopsPaging() {
+        // 1 → 2 → 3 → 1: the third page's next link is the first page again.
+        let server = chain { $0 == 3 ? "/p?n=1" : "/p?n=\($0 + 1)" }
+        let loader = loader(server.url("/p?n=1"))
+        loader.load()
+        settle(loader)
+        while loader.loadMore() { settle(loader) }
+        XCTAssertEqual(numbers(loader), [1, 2, 3])
+        XCTAssertEqual(loader.pagingStop, .loop(url: server.url("/p?n=1")))
+        XCTAssertEqual(loader.refreshState, .populated)
+    }
+
+    func testANextLinkToItselfStopsPaging() {
+        let server = chain { "/p?n=\($0)" }
+        let loader = loader(server.url("/p?n=1"))
+        loader.load()
+        settle(loader)
+        XCTAssertFalse(loader.loadMore())
+        XCTAssertEqual(loader.pagingStop, .loop(url: server.url("/p?n=1")))
+    }
+
+    func testANextLinkToAnotherHostIsRefusedUnlessAllowed() {
+        let other = chain { _ in nil }
+        let otherPage = other.url("/p?n=2")
+        let server = chain { $0 == 1 ? otherPage : nil }
+        let refusing = loader(server.url("/p?n=1"))
+        refusing.load()
+        settle(refusing)
+        XCTAssertNil(refusing.nextPage)
+        XCTAssertEqual(refusing.pagingStop, .crossHost(url: otherPage, origin: URLParts.origin(of: server.url("/"))))
+        XCTAssertTrue(refusing.pagingStop?.description.contains("--follow-cross-host") == true)
+
+        let following = loader(server.url("/p?n=1"), followsCrossHostLinks: true)
+        following.load()
+        settle(following)
+        XCTAssertTrue(following.loadMore())
+        settle(following)
+        XCTAssertEqual(numbers(following), [1, 2])
+        XCTAssertNil(following.pagingStop)
     }
 }

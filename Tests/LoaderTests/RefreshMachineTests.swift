@@ -65,4 +65,17 @@ final class RefreshMachineTests: XCTestCase {
         XCTAssertEqual(machine.state, .initial)
         XCTAssertEqual(machine.items, [])
     }
+
+    func testCancelReturnsToWhereTheTransitionBegan() {
+        var machine = Machine()
+        _ = machine.handle(.trigger(.refresh))
+        XCTAssertEqual(machine.handle(.cancelled), [.publish(from: .refreshing, to: .initial)], "a cancelled first load leaves nothing")
+        _ = machine.handle(.trigger(.refresh))
+        _ = machine.handle(.pageLoaded([1, 2], nextPage: "2"))
+        _ = machine.handle(.trigger(.loadMore))
+        XCTAssertEqual(machine.handle(.cancelled), [.publish(from: .paging, to: .paginated)])
+        XCTAssertEqual(machine.items, [1, 2])
+        XCTAssertEqual(machine.handle(.cancelled), [], "nothing to cancel once settled")
+        XCTAssertEqual(machine.handle(.trigger(.loadMore)), [.publish(from: .paginated, to: .paging), .fetchNextPage(next: "2")])
+    }
 }
