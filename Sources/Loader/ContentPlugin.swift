@@ -81,12 +81,16 @@ public protocol ContentPlugin {
     func merge(_ existing: Model, _ next: Model) -> Model?
     /// How many items a page holds, for lists; an empty page ends paging by page number.
     func itemCount(_ model: Model) -> Int?
+    /// Renders `model` with what changed since `previous` marked, item by item: watch mode's
+    /// one-cycle highlight. nil (the default) leaves the marking to a diff of the rendered lines.
+    func renderChanges(_ model: Model, since previous: Model, context: RenderContext) -> String?
 }
 
 extension ContentPlugin {
     public func placeholder(context: RenderContext) -> String { "" }
     public func merge(_ existing: Model, _ next: Model) -> Model? { nil }
     public func itemCount(_ model: Model) -> Int? { nil }
+    public func renderChanges(_ model: Model, since previous: Model, context: RenderContext) -> String? { nil }
 
     public func accepts(_ body: [UInt8], response: ResponseInfo) -> Bool {
         guard let mediaType = response.mediaType else { return false }
@@ -124,6 +128,7 @@ public struct AnyContent {
     private let renderer: (RenderContext) -> String
     private let jsonRenderer: () -> String
     private let merger: (Any) -> AnyContent?
+    private let changeRenderer: (Any, RenderContext) -> String?
 
     public init<Plugin: ContentPlugin>(_ model: Plugin.Model, plugin: Plugin) {
         pluginName = plugin.name
@@ -135,6 +140,17 @@ public struct AnyContent {
             guard let next = other as? Plugin.Model, let merged = plugin.merge(model, next) else { return nil }
             return AnyContent(merged, plugin: plugin)
         }
+        changeRenderer = { previous, context in
+            guard let previous = previous as? Plugin.Model else { return nil }
+            return plugin.renderChanges(model, since: previous, context: context)
+        }
+    }
+
+    /// This content rendered with its changes since `previous` marked, when its plugin marks
+    /// them item by item; nil otherwise (another plugin's content, or a plugin without items).
+    public func renderChanges(since previous: AnyContent, context: RenderContext) -> String? {
+        guard previous.pluginName == pluginName else { return nil }
+        return changeRenderer(previous.model, context)
     }
 
     /// This content with `next`'s items appended, when both are pages of the same list.

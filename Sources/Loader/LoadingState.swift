@@ -42,6 +42,12 @@ public enum LoadingState<Value> {
         return nil
     }
 
+    /// The latest load failed, whether or not a retry is scheduled.
+    public var hasFailed: Bool {
+        if case .failed = self { return true }
+        return false
+    }
+
     /// Loading, or waiting to try again: the source has not settled.
     public var isBusy: Bool { isLoading || pendingRetry != nil }
 

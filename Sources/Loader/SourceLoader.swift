@@ -73,6 +73,9 @@ public final class SourceLoader {
 
     public var state: LoadingState<AnyContent> { machine.state }
 
+    /// Attempts in all that a load may make, as the retry policy allows.
+    public var maxAttempts: Int { machine.policy.maxAttempts }
+
     /// Calls `body` with every state change from now on; returns a token for `removeObserver`.
     @discardableResult
     public func observe(_ body: @escaping (StateChange) -> Void) -> Int {

@@ -52,24 +52,64 @@ public struct PostsPlugin: ContentPlugin {
     /// Each post as its id, right-aligned in a column, then the title and the body's first
     /// non-empty line, both wrapped under the title.
     public func render(_ posts: [Post], context: RenderContext) -> String {
-        let idWidth = posts.map { String($0.id).count }.max() ?? 1
+        render(posts.map { ($0, nil) }, context: context)
+    }
+
+    /// Posts added since `previous` (by id) highlighted, and posts gone since then shown struck
+    /// through where they stood, after the post that preceded them.
+    public func renderChanges(_ posts: [Post], since previous: [Post], context: RenderContext) -> String? {
+        guard context.allowsStyling else { return nil }
+        let now = Set(posts.map(\.id))
+        let before = Set(previous.map(\.id))
+        let position = Dictionary(posts.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // Each removed post goes after its nearest predecessor that is still there (-1: first).
+        var removedAfter: [Int: [Post]] = [:]
+        var anchor = -1
+        for post in previous {
+            if now.contains(post.id) {
+                anchor = position[post.id] ?? anchor
+            } else {
+                removedAfter[anchor, default: []].append(post)
+            }
+        }
+        guard !removedAfter.isEmpty || !now.isSubset(of: before) else { return nil }
+        var marked: [(post: Post, change: Change?)] = (removedAfter[-1] ?? []).map { ($0, .removed) }
+        for (index, post) in posts.enumerated() {
+            marked.append((post, before.contains(post.id) ? nil : .added))
+            marked += (removedAfter[index] ?? []).map { ($0, .removed) }
+        }
+        return render(marked, context: context)
+    }
+
+    private enum Change { case added, removed }
+
+    private func render(_ posts: [(post: Post, change: Change?)], context: RenderContext) -> String {
+        let idWidth = posts.map { String($0.post.id).count }.max() ?? 1
         let indent = String(repeating: " ", count: idWidth + 2)
         let textWidth = max(context.width - indent.count, 10)
         var out = ""
-        for post in posts {
+        for (post, change) in posts {
             let id = String(post.id)
             let title = TerminalText.wrap(TerminalText.sanitized(post.title), width: textWidth)
             for (index, line) in title.enumerated() {
                 let lead = index == 0 ? String(repeating: " ", count: idWidth - id.count) + id + "  " : indent
-                out += lead + TextStyle.bold.apply(line, in: context) + "\n"
+                out += Self.mark(lead + TextStyle.bold.apply(line, in: context), change, context) + "\n"
             }
             if let first = Self.firstLine(of: post.body) {
                 for line in TerminalText.wrap(TerminalText.sanitized(first), width: textWidth) {
-                    out += indent + TextStyle.dim.apply(line, in: context) + "\n"
+                    out += Self.mark(indent + TextStyle.dim.apply(line, in: context), change, context) + "\n"
                 }
             }
         }
         return out
+    }
+
+    private static func mark(_ line: String, _ change: Change?, _ context: RenderContext) -> String {
+        switch change {
+        case nil: line
+        case .added: TextStyle.highlight.apply(line, in: context)
+        case .removed: TextStyle.removed.apply(line, in: context)
+        }
     }
 
     private static func firstLine(of body: String) -> String? {

@@ -68,6 +68,46 @@ public enum TerminalText {
         }
     }
 
+    /// Cells `text` takes on screen, not counting the CSI sequences (`ESC [ … final`) that style it.
+    public static func styledWidth(_ text: String) -> Int {
+        guard text.contains("\u{1B}") else { return displayWidth(text) }
+        var plain = ""
+        var inEscape = false
+        var afterEscape = false
+        for scalar in text.unicodeScalars {
+            if afterEscape {
+                afterEscape = false
+                inEscape = scalar == "["
+                continue
+            }
+            if inEscape {
+                if (0x40...0x7E).contains(scalar.value) { inEscape = false }
+                continue
+            }
+            if scalar == "\u{1B}" {
+                afterEscape = true
+                continue
+            }
+            plain.unicodeScalars.append(scalar)
+        }
+        return displayWidth(plain)
+    }
+
+    /// `text` cut to `columns` cells, ending in `…` when it was longer. For plain text: escape
+    /// sequences would be counted as cells.
+    public static func truncated(_ text: String, toWidth columns: Int) -> String {
+        guard displayWidth(text) > columns else { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let next = used + displayWidth(String(character))
+            if next > max(columns - 1, 0) { break }
+            result.append(character)
+            used = next
+        }
+        return result + "…"
+    }
+
     /// Breaks one paragraph into lines of at most `width` columns, at spaces where it can and
     /// inside a word only when the word alone is wider than a line. Runs of whitespace,
     /// including newlines and tabs, collapse to one space.
@@ -119,12 +159,22 @@ public enum TerminalText {
 /// SGR styling, applied only when the context allows it.
 public enum TextStyle {
     case bold, dim
+    /// What arrived or changed since the last reload: reverse video, which nests inside bold
+    /// and dim because each style ends with its own reset, never `ESC[0m`.
+    case highlight
+    /// What went away since the last reload: struck through, in red.
+    case removed
+    /// A failure banner: white on red.
+    case alert
 
     public func apply(_ text: String, in context: RenderContext) -> String {
         guard context.allowsStyling, !text.isEmpty else { return text }
         switch self {
         case .bold: return "\u{1B}[1m\(text)\u{1B}[22m"
         case .dim: return "\u{1B}[2m\(text)\u{1B}[22m"
+        case .highlight: return "\u{1B}[7m\(text)\u{1B}[27m"
+        case .removed: return "\u{1B}[9;31m\(text)\u{1B}[29;39m"
+        case .alert: return "\u{1B}[97;41m\(text)\u{1B}[39;49m"
         }
     }
 }

@@ -74,3 +74,27 @@ struct ImageFormatArgument: ExpressibleByArgument, Equatable {
 
     static var allValueStrings: [String] { ImageFormat.allCases.map(\.rawValue) }
 }
+
+/// `--watch [INTERVAL]`: the interval may be left out, which swift-argument-parser cannot
+/// express, so the default is written in before parsing.
+enum WatchArgument {
+    static let defaultInterval = "2s"
+
+    /// `arguments` with `defaultInterval` after a `--watch` that has no value of its own (the
+    /// end of the line, or another option next).
+    static func withDefaultInterval(_ arguments: [String]) -> [String] {
+        var result: [String] = []
+        for (index, argument) in arguments.enumerated() {
+            result.append(argument)
+            if argument == "--" {
+                result += arguments[(index + 1)...]
+                break
+            }
+            if argument == "--watch" {
+                let next = arguments.indices.contains(index + 1) ? arguments[index + 1] : nil
+                if next == nil || next!.hasPrefix("-") { result.append(defaultInterval) }
+            }
+        }
+        return result
+    }
+}

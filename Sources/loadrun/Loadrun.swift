@@ -13,7 +13,7 @@ struct Loadrun: ParsableCommand {
         abstract: "Load web content and render it in the terminal.",
         usage: """
             loadrun [--source <name>] [--url <url>] [--plugin <name>] [--output text|json|ndjson]
-                    [--pages <n> | --all-pages] [--page-param <name> [--per-page <n>]]
+                    [--watch [<interval>]] [--pages <n> | --all-pages] [--page-param <name> [--per-page <n>]]
                     [--image-format <format>] [--size <WxH>] [--timeout <duration>] [--max-size <size>]
             loadrun plugins
             loadrun serve [--port <port>]
@@ -26,6 +26,7 @@ struct Loadrun: ParsableCommand {
             EXAMPLES
               loadrun --source posts
               loadrun --source posts --url http://127.0.0.1:8080/posts
+              loadrun --source posts --watch 30s
               loadrun serve --port 8080
 
             \(ExitStatus.helpText)
@@ -51,6 +52,9 @@ struct Loadrun: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("The most cells an image may take, e.g. 80x24. Default: fit the terminal.", valueName: "WxH"))
     var size: CellSizeArgument?
+
+    @Option(name: .long, help: ArgumentHelp("Reload every interval (default \(WatchArgument.defaultInterval)), e.g. 500ms, 30s, 5m, until q or Ctrl-C. Reloads ask whether the content changed; on a pipe, content is printed only when it did.", valueName: "interval"))
+    var watch: DurationArgument?
 
     @Option(name: .long, help: ArgumentHelp("Load this many pages of a list (following Link: rel=next, or --page-param).", valueName: "n"))
     var pages: Int?
@@ -88,6 +92,12 @@ struct Loadrun: ParsableCommand {
     @Option(name: .customLong("max-size"), help: ArgumentHelp("Refuse bodies larger than this, e.g. 512K, 64M, 1G.", valueName: "size"))
     var maxSize = SizeArgument(bytes: FetchOptions.defaultMaxBodySize)
 
+    /// Parses the command line with `--watch`'s interval made explicit, since an option's
+    /// value cannot be optional in swift-argument-parser.
+    static func main() {
+        main(WatchArgument.withDefaultInterval(Array(CommandLine.arguments.dropFirst())))
+    }
+
     func validate() throws {
         let names = PluginTable.load(environment: ProcessEnvironment.variables).registry.names
         for (option, value) in [("source", source), ("plugin", plugin)] {
@@ -100,6 +110,7 @@ struct Loadrun: ParsableCommand {
         if let perPage, perPage < 1 { throw ValidationError("--per-page must be at least 1") }
         if perPage != nil && pageParam == nil { throw ValidationError("--per-page goes with --page-param, such as --page-param page") }
         guard retry >= 1 else { throw ValidationError("--retry counts attempts and must be at least 1; use --no-retry for a single try") }
+        if watch != nil && url == "-" { throw ValidationError("standard input cannot be reloaded; --watch needs a URL or a file") }
         if url == nil, let source, !SampleContent.sources.contains(source) {
             throw ValidationError("the embedded sample has no \(source); give --url for it")
         }
@@ -130,7 +141,11 @@ struct Loadrun: ParsableCommand {
         )
         let terminal = Terminal.current(environment: environment)
         let images = OneShotRun.ImageOptions(format: imageFormat?.format, size: size?.cells)
-        let status = OneShotRun(requests: [request], terminal: terminal, format: output, imageOptions: images).run()
+        let status = if let watch {
+            WatchRun(requests: [request], interval: watch.duration, terminal: terminal, format: output, imageOptions: images).run()
+        } else {
+            OneShotRun(requests: [request], terminal: terminal, format: output, imageOptions: images).run()
+        }
         if status != ExitStatus.success { throw ExitCode(status) }
     }
 

@@ -45,7 +45,7 @@ final class OneShotRun {
     private var signalWatches: [LoopSource] = []
     private var interruption: Int32?
     private var cancelled: Set<String> = []
-    private var sampleServer: SampleServer?
+    private let endpoint = SampleEndpoint()
     private var pagesWanted: [String: Int] = [:]
     /// The reader of stdout went away during an ndjson run.
     private var stdoutClosed = false
@@ -64,11 +64,9 @@ final class OneShotRun {
         watchSignals()
         let fetcher = URLFetcher(loop: loop, http: HTTPClient(loop: loop))
         for request in requests {
-            guard let url = resolveURL(request) else { return ExitStatus.allFailed }
-            let origin = request.url == nil ? " (embedded sample source)" : url == "-" ? " (standard input)" : ""
-            OutputStream.standardError.report("\(request.sourceName): \(TerminalText.sanitized(url))\(origin)\n")
-            let source = Source(name: request.sourceName, url: url, plugin: request.plugin, pageParameter: request.pageParameter,
-                                followsCrossHostLinks: request.followsCrossHostLinks)
+            guard let url = endpoint.url(for: request) else { return ExitStatus.allFailed }
+            SampleEndpoint.announce(request, url: url)
+            let source = SampleEndpoint.source(request, url: url)
             let loader = SourceLoader(source: source,
                                       fetcher: fetcher, loop: loop, options: request.options, retryPolicy: request.retryPolicy)
             loader.observe { [unowned self] change in observe(change) }
@@ -85,22 +83,6 @@ final class OneShotRun {
         progress.clear()
         placeholder.erase()
         return finish()
-    }
-
-    private func resolveURL(_ request: Request) -> String? {
-        if let url = request.url { return url }
-        do {
-            if sampleServer == nil {
-                let server = SampleServer()
-                server.serveSampleContent()
-                try server.listen(port: 0)
-                sampleServer = server
-            }
-            return sampleServer?.url(request.samplePath)
-        } catch {
-            OutputStream.standardError.report("\(request.sourceName): cannot start the embedded sample source: \(error) — use --url\n")
-            return nil
-        }
     }
 
     private func observe(_ change: StateChange) {

@@ -61,25 +61,12 @@ final class ProgressLine {
         if !restore.isEmpty { stream.report(restore) }
     }
 
-    private static func truncated(_ text: String, to columns: Int) -> String {
-        guard TerminalText.displayWidth(text) > columns else { return text }
-        var result = ""
-        var used = 0
-        for character in text {
-            let next = used + TerminalText.displayWidth(String(character))
-            if next > max(columns - 1, 0) { break }
-            result.append(character)
-            used = next
-        }
-        return result + "…"
-    }
-
     private func draw() {
         var text = "\(Self.frames[frame % Self.frames.count]) \(label): loading \(ByteCount.format(progress.receivedBytes))"
         if let expected = progress.expectedBytes {
             text += " of \(ByteCount.format(expected))"
         }
-        stream.report("\r\u{1B}[2K" + Self.truncated(text, to: width - 1))
+        stream.report("\r\u{1B}[2K" + TerminalText.truncated(text, toWidth: width - 1))
         isDrawn = true
     }
 }

@@ -129,6 +129,6 @@ final class TerminalTests: XCTestCase {
     }
 }
 
-private struct TmuxMissing: Error, CustomStringConvertible {
+struct TmuxMissing: Error, CustomStringConvertible {
     var description: String { "tmux is not installed; run scripts/install-deps" }
 }

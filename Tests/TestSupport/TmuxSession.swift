@@ -35,6 +35,14 @@ public final class TmuxSession {
     /// Whether the terminal's cursor is visible (the application may hide it).
     public var cursorVisible: Bool { (try? tmux(["display-message", "-p", "-t", "main", "#{cursor_flag}"]))?.hasPrefix("1") ?? false }
 
+    /// Whether the application has switched to the alternate screen.
+    public var alternateScreen: Bool { (try? tmux(["display-message", "-p", "-t", "main", "#{alternate_on}"]))?.hasPrefix("1") ?? false }
+
+    /// Appends every byte the program writes to the pane from now on to the file at `path`.
+    public func recordOutput(to path: String) throws {
+        try tmux(["pipe-pane", "-o", "-t", "main", "cat >> '\(path)'"])
+    }
+
     /// Waits until the screen contains `text`.
     @discardableResult
     public func waitForScreen(containing text: String, limit: Duration = .seconds(10)) -> Bool {

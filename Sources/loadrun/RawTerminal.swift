@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The terminal as a full-screen view uses it: the alternate screen, no cursor, no line
+/// wrapping, and keys delivered one at a time without echo.
+///
+/// `leave()` puts back exactly what `enter()` changed, and is safe to call twice: every way out
+/// (q, Ctrl-C, SIGTERM, an error) calls it.
+final class RawTerminal {
+    private let output = OutputStream.standardOutput
+    private var savedInput: termios?
+    private var entered = false
+
+    /// Whether keys can be read: standard input is a terminal.
+    let readsKeys = isatty(STDIN_FILENO) == 1
+
+    func enter() {
+        guard !entered else { return }
+        entered = true
+        if readsKeys {
+            var settings = termios()
+            if tcgetattr(STDIN_FILENO, &settings) == 0 {
+                savedInput = settings
+                // Keys arrive as typed, unechoed. ISIG stays on, so Ctrl-C is still SIGINT and
+                // goes through the loop's signal watch; but Ctrl-Z is turned off, since a stopped
+                // process could not restore the screen it leaves behind.
+                settings.c_lflag &= ~tcflag_t(ICANON | ECHO)
+                withUnsafeMutableBytes(of: &settings.c_cc) { cc in
+                    cc[Int(VMIN)] = 1
+                    cc[Int(VTIME)] = 0
+                    cc[Int(VSUSP)] = 0
+                }
+                tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
+            }
+        }
+        // Alternate screen, hidden cursor, no autowrap (a full-width line must not scroll).
+        output.report("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l")
+    }
+
+    func leave() {
+        guard entered else { return }
+        entered = false
+        output.report("\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l")
+        if var settings = savedInput {
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
+            savedInput = nil
+        }
+    }
+
+    deinit { leave() }
+}
+
+/// A key the watch view acts on.
+enum Key: Equatable {
+    case character(Character)
+    case up, down, pageUp, pageDown, home, end, tab
+
+    /// The keys in `bytes`, as one read from the terminal delivered them. Unknown escape
+    /// sequences are dropped whole, so their tails are not taken for letters.
+    static func parse(_ bytes: [UInt8]) -> [Key] {
+        var keys: [Key] = []
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x1B, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "[") || bytes[index + 1] == UInt8(ascii: "O") {
+                // CSI or SS3: parameters, then one final byte in 0x40…0x7E.
+                var end = index + 2
+                while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
+                guard end < bytes.count else { break }
+                let body = String(decoding: bytes[(index + 2)...end], as: UTF8.self)
+                switch body {
+                case "A": keys.append(.up)
+                case "B": keys.append(.down)
+                case "5~": keys.append(.pageUp)
+                case "6~": keys.append(.pageDown)
+                case "H", "1~", "7~": keys.append(.home)
+                case "F", "4~", "8~": keys.append(.end)
+                default: break
+                }
+                index = end + 1
+                continue
+            }
+            if byte == 0x09 {
+                keys.append(.tab)
+            } else if (0x20..<0x7F).contains(byte) {
+                keys.append(.character(Character(UnicodeScalar(byte))))
+            }
+            index += 1
+        }
+        return keys
+    }
+}

@@ -1,0 +1,38 @@
+import Loader
+import Plugins
+import SampleSource
+
+/// Where each request's URL comes from: the user's `--url`, or the embedded sample server,
+/// started on first use and kept for the run.
+final class SampleEndpoint {
+    private var server: SampleServer?
+
+    /// The URL to load for `request`, or nil after saying on stderr why there is none.
+    func url(for request: OneShotRun.Request) -> String? {
+        if let url = request.url { return url }
+        do {
+            if server == nil {
+                let server = SampleServer()
+                server.serveSampleContent()
+                try server.listen(port: 0)
+                self.server = server
+            }
+            return server?.url(request.samplePath)
+        } catch {
+            OutputStream.standardError.report("\(request.sourceName): cannot start the embedded sample source: \(error) — use --url\n")
+            return nil
+        }
+    }
+
+    /// Says on stderr what `request` loads: `posts: http://127.0.0.1:N/posts (embedded sample source)`.
+    static func announce(_ request: OneShotRun.Request, url: String) {
+        let origin = request.url == nil ? " (embedded sample source)" : url == "-" ? " (standard input)" : ""
+        OutputStream.standardError.report("\(request.sourceName): \(TerminalText.sanitized(url))\(origin)\n")
+    }
+
+    /// The source `request` describes, at `url`.
+    static func source(_ request: OneShotRun.Request, url: String) -> Source {
+        Source(name: request.sourceName, url: url, plugin: request.plugin, pageParameter: request.pageParameter,
+               followsCrossHostLinks: request.followsCrossHostLinks)
+    }
+}

@@ -1,0 +1,345 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Loader
+import Plugins
+
+/// `loadrun --watch`: keeps sources fresh on an interval, the way `watch -n` does, with
+/// conditional reloads, retries and pages.
+///
+/// On a terminal it draws a full-screen view (`WatchScreen`) and takes keys; on a pipe it prints
+/// content when it changes, under a timestamped header, and says on stderr what went wrong.
+/// With `--output ndjson` it prints one line per state transition instead.
+final class WatchRun {
+    /// How long a Ctrl-C counts as "just pressed": a second one within it quits.
+    static let doubleInterruptWindow = Duration.seconds(1)
+    /// How long a notice stays in the footer.
+    static let noticeLifetime = Duration.seconds(4)
+
+    private let loop = EventLoop()
+    private var terminal: Terminal
+    private let requests: [OneShotRun.Request]
+    private let interval: Duration
+    private let format: OutputFormat
+    private let imageOptions: OneShotRun.ImageOptions
+    private let endpoint = SampleEndpoint()
+
+    private var sources: [WatchedSource] = []
+    private var focus = 0
+    private var screen: WatchScreen?
+    private var watches: [LoopSource] = []
+    private var lastInterrupt: ContinuousClock.Instant?
+    private var exitStatus: Int32?
+    /// The footer's latest notice and when it goes.
+    private var notice: (text: String, until: ContinuousClock.Instant)?
+    /// Whether the content on screen carries the highlight of what just changed; it goes at
+    /// the start of the next cycle.
+    private var highlighted = false
+
+    init(requests: [OneShotRun.Request], interval: Duration, terminal: Terminal, format: OutputFormat,
+         imageOptions: OneShotRun.ImageOptions) {
+        self.requests = requests
+        self.interval = interval
+        self.terminal = terminal
+        self.format = format
+        self.imageOptions = imageOptions
+    }
+
+    /// Watches until `q`, a signal, or the reader of stdout going away; returns the exit status.
+    func run() -> Int32 {
+        watchSignals()
+        let fetcher = URLFetcher(loop: loop, http: HTTPClient(loop: loop))
+        for request in requests {
+            guard let url = endpoint.url(for: request) else { return ExitStatus.allFailed }
+            if terminal.stdoutIsTTY && format == .text {
+                // The screen is about to take over the terminal; the URL goes in the status line's place.
+            } else {
+                SampleEndpoint.announce(request, url: url)
+            }
+            let loader = SourceLoader(source: SampleEndpoint.source(request, url: url), fetcher: fetcher, loop: loop,
+                                      options: request.options, retryPolicy: request.retryPolicy)
+            let watched = WatchedSource(loader: loader, interval: interval, pagesWanted: request.pages)
+            loader.observe { [unowned self, unowned watched] change in observe(change, of: watched) }
+            sources.append(watched)
+        }
+        if terminal.stdoutIsTTY && format == .text {
+            let screen = WatchScreen(terminal: terminal)
+            self.screen = screen
+            screen.enter()
+            if screen.readsKeys {
+                watches.append(loop.onReadable(STDIN_FILENO) { [unowned self] in readKeys() })
+            }
+            // Countdowns in the status lines move once a second; nothing else ticks.
+            watches.append(loop.repeating(every: .seconds(1)) { [unowned self] in
+                redraw()
+                return true
+            })
+        }
+        for watched in sources {
+            watched.timer = loop.repeating(every: watched.interval) { [unowned self, unowned watched] in
+                cycle(watched)
+                return true
+            }
+            watched.nextReload = .now + watched.interval
+            watched.loader.load()
+        }
+        redraw()
+        if exitStatus == nil { loop.run() }
+
+        for watched in sources {
+            watched.timer?.cancel()
+            watched.loader.cancel()
+        }
+        watches.forEach { $0.cancel() }
+        watches = []
+        screen?.leave()
+        if exitStatus == ExitStatus.interrupted || exitStatus == ExitStatus.terminated || exitStatus == ExitStatus.hangUp {
+            OutputStream.standardError.report("watch stopped\n")
+        }
+        return exitStatus ?? ExitStatus.success
+    }
+
+    // MARK: Cycles
+
+    /// The interval came round: reload, unless the last load is still running (said so) or a
+    /// retry is already scheduled (its backoff decides).
+    private func cycle(_ watched: WatchedSource) {
+        watched.nextReload = .now + watched.interval
+        clearHighlight()
+        reload(watched)
+    }
+
+    private func reload(_ watched: WatchedSource) {
+        let loader = watched.loader
+        if loader.state.isLoading {
+            say("reload skipped — previous load still running", about: watched)
+        } else if loader.state.pendingRetry == nil {
+            loader.reload()
+        }
+        redraw()
+    }
+
+    private func observe(_ change: StateChange, of watched: WatchedSource) {
+        if change.attempt > 0 { watched.currentAttempt = change.attempt }
+        if format == .ndjson && change.cause != .progressed {
+            write(TransitionRecord(change, at: TransitionRecord.now()).line())
+        }
+        switch change.cause {
+        case .succeeded:
+            watched.lastSuccess = ClockTime.now()
+            watched.failedAt = nil
+            if watched.wantsMorePages {
+                watched.loader.loadMore()
+            } else {
+                if let stop = watched.loader.pagingStop, watched.loader.pagesLoaded < watched.pagesWanted {
+                    say(stop.description, about: watched)
+                }
+                present(watched)
+            }
+        case .notModified:
+            watched.lastSuccess = ClockTime.now()
+            watched.failedAt = nil
+            watched.unchanged = true
+        case .failed, .retryScheduled:
+            watched.failedAt = ClockTime.now()
+            if screen == nil, format != .ndjson, let banner = watched.banner(now: .now) {
+                OutputStream.standardError.report("\(watched.name): \(banner)\n")
+            }
+        case .cancelled:
+            say("cancelled — the watch goes on; Ctrl-C again within 1 s quits", about: watched)
+            if !watched.loader.state.isBusy { present(watched) }
+        case .started, .progressed:
+            break
+        }
+        redraw()
+    }
+
+    /// Shows or prints the source's content if it differs from what is shown.
+    private func present(_ watched: WatchedSource) {
+        guard format != .ndjson, let content = watched.loader.state.content else { return }
+        let context = renderContext
+        let text = format == .json ? content.renderJSON() + "\n" : content.render(context)
+        if text == watched.shown?.text {
+            watched.unchanged = true
+            return
+        }
+        let previous = watched.shown
+        watched.shown = (content, text)
+        watched.unchanged = false
+        if let screen {
+            guard sources.firstIndex(where: { $0 === watched }) == focus else { return }
+            if let previous {
+                screen.setContent(content.renderChanges(since: previous.content, context: context)
+                                  ?? LineChanges.highlighted(text, since: previous.text, context: context))
+                highlighted = true
+            } else {
+                screen.setContent(text)
+            }
+        } else if format == .json {
+            write(text)
+        } else {
+            write("==> \(watched.name) at \(ClockTime.dateAndTime(ClockTime.now())) <==\n" + text)
+        }
+    }
+
+    /// The changes were highlighted for one cycle; back to the plain rendering.
+    private func clearHighlight() {
+        guard highlighted, let screen, let shown = sources[focus].shown else { return }
+        highlighted = false
+        screen.setContent(shown.text)
+    }
+
+    // MARK: Output
+
+    /// Writes to stdout; when its reader has gone, the watch ends quietly.
+    private func write(_ text: String) {
+        do {
+            try OutputStream.standardOutput.write(text)
+        } catch {
+            quit(ExitStatus.success)
+        }
+    }
+
+    /// A note about a source: in the footer on a terminal, on stderr otherwise.
+    private func say(_ text: String, about watched: WatchedSource) {
+        let line = "\(watched.name): \(TerminalText.sanitized(text).replacingNewlines())"
+        if screen != nil {
+            notice = (line, .now + Self.noticeLifetime)
+        } else {
+            OutputStream.standardError.report(line + "\n")
+        }
+    }
+
+    private func redraw() {
+        guard let screen else { return }
+        let now = ContinuousClock.now
+        if let notice, notice.until <= now { self.notice = nil }
+        let focused = sources[focus]
+        var footer = "r reload · n next page · q quit · ↑↓ PgUp PgDn scroll"
+        if !screen.readsKeys { footer = "Ctrl-C quits" }
+        screen.draw(status: sources.map { $0.statusLine(now: now) },
+                    banner: focused.banner(now: now),
+                    footer: notice?.text ?? footer)
+    }
+
+    private var renderContext: RenderContext {
+        let onScreen = screen != nil
+        return RenderContext(width: terminal.width, height: terminal.height.map { max($0 - sources.count - 2, 1) },
+                             allowsStyling: terminal.allowsStyling, isTerminal: terminal.stdoutIsTTY,
+                             environment: terminal.environment,
+                             // Graphics protocols do not survive row-by-row redraws; symbols do.
+                             imageFormat: imageOptions.format?.rawValue ?? (onScreen ? ImageFormat.symbols.rawValue : nil),
+                             imageSize: imageOptions.size)
+    }
+
+    // MARK: Keys and signals
+
+    private func readKeys() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = read(STDIN_FILENO, &buffer, buffer.count)
+        if count <= 0 {
+            // End of input or an error: no more keys, but the watch goes on.
+            return count < 0 && (errno == EINTR || errno == EAGAIN)
+        }
+        for key in Key.parse(Array(buffer.prefix(count))) {
+            handle(key)
+        }
+        return true
+    }
+
+    private func handle(_ key: Key) {
+        let focused = sources[focus]
+        switch key {
+        case .character("q"), .character("Q"):
+            quit(ExitStatus.success)
+        case .character("r"):
+            focused.nextReload = .now + focused.interval
+            clearHighlight()
+            if focused.loader.state.pendingRetry != nil {
+                focused.loader.retry()
+            } else {
+                reload(focused)
+            }
+        case .character("n"):
+            nextPage(focused)
+        default:
+            if screen?.scroll(for: key, statusCount: sources.count) == true { redraw() }
+        }
+    }
+
+    /// `n`: one more page now, and on every reload from now on.
+    private func nextPage(_ watched: WatchedSource) {
+        let loader = watched.loader
+        if loader.refreshState.isTransitional || loader.state.isBusy {
+            say("next page skipped — a load is still running", about: watched)
+        } else if loader.nextPage == nil {
+            say(loader.pagingStop?.description ?? "no more pages", about: watched)
+        } else if loader.loadMore() {
+            watched.pagesWanted = loader.pagesLoaded + 1
+        }
+        redraw()
+    }
+
+    private func watchSignals() {
+        watches.append(loop.onSignal(SIGINT) { [unowned self] in interrupted() })
+        watches.append(loop.onSignal(SIGTERM) { [unowned self] in signalled(ExitStatus.terminated) })
+        watches.append(loop.onSignal(SIGHUP) { [unowned self] in signalled(ExitStatus.hangUp) })
+        watches.append(loop.onSignal(SIGUSR1) { [unowned self] in
+            for watched in sources {
+                watched.nextReload = .now + watched.interval
+                reload(watched)
+            }
+        })
+        watches.append(loop.onSignal(SIGUSR2) { [unowned self] in
+            for watched in sources where watched.loader.state.hasFailed {
+                say("retrying now", about: watched)
+                watched.loader.retry()
+            }
+        })
+        watches.append(loop.onSignal(SIGWINCH) { [unowned self] in resized() })
+    }
+
+    /// Ctrl-C: cancels what is in flight and watches on; quits when nothing is, or when it
+    /// comes again within a second.
+    private func interrupted() {
+        let now = ContinuousClock.now
+        let again = lastInterrupt.map { now - $0 < Self.doubleInterruptWindow } ?? false
+        lastInterrupt = now
+        let busy = sources.filter { $0.loader.state.isBusy }
+        if again || busy.isEmpty {
+            signalled(ExitStatus.interrupted)
+        } else {
+            busy.forEach { $0.loader.cancel() }
+        }
+    }
+
+    /// Ends the watch with `status` once the loop returns; the first reason to stop wins.
+    private func quit(_ status: Int32) {
+        guard exitStatus == nil else { return }
+        exitStatus = status
+        loop.quit()
+    }
+
+    /// A signal that ends the watch. A second one while it shuts down leaves at once, with the
+    /// terminal put back.
+    private func signalled(_ status: Int32) {
+        if exitStatus != nil {
+            screen?.leave()
+            _exit(status)
+        }
+        quit(status)
+    }
+
+    private func resized() {
+        terminal = Terminal.current(environment: terminal.environment)
+        guard let screen else { return }
+        screen.resized(to: terminal)
+        let context = renderContext
+        for watched in sources {
+            if let shown = watched.shown { watched.shown = (shown.content, shown.content.render(context)) }
+        }
+        highlighted = false
+        if let shown = sources[focus].shown { screen.setContent(shown.text) }
+        redraw()
+    }
+}

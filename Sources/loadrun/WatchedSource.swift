@@ -1,0 +1,100 @@
+import Loader
+import Plugins
+
+/// One source under watch: its loader, its interval, and what its status line and error banner
+/// say about it.
+final class WatchedSource {
+    let loader: SourceLoader
+    /// Time from one reload's start to the next, kept by a `g_timeout_add` timer.
+    let interval: Duration
+    /// The interval's timer.
+    var timer: LoopSource?
+    /// When the timer fires next, on the monotonic clock.
+    var nextReload: ContinuousClock.Instant
+    /// Pages each reload fetches: `--pages`, one more for each `n`.
+    var pagesWanted: Int
+    /// When the last load succeeded (or came back 304), in wall-clock seconds.
+    var lastSuccess: Int?
+    /// When the latest failure happened, in wall-clock seconds.
+    var failedAt: Int?
+    /// Whether the latest load came back unchanged (304, or content identical to what is shown).
+    var unchanged = false
+    /// The content on screen or last printed, and its rendering, to tell what changed.
+    var shown: (content: AnyContent, text: String)?
+
+    init(loader: SourceLoader, interval: Duration, pagesWanted: Int) {
+        self.loader = loader
+        self.interval = interval
+        self.pagesWanted = pagesWanted
+        nextReload = .now + interval
+    }
+
+    var name: String { TerminalText.sanitized(loader.source.name) }
+
+    /// Whether a page chain is under way: the next page will be asked for as soon as this one is
+    /// in, so what is here is not yet worth showing.
+    var wantsMorePages: Bool {
+        loader.pagesLoaded < pagesWanted && loader.nextPage != nil
+    }
+
+    /// `posts · loaded · last success 12:02:34 · next reload in 2 s · attempt 1 of 3 · 12 items`.
+    func statusLine(now: ContinuousClock.Instant) -> String {
+        let state = loader.state
+        var parts = [name]
+        switch state {
+        case .idle: parts.append("idle")
+        case .loading(let progress, _):
+            parts.append(loader.refreshState == .paging ? "loading page \(loader.pagesLoaded + 1)" : "loading")
+            if progress.receivedBytes > 0 { parts[parts.count - 1] += " " + ByteCount.format(progress.receivedBytes) }
+        case .loaded: parts.append(unchanged ? "loaded, unchanged" : "loaded")
+        case .failed: parts.append("failed")
+        }
+        parts.append(lastSuccess.map { "last success \(ClockTime.timeOfDay($0))" } ?? "no success yet")
+        if let retry = state.pendingRetry {
+            parts.append("retry in \(Self.countdown(Duration.seconds(retry.dueAt - ClockTime.now())))")
+        } else if !state.isLoading {
+            parts.append("next reload in \(countdown(to: nextReload, now: now))")
+        }
+        let attempt = state.pendingRetry.map { ($0.attempt, $0.maxAttempts) } ?? (currentAttempt, loader.maxAttempts)
+        parts.append("attempt \(attempt.0) of \(attempt.1)")
+        if let count = state.content?.itemCount {
+            var items = "\(count) items"
+            if loader.pagesLoaded > 1 { items += " in \(loader.pagesLoaded) pages" }
+            if loader.refreshState == .paginated { items += ", n for more" }
+            parts.append(items)
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    /// The attempt in flight or last made, from the last transition seen.
+    var currentAttempt = 1
+
+    /// `failed 12:03:04 — HTTP 503 …; showing data from 12:02:34; retry in 4 s`, while the
+    /// latest load has failed.
+    func banner(now: ContinuousClock.Instant) -> String? {
+        guard case .failed(let error, let lastGood, let retry) = loader.state else { return nil }
+        // What failed, without the advice: the banner has one line, and the retry is its advice.
+        var text = "failed \(failedAt.map(ClockTime.timeOfDay) ?? "") — \(TerminalText.sanitized(error.description).replacingNewlines())"
+        if lastGood != nil, let lastSuccess {
+            text += "; showing data from \(ClockTime.timeOfDay(lastSuccess))"
+        } else {
+            text += "; no data yet"
+        }
+        if let retry {
+            text += "; retry in \(Self.countdown(Duration.seconds(retry.dueAt - ClockTime.now())))"
+        } else {
+            text += "; next reload in \(countdown(to: nextReload, now: now))"
+        }
+        return text
+    }
+
+    /// The time to the next reload: in milliseconds for sub-second intervals, else as `countdown`.
+    private func countdown(to instant: ContinuousClock.Instant, now: ContinuousClock.Instant) -> String {
+        interval < .seconds(1) ? "\(max(0, (instant - now).wholeMilliseconds)) ms" : Self.countdown(instant - now)
+    }
+
+    /// A time left, as a countdown that moves once a second shows it: whole seconds, rounded up.
+    static func countdown(_ left: Duration) -> String {
+        LoadError.format(.seconds(max(1, (left.wholeMilliseconds + 999) / 1000)))
+    }
+}

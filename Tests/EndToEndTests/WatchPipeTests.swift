@@ -1,0 +1,147 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Loader
+import SampleSource
+import TestSupport
+import XCTest
+
+/// `--watch` with stdout on a pipe: content when it changes, under a header; nothing on 304 or
+/// identical content; Ctrl-C, SIGUSR1 and failures as the signal table says.
+final class WatchPipeTests: XCTestCase {
+    /// Serves `backend` at /posts, answering after `delay`; `arrivals` counts requests as they come.
+    private func serve(_ backend: WatchedBackend, delay: Duration? = nil, arrivals: Counter? = nil) -> TestServer {
+        TestServer { server, loop in
+            let handler = backend.handler()
+            server.route("/posts") { exchange in
+                arrivals?.increment()
+                guard let delay else { return handler(exchange) }
+                exchange.pause()
+                loop.schedule(after: delay) { handler(exchange) }
+            }
+        }
+    }
+
+    private func headers(_ output: String) -> [String] {
+        output.split(separator: "\n").filter { $0.hasPrefix("==> posts at ") && $0.hasSuffix(" <==") }.map(String.init)
+    }
+
+    func testPrintsOnlyWhenTheContentChangesAndRevalidatesWith304s() throws {
+        let backend = WatchedBackend()
+        let server = serve(backend)
+        let run = try LoadrunProcess(["--url", server.url("/posts"), "--plugin", "posts", "--watch", "100ms"])
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { backend.tally.notModified >= 5 }, "\(backend.tally)")
+        XCTAssertEqual(headers(run.standardOutput).count, 1, "304s print nothing: \(run.standardOutput)")
+        XCTAssertEqual(backend.tally.bodyBytes, Fixtures.posts(3).utf8.count, "one body, then only 304s")
+        XCTAssertEqual(backend.tally.conditional, backend.tally.requests - 1, "every reload is conditional")
+
+        backend.setPosts(4)
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { self.headers(run.standardOutput).count == 2 }, run.standardOutput)
+        XCTAssertTrue(run.standardOutput.hasSuffix("4  Post number 4\n   \(String(repeating: "b", count: 40))\n"), run.standardOutput)
+        run.send(SIGINT)
+        XCTAssertEqual(run.waitForExit(), .exited(130), "Ctrl-C with nothing in flight quits")
+    }
+
+    func testChangingETagsAndNo304sStillPrintIdenticalContentOnce() throws {
+        for validation in [WatchedBackend.Validation.changingETag, .none] {
+            let backend = WatchedBackend()
+            backend.setValidation(validation)
+            let server = serve(backend)
+            let run = try LoadrunProcess(["--url", server.url("/posts"), "--plugin", "posts", "--watch", "100ms"])
+            XCTAssertTrue(waitUntil(limit: .seconds(10)) { backend.tally.requests >= 6 }, "\(backend.tally)")
+            XCTAssertEqual(headers(run.standardOutput).count, 1, "\(validation): identical content is not printed again")
+            XCTAssertEqual(backend.tally.notModified, 0)
+            run.send(SIGTERM)
+            XCTAssertEqual(run.waitForExit(), .exited(143))
+        }
+    }
+
+    func testOverlappingReloadIsSkippedAndSaidSo() throws {
+        let backend = WatchedBackend()
+        let server = serve(backend, delay: .milliseconds(700))
+        let run = try LoadrunProcess(["--url", server.url("/posts"), "--plugin", "posts", "--watch", "200ms"])
+        XCTAssertTrue(run.waitForStandardError(containing: "posts: reload skipped — previous load still running"), run.standardError)
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { !self.headers(run.standardOutput).isEmpty }, "the slow load still lands")
+        run.send(SIGTERM)
+        XCTAssertEqual(run.waitForExit(), .exited(143))
+        XCTAssertLessThan(backend.tally.requests, 6, "one request at a time, never a pile-up")
+    }
+
+    func testCtrlCCancelsTheLoadInFlightAndTheWatchGoesOnThenASecondQuits() throws {
+        let backend = WatchedBackend()
+        let arrivals = Counter()
+        let server = serve(backend, delay: .seconds(30), arrivals: arrivals)
+        let run = try LoadrunProcess(["--url", server.url("/posts"), "--plugin", "posts", "--watch", "60s"])
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { arrivals.count == 1 })
+        run.send(SIGINT)
+        XCTAssertTrue(run.waitForStandardError(containing: "posts: cancelled — the watch goes on"), run.standardError)
+        // Past the double-press window: this Ctrl-C is a first one again.
+        usleep(1_100_000)
+        run.send(SIGUSR1)
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { arrivals.count == 2 }, "SIGUSR1 reloads now")
+        run.send(SIGINT)
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { run.standardError.components(separatedBy: "posts: cancelled").count == 3 },
+                      run.standardError)
+        XCTAssertEqual(run.standardOutput, "", "nothing loaded, nothing printed")
+        run.send(SIGINT)
+        XCTAssertEqual(run.waitForExit(), .exited(130), "a second Ctrl-C within 1 s quits: \(run.standardError)")
+    }
+
+    func testFailuresKeepTheContentAndSayWhenTheRetryComes() throws {
+        let backend = WatchedBackend()
+        backend.setAlternating(true)
+        let server = serve(backend)
+        let run = try LoadrunProcess(["--url", server.url("/posts"), "--plugin", "posts", "--watch", "100ms",
+                                      "--retry-delay", "50ms"])
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { backend.tally.failures >= 3 }, "\(backend.tally)")
+        XCTAssertTrue(run.waitForStandardError(containing: "posts: failed "), run.standardError)
+        let banner = try XCTUnwrap(run.standardErrorLines.first { $0.hasPrefix("posts: failed ") })
+        XCTAssertTrue(banner.contains("— HTTP 503"), banner)
+        XCTAssertTrue(banner.contains("; showing data from "), banner)
+        XCTAssertTrue(banner.contains("; retry in "), banner)
+        XCTAssertEqual(headers(run.standardOutput).count, 1, "the same posts after each recovery print nothing new")
+        run.send(SIGTERM)
+        XCTAssertEqual(run.waitForExit(), .exited(143))
+    }
+
+    func testNDJSONCarriesEveryTransitionWith304sMarked() throws {
+        let backend = WatchedBackend()
+        let server = serve(backend)
+        let run = try LoadrunProcess(["--url", server.url("/posts"), "--plugin", "posts", "--watch", "100ms", "--output", "ndjson"])
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { backend.tally.notModified >= 3 })
+        run.send(SIGTERM)
+        XCTAssertEqual(run.waitForExit(), .exited(143))
+        let records = try run.standardOutput.split(separator: "\n").map {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let settled = records.filter { $0["to"] as? String == "loaded" }
+        XCTAssertGreaterThanOrEqual(settled.count, 4)
+        XCTAssertEqual(settled.first?["not_modified"] as? Bool, false)
+        XCTAssertEqual(settled.first?["http_status"] as? Int, 200)
+        for record in settled.dropFirst() {
+            XCTAssertEqual(record["not_modified"] as? Bool, true, "\(record)")
+            XCTAssertEqual(record["http_status"] as? Int, 304)
+            XCTAssertEqual(record["bytes"] as? Int, 0, "no body after the first load")
+        }
+        for key in ["time", "source", "from", "to", "attempt", "http_status", "bytes", "duration_ms", "not_modified"] {
+            XCTAssertTrue(records.allSatisfy { $0.keys.contains(key) }, key)
+        }
+    }
+
+    func testWatchWithoutAnIntervalUsesTwoSecondsAndBadIntervalsAreUsageErrors() throws {
+        let backend = WatchedBackend()
+        let server = serve(backend)
+        let run = try LoadrunProcess(["--url", server.url("/posts"), "--watch", "--plugin", "posts", "--output", "ndjson"])
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { backend.tally.requests >= 2 }, "a second load follows the default interval")
+        let first = run.standardOutput
+        XCTAssertTrue(first.contains("\"source\":\"posts\""), first)
+        run.send(SIGTERM)
+        XCTAssertEqual(run.waitForExit(), .exited(143))
+
+        for arguments in [["--watch", "0s"], ["--watch", "soon"], ["--url", "-", "--watch", "1s"]] {
+            let bad = try LoadrunProcess(arguments)
+            XCTAssertEqual(bad.waitForExit(), .exited(64), "\(arguments): \(bad.standardError)")
+        }
+    }
+}

@@ -1,0 +1,154 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Loader
+import SampleSource
+import TestSupport
+import XCTest
+
+/// `--watch` in a real terminal under tmux: the full-screen view, its redraws, keys, banner,
+/// and the terminal put back on every way out.
+final class WatchTerminalTests: XCTestCase {
+    override func setUpWithError() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
+            if ProcessInfo.processInfo.environment["CI"] != nil { throw TmuxMissing() }
+            throw XCTSkip("tmux is not installed; scripts/install-deps installs it")
+        }
+    }
+
+    private var binary: String { LoadrunProcess.binaryPath }
+
+    /// The pane's command: loadrun with `arguments`, then its exit status and whether the tty's
+    /// settings came back as they were.
+    private func command(_ arguments: String) -> String {
+        "S=$(stty -g); env -u NO_COLOR '\(binary)' \(arguments); echo EXIT=$?; [ \"$(stty -g)\" = \"$S\" ] && echo TTY=restored"
+    }
+
+    private func serve(_ backend: WatchedBackend, delay: Duration? = nil) -> TestServer {
+        TestServer { server, loop in
+            let handler = backend.handler()
+            server.route("/posts") { exchange in
+                guard let delay else { return handler(exchange) }
+                exchange.pause()
+                loop.schedule(after: delay) { handler(exchange) }
+            }
+        }
+    }
+
+    private func line(_ screen: String, containing text: String) -> String {
+        screen.split(separator: "\n").first { $0.contains(text) }.map(String.init) ?? ""
+    }
+
+    private func assertRestored(_ tmux: TmuxSession, status: Int, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=\(status)"), tmux.screen(), file: file, line: line)
+        XCTAssertTrue(tmux.waitForScreen(containing: "TTY=restored"), "echo and line editing are back: \(tmux.screen())", file: file, line: line)
+        XCTAssertFalse(tmux.alternateScreen, "back on the main screen", file: file, line: line)
+        XCTAssertTrue(tmux.cursorVisible, "the cursor is back", file: file, line: line)
+    }
+
+    func testRedrawsOnlyWhatChangedAndHighlightsNewItemsForOneCycle() throws {
+        let backend = WatchedBackend()
+        let server = serve(backend)
+        let tmux = try TmuxSession(command("--url \(server.url("/posts")) --plugin posts --watch 300ms"), width: 100, height: 30)
+        XCTAssertTrue(tmux.waitForScreen(containing: "Post number 3"), tmux.screen())
+        XCTAssertTrue(tmux.alternateScreen)
+        XCTAssertTrue(tmux.screen().hasPrefix("posts · loaded"), tmux.screen())
+
+        let recording = FileManager.default.temporaryDirectory.appendingPathComponent("pane-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: recording) }
+        try tmux.recordOutput(to: recording)
+        let seen = backend.tally.notModified
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { backend.tally.notModified >= seen + 3 })
+        usleep(200_000)
+        let afterRevalidations = (try? String(contentsOfFile: recording, encoding: .utf8)) ?? ""
+        XCTAssertFalse(afterRevalidations.contains("Post number"), "a 304 redraws no content: \(afterRevalidations.debugDescription)")
+        XCTAssertFalse(afterRevalidations.contains("\u{1B}[2J"), "never a full clear")
+
+        backend.setPosts(4)
+        XCTAssertTrue(tmux.waitForScreen(containing: "Post number 4"), tmux.screen())
+        let styled = tmux.screenWithEscapes()
+        XCTAssertTrue(line(styled, containing: "Post number 4").contains("7m"), "the new post is highlighted: \(styled)")
+        XCTAssertFalse(line(styled, containing: "Post number 1").contains("7m"), "the old ones are not")
+        let afterChange = (try? String(contentsOfFile: recording, encoding: .utf8)) ?? ""
+        XCTAssertFalse(afterChange.contains("Post number 1"), "unchanged rows are not rewritten")
+        XCTAssertTrue(waitUntil(limit: .seconds(5)) { !self.line(tmux.screenWithEscapes(), containing: "Post number 4").contains("7m") },
+                      "the highlight lasts one cycle")
+
+        try tmux.send("q")
+        assertRestored(tmux, status: 0)
+    }
+
+    func testKeysReloadLoadTheNextPageAndQuit() throws {
+        let requests = Counter()
+        let server = TestServer { server, _ in
+            server.serveSampleContent()
+            server.onRequest = { _ in requests.increment() }
+        }
+        let tmux = try TmuxSession(command("--url '\(server.url("/posts?page=1&per_page=5"))' --watch 60s"), width: 120, height: 40)
+        XCTAssertTrue(tmux.waitForScreen(containing: "5 items, n for more"), tmux.screen())
+        XCTAssertFalse(tmux.screen().contains("Deadlines beat idle timers"), "post 6 is on page 2")
+
+        try tmux.send("r")
+        XCTAssertTrue(tmux.waitForScreen(containing: "loaded, unchanged"), "r reloaded at once, and the server said 304: \(tmux.screen())")
+        XCTAssertEqual(requests.count, 2)
+
+        try tmux.send("n")
+        XCTAssertTrue(tmux.waitForScreen(containing: "10 items in 2 pages, n for more"), tmux.screen())
+        XCTAssertTrue(tmux.screen().contains("Deadlines beat idle timers"), tmux.screen())
+        try tmux.send("n")
+        XCTAssertTrue(tmux.waitForScreen(containing: "12 items in 3 pages ·") || tmux.screen().contains("12 items in 3 pages"), tmux.screen())
+        try tmux.send("n")
+        XCTAssertTrue(tmux.waitForScreen(containing: "posts: no more pages"), tmux.screen())
+
+        try tmux.send("q")
+        assertRestored(tmux, status: 0)
+    }
+
+    func testAFailureShowsABannerOverTheLastGoodContentUntilAReloadSucceeds() throws {
+        let backend = WatchedBackend()
+        let server = serve(backend)
+        let tmux = try TmuxSession(command("--url \(server.url("/posts")) --plugin posts --watch 300ms --retry-delay 200ms"),
+                                   width: 120, height: 30)
+        XCTAssertTrue(tmux.waitForScreen(containing: "Post number 3"), tmux.screen())
+        backend.setFailing(true)
+        XCTAssertTrue(tmux.waitForScreen(containing: "showing data from"), tmux.screen())
+        let banner = line(tmux.screen(), containing: "showing data from")
+        XCTAssertTrue(banner.hasPrefix("failed "), banner)
+        XCTAssertTrue(banner.contains("— HTTP 503"), banner)
+        XCTAssertTrue(tmux.screen().contains("Post number 3"), "the last good content stays")
+        XCTAssertTrue(line(tmux.screenWithEscapes(), containing: "showing data from").contains("41m"), "the banner stands out")
+
+        backend.setFailing(false)
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { !tmux.screen().contains("HTTP 503") }, "a success clears the banner: \(tmux.screen())")
+        XCTAssertTrue(tmux.screen().contains("Post number 3"))
+        try tmux.send("C-c")
+        assertRestored(tmux, status: 130)
+    }
+
+    func testCtrlCCancelsALoadThenQuitsWithTheTerminalRestored() throws {
+        let backend = WatchedBackend()
+        let server = serve(backend, delay: .seconds(30))
+        let tmux = try TmuxSession(command("--url \(server.url("/posts")) --plugin posts --watch 60s"))
+        XCTAssertTrue(tmux.waitForScreen(containing: "posts · loading"), tmux.screen())
+        XCTAssertFalse(tmux.cursorVisible)
+        try tmux.send("C-c")
+        XCTAssertTrue(tmux.waitForScreen(containing: "posts: cancelled — the watch goes on"), tmux.screen())
+        XCTAssertTrue(tmux.screen().hasPrefix("posts · idle"), tmux.screen())
+        XCTAssertTrue(tmux.alternateScreen, "still watching")
+        usleep(1_100_000)
+        try tmux.send("C-c")
+        assertRestored(tmux, status: 130)
+    }
+
+    func testSIGTERMRestoresTheTerminal() throws {
+        let backend = WatchedBackend()
+        let server = serve(backend)
+        let tmux = try TmuxSession(command("--url \(server.url("/posts")) --plugin posts --watch 60s"))
+        XCTAssertTrue(tmux.waitForScreen(containing: "Post number 3"), tmux.screen())
+        XCTAssertTrue(tmux.alternateScreen)
+        // The whole command line, exactly: the pane's shell and tmux carry the same words.
+        XCTAssertEqual(system("pkill -TERM -x -f -- '\(binary) --url \(server.url("/posts")) --plugin posts --watch 60s'"), 0)
+        assertRestored(tmux, status: 143)
+    }
+}
