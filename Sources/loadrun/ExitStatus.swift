@@ -19,10 +19,12 @@ enum ExitStatus {
           129  ended by SIGHUP
 
         SIGNALS
-          SIGINT (Ctrl-C)   cancel loads and retry waits; a second one quits at once
+          SIGINT (Ctrl-C)   cancel loads and retry waits; a second one quits at once;
+                            with --watch, quit when nothing is in flight or on a
+                            second Ctrl-C within 1 s
           SIGTERM, SIGHUP   cancel everything and exit
           SIGUSR1           load again now; a load in flight is skipped, with a note
-          SIGUSR2           retry a source waiting to retry now, with its backoff reset
+          SIGUSR2           retry a failed source now, with its backoff reset
           SIGWINCH          use the terminal's new width
         """
 }

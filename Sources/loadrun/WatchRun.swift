@@ -134,7 +134,7 @@ final class WatchRun {
                 if let stop = watched.loader.pagingStop, watched.loader.pagesLoaded < watched.pagesWanted {
                     say(stop.description, about: watched)
                 }
-                present(watched)
+                watched.unchanged = !present(watched)
             }
         case .notModified:
             watched.lastSuccess = ClockTime.now()
@@ -147,6 +147,7 @@ final class WatchRun {
             }
         case .cancelled:
             say("cancelled — the watch goes on; Ctrl-C again within 1 s quits", about: watched)
+            // A cancelled page chain leaves the pages it had; show them if they differ.
             if !watched.loader.state.isBusy { present(watched) }
         case .started, .progressed:
             break
@@ -154,20 +155,17 @@ final class WatchRun {
         redraw()
     }
 
-    /// Shows or prints the source's content if it differs from what is shown.
-    private func present(_ watched: WatchedSource) {
-        guard format != .ndjson, let content = watched.loader.state.content else { return }
+    /// Shows or prints the source's content if it differs from what is shown; returns whether it did.
+    @discardableResult
+    private func present(_ watched: WatchedSource) -> Bool {
+        guard format != .ndjson, let content = watched.loader.state.content else { return false }
         let context = renderContext
         let text = format == .json ? content.renderJSON() + "\n" : content.render(context)
-        if text == watched.shown?.text {
-            watched.unchanged = true
-            return
-        }
+        guard text != watched.shown?.text else { return false }
         let previous = watched.shown
         watched.shown = (content, text)
-        watched.unchanged = false
         if let screen {
-            guard sources.firstIndex(where: { $0 === watched }) == focus else { return }
+            guard sources.firstIndex(where: { $0 === watched }) == focus else { return true }
             if let previous {
                 screen.setContent(content.renderChanges(since: previous.content, context: context)
                                   ?? LineChanges.highlighted(text, since: previous.text, context: context))
@@ -180,6 +178,7 @@ final class WatchRun {
         } else {
             write("==> \(watched.name) at \(ClockTime.dateAndTime(ClockTime.now())) <==\n" + text)
         }
+        return true
     }
 
     /// The changes were highlighted for one cycle; back to the plain rendering.

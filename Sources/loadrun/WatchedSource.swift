@@ -37,7 +37,7 @@ final class WatchedSource {
         loader.pagesLoaded < pagesWanted && loader.nextPage != nil
     }
 
-    /// `posts · loaded · last success 12:02:34 · next reload in 2 s · attempt 1 of 3 · 12 items`.
+    /// `posts · loaded · last success 12:02:34 · next in 2 s · attempt 1/3 · 12 items`.
     func statusLine(now: ContinuousClock.Instant) -> String {
         let state = loader.state
         var parts = [name]
@@ -53,10 +53,10 @@ final class WatchedSource {
         if let retry = state.pendingRetry {
             parts.append("retry in \(Self.countdown(Duration.seconds(retry.dueAt - ClockTime.now())))")
         } else if !state.isLoading {
-            parts.append("next reload in \(countdown(to: nextReload, now: now))")
+            parts.append("next in \(countdown(to: nextReload, now: now))")
         }
         let attempt = state.pendingRetry.map { ($0.attempt, $0.maxAttempts) } ?? (currentAttempt, loader.maxAttempts)
-        parts.append("attempt \(attempt.0) of \(attempt.1)")
+        parts.append("attempt \(attempt.0)/\(attempt.1)")
         if let count = state.content?.itemCount {
             var items = "\(count) items"
             if loader.pagesLoaded > 1 { items += " in \(loader.pagesLoaded) pages" }
