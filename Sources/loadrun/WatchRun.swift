@@ -49,20 +49,18 @@ final class WatchRun {
     func run() -> Int32 {
         watchSignals()
         let fetcher = URLFetcher(loop: loop, http: HTTPClient(loop: loop))
+        let usesScreen = terminal.stdoutIsTTY && format == .text
         for request in requests {
             guard let url = endpoint.url(for: request) else { return ExitStatus.allFailed }
-            if terminal.stdoutIsTTY && format == .text {
-                // The screen is about to take over the terminal; the URL goes in the status line's place.
-            } else {
-                SampleEndpoint.announce(request, url: url)
-            }
+            // A screen is about to take the terminal over; a line said now would flash and go.
+            if !usesScreen { SampleEndpoint.announce(request, url: url) }
             let loader = SourceLoader(source: SampleEndpoint.source(request, url: url), fetcher: fetcher, loop: loop,
                                       options: request.options, retryPolicy: request.retryPolicy)
             let watched = WatchedSource(loader: loader, interval: interval, pagesWanted: request.pages)
             loader.observe { [unowned self, unowned watched] change in observe(change, of: watched) }
             sources.append(watched)
         }
-        if terminal.stdoutIsTTY && format == .text {
+        if usesScreen {
             let screen = WatchScreen(terminal: terminal)
             self.screen = screen
             screen.enter()
@@ -124,6 +122,8 @@ final class WatchRun {
         if format == .ndjson && change.cause != .progressed {
             write(TransitionRecord(change, at: TransitionRecord.now()).line())
         }
+        // The loads cancelled on the way out are not news.
+        guard exitStatus == nil else { return }
         switch change.cause {
         case .succeeded:
             watched.lastSuccess = ClockTime.now()

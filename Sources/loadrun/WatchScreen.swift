@@ -45,7 +45,7 @@ final class WatchScreen {
     func setContent(_ text: String) {
         content = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if content.last == "" { content.removeLast() }
-        scroll = min(scroll, maxScroll(statusCount: 1))
+        // `draw` keeps the scroll position inside the new content.
     }
 
     /// Moves the content for a scrolling key; returns false for other keys.
