@@ -6,6 +6,7 @@ import Glibc
 /// The built `loadrun` binary, run as a child process with stdout and stderr in files.
 public final class LoadrunProcess {
     private let process = Process()
+    private let directory: URL
     private let outputPath: String
     private let errorPath: String
 
@@ -27,7 +28,7 @@ public final class LoadrunProcess {
     }
 
     private init(command shell: String?, arguments: [String], environment: [String: String]) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("loadrun-e2e-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("loadrun-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         outputPath = directory.appendingPathComponent("stdout").path
         errorPath = directory.appendingPathComponent("stderr").path
@@ -56,6 +57,7 @@ public final class LoadrunProcess {
 
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        try? FileManager.default.removeItem(at: directory)
     }
 
     public var pid: Int32 { process.processIdentifier }
