@@ -34,15 +34,8 @@ final class PaginationEndToEndTests: XCTestCase {
         }
     }
 
-    /// Posts whose pages at /p?n=N link to `next(N)`.
     private func chain(_ next: @escaping @Sendable (Int) -> String?) -> TestServer {
-        TestServer { server, _ in
-            server.route("/p") { exchange in
-                let page = Int(exchange.query["n"] ?? "") ?? 0
-                if let target = next(page) { exchange.setHeader("Link", "<\(target)>; rel=\"next\"") }
-                exchange.respond(status: 200, contentType: "application/json", text: "[{\"id\": \(page), \"title\": \"t\", \"body\": \"b\"}]")
-            }
-        }
+        TestServer(pageChain: next) { #"{"id": \#($0), "title": "t", "body": "b"}"# }
     }
 
     func testAPageChainThatLoopsIsStoppedAndSaidSo() throws {

@@ -9,13 +9,7 @@ import XCTest
 
 /// loadrun in a real terminal under tmux: spinner, styling, width, Ctrl-C and restoring.
 final class TerminalTests: XCTestCase {
-    override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
-            // CI installs tmux through scripts/install-deps, so there its absence is a failure.
-            if ProcessInfo.processInfo.environment["CI"] != nil { throw TmuxMissing() }
-            throw XCTSkip("tmux is not installed; scripts/install-deps installs it")
-        }
-    }
+    override func setUpWithError() throws { try TmuxSession.requireTmux() }
 
     private var binary: String { LoadrunProcess.binaryPath }
 
@@ -127,8 +121,4 @@ final class TerminalTests: XCTestCase {
         XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=0"), tmux.screen())
         XCTAssertFalse(tmux.screenWithEscapes().contains("\u{1B}[1m"), tmux.screenWithEscapes())
     }
-}
-
-struct TmuxMissing: Error, CustomStringConvertible {
-    var description: String { "tmux is not installed; run scripts/install-deps" }
 }

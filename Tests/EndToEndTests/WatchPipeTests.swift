@@ -10,26 +10,13 @@ import XCTest
 /// `--watch` with stdout on a pipe: content when it changes, under a header; nothing on 304 or
 /// identical content; Ctrl-C, SIGUSR1 and failures as the signal table says.
 final class WatchPipeTests: XCTestCase {
-    /// Serves `backend` at /posts, answering after `delay`; `arrivals` counts requests as they come.
-    private func serve(_ backend: WatchedBackend, delay: Duration? = nil, arrivals: Counter? = nil) -> TestServer {
-        TestServer { server, loop in
-            let handler = backend.handler()
-            server.route("/posts") { exchange in
-                arrivals?.increment()
-                guard let delay else { return handler(exchange) }
-                exchange.pause()
-                loop.schedule(after: delay) { handler(exchange) }
-            }
-        }
-    }
-
     private func headers(_ output: String) -> [String] {
         output.split(separator: "\n").filter { $0.hasPrefix("==> posts at ") && $0.hasSuffix(" <==") }.map(String.init)
     }
 
     func testPrintsOnlyWhenTheContentChangesAndRevalidatesWith304s() throws {
         let backend = WatchedBackend()
-        let server = serve(backend)
+        let server = TestServer(serving: backend)
         let run = try LoadrunProcess(["--url", server.url("/posts"), "--plugin", "posts", "--watch", "100ms"])
         XCTAssertTrue(waitUntil(limit: .seconds(10)) { backend.tally.notModified >= 5 }, "\(backend.tally)")
         XCTAssertEqual(headers(run.standardOutput).count, 1, "304s print nothing: \(run.standardOutput)")
@@ -47,7 +34,7 @@ final class WatchPipeTests: XCTestCase {
         for validation in [WatchedBackend.Validation.changingETag, .none] {
             let backend = WatchedBackend()
             backend.setValidation(validation)
-            let server = serve(backend)
+            let server = TestServer(serving: backend)
             let run = try LoadrunProcess(["--url", server.url("/posts"), "--plugin", "posts", "--watch", "100ms"])
             XCTAssertTrue(waitUntil(limit: .seconds(10)) { backend.tally.requests >= 6 }, "\(backend.tally)")
             XCTAssertEqual(headers(run.standardOutput).count, 1, "\(validation): identical content is not printed again")
@@ -59,7 +46,7 @@ final class WatchPipeTests: XCTestCase {
 
     func testOverlappingReloadIsSkippedAndSaidSo() throws {
         let backend = WatchedBackend()
-        let server = serve(backend, delay: .milliseconds(700))
+        let server = TestServer(serving: backend, delay: .milliseconds(700))
         let run = try LoadrunProcess(["--url", server.url("/posts"), "--plugin", "posts", "--watch", "200ms"])
         XCTAssertTrue(run.waitForStandardError(containing: "posts: reload skipped — previous load still running"), run.standardError)
         XCTAssertTrue(waitUntil(limit: .seconds(10)) { !self.headers(run.standardOutput).isEmpty }, "the slow load still lands")
@@ -71,7 +58,7 @@ final class WatchPipeTests: XCTestCase {
     func testCtrlCCancelsTheLoadInFlightAndTheWatchGoesOnThenASecondQuits() throws {
         let backend = WatchedBackend()
         let arrivals = Counter()
-        let server = serve(backend, delay: .seconds(30), arrivals: arrivals)
+        let server = TestServer(serving: backend, delay: .seconds(30), arrivals: arrivals)
         let run = try LoadrunProcess(["--url", server.url("/posts"), "--plugin", "posts", "--watch", "60s"])
         XCTAssertTrue(waitUntil(limit: .seconds(10)) { arrivals.count == 1 })
         run.send(SIGINT)
@@ -91,7 +78,7 @@ final class WatchPipeTests: XCTestCase {
     func testFailuresKeepTheContentAndSayWhenTheRetryComes() throws {
         let backend = WatchedBackend()
         backend.setAlternating(true)
-        let server = serve(backend)
+        let server = TestServer(serving: backend)
         let run = try LoadrunProcess(["--url", server.url("/posts"), "--plugin", "posts", "--watch", "100ms",
                                       "--retry-delay", "50ms"])
         XCTAssertTrue(waitUntil(limit: .seconds(10)) { backend.tally.failures >= 3 }, "\(backend.tally)")
@@ -107,7 +94,7 @@ final class WatchPipeTests: XCTestCase {
 
     func testNDJSONCarriesEveryTransitionWith304sMarked() throws {
         let backend = WatchedBackend()
-        let server = serve(backend)
+        let server = TestServer(serving: backend)
         let run = try LoadrunProcess(["--url", server.url("/posts"), "--plugin", "posts", "--watch", "100ms", "--output", "ndjson"])
         XCTAssertTrue(waitUntil(limit: .seconds(10)) { backend.tally.notModified >= 3 })
         run.send(SIGTERM)
@@ -131,7 +118,7 @@ final class WatchPipeTests: XCTestCase {
 
     func testWatchWithoutAnIntervalUsesTwoSecondsAndBadIntervalsAreUsageErrors() throws {
         let backend = WatchedBackend()
-        let server = serve(backend)
+        let server = TestServer(serving: backend)
         let run = try LoadrunProcess(["--url", server.url("/posts"), "--watch", "--plugin", "posts", "--output", "ndjson"])
         XCTAssertTrue(waitUntil(limit: .seconds(10)) { backend.tally.requests >= 2 }, "a second load follows the default interval")
         let first = run.standardOutput

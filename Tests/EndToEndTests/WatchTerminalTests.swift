@@ -10,12 +10,7 @@ import XCTest
 /// `--watch` in a real terminal under tmux: the full-screen view, its redraws, keys, banner,
 /// and the terminal put back on every way out.
 final class WatchTerminalTests: XCTestCase {
-    override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
-            if ProcessInfo.processInfo.environment["CI"] != nil { throw TmuxMissing() }
-            throw XCTSkip("tmux is not installed; scripts/install-deps installs it")
-        }
-    }
+    override func setUpWithError() throws { try TmuxSession.requireTmux() }
 
     private var binary: String { LoadrunProcess.binaryPath }
 
@@ -23,17 +18,6 @@ final class WatchTerminalTests: XCTestCase {
     /// settings came back as they were.
     private func command(_ arguments: String) -> String {
         "S=$(stty -g); env -u NO_COLOR '\(binary)' \(arguments); echo EXIT=$?; [ \"$(stty -g)\" = \"$S\" ] && echo TTY=restored"
-    }
-
-    private func serve(_ backend: WatchedBackend, delay: Duration? = nil) -> TestServer {
-        TestServer { server, loop in
-            let handler = backend.handler()
-            server.route("/posts") { exchange in
-                guard let delay else { return handler(exchange) }
-                exchange.pause()
-                loop.schedule(after: delay) { handler(exchange) }
-            }
-        }
     }
 
     private func line(_ screen: String, containing text: String) -> String {
@@ -49,7 +33,7 @@ final class WatchTerminalTests: XCTestCase {
 
     func testRedrawsOnlyWhatChangedAndHighlightsNewItemsForOneCycle() throws {
         let backend = WatchedBackend()
-        let server = serve(backend)
+        let server = TestServer(serving: backend)
         let tmux = try TmuxSession(command("--url \(server.url("/posts")) --plugin posts --watch 300ms"), width: 100, height: 30)
         XCTAssertTrue(tmux.waitForScreen(containing: "Post number 3"), tmux.screen())
         XCTAssertTrue(tmux.alternateScreen)
@@ -107,7 +91,7 @@ final class WatchTerminalTests: XCTestCase {
 
     func testAFailureShowsABannerOverTheLastGoodContentUntilAReloadSucceeds() throws {
         let backend = WatchedBackend()
-        let server = serve(backend)
+        let server = TestServer(serving: backend)
         let tmux = try TmuxSession(command("--url \(server.url("/posts")) --plugin posts --watch 300ms --retry-delay 200ms"),
                                    width: 120, height: 30)
         XCTAssertTrue(tmux.waitForScreen(containing: "Post number 3"), tmux.screen())
@@ -128,7 +112,7 @@ final class WatchTerminalTests: XCTestCase {
 
     func testCtrlCCancelsALoadThenQuitsWithTheTerminalRestored() throws {
         let backend = WatchedBackend()
-        let server = serve(backend, delay: .seconds(30))
+        let server = TestServer(serving: backend, delay: .seconds(30))
         let tmux = try TmuxSession(command("--url \(server.url("/posts")) --plugin posts --watch 60s"))
         XCTAssertTrue(tmux.waitForScreen(containing: "posts · loading"), tmux.screen())
         XCTAssertFalse(tmux.cursorVisible)
@@ -143,7 +127,7 @@ final class WatchTerminalTests: XCTestCase {
 
     func testSIGTERMRestoresTheTerminal() throws {
         let backend = WatchedBackend()
-        let server = serve(backend)
+        let server = TestServer(serving: backend)
         let tmux = try TmuxSession(command("--url \(server.url("/posts")) --plugin posts --watch 60s"))
         XCTAssertTrue(tmux.waitForScreen(containing: "Post number 3"), tmux.screen())
         XCTAssertTrue(tmux.alternateScreen)

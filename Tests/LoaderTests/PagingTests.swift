@@ -46,15 +46,8 @@ final class PagingTests: LoopTestCase {
                      client: client, retryPolicy: retry)
     }
 
-    /// A one-number page at /p?n=N whose next link is `next(N)`, or none when that is nil.
     private func chain(_ next: @escaping @Sendable (Int) -> String?) -> TestServer {
-        TestServer { server, _ in
-            server.route("/p") { exchange in
-                let page = Int(exchange.query["n"] ?? "") ?? 0
-                if let target = next(page) { exchange.setHeader("Link", "<\(target)>; rel=\"next\"") }
-                exchange.respond(status: 200, contentType: "application/json", text: "[\(page)]")
-            }
-        }
+        TestServer(pageChain: next) { "\($0)" }
     }
 
     private func numbers(_ loader: SourceLoader) -> [Int]? { loader.state.content?.model as? [Int] }

@@ -45,6 +45,20 @@ public enum TestRoutes {
     }
 }
 
+extension TestServer {
+    /// A server whose list at /p?n=N holds `item(N)` (JSON) and links to `next(N)` with
+    /// `Link: <…>; rel="next"`, or to nothing when that is nil: page chains that loop or leave.
+    public convenience init(pageChain next: @escaping @Sendable (Int) -> String?, item: @escaping @Sendable (Int) -> String) {
+        self.init { server, _ in
+            server.route("/p") { exchange in
+                let page = Int(exchange.query["n"] ?? "") ?? 0
+                if let target = next(page) { exchange.setHeader("Link", "<\(target)>; rel=\"next\"") }
+                exchange.respond(status: 200, contentType: "application/json", text: "[\(item(page))]")
+            }
+        }
+    }
+}
+
 /// Test fixtures: small bodies in the shapes the plugins expect.
 public enum Fixtures {
     /// `count` posts as a JSON array, each with a distinct title.

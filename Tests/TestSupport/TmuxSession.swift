@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import XCTest
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -80,4 +81,19 @@ public final class TmuxSession {
 
 struct TmuxFailed: Error {
     var status: Int32
+}
+
+extension TmuxSession {
+    /// Skips the calling test when tmux is missing, except on CI, which installs it through
+    /// scripts/install-deps: there its absence is a failure.
+    public static func requireTmux() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
+            if ProcessInfo.processInfo.environment["CI"] != nil { throw TmuxMissing() }
+            throw XCTSkip("tmux is not installed; scripts/install-deps installs it")
+        }
+    }
+}
+
+struct TmuxMissing: Error, CustomStringConvertible {
+    var description: String { "tmux is not installed; run scripts/install-deps" }
 }

@@ -76,3 +76,19 @@ public final class WatchedBackend: Sendable {
         }
     }
 }
+
+extension TestServer {
+    /// A server with `backend` at /posts, answering after `delay`; `arrivals` counts requests
+    /// as they come, before any delay.
+    public convenience init(serving backend: WatchedBackend, delay: Duration? = nil, arrivals: Counter? = nil) {
+        self.init { server, loop in
+            let handler = backend.handler()
+            server.route("/posts") { exchange in
+                arrivals?.increment()
+                guard let delay else { return handler(exchange) }
+                exchange.pause()
+                loop.schedule(after: delay) { handler(exchange) }
+            }
+        }
+    }
+}
