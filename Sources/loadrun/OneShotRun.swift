@@ -66,9 +66,7 @@ final class OneShotRun {
         for request in requests {
             guard let url = endpoint.url(for: request) else { return ExitStatus.allFailed }
             SampleEndpoint.announce(request, url: url)
-            let source = SampleEndpoint.source(request, url: url)
-            let loader = SourceLoader(source: source,
-                                      fetcher: fetcher, loop: loop, options: request.options, retryPolicy: request.retryPolicy)
+            let loader = SampleEndpoint.loader(request, url: url, fetcher: fetcher, loop: loop)
             loader.observe { [unowned self] change in observe(change) }
             loaders.append(loader)
             pagesWanted[request.sourceName] = request.pages

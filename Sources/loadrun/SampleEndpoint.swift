@@ -30,9 +30,10 @@ final class SampleEndpoint {
         OutputStream.standardError.report("\(request.sourceName): \(TerminalText.sanitized(url))\(origin)\n")
     }
 
-    /// The source `request` describes, at `url`.
-    static func source(_ request: OneShotRun.Request, url: String) -> Source {
-        Source(name: request.sourceName, url: url, plugin: request.plugin, pageParameter: request.pageParameter,
-               followsCrossHostLinks: request.followsCrossHostLinks)
+    /// A loader for the source `request` describes, at `url`, with its fetch options and retries.
+    static func loader(_ request: OneShotRun.Request, url: String, fetcher: any ContentFetcher, loop: EventLoop) -> SourceLoader {
+        let source = Source(name: request.sourceName, url: url, plugin: request.plugin, pageParameter: request.pageParameter,
+                            followsCrossHostLinks: request.followsCrossHostLinks)
+        return SourceLoader(source: source, fetcher: fetcher, loop: loop, options: request.options, retryPolicy: request.retryPolicy)
     }
 }

@@ -54,8 +54,7 @@ final class WatchRun {
             guard let url = endpoint.url(for: request) else { return ExitStatus.allFailed }
             // A screen is about to take the terminal over; a line said now would flash and go.
             if !usesScreen { SampleEndpoint.announce(request, url: url) }
-            let loader = SourceLoader(source: SampleEndpoint.source(request, url: url), fetcher: fetcher, loop: loop,
-                                      options: request.options, retryPolicy: request.retryPolicy)
+            let loader = SampleEndpoint.loader(request, url: url, fetcher: fetcher, loop: loop)
             let watched = WatchedSource(loader: loader, interval: interval, pagesWanted: request.pages)
             loader.observe { [unowned self, unowned watched] change in observe(change, of: watched) }
             sources.append(watched)
