@@ -48,6 +48,12 @@ public enum LoadingState<Value> {
         return false
     }
 
+    /// Why the latest attempt failed, when it did.
+    public var error: LoadError? {
+        if case .failed(let error, _, _) = self { return error }
+        return nil
+    }
+
     /// Loading, or waiting to try again: the source has not settled.
     public var isBusy: Bool { isLoading || pendingRetry != nil }
 

@@ -126,7 +126,7 @@ final class WatchRun {
         switch change.cause {
         case .succeeded:
             watched.lastSuccess = ClockTime.now()
-            watched.failedAt = nil
+            watched.lastFailure = nil
             if watched.wantsMorePages {
                 watched.loader.loadMore()
             } else {
@@ -137,10 +137,10 @@ final class WatchRun {
             }
         case .notModified:
             watched.lastSuccess = ClockTime.now()
-            watched.failedAt = nil
+            watched.lastFailure = nil
             watched.unchanged = true
         case .failed, .retryScheduled:
-            watched.failedAt = ClockTime.now()
+            if let error = watched.loader.state.error { watched.lastFailure = (error, ClockTime.now()) }
             if screen == nil, format != .ndjson, let banner = watched.banner(now: .now) {
                 OutputStream.standardError.report("\(watched.name): \(banner)\n")
             }

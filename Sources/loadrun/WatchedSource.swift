@@ -15,8 +15,9 @@ final class WatchedSource {
     var pagesWanted: Int
     /// When the last load succeeded (or came back 304), in wall-clock seconds.
     var lastSuccess: Int?
-    /// When the latest failure happened, in wall-clock seconds.
-    var failedAt: Int?
+    /// The latest failure and when it happened (wall-clock seconds), until a load succeeds: the
+    /// banner stays up through the retries, so it does not blink off while one is in flight.
+    var lastFailure: (error: LoadError, at: Int)?
     /// Whether the latest load came back unchanged (304, or content identical to what is shown).
     var unchanged = false
     /// The content on screen or last printed, and its rendering, to tell what changed.
@@ -69,19 +70,23 @@ final class WatchedSource {
     /// The attempt in flight or last made, from the last transition seen.
     var currentAttempt = 1
 
-    /// `failed 12:03:04 — HTTP 503 …; showing data from 12:02:34; retry in 4 s`, while the
-    /// latest load has failed.
+    /// `failed 12:03:04 — HTTP 503 …; showing data from 12:02:34; retry in 4 s`, from a failure
+    /// until the next success.
     func banner(now: ContinuousClock.Instant) -> String? {
-        guard case .failed(let error, let lastGood, let retry) = loader.state else { return nil }
+        guard let lastFailure else { return nil }
+        let state = loader.state
         // What failed, without the advice: the banner has one line, and the retry is its advice.
-        var text = "failed \(failedAt.map(ClockTime.timeOfDay) ?? "") — \(TerminalText.sanitized(error.description).replacingNewlines())"
-        if lastGood != nil, let lastSuccess {
+        let reason = TerminalText.sanitized(lastFailure.error.description).replacingNewlines()
+        var text = "failed \(ClockTime.timeOfDay(lastFailure.at)) — \(reason)"
+        if state.content != nil, let lastSuccess {
             text += "; showing data from \(ClockTime.timeOfDay(lastSuccess))"
         } else {
             text += "; no data yet"
         }
-        if let retry {
+        if let retry = state.pendingRetry {
             text += "; retry in \(Self.countdown(Duration.seconds(retry.dueAt - ClockTime.now())))"
+        } else if state.isLoading {
+            text += "; trying again now"
         } else {
             text += "; next reload in \(countdown(to: nextReload, now: now))"
         }

@@ -102,6 +102,12 @@ final class WatchTerminalTests: XCTestCase {
         XCTAssertTrue(banner.contains("— HTTP 503"), banner)
         XCTAssertTrue(tmux.screen().contains("Post number 3"), "the last good content stays")
         XCTAssertTrue(line(tmux.screenWithEscapes(), containing: "showing data from").contains("41m"), "the banner stands out")
+        // Retries come every 200 ms; the banner stays up through them rather than blinking off
+        // while each one is in flight.
+        for _ in 0..<15 {
+            usleep(70_000)
+            XCTAssertTrue(tmux.screen().contains("showing data from"), tmux.screen())
+        }
 
         backend.setFailing(false)
         XCTAssertTrue(waitUntil(limit: .seconds(10)) { !tmux.screen().contains("HTTP 503") }, "a success clears the banner: \(tmux.screen())")
