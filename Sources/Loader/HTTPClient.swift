@@ -3,14 +3,19 @@ internal import CSoup
 
 /// Settings fixed when the client's `SoupSession` is created.
 public struct HTTPClientConfiguration: Sendable, Equatable {
-    /// libsoup's defaults (10 in all, 2 per host) serialise parallel loads; these are set at
-    /// construction because both properties are construct-only.
-    public var maxConnections: Int = 32
-    public var maxConnectionsPerHost: Int = 8
+    /// Requests in flight at once, in all and per server (scheme, host and port). Requests
+    /// over the limits wait in the client, in arrival order, with their clocks not yet running.
+    public var maxConnections: Int = HTTPClientConfiguration.defaultMaxConnections
+    public var maxConnectionsPerHost: Int = HTTPClientConfiguration.defaultMaxConnectionsPerHost
     /// libsoup's idle I/O timer: how long a socket may sit silent. The overall deadline is
     /// separate, per request (`FetchOptions.deadline`).
     public var idleTimeout: Duration = .seconds(60)
     public var userAgent: String = "loadrun/0.1"
+    /// Where the persistent HTTP cache lives; nil for none.
+    public var cacheDirectory: String?
+
+    public static let defaultMaxConnections = 50
+    public static let defaultMaxConnectionsPerHost = 6
 
     public init() {}
 }
@@ -22,23 +27,44 @@ public struct HTTPClientConfiguration: Sendable, Equatable {
 public final class HTTPClient {
     let loop: EventLoop
     let session: UnsafeMutablePointer<SoupSession>
+    private let cache: HTTPCache?
+    private var admission: AdmissionQueue<HTTPFetch>
 
     public init(loop: EventLoop, configuration: HTTPClientConfiguration = HTTPClientConfiguration()) {
         loop.assertOnLoop()
         self.loop = loop
         let idleSeconds = max(1, configuration.idleTimeout.components.seconds)
+        admission = AdmissionQueue(maxTotal: configuration.maxConnections, maxPerKey: configuration.maxConnectionsPerHost)
+        // libsoup's own limits (10 and 2 by default, construct-only) are set to the client's,
+        // so a request the client starts never waits inside the session.
         session = lr_soup_session_new(
-            guint(clamping: configuration.maxConnections),
-            guint(clamping: configuration.maxConnectionsPerHost),
+            guint(clamping: admission.maxTotal),
+            guint(clamping: admission.maxPerKey),
             guint(clamping: idleSeconds),
             configuration.userAgent
         )
+        cache = configuration.cacheDirectory.flatMap(HTTPCache.init(directory:))
+        if let cache { soup_session_add_feature(session, OpaquePointer(cache.pointer)) }
     }
 
     deinit {
         soup_session_abort(session)
         g_object_unref(session)
     }
+
+    /// Whether responses are cached on disk; false without a cache directory, or when another
+    /// process holds it.
+    public var isCaching: Bool { cache != nil }
+
+    /// Writes the cache out for the next run. Call it once the loads are done, on the loop's
+    /// thread: it runs the loop until pending cache writes finish.
+    public func saveCache() {
+        cache?.save()
+    }
+
+    /// Requests in flight now, and waiting for a slot.
+    public var requestsRunning: Int { admission.running }
+    public var requestsWaiting: Int { admission.waitingCount }
 
     /// The session's connection limits, read back from libsoup.
     public var connectionLimits: (total: Int, perHost: Int) {
@@ -59,7 +85,31 @@ public final class HTTPClient {
     ) -> HTTPFetch {
         loop.assertOnLoop()
         let fetch = HTTPFetch(client: self, url: url, options: options, progress: progress, completion: completion)
-        fetch.start()
+        guard let key = fetch.serverKey else {
+            // Not an http(s) URL: it fails at once, without taking a slot.
+            fetch.start()
+            return fetch
+        }
+        startAll(admission.arrive(fetch, key: key))
         return fetch
+    }
+
+    /// A fetch that held a slot ended; its slot goes to the next waiting.
+    func fetchEnded(_ fetch: HTTPFetch) {
+        guard let key = fetch.serverKey else { return }
+        startAll(admission.finished(key: key))
+    }
+
+    private func startAll(_ fetches: [HTTPFetch]) {
+        // A fetch cancelled while it waited gives its slot straight back, in this loop rather
+        // than by recursion, however many were cancelled.
+        var pending = fetches[...]
+        while let fetch = pending.popFirst() {
+            if fetch.isWaitingToStart {
+                fetch.start()
+            } else if let key = fetch.serverKey {
+                pending += admission.finished(key: key)
+            }
+        }
     }
 }

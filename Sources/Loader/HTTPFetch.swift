@@ -27,6 +27,10 @@ public final class HTTPFetch {
     private var info = ResponseInfo(url: "")
     private var expectedLength: Int?
     private let authority: String
+    /// The server whose connection slots this fetch takes, or nil for a URL that is not http(s).
+    let serverKey: String?
+    /// Whether the request was handed to libsoup: it then holds a slot until it finishes.
+    private var started = false
 
     init(client: HTTPClient, url: String, options: FetchOptions,
          progress: @escaping (LoadProgress) -> Void,
@@ -36,21 +40,34 @@ public final class HTTPFetch {
         self.options = options
         self.progress = progress
         self.completion = completion
-        authority = URLParts(url)?.authority ?? url
+        let parts = URLParts(url)
+        authority = parts?.authority ?? url
+        serverKey = parts.flatMap { $0.scheme == "http" || $0.scheme == "https" ? $0.schemeHostPort : nil }
     }
 
     /// Whether the completion has run.
     public var isFinished: Bool { completion == nil }
 
+    /// Waiting for a connection slot, and not cancelled meanwhile.
+    var isWaitingToStart: Bool { !started && completion != nil && stopReason == nil }
+
     /// Cancels the request through its GCancellable; the completion then runs with `.cancelled`.
     /// Does nothing once the fetch has finished.
     public func cancel() {
+        guard started else {
+            // Still waiting for a slot: nothing in libsoup to stop.
+            guard completion != nil, stopReason == nil else { return }
+            stopReason = .cancelled
+            return finishSoon(.failure(.cancelled))
+        }
         stop(.cancelled)
     }
 
     // MARK: Steps
 
+    /// Hands the request to libsoup; the client calls it once a connection slot is free.
     func start() {
+        started = true
         guard let parts = URLParts(url), parts.scheme == "http" || parts.scheme == "https" else {
             return finishSoon(.failure(LoadError(.invalidURL, "\"\(url)\" is not an http(s) URL",
                                                  suggestion: "give a full URL such as http://127.0.0.1:8080/posts, a file:// URL, or - for standard input")))
@@ -63,6 +80,9 @@ public final class HTTPFetch {
         self.message = message
         soup_message_add_flags(raw, SOUP_MESSAGE_COLLECT_METRICS)
         let requestHeaders = soup_message_get_request_headers(raw)
+        for header in options.headers {
+            soup_message_headers_replace(requestHeaders, header.name, header.value)
+        }
         if let accept = options.accept {
             soup_message_headers_replace(requestHeaders, "Accept", accept)
         }
@@ -158,6 +178,7 @@ public final class HTTPFetch {
             cancellable.cancel()
         }
         reader = nil
+        if started && serverKey != nil { client.fetchEnded(self) }
         completion(result)
     }
 

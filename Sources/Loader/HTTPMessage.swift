@@ -92,7 +92,8 @@ public struct LoadProgress: Sendable, Equatable {
 
 /// Limits that apply to one request.
 public struct FetchOptions: Sendable, Equatable {
-    /// The whole request must finish within this time, however slowly bytes trickle in.
+    /// The whole request must finish within this time from its start, however slowly bytes
+    /// trickle in.
     public var deadline: Duration
     /// Bodies larger than this are refused: by `Content-Length` up front, or as they stream in.
     public var maxBodySize: Int
@@ -100,20 +101,35 @@ public struct FetchOptions: Sendable, Equatable {
     public var accept: String?
     /// Sent as `If-None-Match` / `If-Modified-Since`, so an unchanged resource answers 304.
     public var validators: CacheValidators?
-    /// How long connecting (DNS, TCP, TLS, a free connection slot) may take, up to the moment
-    /// the request is written. nil leaves only the overall deadline.
+    /// How long connecting (DNS, TCP, TLS) may take, from the request's start to the moment
+    /// it is written. Time spent waiting for a connection slot in the client does not count;
+    /// nil leaves only the overall deadline.
     public var connectTimeout: Duration?
+    /// Extra request headers, such as `Authorization`, sent as given.
+    public var headers: [RequestHeader]
 
     public static let defaultDeadline: Duration = .seconds(30)
     public static let defaultMaxBodySize = 64 * 1024 * 1024
 
     public init(deadline: Duration = defaultDeadline, maxBodySize: Int = defaultMaxBodySize, accept: String? = nil,
-                validators: CacheValidators? = nil, connectTimeout: Duration? = nil) {
+                validators: CacheValidators? = nil, connectTimeout: Duration? = nil, headers: [RequestHeader] = []) {
         self.deadline = deadline
         self.maxBodySize = maxBodySize
         self.accept = accept
         self.validators = validators
         self.connectTimeout = connectTimeout
+        self.headers = headers
+    }
+}
+
+/// One request header a source adds.
+public struct RequestHeader: Sendable, Equatable {
+    public var name: String
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
     }
 }
 

@@ -144,6 +144,11 @@ public final class SourceLoader {
             var options = options
             // Only worth asking "changed since?" of a first page, with content to keep if not.
             options.validators = appendingTo == nil && machine.state.content != nil ? validators : nil
+            // The source's own headers (credentials, often) go only to its own origin, as
+            // libsoup drops Authorization on a redirect to another host.
+            if !options.headers.isEmpty, URLParts(requestURL)?.schemeHostPort != URLParts(firstPageURL)?.schemeHostPort {
+                options.headers = []
+            }
             fetch = fetcher.fetch(requestURL, options: options, progress: { [weak self] progress in
                 self?.attempt.bytes = progress.receivedBytes
                 self?.send(.progress(progress))

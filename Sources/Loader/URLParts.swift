@@ -12,6 +12,13 @@ public struct URLParts: Sendable, Equatable {
         return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
+    /// `scheme://host:port`, lowercased, with the scheme's default port made explicit: what
+    /// counts as "the same server" for connection limits and credentials.
+    public var schemeHostPort: String {
+        let defaultPort = scheme == "https" ? 443 : scheme == "http" ? 80 : 0
+        return "\(scheme)://\(host.lowercased()):\(port ?? defaultPort)"
+    }
+
     /// Where `url` points, for messages: `host:port` for the web, the path of a `file:` URL,
     /// `standard input` for `-`.
     public static func origin(of url: String) -> String {

@@ -35,6 +35,14 @@ public final class ServerExchange {
         soup_message_headers_get_one(soup_server_message_get_request_headers(message), name).map { String(cString: $0) }
     }
 
+    /// The client's TCP port: one per connection, so distinct ports count connections.
+    public var remotePort: Int? {
+        guard let address = soup_server_message_get_remote_address(message),
+              g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(address)), g_inet_socket_address_get_type()) != 0
+        else { return nil }
+        return Int(g_inet_socket_address_get_port(UnsafeMutableRawPointer(address).assumingMemoryBound(to: GInetSocketAddress.self)))
+    }
+
     /// Adds a response header.
     public func setHeader(_ name: String, _ value: String) {
         soup_message_headers_replace(soup_server_message_get_response_headers(message), name, value)

@@ -1,0 +1,42 @@
+import Loader
+import XCTest
+
+/// The admission queue as a value: which requests run under the per-host and overall limits.
+final class AdmissionQueueTests: XCTestCase {
+    func testPerKeyLimitHoldsAndWaitersStartInArrivalOrder() {
+        var queue = AdmissionQueue<Int>(maxTotal: 10, maxPerKey: 2)
+        XCTAssertEqual(queue.arrive(1, key: "a"), [1])
+        XCTAssertEqual(queue.arrive(2, key: "a"), [2])
+        XCTAssertEqual(queue.arrive(3, key: "a"), [], "a third request to the same host waits")
+        XCTAssertEqual(queue.arrive(4, key: "a"), [])
+        XCTAssertEqual(queue.arrive(5, key: "b"), [5], "another host has room of its own")
+        XCTAssertEqual(queue.running(under: "a"), 2)
+        XCTAssertEqual(queue.waitingCount, 2)
+        XCTAssertEqual(queue.finished(key: "a"), [3])
+        XCTAssertEqual(queue.finished(key: "b"), [], "b's slot is no use to a's waiters")
+        XCTAssertEqual(queue.finished(key: "a"), [4])
+        XCTAssertEqual(queue.waitingCount, 0)
+    }
+
+    func testOverallLimitHoldsAndBlockedHostsTakeTurns() {
+        var queue = AdmissionQueue<String>(maxTotal: 2, maxPerKey: 2)
+        XCTAssertEqual(queue.arrive("a1", key: "a"), ["a1"])
+        XCTAssertEqual(queue.arrive("a2", key: "a"), ["a2"])
+        XCTAssertEqual(queue.arrive("a3", key: "a"), [])
+        XCTAssertEqual(queue.arrive("b1", key: "b"), [], "the overall limit holds")
+        XCTAssertEqual(queue.arrive("a4", key: "a"), [])
+        XCTAssertEqual(queue.running, 2)
+        // a was blocked by its own limit until now; b has waited on the overall one since
+        // before a had room again, so b goes first, then the hosts alternate.
+        XCTAssertEqual(queue.finished(key: "a"), ["b1"])
+        XCTAssertEqual(queue.finished(key: "a"), ["a3"])
+        XCTAssertEqual(queue.finished(key: "b"), ["a4"])
+        XCTAssertEqual(queue.running, 2)
+    }
+
+    func testLimitsAreAtLeastOneAndPerKeyNeverExceedsTheTotal() {
+        let queue = AdmissionQueue<Int>(maxTotal: 0, maxPerKey: 9)
+        XCTAssertEqual(queue.maxTotal, 1)
+        XCTAssertEqual(queue.maxPerKey, 1)
+    }
+}
