@@ -86,6 +86,12 @@ public final class HTTPFetch {
         if let accept = options.accept {
             soup_message_headers_replace(requestHeaders, "Accept", accept)
         }
+        if !options.usesCache || options.validators != nil {
+            // A caller that revalidates what it holds has no use for the cache. And with
+            // libsoup 3.2.3 here, a watch's later loads through the cache hung the loop on a
+            // lock inside libsoup, so the cache serves only a source's first load in a run.
+            soup_message_disable_feature(raw, soup_cache_get_type())
+        }
         if let etag = options.validators?.etag {
             soup_message_headers_replace(requestHeaders, "If-None-Match", etag)
         }

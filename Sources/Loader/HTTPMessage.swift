@@ -107,6 +107,8 @@ public struct FetchOptions: Sendable, Equatable {
     public var connectTimeout: Duration?
     /// Extra request headers, such as `Authorization`, sent as given.
     public var headers: [RequestHeader]
+    /// Whether the client's HTTP cache may answer or revalidate this request.
+    public var usesCache = true
 
     public static let defaultDeadline: Duration = .seconds(30)
     public static let defaultMaxBodySize = 64 * 1024 * 1024
@@ -134,7 +136,7 @@ public struct RequestHeader: Sendable, Equatable {
 }
 
 extension StringProtocol {
-    func trimmingCharacters(in set: String) -> String {
+    public func trimmingCharacters(in set: String) -> String {
         let scalars = Set(set.unicodeScalars)
         var view = Substring(self).unicodeScalars[...]
         while let first = view.first, scalars.contains(first) { view = view.dropFirst() }

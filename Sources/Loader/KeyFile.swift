@@ -16,6 +16,8 @@ public struct KeyFileError: Error, Equatable, Sendable {
 public struct KeyFile: Sendable {
     private let lines: [Substring]
     private let groups: [String: [String: String]]
+    /// The groups in the order the file has them.
+    public let groupNames: [String]
 
     /// Parses `text`; an error names the offending line where it can.
     public static func parse(_ text: String) throws(KeyFileError) -> KeyFile {
@@ -29,6 +31,7 @@ public struct KeyFile: Sendable {
             throw KeyFileError(line: Self.line(namedIn: message, lines: lines), message: message)
         }
         var groups: [String: [String: String]] = [:]
+        var order: [String] = []
         var groupCount: gsize = 0
         let groupNames = g_key_file_get_groups(keyFile, &groupCount)
         defer { g_strfreev(groupNames) }
@@ -44,8 +47,9 @@ public struct KeyFile: Sendable {
                 g_free(value)
             }
             groups[String(cString: groupName)] = values
+            order.append(String(cString: groupName))
         }
-        return KeyFile(lines: lines, groups: groups)
+        return KeyFile(lines: lines, groups: groups, groupNames: order)
     }
 
     /// The value of `key` in `group`, with GLib's escapes (`\n`, `\s`…) decoded.
@@ -53,9 +57,47 @@ public struct KeyFile: Sendable {
         groups[group]?[key]
     }
 
-    /// A `;`-separated list, trimmed, without empty entries.
+    /// A `;`-separated list, trimmed, without empty entries; `\;` stands for a `;` inside an
+    /// entry, as in GLib's own lists.
     public func list(_ group: String, _ key: String) -> [String]? {
-        string(group, key)?.split(separator: ";").map { $0.trimmingCharacters(in: " \t") }.filter { !$0.isEmpty }
+        guard let text = string(group, key) else { return nil }
+        var entries: [String] = []
+        var entry = ""
+        var escaped = false
+        for character in text {
+            if escaped {
+                entry.append(character == ";" ? ";" : "\\\(character)")
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == ";" {
+                entries.append(entry)
+                entry = ""
+            } else {
+                entry.append(character)
+            }
+        }
+        if escaped { entry.append("\\") }
+        entries.append(entry)
+        return entries.map { $0.trimmingCharacters(in: " \t") }.filter { !$0.isEmpty }
+    }
+
+    /// The keys set in `group`, sorted.
+    public func keys(inGroup group: String) -> [String] {
+        groups[group].map { $0.keys.sorted() } ?? []
+    }
+
+    /// The first group header that repeats an earlier one, and its line. GLib merges such
+    /// groups silently, which hides a copy-paste mistake.
+    public var repeatedGroup: (name: String, line: Int)? {
+        var seen: Set<Substring> = []
+        for (index, line) in lines.enumerated() {
+            let text = line.trimmingCharacters(in: " \t\r")
+            guard text.hasPrefix("["), text.hasSuffix("]") else { continue }
+            let name = Substring(text.dropFirst().dropLast())
+            if !seen.insert(name).inserted { return (String(name), index + 1) }
+        }
+        return nil
     }
 
     public func hasGroup(_ group: String) -> Bool { groups[group] != nil }

@@ -51,6 +51,8 @@ public final class SourceLoader {
     /// Why paging stopped short in the current chain (a loop, another host), if it did.
     public private(set) var pagingStop: PagingStop?
     private var observers: [(id: Int, body: (StateChange) -> Void)] = []
+    /// Whether a request has been made: only the first may use the HTTP cache.
+    private var hasFetched = false
     private var nextObserverID = 0
 
     /// Loads `source` with `fetcher`: a `URLFetcher` for every kind of URL, or an `HTTPClient`.
@@ -144,6 +146,10 @@ public final class SourceLoader {
             var options = options
             // Only worth asking "changed since?" of a first page, with content to keep if not.
             options.validators = appendingTo == nil && machine.state.content != nil ? validators : nil
+            // The persistent cache is for what a previous run left; within a run, the loader
+            // revalidates with its own validators.
+            options.usesCache = !hasFetched
+            hasFetched = true
             // The source's own headers (credentials, often) go only to its own origin, as
             // libsoup drops Authorization on a redirect to another host.
             if !options.headers.isEmpty, URLParts(requestURL)?.schemeHostPort != URLParts(firstPageURL)?.schemeHostPort {

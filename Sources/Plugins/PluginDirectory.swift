@@ -67,16 +67,6 @@ public enum PluginDirectory {
 
     /// A plugin file's text; nil past 1 MiB, which no honest plugin file reaches.
     private static func contents(of path: String) -> String? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count == 0 { break }
-            bytes += buffer[0..<count]
-            if bytes.count > 1 << 20 { return nil }
-        }
-        return String(validating: bytes, as: UTF8.self)
+        LocalFile.contents(of: path, limit: 1 << 20).flatMap { String(validating: $0, as: UTF8.self) }
     }
 }

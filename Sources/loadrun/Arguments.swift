@@ -75,13 +75,29 @@ struct ImageFormatArgument: ExpressibleByArgument, Equatable {
     static var allValueStrings: [String] { ImageFormat.allCases.map(\.rawValue) }
 }
 
-/// `--watch [INTERVAL]`: the interval may be left out, which swift-argument-parser cannot
-/// express, so the default is written in before parsing.
-enum WatchArgument {
+/// `--watch [INTERVAL]`: one interval for every source, or `auto` (what a bare `--watch`
+/// means) for each source's own, `defaultInterval` when it sets none. The value may be left
+/// out, which swift-argument-parser cannot express, so `auto` is written in before parsing.
+struct WatchArgument: ExpressibleByArgument, Equatable {
     static let defaultInterval = "2s"
+    static let defaultDuration = Duration.seconds(2)
+    static let perSource = "auto"
 
-    /// `arguments` with `defaultInterval` after a `--watch` that has no value of its own (the
-    /// end of the line, or another option next).
+    /// nil: each source's own interval.
+    let interval: Duration?
+
+    init?(argument: String) {
+        if argument == Self.perSource {
+            interval = nil
+        } else if let duration = DurationArgument(argument: argument) {
+            interval = duration.duration
+        } else {
+            return nil
+        }
+    }
+
+    /// `arguments` with `auto` after a `--watch` that has no value of its own (the end of the
+    /// line, or another option next).
     static func withDefaultInterval(_ arguments: [String]) -> [String] {
         var result: [String] = []
         for (index, argument) in arguments.enumerated() {
@@ -92,7 +108,7 @@ enum WatchArgument {
             }
             if argument == "--watch" {
                 let next = arguments.indices.contains(index + 1) ? arguments[index + 1] : nil
-                if next == nil || next!.hasPrefix("-") { result.append(defaultInterval) }
+                if next == nil || next!.hasPrefix("-") { result.append(perSource) }
             }
         }
         return result

@@ -12,39 +12,51 @@ struct Loadrun: ParsableCommand {
         commandName: "loadrun",
         abstract: "Load web content and render it in the terminal.",
         usage: """
-            loadrun [--source <name>] [--url <url>] [--plugin <name>] [--output text|json|ndjson]
-                    [--watch [<interval>]] [--pages <n> | --all-pages] [--page-param <name> [--per-page <n>]]
-                    [--image-format <format>] [--size <WxH>] [--timeout <duration>] [--max-size <size>]
+            loadrun [--source <name>]... [--url <url>]... [--all] [--config <file>] [--plugin <name>]
+                    [--output text|json|ndjson] [--watch [<interval>]] [--pages <n> | --all-pages]
+                    [--page-param <name> [--per-page <n>]] [--max-per-host <n>] [--max-connections <n>]
+                    [--no-cache] [--image-format <format>] [--size <WxH>] [--timeout <duration>] [--max-size <size>]
+            loadrun sources [--config <file>]
             loadrun plugins
             loadrun serve [--port <port>]
             """,
         discussion: """
-            With no --url, a source is loaded from the embedded sample server, which needs no \
-            network. Content goes to stdout; progress, the URL used and errors go to stderr. \
-            Ctrl-C cancels the loads in flight; a second Ctrl-C quits at once.
+            The built-in sources load from the embedded sample server, which needs no network. \
+            More sources come from $XDG_CONFIG_HOME/loadrun/sources.conf (see the README). \
+            Several sources load at once; each one's content is printed in the order given, as \
+            soon as it and those before it are done. Content goes to stdout; progress and errors \
+            go to stderr. Ctrl-C cancels the loads in flight; a second Ctrl-C quits at once.
 
             EXAMPLES
               loadrun --source posts
               loadrun --source posts --url http://127.0.0.1:8080/posts
               loadrun --source posts --watch 30s
+              loadrun --all --watch
+              loadrun --url http://127.0.0.1:8080/a --url http://127.0.0.1:8080/b
               loadrun serve --port 8080
 
             \(ExitStatus.helpText)
             """,
         version: "0.1.0",
-        subcommands: [Plugins.self, Serve.self]
+        subcommands: [Sources.self, Plugins.self, Serve.self]
     )
 
-    @Option(name: .long, help: ArgumentHelp("A built-in source (posts, articles, images); its plugin decodes the content. Default: posts, unless --url is given.", valueName: "name"))
-    var source: String?
+    @Option(name: .long, help: ArgumentHelp("Load this source: a built-in (posts, articles, images) or one from the sources file. Repeat it for several. Default: posts, unless --url is given.", valueName: "name"))
+    var source: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Load from this http(s) or file:// URL, or - for standard input, instead of the embedded sample source. Without --source or --plugin, the plugin is chosen from the content.", valueName: "url"))
-    var url: String?
+    @Option(name: .long, help: ArgumentHelp("Load from this http(s) or file:// URL, or - for standard input. With one --source, replaces its URL; alone, repeat it to load several. Without --source or --plugin, the plugin is chosen from the content.", valueName: "url"))
+    var url: [String] = []
+
+    @Flag(name: .long, help: "Load every configured source (see `loadrun sources`).")
+    var all = false
+
+    @Option(name: .long, help: ArgumentHelp("Read sources from this file instead of $XDG_CONFIG_HOME/loadrun/sources.conf.", valueName: "file"))
+    var config: String?
 
     @Option(name: .long, help: ArgumentHelp("Decode with this plugin whatever the response says (see `loadrun plugins`).", valueName: "name"))
     var plugin: String?
 
-    @Option(name: .long, help: ArgumentHelp("text for the terminal; json: the decoded content with stable keys; ndjson: one JSON line per state transition.", valueName: "format"))
+    @Option(name: .long, help: ArgumentHelp("text for the terminal; json: the decoded content with stable keys; ndjson: one JSON line per state transition, labelled by source.", valueName: "format"))
     var output: OutputFormat = .text
 
     @Option(name: .customLong("image-format"), help: ArgumentHelp("Draw images as symbols, sixel, kitty or iterm instead of what the terminal is detected to support; also on a pipe.", valueName: "format"))
@@ -53,8 +65,8 @@ struct Loadrun: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The most cells an image may take, e.g. 80x24. Default: fit the terminal.", valueName: "WxH"))
     var size: CellSizeArgument?
 
-    @Option(name: .long, help: ArgumentHelp("Reload every interval (default \(WatchArgument.defaultInterval)), e.g. 500ms, 30s, 5m, until q or Ctrl-C. Reloads ask whether the content changed; on a pipe, content is printed only when it did.", valueName: "interval"))
-    var watch: DurationArgument?
+    @Option(name: .long, help: ArgumentHelp("Reload on an interval, e.g. 500ms, 30s, 5m, until q or Ctrl-C. Without a value (or with auto), each source reloads on its own interval from the sources file, \(WatchArgument.defaultInterval) when it sets none. Reloads ask whether the content changed; on a pipe, content is printed only when it did.", valueName: "interval"))
+    var watch: WatchArgument?
 
     @Option(name: .long, help: ArgumentHelp("Load this many pages of a list (following Link: rel=next, or --page-param).", valueName: "n"))
     var pages: Int?
@@ -71,14 +83,23 @@ struct Loadrun: ParsableCommand {
     @Flag(name: .customLong("follow-cross-host"), help: "Follow a next-page link to another host; by default paging stops there.")
     var followCrossHost = false
 
-    @Option(name: .customLong("connect-timeout"), help: ArgumentHelp("How long connecting (DNS, TCP, TLS) may take.", valueName: "duration"))
-    var connectTimeout = DurationArgument(.seconds(10))
+    @Option(name: .customLong("max-per-host"), help: ArgumentHelp("Requests in flight at once to one server; the rest wait their turn.", valueName: "n"))
+    var maxPerHost = HTTPClientConfiguration.defaultMaxConnectionsPerHost
 
-    @Option(name: .long, help: ArgumentHelp("Attempts in all for a transient failure (refused or reset connection, timeout, temporary DNS failure, HTTP 408/429/500/502/503/504).", valueName: "n"))
-    var retry: Int = 3
+    @Option(name: .customLong("max-connections"), help: ArgumentHelp("Requests in flight at once in all.", valueName: "n"))
+    var maxConnections = HTTPClientConfiguration.defaultMaxConnections
 
-    @Option(name: .customLong("retry-delay"), help: ArgumentHelp("The base of the exponential backoff, with full jitter, capped at 60s.", valueName: "duration"))
-    var retryDelay = DurationArgument(.seconds(1))
+    @Flag(name: .customLong("no-cache"), help: "Neither use nor fill the HTTP cache in $XDG_CACHE_HOME/loadrun.")
+    var noCache = false
+
+    @Option(name: .customLong("connect-timeout"), help: ArgumentHelp("How long connecting (DNS, TCP, TLS) may take. Default: 10s.", valueName: "duration"))
+    var connectTimeout: DurationArgument?
+
+    @Option(name: .long, help: ArgumentHelp("Attempts in all for a transient failure (refused or reset connection, timeout, temporary DNS failure, HTTP 408/429/500/502/503/504). Default: 3.", valueName: "n"))
+    var retry: Int?
+
+    @Option(name: .customLong("retry-delay"), help: ArgumentHelp("The base of the exponential backoff, with full jitter, capped at 60s. Default: 1s.", valueName: "duration"))
+    var retryDelay: DurationArgument?
 
     @Option(name: .customLong("retry-max-time"), help: ArgumentHelp("Start no retry once this long has passed since the first attempt. Default: no limit.", valueName: "duration"))
     var retryMaxTime: DurationArgument?
@@ -86,11 +107,11 @@ struct Loadrun: ParsableCommand {
     @Flag(name: .customLong("no-retry"), help: "Try once, whatever the failure.")
     var noRetry = false
 
-    @Option(name: .long, help: ArgumentHelp("Overall deadline per request, e.g. 500ms, 30s, 5m.", valueName: "duration"))
-    var timeout = DurationArgument(FetchOptions.defaultDeadline)
+    @Option(name: .long, help: ArgumentHelp("Overall deadline per request, e.g. 500ms, 30s, 5m. Default: 30s.", valueName: "duration"))
+    var timeout: DurationArgument?
 
-    @Option(name: .customLong("max-size"), help: ArgumentHelp("Refuse bodies larger than this, e.g. 512K, 64M, 1G.", valueName: "size"))
-    var maxSize = SizeArgument(bytes: FetchOptions.defaultMaxBodySize)
+    @Option(name: .customLong("max-size"), help: ArgumentHelp("Refuse bodies larger than this, e.g. 512K, 64M, 1G. Default: 64M.", valueName: "size"))
+    var maxSize: SizeArgument?
 
     /// Parses the command line with `--watch`'s interval made explicit, since an option's
     /// value cannot be optional in swift-argument-parser.
@@ -99,21 +120,20 @@ struct Loadrun: ParsableCommand {
     }
 
     func validate() throws {
-        let names = PluginTable.load(environment: ProcessEnvironment.variables).registry.names
-        for (option, value) in [("source", source), ("plugin", plugin)] {
-            if let value, !names.contains(value) {
-                throw ValidationError("unknown \(option) \"\(value)\"; known: \(names.joined(separator: ", "))")
+        if let plugin {
+            let names = PluginTable.load(environment: ProcessEnvironment.variables).registry.names
+            if !names.contains(plugin) {
+                throw ValidationError("unknown plugin \"\(plugin)\"; known: \(names.joined(separator: ", "))")
             }
         }
         if let pages, pages < 1 { throw ValidationError("--pages must be at least 1") }
         if pages != nil && allPages { throw ValidationError("give --pages N or --all-pages, not both") }
         if let perPage, perPage < 1 { throw ValidationError("--per-page must be at least 1") }
         if perPage != nil && pageParam == nil { throw ValidationError("--per-page goes with --page-param, such as --page-param page") }
-        guard retry >= 1 else { throw ValidationError("--retry counts attempts and must be at least 1; use --no-retry for a single try") }
-        if watch != nil && url == "-" { throw ValidationError("standard input cannot be reloaded; --watch needs a URL or a file") }
-        if url == nil, let source, !SampleContent.sources.contains(source) {
-            throw ValidationError("the embedded sample has no \(source); give --url for it")
-        }
+        if let retry, retry < 1 { throw ValidationError("--retry counts attempts and must be at least 1; use --no-retry for a single try") }
+        if maxPerHost < 1 { throw ValidationError("--max-per-host must be at least 1") }
+        if maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
+        if watch != nil && url.contains("-") { throw ValidationError("standard input cannot be reloaded; --watch needs a URL or a file") }
     }
 
     func run() throws {
@@ -122,31 +142,50 @@ struct Loadrun: ParsableCommand {
         let environment = ProcessEnvironment.variables
         let (registry, problems) = PluginTable.load(environment: environment)
         PluginTable.report(problems)
-        let selection: PluginSelection
-        if let forced = plugin ?? source ?? (url == nil ? "posts" : nil) {
-            selection = .fixed(try registry.plugin(named: forced))
-        } else {
-            selection = .fromResponse(registry)
+        let requests: [OneShotRun.Request]
+        do {
+            let catalog = try SourceCatalog.load(explicitPath: config, environment: environment, plugins: registry.names)
+            if let warning = catalog.secretExposure { OutputStream.standardError.report("loadrun: \(warning)\n") }
+            requests = try plan.requests(catalog: catalog, registry: registry, environment: environment)
+        } catch let error as SourcesFileError {
+            throw Self.usageFailure(TerminalText.sanitized(error.description))
+        } catch let error as UsageFailure {
+            throw Self.usageFailure(TerminalText.sanitized(error.message))
         }
-        let request = OneShotRun.Request(
-            sourceName: source ?? url.map(Self.sourceName(for:)) ?? "posts",
-            url: url,
-            samplePath: "/\(source ?? "posts")",
-            plugin: selection,
-            options: FetchOptions(deadline: timeout.duration, maxBodySize: maxSize.bytes, connectTimeout: connectTimeout.duration),
-            retryPolicy: noRetry ? .never : RetryPolicy(maxAttempts: retry, baseDelay: retryDelay.duration, budget: retryMaxTime?.duration),
-            pageParameter: pageParam.map { Pagination.PageParameter(name: $0, perPage: perPage.map { ("per_page", $0) }) },
-            followsCrossHostLinks: followCrossHost,
-            pages: allPages ? OneShotRun.pageLimit : pages ?? 1
-        )
         let terminal = Terminal.current(environment: environment)
         let images = OneShotRun.ImageOptions(format: imageFormat?.format, size: size?.cells)
+        let client = clientConfiguration(environment: environment)
         let status = if let watch {
-            WatchRun(requests: [request], interval: watch.duration, terminal: terminal, format: output, imageOptions: images).run()
+            WatchRun(requests: requests, interval: watch.interval, terminal: terminal, format: output, imageOptions: images,
+                     client: client).run()
         } else {
-            OneShotRun(requests: [request], terminal: terminal, format: output, imageOptions: images).run()
+            OneShotRun(requests: requests, terminal: terminal, format: output, imageOptions: images, client: client).run()
         }
         if status != ExitStatus.success { throw ExitCode(status) }
+    }
+
+    private var plan: RunPlan {
+        RunPlan(sourceNames: source, urls: url, all: all, settings: SourceSettings(
+            plugin: plugin, timeout: timeout?.duration, connectTimeout: connectTimeout?.duration, maxSize: maxSize?.bytes,
+            attempts: retry, retryDelay: retryDelay?.duration, retryMaxTime: retryMaxTime?.duration, noRetry: noRetry,
+            pages: allPages ? OneShotRun.pageLimit : pages, pageParameter: pageParam, perPage: perPage,
+            followsCrossHostLinks: followCrossHost))
+    }
+
+    /// The HTTP client's limits and cache, as the options set them.
+    private func clientConfiguration(environment: [String: String]) -> HTTPClientConfiguration {
+        var configuration = HTTPClientConfiguration()
+        configuration.maxConnections = maxConnections
+        configuration.maxConnectionsPerHost = min(maxPerHost, maxConnections)
+        configuration.cacheDirectory = noCache ? nil : HTTPCacheLocation.directory(environment: environment)
+        return configuration
+    }
+
+    /// Says `loadrun: <message>` and ends with 64, the usage status, without the usage text:
+    /// the message says what to change.
+    static func usageFailure(_ message: String) -> ExitCode {
+        OutputStream.standardError.report("loadrun: \(message)\n")
+        return ExitCode(ExitStatus.usage)
     }
 
     /// A name for messages about a URL with no --source: its last path segment, or its host.

@@ -5,10 +5,12 @@ import Loader
 import Plugins
 import SampleSource
 
-/// One `loadrun --source …` run: loads each source once on the loop, then prints the content.
+/// One `loadrun --source …` run: loads every source once, all at once on the loop, and prints
+/// each one's content in the order given, as soon as it and every source before it are done.
 ///
 /// It owns the loop's participants (sample server, HTTP client, loaders, signal watches,
-/// progress line) and turns what happened into an exit status.
+/// progress line) and turns what happened into an exit status: 0 when all succeeded, 1 when
+/// some failed, 2 when all did.
 final class OneShotRun {
     struct Request {
         var sourceName: String
@@ -22,6 +24,8 @@ final class OneShotRun {
         var followsCrossHostLinks: Bool
         /// Pages to load: 1, N from --pages, or `pageLimit` for --all-pages.
         var pages: Int
+        /// The source's own reload interval in watch mode, from the sources file.
+        var interval: Duration?
     }
 
     /// The most pages --all-pages loads, against a server whose next links never end.
@@ -38,6 +42,7 @@ final class OneShotRun {
     private let requests: [Request]
     private let format: OutputFormat
     private let imageOptions: ImageOptions
+    private let clientConfiguration: HTTPClientConfiguration
 
     private lazy var progress = ProgressLine(loop: loop, width: terminal.stderrWidth)
     private lazy var placeholder = Placeholder(loop: loop, progress: progress)
@@ -47,14 +52,21 @@ final class OneShotRun {
     private var cancelled: Set<String> = []
     private let endpoint = SampleEndpoint()
     private var pagesWanted: [String: Int] = [:]
-    /// The reader of stdout went away during an ndjson run.
+    /// The reader of stdout went away.
     private var stdoutClosed = false
+    /// The first source not yet printed: those before it are out, in order.
+    private var nextToPrint = 0
+    private var failures = 0
+    /// Whether a source's header has been printed: the next one is set off by a blank line.
+    private var printedHeaders = false
 
-    init(requests: [Request], terminal: Terminal, format: OutputFormat, imageOptions: ImageOptions) {
+    init(requests: [Request], terminal: Terminal, format: OutputFormat, imageOptions: ImageOptions,
+         client: HTTPClientConfiguration = HTTPClientConfiguration()) {
         self.requests = requests
         self.terminal = terminal
         self.format = format
         self.imageOptions = imageOptions
+        clientConfiguration = client
     }
 
     /// Runs to completion and returns the exit status.
@@ -62,12 +74,14 @@ final class OneShotRun {
         // Before anything is said on stderr: once the URL line shows, a signal must find its
         // handler, not the default disposition that would end the process.
         watchSignals()
-        let fetcher = URLFetcher(loop: loop, http: HTTPClient(loop: loop))
+        let http = HTTPClient(loop: loop, configuration: clientConfiguration)
+        let fetcher = URLFetcher(loop: loop, http: http)
         for request in requests {
             guard let url = endpoint.url(for: request) else { return ExitStatus.allFailed }
-            SampleEndpoint.announce(request, url: url)
+            // One source says where it loads from; many would bury the content in URLs.
+            if requests.count == 1 { SampleEndpoint.announce(request, url: url) }
             let loader = SampleEndpoint.loader(request, url: url, fetcher: fetcher, loop: loop)
-            loader.observe { [unowned self] change in observe(change) }
+            loader.observe { [unowned self, unowned loader] change in observe(change, of: loader) }
             loaders.append(loader)
             pagesWanted[request.sourceName] = request.pages
         }
@@ -80,29 +94,44 @@ final class OneShotRun {
         signalWatches = []
         progress.clear()
         placeholder.erase()
+        if interruption == nil { http.saveCache() }
         return finish()
     }
 
-    private func observe(_ change: StateChange) {
+    private func observe(_ change: StateChange, of loader: SourceLoader) {
         if format == .ndjson, change.cause != .progressed {
             logTransition(change)
         }
-        if terminal.showsLiveProgress {
-            if case .loading(let bytes, _) = change.to { progress.show(change.source, bytes) } else { progress.clear() }
-        }
-        if change.cause == .started, showsPlaceholder, let loader = loaders.first(where: { $0.source.name == change.source }) {
+        if terminal.showsLiveProgress { showProgress(change) }
+        if change.cause == .started, showsPlaceholder {
             placeholder.show(loader.source.plugin.placeholder(context: renderContext), rows: (terminal.height ?? 24) - 3)
         } else if !change.to.isLoading {
             placeholder.erase()
         }
-        if change.cause == .succeeded, interruption == nil, let loader = loaders.first(where: { $0.source.name == change.source }) {
+        if change.cause == .succeeded, interruption == nil {
             loadMoreIfWanted(loader)
         }
         if change.cause == .cancelled { cancelled.insert(change.source) }
         if change.cause == .retryScheduled, case .failed(let error, _, let retry?) = change.to {
+            progress.eraseLine()
             OutputStream.standardError.report("\(TerminalText.sanitized(change.source)): \(Self.describe(error, retry: retry))\n")
         }
+        if interruption == nil && !loader.state.isBusy { printSettled() }
         if !loaders.contains(where: \.state.isBusy) { loop.quit() }
+    }
+
+    /// One source: its bytes. Several: how many are done.
+    private func showProgress(_ change: StateChange) {
+        if loaders.count == 1 {
+            if case .loading(let bytes, _) = change.to { progress.show(change.source, bytes) } else { progress.clear() }
+            return
+        }
+        let done = loaders.count - loaders.count(where: \.state.isBusy)
+        if done == loaders.count {
+            progress.clear()
+        } else if change.cause != .progressed {
+            progress.show(summary: "\(done) of \(loaders.count) sources done")
+        }
     }
 
     /// Writes one ndjson line; when the reader has gone, stops the run quietly.
@@ -174,47 +203,66 @@ final class OneShotRun {
         loaders.forEach { $0.cancel() }
     }
 
-    private func finish() -> Int32 {
-        let errors = OutputStream.standardError
-        if stdoutClosed { return ExitStatus.success }
-        if let interruption {
-            for loader in loaders where cancelled.contains(loader.source.name) {
-                errors.report("\(TerminalText.sanitized(loader.source.name)): cancelled\n")
-            }
-            return interruption
-        }
-        let context = renderContext
-        var failures = 0
+    /// Prints, in the order given, every source not yet printed whose load has ended and all
+    /// of whose predecessors have been printed.
+    private func printSettled() {
         var output = ""
-        for loader in loaders {
-            let name = TerminalText.sanitized(loader.source.name)
-            switch loader.state {
-            case .loaded(let content):
-                switch format {
-                case .ndjson:
-                    // The transitions were the output.
-                    break
-                case .json:
-                    output += content.renderJSON() + "\n"
-                case .text:
-                    let text = content.render(context)
-                    if text.isEmpty { errors.report("\(name): no \(content.pluginName)\n") }
-                    output += text
-                }
-            case .failed(let error, _, _):
-                failures += 1
-                errors.report("\(name): \(Self.describe(error))\n")
-            case .idle, .loading:
-                failures += 1
-                errors.report("\(name): did not finish loading\n")
-            }
+        while nextToPrint < loaders.count, !loaders[nextToPrint].state.isBusy {
+            output += outcome(of: loaders[nextToPrint])
+            nextToPrint += 1
         }
+        guard !output.isEmpty, !stdoutClosed else { return }
+        progress.eraseLine()
         do {
             try OutputStream.standardOutput.write(output)
         } catch {
             // The reader has gone (`| head -1`): what it wanted, it has. Stop quietly.
-            return ExitStatus.success
+            stdoutClosed = true
+            loaders.forEach { $0.cancel() }
         }
+    }
+
+    /// What a settled source prints on stdout; its failure goes to stderr, now, in order.
+    private func outcome(of loader: SourceLoader) -> String {
+        let errors = OutputStream.standardError
+        let name = TerminalText.sanitized(loader.source.name)
+        switch loader.state {
+        case .loaded(let content):
+            switch format {
+            case .ndjson:
+                // The transitions were the output.
+                return ""
+            case .json:
+                return content.renderJSON() + "\n"
+            case .text:
+                let text = content.render(renderContext)
+                if text.isEmpty { errors.report("\(name): no \(content.pluginName)\n") }
+                guard loaders.count > 1 else { return text }
+                // Several sources: each under a header, as `head` and `tail` print several files.
+                defer { printedHeaders = true }
+                return (printedHeaders ? "\n" : "") + "==> \(name) <==\n" + text
+            }
+        case .failed(let error, _, _):
+            failures += 1
+            progress.eraseLine()
+            errors.report("\(name): \(Self.describe(error))\n")
+        case .idle, .loading:
+            failures += 1
+            errors.report("\(name): did not finish loading\n")
+        }
+        return ""
+    }
+
+    private func finish() -> Int32 {
+        if stdoutClosed { return ExitStatus.success }
+        if let interruption {
+            for loader in loaders where cancelled.contains(loader.source.name) {
+                OutputStream.standardError.report("\(TerminalText.sanitized(loader.source.name)): cancelled\n")
+            }
+            return interruption
+        }
+        printSettled()
+        if stdoutClosed { return ExitStatus.success }
         if failures == 0 { return ExitStatus.success }
         return failures == loaders.count ? ExitStatus.allFailed : ExitStatus.someFailed
     }

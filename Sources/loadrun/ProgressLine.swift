@@ -15,6 +15,8 @@ final class ProgressLine {
     private var frame = 0
     private var label = ""
     private var progress = LoadProgress()
+    /// A line of its own instead of one source's bytes: several sources' tally.
+    private var summary: String?
     private var isDrawn = false
     /// Tracked apart from `isDrawn`: the line may be erased (for the skeleton) while the cursor
     /// is still hidden, and the cursor must come back whatever the line's state.
@@ -30,6 +32,17 @@ final class ProgressLine {
     func show(_ source: String, _ progress: LoadProgress) {
         label = TerminalText.sanitized(source)
         self.progress = progress
+        summary = nil
+        start()
+    }
+
+    /// Starts or updates the line with `text`, such as `3 of 40 sources done`.
+    func show(summary text: String) {
+        summary = text
+        start()
+    }
+
+    private func start() {
         if ticker == nil {
             stream.report("\u{1B}[?25l")
             cursorHidden = true
@@ -62,9 +75,14 @@ final class ProgressLine {
     }
 
     private func draw() {
-        var text = "\(Self.frames[frame % Self.frames.count]) \(label): loading \(ByteCount.format(progress.receivedBytes))"
-        if let expected = progress.expectedBytes {
-            text += " of \(ByteCount.format(expected))"
+        var text = "\(Self.frames[frame % Self.frames.count]) "
+        if let summary {
+            text += summary
+        } else {
+            text += "\(label): loading \(ByteCount.format(progress.receivedBytes))"
+            if let expected = progress.expectedBytes {
+                text += " of \(ByteCount.format(expected))"
+            }
         }
         stream.report("\r\u{1B}[2K" + TerminalText.truncated(text, toWidth: width - 1))
         isDrawn = true

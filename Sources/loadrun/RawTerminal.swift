@@ -54,7 +54,7 @@ final class RawTerminal {
 /// A key the watch view acts on.
 enum Key: Equatable {
     case character(Character)
-    case up, down, pageUp, pageDown, home, end, tab
+    case up, down, pageUp, pageDown, home, end, tab, backTab
 
     /// The keys in `bytes`, as one read from the terminal delivered them. Unknown escape
     /// sequences are dropped whole, so their tails are not taken for letters.
@@ -76,6 +76,7 @@ enum Key: Equatable {
                 case "6~": keys.append(.pageDown)
                 case "H", "1~", "7~": keys.append(.home)
                 case "F", "4~", "8~": keys.append(.end)
+                case "Z": keys.append(.backTab)
                 default: break
                 }
                 index = end + 1

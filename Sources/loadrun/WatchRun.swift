@@ -19,7 +19,9 @@ final class WatchRun {
     private let loop = EventLoop()
     private var terminal: Terminal
     private let requests: [OneShotRun.Request]
-    private let interval: Duration
+    /// One interval for every source (`--watch 30s`), or nil for each source's own.
+    private let interval: Duration?
+    private let clientConfiguration: HTTPClientConfiguration
     private let format: OutputFormat
     private let imageOptions: OneShotRun.ImageOptions
     private let endpoint = SampleEndpoint()
@@ -36,10 +38,11 @@ final class WatchRun {
     /// the start of the next cycle.
     private var highlighted = false
 
-    init(requests: [OneShotRun.Request], interval: Duration, terminal: Terminal, format: OutputFormat,
-         imageOptions: OneShotRun.ImageOptions) {
+    init(requests: [OneShotRun.Request], interval: Duration?, terminal: Terminal, format: OutputFormat,
+         imageOptions: OneShotRun.ImageOptions, client: HTTPClientConfiguration = HTTPClientConfiguration()) {
         self.requests = requests
         self.interval = interval
+        clientConfiguration = client
         self.terminal = terminal
         self.format = format
         self.imageOptions = imageOptions
@@ -48,14 +51,17 @@ final class WatchRun {
     /// Watches until `q`, a signal, or the reader of stdout going away; returns the exit status.
     func run() -> Int32 {
         watchSignals()
-        let fetcher = URLFetcher(loop: loop, http: HTTPClient(loop: loop))
+        let http = HTTPClient(loop: loop, configuration: clientConfiguration)
+        let fetcher = URLFetcher(loop: loop, http: http)
         let usesScreen = terminal.stdoutIsTTY && format == .text
         for request in requests {
             guard let url = endpoint.url(for: request) else { return ExitStatus.allFailed }
             // A screen is about to take the terminal over; a line said now would flash and go.
-            if !usesScreen { SampleEndpoint.announce(request, url: url) }
+            // Many sources' URLs would bury what matters; `loadrun sources` lists them.
+            if !usesScreen && requests.count == 1 { SampleEndpoint.announce(request, url: url) }
             let loader = SampleEndpoint.loader(request, url: url, fetcher: fetcher, loop: loop)
-            let watched = WatchedSource(loader: loader, interval: interval, pagesWanted: request.pages)
+            let watched = WatchedSource(loader: loader, interval: interval ?? request.interval ?? WatchArgument.defaultDuration,
+                                        pagesWanted: request.pages)
             loader.observe { [unowned self, unowned watched] change in observe(change, of: watched) }
             sources.append(watched)
         }
@@ -90,6 +96,7 @@ final class WatchRun {
         watches.forEach { $0.cancel() }
         watches = []
         screen?.leave()
+        http.saveCache()
         if exitStatus == ExitStatus.interrupted || exitStatus == ExitStatus.terminated || exitStatus == ExitStatus.hangUp {
             OutputStream.standardError.report("watch stopped\n")
         }
@@ -214,15 +221,42 @@ final class WatchRun {
         if let notice, notice.until <= now { self.notice = nil }
         let focused = sources[focus]
         var footer = "r reload · n next page · q quit · ↑↓ PgUp PgDn scroll"
+        if sources.count > 1 { footer = "Tab or 1–9 switch · " + footer }
         if !screen.readsKeys { footer = "Ctrl-C quits" }
-        screen.draw(status: sources.map { $0.statusLine(now: now) },
+        screen.draw(status: statusLines(now: now, room: statusRows),
                     banner: focused.banner(now: now),
                     footer: notice?.text ?? footer)
     }
 
+    /// Rows the status lines may take: all of them while they leave half the screen to the
+    /// content, else that half, with a tally line for the sources not shown.
+    private var statusRows: Int {
+        let rows = max(terminal.height ?? 24, 4)
+        return sources.count <= max(rows / 2, 1) ? sources.count : max(rows / 2, 2)
+    }
+
+    /// One numbered line per source, the focused one marked. When they do not all fit in
+    /// `room`, a window of them around the focused one, then a tally of the rest by state.
+    private func statusLines(now: ContinuousClock.Instant, room: Int) -> [String] {
+        guard sources.count > 1 else { return sources.map { $0.statusLine(now: now) } }
+        let shown = sources.count <= room ? sources.count : room - 1
+        let start = min(max(focus - shown / 2, 0), sources.count - shown)
+        var lines = (start..<(start + shown)).map { index in
+            (index == focus ? "▶ " : "  ") + "\(index + 1) \(sources[index].statusLine(now: now))"
+        }
+        if shown < sources.count {
+            let hidden = sources.indices.filter { $0 < start || $0 >= start + shown }
+            var tally: [String: Int] = [:]
+            for index in hidden { tally[sources[index].loader.state.name, default: 0] += 1 }
+            let states = ["loading", "loaded", "failed", "idle"].compactMap { name in tally[name].map { "\($0) \(name)" } }
+            lines.append("  … \(hidden.count) more: " + states.joined(separator: ", "))
+        }
+        return lines
+    }
+
     private var renderContext: RenderContext {
         let onScreen = screen != nil
-        return RenderContext(width: terminal.width, height: terminal.height.map { max($0 - sources.count - 2, 1) },
+        return RenderContext(width: terminal.width, height: terminal.height.map { max($0 - statusRows - 2, 1) },
                              allowsStyling: terminal.allowsStyling, isTerminal: terminal.stdoutIsTTY,
                              environment: terminal.environment,
                              // Graphics protocols do not survive row-by-row redraws; symbols do.
@@ -260,9 +294,25 @@ final class WatchRun {
             }
         case .character("n"):
             nextPage(focused)
+        case .tab:
+            setFocus((focus + 1) % sources.count)
+        case .backTab:
+            setFocus((focus + sources.count - 1) % sources.count)
+        case .character(let digit) where digit.isASCII && digit.isNumber && digit != "0":
+            // 1…9 pick the source with that number on its status line.
+            if let index = digit.wholeNumberValue.map({ $0 - 1 }), index < sources.count { setFocus(index) }
         default:
-            if screen?.scroll(for: key, statusCount: sources.count) == true { redraw() }
+            if screen?.scroll(for: key, statusCount: statusRows) == true { redraw() }
         }
+    }
+
+    /// Shows source `index`'s content under the status lines, from its top.
+    private func setFocus(_ index: Int) {
+        guard index != focus, let screen else { return }
+        focus = index
+        highlighted = false
+        screen.setContent(sources[index].shown?.text ?? "", scrollingToTop: true)
+        redraw()
     }
 
     /// `n`: one more page now, and on every reload from now on.

@@ -41,10 +41,12 @@ final class WatchScreen {
         drawn = []
     }
 
-    /// Replaces the content shown under the status lines.
-    func setContent(_ text: String) {
+    /// Replaces the content shown under the status lines; another source's content starts at
+    /// its top, new content of the same source keeps the scroll position.
+    func setContent(_ text: String, scrollingToTop: Bool = false) {
         content = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if content.last == "" { content.removeLast() }
+        if scrollingToTop { scroll = 0 }
         // `draw` keeps the scroll position inside the new content.
     }
 

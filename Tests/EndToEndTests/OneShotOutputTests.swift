@@ -106,7 +106,8 @@ final class OneShotOutputTests: XCTestCase {
         }
         let unknown = try LoadrunProcess(["--source", "nope"])
         _ = unknown.waitForExit()
-        XCTAssertTrue(unknown.standardError.contains(#"unknown source "nope"; known: posts, articles, images"#), unknown.standardError)
+        XCTAssertEqual(unknown.standardError,
+                       #"loadrun: unknown source "nope"; configured: posts, articles, images (see loadrun sources)"# + "\n")
     }
 }
 

@@ -38,8 +38,11 @@ public final class LoadrunProcess {
         var env = ProcessInfo.processInfo.environment
         env["LOADRUN"] = Self.binaryPath
         env.removeValue(forKey: "COLUMNS")
-        // The developer's own plugin files must not change what the tests see.
+        // The developer's own plugin files, sources file and HTTP cache must not change what
+        // the tests see; each run gets an empty cache of its own unless a test shares one.
         env["XDG_DATA_HOME"] = "/nonexistent/loadrun-tests"
+        env["XDG_CONFIG_HOME"] = "/nonexistent/loadrun-tests"
+        env["XDG_CACHE_HOME"] = directory.appendingPathComponent("cache").path
         env.merge(environment) { $1 }
         process.environment = env
         if let shell {

@@ -18,11 +18,19 @@ public final class TmuxSession {
             return count
         }
         socket = "loadrun-test-\(ProcessInfo.processInfo.processIdentifier)-\(index)"
-        try tmux(["new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)", "\(command); sleep 60"],
+        // As for `LoadrunProcess`: no sources file of the developer's, and a cache of its own.
+        try tmux(["new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)",
+                  "-e", "XDG_CONFIG_HOME=/nonexistent/loadrun-tests", "-e", "XDG_CACHE_HOME=\(cacheDirectory)",
+                  "\(command); sleep 60"],
                  readsOutput: false)
     }
 
-    deinit { _ = try? tmux(["kill-server"]) }
+    deinit {
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(atPath: cacheDirectory)
+    }
+
+    private var cacheDirectory: String { FileManager.default.temporaryDirectory.appendingPathComponent(socket).path }
 
     /// The visible screen as text.
     public func screen() -> String { (try? tmux(["capture-pane", "-p", "-t", "main"])) ?? "" }

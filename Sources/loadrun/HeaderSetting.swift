@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Loader
+
+/// A request header from the sources file. Its value is written there, or named there and
+/// read at run time from an environment variable (`env:API_TOKEN`) or a file
+/// (`file:~/.config/loadrun/token`), so that secrets stay off the command line and, ideally,
+/// out of the file too.
+struct HeaderSetting: Equatable {
+    enum Value: Equatable {
+        case literal(String)
+        case environment(String)
+        case file(String)
+    }
+
+    var name: String
+    var value: Value
+
+    /// Parses one `Name=value` entry of a `headers` list; the error says what is wrong.
+    static func parse(_ entry: String) -> Result<HeaderSetting, SourcesFileError.Problem> {
+        guard let equals = entry.firstIndex(of: "=") else {
+            return .failure("\"\(entry)\" is not Name=value")
+        }
+        let name = entry[..<equals].trimmingCharacters(in: " \t")
+        let raw = entry[entry.index(after: equals)...].trimmingCharacters(in: " \t")
+        guard !name.isEmpty, name.allSatisfy(isTokenCharacter) else {
+            return .failure("\"\(name)\" is not a header name (letters, digits and !#$%&'*+-.^_`|~ only)")
+        }
+        if raw.hasPrefix("env:") {
+            let variable = String(raw.dropFirst(4))
+            guard !variable.isEmpty, variable.allSatisfy({ $0 == "_" || $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+                return .failure("\(name)=\(raw): \"\(variable)\" is not an environment variable name")
+            }
+            return .success(HeaderSetting(name: name, value: .environment(variable)))
+        }
+        if raw.hasPrefix("file:") {
+            let path = String(raw.dropFirst(5))
+            guard !path.isEmpty else { return .failure("\(name)=file: names no file") }
+            return .success(HeaderSetting(name: name, value: .file(path)))
+        }
+        guard !raw.contains(where: { $0.isNewline || $0 == "\0" }) else {
+            return .failure("the value of \(name) spans lines")
+        }
+        return .success(HeaderSetting(name: name, value: .literal(raw)))
+    }
+
+    /// Whether the file itself holds a credential: a value written out for a header that
+    /// carries one.
+    var isSecretInFile: Bool {
+        guard case .literal = value else { return false }
+        let lowered = name.lowercased()
+        return ["authorization", "proxy-authorization", "cookie"].contains(lowered)
+            || ["token", "secret", "key", "password", "auth"].contains { lowered.contains($0) }
+    }
+
+    /// The header to send, with its value read now. `directory` anchors a relative `file:`.
+    func resolved(environment: [String: String], directory: String) -> Result<RequestHeader, SourcesFileError.Problem> {
+        switch value {
+        case .literal(let text):
+            return .success(RequestHeader(name: name, value: text))
+        case .environment(let variable):
+            guard let text = environment[variable], !text.isEmpty else {
+                return .failure("\(name)=env:\(variable), but \(variable) is not set — export it, or name a file with file:")
+            }
+            guard !text.contains(where: { $0.isNewline || $0 == "\0" }) else {
+                return .failure("\(name)=env:\(variable): the variable's value spans lines")
+            }
+            return .success(RequestHeader(name: name, value: text))
+        case .file(let path):
+            let fullPath = Self.expand(path, relativeTo: directory, environment: environment)
+            guard let data = LocalFile.contents(of: fullPath, limit: 64 * 1024) else {
+                return .failure("\(name)=file:\(path): cannot read \(fullPath)")
+            }
+            // A trailing newline is how editors end files, not part of the secret.
+            var text = String(decoding: data, as: UTF8.self)
+            while text.last?.isNewline == true { text.removeLast() }
+            guard !text.isEmpty, !text.contains(where: { $0.isNewline || $0 == "\0" }) else {
+                return .failure("\(name)=file:\(path): \(fullPath) must hold one line")
+            }
+            return .success(RequestHeader(name: name, value: text))
+        }
+    }
+
+    /// `~/x` under HOME, a relative path under `directory`, an absolute one as it is.
+    static func expand(_ path: String, relativeTo directory: String, environment: [String: String]) -> String {
+        if path.hasPrefix("~/"), let home = environment["HOME"] { return home + path.dropFirst(1) }
+        if path.hasPrefix("/") { return path }
+        return directory + "/" + path
+    }
+
+    private static func isTokenCharacter(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber || "!#$%&'*+-.^_`|~".contains(character))
+    }
+}

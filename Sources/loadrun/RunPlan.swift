@@ -1,0 +1,136 @@
+import Loader
+import Plugins
+
+/// A reason the run cannot start, said as `loadrun: <message>`; the exit status is 64.
+struct UsageFailure: Error {
+    var message: String
+}
+
+/// What the command line asks of every source it loads, on top of (and over) the sources
+/// file's settings. nil: not given, so the source's own setting or the default holds.
+struct SourceSettings {
+    var plugin: String?
+    var timeout: Duration?
+    var connectTimeout: Duration?
+    var maxSize: Int?
+    var attempts: Int?
+    var retryDelay: Duration?
+    var retryMaxTime: Duration?
+    var noRetry = false
+    var pages: Int?
+    var pageParameter: String?
+    var perPage: Int?
+    var followsCrossHostLinks = false
+
+    static let defaultAttempts = 3
+    static let defaultRetryDelay = Duration.seconds(1)
+    static let defaultConnectTimeout = Duration.seconds(10)
+}
+
+/// Turns `--source`, `--url`, `--all` and the catalog into the requests a run makes, in the
+/// order given.
+struct RunPlan {
+    var sourceNames: [String]
+    var urls: [String]
+    var all: Bool
+    var settings: SourceSettings
+
+    /// The requests, with headers read from the environment or files now.
+    func requests(catalog: SourceCatalog, registry: PluginRegistry, environment: [String: String]) throws(UsageFailure) -> [OneShotRun.Request] {
+        if all && !sourceNames.isEmpty { throw UsageFailure(message: "give --all or --source, not both") }
+        if all && !urls.isEmpty { throw UsageFailure(message: "--url names a source of its own; it does not go with --all") }
+        if sourceNames.count > 1 && !urls.isEmpty {
+            throw UsageFailure(message: "--url replaces the URL of one --source; with several, set each url in the sources file")
+        }
+        if urls.filter({ $0 == "-" }).count > 1 { throw UsageFailure(message: "standard input can be read only once") }
+        var definitions: [SourceDefinition]
+        if all {
+            definitions = catalog.definitions
+        } else if !sourceNames.isEmpty {
+            definitions = []
+            for name in sourceNames {
+                guard let definition = catalog.definition(named: name) else {
+                    throw UsageFailure(message: "unknown source \"\(name)\"; configured: \(catalog.names.joined(separator: ", ")) (see loadrun sources)")
+                }
+                guard !definitions.contains(where: { $0.name == name }) else {
+                    throw UsageFailure(message: "--source \(name) is given twice")
+                }
+                definitions.append(definition)
+            }
+            if let url = urls.first { definitions[0].url = url }
+        } else if !urls.isEmpty {
+            definitions = Self.adHocDefinitions(for: urls)
+        } else {
+            definitions = [catalog.definition(named: "posts") ?? SourceDefinition.builtIns[0]]
+        }
+        var requests: [OneShotRun.Request] = []
+        for definition in definitions {
+            requests.append(try request(for: definition, registry: registry, environment: environment))
+        }
+        return requests
+    }
+
+    /// Sources for URLs given alone, named after their last path segment; a repeated name
+    /// gets `-2`, `-3`… so that messages and ndjson lines tell them apart.
+    static func adHocDefinitions(for urls: [String]) -> [SourceDefinition] {
+        var used: [String: Int] = [:]
+        return urls.map { url in
+            let base = Loadrun.sourceName(for: url)
+            used[base, default: 0] += 1
+            let count = used[base]!
+            return SourceDefinition(name: count == 1 ? base : "\(base)-\(count)", url: url, origin: .builtIn)
+        }
+    }
+
+    private func request(for definition: SourceDefinition, registry: PluginRegistry,
+                         environment: [String: String]) throws(UsageFailure) -> OneShotRun.Request {
+        let selection: PluginSelection
+        if let name = settings.plugin ?? definition.plugin {
+            guard let plugin = try? registry.plugin(named: name) else {
+                throw UsageFailure(message: "\(definition.origin.prefix)unknown plugin \"\(name)\"; known: \(registry.names.joined(separator: ", "))")
+            }
+            selection = .fixed(plugin)
+        } else {
+            selection = .fromResponse(registry)
+        }
+        var headers: [RequestHeader] = []
+        let directory = Self.directory(of: definition.origin)
+        for header in definition.headers {
+            switch header.resolved(environment: environment, directory: directory) {
+            case .success(let resolved): headers.append(resolved)
+            case .failure(let problem):
+                throw UsageFailure(message: "\(definition.origin.prefix(line: definition.headersLine))headers: \(problem.text)")
+            }
+        }
+        let attempts = settings.noRetry ? 1 : settings.attempts ?? definition.attempts ?? SourceSettings.defaultAttempts
+        let pageParameter = settings.pageParameter ?? definition.pageParameter
+        let perPage = settings.pageParameter != nil ? settings.perPage : settings.perPage ?? definition.perPage
+        return OneShotRun.Request(
+            sourceName: definition.name,
+            url: definition.url,
+            samplePath: "/\(definition.name)",
+            plugin: selection,
+            options: FetchOptions(deadline: settings.timeout ?? definition.timeout ?? FetchOptions.defaultDeadline,
+                                  maxBodySize: settings.maxSize ?? definition.maxSize ?? FetchOptions.defaultMaxBodySize,
+                                  connectTimeout: settings.connectTimeout ?? definition.connectTimeout ?? SourceSettings.defaultConnectTimeout,
+                                  headers: headers),
+            retryPolicy: attempts == 1 ? .never : RetryPolicy(maxAttempts: attempts,
+                                                             baseDelay: settings.retryDelay ?? definition.retryDelay ?? SourceSettings.defaultRetryDelay,
+                                                             budget: settings.retryMaxTime ?? definition.retryMaxTime),
+            pageParameter: pageParameter.map { Pagination.PageParameter(name: $0, perPage: perPage.map { ("per_page", $0) }) },
+            followsCrossHostLinks: settings.followsCrossHostLinks || definition.followsCrossHostLinks == true,
+            pages: settings.pages ?? definition.pages ?? 1,
+            interval: definition.interval
+        )
+    }
+
+    /// The directory a relative `file:` is read from: the sources file's.
+    private static func directory(of origin: SourceDefinition.Origin) -> String {
+        switch origin {
+        case .builtIn: return "."
+        case .file(let path, _), .overridden(let path, _):
+            guard let slash = path.lastIndex(of: "/") else { return "." }
+            return slash == path.startIndex ? "/" : String(path[..<slash])
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Loader
+
+/// The sources a run can name: the built-ins, then the sources file's, in the file's order. A
+/// file group with a built-in's name changes that built-in in place.
+struct SourceCatalog {
+    private(set) var definitions: [SourceDefinition] = SourceDefinition.builtIns
+    /// The sources file read, if there was one.
+    private(set) var path: String?
+
+    /// `$XDG_CONFIG_HOME/loadrun/sources.conf`, or under `~/.config` without XDG_CONFIG_HOME.
+    static func defaultPath(environment: [String: String]) -> String? {
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/loadrun/sources.conf" }
+        return environment["HOME"].map { $0 + "/.config/loadrun/sources.conf" }
+    }
+
+    /// The built-ins plus the sources file: `explicitPath` (from `--config`), which must exist,
+    /// or the default path, which may not.
+    static func load(explicitPath: String?, environment: [String: String], plugins: [String]) throws(SourcesFileError) -> SourceCatalog {
+        var catalog = SourceCatalog()
+        guard let path = explicitPath ?? defaultPath(environment: environment) else { return catalog }
+        guard LocalFile.permissions(of: path) != nil else {
+            if explicitPath != nil {
+                throw SourcesFileError(path: path, message: "no such file; give --config an existing sources file")
+            }
+            return catalog
+        }
+        guard LocalFile.isRegularFile(path), let bytes = LocalFile.contents(of: path, limit: 16 << 20) else {
+            throw SourcesFileError(path: path, message: "cannot read it (is it a readable file under 16 MiB?)")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw SourcesFileError(path: path, message: "is not UTF-8 text")
+        }
+        catalog.path = path
+        for definition in try SourcesFile.parse(text, path: path, plugins: plugins) {
+            try catalog.add(definition)
+        }
+        return catalog
+    }
+
+    private mutating func add(_ definition: SourceDefinition) throws(SourcesFileError) {
+        if let index = definitions.firstIndex(where: { $0.name == definition.name }) {
+            definitions[index] = definitions[index].overlaid(with: definition)
+            return
+        }
+        guard definition.url != nil else {
+            guard case .file(let path, let line) = definition.origin else { return }
+            throw SourcesFileError(path: path, line: line, key: "url",
+                                   message: "[source \(definition.name)] has no url; every source but the built-ins needs one")
+        }
+        definitions.append(definition)
+    }
+
+    func definition(named name: String) -> SourceDefinition? {
+        definitions.first { $0.name == name }
+    }
+
+    var names: [String] { definitions.map(\.name) }
+
+    /// A warning when the sources file holds a secret and others can read it, as ssh warns of
+    /// a private key left open; nil when there is nothing to say.
+    var secretExposure: String? {
+        guard let path, let mode = LocalFile.permissions(of: path), mode & 0o077 != 0 else { return nil }
+        guard let exposed = definitions.first(where: { $0.headers.contains(where: \.isSecretInFile) }),
+              let header = exposed.headers.first(where: \.isSecretInFile) else { return nil }
+        let octal = String(mode, radix: 8)
+        return "warning: \(path) holds a secret (the \(header.name) header of \(exposed.name)) and is readable by "
+            + "group or others (mode \(octal)); run chmod 600 \(path), or take the value from env: or file:"
+    }
+}

@@ -1,0 +1,83 @@
+import Loader
+
+/// One configured source: a built-in, or a `[source NAME]` group of the sources file. Settings
+/// left unset fall back to the command line's options, then to loadrun's defaults.
+struct SourceDefinition: Equatable {
+    var name: String
+    /// nil for a built-in on the embedded sample server, at `/<name>`.
+    var url: String?
+    /// nil: chosen from each response's Content-Type.
+    var plugin: String?
+    /// The reload interval in watch mode.
+    var interval: Duration?
+    var headers: [HeaderSetting] = []
+    /// The line of the `headers` key, for messages about a header read at run time.
+    var headersLine: Int?
+    var attempts: Int?
+    var retryDelay: Duration?
+    var retryMaxTime: Duration?
+    var timeout: Duration?
+    var connectTimeout: Duration?
+    var maxSize: Int?
+    /// Pages to load; `OneShotRun.pageLimit` for `pages=all`.
+    var pages: Int?
+    var pageParameter: String?
+    var perPage: Int?
+    var followsCrossHostLinks: Bool?
+    var origin: Origin
+
+    /// Where a source was defined, as `loadrun sources` shows it.
+    enum Origin: Equatable, CustomStringConvertible {
+        case builtIn
+        case file(path: String, line: Int)
+        /// A built-in that the sources file changes.
+        case overridden(path: String, line: Int)
+
+        var description: String {
+            switch self {
+            case .builtIn: "built-in"
+            case .file(let path, let line): "\(path):\(line)"
+            case .overridden(let path, let line): "\(path):\(line) (overrides the built-in)"
+            }
+        }
+
+        /// `path:line: ` for messages about the definition, or nothing for a built-in.
+        var prefix: String { prefix(line: nil) }
+
+        /// `path:line: ` with the line of a key in the definition's group, when known.
+        func prefix(line keyLine: Int?) -> String {
+            switch self {
+            case .builtIn: ""
+            case .file(let path, let line), .overridden(let path, let line): "\(path):\(keyLine ?? line): "
+            }
+        }
+    }
+
+    /// The built-in sources: the embedded sample server's posts, articles and images, each
+    /// decoded by the plugin of the same name.
+    static let builtIns: [SourceDefinition] = ["posts", "articles", "images"].map {
+        SourceDefinition(name: $0, plugin: $0, origin: .builtIn)
+    }
+
+    /// `self` with what `other` sets laid over it: how a file's group changes a built-in.
+    func overlaid(with other: SourceDefinition) -> SourceDefinition {
+        var result = self
+        result.url = other.url ?? url
+        result.plugin = other.plugin ?? plugin
+        result.interval = other.interval ?? interval
+        result.headers = other.headers.isEmpty ? headers : other.headers
+        result.headersLine = other.headers.isEmpty ? headersLine : other.headersLine
+        result.attempts = other.attempts ?? attempts
+        result.retryDelay = other.retryDelay ?? retryDelay
+        result.retryMaxTime = other.retryMaxTime ?? retryMaxTime
+        result.timeout = other.timeout ?? timeout
+        result.connectTimeout = other.connectTimeout ?? connectTimeout
+        result.maxSize = other.maxSize ?? maxSize
+        result.pages = other.pages ?? pages
+        result.pageParameter = other.pageParameter ?? pageParameter
+        result.perPage = other.perPage ?? perPage
+        result.followsCrossHostLinks = other.followsCrossHostLinks ?? followsCrossHostLinks
+        if case .file(let path, let line) = other.origin { result.origin = .overridden(path: path, line: line) }
+        return result
+    }
+}

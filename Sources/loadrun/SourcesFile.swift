@@ -1,0 +1,124 @@
+import Loader
+
+/// What is wrong in a sources file, and where: `sources.conf:12: interval: "soon" is not a
+/// duration such as 500ms, 30s or 5m`.
+struct SourcesFileError: Error, CustomStringConvertible {
+    /// A problem's text, before the place is known.
+    struct Problem: Error, ExpressibleByStringInterpolation {
+        var text: String
+        init(stringLiteral text: String) { self.text = text }
+        init(stringInterpolation: DefaultStringInterpolation) { text = String(stringInterpolation: stringInterpolation) }
+        init(_ text: String) { self.text = text }
+    }
+
+    var path: String
+    var line: Int?
+    var key: String?
+    var message: String
+
+    var description: String {
+        var text = path
+        if let line { text += ":\(line)" }
+        text += ": "
+        if let key { text += "\(key): " }
+        return text + message
+    }
+}
+
+/// The sources file: a GLib key file of `[source NAME]` groups.
+///
+/// ```
+/// [source status]
+/// url=https://status.example.com/api/posts
+/// plugin=posts
+/// interval=30s
+/// headers=Authorization=env:STATUS_TOKEN;Accept-Language=en
+/// retry=5
+/// ```
+///
+/// Every problem is reported with the file, line and key; unknown keys are problems too, so a
+/// typo is not silently ignored.
+enum SourcesFile {
+    /// The keys a `[source NAME]` group may set, as the command line's options are spelt.
+    static let keys = ["url", "plugin", "interval", "headers", "retry", "retry-delay", "retry-max-time", "timeout",
+                       "connect-timeout", "max-size", "pages", "page-param", "per-page", "follow-cross-host"]
+
+    /// Parses the file's text. `plugins` are the plugin names a `plugin` key may give.
+    static func parse(_ text: String, path: String, plugins: [String]) throws(SourcesFileError) -> [SourceDefinition] {
+        let file: KeyFile
+        do {
+            file = try KeyFile.parse(text)
+        } catch {
+            throw SourcesFileError(path: path, line: error.line, message: error.message)
+        }
+        if let repeated = file.repeatedGroup {
+            throw SourcesFileError(path: path, line: repeated.line, message: "[\(repeated.name)] appears twice, first at line \(file.line(ofGroup: repeated.name) ?? 0); merge the two")
+        }
+        var definitions: [SourceDefinition] = []
+        for group in file.groupNames {
+            let line = file.line(ofGroup: group)
+            guard group.hasPrefix("source "), case let name = group.dropFirst("source ".count).trimmingCharacters(in: " "), !name.isEmpty else {
+                throw SourcesFileError(path: path, line: line, message: "[\(group)] is not a source group; write [source NAME]")
+            }
+            guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
+                throw SourcesFileError(path: path, line: line, message: "\"\(name)\" is not a source name; use letters, digits, - _ and . only")
+            }
+            definitions.append(try definition(named: name, group: group, in: file, path: path, plugins: plugins))
+        }
+        return definitions
+    }
+
+    private static func definition(named name: String, group: String, in file: KeyFile, path: String,
+                                   plugins: [String]) throws(SourcesFileError) -> SourceDefinition {
+        let groupLine = file.line(ofGroup: group) ?? 1
+        func fail(_ key: String?, _ problem: SourcesFileError.Problem) -> SourcesFileError {
+            SourcesFileError(path: path, line: key.flatMap { file.line(ofKey: $0, inGroup: group) } ?? groupLine,
+                             key: key, message: problem.text)
+        }
+        for key in file.keys(inGroup: group) where !keys.contains(key) {
+            throw fail(key, "unknown key; a source may set \(keys.joined(separator: ", "))")
+        }
+        func value<T>(_ key: String, _ parse: (String) -> T?, _ expected: String) throws(SourcesFileError) -> T? {
+            guard let text = file.string(group, key) else { return nil }
+            guard let parsed = parse(text.trimmingCharacters(in: " \t")) else {
+                throw fail(key, "\"\(text)\" is not \(expected)")
+            }
+            return parsed
+        }
+        let duration = "a duration such as 500ms, 30s or 5m"
+        var definition = SourceDefinition(name: name, origin: .file(path: path, line: groupLine))
+        if let url = file.string(group, "url") {
+            guard !url.isEmpty, url != "-" else { throw fail("url", "give an http(s) or file:// URL") }
+            definition.url = url
+        }
+        if let plugin = file.string(group, "plugin") {
+            guard plugins.contains(plugin) else {
+                throw fail("plugin", "unknown plugin \"\(plugin)\"; known: \(plugins.joined(separator: ", ")) (or leave it out to choose by Content-Type)")
+            }
+            definition.plugin = plugin
+        }
+        definition.interval = try value("interval", { DurationArgument(argument: $0)?.duration }, duration)
+        definition.retryDelay = try value("retry-delay", { DurationArgument(argument: $0)?.duration }, duration)
+        definition.retryMaxTime = try value("retry-max-time", { DurationArgument(argument: $0)?.duration }, duration)
+        definition.timeout = try value("timeout", { DurationArgument(argument: $0)?.duration }, duration)
+        definition.connectTimeout = try value("connect-timeout", { DurationArgument(argument: $0)?.duration }, duration)
+        definition.maxSize = try value("max-size", { SizeArgument(argument: $0)?.bytes }, "a size such as 512K or 64M")
+        definition.attempts = try value("retry", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }, "a number of attempts, 1 or more")
+        definition.pages = try value("pages", { $0 == "all" ? OneShotRun.pageLimit : Int($0).flatMap { $0 >= 1 ? $0 : nil } },
+                                     "a number of pages, 1 or more, or all")
+        definition.pageParameter = try value("page-param", { $0.isEmpty ? nil : $0 }, "a query parameter name")
+        definition.perPage = try value("per-page", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }, "a page size, 1 or more")
+        definition.followsCrossHostLinks = try value("follow-cross-host", { ["true": true, "false": false][$0] }, "true or false")
+        if definition.perPage != nil && definition.pageParameter == nil {
+            throw fail("per-page", "goes with page-param, such as page-param=page")
+        }
+        definition.headersLine = file.line(ofKey: "headers", inGroup: group)
+        for entry in file.list(group, "headers") ?? [] {
+            switch HeaderSetting.parse(entry) {
+            case .success(let header): definition.headers.append(header)
+            case .failure(let problem): throw fail("headers", problem)
+            }
+        }
+        return definition
+    }
+}
