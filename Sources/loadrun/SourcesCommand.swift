@@ -24,8 +24,8 @@ struct Sources: ParsableCommand {
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("Read sources from this file instead of $XDG_CONFIG_HOME/loadrun/sources.conf.", valueName: "file"))
-    var config: String?
+    /// `--config` belongs to the main command, which parses it before or after `sources`.
+    @ParentCommand var loadrun: Loadrun
 
     func run() throws {
         let environment = ProcessEnvironment.variables
@@ -33,7 +33,7 @@ struct Sources: ParsableCommand {
         PluginTable.report(problems)
         let catalog: SourceCatalog
         do {
-            catalog = try SourceCatalog.load(explicitPath: config, environment: environment, plugins: registry.names)
+            catalog = try SourceCatalog.load(explicitPath: loadrun.config, environment: environment, plugins: registry.names)
         } catch {
             throw Loadrun.usageFailure(TerminalText.sanitized(error.description))
         }

@@ -131,4 +131,38 @@ final class WatchPipeTests: XCTestCase {
             XCTAssertEqual(bad.waitForExit(), .exited(64), "\(arguments): \(bad.standardError)")
         }
     }
+
+    func testEachSourceReloadsOnItsOwnIntervalAndPrintsUnderItsOwnHeader() throws {
+        let fast = WatchedBackend()
+        let slow = WatchedBackend()
+        let fastServer = TestServer(serving: fast)
+        let slowServer = TestServer(serving: slow)
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("loadrun-intervals-\(UUID().uuidString).conf")
+        defer { try? FileManager.default.removeItem(at: config) }
+        try """
+            [source fast]
+            url=\(fastServer.url("/posts"))
+            plugin=posts
+            interval=100ms
+
+            [source slow]
+            url=\(slowServer.url("/posts"))
+            plugin=posts
+            interval=1h
+            """.write(to: config, atomically: true, encoding: .utf8)
+        let run = try LoadrunProcess(["--config", config.path, "--source", "fast", "--source", "slow", "--watch"])
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { fast.tally.requests >= 6 }, "\(fast.tally)")
+        XCTAssertEqual(slow.tally.requests, 1, "an hour has not passed for slow")
+        let headers = run.standardOutput.split(separator: "\n").filter { $0.hasPrefix("==> ") }
+        XCTAssertEqual(headers.count, 2, run.standardOutput)
+        XCTAssertEqual(Set(headers.map { $0.split(separator: " ")[1] }), ["fast", "slow"])
+
+        fast.setPosts(4)
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { run.standardOutput.contains("Post number 4") }, run.standardOutput)
+        let after = run.standardOutput.split(separator: "\n").filter { $0.hasPrefix("==> ") }
+        XCTAssertEqual(after.count, 3)
+        XCTAssertTrue(after.last!.hasPrefix("==> fast at "), "only the source that changed prints again")
+        run.send(SIGTERM)
+        XCTAssertEqual(run.waitForExit(), .exited(143))
+    }
 }

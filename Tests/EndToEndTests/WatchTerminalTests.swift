@@ -141,4 +141,34 @@ final class WatchTerminalTests: XCTestCase {
         XCTAssertEqual(system("pkill -TERM -x -f -- '\(binary) --url \(server.url("/posts")) --plugin posts --watch 60s'"), 0)
         assertRestored(tmux, status: 143)
     }
+
+    func testOneStatusLinePerSourceAndTabOrANumberMovesTheFocus() throws {
+        let tmux = try TmuxSession(command("--source posts --source articles --source images --watch 60s"), width: 120, height: 30)
+        XCTAssertTrue(tmux.waitForScreen(containing: "Loading states are a contract"), tmux.screen())
+        XCTAssertTrue(tmux.waitForScreen(containing: "3 images · loaded"), tmux.screen())
+        XCTAssertTrue(tmux.waitForScreen(containing: "2 articles · loaded"), tmux.screen())
+        var rows = tmux.screen().split(separator: "\n").map(String.init)
+        XCTAssertTrue(rows[0].hasPrefix("▶ 1 posts · loaded · last success "), rows[0])
+        XCTAssertTrue(rows[1].hasPrefix("  2 articles · loaded"), rows[1])
+        XCTAssertTrue(rows[2].hasPrefix("  3 images · loaded"), rows[2])
+        XCTAssertTrue(rows[0].contains("next in ") && rows[0].contains("attempt 1/3"), rows[0])
+        XCTAssertTrue(tmux.screen().contains("Tab or 1–9 switch"), tmux.screen())
+
+        try tmux.send("Tab")
+        XCTAssertTrue(tmux.waitForScreen(containing: "▶ 2 articles"), tmux.screen())
+        XCTAssertTrue(tmux.waitForScreen(containing: "A loading state for every source"), tmux.screen())
+        XCTAssertFalse(tmux.screen().contains("Loading states are a contract"), "only the focused source's content")
+
+        try tmux.send("3")
+        XCTAssertTrue(tmux.waitForScreen(containing: "▶ 3 images"), tmux.screen())
+        try tmux.send("BTab")
+        XCTAssertTrue(tmux.waitForScreen(containing: "▶ 2 articles"), tmux.screen())
+        try tmux.send("1")
+        XCTAssertTrue(tmux.waitForScreen(containing: "Loading states are a contract"), tmux.screen())
+        rows = tmux.screen().split(separator: "\n").map(String.init)
+        XCTAssertTrue(rows[0].hasPrefix("▶ 1 posts"), rows[0])
+
+        try tmux.send("q")
+        assertRestored(tmux, status: 0)
+    }
 }

@@ -36,4 +36,18 @@ final class KeyFileTests: XCTestCase {
             XCTAssertEqual((error as? KeyFileError)?.line, 1)
         }
     }
+
+    func testGroupsKeepTheFileOrderAndARepeatedGroupIsFound() throws {
+        let file = try KeyFile.parse("[source b]\nurl=x\n\n[source a]\nurl=y\n[source b]\nplugin=posts\n")
+        XCTAssertEqual(file.groupNames, ["source b", "source a"], "GLib merges the repeat into the first")
+        XCTAssertEqual(file.repeatedGroup?.name, "source b")
+        XCTAssertEqual(file.repeatedGroup?.line, 6)
+        XCTAssertEqual(file.keys(inGroup: "source b"), ["plugin", "url"])
+        XCTAssertNil(try KeyFile.parse("[a]\nk=v\n[b]\nk=v\n").repeatedGroup)
+    }
+
+    func testListsSplitOnSemicolonsButNotOnEscapedOnes() throws {
+        let file = try KeyFile.parse("[g]\nheaders=Cookie=a=1\\;b=2; X-Trace=on ;;\n")
+        XCTAssertEqual(file.list("g", "headers"), ["Cookie=a=1;b=2", "X-Trace=on"])
+    }
 }

@@ -1,0 +1,131 @@
+import Foundation
+import TestSupport
+import Synchronization
+import XCTest
+
+/// The sources file and `loadrun sources`, through the real binary.
+final class SourcesFileTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("loadrun-sources-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Writes `text` as a sources file with `mode`; returns its path.
+    private func sourcesFile(_ text: String, mode: Int = 0o600, name: String = "sources.conf") throws -> String {
+        let path = directory.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+        return path
+    }
+
+    func testSourcesListsBuiltInsAndTheFileWithWhereEachWasDefined() throws {
+        let path = try sourcesFile("""
+            # comments and blank lines are fine
+
+            [source posts]
+            interval=10s
+
+            [source status]
+            url=http://127.0.0.1:9/status
+            plugin=articles
+            interval=500ms
+            retry=5
+
+            [source feed]
+            url=https://example.com/feed.json
+            """)
+        let run = try LoadrunProcess(["sources", "--config", path])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        let lines = run.standardOutput.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        XCTAssertEqual(lines, [
+            "NAME URL PLUGIN INTERVAL DEFINED",
+            "posts (embedded sample)/posts posts 10s \(path):3 (overrides the built-in)",
+            "articles (embedded sample)/articles articles - built-in",
+            "images (embedded sample)/images images - built-in",
+            "status http://127.0.0.1:9/status articles 500ms \(path):6",
+            "feed https://example.com/feed.json by Content-Type - \(path):12",
+        ])
+        XCTAssertEqual(run.standardError, "")
+    }
+
+    func testTheDefaultFileIsUnderXDGConfigHomeAndAMissingOneIsFine() throws {
+        let config = directory.appendingPathComponent("config")
+        try FileManager.default.createDirectory(at: config.appendingPathComponent("loadrun"), withIntermediateDirectories: true)
+        let none = try LoadrunProcess(["sources"], environment: ["XDG_CONFIG_HOME": config.path])
+        XCTAssertEqual(none.waitForExit(), .exited(0))
+        XCTAssertEqual(none.standardOutput.split(separator: "\n").count, 4, "header and the three built-ins")
+
+        try "[source extra]\nurl=http://127.0.0.1:9/x\n".write(to: config.appendingPathComponent("loadrun/sources.conf"), atomically: true, encoding: .utf8)
+        let one = try LoadrunProcess(["sources"], environment: ["XDG_CONFIG_HOME": config.path])
+        XCTAssertEqual(one.waitForExit(), .exited(0))
+        XCTAssertTrue(one.standardOutput.contains("extra"), one.standardOutput)
+
+        let missing = try LoadrunProcess(["sources", "--config", directory.appendingPathComponent("nope.conf").path])
+        XCTAssertEqual(missing.waitForExit(), .exited(64))
+        XCTAssertTrue(missing.standardError.contains("nope.conf: no such file"), missing.standardError)
+    }
+
+    func testMalformedFilesNameFileLineAndKeyAndExit64() throws {
+        let cases: [(text: String, message: String)] = [
+            ("[source a]\nurl=http://x/a\n\n[source a]\nurl=http://x/b\n", ":4: [source a] appears twice, first at line 1"),
+            ("[source a]\nplugin=posts\n", ":1: url: [source a] has no url"),
+            ("[source a]\nurl=http://x/\nplugin=rss\n", ":3: plugin: unknown plugin \"rss\"; known: posts, articles, images"),
+            ("[source a]\nurl=http://x/\ninterval=soon\n", ":3: interval: \"soon\" is not a duration such as 500ms, 30s or 5m"),
+            ("[source a]\nurl=http://x/\n\nheaders=Authorization=env:LOADRUN_TEST_UNSET_TOKEN\n",
+             ":4: headers: Authorization=env:LOADRUN_TEST_UNSET_TOKEN, but LOADRUN_TEST_UNSET_TOKEN is not set"),
+            ("[source a]\nurl=http://x/\nintervall=3s\n", ":3: intervall: unknown key"),
+            ("[sauce a]\nurl=http://x/\n", ":1: [sauce a] is not a source group"),
+            ("[source a]\nurl=http://x/\nthis is not a key\n", ":3: "),
+            ("[source a]\nurl=http://x/\nheaders=Bad Name=1\n", ":3: headers: \"Bad Name\" is not a header name"),
+            ("[source a]\nurl=http://x/\nheaders=X-Token=file:missing-token\n", ":3: headers: X-Token=file:missing-token: cannot read"),
+        ]
+        for (index, bad) in cases.enumerated() {
+            let path = try sourcesFile(bad.text, name: "bad\(index).conf")
+            let run = try LoadrunProcess(["--config", path, "--source", "a"], environment: ["LOADRUN_TEST_UNSET_TOKEN": ""])
+            XCTAssertEqual(run.waitForExit(), .exited(64), bad.text)
+            XCTAssertEqual(run.standardOutput, "")
+            XCTAssertTrue(run.standardError.hasPrefix("loadrun: \(path)\(bad.message)"), "\(bad.text)\n→ \(run.standardError)")
+            XCTAssertEqual(run.standardErrorLines.count, 1, run.standardError)
+        }
+    }
+
+    func testHeadersComeFromTheFileTheEnvironmentOrAFileAndGoToTheServer() throws {
+        let seen = HeaderLog()
+        let server = TestServer { server, _ in
+            server.route("/posts") { exchange in
+                seen.record(["Authorization", "X-Trace", "X-Key", "Cookie"].map { exchange.requestHeader($0) ?? "-" })
+                exchange.respond(status: 200, contentType: "application/json", text: Fixtures.posts(1))
+            }
+        }
+        try "key-from-file\n".write(to: directory.appendingPathComponent("key"), atomically: true, encoding: .utf8)
+        let path = try sourcesFile("""
+            [source secured]
+            url=\(server.url("/posts"))
+            headers=Authorization=env:LOADRUN_TEST_TOKEN;X-Trace=on;X-Key=file:key;Cookie=a=1\\;b=2
+            """, mode: 0o644)
+        let run = try LoadrunProcess(["--config", path, "--source", "secured"], environment: ["LOADRUN_TEST_TOKEN": "Bearer s3cret"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertEqual(seen.all, [["Bearer s3cret", "on", "key-from-file", "a=1;b=2"]])
+        XCTAssertFalse(run.standardError.contains("s3cret"))
+        XCTAssertTrue(run.standardError.contains("warning: \(path) holds a secret (the Cookie header of secured) and is readable by group or others (mode 644); run chmod 600"),
+                      run.standardError)
+
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        let quiet = try LoadrunProcess(["--config", path, "--source", "secured"], environment: ["LOADRUN_TEST_TOKEN": "Bearer s3cret"])
+        XCTAssertEqual(quiet.waitForExit(), .exited(0))
+        XCTAssertFalse(quiet.standardError.contains("warning"), quiet.standardError)
+    }
+}
+
+/// Request headers a server saw, across threads.
+final class HeaderLog: Sendable {
+    private let values = Mutex<[[String]]>([])
+    func record(_ headers: [String]) { values.withLock { $0.append(headers) } }
+    var all: [[String]] { values.withLock { $0 } }
+}
