@@ -18,6 +18,9 @@ public struct KeyFile: Sendable {
     private let groups: [String: [String: String]]
     /// The groups in the order the file has them.
     public let groupNames: [String]
+    /// The 1-based line of each group's first header, found in one pass: a file of 10,000
+    /// sources must not be scanned once per group.
+    private let groupLines: [String: Int]
 
     /// Parses `text`; an error names the offending line where it can.
     public static func parse(_ text: String) throws(KeyFileError) -> KeyFile {
@@ -49,7 +52,14 @@ public struct KeyFile: Sendable {
             groups[String(cString: groupName)] = values
             order.append(String(cString: groupName))
         }
-        return KeyFile(lines: lines, groups: groups, groupNames: order)
+        var groupLines: [String: Int] = [:]
+        for (index, line) in lines.enumerated() {
+            let text = line.trimmingCharacters(in: " \t\r")
+            guard text.hasPrefix("["), text.hasSuffix("]") else { continue }
+            let name = String(text.dropFirst().dropLast())
+            if groupLines[name] == nil { groupLines[name] = index + 1 }
+        }
+        return KeyFile(lines: lines, groups: groups, groupNames: order, groupLines: groupLines)
     }
 
     /// The value of `key` in `group`, with GLib's escapes (`\n`, `\s`…) decoded.
@@ -104,7 +114,7 @@ public struct KeyFile: Sendable {
 
     /// The 1-based line of `[group]`.
     public func line(ofGroup group: String) -> Int? {
-        lines.firstIndex { $0.trimmingCharacters(in: " \t\r") == "[\(group)]" }.map { $0 + 1 }
+        groupLines[group]
     }
 
     /// The 1-based line where `key` is set in `group`.

@@ -57,6 +57,9 @@ final class OneShotRun {
     /// The first source not yet printed: those before it are out, in order.
     private var nextToPrint = 0
     private var failures = 0
+    /// The sources loading or waiting to retry, kept as changes come: asking every loader on
+    /// every change would cost a run of 1,000 sources millions of state copies.
+    private var busy: Set<ObjectIdentifier> = []
     /// Whether a source's header has been printed: the next one is set off by a blank line.
     private var printedHeaders = false
 
@@ -99,6 +102,7 @@ final class OneShotRun {
     }
 
     private func observe(_ change: StateChange, of loader: SourceLoader) {
+        if change.to.isBusy { busy.insert(ObjectIdentifier(loader)) } else { busy.remove(ObjectIdentifier(loader)) }
         if format == .ndjson, change.cause != .progressed {
             logTransition(change)
         }
@@ -116,8 +120,8 @@ final class OneShotRun {
             progress.eraseLine()
             OutputStream.standardError.report("\(TerminalText.sanitized(change.source)): \(Self.describe(error, retry: retry))\n")
         }
-        if interruption == nil && !loader.state.isBusy { printSettled() }
-        if !loaders.contains(where: \.state.isBusy) { loop.quit() }
+        if interruption == nil && !change.to.isBusy { printSettled() }
+        if busy.isEmpty { loop.quit() }
     }
 
     /// One source: its bytes. Several: how many are done.
@@ -126,7 +130,7 @@ final class OneShotRun {
             if case .loading(let bytes, _) = change.to { progress.show(change.source, bytes) } else { progress.clear() }
             return
         }
-        let done = loaders.count - loaders.count(where: \.state.isBusy)
+        let done = loaders.count - busy.count
         if done == loaders.count {
             progress.clear()
         } else if change.cause != .progressed {

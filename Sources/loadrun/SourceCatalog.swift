@@ -4,6 +4,8 @@ import Loader
 /// file group with a built-in's name changes that built-in in place.
 struct SourceCatalog {
     private(set) var definitions: [SourceDefinition] = SourceDefinition.builtIns
+    /// Each name's place in `definitions`.
+    private var index: [String: Int] = Dictionary(uniqueKeysWithValues: SourceDefinition.builtIns.enumerated().map { ($1.name, $0) })
     /// The sources file read, if there was one.
     private(set) var path: String?
 
@@ -38,8 +40,8 @@ struct SourceCatalog {
     }
 
     private mutating func add(_ definition: SourceDefinition) throws(SourcesFileError) {
-        if let index = definitions.firstIndex(where: { $0.name == definition.name }) {
-            definitions[index] = definitions[index].overlaid(with: definition)
+        if let existing = index[definition.name] {
+            definitions[existing] = definitions[existing].overlaid(with: definition)
             return
         }
         guard definition.url != nil else {
@@ -47,11 +49,12 @@ struct SourceCatalog {
             throw SourcesFileError(path: path, line: line, key: "url",
                                    message: "[source \(definition.name)] has no url; every source but the built-ins needs one")
         }
+        index[definition.name] = definitions.count
         definitions.append(definition)
     }
 
     func definition(named name: String) -> SourceDefinition? {
-        definitions.first { $0.name == name }
+        index[name].map { definitions[$0] }
     }
 
     var names: [String] { definitions.map(\.name) }

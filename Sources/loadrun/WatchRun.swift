@@ -37,6 +37,8 @@ final class WatchRun {
     /// Whether the content on screen carries the highlight of what just changed; it goes at
     /// the start of the next cycle.
     private var highlighted = false
+    private var redrawPending = false
+    private var schedule: ReloadSchedule?
 
     init(requests: [OneShotRun.Request], interval: Duration?, terminal: Terminal, format: OutputFormat,
          imageOptions: OneShotRun.ImageOptions, client: HTTPClientConfiguration = HTTPClientConfiguration()) {
@@ -62,6 +64,7 @@ final class WatchRun {
             let loader = SampleEndpoint.loader(request, url: url, fetcher: fetcher, loop: loop)
             let watched = WatchedSource(loader: loader, interval: interval ?? request.interval ?? WatchArgument.defaultDuration,
                                         pagesWanted: request.pages)
+            watched.index = sources.count
             loader.observe { [unowned self, unowned watched] change in observe(change, of: watched) }
             sources.append(watched)
         }
@@ -78,21 +81,18 @@ final class WatchRun {
                 return true
             })
         }
+        let schedule = ReloadSchedule(loop: loop, currentDue: { [unowned self] in sources[$0].nextReload },
+                                      fire: { [unowned self] in cycle(sources[$0]) })
+        self.schedule = schedule
         for watched in sources {
-            watched.timer = loop.repeating(every: watched.interval) { [unowned self, unowned watched] in
-                cycle(watched)
-                return true
-            }
-            watched.nextReload = .now + watched.interval
+            setNextReload(watched, to: .now + watched.interval)
             watched.loader.load()
         }
         redraw()
         if exitStatus == nil { loop.run() }
 
-        for watched in sources {
-            watched.timer?.cancel()
-            watched.loader.cancel()
-        }
+        schedule.stop()
+        sources.forEach { $0.loader.cancel() }
         watches.forEach { $0.cancel() }
         watches = []
         screen?.leave()
@@ -108,9 +108,15 @@ final class WatchRun {
     /// The interval came round: reload, unless the last load is still running (said so) or a
     /// retry is already scheduled (its backoff decides).
     private func cycle(_ watched: WatchedSource) {
-        watched.nextReload = .now + watched.interval
+        setNextReload(watched, to: .now + watched.interval)
         clearHighlight()
         reload(watched)
+    }
+
+    /// The interval starts again from `instant`: the status line and the schedule agree.
+    private func setNextReload(_ watched: WatchedSource, to instant: ContinuousClock.Instant) {
+        watched.nextReload = instant
+        if let index = watched.index { schedule?.add(index, at: instant) }
     }
 
     private func reload(_ watched: WatchedSource) {
@@ -158,7 +164,18 @@ final class WatchRun {
         case .started, .progressed:
             break
         }
-        redraw()
+        redrawSoon()
+    }
+
+    /// Redraws once the loop has handled what is ready now: a burst of changes (10,000 sources
+    /// reloading together) makes one frame, not one per change.
+    private func redrawSoon() {
+        guard screen != nil, !redrawPending else { return }
+        redrawPending = true
+        loop.schedule { [weak self] in
+            self?.redrawPending = false
+            self?.redraw()
+        }
     }
 
     /// Shows or prints the source's content if it differs from what is shown; returns whether it did.
@@ -171,7 +188,7 @@ final class WatchRun {
         let previous = watched.shown
         watched.shown = (content, text)
         if let screen {
-            guard sources.firstIndex(where: { $0 === watched }) == focus else { return true }
+            guard sources[focus] === watched else { return true }
             if let previous {
                 screen.setContent(content.renderChanges(since: previous.content, context: context)
                                   ?? LineChanges.highlighted(text, since: previous.text, context: context))
@@ -285,7 +302,7 @@ final class WatchRun {
         case .character("q"), .character("Q"):
             quit(ExitStatus.success)
         case .character("r"):
-            focused.nextReload = .now + focused.interval
+            setNextReload(focused, to: .now + focused.interval)
             clearHighlight()
             if focused.loader.state.pendingRetry != nil {
                 focused.loader.retry()
@@ -334,7 +351,7 @@ final class WatchRun {
         watches.append(loop.onSignal(SIGHUP) { [unowned self] in signalled(ExitStatus.hangUp) })
         watches.append(loop.onSignal(SIGUSR1) { [unowned self] in
             for watched in sources {
-                watched.nextReload = .now + watched.interval
+                setNextReload(watched, to: .now + watched.interval)
                 reload(watched)
             }
         })

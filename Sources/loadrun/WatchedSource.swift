@@ -5,11 +5,11 @@ import Plugins
 /// say about it.
 final class WatchedSource {
     let loader: SourceLoader
-    /// Time from one reload's start to the next, kept by a `g_timeout_add` timer.
+    /// Time from one reload's start to the next, kept by the watch's `ReloadSchedule`.
     let interval: Duration
-    /// The interval's timer.
-    var timer: LoopSource?
-    /// When the timer fires next, on the monotonic clock.
+    /// The source's place in the watch, as the schedule knows it.
+    var index: Int?
+    /// When it reloads next, on the monotonic clock.
     var nextReload: ContinuousClock.Instant
     /// Pages each reload fetches: `--pages`, one more for each `n`.
     var pagesWanted: Int
