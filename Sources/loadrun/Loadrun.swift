@@ -165,11 +165,14 @@ struct Loadrun: ParsableCommand {
     }
 
     private var plan: RunPlan {
-        RunPlan(sourceNames: source, urls: url, all: all, settings: SourceSettings(
-            plugin: plugin, timeout: timeout?.duration, connectTimeout: connectTimeout?.duration, maxSize: maxSize?.bytes,
-            attempts: retry, retryDelay: retryDelay?.duration, retryMaxTime: retryMaxTime?.duration, noRetry: noRetry,
+        let load = LoadSettings(
+            timeout: timeout?.duration, connectTimeout: connectTimeout?.duration, maxSize: maxSize?.bytes,
+            attempts: retry, retryDelay: retryDelay?.duration, retryMaxTime: retryMaxTime?.duration,
             pages: allPages ? OneShotRun.pageLimit : pages, pageParameter: pageParam, perPage: perPage,
-            followsCrossHostLinks: followCrossHost))
+            // A flag cannot say "off" over the file's "on": only given, it counts.
+            followsCrossHostLinks: followCrossHost ? true : nil)
+        return RunPlan(sourceNames: source, urls: url, all: all,
+                       settings: SourceSettings(plugin: plugin, noRetry: noRetry, load: load))
     }
 
     /// The HTTP client's limits and cache, as the options set them.

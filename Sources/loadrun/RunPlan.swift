@@ -7,24 +7,12 @@ struct UsageFailure: Error {
 }
 
 /// What the command line asks of every source it loads, on top of (and over) the sources
-/// file's settings. nil: not given, so the source's own setting or the default holds.
+/// file's settings.
 struct SourceSettings {
     var plugin: String?
-    var timeout: Duration?
-    var connectTimeout: Duration?
-    var maxSize: Int?
-    var attempts: Int?
-    var retryDelay: Duration?
-    var retryMaxTime: Duration?
     var noRetry = false
-    var pages: Int?
-    var pageParameter: String?
-    var perPage: Int?
-    var followsCrossHostLinks = false
-
-    static let defaultAttempts = 3
-    static let defaultRetryDelay = Duration.seconds(1)
-    static let defaultConnectTimeout = Duration.seconds(10)
+    /// What the options set; unset ones leave the file's settings, then the defaults.
+    var load = LoadSettings()
 }
 
 /// Turns `--source`, `--url`, `--all` and the catalog into the requests a run makes, in the
@@ -102,24 +90,23 @@ struct RunPlan {
                 throw UsageFailure(message: "\(definition.origin.prefix(line: definition.headersLine))headers: \(problem.text)")
             }
         }
-        let attempts = settings.noRetry ? 1 : settings.attempts ?? definition.attempts ?? SourceSettings.defaultAttempts
-        let pageParameter = settings.pageParameter ?? definition.pageParameter
-        let perPage = settings.pageParameter != nil ? settings.perPage : settings.perPage ?? definition.perPage
+        let load = definition.settings.overlaid(with: settings.load)
+        let attempts = settings.noRetry ? 1 : load.attempts ?? LoadSettings.defaultAttempts
         return OneShotRun.Request(
             sourceName: definition.name,
             url: definition.url,
             samplePath: "/\(definition.name)",
             plugin: selection,
-            options: FetchOptions(deadline: settings.timeout ?? definition.timeout ?? FetchOptions.defaultDeadline,
-                                  maxBodySize: settings.maxSize ?? definition.maxSize ?? FetchOptions.defaultMaxBodySize,
-                                  connectTimeout: settings.connectTimeout ?? definition.connectTimeout ?? SourceSettings.defaultConnectTimeout,
+            options: FetchOptions(deadline: load.timeout ?? FetchOptions.defaultDeadline,
+                                  maxBodySize: load.maxSize ?? FetchOptions.defaultMaxBodySize,
+                                  connectTimeout: load.connectTimeout ?? LoadSettings.defaultConnectTimeout,
                                   headers: headers),
             retryPolicy: attempts == 1 ? .never : RetryPolicy(maxAttempts: attempts,
-                                                             baseDelay: settings.retryDelay ?? definition.retryDelay ?? SourceSettings.defaultRetryDelay,
-                                                             budget: settings.retryMaxTime ?? definition.retryMaxTime),
-            pageParameter: pageParameter.map { Pagination.PageParameter(name: $0, perPage: perPage.map { ("per_page", $0) }) },
-            followsCrossHostLinks: settings.followsCrossHostLinks || definition.followsCrossHostLinks == true,
-            pages: settings.pages ?? definition.pages ?? 1,
+                                                             baseDelay: load.retryDelay ?? LoadSettings.defaultRetryDelay,
+                                                             budget: load.retryMaxTime),
+            pageParameter: load.pageParameter.map { Pagination.PageParameter(name: $0, perPage: load.perPage.map { ("per_page", $0) }) },
+            followsCrossHostLinks: load.followsCrossHostLinks == true,
+            pages: load.pages ?? 1,
             interval: definition.interval
         )
     }

@@ -13,17 +13,8 @@ struct SourceDefinition: Equatable {
     var headers: [HeaderSetting] = []
     /// The line of the `headers` key, for messages about a header read at run time.
     var headersLine: Int?
-    var attempts: Int?
-    var retryDelay: Duration?
-    var retryMaxTime: Duration?
-    var timeout: Duration?
-    var connectTimeout: Duration?
-    var maxSize: Int?
-    /// Pages to load; `OneShotRun.pageLimit` for `pages=all`.
-    var pages: Int?
-    var pageParameter: String?
-    var perPage: Int?
-    var followsCrossHostLinks: Bool?
+    /// Timeouts, size cap, retries and pages.
+    var settings = LoadSettings()
     var origin: Origin
 
     /// Where a source was defined, as `loadrun sources` shows it.
@@ -67,16 +58,7 @@ struct SourceDefinition: Equatable {
         result.interval = other.interval ?? interval
         result.headers = other.headers.isEmpty ? headers : other.headers
         result.headersLine = other.headers.isEmpty ? headersLine : other.headersLine
-        result.attempts = other.attempts ?? attempts
-        result.retryDelay = other.retryDelay ?? retryDelay
-        result.retryMaxTime = other.retryMaxTime ?? retryMaxTime
-        result.timeout = other.timeout ?? timeout
-        result.connectTimeout = other.connectTimeout ?? connectTimeout
-        result.maxSize = other.maxSize ?? maxSize
-        result.pages = other.pages ?? pages
-        result.pageParameter = other.pageParameter ?? pageParameter
-        result.perPage = other.perPage ?? perPage
-        result.followsCrossHostLinks = other.followsCrossHostLinks ?? followsCrossHostLinks
+        result.settings = settings.overlaid(with: other.settings)
         if case .file(let path, let line) = other.origin { result.origin = .overridden(path: path, line: line) }
         return result
     }

@@ -98,18 +98,18 @@ enum SourcesFile {
             definition.plugin = plugin
         }
         definition.interval = try value("interval", { DurationArgument(argument: $0)?.duration }, duration)
-        definition.retryDelay = try value("retry-delay", { DurationArgument(argument: $0)?.duration }, duration)
-        definition.retryMaxTime = try value("retry-max-time", { DurationArgument(argument: $0)?.duration }, duration)
-        definition.timeout = try value("timeout", { DurationArgument(argument: $0)?.duration }, duration)
-        definition.connectTimeout = try value("connect-timeout", { DurationArgument(argument: $0)?.duration }, duration)
-        definition.maxSize = try value("max-size", { SizeArgument(argument: $0)?.bytes }, "a size such as 512K or 64M")
-        definition.attempts = try value("retry", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }, "a number of attempts, 1 or more")
-        definition.pages = try value("pages", { $0 == "all" ? OneShotRun.pageLimit : Int($0).flatMap { $0 >= 1 ? $0 : nil } },
+        definition.settings.retryDelay = try value("retry-delay", { DurationArgument(argument: $0)?.duration }, duration)
+        definition.settings.retryMaxTime = try value("retry-max-time", { DurationArgument(argument: $0)?.duration }, duration)
+        definition.settings.timeout = try value("timeout", { DurationArgument(argument: $0)?.duration }, duration)
+        definition.settings.connectTimeout = try value("connect-timeout", { DurationArgument(argument: $0)?.duration }, duration)
+        definition.settings.maxSize = try value("max-size", { SizeArgument(argument: $0)?.bytes }, "a size such as 512K or 64M")
+        definition.settings.attempts = try value("retry", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }, "a number of attempts, 1 or more")
+        definition.settings.pages = try value("pages", { $0 == "all" ? OneShotRun.pageLimit : Int($0).flatMap { $0 >= 1 ? $0 : nil } },
                                      "a number of pages, 1 or more, or all")
-        definition.pageParameter = try value("page-param", { $0.isEmpty ? nil : $0 }, "a query parameter name")
-        definition.perPage = try value("per-page", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }, "a page size, 1 or more")
-        definition.followsCrossHostLinks = try value("follow-cross-host", { ["true": true, "false": false][$0] }, "true or false")
-        if definition.perPage != nil && definition.pageParameter == nil {
+        definition.settings.pageParameter = try value("page-param", { $0.isEmpty ? nil : $0 }, "a query parameter name")
+        definition.settings.perPage = try value("per-page", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }, "a page size, 1 or more")
+        definition.settings.followsCrossHostLinks = try value("follow-cross-host", { ["true": true, "false": false][$0] }, "true or false")
+        if definition.settings.perPage != nil && definition.settings.pageParameter == nil {
             throw fail("per-page", "goes with page-param, such as page-param=page")
         }
         definition.headersLine = file.line(ofKey: "headers", inGroup: group)

@@ -240,35 +240,14 @@ final class WatchRun {
         var footer = "r reload · n next page · q quit · ↑↓ PgUp PgDn scroll"
         if sources.count > 1 { footer = "Tab or 1–9 switch · " + footer }
         if !screen.readsKeys { footer = "Ctrl-C quits" }
-        screen.draw(status: statusLines(now: now, room: statusRows),
+        screen.draw(status: StatusPanel.lines(sources, focus: focus, now: now, room: statusRows),
                     banner: focused.banner(now: now),
                     footer: notice?.text ?? footer)
     }
 
-    /// Rows the status lines may take: all of them while they leave half the screen to the
-    /// content, else that half, with a tally line for the sources not shown.
+    /// Rows the status lines take on this screen.
     private var statusRows: Int {
-        let rows = max(terminal.height ?? 24, 4)
-        return sources.count <= max(rows / 2, 1) ? sources.count : max(rows / 2, 2)
-    }
-
-    /// One numbered line per source, the focused one marked. When they do not all fit in
-    /// `room`, a window of them around the focused one, then a tally of the rest by state.
-    private func statusLines(now: ContinuousClock.Instant, room: Int) -> [String] {
-        guard sources.count > 1 else { return sources.map { $0.statusLine(now: now) } }
-        let shown = sources.count <= room ? sources.count : room - 1
-        let start = min(max(focus - shown / 2, 0), sources.count - shown)
-        var lines = (start..<(start + shown)).map { index in
-            (index == focus ? "▶ " : "  ") + "\(index + 1) \(sources[index].statusLine(now: now))"
-        }
-        if shown < sources.count {
-            let hidden = sources.indices.filter { $0 < start || $0 >= start + shown }
-            var tally: [String: Int] = [:]
-            for index in hidden { tally[sources[index].loader.state.name, default: 0] += 1 }
-            let states = ["loading", "loaded", "failed", "idle"].compactMap { name in tally[name].map { "\($0) \(name)" } }
-            lines.append("  … \(hidden.count) more: " + states.joined(separator: ", "))
-        }
-        return lines
+        StatusPanel.rows(sourceCount: sources.count, screenRows: terminal.height ?? 24)
     }
 
     private var renderContext: RenderContext {
