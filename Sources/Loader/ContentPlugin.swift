@@ -24,9 +24,12 @@ public struct RenderContext: Sendable, Equatable {
     public var imageFormat: String?
     /// The most cells an image may take; by default it fits the terminal.
     public var imageSize: CellSize?
+    /// Watches for the signals that end a run, so a long render can stop early.
+    public var interruption: InterruptProbe?
 
     public init(width: Int = 80, height: Int? = nil, allowsStyling: Bool = false, isTerminal: Bool = false,
-                environment: [String: String] = [:], imageFormat: String? = nil, imageSize: CellSize? = nil) {
+                environment: [String: String] = [:], imageFormat: String? = nil, imageSize: CellSize? = nil,
+                interruption: InterruptProbe? = nil) {
         self.width = max(width, 20)
         self.height = height
         self.allowsStyling = allowsStyling
@@ -34,6 +37,13 @@ public struct RenderContext: Sendable, Equatable {
         self.environment = environment
         self.imageFormat = imageFormat
         self.imageSize = imageSize
+        self.interruption = interruption
+    }
+
+    /// Whether a render should stop now, because a signal arrived that the run must handle.
+    /// Renderers ask between items; what they return after a yes is thrown away.
+    public func shouldStop() -> Bool {
+        interruption?.check() ?? false
     }
 }
 

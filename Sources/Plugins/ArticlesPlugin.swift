@@ -42,12 +42,13 @@ public struct ArticlesPlugin: ContentPlugin {
     /// reflowed, as a browser would.
     public func render(_ article: Article, context: RenderContext) -> String {
         var out = ""
-        for line in TerminalText.wrap(TerminalText.sanitized(article.title), width: context.width) {
+        for line in TerminalText.wrapField(article.title, width: context.width) {
             out += TextStyle.bold.apply(line, in: context) + "\n"
         }
-        for paragraph in Self.paragraphs(of: TerminalText.sanitized(article.body)) {
+        for paragraph in Self.paragraphs(of: UntrustedText.forTerminal(article.body)) {
+            if context.shouldStop() { break }
             out += "\n"
-            for line in TerminalText.wrap(paragraph, width: context.width) {
+            for line in TerminalText.wrapField(paragraph, width: context.width) {
                 out += line + "\n"
             }
         }

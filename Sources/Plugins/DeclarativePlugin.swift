@@ -81,17 +81,16 @@ public struct DeclarativePlugin: ContentPlugin {
     public func render(_ items: [JSONValue], context: RenderContext) -> String {
         var out = ""
         for item in items {
+            if context.shouldStop() { break }
             let fields: [String: JSONValue] = if case .object(let object) = item { object } else { [:] }
             if let template {
-                let line = TerminalText.sanitized(fill(template, from: fields))
-                for wrapped in TerminalText.wrap(line, width: context.width) { out += wrapped + "\n" }
+                for wrapped in TerminalText.wrapField(fill(template, from: fields), width: context.width) { out += wrapped + "\n" }
                 continue
             }
-            let title = TerminalText.sanitized(fields[titleField]?.text ?? "")
-            for line in TerminalText.wrap(title, width: context.width) { out += TextStyle.bold.apply(line, in: context) + "\n" }
+            for line in TerminalText.wrapField(fields[titleField]?.text ?? "", width: context.width) { out += TextStyle.bold.apply(line, in: context) + "\n" }
             if let bodyField, let body = fields[bodyField]?.text,
                let first = body.split(separator: "\n").first(where: { !$0.allSatisfy(\.isWhitespace) }) {
-                for line in TerminalText.wrap(TerminalText.sanitized(String(first)), width: context.width - 2) { out += "  " + line + "\n" }
+                for line in TerminalText.wrapField(String(first), width: context.width - 2) { out += "  " + line + "\n" }
             }
         }
         return out

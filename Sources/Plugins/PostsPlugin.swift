@@ -89,14 +89,15 @@ public struct PostsPlugin: ContentPlugin {
         let textWidth = max(context.width - indent.count, 10)
         var out = ""
         for (post, change) in posts {
+            if context.shouldStop() { break }
             let id = String(post.id)
-            let title = TerminalText.wrap(TerminalText.sanitized(post.title), width: textWidth)
+            let title = TerminalText.wrapField(post.title, width: textWidth)
             for (index, line) in title.enumerated() {
                 let lead = index == 0 ? String(repeating: " ", count: idWidth - id.count) + id + "  " : indent
                 out += Self.mark(lead + TextStyle.bold.apply(line, in: context), change, context) + "\n"
             }
             if let first = Self.firstLine(of: post.body) {
-                for line in TerminalText.wrap(TerminalText.sanitized(first), width: textWidth) {
+                for line in TerminalText.wrapField(first, width: textWidth) {
                     out += Self.mark(indent + TextStyle.dim.apply(line, in: context), change, context) + "\n"
                 }
             }

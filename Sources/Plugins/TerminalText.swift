@@ -2,44 +2,6 @@ public import Loader
 
 /// Text helpers for anything headed to a terminal.
 public enum TerminalText {
-    /// Makes untrusted text safe for a terminal.
-    ///
-    /// C0 controls (except `\n` and `\t`) and DEL become their visible Control Pictures
-    /// (`ESC` shows as `␛`); C1 controls and bidi overrides and isolates become `�`, so a hostile
-    /// server can neither move the cursor nor reorder what the user reads. `\r\n` becomes `\n`.
-    public static func sanitized(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsReplacement) else { return text }
-        var result = String.UnicodeScalarView()
-        var scalars = text.unicodeScalars.makeIterator()
-        var pending = scalars.next()
-        while let scalar = pending {
-            pending = scalars.next()
-            switch scalar.value {
-            case 0x0D where pending == "\n":
-                continue
-            case 0x0A, 0x09:
-                result.append(scalar)
-            case 0x00...0x1F:
-                result.append(Unicode.Scalar(0x2400 + scalar.value)!)
-            case 0x7F:
-                result.append("\u{2421}")
-            case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069:
-                result.append("\u{FFFD}")
-            default:
-                result.append(scalar)
-            }
-        }
-        return String(result)
-    }
-
-    private static func needsReplacement(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x0A, 0x09: false
-        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
-    }
-
     /// Columns `text` occupies: wide East Asian characters and emoji take two, combining
     /// marks none.
     public static func displayWidth<S: StringProtocol>(_ text: S) -> Int {
@@ -111,14 +73,16 @@ public enum TerminalText {
     /// Breaks one paragraph into lines of at most `width` columns, at spaces where it can and
     /// inside a word only when the word alone is wider than a line. Runs of whitespace,
     /// including newlines and tabs, collapse to one space.
+    ///
+    /// Linear in the length of the text: each character's width is measured once, however
+    /// long a word runs (a hostile one-word title of a megabyte included).
     public static func wrap(_ text: String, width: Int) -> [String] {
         let width = max(width, 1)
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
         for word in text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
-            var word = Substring(word)
-            var wordWidth = displayWidth(word)
+            let wordWidth = displayWidth(word)
             if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
                 line += " " + word
                 lineWidth += 1 + wordWidth
@@ -129,30 +93,50 @@ public enum TerminalText {
                 line = ""
                 lineWidth = 0
             }
-            while wordWidth > width {
-                let (head, rest) = split(word, atColumn: width)
-                lines.append(String(head))
-                word = rest
-                wordWidth = displayWidth(word)
+            if wordWidth <= width {
+                line = String(word)
+                lineWidth = wordWidth
+                continue
             }
-            line = String(word)
-            lineWidth = wordWidth
+            // Wider than a line: break it at the width, one pass over its characters. Each line
+            // takes at least one character, so a double-width one cannot stall a 1-column wrap.
+            var start = word.startIndex
+            var index = word.startIndex
+            while index < word.endIndex {
+                let characterWidth = displayWidth(of: word[index])
+                if lineWidth + characterWidth > width && index > start {
+                    lines.append(String(word[start..<index]))
+                    start = index
+                    lineWidth = 0
+                }
+                lineWidth += characterWidth
+                index = word.index(after: index)
+            }
+            line = String(word[start...])
         }
         if lineWidth > 0 || lines.isEmpty { lines.append(line) }
         return lines
     }
 
-    private static func split(_ word: Substring, atColumn width: Int) -> (Substring, Substring) {
-        var used = 0
-        var index = word.startIndex
-        while index < word.endIndex {
-            let next = used + displayWidth(of: word[index])
-            // Always take at least one character, so a double-width one cannot stall a 1-column wrap.
-            if next > width && index > word.startIndex { break }
-            used = next
-            index = word.index(after: index)
-        }
-        return (word[..<index], word[index...])
+    /// One field from outside (a title, a paragraph) as lines for a terminal: cut to
+    /// `fieldLimit` characters, made safe, and wrapped to `width`.
+    public static func wrapField(_ text: String, width: Int) -> [String] {
+        wrap(UntrustedText.forTerminal(bounded(text)), width: width)
+    }
+
+    /// The most characters one field (a title, a paragraph) is rendered with: past this, the
+    /// rest is left out and said so, which bounds the work one hostile field can cause.
+    public static let fieldLimit = 10_000
+
+    /// `text` whole when it is within `limit` characters; otherwise its first `limit`
+    /// characters, a `…`, and how much was left out. The cut falls between graphemes.
+    public static func bounded(_ text: String, limit: Int = fieldLimit) -> String {
+        // Fewer bytes than the limit means fewer characters too, and counting bytes is O(1).
+        guard text.utf8.count > limit,
+              let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex),
+              end < text.endIndex else { return text }
+        let leftOut = text.utf8.distance(from: end, to: text.endIndex)
+        return text[..<end] + "… (\(ByteCount.format(leftOut)) more; --output json has it all)"
     }
 }
 

@@ -115,8 +115,28 @@ struct Loadrun: ParsableCommand {
 
     /// Parses the command line with `--watch`'s interval made explicit, since an option's
     /// value cannot be optional in swift-argument-parser.
+
+
+    /// Parses the command line with `--watch`'s interval made explicit, since an option's
+    /// value cannot be optional in swift-argument-parser.
+    ///
+    /// Otherwise ArgumentParser's own `main`, except that an error goes through the one stderr
+    /// sink: it may quote an argument pasted from elsewhere, which must not drive the terminal.
     static func main() {
-        main(WatchArgument.withDefaultInterval(Array(CommandLine.arguments.dropFirst())))
+        do {
+            var command = try parseAsRoot(WatchArgument.withDefaultInterval(Array(CommandLine.arguments.dropFirst())))
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code.isSuccess {
+                // --help and --version, on stdout as ArgumentParser prints them.
+                if !message.isEmpty { try? OutputStream.standardOutput.write(message + "\n") }
+            } else if !message.isEmpty {
+                Diagnostics.say(lines: message)
+            }
+            Glibc.exit(code.rawValue)
+        }
     }
 
     func validate() throws {
@@ -145,12 +165,12 @@ struct Loadrun: ParsableCommand {
         let requests: [OneShotRun.Request]
         do {
             let catalog = try SourceCatalog.load(explicitPath: config, environment: environment, plugins: registry.names)
-            if let warning = catalog.secretExposure { OutputStream.standardError.report("loadrun: \(warning)\n") }
+            if let warning = catalog.secretExposure { Diagnostics.say("loadrun: \(warning)") }
             requests = try plan.requests(catalog: catalog, registry: registry, environment: environment)
         } catch let error as SourcesFileError {
-            throw Self.usageFailure(TerminalText.sanitized(error.description))
+            throw Self.usageFailure(error.description)
         } catch let error as UsageFailure {
-            throw Self.usageFailure(TerminalText.sanitized(error.message))
+            throw Self.usageFailure(error.message)
         }
         let terminal = Terminal.current(environment: environment)
         let images = OneShotRun.ImageOptions(format: imageFormat?.format, size: size?.cells)
@@ -187,18 +207,22 @@ struct Loadrun: ParsableCommand {
     /// Says `loadrun: <message>` and ends with 64, the usage status, without the usage text:
     /// the message says what to change.
     static func usageFailure(_ message: String) -> ExitCode {
-        OutputStream.standardError.report("loadrun: \(message)\n")
+        Diagnostics.say("loadrun: \(message)")
         return ExitCode(ExitStatus.usage)
     }
 
-    /// A name for messages about a URL with no --source: its last path segment, or its host.
+    /// A name for messages about a URL with no --source: its last path segment, or its host,
+    /// in printable characters only.
     static func sourceName(for url: String) -> String {
         if url == "-" { return "stdin" }
         let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
         let afterScheme = path.components(after: "://")
         let segments = afterScheme.split(separator: "/")
-        let name = segments.count > 1 ? segments.last! : segments.first ?? Substring(url)
-        return String(name.prefix(40))
+        let segment = segments.count > 1 ? segments.last! : segments.first ?? Substring(url)
+        // The name prefixes every message about the source: only printable characters, so a
+        // URL cannot smuggle an escape into it, and cut after filtering, never inside one.
+        let name = UntrustedText.asName(String(segment), limit: 40)
+        return name.isEmpty ? "url" : name
     }
 }
 

@@ -48,6 +48,8 @@ final class OneShotRun {
     private lazy var placeholder = Placeholder(loop: loop, progress: progress)
     private var loaders: [SourceLoader] = []
     private var signalWatches: [LoopSource] = []
+    /// Lets a long render stop for the signals that end the run.
+    private let probe = InterruptProbe(signals: [SIGINT, SIGTERM, SIGHUP])
     private var interruption: Int32?
     private var cancelled: Set<String> = []
     private let endpoint = SampleEndpoint()
@@ -95,6 +97,7 @@ final class OneShotRun {
         // GLib restores them when the last reference to each watch goes.
         signalWatches.forEach { $0.cancel() }
         signalWatches = []
+        probe.close()
         progress.clear()
         placeholder.erase()
         if interruption == nil { http.saveCache() }
@@ -118,10 +121,11 @@ final class OneShotRun {
         if change.cause == .cancelled { cancelled.insert(change.source) }
         if change.cause == .retryScheduled, case .failed(let error, _, let retry?) = change.to {
             progress.eraseLine()
-            OutputStream.standardError.report("\(TerminalText.sanitized(change.source)): \(Self.describe(error, retry: retry))\n")
+            Diagnostics.say("\(change.source): \(Self.describe(error, retry: retry))")
         }
         if interruption == nil && !change.to.isBusy { printSettled() }
-        if busy.isEmpty { loop.quit() }
+        // A render stopped for a signal: the loop must stay up until its handler has run.
+        if busy.isEmpty && !probe.isRaised { loop.quit() }
     }
 
     /// One source: its bytes. Several: how many are done.
@@ -153,11 +157,11 @@ final class OneShotRun {
     private func loadMoreIfWanted(_ loader: SourceLoader) {
         let wanted = pagesWanted[loader.source.name] ?? 1
         if loader.pagesLoaded < wanted, let stop = loader.pagingStop {
-            OutputStream.standardError.report("\(TerminalText.sanitized(loader.source.name)): \(TerminalText.sanitized(stop.description))\n")
+            Diagnostics.say("\(loader.source.name): \(stop.description)")
         }
         guard loader.pagesLoaded < wanted, loader.nextPage != nil else {
             if wanted == Self.pageLimit && loader.nextPage != nil {
-                OutputStream.standardError.report("\(TerminalText.sanitized(loader.source.name)): stopped after \(Self.pageLimit) pages\n")
+                Diagnostics.say("\(loader.source.name): stopped after \(Self.pageLimit) pages")
             }
             return
         }
@@ -181,7 +185,7 @@ final class OneShotRun {
     private func reloadNow() {
         for loader in loaders where loader.state.isBusy {
             if loader.state.isLoading {
-                OutputStream.standardError.report("\(TerminalText.sanitized(loader.source.name)): reload skipped — previous load still running\n")
+                Diagnostics.say("\(loader.source.name): reload skipped — previous load still running")
             } else {
                 loader.reload()
             }
@@ -191,7 +195,7 @@ final class OneShotRun {
     /// SIGUSR2: retry what waits for a retry now, with its backoff reset.
     private func retryNow() {
         for loader in loaders where loader.state.pendingRetry != nil {
-            OutputStream.standardError.report("\(TerminalText.sanitized(loader.source.name)): retrying now\n")
+            Diagnostics.say("\(loader.source.name): retrying now")
             loader.retry()
         }
     }
@@ -204,7 +208,10 @@ final class OneShotRun {
             _exit(status)
         }
         interruption = status
+        probe.lower()
         loaders.forEach { $0.cancel() }
+        // Nothing may be loading: the signal came during a render.
+        if busy.isEmpty { loop.quit() }
     }
 
     /// Prints, in the order given, every source not yet printed whose load has ended and all
@@ -212,7 +219,10 @@ final class OneShotRun {
     private func printSettled() {
         var output = ""
         while nextToPrint < loaders.count, !loaders[nextToPrint].state.isBusy {
-            output += outcome(of: loaders[nextToPrint])
+            let text = outcome(of: loaders[nextToPrint])
+            // A signal arrived mid-render: drop what was rendered; its handler ends the run.
+            if probe.isRaised { return }
+            output += text
             nextToPrint += 1
         }
         guard !output.isEmpty, !stdoutClosed else { return }
@@ -228,8 +238,7 @@ final class OneShotRun {
 
     /// What a settled source prints on stdout; its failure goes to stderr, now, in order.
     private func outcome(of loader: SourceLoader) -> String {
-        let errors = OutputStream.standardError
-        let name = TerminalText.sanitized(loader.source.name)
+        let name = loader.source.name
         switch loader.state {
         case .loaded(let content):
             switch format {
@@ -237,22 +246,23 @@ final class OneShotRun {
                 // The transitions were the output.
                 return ""
             case .json:
-                return content.renderJSON() + "\n"
+                return UntrustedText.forJSON(content.renderJSON()) + "\n"
             case .text:
                 let text = content.render(renderContext)
-                if text.isEmpty { errors.report("\(name): no \(content.pluginName)\n") }
+                if text.isEmpty { Diagnostics.say("\(name): no \(content.pluginName)") }
                 guard loaders.count > 1 else { return text }
                 // Several sources: each under a header, as `head` and `tail` print several files.
                 defer { printedHeaders = true }
-                return (printedHeaders ? "\n" : "") + "==> \(name) <==\n" + text
+                let header = TerminalText.truncated(UntrustedText.forTerminalLine("==> \(name) <=="), toWidth: renderContext.width)
+                return (printedHeaders ? "\n" : "") + header + "\n" + text
             }
         case .failed(let error, _, _):
             failures += 1
             progress.eraseLine()
-            errors.report("\(name): \(Self.describe(error))\n")
+            Diagnostics.say("\(name): \(Self.describe(error))")
         case .idle, .loading:
             failures += 1
-            errors.report("\(name): did not finish loading\n")
+            Diagnostics.say("\(name): did not finish loading")
         }
         return ""
     }
@@ -261,7 +271,7 @@ final class OneShotRun {
         if stdoutClosed { return ExitStatus.success }
         if let interruption {
             for loader in loaders where cancelled.contains(loader.source.name) {
-                OutputStream.standardError.report("\(TerminalText.sanitized(loader.source.name)): cancelled\n")
+                Diagnostics.say("\(loader.source.name): cancelled")
             }
             return interruption
         }
@@ -274,7 +284,7 @@ final class OneShotRun {
     private var renderContext: RenderContext {
         RenderContext(width: terminal.width, height: terminal.height, allowsStyling: terminal.allowsStyling,
                       isTerminal: terminal.stdoutIsTTY, environment: terminal.environment,
-                      imageFormat: imageOptions.format?.rawValue, imageSize: imageOptions.size)
+                      imageFormat: imageOptions.format?.rawValue, imageSize: imageOptions.size, interruption: probe)
     }
 
     /// Skeletons only on a terminal, only for text, and only for one source: several would
@@ -288,20 +298,13 @@ final class OneShotRun {
         var text = "\(error.description) — retrying in \(LoadError.format(retry.delay))"
         if retry.clampedRetryAfter { text += " (the server's Retry-After, capped at 6 h)" }
         text += " (attempt \(retry.attempt) of \(retry.maxAttempts))"
-        return TerminalText.sanitized(text).replacingNewlines()
+        return UntrustedText.forTerminalLine(text)
     }
 
     /// `<what happened> — <what to do>`, safe for a terminal.
     static func describe(_ error: LoadError) -> String {
         var text = error.description
         if let suggestion = error.suggestion { text += " — " + suggestion }
-        return TerminalText.sanitized(text).replacingNewlines()
-    }
-}
-
-extension String {
-    /// One error, one line.
-    func replacingNewlines() -> String {
-        String(map { $0 == "\n" || $0 == "\r\n" ? " " : $0 })
+        return UntrustedText.forTerminalLine(text)
     }
 }

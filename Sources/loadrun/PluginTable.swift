@@ -15,7 +15,7 @@ enum PluginTable {
     /// Says on stderr which plugin files were skipped and why.
     static func report(_ problems: [PluginDirectory.Problem]) {
         for problem in problems {
-            OutputStream.standardError.report("loadrun: \(TerminalText.sanitized(problem.description)) — skipped\n")
+            Diagnostics.say("loadrun: \(problem.description) — skipped")
         }
     }
 }

@@ -24,7 +24,11 @@ struct Plugins: ParsableCommand {
         let (registry, problems) = PluginTable.load(environment: ProcessEnvironment.variables)
         PluginTable.report(problems)
         let plugins = registry.plugins
-        let rows = [("NAME", "MEDIA TYPES", "RENDERS")] + plugins.map { ($0.name, $0.mediaTypes.joined(separator: ", "), $0.summary) }
+        // A declared plugin's file supplies its media types and summary: outside text.
+        let rows = [("NAME", "MEDIA TYPES", "RENDERS")] + plugins.map {
+            (UntrustedText.forTerminalLine($0.name), UntrustedText.forTerminalLine($0.mediaTypes.joined(separator: ", ")),
+             UntrustedText.forTerminalLine($0.summary))
+        }
         let nameWidth = rows.map(\.0.count).max() ?? 0
         let typeWidth = rows.map(\.1.count).max() ?? 0
         let text = rows.map { name, types, summary in

@@ -19,7 +19,7 @@ final class SampleEndpoint {
             }
             return server?.url(request.samplePath)
         } catch {
-            OutputStream.standardError.report("\(request.sourceName): cannot start the embedded sample source: \(error) — use --url\n")
+            Diagnostics.say("\(request.sourceName): cannot start the embedded sample source: \(error) — use --url")
             return nil
         }
     }
@@ -27,7 +27,7 @@ final class SampleEndpoint {
     /// Says on stderr what `request` loads: `posts: http://127.0.0.1:N/posts (embedded sample source)`.
     static func announce(_ request: OneShotRun.Request, url: String) {
         let origin = request.url == nil ? " (embedded sample source)" : url == "-" ? " (standard input)" : ""
-        OutputStream.standardError.report("\(request.sourceName): \(TerminalText.sanitized(url))\(origin)\n")
+        Diagnostics.say("\(request.sourceName): \(url)\(origin)")
     }
 
     /// A loader for the source `request` describes, at `url`, with its fetch options and retries.

@@ -28,15 +28,14 @@ struct Serve: ParsableCommand {
         let loop = EventLoop()
         let server = SampleServer()
         server.serveSampleContent()
-        let errors = OutputStream.standardError
         do {
             try server.listen(port: port)
         } catch {
-            errors.report("serve: \(error) — pick another port with --port, or --port 0 for any free one\n")
+            Diagnostics.say("serve: \(error) — pick another port with --port, or --port 0 for any free one")
             throw ExitCode(ExitStatus.allFailed)
         }
         server.onRequest = { exchange in
-            errors.report("\(exchange.method) \(TerminalText.sanitized(exchange.path)) \(exchange.status)\n")
+            Diagnostics.say("\(exchange.method) \(exchange.path) \(exchange.status)")
         }
         do {
             try OutputStream.standardOutput.write("""
@@ -49,7 +48,7 @@ struct Serve: ParsableCommand {
         } catch {
             // Nobody reads the URLs; serving still makes sense.
         }
-        errors.report("serving the sample source on \(server.url("")); Ctrl-C to stop\n")
+        Diagnostics.say("serving the sample source on \(server.url("")); Ctrl-C to stop")
 
         var status = ExitStatus.interrupted
         let watches = [(SIGINT, ExitStatus.interrupted), (SIGTERM, ExitStatus.terminated), (SIGHUP, ExitStatus.hangUp)].map { signal, code in

@@ -35,15 +35,15 @@ struct Sources: ParsableCommand {
         do {
             catalog = try SourceCatalog.load(explicitPath: loadrun.config, environment: environment, plugins: registry.names)
         } catch {
-            throw Loadrun.usageFailure(TerminalText.sanitized(error.description))
+            throw Loadrun.usageFailure(error.description)
         }
-        if let warning = catalog.secretExposure { OutputStream.standardError.report("loadrun: \(warning)\n") }
+        if let warning = catalog.secretExposure { Diagnostics.say("loadrun: \(warning)") }
         let rows = [["NAME", "URL", "PLUGIN", "INTERVAL", "DEFINED"]] + catalog.definitions.map { definition in
             [definition.name,
              definition.url ?? "(embedded sample)/\(definition.name)",
              definition.plugin ?? "by Content-Type",
              definition.interval.map { DurationArgument($0).defaultValueDescription } ?? "-",
-             definition.origin.description].map { TerminalText.sanitized($0) }
+             definition.origin.description].map { UntrustedText.forTerminalLine($0) }
         }
         let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
         let text = rows.map { row in

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Glibc
 #endif
 import Loader
+import Plugins
 
 /// `--output ndjson`: one JSON object per line for each state transition, for scripts.
 ///
@@ -67,7 +68,9 @@ struct TransitionRecord: Encodable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(self) else { return "" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        // Sources, reason phrases, media types and hosts come from outside: escape what the
+        // encoder lets through raw (DEL, C1, bidi controls).
+        return UntrustedText.forJSON(String(decoding: data, as: UTF8.self)) + "\n"
     }
 
     /// Now, as ISO 8601 in UTC with milliseconds: `2026-11-22T12:03:04.123Z`.

@@ -30,6 +30,8 @@ final class WatchRun {
     private var focus = 0
     private var screen: WatchScreen?
     private var watches: [LoopSource] = []
+    /// Lets a long render stop for the signals that end or interrupt the watch.
+    private let probe = InterruptProbe(signals: [SIGINT, SIGTERM, SIGHUP])
     private var lastInterrupt: ContinuousClock.Instant?
     private var exitStatus: Int32?
     /// The footer's latest notice and when it goes.
@@ -95,10 +97,11 @@ final class WatchRun {
         sources.forEach { $0.loader.cancel() }
         watches.forEach { $0.cancel() }
         watches = []
+        probe.close()
         screen?.leave()
         http.saveCache()
         if exitStatus == ExitStatus.interrupted || exitStatus == ExitStatus.terminated || exitStatus == ExitStatus.hangUp {
-            OutputStream.standardError.report("watch stopped\n")
+            Diagnostics.say("watch stopped")
         }
         return exitStatus ?? ExitStatus.success
     }
@@ -155,7 +158,7 @@ final class WatchRun {
         case .failed, .retryScheduled:
             if let error = watched.loader.state.error { watched.lastFailure = (error, ClockTime.now()) }
             if screen == nil, format != .ndjson, let banner = watched.banner(now: .now) {
-                OutputStream.standardError.report("\(watched.name): \(banner)\n")
+                Diagnostics.say("\(watched.name): \(banner)")
             }
         case .cancelled:
             say("cancelled — the watch goes on; Ctrl-C again within 1 s quits", about: watched)
@@ -183,23 +186,32 @@ final class WatchRun {
     private func present(_ watched: WatchedSource) -> Bool {
         guard format != .ndjson, let content = watched.loader.state.content else { return false }
         let context = renderContext
-        let text = format == .json ? content.renderJSON() + "\n" : content.render(context)
+        let text = format == .json ? UntrustedText.forJSON(content.renderJSON()) + "\n" : content.render(context)
         guard text != watched.shown?.text else { return false }
         let previous = watched.shown
+        let onScreen = screen != nil && sources[focus] === watched
+        let marked = onScreen ? previous.map {
+            content.renderChanges(since: $0.content, context: context) ?? LineChanges.highlighted(text, since: $0.text, context: context)
+        } : nil
+        if probe.isRaised {
+            // A signal came mid-render, and what was rendered is cut short. Its handler runs
+            // first; if the watch goes on, the source is shown afterwards.
+            loop.schedule { [weak self, weak watched] in
+                guard let self, let watched else { return }
+                present(watched)
+                redrawSoon()
+            }
+            return false
+        }
         watched.shown = (content, text)
         if let screen {
-            guard sources[focus] === watched else { return true }
-            if let previous {
-                screen.setContent(content.renderChanges(since: previous.content, context: context)
-                                  ?? LineChanges.highlighted(text, since: previous.text, context: context))
-                highlighted = true
-            } else {
-                screen.setContent(text)
-            }
+            guard onScreen else { return true }
+            screen.setContent(marked ?? text)
+            highlighted = marked != nil
         } else if format == .json {
             write(text)
         } else {
-            write("==> \(watched.name) at \(ClockTime.dateAndTime(ClockTime.now())) <==\n" + text)
+            write(TerminalText.truncated("==> \(watched.name) at \(ClockTime.dateAndTime(ClockTime.now())) <==", toWidth: renderContext.width) + "\n" + text)
         }
         return true
     }
@@ -224,11 +236,11 @@ final class WatchRun {
 
     /// A note about a source: in the footer on a terminal, on stderr otherwise.
     private func say(_ text: String, about watched: WatchedSource) {
-        let line = "\(watched.name): \(TerminalText.sanitized(text).replacingNewlines())"
+        let line = "\(watched.name): \(UntrustedText.forTerminalLine(text))"
         if screen != nil {
             notice = (line, .now + Self.noticeLifetime)
         } else {
-            OutputStream.standardError.report(line + "\n")
+            Diagnostics.say(line)
         }
     }
 
@@ -257,7 +269,7 @@ final class WatchRun {
                              environment: terminal.environment,
                              // Graphics protocols do not survive row-by-row redraws; symbols do.
                              imageFormat: imageOptions.format?.rawValue ?? (onScreen ? ImageFormat.symbols.rawValue : nil),
-                             imageSize: imageOptions.size)
+                             imageSize: imageOptions.size, interruption: probe)
     }
 
     // MARK: Keys and signals
@@ -346,6 +358,7 @@ final class WatchRun {
     /// Ctrl-C: cancels what is in flight and watches on; quits when nothing is, or when it
     /// comes again within a second.
     private func interrupted() {
+        probe.lower()
         let now = ContinuousClock.now
         let again = lastInterrupt.map { now - $0 < Self.doubleInterruptWindow } ?? false
         lastInterrupt = now
@@ -367,6 +380,7 @@ final class WatchRun {
     /// A signal that ends the watch. A second one while it shuts down leaves at once, with the
     /// terminal put back.
     private func signalled(_ status: Int32) {
+        probe.lower()
         if exitStatus != nil {
             screen?.leave()
             _exit(status)
@@ -379,9 +393,13 @@ final class WatchRun {
         guard let screen else { return }
         screen.resized(to: terminal)
         let context = renderContext
-        for watched in sources {
-            if let shown = watched.shown { watched.shown = (shown.content, shown.content.render(context)) }
+        let rendered = sources.map { watched in watched.shown.map { ($0.content, $0.content.render(context)) } }
+        if probe.isRaised {
+            // Cut short by a signal: its handler runs first, then the resize is done again.
+            loop.schedule { [weak self] in self?.resized() }
+            return
         }
+        for (watched, shown) in zip(sources, rendered) { watched.shown = shown }
         highlighted = false
         if let shown = sources[focus].shown { screen.setContent(shown.text) }
         redraw()

@@ -30,7 +30,7 @@ final class WatchedSource {
         nextReload = .now + interval
     }
 
-    var name: String { TerminalText.sanitized(loader.source.name) }
+    var name: String { UntrustedText.forTerminal(loader.source.name) }
 
     /// Whether a page chain is under way: the next page will be asked for as soon as this one is
     /// in, so what is here is not yet worth showing.
@@ -76,7 +76,7 @@ final class WatchedSource {
         guard let lastFailure else { return nil }
         let state = loader.state
         // What failed, without the advice: the banner has one line, and the retry is its advice.
-        let reason = TerminalText.sanitized(lastFailure.error.description).replacingNewlines()
+        let reason = UntrustedText.forTerminalLine(lastFailure.error.description)
         var text = "failed \(ClockTime.timeOfDay(lastFailure.at)) — \(reason)"
         if state.content != nil, let lastSuccess {
             text += "; showing data from \(ClockTime.timeOfDay(lastSuccess))"

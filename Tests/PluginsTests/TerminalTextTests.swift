@@ -3,36 +3,6 @@ import Plugins
 import XCTest
 
 final class TerminalTextTests: XCTestCase {
-    func testEscapeSequencesAreMadeVisible() {
-        let hostile = "title\u{1B}]0;pwned\u{07}\u{1B}[2J end"
-        let safe = TerminalText.sanitized(hostile)
-        XCTAssertFalse(safe.unicodeScalars.contains { $0.value < 0x20 }, safe)
-        XCTAssertEqual(safe, "title␛]0;pwned␇␛[2J end")
-    }
-
-    func testNewlinesAndTabsSurviveAndCRLFBecomesLF() {
-        XCTAssertEqual(TerminalText.sanitized("a\tb\r\nc\nd"), "a\tb\nc\nd")
-        XCTAssertEqual(TerminalText.sanitized("over\rwrite"), "over␍write")
-    }
-
-    func testC1ControlsAndDELAreReplaced() {
-        XCTAssertEqual(TerminalText.sanitized("a\u{9B}31mb\u{85}c\u{7F}"), "a\u{FFFD}31mb\u{FFFD}c␡")
-    }
-
-    func testBidiOverridesAndIsolatesAreReplaced() {
-        let trojan = "admin\u{202E}gnp.exe\u{2066}x\u{2069}"
-        let safe = TerminalText.sanitized(trojan)
-        for scalar in safe.unicodeScalars {
-            XCTAssertFalse((0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value))
-        }
-        XCTAssertEqual(safe, "admin\u{FFFD}gnp.exe\u{FFFD}x\u{FFFD}")
-    }
-
-    func testOrdinaryTextIsUntouched() {
-        let text = "Café 幅 😀 naïve — “quotes”"
-        XCTAssertEqual(TerminalText.sanitized(text), text)
-    }
-
     func testDisplayWidthCountsColumnsNotBytes() {
         XCTAssertEqual(TerminalText.displayWidth("abc"), 3)
         XCTAssertEqual(TerminalText.displayWidth("Café"), 4)
@@ -59,5 +29,36 @@ final class TerminalTextTests: XCTestCase {
     func testWrapOfEmptyTextIsOneEmptyLine() {
         XCTAssertEqual(TerminalText.wrap("", width: 10), [""])
         XCTAssertEqual(TerminalText.wrap("   ", width: 10), [""])
+    }
+
+    func testAWordOfAMegabyteWrapsAtTheWidthInOnePass() {
+        let word = String(repeating: "A", count: 1 << 20)
+        let lines = TerminalText.wrap(word, width: 80)
+        XCTAssertEqual(lines.count, (1 << 20 + 79) / 80)
+        XCTAssertTrue(lines.dropLast().allSatisfy { $0.utf8.count == 80 }, "every line but the last is full")
+        XCTAssertEqual(lines.joined(), word, "nothing lost or repeated")
+    }
+
+    func testALongWordAfterShortOnesStartsOnItsOwnLineAndBreaksAtTheWidth() {
+        XCTAssertEqual(TerminalText.wrap("ab 幅広幅広幅 c", width: 4), ["ab", "幅広", "幅広", "幅 c"])
+        // A double-width character never stalls a one-column wrap.
+        XCTAssertEqual(TerminalText.wrap("幅広", width: 1), ["幅", "広"])
+    }
+
+    func testFieldsBeyondTheLimitAreCutWithANoteOfWhatWasLeftOut() {
+        XCTAssertEqual(TerminalText.bounded("short", limit: 10), "short")
+        XCTAssertEqual(TerminalText.bounded("0123456789", limit: 10), "0123456789", "exactly the limit stays whole")
+        XCTAssertEqual(TerminalText.bounded(String(repeating: "x", count: 2_010), limit: 10),
+                       "xxxxxxxxxx… (2.0 KB more; --output json has it all)")
+        // The cut falls between graphemes: an accent stays with its letter.
+        let accented = String(repeating: "e\u{301}", count: 20)
+        XCTAssertEqual(TerminalText.bounded(accented, limit: 3).prefix(4), "e\u{301}e\u{301}e\u{301}…")
+    }
+
+    func testAFieldIsBoundedMadeSafeAndWrapped() {
+        let lines = TerminalText.wrapField(String(repeating: "y", count: 50_000) + "\u{1B}]0;t\u{07}", width: 80)
+        XCTAssertTrue(lines.allSatisfy { TerminalText.displayWidth($0) <= 80 })
+        XCTAssertFalse(lines.joined().contains("\u{1B}"))
+        XCTAssertTrue(lines.joined(separator: " ").hasSuffix("… (40.0 KB more; --output json has it all)"), lines.last ?? "")
     }
 }
