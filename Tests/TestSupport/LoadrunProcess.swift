@@ -105,11 +105,19 @@ public final class LoadrunProcess {
     }
 
     public var standardOutput: String { Self.read(outputPath) }
+
+    /// stdout and stderr exactly as written, for checks byte by byte.
+    public var standardOutputBytes: [UInt8] { Self.bytes(outputPath) }
+    public var standardErrorBytes: [UInt8] { Self.bytes(errorPath) }
     public var standardError: String { Self.read(errorPath) }
 
     /// stderr's lines, without the trailing empty one.
     public var standardErrorLines: [String] {
         standardError.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+
+    private static func bytes(_ path: String) -> [UInt8] {
+        FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
     }
 
     private static func read(_ path: String) -> String {

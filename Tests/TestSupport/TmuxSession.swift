@@ -12,7 +12,11 @@ public final class TmuxSession {
 
     /// Starts `command` (run by the shell) in a `width`×`height` pane. The pane stays open for a
     /// minute after the command ends, so its last screen can be read.
-    public init(_ command: String, width: Int = 100, height: Int = 30) throws {
+    ///
+    /// With `acceptingClipboardWrites`, tmux turns an application's OSC 52 into a paste buffer
+    /// (`set-clipboard on`), as a terminal that honours OSC 52 would set its clipboard: for
+    /// tests that no such write gets through.
+    public init(_ command: String, width: Int = 100, height: Int = 30, acceptingClipboardWrites: Bool = false) throws {
         let index = Self.sessions.withLock { count in
             count += 1
             return count
@@ -21,7 +25,9 @@ public final class TmuxSession {
         // As for `LoadrunProcess`: no sources file of the developer's, and a cache of its own.
         try tmux(["new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)",
                   "-e", "XDG_CONFIG_HOME=/nonexistent/loadrun-tests", "-e", "XDG_CACHE_HOME=\(cacheDirectory)",
-                  "\(command); sleep 60"],
+                  "\(command); sleep 60"]
+                 // In the same command list, so the option is set before the pane's output is read.
+                 + (acceptingClipboardWrites ? [";", "set-option", "-g", "set-clipboard", "on"] : []),
                  readsOutput: false)
     }
 
@@ -43,6 +49,12 @@ public final class TmuxSession {
 
     /// Whether the terminal's cursor is visible (the application may hide it).
     public var cursorVisible: Bool { (try? tmux(["display-message", "-p", "-t", "main", "#{cursor_flag}"]))?.hasPrefix("1") ?? false }
+
+    /// The pane's title, which OSC 0 and OSC 2 set.
+    public var paneTitle: String { (try? tmux(["display-message", "-p", "-t", "main", "#{pane_title}"])) ?? "" }
+
+    /// The paste buffers, one line each (`buffer0: 5 bytes: "PWNED"`); OSC 52 adds one.
+    public var pasteBuffers: String { (try? tmux(["list-buffers"])) ?? "" }
 
     /// Whether the application has switched to the alternate screen.
     public var alternateScreen: Bool { (try? tmux(["display-message", "-p", "-t", "main", "#{alternate_on}"]))?.hasPrefix("1") ?? false }
