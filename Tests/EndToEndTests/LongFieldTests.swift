@@ -53,27 +53,30 @@ final class LongFieldTests: XCTestCase {
         XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=143"), tmux.screen())
     }
 
-    func testSIGTERMDuringALongRenderEndsTheRunAtOnceWithNothingPartial() throws {
+    func testSIGTERMDuringALongRenderEndsTheRunAtOnceWithNothingPartialOnceAndInWatch() throws {
         // A thousand titles at the field limit: rendering them takes a debug build about 15 s.
         let posts = (1...1_000).map { #"{"id":\#($0),"title":"\#(String(repeating: "W", count: 9_000))","body":"b"}"# }
         let body = Array(("[" + posts.joined(separator: ",") + "]").utf8)
-        let sent = Flag()
+        let sent = Counter()
         let server = TestServer { server, loop in
             server.route("/posts") { exchange in
                 exchange.respond(status: 200, contentType: "application/json", body: body)
                 // The response has left the server once the exchange finishes: from then on
                 // the client decodes (in well under a second) and renders.
                 loop.repeating(every: .milliseconds(5)) {
-                    if exchange.isFinished { sent.set() }
+                    if exchange.isFinished { sent.increment() }
                     return !exchange.isFinished
                 }
             }
         }
-        let run = try LoadrunProcess(["--url", server.url("/posts"), "--plugin", "posts"])
-        XCTAssertTrue(waitUntil(limit: .seconds(10)) { sent.isSet })
-        run.send(SIGTERM)
-        // Without the render stopping, this would take the whole render: far past the limit.
-        XCTAssertEqual(run.waitForExit(limit: .seconds(5)), .exited(143), run.standardError)
-        XCTAssertEqual(run.standardOutput, "", "nothing partial on stdout")
+        // Once, and watching on a pipe, whose first cycle renders the same way.
+        for (index, mode) in [[], ["--watch", "1h"]].enumerated() {
+            let run = try LoadrunProcess(["--url", server.url("/posts"), "--plugin", "posts"] + mode)
+            XCTAssertTrue(waitUntil(limit: .seconds(10)) { sent.count == index + 1 })
+            run.send(SIGTERM)
+            // Without the render stopping, this would take the whole render: far past the limit.
+            XCTAssertEqual(run.waitForExit(limit: .seconds(5)), .exited(143), "\(mode): \(run.standardError)")
+            XCTAssertEqual(run.standardOutput, "", "\(mode): nothing partial on stdout")
+        }
     }
 }
