@@ -33,16 +33,15 @@ public enum UntrustedText {
             switch scalar.value {
             case 0x0D where pending == "\n":
                 continue
-            case 0x0A, 0x09:
+            case _ where !isUnsafe(scalar):
                 result.append(scalar)
             case 0x00...0x1F:
                 result.append(Unicode.Scalar(0x2400 + scalar.value)!)
             case 0x7F:
                 result.append("\u{2421}")
-            case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069:
-                result.append("\u{FFFD}")
             default:
-                result.append(scalar)
+                // C1 controls and bidi overrides and isolates have no pictures of their own.
+                result.append("\u{FFFD}")
             }
         }
         return String(result)

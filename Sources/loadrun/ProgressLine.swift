@@ -30,7 +30,7 @@ final class ProgressLine {
 
     /// Starts or updates the line for `source`.
     func show(_ source: String, _ progress: LoadProgress) {
-        label = UntrustedText.forTerminal(source)
+        label = UntrustedText.forTerminalLine(source)
         self.progress = progress
         summary = nil
         start()
