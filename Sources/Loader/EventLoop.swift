@@ -100,6 +100,16 @@ public final class EventLoop {
                callbackType: .fileDescriptor, body)
     }
 
+    /// Calls `body` on the loop once `fd` reports an error or a hang-up: for the write end of a
+    /// pipe, that its reader has gone, even when nothing is being written.
+    @discardableResult
+    public func onHangUp(_ fd: Int32, _ body: @escaping () -> Void) -> LoopSource {
+        attach(g_unix_fd_source_new(fd, GIOCondition(G_IO_HUP.rawValue | G_IO_ERR.rawValue)), callbackType: .fileDescriptor) {
+            body()
+            return false
+        }
+    }
+
     private enum CallbackType { case plain, fileDescriptor }
 
     private func attach(_ source: UnsafeMutablePointer<GSource>?, callbackType: CallbackType = .plain,

@@ -107,10 +107,16 @@ public final class SourceLoader {
     /// machine accepts `loadMore` (not while refreshing or paging, not once populated).
     @discardableResult
     public func loadMore() -> Bool {
-        guard case .loaded(let content) = state, let next = nextPage, refresh.accepts(.loadMore) else { return false }
+        guard canLoadMore, case .loaded(let content) = state, let next = nextPage else { return false }
         intent = .nextPage(url: next, appendingTo: content)
         send(.reload)
         return true
+    }
+
+    /// Whether `loadMore()` would ask for a page now.
+    public var canLoadMore: Bool {
+        guard case .loaded = state, nextPage != nil else { return false }
+        return refresh.accepts(.loadMore)
     }
 
     /// The first page's URL: the source's, with page 1 set when pages are numbered.

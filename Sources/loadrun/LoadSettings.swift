@@ -7,7 +7,7 @@ struct LoadSettings: Equatable {
     var attempts: Int?
     var retryDelay: Duration?
     var retryMaxTime: Duration?
-    /// Pages to load; `OneShotRun.pageLimit` for all of them.
+    /// Pages to load; `SourceRequest.pageLimit` for all of them.
     var pages: Int?
     var pageParameter: String?
     var perPage: Int?

@@ -71,7 +71,7 @@ struct Loadrun: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Load this many pages of a list (following Link: rel=next, or --page-param).", valueName: "n"))
     var pages: Int?
 
-    @Flag(name: .customLong("all-pages"), help: "Load every page of a list (at most \(OneShotRun.pageLimit)).")
+    @Flag(name: .customLong("all-pages"), help: "Load every page of a list (at most \(SourceRequest.pageLimit)).")
     var allPages = false
 
     @Option(name: .customLong("page-param"), help: ArgumentHelp("Number pages with this query parameter (?page=2) instead of following Link headers.", valueName: "name"))
@@ -162,7 +162,7 @@ struct Loadrun: ParsableCommand {
         let environment = ProcessEnvironment.variables
         let (registry, problems) = PluginTable.load(environment: environment)
         PluginTable.report(problems)
-        let requests: [OneShotRun.Request]
+        let requests: [SourceRequest]
         do {
             let catalog = try SourceCatalog.load(explicitPath: config, environment: environment, plugins: registry.names)
             if let warning = catalog.secretExposure { Diagnostics.say("loadrun: \(warning)") }
@@ -173,14 +173,11 @@ struct Loadrun: ParsableCommand {
             throw Self.usageFailure(error.message)
         }
         let terminal = Terminal.current(environment: environment)
-        let images = OneShotRun.ImageOptions(format: imageFormat?.format, size: size?.cells)
+        let images = ImageOptions(format: imageFormat?.format, size: size?.cells)
         let client = clientConfiguration(environment: environment)
-        let status = if let watch {
-            WatchRun(requests: requests, interval: watch.interval, terminal: terminal, format: output, imageOptions: images,
-                     client: client).run()
-        } else {
-            OneShotRun(requests: requests, terminal: terminal, format: output, imageOptions: images, client: client).run()
-        }
+        let schedule: LoadSession.Schedule = watch.map { .interval($0.interval) } ?? .once
+        let session = LoadSession(requests: requests, schedule: schedule, terminal: terminal, imageOptions: images, client: client)
+        let status = session.run(presenter: PresenterChoice.presenter(format: output, schedule: schedule, terminal: terminal))
         if status != ExitStatus.success { throw ExitCode(status) }
     }
 
@@ -188,7 +185,7 @@ struct Loadrun: ParsableCommand {
         let load = LoadSettings(
             timeout: timeout?.duration, connectTimeout: connectTimeout?.duration, maxSize: maxSize?.bytes,
             attempts: retry, retryDelay: retryDelay?.duration, retryMaxTime: retryMaxTime?.duration,
-            pages: allPages ? OneShotRun.pageLimit : pages, pageParameter: pageParam, perPage: perPage,
+            pages: allPages ? SourceRequest.pageLimit : pages, pageParameter: pageParam, perPage: perPage,
             // A flag cannot say "off" over the file's "on": only given, it counts.
             followsCrossHostLinks: followCrossHost ? true : nil)
         return RunPlan(sourceNames: source, urls: url, all: all,

@@ -80,7 +80,8 @@ final class ProgressLine {
             text += summary
         } else {
             text += "\(label): loading \(ByteCount.format(progress.receivedBytes))"
-            if let expected = progress.expectedBytes {
+            // No Content-Length is no total: never "of 0 B".
+            if let expected = progress.expectedBytes, expected > 0 {
                 text += " of \(ByteCount.format(expected))"
             }
         }

@@ -24,7 +24,7 @@ struct RunPlan {
     var settings: SourceSettings
 
     /// The requests, with headers read from the environment or files now.
-    func requests(catalog: SourceCatalog, registry: PluginRegistry, environment: [String: String]) throws(UsageFailure) -> [OneShotRun.Request] {
+    func requests(catalog: SourceCatalog, registry: PluginRegistry, environment: [String: String]) throws(UsageFailure) -> [SourceRequest] {
         if all && !sourceNames.isEmpty { throw UsageFailure(message: "give --all or --source, not both") }
         if all && !urls.isEmpty { throw UsageFailure(message: "--url names a source of its own; it does not go with --all") }
         if sourceNames.count > 1 && !urls.isEmpty {
@@ -51,7 +51,7 @@ struct RunPlan {
         } else {
             definitions = [catalog.definition(named: "posts") ?? SourceDefinition.builtIns[0]]
         }
-        var requests: [OneShotRun.Request] = []
+        var requests: [SourceRequest] = []
         for definition in definitions {
             requests.append(try request(for: definition, registry: registry, environment: environment))
         }
@@ -71,7 +71,7 @@ struct RunPlan {
     }
 
     private func request(for definition: SourceDefinition, registry: PluginRegistry,
-                         environment: [String: String]) throws(UsageFailure) -> OneShotRun.Request {
+                         environment: [String: String]) throws(UsageFailure) -> SourceRequest {
         let selection: PluginSelection
         if let name = settings.plugin ?? definition.plugin {
             guard let plugin = try? registry.plugin(named: name) else {
@@ -92,7 +92,7 @@ struct RunPlan {
         }
         let load = definition.settings.overlaid(with: settings.load)
         let attempts = settings.noRetry ? 1 : load.attempts ?? LoadSettings.defaultAttempts
-        return OneShotRun.Request(
+        return SourceRequest(
             sourceName: definition.name,
             url: definition.url,
             samplePath: "/\(definition.name)",

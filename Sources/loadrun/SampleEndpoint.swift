@@ -8,7 +8,7 @@ final class SampleEndpoint {
     private var server: SampleServer?
 
     /// The URL to load for `request`, or nil after saying on stderr why there is none.
-    func url(for request: OneShotRun.Request) -> String? {
+    func url(for request: SourceRequest) -> String? {
         if let url = request.url { return url }
         do {
             if server == nil {
@@ -25,13 +25,13 @@ final class SampleEndpoint {
     }
 
     /// Says on stderr what `request` loads: `posts: http://127.0.0.1:N/posts (embedded sample source)`.
-    static func announce(_ request: OneShotRun.Request, url: String) {
+    static func announce(_ request: SourceRequest, url: String) {
         let origin = request.url == nil ? " (embedded sample source)" : url == "-" ? " (standard input)" : ""
         Diagnostics.say("\(request.sourceName): \(url)\(origin)")
     }
 
     /// A loader for the source `request` describes, at `url`, with its fetch options and retries.
-    static func loader(_ request: OneShotRun.Request, url: String, fetcher: any ContentFetcher, loop: EventLoop) -> SourceLoader {
+    static func loader(_ request: SourceRequest, url: String, fetcher: any ContentFetcher, loop: EventLoop) -> SourceLoader {
         let source = Source(name: request.sourceName, url: url, plugin: request.plugin, pageParameter: request.pageParameter,
                             followsCrossHostLinks: request.followsCrossHostLinks)
         return SourceLoader(source: source, fetcher: fetcher, loop: loop, options: request.options, retryPolicy: request.retryPolicy)

@@ -104,7 +104,7 @@ enum SourcesFile {
         definition.settings.connectTimeout = try value("connect-timeout", { DurationArgument(argument: $0)?.duration }, duration)
         definition.settings.maxSize = try value("max-size", { SizeArgument(argument: $0)?.bytes }, "a size such as 512K or 64M")
         definition.settings.attempts = try value("retry", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }, "a number of attempts, 1 or more")
-        definition.settings.pages = try value("pages", { $0 == "all" ? OneShotRun.pageLimit : Int($0).flatMap { $0 >= 1 ? $0 : nil } },
+        definition.settings.pages = try value("pages", { $0 == "all" ? SourceRequest.pageLimit : Int($0).flatMap { $0 >= 1 ? $0 : nil } },
                                      "a number of pages, 1 or more, or all")
         definition.settings.pageParameter = try value("page-param", { $0.isEmpty ? nil : $0 }, "a query parameter name")
         definition.settings.perPage = try value("per-page", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }, "a page size, 1 or more")

@@ -10,7 +10,7 @@ enum StatusPanel {
 
     /// One numbered line per source, the focused one marked. When they do not all fit in
     /// `room`, a window of them around the focused one, then a tally of the rest by state.
-    static func lines(_ sources: [WatchedSource], focus: Int, now: ContinuousClock.Instant, room: Int) -> [String] {
+    static func lines(_ sources: [SessionSource], focus: Int, now: ContinuousClock.Instant, room: Int) -> [String] {
         guard sources.count > 1 else { return sources.map { $0.statusLine(now: now) } }
         let shown = sources.count <= room ? sources.count : room - 1
         let start = min(max(focus - shown / 2, 0), sources.count - shown)

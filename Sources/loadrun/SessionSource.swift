@@ -1,14 +1,15 @@
 import Loader
 import Plugins
 
-/// One source under watch: its loader, its interval, and what its status line and error banner
-/// say about it.
-final class WatchedSource {
+/// One source in a load session: its loader, what the session knows of its loads (pages
+/// wanted, last success, failures since), its place in a watch's schedule, and what its status
+/// line and error banner say about it.
+final class SessionSource {
     let loader: SourceLoader
-    /// Time from one reload's start to the next, kept by the watch's `ReloadSchedule`.
+    /// Time from one reload's start to the next, in a watch.
     let interval: Duration
-    /// The source's place in the watch, as the schedule knows it.
-    var index: Int?
+    /// The source's place in the session, in the order given.
+    let index: Int
     /// When it reloads next, on the monotonic clock.
     var nextReload: ContinuousClock.Instant
     /// Pages each reload fetches: `--pages`, one more for each `n`.
@@ -18,25 +19,37 @@ final class WatchedSource {
     /// The latest failure and when it happened (wall-clock seconds), until a load succeeds: the
     /// banner stays up through the retries, so it does not blink off while one is in flight.
     var lastFailure: (error: LoadError, at: Int)?
+    /// Failed attempts since the last success: a watch on a pipe says when it recovers.
+    var failuresSinceSuccess = 0
+    /// The failed attempts that came before the latest success.
+    var failuresBeforeSuccess = 0
     /// Whether the latest load came back unchanged (304, or content identical to what is shown).
     var unchanged = false
     /// The content on screen or last printed, and its rendering, to tell what changed.
     var shown: (content: AnyContent, text: String)?
+    /// Whether the page that just arrived is followed by another that the session asks for
+    /// next: what is here is then not yet worth showing.
+    var continuesChain = false
 
-    init(loader: SourceLoader, interval: Duration, pagesWanted: Int) {
+    init(loader: SourceLoader, index: Int, interval: Duration, pagesWanted: Int) {
         self.loader = loader
+        self.index = index
         self.interval = interval
         self.pagesWanted = pagesWanted
         nextReload = .now + interval
     }
 
-    var name: String { UntrustedText.forTerminal(loader.source.name) }
+    var name: String { UntrustedText.forTerminalLine(loader.source.name) }
 
     /// Whether a page chain is under way: the next page will be asked for as soon as this one is
     /// in, so what is here is not yet worth showing.
     var wantsMorePages: Bool {
         loader.pagesLoaded < pagesWanted && loader.nextPage != nil
     }
+
+    /// Whether the source's load has come to rest: nothing in flight, no retry waiting, and no
+    /// next page about to be asked for.
+    var isSettled: Bool { !loader.state.isBusy && !continuesChain }
 
     /// `posts · loaded · last success 12:02:34 · next in 2 s · attempt 1/3 · 12 items`.
     func statusLine(now: ContinuousClock.Instant) -> String {

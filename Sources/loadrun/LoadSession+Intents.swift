@@ -1,0 +1,153 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Loader
+
+/// Signals, keys and a watch's schedule, turned into what the session does: cancel, quit,
+/// reload, retry, resize, next page.
+extension LoadSession {
+    /// How long a Ctrl-C counts as just pressed: a second one within it quits.
+    static let doubleInterruptWindow = Duration.seconds(1)
+
+    // MARK: Signals
+
+    /// The one place the run's signals are registered, each on the loop.
+    func watchSignals() {
+        watches.append(loop.onSignal(SIGINT) { [unowned self] in interrupted() })
+        watches.append(loop.onSignal(SIGTERM) { [unowned self] in end(.signal(ExitStatus.terminated)) })
+        watches.append(loop.onSignal(SIGHUP) { [unowned self] in end(.signal(ExitStatus.hangUp)) })
+        watches.append(loop.onSignal(SIGUSR1) { [unowned self] in reloadAll() })
+        watches.append(loop.onSignal(SIGUSR2) { [unowned self] in retryFailed() })
+        watches.append(loop.onSignal(SIGWINCH) { [unowned self] in
+            terminal = Terminal.current(environment: terminal.environment)
+            presenter.resized(to: terminal)
+        })
+    }
+
+    /// A closed stdout ends the run at once with 0, even when nothing is being written: a
+    /// watch whose content does not change would otherwise never meet EPIPE.
+    func watchReaderOfStandardOutput() {
+        output.onClosed = { [unowned self] in
+            // Not from inside the presenter's write: from the loop, once it is done.
+            loop.schedule { [weak self] in self?.end(.stdoutClosed) }
+        }
+        // A terminal reports no hang-up while it is there, and its fd may be readable (keys).
+        guard !terminal.stdoutIsTTY else { return }
+        watches.append(loop.onHangUp(STDOUT_FILENO) { [unowned self] in end(.stdoutClosed) })
+    }
+
+    /// Hands the signals back to their default dispositions: GLib restores them when the
+    /// last watch of each goes, and a Ctrl-C after the run ends the process as usual.
+    func stopWatching() {
+        watches.forEach { $0.cancel() }
+        watches = []
+        probe.close()
+    }
+
+    /// Ctrl-C. On the full-screen view, it cancels what is in flight and the watch goes on; it
+    /// quits when nothing is, or when it comes again within a second. Everywhere else it ends
+    /// the run: on a pipe there is no screen on which "the watch goes on" means anything.
+    private func interrupted() {
+        probe.lower()
+        let now = ContinuousClock.now
+        let again = lastInterrupt.map { now - $0 < Self.doubleInterruptWindow } ?? false
+        lastInterrupt = now
+        let inFlight = sources.filter { $0.loader.state.isBusy }
+        if presenter.interruptCancelsLoads, ending == nil, !again, !inFlight.isEmpty {
+            inFlight.forEach { $0.loader.cancel() }
+            presenter.refresh()
+        } else {
+            end(.signal(ExitStatus.interrupted))
+        }
+    }
+
+    /// SIGUSR1: load again now. A watch reloads every source; a run that loads once has
+    /// printed what settled, so only what is still under way loads again. A load in flight
+    /// is left to finish, and that is said.
+    private func reloadAll() {
+        for source in sources where isWatch || source.loader.state.isBusy {
+            if isWatch { setNextReload(source, to: .now + source.interval) }
+            reload(source)
+        }
+    }
+
+    /// SIGUSR2: retry failed sources now, with their backoff reset. In a run that loads once,
+    /// only those still waiting for a retry: the others have been reported.
+    private func retryFailed() {
+        for source in sources where isWatch ? source.loader.state.hasFailed : source.loader.state.pendingRetry != nil {
+            presenter.note("retrying now", about: source)
+            source.loader.retry()
+        }
+        presenter.refresh()
+    }
+
+    // MARK: Keys
+
+    func readKeys() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = read(STDIN_FILENO, &buffer, buffer.count)
+        if count <= 0 {
+            // End of input or an error: no more keys, but the run goes on.
+            return count < 0 && (errno == EINTR || errno == EAGAIN)
+        }
+        for key in Key.parse(Array(buffer.prefix(count))) {
+            if let intent = presenter.intent(for: key) { perform(intent) }
+        }
+        return true
+    }
+
+    func perform(_ intent: Intent) {
+        switch intent {
+        case .quit:
+            end(.quit)
+        case .reload(let source):
+            setNextReload(source, to: .now + source.interval)
+            if source.loader.state.pendingRetry != nil {
+                source.loader.retry()
+            } else {
+                reload(source)
+            }
+        case .loadMore(let source):
+            loadMore(source)
+        }
+        presenter.refresh()
+    }
+
+    // MARK: A watch's schedule
+
+    /// The interval came round: reload, unless the last load is still running (said so) or a
+    /// retry is already scheduled (its backoff decides).
+    func cycle(_ source: SessionSource) {
+        setNextReload(source, to: .now + source.interval)
+        presenter.reloadDue(source)
+        reload(source)
+        presenter.refresh()
+    }
+
+    /// The interval starts again from `instant`: the status line and the schedule agree.
+    func setNextReload(_ source: SessionSource, to instant: ContinuousClock.Instant) {
+        source.nextReload = instant
+        reloads?.add(source.index, at: instant)
+    }
+
+    private func reload(_ source: SessionSource) {
+        let loader = source.loader
+        if loader.state.isLoading {
+            presenter.note("reload skipped — previous load still running", about: source)
+        } else if loader.state.pendingRetry == nil || !isWatch {
+            loader.reload()
+        }
+    }
+
+    /// `n`: one more page now, and on every reload from now on.
+    private func loadMore(_ source: SessionSource) {
+        let loader = source.loader
+        if loader.refreshState.isTransitional || loader.state.isBusy {
+            presenter.note("next page skipped — a load is still running", about: source)
+        } else if loader.nextPage == nil {
+            presenter.note(loader.pagingStop?.description ?? "no more pages", about: source)
+        } else if loader.loadMore() {
+            source.pagesWanted = loader.pagesLoaded + 1
+        }
+    }
+}

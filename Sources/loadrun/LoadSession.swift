@@ -1,0 +1,201 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Loader
+import Plugins
+
+/// One run of loadrun: the loop, the HTTP client, the fetcher, the embedded sample server, a
+/// loader per source and the signal watches, under one schedule (load once, or again on an
+/// interval), shown by one presenter.
+///
+/// How a load flows: command line → plan (`SourceRequest`s) → this session → each source's
+/// `SourceLoader` → fetch → decode → the presenter. The session turns signals and keys into
+/// intents (cancel, quit, reload, retry, resize, next page; see `LoadSession+Intents`) and
+/// decides the exit status in one place.
+final class LoadSession {
+    /// How the session loads its sources.
+    enum Schedule: Equatable {
+        /// Each source once; the run ends when all have come to rest.
+        case once
+        /// Each source again every interval (nil: each source's own), until something ends it.
+        case interval(Duration?)
+    }
+
+    let loop = EventLoop()
+    let schedule: Schedule
+    var terminal: Terminal
+    let imageOptions: ImageOptions
+    /// stdout for content; a reader that goes away ends the run.
+    let output = ContentOutput()
+    /// Lets a long render stop for the signals that end or interrupt the run.
+    let probe = InterruptProbe(signals: [SIGINT, SIGTERM, SIGHUP])
+    private(set) var sources: [SessionSource] = []
+    /// Why the run is ending, once something ended it; nil while it goes on.
+    private(set) var ending: SessionEnding?
+
+    private let requests: [SourceRequest]
+    private let clientConfiguration: HTTPClientConfiguration
+    private let endpoint = SampleEndpoint()
+    private(set) var presenter: (any Presenter)!
+    var watches: [LoopSource] = []
+    var reloads: ReloadSchedule?
+    var lastInterrupt: ContinuousClock.Instant?
+    /// The sources not yet at rest, kept as changes come: asking every loader on every change
+    /// would cost a run of 1,000 sources millions of state copies.
+    private var busy: Set<Int> = []
+
+    init(requests: [SourceRequest], schedule: Schedule, terminal: Terminal, imageOptions: ImageOptions,
+         client: HTTPClientConfiguration = HTTPClientConfiguration()) {
+        self.requests = requests
+        self.schedule = schedule
+        self.terminal = terminal
+        self.imageOptions = imageOptions
+        clientConfiguration = client
+    }
+
+    var isWatch: Bool { schedule != .once }
+
+    /// Loads every source as the schedule says, shows them through `presenter`, and returns
+    /// the exit status.
+    func run(presenter: any Presenter) -> Int32 {
+        self.presenter = presenter
+        // Before anything is said on stderr: once a line shows, a signal must find its handler,
+        // not the default disposition that would end the process.
+        watchSignals()
+        watchReaderOfStandardOutput()
+        let http = HTTPClient(loop: loop, configuration: clientConfiguration)
+        let fetcher = URLFetcher(loop: loop, http: http)
+        for (index, request) in requests.enumerated() {
+            guard let url = endpoint.url(for: request) else {
+                stopWatching()
+                return ExitStatus.allFailed
+            }
+            // One source says where it loads from; many would bury the content in URLs.
+            if presenter.announcesSource && requests.count == 1 { SampleEndpoint.announce(request, url: url) }
+            let loader = SampleEndpoint.loader(request, url: url, fetcher: fetcher, loop: loop)
+            let source = SessionSource(loader: loader, index: index, interval: interval(for: request), pagesWanted: request.pages)
+            loader.observe { [unowned self, unowned source] change in observe(change, of: source) }
+            sources.append(source)
+        }
+        presenter.start(self)
+        if presenter.readsKeys {
+            watches.append(loop.onReadable(STDIN_FILENO) { [unowned self] in readKeys() })
+        }
+        if isWatch {
+            reloads = ReloadSchedule(loop: loop, currentDue: { [unowned self] in sources[$0].nextReload },
+                                     fire: { [unowned self] in cycle(sources[$0]) })
+            for source in sources { setNextReload(source, to: .now + source.interval) }
+        }
+        sources.forEach { $0.loader.load() }
+        presenter.refresh()
+        if ending == nil && (isWatch || !busy.isEmpty) { loop.run() }
+
+        reloads?.stop()
+        // Anything still loading (a watch that was quit) is cancelled; with `ending` set, the
+        // presenter knows these cancels are not news.
+        sources.forEach { $0.loader.cancel() }
+        stopWatching()
+        presenter.finish(ending)
+        // One rule for the cache, however the run ended: what came in whole is kept.
+        http.saveCache()
+        if isWatch, case .signal = ending { Diagnostics.say("watch stopped") }
+        return exitStatus
+    }
+
+    /// Ends the run: cancels every load, and the loop returns once the cancels have come
+    /// through (a request's cancel arrives on a later iteration). A second signal while the
+    /// run shuts down leaves at once, with the terminal put back.
+    func end(_ reason: SessionEnding) {
+        probe.lower()
+        if ending != nil {
+            guard case .signal(let status) = reason else { return }
+            presenter.leaveNow()
+            _exit(status)
+        }
+        ending = reason
+        sources.forEach { $0.loader.cancel() }
+        if busy.isEmpty { loop.quit() }
+    }
+
+    /// 0 when every source loaded (or the run was quit, or its reader left), 1 when some
+    /// failed, 2 when all did, and the signal's status when one ended the run.
+    private var exitStatus: Int32 {
+        if output.isClosed { return ExitStatus.success }
+        switch ending {
+        case .stdoutClosed?, .quit?:
+            return ExitStatus.success
+        case .signal(let status)?:
+            return status
+        case nil:
+            let failed = sources.filter { source in
+                if case .loaded = source.loader.state { false } else { true }
+            }.count
+            if failed == 0 { return ExitStatus.success }
+            return failed == sources.count ? ExitStatus.allFailed : ExitStatus.someFailed
+        }
+    }
+
+    // MARK: State changes
+
+    private func observe(_ change: StateChange, of source: SessionSource) {
+        record(change, of: source)
+        source.continuesChain = change.cause == .succeeded && ending == nil && source.wantsMorePages && source.loader.canLoadMore
+        if source.isSettled { busy.remove(source.index) } else { busy.insert(source.index) }
+        if change.cause == .succeeded, ending == nil, !source.continuesChain { notePagingStop(source) }
+        presenter.changed(source, by: change)
+        if source.continuesChain {
+            source.loader.loadMore()
+            source.continuesChain = false
+        }
+        // Once every source is at rest, a run that loads once is done, and so is one that is
+        // ending. A render stopped for a signal keeps the loop up until that signal's handler runs.
+        if busy.isEmpty, schedule == .once || ending != nil, !probe.isRaised { loop.quit() }
+    }
+
+    /// What the session keeps about a source's loads: the attempt, the last success, the
+    /// failure that stands until the next one, and the failures since.
+    private func record(_ change: StateChange, of source: SessionSource) {
+        if change.attempt > 0 { source.currentAttempt = change.attempt }
+        switch change.cause {
+        case .succeeded, .notModified:
+            source.lastSuccess = ClockTime.now()
+            source.lastFailure = nil
+            source.failuresBeforeSuccess = source.failuresSinceSuccess
+            source.failuresSinceSuccess = 0
+            if change.cause == .notModified { source.unchanged = true }
+        case .failed, .retryScheduled:
+            if let error = source.loader.state.error { source.lastFailure = (error, ClockTime.now()) }
+            source.failuresSinceSuccess += 1
+        case .started, .progressed, .cancelled:
+            break
+        }
+    }
+
+    /// Says why a list has fewer pages than were asked for.
+    private func notePagingStop(_ source: SessionSource) {
+        let loader = source.loader
+        if loader.pagesLoaded < source.pagesWanted, let stop = loader.pagingStop {
+            presenter.note(stop.description, about: source)
+        }
+        if source.pagesWanted == SourceRequest.pageLimit && loader.nextPage != nil {
+            presenter.note("stopped after \(SourceRequest.pageLimit) pages", about: source)
+        }
+    }
+
+    // MARK: Rendering
+
+    /// How content renders now: the terminal's width and styling, the image options, and the
+    /// probe that lets a long render stop for a signal. `rows` gives content fewer rows than
+    /// the terminal has; `imageFormat` applies when the user forced none.
+    func renderContext(rows: Int? = nil, imageFormat: ImageFormat? = nil) -> RenderContext {
+        RenderContext(width: terminal.width, height: rows ?? terminal.height, allowsStyling: terminal.allowsStyling,
+                      isTerminal: terminal.stdoutIsTTY, environment: terminal.environment,
+                      imageFormat: (imageOptions.format ?? imageFormat)?.rawValue, imageSize: imageOptions.size,
+                      interruption: probe)
+    }
+
+    private func interval(for request: SourceRequest) -> Duration {
+        if case .interval(let every?) = schedule { return every }
+        return request.interval ?? WatchArgument.defaultDuration
+    }
+}

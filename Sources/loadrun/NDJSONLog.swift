@@ -1,0 +1,24 @@
+import Loader
+
+/// `--output ndjson`: one JSON line on stdout per state transition, and nothing else there:
+/// no spinner and no skeleton, terminal or not, so no progress line interleaves with the
+/// records.
+final class NDJSONLog: Presenter {
+    private unowned var session: LoadSession!
+
+    func start(_ session: LoadSession) { self.session = session }
+
+    func changed(_ source: SessionSource, by change: StateChange) {
+        if change.cause != .progressed {
+            session.output.write(TransitionRecord(change, at: TransitionRecord.now()).line())
+        }
+        // A run that loads once also says on stderr what failed, as its text output does; a
+        // watch's failures are in the records, one cycle after another.
+        guard session.ending == nil, !session.isWatch, case .failed(let error, _, let retry) = change.to else { return }
+        if let retry {
+            Diagnostics.say("\(source.name): \(LoadErrorText.describe(error, retry: retry))")
+        } else if change.cause == .failed {
+            Diagnostics.say("\(source.name): \(LoadErrorText.describe(error))")
+        }
+    }
+}
