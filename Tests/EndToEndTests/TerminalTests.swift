@@ -32,6 +32,39 @@ final class TerminalTests: XCTestCase {
         XCTAssertTrue(tmux.cursorVisible, "the cursor is back")
     }
 
+    func testWithoutAKnownSizeTheSpinnerShowsNoTotal() throws {
+        // A FIFO reports a size of 0: that is no total, not "of 0 B". Its writer holds it open,
+        // so the load stays in flight while the screen is read.
+        let tmux = try TmuxSession("F=$(mktemp -u); mkfifo $F; (printf '['; sleep 30) > $F & "
+            + "'\(binary)' --url file://$F --plugin posts; echo EXIT=$?")
+        XCTAssertTrue(tmux.waitForScreen(containing: ": loading 1 B"), tmux.screen())
+        XCTAssertFalse(tmux.screen().contains(" of "), "no total: \(tmux.screen())")
+        try tmux.send("C-c")
+        XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=130"), tmux.screen())
+    }
+
+    func testNDJSONOnATerminalIsNeverInterleavedWithAProgressLine() throws {
+        let server = TestServer { server, loop in
+            server.route("/drip", TestRoutes.drip(first: "[", every: .milliseconds(50), on: loop))
+        }
+        let recording = FileManager.default.temporaryDirectory.appendingPathComponent("pane-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: recording) }
+        let tmux = try TmuxSession("'\(binary)' --source posts --url \(server.url("/drip")) --output ndjson; echo EXIT=$?")
+        try tmux.recordOutput(to: recording)
+        XCTAssertTrue(tmux.waitForScreen(containing: #""cause":"started""#), tmux.screen())
+        try tmux.send("C-c")
+        XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=130"), tmux.screen())
+        let written = (try? String(contentsOfFile: recording, encoding: .utf8)) ?? ""
+        XCTAssertFalse(written.contains("loading "), "no spinner line: \(written.debugDescription)")
+        XCTAssertFalse(written.contains("\u{1B}[?25l"), "the cursor was never hidden for a spinner")
+        // As the terminal got them (the pane wraps long lines): every record a line of its own.
+        // The terminal echoes Ctrl-C as ^C before the last record; that is the tty, not loadrun.
+        let lines = written.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "^C", with: "")
+            .split(separator: "\n").filter { $0.contains("{") }
+        XCTAssertGreaterThanOrEqual(lines.count, 2, written.debugDescription)
+        XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("{") && $0.hasSuffix("}") }, written.debugDescription)
+    }
+
     func testSecondCtrlCQuitsAtOnceWithTheTerminalRestored() throws {
         let server = TestServer { server, loop in
             server.route("/drip", TestRoutes.drip(first: "[", every: .milliseconds(50), on: loop))
