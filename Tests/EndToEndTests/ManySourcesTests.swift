@@ -49,16 +49,18 @@ final class ManySourcesTests: XCTestCase {
     }
 
     func testEachSourcePrintsInOrderAsSoonAsItAndThoseBeforeItAreDone() throws {
+        let releaseSlow = Flag()
         let server = TestServer { server, loop in
             server.route("/fast", TestRoutes.fixed(Fixtures.posts(1)))
-            server.route("/slow", TestRoutes.delayed(.seconds(3), on: loop, body: Fixtures.posts(2)))
+            server.route("/slow", TestRoutes.held(until: releaseSlow, on: loop, body: Fixtures.posts(2)))
             server.route("/medium", TestRoutes.delayed(.milliseconds(300), on: loop, body: Fixtures.posts(3)))
         }
         let run = try LoadrunProcess(["--url", server.url("/medium"), "--url", server.url("/fast"), "--url", server.url("/slow"),
                                       "--plugin", "posts"])
-        // medium and fast are out long before slow is: they do not wait for the whole run.
-        XCTAssertTrue(waitUntil(limit: .seconds(2)) { run.standardOutput.contains("==> fast <==") }, run.standardOutput)
+        // medium and fast are out while slow is still held: they do not wait for the whole run.
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { run.standardOutput.contains("==> fast <==") }, run.standardOutput)
         XCTAssertFalse(run.standardOutput.contains("==> slow <=="))
+        releaseSlow.set()
         XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
         let headers = run.standardOutput.split(separator: "\n").filter { $0.hasPrefix("==> ") }
         XCTAssertEqual(headers, ["==> medium <==", "==> fast <==", "==> slow <=="], "the order given, not the order finished")

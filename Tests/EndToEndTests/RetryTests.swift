@@ -127,14 +127,18 @@ final class RetryTests: XCTestCase {
     }
 
     func testSIGUSR1DuringALoadIsReportedAsSkipped() throws {
+        let release = Flag()
+        let requests = Counter()
         let server = TestServer { server, loop in
-            server.route("/posts", TestRoutes.delayed(.milliseconds(800), on: loop, body: Fixtures.posts(1)))
+            server.route("/posts", TestRoutes.held(until: release, on: loop, body: Fixtures.posts(1), requests: requests))
         }
         let run = try LoadrunProcess(["--source", "posts", "--url", server.url("/posts")])
-        XCTAssertTrue(run.waitForStandardError(containing: "posts: http"))
-        usleep(200_000)
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { requests.count == 1 }, "the load is in flight")
         run.send(SIGUSR1)
+        XCTAssertTrue(run.waitForStandardError(containing: "posts: reload skipped"), run.standardError)
+        release.set()
         XCTAssertEqual(run.waitForExit(), .exited(0))
+        XCTAssertEqual(requests.count, 1, "no second request while the first is in flight")
         XCTAssertTrue(run.standardError.contains("posts: reload skipped — previous load still running"), run.standardError)
     }
 

@@ -30,13 +30,12 @@ final class SignalTests: XCTestCase {
     }
 
     func testInterruptMidBodyCancelsAndWritesNothing() throws {
-        let requests = Counter()
+        let chunks = Counter()
         let server = TestServer { server, loop in
-            server.route("/drip", TestRoutes.drip(first: "[", every: .milliseconds(50), on: loop, requests: requests))
+            server.route("/drip", TestRoutes.drip(first: "[", every: .milliseconds(20), on: loop, chunks: chunks))
         }
         let run = try LoadrunProcess(["--source", "posts", "--url", server.url("/drip")])
-        XCTAssertTrue(waitUntil(limit: .seconds(10)) { requests.count == 1 })
-        usleep(200_000)
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { chunks.count >= 3 }, "the body is under way")
         run.send(SIGINT)
         XCTAssertEqual(run.waitForExit(limit: .seconds(5)), .exited(130), run.standardError)
         XCTAssertEqual(run.standardOutput, "")

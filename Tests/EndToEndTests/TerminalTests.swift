@@ -106,12 +106,14 @@ final class TerminalTests: XCTestCase {
     }
 
     func testSkeletonAppearsAndIsReplacedByTheContent() throws {
+        let release = Flag()
         let server = TestServer { server, loop in
-            server.route("/posts", TestRoutes.delayed(.milliseconds(1500), on: loop, body: Fixtures.posts(2)))
+            server.route("/posts", TestRoutes.held(until: release, on: loop, body: Fixtures.posts(2)))
         }
         let tmux = try TmuxSession("echo above; '\(binary)' --source posts --url \(server.url("/posts")); echo EXIT=$?", width: 70, height: 24)
         XCTAssertTrue(tmux.waitForScreen(containing: "▒"), "a skeleton while loading: \(tmux.screen())")
-        XCTAssertTrue(tmux.waitForScreen(containing: "posts: loading", limit: .seconds(1)), "with the spinner below it")
+        XCTAssertTrue(tmux.waitForScreen(containing: "posts: loading"), "with the spinner below it")
+        release.set()
         XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=0"), tmux.screen())
         let screen = tmux.screen()
         XCTAssertFalse(screen.contains("▒"), "the content replaced it: \(screen)")

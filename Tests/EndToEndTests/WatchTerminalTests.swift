@@ -42,9 +42,11 @@ final class WatchTerminalTests: XCTestCase {
         let recording = FileManager.default.temporaryDirectory.appendingPathComponent("pane-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: recording) }
         try tmux.recordOutput(to: recording)
-        let seen = backend.tally.notModified
-        XCTAssertTrue(waitUntil(limit: .seconds(10)) { backend.tally.notModified >= seen + 3 })
-        usleep(200_000)
+        let seen = backend.tally.requests
+        // Reloads never overlap: the server seeing request N + 1 means loadrun has handled the
+        // answer to request N, and drawn whatever it draws for it.
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { backend.tally.requests >= seen + 4 })
+        XCTAssertGreaterThanOrEqual(backend.tally.notModified, 3)
         let afterRevalidations = (try? String(contentsOfFile: recording, encoding: .utf8)) ?? ""
         XCTAssertFalse(afterRevalidations.contains("Post number"), "a 304 redraws no content: \(afterRevalidations.debugDescription)")
         XCTAssertFalse(afterRevalidations.contains("\u{1B}[2J"), "never a full clear")
@@ -81,7 +83,8 @@ final class WatchTerminalTests: XCTestCase {
         XCTAssertTrue(tmux.waitForScreen(containing: "10 items in 2 pages, n for more"), tmux.screen())
         XCTAssertTrue(tmux.screen().contains("Deadlines beat idle timers"), tmux.screen())
         try tmux.send("n")
-        XCTAssertTrue(tmux.waitForScreen(containing: "12 items in 3 pages ·") || tmux.screen().contains("12 items in 3 pages"), tmux.screen())
+        // The last page: the count ends the status line, with no ", n for more" after it.
+        XCTAssertTrue(tmux.waitForScreen(containing: "attempt 1/3 · 12 items in 3 pages\n"), tmux.screen())
         try tmux.send("n")
         XCTAssertTrue(tmux.waitForScreen(containing: "posts: no more pages"), tmux.screen())
 
@@ -103,11 +106,16 @@ final class WatchTerminalTests: XCTestCase {
         XCTAssertTrue(tmux.screen().contains("Post number 3"), "the last good content stays")
         XCTAssertTrue(line(tmux.screenWithEscapes(), containing: "showing data from").contains("41m"), "the banner stands out")
         // Retries come every 200 ms; the banner stays up through them rather than blinking off
-        // while each one is in flight.
-        for _ in 0..<15 {
-            usleep(70_000)
+        // while each one is in flight. The screen is read again at each failure the server
+        // counts, and as often as it can in between.
+        let failures = backend.tally.failures
+        var reads = 0
+        while backend.tally.failures < failures + 6 {
             XCTAssertTrue(tmux.screen().contains("showing data from"), tmux.screen())
+            reads += 1
+            if reads > 2_000 { break }
         }
+        XCTAssertGreaterThanOrEqual(backend.tally.failures, failures + 6, "the retries went on")
 
         backend.setFailing(false)
         XCTAssertTrue(waitUntil(limit: .seconds(10)) { !tmux.screen().contains("HTTP 503") }, "a success clears the banner: \(tmux.screen())")
@@ -119,14 +127,18 @@ final class WatchTerminalTests: XCTestCase {
     func testCtrlCCancelsALoadThenQuitsWithTheTerminalRestored() throws {
         let backend = WatchedBackend()
         let server = TestServer(serving: backend, delay: .seconds(30))
-        let tmux = try TmuxSession(command("--url \(server.url("/posts")) --plugin posts --watch 60s"))
+        // 40 s: no reload comes during the test, and the countdown reads in seconds.
+        let tmux = try TmuxSession(command("--url \(server.url("/posts")) --plugin posts --watch 40s"))
         XCTAssertTrue(tmux.waitForScreen(containing: "posts · loading"), tmux.screen())
         XCTAssertFalse(tmux.cursorVisible)
         try tmux.send("C-c")
         XCTAssertTrue(tmux.waitForScreen(containing: "posts: cancelled — the watch goes on"), tmux.screen())
         XCTAssertTrue(tmux.screen().hasPrefix("posts · idle"), tmux.screen())
         XCTAssertTrue(tmux.alternateScreen, "still watching")
-        usleep(1_100_000)
+        // Past the double-press window, as the countdown shows: two of its seconds have gone.
+        let screen = tmux.screen()
+        let next = try XCTUnwrap(Int(screen.components(separatedBy: "next in ").last?.prefix { $0.isNumber } ?? ""), screen)
+        XCTAssertTrue(tmux.waitForScreen(containing: "next in \(next - 2) s"), "from \(next): \(tmux.screen())")
         try tmux.send("C-c")
         assertRestored(tmux, status: 130)
     }

@@ -76,8 +76,16 @@ final class EventLoopTests: XCTestCase {
 
     func testRunReturnsAfterQuit() {
         let loop = EventLoop()
-        loop.schedule(after: .milliseconds(5)) { loop.quit() }
+        var quitCalled = false
+        loop.schedule(after: .milliseconds(5)) {
+            quitCalled = true
+            loop.quit()
+        }
+        var ranAfterQuit = false
+        loop.schedule(after: .seconds(30)) { ranAfterQuit = true }
         loop.run()
+        XCTAssertTrue(quitCalled, "run() returned because of quit()")
+        XCTAssertFalse(ranAfterQuit, "and not by running on")
     }
 
     func testStopperStopsTheLoopFromAnotherThread() {
@@ -93,7 +101,9 @@ final class EventLoopTests: XCTestCase {
             }
         }
         thread.start()
+        let started = ContinuousClock.now
         loop.run()
         returned.set()
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(10), "the other thread's stop() ended run()")
     }
 }

@@ -24,11 +24,25 @@ public enum TestRoutes {
         }
     }
 
+    /// Answers only once the test sets `release`: a load that stays in flight exactly as long
+    /// as the test needs, with no race against a clock.
+    public static func held(until release: Flag, on loop: EventLoop, body: String, requests: Counter? = nil) -> SampleServer.Handler {
+        { exchange in
+            requests?.increment()
+            exchange.pause()
+            loop.repeating(every: .milliseconds(5)) {
+                guard release.isSet else { return true }
+                exchange.respond(status: 200, contentType: "application/json", body: Array(body.utf8))
+                return false
+            }
+        }
+    }
+
     /// Starts a chunked body with `first`, then sends one more byte every `interval`,
-    /// forever. `disconnected` is set when the client goes away.
+    /// forever. `disconnected` is set when the client goes away; `chunks` counts what was sent.
     /// With `declaredLength`, the body is sent with that Content-Length instead of chunked.
     public static func drip(first: String, every interval: Duration, on loop: EventLoop, declaredLength: Int? = nil,
-                            requests: Counter? = nil, disconnected: Flag? = nil) -> SampleServer.Handler {
+                            requests: Counter? = nil, disconnected: Flag? = nil, chunks: Counter? = nil) -> SampleServer.Handler {
         { exchange in
             requests?.increment()
             exchange.beginChunks(status: 200, contentType: "application/json", contentLength: declaredLength)
@@ -39,6 +53,7 @@ public enum TestRoutes {
                     return false
                 }
                 exchange.sendChunk(Array(" ".utf8))
+                chunks?.increment()
                 return true
             }
         }
