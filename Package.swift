@@ -38,11 +38,20 @@ let package = Package(
         .target(name: "Plugins", dependencies: ["Loader", "CPixbuf", "CChafa"]),
         // The embedded sample server that `loadrun serve` runs and the tests reuse.
         .target(name: "SampleSource", dependencies: ["CGLib", "CSoup"]),
-        // The command-line front end.
+        // The command line's logic: the plan from options and the sources file, the load
+        // session and its schedules, the presenters, diagnostics.
+        .target(
+            name: "LoadrunCLI",
+            dependencies: [
+                "Loader", "Plugins", "SampleSource",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The thin `@main` command: options and subcommands only.
         .executableTarget(
             name: "loadrun",
             dependencies: [
-                "Loader", "Plugins", "SampleSource",
+                "LoadrunCLI", "Loader", "Plugins", "SampleSource",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -52,6 +61,7 @@ let package = Package(
         .testTarget(name: "LoaderTests", dependencies: ["Loader", "TestSupport", "SampleSource"]),
         .testTarget(name: "PluginsTests", dependencies: ["Plugins", "Loader", "TestSupport", "SampleSource", "CPixbuf"]),
         .testTarget(name: "SampleSourceTests", dependencies: ["SampleSource", "Loader", "TestSupport"]),
+        .testTarget(name: "LoadrunCLITests", dependencies: ["LoadrunCLI", "Loader", "Plugins"]),
         .testTarget(name: "EndToEndTests", dependencies: ["loadrun", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -3,8 +3,7 @@ import Glibc
 #endif
 import ArgumentParser
 import Loader
-import Plugins
-import SampleSource
+import LoadrunCLI
 
 @main
 struct Loadrun: ParsableCommand {
@@ -157,48 +156,19 @@ struct Loadrun: ParsableCommand {
     }
 
     func run() throws {
-        // Broken pipes are reported by write() as EPIPE and handled where stdout is written.
-        signal(SIGPIPE, SIG_IGN)
-        let environment = ProcessEnvironment.variables
-        let (registry, problems) = PluginTable.load(environment: environment)
-        PluginTable.report(problems)
-        let requests: [SourceRequest]
-        do {
-            let catalog = try SourceCatalog.load(explicitPath: config, environment: environment, plugins: registry.names)
-            if let warning = catalog.secretExposure { Diagnostics.say("loadrun: \(warning)") }
-            requests = try plan.requests(catalog: catalog, registry: registry, environment: environment)
-        } catch let error as SourcesFileError {
-            throw Self.usageFailure(error.description)
-        } catch let error as UsageFailure {
-            throw Self.usageFailure(error.message)
-        }
-        let terminal = Terminal.current(environment: environment)
-        let images = ImageOptions(format: imageFormat?.format, size: size?.cells)
-        let client = clientConfiguration(environment: environment)
-        let schedule: LoadSession.Schedule = watch.map { .interval($0.interval) } ?? .once
-        let session = LoadSession(requests: requests, schedule: schedule, terminal: terminal, imageOptions: images, client: client)
-        let status = session.run(presenter: PresenterChoice.presenter(format: output, schedule: schedule, terminal: terminal))
-        if status != ExitStatus.success { throw ExitCode(status) }
-    }
-
-    private var plan: RunPlan {
         let load = LoadSettings(
             timeout: timeout?.duration, connectTimeout: connectTimeout?.duration, maxSize: maxSize?.bytes,
             attempts: retry, retryDelay: retryDelay?.duration, retryMaxTime: retryMaxTime?.duration,
             pages: allPages ? SourceRequest.pageLimit : pages, pageParameter: pageParam, perPage: perPage,
             // A flag cannot say "off" over the file's "on": only given, it counts.
             followsCrossHostLinks: followCrossHost ? true : nil)
-        return RunPlan(sourceNames: source, urls: url, all: all,
-                       settings: SourceSettings(plugin: plugin, noRetry: noRetry, load: load))
-    }
-
-    /// The HTTP client's limits and cache, as the options set them.
-    private func clientConfiguration(environment: [String: String]) -> HTTPClientConfiguration {
-        var configuration = HTTPClientConfiguration()
-        configuration.maxConnections = maxConnections
-        configuration.maxConnectionsPerHost = min(maxPerHost, maxConnections)
-        configuration.cacheDirectory = noCache ? nil : HTTPCacheLocation.directory(environment: environment)
-        return configuration
+        let invocation = LoadInvocation(
+            plan: RunPlan(sourceNames: source, urls: url, all: all, settings: SourceSettings(plugin: plugin, noRetry: noRetry, load: load)),
+            configPath: config, output: output, schedule: watch.map { .interval($0.interval) } ?? .once,
+            images: ImageOptions(format: imageFormat?.format, size: size?.cells),
+            maxConnections: maxConnections, maxPerHost: maxPerHost, usesCache: !noCache)
+        let status = invocation.run()
+        if status != ExitStatus.success { throw ExitCode(status) }
     }
 
     /// Says `loadrun: <message>` and ends with 64, the usage status, without the usage text:
@@ -206,48 +176,5 @@ struct Loadrun: ParsableCommand {
     static func usageFailure(_ message: String) -> ExitCode {
         Diagnostics.say("loadrun: \(message)")
         return ExitCode(ExitStatus.usage)
-    }
-
-    /// A name for messages about a URL with no --source: its last path segment, or its host,
-    /// in printable characters only.
-    static func sourceName(for url: String) -> String {
-        if url == "-" { return "stdin" }
-        let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
-        let afterScheme = path.components(after: "://")
-        let segments = afterScheme.split(separator: "/")
-        let segment = segments.count > 1 ? segments.last! : segments.first ?? Substring(url)
-        // The name prefixes every message about the source: only printable characters, so a
-        // URL cannot smuggle an escape into it, and cut after filtering, never inside one.
-        let name = UntrustedText.asName(String(segment), limit: 40)
-        return name.isEmpty ? "url" : name
-    }
-}
-
-extension String {
-    /// The part after the first `separator`, or the whole string when there is none.
-    func components(after separator: String) -> Substring {
-        guard let range = firstRange(of: separator) else { return self[...] }
-        return self[range.upperBound...]
-    }
-}
-
-/// How content is written to stdout.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json, ndjson
-}
-
-/// The process environment, read once through libc (no Foundation needed).
-enum ProcessEnvironment {
-    static var variables: [String: String] {
-        var result: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let pair = String(cString: pointer)
-            if let equals = pair.firstIndex(of: "=") {
-                result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
-            }
-            entry += 1
-        }
-        return result
     }
 }

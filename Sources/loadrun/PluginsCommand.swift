@@ -1,6 +1,5 @@
 import ArgumentParser
-import Loader
-import Plugins
+import LoadrunCLI
 
 /// `loadrun plugins`: the plugin table.
 struct Plugins: ParsableCommand {
@@ -21,29 +20,6 @@ struct Plugins: ParsableCommand {
     )
 
     func run() throws {
-        let (registry, problems) = PluginTable.load(environment: ProcessEnvironment.variables)
-        PluginTable.report(problems)
-        let plugins = registry.plugins
-        // A declared plugin's file supplies its media types and summary: outside text.
-        let rows = [("NAME", "MEDIA TYPES", "RENDERS")] + plugins.map {
-            (UntrustedText.forTerminalLine($0.name), UntrustedText.forTerminalLine($0.mediaTypes.joined(separator: ", ")),
-             UntrustedText.forTerminalLine($0.summary))
-        }
-        let nameWidth = rows.map(\.0.count).max() ?? 0
-        let typeWidth = rows.map(\.1.count).max() ?? 0
-        let text = rows.map { name, types, summary in
-            name.padding(to: nameWidth) + "  " + types.padding(to: typeWidth) + "  " + summary
-        }.joined(separator: "\n") + "\n"
-        do {
-            try OutputStream.standardOutput.write(text)
-        } catch {
-            // The reader has gone; nothing more to say.
-        }
-    }
-}
-
-extension String {
-    func padding(to width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
+        _ = Listings.plugins()
     }
 }

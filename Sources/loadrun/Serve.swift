@@ -1,10 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ArgumentParser
-import Loader
-import Plugins
-import SampleSource
+import LoadrunCLI
 
 /// `loadrun serve`: the embedded sample source as a server of its own.
 struct Serve: ParsableCommand {
@@ -24,41 +19,7 @@ struct Serve: ParsableCommand {
     }
 
     func run() throws {
-        signal(SIGPIPE, SIG_IGN)
-        let loop = EventLoop()
-        let server = SampleServer()
-        server.serveSampleContent()
-        do {
-            try server.listen(port: port)
-        } catch {
-            Diagnostics.say("serve: \(error) — pick another port with --port, or --port 0 for any free one")
-            throw ExitCode(ExitStatus.allFailed)
-        }
-        server.onRequest = { exchange in
-            Diagnostics.say("\(exchange.method) \(exchange.path) \(exchange.status)")
-        }
-        do {
-            try OutputStream.standardOutput.write("""
-                \(server.url("/"))
-                \(server.url("/posts"))
-                \(server.url("/articles"))
-                \(server.url("/images"))
-
-                """)
-        } catch {
-            // Nobody reads the URLs; serving still makes sense.
-        }
-        Diagnostics.say("serving the sample source on \(server.url("")); Ctrl-C to stop")
-
-        var status = ExitStatus.interrupted
-        let watches = [(SIGINT, ExitStatus.interrupted), (SIGTERM, ExitStatus.terminated), (SIGHUP, ExitStatus.hangUp)].map { signal, code in
-            loop.onSignal(signal) {
-                status = code
-                loop.quit()
-            }
-        }
-        loop.run()
-        watches.forEach { $0.cancel() }
+        let status = SampleServing.run(port: port)
         throw ExitCode(status)
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
-import Loader
-import Plugins
+import LoadrunCLI
 
 /// `loadrun sources`: the configured sources, and where each was defined.
 struct Sources: ParsableCommand {
@@ -28,31 +27,7 @@ struct Sources: ParsableCommand {
     @ParentCommand var loadrun: Loadrun
 
     func run() throws {
-        let environment = ProcessEnvironment.variables
-        let (registry, problems) = PluginTable.load(environment: environment)
-        PluginTable.report(problems)
-        let catalog: SourceCatalog
-        do {
-            catalog = try SourceCatalog.load(explicitPath: loadrun.config, environment: environment, plugins: registry.names)
-        } catch {
-            throw Loadrun.usageFailure(error.description)
-        }
-        if let warning = catalog.secretExposure { Diagnostics.say("loadrun: \(warning)") }
-        let rows = [["NAME", "URL", "PLUGIN", "INTERVAL", "DEFINED"]] + catalog.definitions.map { definition in
-            [definition.name,
-             definition.url ?? "(embedded sample)/\(definition.name)",
-             definition.plugin ?? "by Content-Type",
-             definition.interval.map { DurationArgument($0).defaultValueDescription } ?? "-",
-             definition.origin.description].map { UntrustedText.forTerminalLine($0) }
-        }
-        let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        let text = rows.map { row in
-            (0..<4).map { row[$0].padding(to: widths[$0]) }.joined(separator: "  ") + "  " + row[4]
-        }.joined(separator: "\n") + "\n"
-        do {
-            try OutputStream.standardOutput.write(text)
-        } catch {
-            // The reader has gone; nothing more to say.
-        }
+        let status = Listings.sources(configPath: loadrun.config)
+        if status != ExitStatus.success { throw ExitCode(status) }
     }
 }

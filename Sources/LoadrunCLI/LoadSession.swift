@@ -12,9 +12,9 @@ import Plugins
 /// `SourceLoader` → fetch → decode → the presenter. The session turns signals and keys into
 /// intents (cancel, quit, reload, retry, resize, next page; see `LoadSession+Intents`) and
 /// decides the exit status in one place.
-final class LoadSession {
+package final class LoadSession {
     /// How the session loads its sources.
-    enum Schedule: Equatable {
+    package enum Schedule: Equatable {
         /// Each source once; the run ends when all have come to rest.
         case once
         /// Each source again every interval (nil: each source's own), until something ends it.
@@ -28,7 +28,7 @@ final class LoadSession {
     /// stdout for content; a reader that goes away ends the run.
     let output = ContentOutput()
     /// Lets a long render stop for the signals that end or interrupt the run.
-    let probe = InterruptProbe(signals: [SIGINT, SIGTERM, SIGHUP])
+    let probe = InterruptProbe(signals: EndingSignals.all.map(\.signal))
     private(set) var sources: [SessionSource] = []
     /// Why the run is ending, once something ended it; nil while it goes on.
     private(set) var ending: SessionEnding?

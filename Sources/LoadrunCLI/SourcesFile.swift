@@ -38,9 +38,9 @@ struct SourcesFileError: Error, CustomStringConvertible {
 ///
 /// Every problem is reported with the file, line and key; unknown keys are problems too, so a
 /// typo is not silently ignored.
-enum SourcesFile {
+package enum SourcesFile {
     /// The keys a `[source NAME]` group may set, as the command line's options are spelt.
-    static let keys = ["url", "plugin", "interval", "headers", "retry", "retry-delay", "retry-max-time", "timeout",
+    package static let keys = ["url", "plugin", "interval", "headers", "retry", "retry-delay", "retry-max-time", "timeout",
                        "connect-timeout", "max-size", "pages", "page-param", "per-page", "follow-cross-host"]
 
     /// Parses the file's text. `plugins` are the plugin names a `plugin` key may give.

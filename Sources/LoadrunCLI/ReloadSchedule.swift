@@ -7,13 +7,8 @@ import Loader
 /// This keeps the times in a binary heap instead; an entry whose time no longer matches its
 /// source's (after `r` or SIGUSR1 moved it) is stale and skipped.
 final class ReloadSchedule {
-    private struct Entry {
-        var due: ContinuousClock.Instant
-        var index: Int
-    }
-
     private let loop: EventLoop
-    private var heap: [Entry] = []
+    private var queue = DueQueue()
     private var timer: LoopSource?
     private var armedFor: ContinuousClock.Instant?
     /// The source's current due time, to tell live entries from stale ones.
@@ -29,38 +24,47 @@ final class ReloadSchedule {
 
     /// Source `index` is due at `due` (which its `currentDue` must now return).
     func add(_ index: Int, at due: ContinuousClock.Instant) {
-        push(Entry(due: due, index: index))
+        queue.push(index, at: due)
         arm()
     }
 
     func stop() {
         timer?.cancel()
         timer = nil
-        heap = []
+        queue = DueQueue()
     }
 
     private func arm() {
-        guard let first = heap.first, armedFor.map({ first.due < $0 }) ?? true else { return }
+        guard let first = queue.earliest, armedFor.map({ first < $0 }) ?? true else { return }
         timer?.cancel()
-        armedFor = first.due
-        timer = loop.schedule(after: max(first.due - .now, .zero)) { [weak self] in self?.fired() }
+        armedFor = first
+        timer = loop.schedule(after: max(first - .now, .zero)) { [weak self] in self?.fired() }
     }
 
     private func fired() {
         timer = nil
         armedFor = nil
-        let now = ContinuousClock.now
-        while let first = heap.first, first.due <= now {
-            popFirst()
-            if currentDue(first.index) == first.due { fire(first.index) }
-        }
+        for (index, due) in queue.popDue(by: .now) where currentDue(index) == due { fire(index) }
         arm()
     }
+}
 
-    // MARK: Binary heap, earliest first
+/// Due times in a binary heap, earliest first: what `ReloadSchedule` keeps, as a value.
+struct DueQueue {
+    private struct Entry {
+        var due: ContinuousClock.Instant
+        var index: Int
+    }
 
-    private func push(_ entry: Entry) {
-        heap.append(entry)
+    private var heap: [Entry] = []
+
+    var isEmpty: Bool { heap.isEmpty }
+
+    /// The earliest due time held.
+    var earliest: ContinuousClock.Instant? { heap.first?.due }
+
+    mutating func push(_ index: Int, at due: ContinuousClock.Instant) {
+        heap.append(Entry(due: due, index: index))
         var child = heap.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
@@ -70,7 +74,17 @@ final class ReloadSchedule {
         }
     }
 
-    private func popFirst() {
+    /// Takes out every entry due by `now`, earliest first.
+    mutating func popDue(by now: ContinuousClock.Instant) -> [(index: Int, due: ContinuousClock.Instant)] {
+        var due: [(index: Int, due: ContinuousClock.Instant)] = []
+        while let first = heap.first, first.due <= now {
+            due.append((first.index, first.due))
+            popFirst()
+        }
+        return due
+    }
+
+    private mutating func popFirst() {
         heap.swapAt(0, heap.count - 1)
         heap.removeLast()
         var parent = 0

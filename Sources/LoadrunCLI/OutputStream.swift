@@ -3,20 +3,20 @@ import Glibc
 #endif
 
 /// The reader of stdout went away (EPIPE): stop writing and exit quietly.
-struct BrokenPipe: Error {}
+package struct BrokenPipe: Error {}
 
 /// Writes to a file descriptor and checks every write.
 ///
 /// GLib ignores SIGPIPE once a socket exists, and loadrun ignores it from the start, so a
 /// closed pipe shows up here as EPIPE instead of killing the process.
-struct OutputStream {
+package struct OutputStream {
     let fd: Int32
 
-    static let standardOutput = OutputStream(fd: STDOUT_FILENO)
-    static let standardError = OutputStream(fd: STDERR_FILENO)
+    package static let standardOutput = OutputStream(fd: STDOUT_FILENO)
+    package static let standardError = OutputStream(fd: STDERR_FILENO)
 
     /// Writes all of `text`, retrying short writes and EINTR.
-    func write(_ text: String) throws(BrokenPipe) {
+    package func write(_ text: String) throws(BrokenPipe) {
         var text = text
         let failed = text.withUTF8 { buffer -> Bool in
             var offset = 0
@@ -38,7 +38,7 @@ struct OutputStream {
     }
 
     /// Writes diagnostics, where a failure has nowhere left to be reported.
-    func report(_ text: String) {
+    package func report(_ text: String) {
         try? write(text)
     }
 }

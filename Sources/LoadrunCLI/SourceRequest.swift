@@ -1,11 +1,11 @@
-import Loader
-import Plugins
+package import Loader
+package import Plugins
 
 /// One source as the plan asks for it: where it loads from and how, before the session makes
 /// a loader of it.
-struct SourceRequest {
+package struct SourceRequest {
     /// The most pages --all-pages loads, against a server whose next links never end.
-    static let pageLimit = 1000
+    package static let pageLimit = 1000
 
     var sourceName: String
     /// nil for the embedded sample source, served at `samplePath`.
@@ -23,7 +23,12 @@ struct SourceRequest {
 }
 
 /// How images are drawn, as the user asked.
-struct ImageOptions {
-    var format: ImageFormat?
-    var size: RenderContext.CellSize?
+package struct ImageOptions {
+    package var format: ImageFormat?
+    package var size: RenderContext.CellSize?
+
+    package init(format: ImageFormat?, size: RenderContext.CellSize?) {
+        self.format = format
+        self.size = size
+    }
 }

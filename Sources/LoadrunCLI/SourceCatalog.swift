@@ -39,7 +39,7 @@ struct SourceCatalog {
         return catalog
     }
 
-    private mutating func add(_ definition: SourceDefinition) throws(SourcesFileError) {
+    mutating func add(_ definition: SourceDefinition) throws(SourcesFileError) {
         if let existing = index[definition.name] {
             definitions[existing] = definitions[existing].overlaid(with: definition)
             return

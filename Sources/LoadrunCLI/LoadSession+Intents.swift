@@ -13,9 +13,9 @@ extension LoadSession {
 
     /// The one place the run's signals are registered, each on the loop.
     func watchSignals() {
-        watches.append(loop.onSignal(SIGINT) { [unowned self] in interrupted() })
-        watches.append(loop.onSignal(SIGTERM) { [unowned self] in end(.signal(ExitStatus.terminated)) })
-        watches.append(loop.onSignal(SIGHUP) { [unowned self] in end(.signal(ExitStatus.hangUp)) })
+        watches += EndingSignals.watch(on: loop) { [unowned self] signal, status in
+            if signal == SIGINT { interrupted() } else { end(.signal(status)) }
+        }
         watches.append(loop.onSignal(SIGUSR1) { [unowned self] in reloadAll() })
         watches.append(loop.onSignal(SIGUSR2) { [unowned self] in retryFailed() })
         watches.append(loop.onSignal(SIGWINCH) { [unowned self] in

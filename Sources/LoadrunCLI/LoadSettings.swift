@@ -1,6 +1,6 @@
 /// How a source is loaded, as the sources file or the command line sets it. nil: not set here,
 /// so a lower layer's setting (then loadrun's default) holds.
-struct LoadSettings: Equatable {
+package struct LoadSettings: Equatable {
     var timeout: Duration?
     var connectTimeout: Duration?
     var maxSize: Int?
@@ -12,6 +12,21 @@ struct LoadSettings: Equatable {
     var pageParameter: String?
     var perPage: Int?
     var followsCrossHostLinks: Bool?
+
+    package init(timeout: Duration? = nil, connectTimeout: Duration? = nil, maxSize: Int? = nil, attempts: Int? = nil,
+                 retryDelay: Duration? = nil, retryMaxTime: Duration? = nil, pages: Int? = nil, pageParameter: String? = nil,
+                 perPage: Int? = nil, followsCrossHostLinks: Bool? = nil) {
+        self.timeout = timeout
+        self.connectTimeout = connectTimeout
+        self.maxSize = maxSize
+        self.attempts = attempts
+        self.retryDelay = retryDelay
+        self.retryMaxTime = retryMaxTime
+        self.pages = pages
+        self.pageParameter = pageParameter
+        self.perPage = perPage
+        self.followsCrossHostLinks = followsCrossHostLinks
+    }
 
     static let defaultAttempts = 3
     static let defaultRetryDelay = Duration.seconds(1)

@@ -8,20 +8,33 @@ struct UsageFailure: Error {
 
 /// What the command line asks of every source it loads, on top of (and over) the sources
 /// file's settings.
-struct SourceSettings {
+package struct SourceSettings {
     var plugin: String?
     var noRetry = false
     /// What the options set; unset ones leave the file's settings, then the defaults.
     var load = LoadSettings()
+
+    package init(plugin: String? = nil, noRetry: Bool = false, load: LoadSettings = LoadSettings()) {
+        self.plugin = plugin
+        self.noRetry = noRetry
+        self.load = load
+    }
 }
 
 /// Turns `--source`, `--url`, `--all` and the catalog into the requests a run makes, in the
 /// order given.
-struct RunPlan {
+package struct RunPlan {
     var sourceNames: [String]
     var urls: [String]
     var all: Bool
     var settings: SourceSettings
+
+    package init(sourceNames: [String], urls: [String], all: Bool, settings: SourceSettings) {
+        self.sourceNames = sourceNames
+        self.urls = urls
+        self.all = all
+        self.settings = settings
+    }
 
     /// The requests, with headers read from the environment or files now.
     func requests(catalog: SourceCatalog, registry: PluginRegistry, environment: [String: String]) throws(UsageFailure) -> [SourceRequest] {
@@ -63,7 +76,7 @@ struct RunPlan {
     static func adHocDefinitions(for urls: [String]) -> [SourceDefinition] {
         var used: [String: Int] = [:]
         return urls.map { url in
-            let base = Loadrun.sourceName(for: url)
+            let base = Self.sourceName(for: url)
             used[base, default: 0] += 1
             let count = used[base]!
             return SourceDefinition(name: count == 1 ? base : "\(base)-\(count)", url: url, origin: .builtIn)
@@ -119,5 +132,21 @@ struct RunPlan {
             guard let slash = path.lastIndex(of: "/") else { return "." }
             return slash == path.startIndex ? "/" : String(path[..<slash])
         }
+    }
+}
+
+extension RunPlan {
+    /// A name for messages about a URL with no --source: its last path segment, or its host,
+    /// in printable characters only.
+    static func sourceName(for url: String) -> String {
+        if url == "-" { return "stdin" }
+        let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
+        let afterScheme = path.firstRange(of: "://").map { path[$0.upperBound...] } ?? path[...]
+        let segments = afterScheme.split(separator: "/")
+        let segment = segments.count > 1 ? segments.last! : segments.first ?? Substring(url)
+        // The name prefixes every message about the source: only printable characters, so a
+        // URL cannot smuggle an escape into it, and cut after filtering, never inside one.
+        let name = UntrustedText.asName(String(segment), limit: 40)
+        return name.isEmpty ? "url" : name
     }
 }

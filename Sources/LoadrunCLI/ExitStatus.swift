@@ -1,14 +1,14 @@
 /// loadrun's exit codes, documented in `--help` and the README.
-enum ExitStatus {
-    static let success: Int32 = 0
-    static let someFailed: Int32 = 1
-    static let allFailed: Int32 = 2
-    static let usage: Int32 = 64
-    static let interrupted: Int32 = 130
-    static let terminated: Int32 = 143
-    static let hangUp: Int32 = 129
+package enum ExitStatus {
+    package static let success: Int32 = 0
+    package static let someFailed: Int32 = 1
+    package static let allFailed: Int32 = 2
+    package static let usage: Int32 = 64
+    package static let interrupted: Int32 = 130
+    package static let terminated: Int32 = 143
+    package static let hangUp: Int32 = 129
 
-    static let helpText = """
+    package static let helpText = """
         EXIT CODES
           0    success
           1    some sources failed

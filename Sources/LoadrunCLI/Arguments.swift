@@ -1,12 +1,12 @@
 import ArgumentParser
-import Loader
-import Plugins
+package import Loader
+package import Plugins
 
 /// A duration as users type it: `500ms`, `30s`, `5m`, `1h`, or bare seconds (`30`, `1.5`).
-struct DurationArgument: ExpressibleByArgument, Equatable {
-    let duration: Duration
+package struct DurationArgument: ExpressibleByArgument, Equatable {
+    package let duration: Duration
 
-    init?(argument: String) {
+    package init?(argument: String) {
         let text = argument.lowercased()
         let units: [(suffix: String, milliseconds: Double)] = [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000)]
         let unit = units.first { text.hasSuffix($0.suffix) } ?? ("", 1000)
@@ -16,19 +16,19 @@ struct DurationArgument: ExpressibleByArgument, Equatable {
         duration = .milliseconds(Int64(milliseconds.rounded()))
     }
 
-    init(_ duration: Duration) { self.duration = duration }
+    package init(_ duration: Duration) { self.duration = duration }
 
-    var defaultValueDescription: String {
+    package var defaultValueDescription: String {
         let milliseconds = duration.wholeMilliseconds
         return milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms"
     }
 }
 
 /// A size as users type it: `65536`, `512K`, `64M`/`64MiB` (binary, as curl reads them), `1G`.
-struct SizeArgument: ExpressibleByArgument, Equatable {
-    let bytes: Int
+package struct SizeArgument: ExpressibleByArgument, Equatable {
+    package let bytes: Int
 
-    init?(argument: String) {
+    package init?(argument: String) {
         let text = argument.uppercased()
         let units: [(suffix: String, factor: Int)] = [
             ("KIB", 1 << 10), ("MIB", 1 << 20), ("GIB", 1 << 30),
@@ -43,7 +43,7 @@ struct SizeArgument: ExpressibleByArgument, Equatable {
 
     init(bytes: Int) { self.bytes = bytes }
 
-    var defaultValueDescription: String {
+    package var defaultValueDescription: String {
         for (unit, size) in [("G", 1 << 30), ("M", 1 << 20), ("K", 1 << 10)] where bytes % size == 0 {
             return "\(bytes / size)\(unit)"
         }
@@ -52,10 +52,10 @@ struct SizeArgument: ExpressibleByArgument, Equatable {
 }
 
 /// A size in cells as users type it: `80x24` (or `80×24`).
-struct CellSizeArgument: ExpressibleByArgument, Equatable {
-    let cells: RenderContext.CellSize
+package struct CellSizeArgument: ExpressibleByArgument, Equatable {
+    package let cells: RenderContext.CellSize
 
-    init?(argument: String) {
+    package init?(argument: String) {
         let parts = argument.lowercased().split(whereSeparator: { $0 == "x" || $0 == "×" })
         guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
               (1...10_000).contains(columns), (1...10_000).contains(rows) else { return nil }
@@ -64,10 +64,10 @@ struct CellSizeArgument: ExpressibleByArgument, Equatable {
 }
 
 /// One of `ImageFormat`'s names.
-struct ImageFormatArgument: ExpressibleByArgument, Equatable {
-    let format: ImageFormat
+package struct ImageFormatArgument: ExpressibleByArgument, Equatable {
+    package let format: ImageFormat
 
-    init?(argument: String) {
+    package init?(argument: String) {
         guard let format = ImageFormat(rawValue: argument.lowercased()) else { return nil }
         self.format = format
     }
@@ -78,15 +78,15 @@ struct ImageFormatArgument: ExpressibleByArgument, Equatable {
 /// `--watch [INTERVAL]`: one interval for every source, or `auto` (what a bare `--watch`
 /// means) for each source's own, `defaultInterval` when it sets none. The value may be left
 /// out, which swift-argument-parser cannot express, so `auto` is written in before parsing.
-struct WatchArgument: ExpressibleByArgument, Equatable {
-    static let defaultInterval = "2s"
-    static let defaultDuration = Duration.seconds(2)
-    static let perSource = "auto"
+package struct WatchArgument: ExpressibleByArgument, Equatable {
+    package static let defaultInterval = "2s"
+    package static let defaultDuration = Duration.seconds(2)
+    package static let perSource = "auto"
 
     /// nil: each source's own interval.
-    let interval: Duration?
+    package let interval: Duration?
 
-    init?(argument: String) {
+    package init?(argument: String) {
         if argument == Self.perSource {
             interval = nil
         } else if let duration = DurationArgument(argument: argument) {
@@ -98,7 +98,7 @@ struct WatchArgument: ExpressibleByArgument, Equatable {
 
     /// `arguments` with `auto` after a `--watch` that has no value of its own (the end of the
     /// line, or another option next).
-    static func withDefaultInterval(_ arguments: [String]) -> [String] {
+    package static func withDefaultInterval(_ arguments: [String]) -> [String] {
         var result: [String] = []
         for (index, argument) in arguments.enumerated() {
             result.append(argument)

@@ -1,0 +1,17 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Loader
+
+/// The signals that end a run, and the exit status each means: the one place where they are
+/// registered, for a load session and for `loadrun serve` alike.
+enum EndingSignals {
+    static let all: [(signal: Int32, status: Int32)] = [
+        (SIGINT, ExitStatus.interrupted), (SIGTERM, ExitStatus.terminated), (SIGHUP, ExitStatus.hangUp),
+    ]
+
+    /// Calls `handler(signal, status)` on the loop whenever one of them arrives.
+    static func watch(on loop: EventLoop, _ handler: @escaping (Int32, Int32) -> Void) -> [LoopSource] {
+        all.map { signal, status in loop.onSignal(signal) { handler(signal, status) } }
+    }
+}

@@ -1,0 +1,65 @@
+import Loader
+import Plugins
+
+/// `loadrun plugins` and `loadrun sources`: the tables, as text on stdout. Each returns the
+/// exit status.
+package enum Listings {
+    /// The plugin table: name, media types, and what each renders.
+    package static func plugins() -> Int32 {
+        let (registry, problems) = PluginTable.load(environment: ProcessEnvironment.variables)
+        PluginTable.report(problems)
+        // A declared plugin's file supplies its media types and summary: outside text.
+        let rows = [["NAME", "MEDIA TYPES", "RENDERS"]] + registry.plugins.map {
+            [$0.name, $0.mediaTypes.joined(separator: ", "), $0.summary].map(UntrustedText.forTerminalLine)
+        }
+        write(columns(rows))
+        return ExitStatus.success
+    }
+
+    /// The configured sources: name, URL, plugin, interval, and where each was defined.
+    package static func sources(configPath: String?) -> Int32 {
+        let environment = ProcessEnvironment.variables
+        let (registry, problems) = PluginTable.load(environment: environment)
+        PluginTable.report(problems)
+        let catalog: SourceCatalog
+        do {
+            catalog = try SourceCatalog.load(explicitPath: configPath, environment: environment, plugins: registry.names)
+        } catch {
+            Diagnostics.say("loadrun: \(error.description)")
+            return ExitStatus.usage
+        }
+        if let warning = catalog.secretExposure { Diagnostics.say("loadrun: \(warning)") }
+        let rows = [["NAME", "URL", "PLUGIN", "INTERVAL", "DEFINED"]] + catalog.definitions.map { definition in
+            [definition.name,
+             definition.url ?? "(embedded sample)/\(definition.name)",
+             definition.plugin ?? "by Content-Type",
+             definition.interval.map { DurationArgument($0).defaultValueDescription } ?? "-",
+             definition.origin.description].map(UntrustedText.forTerminalLine)
+        }
+        write(columns(rows))
+        return ExitStatus.success
+    }
+
+    /// Rows with every column but the last padded to its widest cell.
+    static func columns(_ rows: [[String]]) -> String {
+        guard let count = rows.first?.count else { return "" }
+        let widths = (0..<count - 1).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            (0..<count - 1).map { row[$0].padding(to: widths[$0]) + "  " }.joined() + row[count - 1]
+        }.joined(separator: "\n") + "\n"
+    }
+
+    private static func write(_ text: String) {
+        do {
+            try OutputStream.standardOutput.write(text)
+        } catch {
+            // The reader has gone; nothing more to say.
+        }
+    }
+}
+
+extension String {
+    func padding(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

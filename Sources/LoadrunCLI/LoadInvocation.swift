@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import Loader
+import Plugins
+
+/// What `loadrun [options]` does once its options are parsed: the plugin table, the sources
+/// file, the plan, then one load session under the schedule asked for. The `@main` command
+/// only declares the options and hands them here.
+package struct LoadInvocation {
+    package var plan: RunPlan
+    package var configPath: String?
+    package var output: OutputFormat
+    package var schedule: LoadSession.Schedule
+    package var images: ImageOptions
+    package var maxConnections: Int
+    package var maxPerHost: Int
+    package var usesCache: Bool
+
+    package init(plan: RunPlan, configPath: String?, output: OutputFormat, schedule: LoadSession.Schedule,
+                 images: ImageOptions, maxConnections: Int, maxPerHost: Int, usesCache: Bool) {
+        self.plan = plan
+        self.configPath = configPath
+        self.output = output
+        self.schedule = schedule
+        self.images = images
+        self.maxConnections = maxConnections
+        self.maxPerHost = maxPerHost
+        self.usesCache = usesCache
+    }
+
+    /// Runs and returns the exit status; a bad sources file or plan is said on stderr and is 64.
+    package func run() -> Int32 {
+        // Broken pipes are reported by write() as EPIPE and handled where stdout is written.
+        signal(SIGPIPE, SIG_IGN)
+        let environment = ProcessEnvironment.variables
+        let (registry, problems) = PluginTable.load(environment: environment)
+        PluginTable.report(problems)
+        let requests: [SourceRequest]
+        do {
+            let catalog = try SourceCatalog.load(explicitPath: configPath, environment: environment, plugins: registry.names)
+            if let warning = catalog.secretExposure { Diagnostics.say("loadrun: \(warning)") }
+            requests = try plan.requests(catalog: catalog, registry: registry, environment: environment)
+        } catch let error as SourcesFileError {
+            Diagnostics.say("loadrun: \(error.description)")
+            return ExitStatus.usage
+        } catch let error as UsageFailure {
+            Diagnostics.say("loadrun: \(error.message)")
+            return ExitStatus.usage
+        } catch {
+            Diagnostics.say("loadrun: \(error)")
+            return ExitStatus.usage
+        }
+        let terminal = Terminal.current(environment: environment)
+        let session = LoadSession(requests: requests, schedule: schedule, terminal: terminal, imageOptions: images,
+                                  client: clientConfiguration(environment: environment))
+        return session.run(presenter: PresenterChoice.presenter(format: output, schedule: schedule, terminal: terminal))
+    }
+
+    /// The HTTP client's limits and cache, as the options set them.
+    private func clientConfiguration(environment: [String: String]) -> HTTPClientConfiguration {
+        var configuration = HTTPClientConfiguration()
+        configuration.maxConnections = maxConnections
+        configuration.maxConnectionsPerHost = min(maxPerHost, maxConnections)
+        configuration.cacheDirectory = usesCache ? HTTPCacheLocation.directory(environment: environment) : nil
+        return configuration
+    }
+}
+
+/// How content is written to stdout.
+package enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case text, json, ndjson
+}
+
+/// The process environment, read once through libc (no Foundation needed).
+package enum ProcessEnvironment {
+    package static var variables: [String: String] {
+        var result: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let pair = String(cString: pointer)
+            if let equals = pair.firstIndex(of: "=") {
+                result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return result
+    }
+}

@@ -1,0 +1,50 @@
+@testable import LoadrunCLI
+import XCTest
+
+/// The pure parts of the views: keys as one read delivers them, the status panel's size, the
+/// watch's queue of due times, and which presenter a run gets.
+final class ViewPartsTests: XCTestCase {
+    func testKeysFromOneRead() {
+        XCTAssertEqual(Key.parse(Array("q".utf8)), [.character("q")])
+        XCTAssertEqual(Key.parse([0x1B, 0x5B, 0x41, 0x1B, 0x5B, 0x42]), [.up, .down])
+        XCTAssertEqual(Key.parse(Array("\u{1B}[5~\u{1B}[6~\u{1B}OH\u{1B}[F".utf8)), [.pageUp, .pageDown, .home, .end])
+        XCTAssertEqual(Key.parse([0x09, 0x1B, 0x5B, 0x5A]), [.tab, .backTab])
+        XCTAssertEqual(Key.parse(Array("\u{1B}[1;5Cx".utf8)), [.character("x")], "an unknown sequence is dropped whole")
+    }
+
+    func testStatusLinesTakeAtMostHalfTheScreen() {
+        XCTAssertEqual(StatusPanel.rows(sourceCount: 1, screenRows: 24), 1)
+        XCTAssertEqual(StatusPanel.rows(sourceCount: 12, screenRows: 24), 12)
+        XCTAssertEqual(StatusPanel.rows(sourceCount: 13, screenRows: 24), 12, "a window and a tally line")
+        XCTAssertEqual(StatusPanel.rows(sourceCount: 10_000, screenRows: 4), 2)
+    }
+
+    func testDueTimesComeOutEarliestFirstAndOnlyWhenDue() {
+        let start = ContinuousClock.now
+        var queue = DueQueue()
+        for (index, seconds) in [(0, 5), (1, 1), (2, 3), (3, 1), (4, 9)] {
+            queue.push(index, at: start + .seconds(seconds))
+        }
+        XCTAssertEqual(queue.earliest, start + .seconds(1))
+        XCTAssertEqual(queue.popDue(by: start).count, 0, "nothing is due yet")
+        XCTAssertEqual(Set(queue.popDue(by: start + .seconds(1)).map(\.index)), [1, 3])
+        XCTAssertEqual(queue.popDue(by: start + .seconds(6)).map(\.index), [2, 0], "earliest first")
+        XCTAssertEqual(queue.earliest, start + .seconds(9))
+        XCTAssertEqual(queue.popDue(by: start + .seconds(60)).map(\.index), [4])
+        XCTAssertTrue(queue.isEmpty)
+    }
+
+    func testEachRunGetsOnePresenter() {
+        let tty = Terminal(stdoutIsTTY: true, stderrIsTTY: true, width: 80, height: 24, stderrWidth: 80, environment: [:], allowsStyling: true)
+        let pipe = Terminal(stdoutIsTTY: false, stderrIsTTY: false, width: 80, height: nil, stderrWidth: 80, environment: [:], allowsStyling: false)
+        XCTAssertTrue(PresenterChoice.presenter(format: .text, schedule: .once, terminal: tty) is OrderedPrinter)
+        XCTAssertTrue(PresenterChoice.presenter(format: .json, schedule: .once, terminal: pipe) is OrderedPrinter)
+        XCTAssertTrue(PresenterChoice.presenter(format: .text, schedule: .interval(nil), terminal: tty) is ScreenPresenter)
+        XCTAssertTrue(PresenterChoice.presenter(format: .text, schedule: .interval(.seconds(1)), terminal: pipe) is PipePrinter)
+        XCTAssertTrue(PresenterChoice.presenter(format: .json, schedule: .interval(nil), terminal: tty) is PipePrinter)
+        for schedule in [LoadSession.Schedule.once, .interval(nil)] {
+            XCTAssertTrue(PresenterChoice.presenter(format: .ndjson, schedule: schedule, terminal: tty) is NDJSONLog,
+                          "ndjson on a terminal too: no spinner beside the records")
+        }
+    }
+}
