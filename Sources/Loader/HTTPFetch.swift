@@ -265,7 +265,7 @@ public final class HTTPFetch {
         let limit = ByteCount.formatLimit(options.maxBodySize)
         let what = declared.map { "the response from \(authority) declares \(ByteCount.format($0))," } ?? "the response from \(authority) is"
         return LoadError(.tooLarge, "\(what) over the \(limit) size cap",
-                         suggestion: "raise --max-size if the body really is that large")
+                         remedy: .raiseSizeLimit)
     }
 
     private func failure(from error: GLibError?) -> LoadError {
@@ -274,10 +274,10 @@ public final class HTTPFetch {
             switch stopReason {
             case .deadline:
                 return LoadError(.timedOut, "no complete response from \(authority) within \(LoadError.format(options.deadline))",
-                                 suggestion: "the server is slow or stuck; raise --timeout or try again later")
+                                 remedy: .raiseDeadline)
             case .connectTimeout:
                 return LoadError(.timedOut, "could not connect to \(authority) within \(LoadError.format(options.connectTimeout ?? .zero))",
-                                 suggestion: "is the host reachable? Raise --connect-timeout on a slow network")
+                                 remedy: .raiseConnectTimeout)
             case .cancelled, nil:
                 return .cancelled
             }

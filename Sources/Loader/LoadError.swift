@@ -33,15 +33,20 @@ public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String
     /// What the user can do about it, or nil when there is nothing useful to say.
     public var suggestion: String?
+    /// A remedy that the front end words in its own terms (a command-line option, say): the
+    /// core never names one.
+    public var remedy: Remedy?
     /// The HTTP status, for `.httpStatus`.
     public var httpStatus: Int?
     /// The response's `Retry-After` header, as sent.
     public var retryAfter: String?
 
-    public init(_ code: Code, _ description: String, suggestion: String? = nil, httpStatus: Int? = nil, retryAfter: String? = nil) {
+    public init(_ code: Code, _ description: String, suggestion: String? = nil, remedy: Remedy? = nil,
+                httpStatus: Int? = nil, retryAfter: String? = nil) {
         self.code = code
         self.description = description
         self.suggestion = suggestion
+        self.remedy = remedy
         self.httpStatus = httpStatus
         self.retryAfter = retryAfter
     }
@@ -57,6 +62,23 @@ public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
         }
         if seconds < 3600 { return seconds % 60 == 0 ? "\(seconds / 60) min" : "\(seconds / 60) min \(seconds % 60) s" }
         return seconds % 3600 == 0 ? "\(seconds / 3600) h" : "\(seconds / 3600) h \(seconds % 3600 / 60) min"
+    }
+
+    /// What the user can change to get past a failure, as a value: the CLI says which option
+    /// does it.
+    public enum Remedy: Equatable, Sendable {
+        /// Allow larger bodies.
+        case raiseSizeLimit
+        /// Give a slow server longer to answer.
+        case raiseDeadline
+        /// Give connecting longer.
+        case raiseConnectTimeout
+        /// Load the content as one page.
+        case loadOnePage
+        /// Name the plugin that should decode the response.
+        case namePlugin
+        /// Follow `next` links to other hosts.
+        case followCrossHostLinks
     }
 
     /// The error a cancelled load ends with.

@@ -149,7 +149,7 @@ final class LocalFetch: FetchHandle {
 
     private func tooLarge() -> LoadError {
         LoadError(.tooLarge, "\(displayName) is over the \(ByteCount.formatLimit(options.maxBodySize)) size cap",
-                  suggestion: "raise --max-size if it really is that large")
+                  remedy: .raiseSizeLimit)
     }
 
     private func failure(_ error: GLibError?) -> LoadError {

@@ -11,7 +11,15 @@ public enum PagingStop: Equatable, Sendable {
         case .loop(let url):
             "stopped paging: the next link points back to \(url), a page already loaded"
         case .crossHost(let url, let origin):
-            "stopped paging: the next page is on another host (\(url), not \(origin)) — give --follow-cross-host to follow it"
+            "stopped paging: the next page is on another host (\(url), not \(origin))"
+        }
+    }
+
+    /// What would let paging go on, for the front end to word.
+    public var remedy: LoadError.Remedy? {
+        switch self {
+        case .loop: nil
+        case .crossHost: .followCrossHostLinks
         }
     }
 }

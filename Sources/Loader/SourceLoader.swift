@@ -202,7 +202,7 @@ public final class SourceLoader {
             do {
                 let page = try plugin.decode(response.body, response: response.info)
                 guard let content = appendingTo.map({ $0.appending(page) }) ?? page else {
-                    return failed(LoadError(.unsupported, "\(plugin.name) content does not come in pages", suggestion: "load it without --pages"))
+                    return failed(LoadError(.unsupported, "\(plugin.name) content does not come in pages", remedy: .loadOnePage))
                 }
                 if appendingTo == nil {
                     validators = response.info.validators
@@ -291,7 +291,7 @@ public final class SourceLoader {
         let type = bodyIsEmpty ? "empty" : response.mediaType ?? "untyped"
         let known = registry.plugins.map { "\($0.name) (\($0.mediaTypes.joined(separator: ", ")))" }
         return LoadError(.unsupported, "no plugin takes the \(type) response from \(Self.origin(response)); plugins: \(known.joined(separator: ", "))",
-                         suggestion: "name one with --plugin")
+                         remedy: .namePlugin)
     }
 
     private static func origin(_ response: ResponseInfo) -> String {

@@ -1,17 +1,44 @@
 import Plugins
+import Synchronization
 
 /// The one way a message reaches stderr.
 ///
 /// Messages quote outside text: source names, URLs, file paths, reason phrases, request
-/// methods. The whole line is made safe here, so no caller can forget one part of it.
+/// methods. The whole line is made safe here, so no caller can forget one part of it. A live
+/// line (the spinner) standing on stderr's current line is erased first; it draws itself
+/// again on its next tick.
 package enum Diagnostics {
+    /// Whether the spinner stands on stderr's current line. Set only on the loop's thread; the
+    /// lock makes the global legal, not contended.
+    private static let liveLine = Mutex(false)
+
     /// Writes `message` on stderr as one line, safe for a terminal.
     package static func say(_ message: String) {
-        OutputStream.standardError.report(UntrustedText.forTerminalLine(message) + "\n")
+        write(UntrustedText.forTerminalLine(message) + "\n")
     }
 
     /// Writes `text` on stderr as it is laid out, in lines, safe for a terminal.
     package static func say(lines text: String) {
-        OutputStream.standardError.report(UntrustedText.forTerminal(text) + "\n")
+        write(UntrustedText.forTerminal(text) + "\n")
+    }
+
+    /// Draws (or redraws) the live line: `text` goes over whatever the current line holds.
+    static func drawLiveLine(_ text: String) {
+        liveLine.withLock { $0 = true }
+        OutputStream.standardError.report("\r\u{1B}[2K" + text)
+    }
+
+    /// Erases the live line, if one stands; `extra` (cursor controls) follows in one write.
+    static func eraseLiveLine(then extra: String = "") {
+        let drawn = liveLine.withLock { drawn in
+            defer { drawn = false }
+            return drawn
+        }
+        let text = (drawn ? "\r\u{1B}[2K" : "") + extra
+        if !text.isEmpty { OutputStream.standardError.report(text) }
+    }
+
+    private static func write(_ text: String) {
+        eraseLiveLine(then: text)
     }
 }

@@ -13,7 +13,24 @@ enum LoadErrorText {
     /// `<what happened> — <what to do>`.
     static func describe(_ error: LoadError) -> String {
         var text = error.description
-        if let suggestion = error.suggestion { text += " — " + suggestion }
+        if let advice = error.remedy.map(advice) ?? error.suggestion { text += " — " + advice }
         return text
+    }
+
+    /// Why a list stopped paging, and what would let it go on.
+    static func describe(_ stop: PagingStop) -> String {
+        stop.description + (stop.remedy.map { " — " + advice($0) } ?? "")
+    }
+
+    /// A remedy in this front end's words: the option that does it.
+    static func advice(_ remedy: LoadError.Remedy) -> String {
+        switch remedy {
+        case .raiseSizeLimit: "raise --max-size if the body really is that large"
+        case .raiseDeadline: "the server is slow or stuck; raise --timeout or try again later"
+        case .raiseConnectTimeout: "is the host reachable? Raise --connect-timeout on a slow network"
+        case .loadOnePage: "load it without --pages"
+        case .namePlugin: "name one with --plugin"
+        case .followCrossHostLinks: "give --follow-cross-host to follow it"
+        }
     }
 }

@@ -145,7 +145,7 @@ extension LoadSession {
         if loader.refreshState.isTransitional || loader.state.isBusy {
             presenter.note("next page skipped — a load is still running", about: source)
         } else if loader.nextPage == nil {
-            presenter.note(loader.pagingStop?.description ?? "no more pages", about: source)
+            presenter.note(loader.pagingStop.map(LoadErrorText.describe) ?? "no more pages", about: source)
         } else if loader.loadMore() {
             source.pagesWanted = loader.pagesLoaded + 1
         }

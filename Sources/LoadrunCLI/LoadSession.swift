@@ -175,7 +175,7 @@ package final class LoadSession {
     private func notePagingStop(_ source: SessionSource) {
         let loader = source.loader
         if loader.pagesLoaded < source.pagesWanted, let stop = loader.pagingStop {
-            presenter.note(stop.description, about: source)
+            presenter.note(LoadErrorText.describe(stop), about: source)
         }
         if source.pagesWanted == SourceRequest.pageLimit && loader.nextPage != nil {
             presenter.note("stopped after \(SourceRequest.pageLimit) pages", about: source)

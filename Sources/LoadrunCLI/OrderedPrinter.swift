@@ -42,15 +42,9 @@ final class OrderedPrinter: Presenter {
         if change.cause == .cancelled { cancelled.insert(source.index) }
         guard session.ending == nil else { return }
         if change.cause == .retryScheduled, case .failed(let error, _, let retry?) = change.to {
-            progress.eraseLine()
             Diagnostics.say("\(source.name): \(LoadErrorText.describe(error, retry: retry))")
         }
         if source.isSettled { printSettled() }
-    }
-
-    func note(_ text: String, about source: SessionSource) {
-        progress.eraseLine()
-        Diagnostics.say("\(source.name): \(text)")
     }
 
     func resized(to terminal: Terminal) {
@@ -122,7 +116,6 @@ final class OrderedPrinter: Presenter {
                 return (printedHeaders ? "\n" : "") + header + "\n" + text
             }
         case .failed(let error, _, _):
-            progress.eraseLine()
             Diagnostics.say("\(source.name): \(LoadErrorText.describe(error))")
         case .idle, .loading:
             Diagnostics.say("\(source.name): did not finish loading")

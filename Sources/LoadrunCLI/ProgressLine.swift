@@ -17,8 +17,7 @@ final class ProgressLine {
     private var progress = LoadProgress()
     /// A line of its own instead of one source's bytes: several sources' tally.
     private var summary: String?
-    private var isDrawn = false
-    /// Tracked apart from `isDrawn`: the line may be erased (for the skeleton) while the cursor
+    /// Tracked apart from the line: it may be erased (for the skeleton, or a message) while the cursor
     /// is still hidden, and the cursor must come back whatever the line's state.
     private var cursorHidden = false
 
@@ -57,21 +56,15 @@ final class ProgressLine {
 
     /// Erases the line but keeps spinning: the next tick draws it again where the cursor is.
     func eraseLine() {
-        guard isDrawn else { return }
-        isDrawn = false
-        stream.report("\r\u{1B}[2K")
+        Diagnostics.eraseLiveLine()
     }
 
     /// Erases the line and restores the cursor; safe to call when nothing is drawn.
     func clear() {
         ticker?.cancel()
         ticker = nil
-        var restore = ""
-        if isDrawn { restore += "\r\u{1B}[2K" }
-        if cursorHidden { restore += "\u{1B}[?25h" }
-        isDrawn = false
+        Diagnostics.eraseLiveLine(then: cursorHidden ? "\u{1B}[?25h" : "")
         cursorHidden = false
-        if !restore.isEmpty { stream.report(restore) }
     }
 
     private func draw() {
@@ -85,7 +78,6 @@ final class ProgressLine {
                 text += " of \(ByteCount.format(expected))"
             }
         }
-        stream.report("\r\u{1B}[2K" + TerminalText.truncated(text, toWidth: width - 1))
-        isDrawn = true
+        Diagnostics.drawLiveLine(TerminalText.truncated(text, toWidth: width - 1))
     }
 }
