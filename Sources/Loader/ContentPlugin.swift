@@ -77,6 +77,11 @@ public protocol ContentPlugin {
     /// response's media type is one of `mediaTypes`.
     func accepts(_ body: [UInt8], response: ResponseInfo) -> Bool
 
+    /// Offers the response when nobody named a plugin: the plugin declines it, or decodes it
+    /// once, so that choosing a plugin never decodes a body twice. By default `accepts`
+    /// decides, and a body it accepts but cannot decode is a failure.
+    func offer(_ body: [UInt8], response: ResponseInfo) -> Offer<Model>
+
     func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> Model
     /// Renders the model as lines of text. Every string that came from the network must be
     /// sanitised on its way in here.
@@ -96,7 +101,26 @@ public protocol ContentPlugin {
     func renderChanges(_ model: Model, since previous: Model, context: RenderContext) -> String?
 }
 
+/// What a plugin does with a response it is offered.
+public enum Offer<Model> {
+    /// Not this plugin's: the next one in the table is asked.
+    case declined
+    /// Taken, and decoded.
+    case taken(Model)
+    /// Taken, but the body does not decode: the load fails with this.
+    case failed(DecodeFailure)
+}
+
 extension ContentPlugin {
+    public func offer(_ body: [UInt8], response: ResponseInfo) -> Offer<Model> {
+        guard accepts(body, response: response) else { return .declined }
+        do {
+            return .taken(try decode(body, response: response))
+        } catch {
+            return .failed(error)
+        }
+    }
+
     public func placeholder(context: RenderContext) -> String { "" }
     public func merge(_ existing: Model, _ next: Model) -> Model? { nil }
     public func itemCount(_ model: Model) -> Int? { nil }
@@ -182,6 +206,7 @@ public struct AnyContentPlugin {
     public let summary: String
     private let decoder: ([UInt8], ResponseInfo) throws(DecodeFailure) -> AnyContent
     private let acceptor: ([UInt8], ResponseInfo) -> Bool
+    private let offerer: ([UInt8], ResponseInfo) -> Offer<AnyContent>
     private let placeholderRenderer: (RenderContext) -> String
 
     public init<Plugin: ContentPlugin>(_ plugin: Plugin) {
@@ -192,6 +217,13 @@ public struct AnyContentPlugin {
             AnyContent(try plugin.decode(body, response: response), plugin: plugin)
         }
         acceptor = { plugin.accepts($0, response: $1) }
+        offerer = { body, response in
+            switch plugin.offer(body, response: response) {
+            case .declined: .declined
+            case .taken(let model): .taken(AnyContent(model, plugin: plugin))
+            case .failed(let failure): .failed(failure)
+            }
+        }
         placeholderRenderer = { plugin.placeholder(context: $0) }
     }
 
@@ -207,6 +239,11 @@ public struct AnyContentPlugin {
     /// Whether this plugin takes the response when nobody named a plugin.
     public func accepts(_ body: [UInt8], response: ResponseInfo) -> Bool {
         acceptor(body, response)
+    }
+
+    /// The response offered to this plugin: declined, or decoded once.
+    public func offer(_ body: [UInt8], response: ResponseInfo) -> Offer<AnyContent> {
+        offerer(body, response)
     }
 
     /// The `Accept` header this plugin's requests send.
@@ -234,9 +271,21 @@ public struct PluginRegistry {
         return plugin
     }
 
+    /// The first plugin that takes this response, and what its one decode gave.
+    public func choose(for body: [UInt8], response: ResponseInfo) -> (plugin: AnyContentPlugin, decoded: Result<AnyContent, DecodeFailure>)? {
+        for plugin in plugins {
+            switch plugin.offer(body, response: response) {
+            case .declined: continue
+            case .taken(let content): return (plugin, .success(content))
+            case .failed(let failure): return (plugin, .failure(failure))
+            }
+        }
+        return nil
+    }
+
     /// The first plugin that takes this response.
     public func plugin(for body: [UInt8], response: ResponseInfo) -> AnyContentPlugin? {
-        plugins.first { $0.accepts(body, response: response) }
+        choose(for: body, response: response)?.plugin
     }
 
     /// The `Accept` header for a request that any of these plugins may decode.

@@ -196,11 +196,11 @@ public final class SourceLoader {
         case .success(let response) where response.info.isNotModified:
             send(.notModified)
         case .success(let response):
-            guard let plugin = plugin(for: response) else {
+            guard let (plugin, decoded) = decode(response) else {
                 return failed(noPluginError(response.info, bodyIsEmpty: response.body.isEmpty))
             }
             do {
-                let page = try plugin.decode(response.body, response: response.info)
+                let page = try decoded.get()
                 guard let content = appendingTo.map({ $0.appending(page) }) ?? page else {
                     return failed(LoadError(.unsupported, "\(plugin.name) content does not come in pages", remedy: .loadOnePage))
                 }
@@ -274,10 +274,13 @@ public final class SourceLoader {
         send(.failed(error, elapsed: ContinuousClock.now - loadStarted, now: Int(time(nil))))
     }
 
-    private func plugin(for response: HTTPResponse) -> AnyContentPlugin? {
+    /// The plugin for the response, and its one decode of the body.
+    private func decode(_ response: HTTPResponse) -> (AnyContentPlugin, Result<AnyContent, DecodeFailure>)? {
         switch source.plugin {
-        case .fixed(let plugin): plugin
-        case .fromResponse(let registry): registry.plugin(for: response.body, response: response.info)
+        case .fixed(let plugin):
+            (plugin, Result { () throws(DecodeFailure) in try plugin.decode(response.body, response: response.info) })
+        case .fromResponse(let registry):
+            registry.choose(for: response.body, response: response.info)
         }
     }
 

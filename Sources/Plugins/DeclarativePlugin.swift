@@ -59,11 +59,16 @@ public struct DeclarativePlugin: ContentPlugin {
 
     /// Its media type, and a list at `Items` whose first entry has the title field.
     public func accepts(_ body: [UInt8], response: ResponseInfo) -> Bool {
+        if case .taken = offer(body, response: response) { true } else { false }
+    }
+
+    /// Takes only what decodes into a list whose first entry has the title field, so that a
+    /// declared plugin never takes over unrelated responses; decodes the body once for that.
+    public func offer(_ body: [UInt8], response: ResponseInfo) -> Offer<[JSONValue]> {
         guard let mediaType = response.mediaType, MediaType.matches(mediaType, anyOf: mediaTypes),
-              let document = try? JSONBody.decode(JSONValue.self, from: body, response: response, expected: "JSON"),
-              case .array(let items)? = document.resolve(pointer: itemsPointer) else { return false }
-        guard case .object(let first)? = items.first else { return items.isEmpty }
-        return first[titleField] != nil
+              let items = try? decode(body, response: response) else { return .declined }
+        guard case .object(let first)? = items.first else { return items.isEmpty ? .taken(items) : .declined }
+        return first[titleField] != nil ? .taken(items) : .declined
     }
 
     public func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> [JSONValue] {

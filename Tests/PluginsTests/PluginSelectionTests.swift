@@ -42,4 +42,68 @@ final class PluginSelectionTests: XCTestCase {
         XCTAssertTrue(MediaType.matches("TEXT/PLAIN", anyOf: ["text/plain"]))
         XCTAssertTrue(MediaType.matches("anything/else", anyOf: ["*/*"]))
     }
+
+    func testChoosingAPluginDecodesTheBodyOnce() throws {
+        let decodes = DecodeCount()
+        var registry = PluginRegistry()
+        registry.register(CountingPlugin(name: "first", takes: false, decodes: decodes))
+        registry.register(CountingPlugin(name: "second", takes: true, decodes: decodes))
+        let response = ResponseInfo(url: "http://h/x", headers: HTTPHeaders())
+        let choice = try XCTUnwrap(registry.choose(for: Array("x".utf8), response: response))
+        XCTAssertEqual(choice.plugin.name, "second")
+        XCTAssertEqual(try choice.decoded.get().model as? String, "x")
+        XCTAssertEqual(decodes.count, 1, "accepts is cheap; the one decode is the one the content comes from")
+    }
+
+    func testAPluginThatDecidesByDecodingDecodesOnce() throws {
+        let decodes = DecodeCount()
+        var registry = PluginRegistry()
+        registry.register(DecidingPlugin(decodes: decodes))
+        _ = try XCTUnwrap(registry.choose(for: Array("x".utf8), response: ResponseInfo(url: "http://h/x", headers: HTTPHeaders())))
+        XCTAssertEqual(decodes.count, 1, "as declared plugins do: the decode that decides is the one kept")
+    }
+}
+
+private final class DecodeCount {
+    var count = 0
+}
+
+/// A plugin that counts its decodes and takes every body, or none, by `accepts` alone.
+private struct CountingPlugin: ContentPlugin {
+    let name: String
+    let takes: Bool
+    let decodes: DecodeCount
+    let mediaTypes = ["*/*"]
+    let summary = "counts"
+
+    func accepts(_ body: [UInt8], response: ResponseInfo) -> Bool { takes }
+
+    func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> String {
+        decodes.count += 1
+        return String(decoding: body, as: UTF8.self)
+    }
+
+    func render(_ model: String, context: RenderContext) -> String { model }
+    func renderJSON(_ model: String) -> String { "\"\(model)\"" }
+}
+
+/// A plugin that decides by decoding, as declared plugins do.
+private struct DecidingPlugin: ContentPlugin {
+    let decodes: DecodeCount
+    let name = "decider"
+    let mediaTypes = ["*/*"]
+    let summary = "decides by decoding"
+
+    func offer(_ body: [UInt8], response: ResponseInfo) -> Offer<String> {
+        guard let model = try? decode(body, response: response), !model.isEmpty else { return .declined }
+        return .taken(model)
+    }
+
+    func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> String {
+        decodes.count += 1
+        return String(decoding: body, as: UTF8.self)
+    }
+
+    func render(_ model: String, context: RenderContext) -> String { model }
+    func renderJSON(_ model: String) -> String { "\"\(model)\"" }
 }
