@@ -90,7 +90,7 @@ public protocol ContentPlugin {
     func renderJSON(_ model: Model) -> String
     /// A dimmed skeleton of what `render` will draw, shown on a terminal while the content
     /// loads (SwiftUI's redacted placeholder). Empty for none, the default.
-    func placeholder(context: RenderContext) -> String
+    func skeleton(context: RenderContext) -> String
     /// `next` appended to `existing`, for lists that come in pages; nil (the default) when the
     /// content does not page.
     func merge(_ existing: Model, _ next: Model) -> Model?
@@ -121,7 +121,7 @@ extension ContentPlugin {
         }
     }
 
-    public func placeholder(context: RenderContext) -> String { "" }
+    public func skeleton(context: RenderContext) -> String { "" }
     public func merge(_ existing: Model, _ next: Model) -> Model? { nil }
     public func itemCount(_ model: Model) -> Int? { nil }
     public func renderChanges(_ model: Model, since previous: Model, context: RenderContext) -> String? { nil }
@@ -207,7 +207,7 @@ public struct AnyContentPlugin {
     private let decoder: ([UInt8], ResponseInfo) throws(DecodeFailure) -> AnyContent
     private let acceptor: ([UInt8], ResponseInfo) -> Bool
     private let offerer: ([UInt8], ResponseInfo) -> Offer<AnyContent>
-    private let placeholderRenderer: (RenderContext) -> String
+    private let skeletonRenderer: (RenderContext) -> String
 
     public init<Plugin: ContentPlugin>(_ plugin: Plugin) {
         name = plugin.name
@@ -224,12 +224,12 @@ public struct AnyContentPlugin {
             case .failed(let failure): .failed(failure)
             }
         }
-        placeholderRenderer = { plugin.placeholder(context: $0) }
+        skeletonRenderer = { plugin.skeleton(context: $0) }
     }
 
     /// The plugin's loading skeleton for `context`, or "" for none.
-    public func placeholder(context: RenderContext) -> String {
-        placeholderRenderer(context)
+    public func skeleton(context: RenderContext) -> String {
+        skeletonRenderer(context)
     }
 
     public func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> AnyContent {

@@ -23,6 +23,27 @@ final class SoupMessageObject {
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
 }
 
+/// A `GFile`, a local file named by its URI (a GObject interface, so an opaque pointer).
+final class FileObject {
+    let pointer: OpaquePointer
+
+    init(uri: String) { pointer = g_file_new_for_uri(uri) }
+    deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+
+    /// The file's name for people (`/tmp/posts.json`), or nil.
+    var parseName: String? { Self.take(g_file_get_parse_name(pointer)) }
+
+    /// The last part of its path, or nil.
+    var baseName: String? { Self.take(g_file_get_basename(pointer)) }
+
+    /// Copies a newly allocated C string and frees it.
+    private static func take(_ text: UnsafeMutablePointer<CChar>?) -> String? {
+        guard let text else { return nil }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+}
+
 /// A `GInputStream`, here a response body.
 final class InputStreamObject {
     let pointer: UnsafeMutablePointer<GInputStream>

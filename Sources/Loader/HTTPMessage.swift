@@ -136,7 +136,9 @@ public struct RequestHeader: Sendable, Equatable {
 }
 
 extension StringProtocol {
-    public func trimmingCharacters(in set: String) -> String {
+    /// The text without the characters of `set` at either end. `package`, not public: an
+    /// extension of a standard protocol would otherwise reach every program importing Loader.
+    package func trimmingCharacters(in set: String) -> String {
         let scalars = Set(set.unicodeScalars)
         var view = Substring(self).unicodeScalars[...]
         while let first = view.first, scalars.contains(first) { view = view.dropFirst() }

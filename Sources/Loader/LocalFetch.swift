@@ -17,7 +17,7 @@ final class LocalFetch: FetchHandle {
     private let progress: (LoadProgress) -> Void
     private var completion: ((Result<HTTPResponse, LoadError>) -> Void)?
     private let cancellable = Cancellable()
-    private var file: OpaquePointer?
+    private var file: FileObject?
     private var reader: StreamReader?
     private var cancelled = false
 
@@ -37,10 +37,6 @@ final class LocalFetch: FetchHandle {
         self.completion = completion
     }
 
-    deinit {
-        if let file { g_object_unref(UnsafeMutableRawPointer(file)) }
-    }
-
     func cancel() {
         guard completion != nil, !cancelled else { return }
         cancelled = true
@@ -54,9 +50,9 @@ final class LocalFetch: FetchHandle {
             // FALSE: closing the stream must not close fd 0, which loadrun does not own.
             read(InputStreamObject(adopting: g_unix_input_stream_new(0, 0)), expected: nil)
         case .file(let uri):
-            let file = g_file_new_for_uri(uri)!
+            let file = FileObject(uri: uri)
             self.file = file
-            g_file_read_async(file, G_PRIORITY_DEFAULT, cancellable.pointer, { _, result, data in
+            g_file_read_async(file.pointer, G_PRIORITY_DEFAULT, cancellable.pointer, { _, result, data in
                 let fetch = Unmanaged<LocalFetch>.fromOpaque(data!).takeRetainedValue()
                 fetch.didOpen(result)
             }, Unmanaged.passRetained(self).toOpaque())
@@ -65,7 +61,7 @@ final class LocalFetch: FetchHandle {
 
     private func didOpen(_ result: OpaquePointer?) {
         var error: UnsafeMutablePointer<GError>?
-        guard let file, let stream = g_file_read_finish(file, result, &error) else {
+        guard let file, let stream = g_file_read_finish(file.pointer, result, &error) else {
             return finish(.failure(failure(error.map(GLibError.init(consuming:)))))
         }
         // The size for progress and an early refusal: fstat on an open file, no waiting.
@@ -107,9 +103,7 @@ final class LocalFetch: FetchHandle {
         switch origin {
         case .standardInput: return "standard input"
         case .file:
-            guard let file, let path = g_file_get_parse_name(file) else { return "the file" }
-            defer { g_free(path) }
-            return String(cString: path)
+            return file?.parseName ?? "the file"
         }
     }
 
@@ -122,11 +116,7 @@ final class LocalFetch: FetchHandle {
 
     private func responseInfo(for body: [UInt8]) -> ResponseInfo {
         var uncertain: gboolean = 0
-        let name: String? = if case .file = origin, let file, let base = g_file_get_basename(file) {
-            { defer { g_free(base) }; return String(cString: base) }()
-        } else {
-            nil
-        }
+        let name = file?.baseName
         let sample = body.prefix(4096)
         let guessed = sample.withUnsafeBufferPointer { buffer in
             g_content_type_guess(name, buffer.baseAddress, gsize(buffer.count), &uncertain)

@@ -7,9 +7,9 @@ public enum PluginSelection {
 
     /// The skeleton to show while loading: the fixed plugin's, or none while the plugin is
     /// still unknown.
-    public func placeholder(context: RenderContext) -> String {
+    public func skeleton(context: RenderContext) -> String {
         guard case .fixed(let plugin) = self else { return "" }
-        return plugin.placeholder(context: context)
+        return plugin.skeleton(context: context)
     }
 
     /// The `Accept` header requests send.

@@ -6,8 +6,8 @@ import Plugins
 package enum Listings {
     /// The plugin table: name, media types, and what each renders.
     package static func plugins() -> Int32 {
-        let (registry, problems) = PluginTable.load(environment: ProcessEnvironment.variables)
-        PluginTable.report(problems)
+        let (registry, skipped) = PluginRegistry.forRun(environment: ProcessEnvironment.variables)
+        Diagnostics.report(skipped: skipped)
         // A declared plugin's file supplies its media types and summary: outside text.
         let rows = [["NAME", "MEDIA TYPES", "RENDERS"]] + registry.plugins.map {
             [$0.name, $0.mediaTypes.joined(separator: ", "), $0.summary].map(UntrustedText.forTerminalLine)
@@ -19,8 +19,8 @@ package enum Listings {
     /// The configured sources: name, URL, plugin, interval, and where each was defined.
     package static func sources(configPath: String?) -> Int32 {
         let environment = ProcessEnvironment.variables
-        let (registry, problems) = PluginTable.load(environment: environment)
-        PluginTable.report(problems)
+        let (registry, skipped) = PluginRegistry.forRun(environment: environment)
+        Diagnostics.report(skipped: skipped)
         let catalog: SourceCatalog
         do {
             catalog = try SourceCatalog.load(explicitPath: configPath, environment: environment, plugins: registry.names)

@@ -35,8 +35,8 @@ package struct LoadInvocation {
         // Broken pipes are reported by write() as EPIPE and handled where stdout is written.
         signal(SIGPIPE, SIG_IGN)
         let environment = ProcessEnvironment.variables
-        let (registry, problems) = PluginTable.load(environment: environment)
-        PluginTable.report(problems)
+        let (registry, skipped) = PluginRegistry.forRun(environment: environment)
+        Diagnostics.report(skipped: skipped)
         let requests: [SourceRequest]
         do {
             let catalog = try SourceCatalog.load(explicitPath: configPath, environment: environment, plugins: registry.names)

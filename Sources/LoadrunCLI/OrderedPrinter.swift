@@ -13,7 +13,7 @@ final class OrderedPrinter: Presenter {
     private let format: Format
     private unowned var session: LoadSession!
     private var progress: ProgressLine!
-    private var placeholder: Placeholder!
+    private var skeleton: SkeletonView!
     /// The first source not yet printed: those before it are out, in order.
     private var nextToPrint = 0
     /// Whether a source's header has been printed: the next one is set off by a blank line.
@@ -26,18 +26,18 @@ final class OrderedPrinter: Presenter {
     func start(_ session: LoadSession) {
         self.session = session
         progress = ProgressLine(loop: session.loop, width: session.terminal.stderrWidth)
-        placeholder = Placeholder(loop: session.loop, progress: progress)
+        skeleton = SkeletonView(loop: session.loop, progress: progress)
     }
 
     private var sources: [SessionSource] { session.sources }
 
     func changed(_ source: SessionSource, by change: StateChange) {
         if session.terminal.showsLiveProgress { showProgress(change) }
-        if change.cause == .started, showsPlaceholder {
-            placeholder.show(source.loader.source.plugin.placeholder(context: session.renderContext()),
+        if change.cause == .started, showsSkeleton {
+            skeleton.show(source.loader.source.plugin.skeleton(context: session.renderContext()),
                              rows: (session.terminal.height ?? 24) - 3)
         } else if !change.to.isLoading {
-            placeholder.erase()
+            skeleton.erase()
         }
         if change.cause == .cancelled { cancelled.insert(source.index) }
         guard session.ending == nil else { return }
@@ -53,7 +53,7 @@ final class OrderedPrinter: Presenter {
 
     func finish(_ ending: SessionEnding?) {
         progress.clear()
-        placeholder.erase()
+        skeleton.erase()
         switch ending {
         case nil:
             printSettled()
@@ -66,7 +66,7 @@ final class OrderedPrinter: Presenter {
 
     func leaveNow() {
         progress.clear()
-        placeholder.erase()
+        skeleton.erase()
     }
 
     /// One source: its bytes. Several: how many are done.
@@ -125,7 +125,7 @@ final class OrderedPrinter: Presenter {
 
     /// Skeletons only on a terminal, only for text, and only for one source: several would
     /// need a screen layout of their own.
-    private var showsPlaceholder: Bool {
+    private var showsSkeleton: Bool {
         session.terminal.stdoutIsTTY && format == .text && sources.count == 1
     }
 }

@@ -34,7 +34,7 @@ public struct ArticlesPlugin: ContentPlugin {
     }
 
     /// A title bar over two paragraphs.
-    public func placeholder(context: RenderContext) -> String {
+    public func skeleton(context: RenderContext) -> String {
         Skeleton.bars([0.5, 0, 1, 1, 1, 0.6, 0, 1, 1, 0.45], context: context)
     }
 

@@ -102,7 +102,7 @@ public struct DeclarativePlugin: ContentPlugin {
     }
 
     /// Five items' worth of lines.
-    public func placeholder(context: RenderContext) -> String {
+    public func skeleton(context: RenderContext) -> String {
         Skeleton.bars((0..<5).map { Skeleton.fraction($0, from: 0.3, to: 0.8) }, context: context)
     }
 

@@ -53,7 +53,7 @@ public struct ImagesPlugin: ContentPlugin {
     }
 
     /// A shaded frame where the picture will go.
-    public func placeholder(context: RenderContext) -> String {
+    public func skeleton(context: RenderContext) -> String {
         let rows = min(max((context.height ?? 25) / 2, 3), context.imageSize?.rows ?? .max)
         let fraction = min(0.6, Double(context.imageSize?.columns ?? context.width) / Double(context.width))
         return Skeleton.bars(Array(repeating: fraction, count: rows), context: context)

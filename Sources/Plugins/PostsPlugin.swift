@@ -42,7 +42,7 @@ public struct PostsPlugin: ContentPlugin {
     }
 
     /// Five posts' worth of id, title and body bars.
-    public func placeholder(context: RenderContext) -> String {
+    public func skeleton(context: RenderContext) -> String {
         (0..<5).map { row in
             TextStyle.dim.apply("▒", in: context) + Skeleton.bars([Skeleton.fraction(row, from: 0.35, to: 0.8)], indent: 2, context: context)
                 + Skeleton.bars([Skeleton.fraction(row + 3, from: 0.5, to: 0.95)], indent: 3, context: context)

@@ -140,7 +140,7 @@ struct Loadrun: ParsableCommand {
 
     func validate() throws {
         if let plugin {
-            let names = PluginTable.load(environment: ProcessEnvironment.variables).registry.names
+            let names = PluginRegistry.forRun(environment: ProcessEnvironment.variables).registry.names
             if !names.contains(plugin) {
                 throw ValidationError("unknown plugin \"\(plugin)\"; known: \(names.joined(separator: ", "))")
             }

@@ -2,7 +2,7 @@ import Loader
 
 /// The loading skeleton on stdout, drawn on a terminal while a source loads and erased before
 /// the content, an error or a cancel is shown.
-final class Placeholder {
+final class SkeletonView {
     /// Loads that finish sooner than this never show a skeleton, so nothing flashes.
     static let delay: Duration = .milliseconds(120)
 

@@ -1,0 +1,24 @@
+package import Loader
+package import Plugins
+
+extension PluginRegistry {
+    /// The plugin table a run uses: the plugins the user declared in files, then the
+    /// built-ins; and the files that were skipped, with why.
+    ///
+    /// Declared plugins come first because they are more specific: each takes only responses
+    /// with its media type and a list at its `Items` whose entries have its title field.
+    package static func forRun(environment: [String: String]) -> (registry: PluginRegistry, skipped: [PluginDirectory.Problem]) {
+        let builtIn = PluginRegistry.default()
+        let (declared, problems) = PluginDirectory.load(environment: environment, reservedNames: builtIn.names)
+        return (PluginRegistry(declared.map(AnyContentPlugin.init) + builtIn.plugins), problems)
+    }
+}
+
+extension Diagnostics {
+    /// Says on stderr which plugin files were skipped and why.
+    package static func report(skipped problems: [PluginDirectory.Problem]) {
+        for problem in problems {
+            say("loadrun: \(problem.description) — skipped")
+        }
+    }
+}
