@@ -44,6 +44,9 @@ package final class LoadSession {
     /// would cost a run of 1,000 sources millions of state copies.
     private var busy: Set<Int> = []
 
+    /// How many sources have come to rest, without asking each of them.
+    var settledCount: Int { sources.count - busy.count }
+
     init(requests: [SourceRequest], schedule: Schedule, terminal: Terminal, imageOptions: ImageOptions,
          client: HTTPClientConfiguration = HTTPClientConfiguration()) {
         self.requests = requests

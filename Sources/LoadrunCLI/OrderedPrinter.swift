@@ -75,7 +75,7 @@ final class OrderedPrinter: Presenter {
             if case .loading(let bytes, _) = change.to { progress.show(change.source, bytes) } else { progress.clear() }
             return
         }
-        let done = sources.filter(\.isSettled).count
+        let done = session.settledCount
         if done == sources.count {
             progress.clear()
         } else if change.cause != .progressed {
