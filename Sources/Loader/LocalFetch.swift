@@ -41,6 +41,10 @@ final class LocalFetch: FetchHandle {
         guard completion != nil, !cancelled else { return }
         cancelled = true
         cancellable.cancel()
+        // GIO opens and reads a file in a worker thread, and a cancel cannot interrupt a read
+        // from a FIFO or a device there: it returns only once the writer writes or closes.
+        // Finish now; the read's late callback finds the fetch finished.
+        loop.schedule { [self] in finish(.failure(.cancelled)) }
     }
 
     private func start() {

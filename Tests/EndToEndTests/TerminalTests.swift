@@ -34,8 +34,10 @@ final class TerminalTests: XCTestCase {
 
     func testWithoutAKnownSizeTheSpinnerShowsNoTotal() throws {
         // A FIFO reports a size of 0: that is no total, not "of 0 B". Its writer holds it open,
-        // so the load stays in flight while the screen is read.
-        let tmux = try TmuxSession("F=$(mktemp -u); mkfifo $F; (printf '['; sleep 30) > $F & "
+        // so the load stays in flight while the screen is read. The writer ignores the Ctrl-C
+        // that ends the test: killed by it, it would close the FIFO, and the end of the body
+        // would race loadrun's own handling of the signal (a decode failure, exit 2).
+        let tmux = try TmuxSession("F=$(mktemp -u); mkfifo $F; (trap '' INT; printf '['; exec sleep 30) > $F & "
             + "'\(binary)' --url file://$F --plugin posts; echo EXIT=$?")
         XCTAssertTrue(tmux.waitForScreen(containing: ": loading 1 B"), tmux.screen())
         XCTAssertFalse(tmux.screen().contains(" of "), "no total: \(tmux.screen())")

@@ -64,6 +64,24 @@ final class LocalFetchTests: LoopTestCase {
         XCTAssertTrue(error.description.hasSuffix("big.json is over the 1000 bytes size cap"), error.description)
     }
 
+    func testACancelEndsAReadFromAFIFOWhoseWriterStaysOpen() throws {
+        let path = directory.appendingPathComponent("fifo").path
+        XCTAssertEqual(mkfifo(path, 0o600), 0)
+        // A writer that sends one byte and then holds the FIFO open: GIO's read in its worker
+        // thread blocks, and cannot see the cancel.
+        let writer = try XCTUnwrap(FileHandle(forUpdatingAtPath: path))
+        defer { try? writer.close() }
+        writer.write(Data("[".utf8))
+        var result: Result<HTTPResponse, LoadError>?
+        var received = 0
+        let fetch = fetcher.fetch("file://" + path, options: FetchOptions(), progress: { received = $0.receivedBytes }) { result = $0 }
+        loop.run(until: { received == 1 })
+        fetch.cancel()
+        loop.run(until: { result != nil })
+        guard case .failure(let error)? = result else { return XCTFail("a cancelled read succeeded") }
+        XCTAssertEqual(error.code, .cancelled)
+    }
+
     func testHTTPStillGoesToTheClient() throws {
         let server = TestServer { server, _ in server.serveSampleContent() }
         XCTAssertEqual(try XCTUnwrap(fetch(server.url("/posts")).0).get().info.status, 200)
