@@ -60,4 +60,7 @@ public struct StateChange {
     public var bytes: Int
     /// Time since the attempt began, on the monotonic clock.
     public var duration: Duration
+    /// Whether the loader asks for the next page at once, after this change: the content is
+    /// not yet what the load wants to show.
+    public var continuesChain: Bool = false
 }

@@ -146,8 +146,8 @@ extension LoadSession {
             presenter.note("next page skipped — a load is still running", about: source)
         } else if loader.nextPage == nil {
             presenter.note(loader.pagingStop.map(LoadErrorText.describe) ?? "no more pages", about: source)
-        } else if loader.loadMore() {
-            source.pagesWanted = loader.pagesLoaded + 1
+        } else {
+            loader.loadMore()
         }
     }
 }

@@ -76,7 +76,7 @@ package final class LoadSession {
             // One source says where it loads from; many would bury the content in URLs.
             if presenter.announcesSource && requests.count == 1 { SampleEndpoint.announce(request, url: url) }
             let loader = SampleEndpoint.loader(request, url: url, fetcher: fetcher, loop: loop)
-            let source = SessionSource(loader: loader, index: index, interval: interval(for: request), pagesWanted: request.pages)
+            let source = SessionSource(loader: loader, index: index, interval: interval(for: request))
             loader.observe { [unowned self, unowned source] change in observe(change, of: source) }
             sources.append(source)
         }
@@ -89,7 +89,7 @@ package final class LoadSession {
                                      fire: { [unowned self] in cycle(sources[$0]) })
             for source in sources { setNextReload(source, to: .now + source.interval) }
         }
-        sources.forEach { $0.loader.load() }
+        for (source, request) in zip(sources, requests) { source.loader.load(pages: request.pages) }
         presenter.refresh()
         if ending == nil && (isWatch || !busy.isEmpty) { loop.run() }
 
@@ -142,14 +142,10 @@ package final class LoadSession {
 
     private func observe(_ change: StateChange, of source: SessionSource) {
         record(change, of: source)
-        source.continuesChain = change.cause == .succeeded && ending == nil && source.wantsMorePages && source.loader.canLoadMore
+        source.continuesChain = change.continuesChain
         if source.isSettled { busy.remove(source.index) } else { busy.insert(source.index) }
         if change.cause == .succeeded, ending == nil, !source.continuesChain { notePagingStop(source) }
         presenter.changed(source, by: change)
-        if source.continuesChain {
-            source.loader.loadMore()
-            source.continuesChain = false
-        }
         // Once every source is at rest, a run that loads once is done, and so is one that is
         // ending. A render stopped for a signal keeps the loop up until that signal's handler runs.
         if busy.isEmpty, schedule == .once || ending != nil, !probe.isRaised { loop.quit() }
@@ -177,10 +173,10 @@ package final class LoadSession {
     /// Says why a list has fewer pages than were asked for.
     private func notePagingStop(_ source: SessionSource) {
         let loader = source.loader
-        if loader.pagesLoaded < source.pagesWanted, let stop = loader.pagingStop {
+        if loader.pagesLoaded < loader.pagesWanted, let stop = loader.pagingStop {
             presenter.note(LoadErrorText.describe(stop), about: source)
         }
-        if source.pagesWanted == SourceRequest.pageLimit && loader.nextPage != nil {
+        if loader.pagesWanted == SourceRequest.pageLimit && loader.nextPage != nil {
             presenter.note("stopped after \(SourceRequest.pageLimit) pages", about: source)
         }
     }

@@ -12,8 +12,6 @@ final class SessionSource {
     let index: Int
     /// When it reloads next, on the monotonic clock.
     var nextReload: ContinuousClock.Instant
-    /// Pages each reload fetches: `--pages`, one more for each `n`.
-    var pagesWanted: Int
     /// When the last load succeeded (or came back 304), in wall-clock seconds.
     var lastSuccess: Int?
     /// The latest failure and when it happened (wall-clock seconds), until a load succeeds: the
@@ -27,25 +25,18 @@ final class SessionSource {
     var unchanged = false
     /// The content on screen or last printed, and its rendering, to tell what changed.
     var shown: (content: AnyContent, text: String)?
-    /// Whether the page that just arrived is followed by another that the session asks for
+    /// Whether the page that just arrived is followed by another that the loader asks for
     /// next: what is here is then not yet worth showing.
     var continuesChain = false
 
-    init(loader: SourceLoader, index: Int, interval: Duration, pagesWanted: Int) {
+    init(loader: SourceLoader, index: Int, interval: Duration) {
         self.loader = loader
         self.index = index
         self.interval = interval
-        self.pagesWanted = pagesWanted
         nextReload = .now + interval
     }
 
     var name: String { UntrustedText.forTerminalLine(loader.source.name) }
-
-    /// Whether a page chain is under way: the next page will be asked for as soon as this one is
-    /// in, so what is here is not yet worth showing.
-    var wantsMorePages: Bool {
-        loader.pagesLoaded < pagesWanted && loader.nextPage != nil
-    }
 
     /// Whether the source's load has come to rest: nothing in flight, no retry waiting, and no
     /// next page about to be asked for.

@@ -21,12 +21,14 @@ private struct NumbersPlugin: ContentPlugin {
 }
 
 final class PagingTests: LoopTestCase {
-    /// Pages of three numbers, 1…8, numbered by ?page=; page 2 fails once when `flaky`.
-    private func server(flaky: Bool = false) -> TestServer {
+    /// Pages of three numbers, 1…8, numbered by ?page=; page 2 fails once when `flaky`. Each
+    /// page asked for is recorded in `pagesAsked`.
+    private func server(flaky: Bool = false, pagesAsked: Record<Int> = Record()) -> TestServer {
         let failures = Counter()
         return TestServer { server, _ in
             server.route("/n") { exchange in
                 let page = Int(exchange.query["page"] ?? "1") ?? 1
+                pagesAsked.append(page)
                 if flaky && page == 2 && failures.count == 0 {
                     failures.increment()
                     return exchange.respond(status: 503, text: "")
@@ -82,17 +84,34 @@ final class PagingTests: LoopTestCase {
         XCTAssertEqual(loader.pagesLoaded, 4, "the fourth page came back empty and ended it")
     }
 
-    func testReloadStartsOverFromTheFirstPage() {
-        let server = server()
+    func testReloadStartsOverFromTheFirstPageAndLoadsAsManyPagesAsBefore() {
+        let pagesAsked = Record<Int>()
+        let server = server(pagesAsked: pagesAsked)
         let loader = loader(server.url("/n"))
         loader.load()
         settle(loader)
         loader.loadMore()
         settle(loader)
+        XCTAssertEqual(loader.pagesWanted, 2, "a page asked for is asked for on every reload")
         loader.reload()
         settle(loader)
-        XCTAssertEqual(numbers(loader), [1, 2, 3])
-        XCTAssertEqual(loader.pagesLoaded, 1)
+        XCTAssertEqual(numbers(loader), [1, 2, 3, 4, 5, 6], "the first two pages, loaded again, not appended")
+        XCTAssertEqual(loader.pagesLoaded, 2)
+        XCTAssertEqual(pagesAsked.all, [1, 2, 1, 2])
+    }
+
+    func testALoadOfSeveralPagesRunsThroughThemAndStopsAtTheEnd() {
+        let pagesAsked = Record<Int>()
+        let server = server(pagesAsked: pagesAsked)
+        let loader = loader(server.url("/n"))
+        var changes: [(cause: LoadMachine<AnyContent>.Cause, continues: Bool)] = []
+        loader.observe { changes.append(($0.cause, $0.continuesChain)) }
+        loader.load(pages: 5)
+        settle(loader)
+        XCTAssertEqual(numbers(loader), [1, 2, 3, 4, 5, 6, 7, 8], "three pages: the third has no next link")
+        let ends = changes.filter { $0.cause == .succeeded }.map(\.continues)
+        XCTAssertEqual(ends, [true, true, false], "only the last page's success settles the load")
+        XCTAssertEqual(pagesAsked.all, [1, 2, 3])
     }
 
     func testAFailedPageKeepsWhatWasLoadedAndRetriesTheSamePage() {

@@ -101,11 +101,35 @@ final class SourceLoaderTests: LoopTestCase {
         let loader = loader(server.url("/slow"))
         var causes: [LoadMachine<AnyContent>.Cause] = []
         loader.observe { causes.append($0.cause) }
+        loader.observe { if $0.cause == .started { loader.cancel() } }
         loader.load()
-        loop.schedule(after: .milliseconds(50)) { loader.cancel() }
         loop.run(until: { !loader.state.isLoading })
         XCTAssertEqual(causes, [.started, .cancelled])
         XCTAssertEqual(loader.state.name, "idle")
+    }
+
+    func testWhatAnObserverAsksForWaitsUntilTheChangeIsDelivered() {
+        let server = TestServer { server, _ in server.route("/x", TestRoutes.fixed("12345")) }
+        let loader = loader(server.url("/x"))
+        var causes: [LoadMachine<AnyContent>.Cause] = []
+        var depth = 0
+        var deepest = 0
+        loader.observe { change in
+            depth += 1
+            deepest = max(deepest, depth)
+            guard change.cause != .progressed else { return depth -= 1 }
+            causes.append(change.cause)
+            if change.cause == .succeeded, causes.count == 2 {
+                loader.reload()
+                XCTAssertEqual(loader.state.name, "loaded", "the reload is queued behind the change being delivered")
+            }
+            depth -= 1
+        }
+        loader.observe { _ in XCTAssertEqual(depth, 0, "every observer hears a change before the next one is made") }
+        loader.load()
+        loop.run(until: { causes.count == 4 })
+        XCTAssertEqual(causes, [.started, .succeeded, .started, .succeeded])
+        XCTAssertEqual(deepest, 1, "no change is delivered from inside another")
     }
 }
 

@@ -82,3 +82,11 @@ public final class Flag: Sendable {
     public func set() { value.withLock { $0 = true } }
     public var isSet: Bool { value.withLock { $0 } }
 }
+
+/// Records values across threads, in order: the pages a server was asked for, say.
+public final class Record<Value: Sendable>: Sendable {
+    private let values = Mutex<[Value]>([])
+    public init() {}
+    public func append(_ value: Value) { values.withLock { $0.append(value) } }
+    public var all: [Value] { values.withLock { $0 } }
+}

@@ -1,0 +1,170 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a source's machine needs of its content: a name for messages, how many items a page
+/// holds, and how pages join.
+public protocol PagedContent {
+    /// The plugin that decoded it, for messages.
+    var pluginName: String { get }
+    /// How many items it holds, for lists; an empty page ends paging by page number.
+    var itemCount: Int? { get }
+    /// This content with `next`'s items appended; nil when it does not come in pages.
+    func appending(_ next: Self) -> Self?
+}
+
+extension AnyContent: PagedContent {}
+
+extension SourceMachine {
+    /// What the machine knows of its source, fixed for its life.
+    public struct Setup: Sendable {
+        /// The first page's URL: the source's, with page 1 set when pages are numbered.
+        public var firstPageURL: String
+        /// How pages are numbered; nil follows `Link: <…>; rel="next"` instead.
+        public var pageParameter: Pagination.PageParameter?
+        /// Whether a `next` link to another origin is followed.
+        public var followsCrossHostLinks: Bool
+        public var policy: RetryPolicy
+
+        public init(firstPageURL: String, pageParameter: Pagination.PageParameter? = nil,
+                    followsCrossHostLinks: Bool = false, policy: RetryPolicy = .never) {
+            self.firstPageURL = firstPageURL
+            self.pageParameter = pageParameter
+            self.followsCrossHostLinks = followsCrossHostLinks
+            self.policy = policy
+        }
+    }
+
+    /// A moment on both clocks: the monotonic one for durations and budgets, the wall one (whole
+    /// seconds since the epoch) to date a Retry-After and show a retry's time of day.
+    public struct Moment: Sendable {
+        public var monotonic: ContinuousClock.Instant
+        public var wall: Int
+
+        public init(monotonic: ContinuousClock.Instant, wall: Int) {
+            self.monotonic = monotonic
+            self.wall = wall
+        }
+
+        /// Now, on both clocks.
+        public static var now: Moment {
+            Moment(monotonic: .now, wall: Int(time(nil)))
+        }
+    }
+
+    public enum Event {
+        /// Load from the first page, `pages` pages in all, unless content is here or a load is
+        /// in flight.
+        case load(pages: Int)
+        /// Load again from the first page, as many pages as last asked for, unless a load is
+        /// in flight.
+        case reload
+        /// One more page, now and on every reload from now on.
+        case loadMore
+        /// Try a failed source now, with the backoff reset.
+        case retry
+        /// The scheduled retry's time has come.
+        case retryDue
+        /// Call off the load in flight, or the wait for a retry.
+        case cancel
+        case progress(LoadProgress)
+        /// The request from the last `.fetch` ended.
+        case fetchEnded(FetchEnd)
+    }
+
+    /// How a request ended, and what the attempt saw of its response.
+    public struct FetchEnd {
+        public enum Outcome {
+            /// A page, decoded, and the response it came in.
+            case page(Content, ResponseInfo)
+            /// 304: unchanged since the validators that were sent.
+            case notModified
+            case failed(LoadError)
+        }
+
+        public var outcome: Outcome
+        /// The response's HTTP status, when a server sent one.
+        public var httpStatus: Int?
+        /// Body bytes received, when known; otherwise the last progress report counts.
+        public var bytes: Int?
+
+        public init(_ outcome: Outcome, httpStatus: Int? = nil, bytes: Int? = nil) {
+            self.outcome = outcome
+            self.httpStatus = httpStatus
+            self.bytes = bytes
+        }
+    }
+
+    /// A request to make, with everything decided about it.
+    public struct Request: Equatable, Sendable {
+        public var url: String
+        /// The attempt's number within its load, from 1.
+        public var attempt: Int
+        /// "Changed since?": sent only for a first page, with content to keep if not.
+        public var validators: CacheValidators?
+        /// Whether the persistent HTTP cache may answer: only a source's first request in a run.
+        public var usesCache: Bool
+        /// Whether the source's own headers (credentials, often) go with it: only to its origin.
+        public var sendsSourceHeaders: Bool
+
+        public init(url: String, attempt: Int, validators: CacheValidators?, usesCache: Bool, sendsSourceHeaders: Bool) {
+            self.url = url
+            self.attempt = attempt
+            self.validators = validators
+            self.usesCache = usesCache
+            self.sendsSourceHeaders = sendsSourceHeaders
+        }
+    }
+
+    public enum Action {
+        /// Start a request; report its end as `.fetchEnded`, and its progress as `.progress`.
+        case fetch(Request)
+        /// Cancel the request in flight; it still ends, with `.cancelled`.
+        case cancelFetch
+        /// Send `.retryDue` after the delay.
+        case scheduleRetry(after: Duration)
+        /// Forget the scheduled retry.
+        case cancelRetry
+        /// Tell observers.
+        case publish(Transition)
+    }
+
+    /// Where a source stands, as observers may read it between changes.
+    public struct Snapshot {
+        public var state: LoadingState<Content>
+        /// Where the list stands: `paginated` while there is a next page, `populated` at its
+        /// end, `refreshing`/`paging` while a load (with its retries) runs.
+        public var refreshState: RefreshMachine<Content>.State
+        /// The pages that make up the content.
+        public var pagesLoaded: Int
+        /// Where the next page is; nil at the end of the list, or once paging was stopped.
+        public var nextPage: String?
+        /// Why paging stopped short in the current chain (a loop, another host), if it did.
+        public var pagingStop: PagingStop?
+        /// Pages a load asks for.
+        public var pagesWanted: Int
+
+        /// Whether a next page can be asked for now.
+        public var canLoadMore: Bool {
+            guard case .loaded = state, nextPage != nil else { return false }
+            return !refreshState.isTransitional && refreshState != .populated
+        }
+    }
+
+    /// One change of state, with what the attempt saw.
+    public struct Transition {
+        public var from: LoadingState<Content>
+        public var to: LoadingState<Content>
+        public var cause: LoadMachine<Content>.Cause
+        /// The attempt this change belongs to, from 1.
+        public var attempt: Int
+        public var httpStatus: Int?
+        public var bytes: Int
+        /// Time since the attempt began.
+        public var duration: Duration
+        /// Whether the machine asks for the next page at once: the content is not yet whole.
+        public var continuesChain: Bool
+        /// Where the source stands once this change is made.
+        public var snapshot: Snapshot
+    }
+}

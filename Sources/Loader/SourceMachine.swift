@@ -1,0 +1,230 @@
+/// Everything one source decides about its loads, as a pure value: events in, actions out, no
+/// I/O. `SourceLoader` carries out the actions.
+///
+/// It joins two machines and lets each do what it models:
+/// - `RefreshMachine` (YLRefreshKit's) decides what to fetch: the first page for a refresh, the
+///   next one for a page, and refuses either during a transition;
+/// - `LoadMachine` decides the loading state: one load at a time, retries with backoff, the last
+///   good content kept beside an error, and cancel back to where the load began.
+///
+/// On top it decides what each request carries (validators, cache use, the source's headers
+/// only to its own origin), vets each `next` link (no loops, no other host without leave), and
+/// runs a load through as many pages as `load(pages:)` asked for.
+public struct SourceMachine<Content: PagedContent> {
+    public let setup: Setup
+    private var load: LoadMachine<Content>
+    private var refresh = RefreshMachine<Content>()
+    /// Pages a load asks for.
+    private var pagesWanted = 1
+    /// The last good first page's ETag and Last-Modified, sent on reloads while its content is kept.
+    private var validators: CacheValidators?
+    /// Whether a request has been made: only the first may use the persistent cache.
+    private var hasFetched = false
+    /// Every page URL of the current chain, to stop a `next` link that loops back.
+    private var pagesVisited: Set<String> = []
+    private var pagingStop: PagingStop?
+    /// What the next fresh load fetches: the first page, or the one after what is here.
+    private var nextLoadAppends = false
+    /// The request in flight or last made, and the content its page joins, when paging.
+    private var request: (url: String, appendingTo: Content?) = ("", nil)
+    /// The page that just arrived and where the one after it is, until its success is published.
+    private var arrived: (page: Content, next: String?)?
+    /// Whether the load in flight was called off: a page that still arrives ends the chain.
+    private var callingOff = false
+    private var attempt = (number: 0, started: ContinuousClock.Instant?.none, status: Int?.none, bytes: 0)
+    private var loadStarted: ContinuousClock.Instant?
+    /// The moment of the event being handled.
+    private var now = Moment(monotonic: .now, wall: 0)
+
+    public init(setup: Setup, random: some RandomNumberGenerator = SystemRandomNumberGenerator()) {
+        self.setup = setup
+        load = LoadMachine(policy: setup.policy, random: random)
+    }
+
+    /// Where the source stands now.
+    public var snapshot: Snapshot {
+        Snapshot(state: load.state, refreshState: refresh.state, pagesLoaded: refresh.items.count,
+                 nextPage: refresh.nextPage, pagingStop: pagingStop, pagesWanted: pagesWanted)
+    }
+
+    public mutating func handle(_ event: Event, at now: Moment) -> [Action] {
+        self.now = now
+        switch event {
+        case .load(let pages):
+            guard !load.state.isLoading, !isLoaded else { return [] }
+            pagesWanted = max(1, pages)
+            nextLoadAppends = false
+            return drive(load.handle(.load))
+        case .reload:
+            guard !load.state.isLoading else { return [] }
+            nextLoadAppends = false
+            return drive(load.handle(.reload))
+        case .loadMore:
+            guard snapshot.canLoadMore else { return [] }
+            pagesWanted = refresh.items.count + 1
+            return nextPage()
+        case .retry:
+            return drive(load.handle(.retry))
+        case .retryDue:
+            return drive(load.handle(.retryDue))
+        case .cancel:
+            if load.state.isLoading { callingOff = true }
+            return drive(load.handle(.cancel))
+        case .progress(let progress):
+            attempt.bytes = progress.receivedBytes
+            return drive(load.handle(.progress(progress)))
+        case .fetchEnded(let end):
+            return ended(end)
+        }
+    }
+
+    private var isLoaded: Bool {
+        if case .loaded = load.state { return true }
+        return false
+    }
+
+    // MARK: Requests
+
+    private mutating func nextPage() -> [Action] {
+        nextLoadAppends = true
+        return drive(load.handle(.reload))
+    }
+
+    /// The load machine's actions, carried into this machine's: a fresh first attempt asks the
+    /// refresh machine what to fetch, and every change of state keeps it in step.
+    private mutating func drive(_ actions: [LoadMachine<Content>.Action]) -> [Action] {
+        var result: [Action] = []
+        for action in actions {
+            switch action {
+            case .startRequest(let number):
+                result.append(.fetch(start(attempt: number)))
+            case .cancelRequest:
+                result.append(.cancelFetch)
+            case .scheduleRetry(let delay):
+                result.append(.scheduleRetry(after: delay))
+            case .cancelRetry:
+                result.append(.cancelRetry)
+            case .publish(let from, let to, let cause):
+                track(cause)
+                result.append(.publish(transition(from: from, to: to, cause: cause)))
+            }
+        }
+        if let last = result.last, case .publish(let transition) = last, transition.continuesChain {
+            result += nextPage()
+        }
+        return result
+    }
+
+    private mutating func start(attempt number: Int) -> Request {
+        if number == 1 {
+            loadStarted = now.monotonic
+            callingOff = false
+            // A fresh load supersedes a refresh still waiting for its retry.
+            if refresh.state.isTransitional { _ = refresh.handle(.cancelled) }
+            let effects = refresh.handle(.trigger(nextLoadAppends ? .loadMore : .refresh))
+            if effects.contains(where: { if case .fetchFirstPage = $0 { true } else { false } }) {
+                pagingStop = nil
+                request = (setup.firstPageURL, nil)
+            } else if let next = refresh.nextPage, let content = load.state.content {
+                request = (next, content)
+            }
+        }
+        attempt = (number, now.monotonic, nil, 0)
+        let isFirstPage = request.appendingTo == nil
+        defer { hasFetched = true }
+        return Request(url: request.url, attempt: number,
+                       validators: isFirstPage && load.state.content != nil ? validators : nil,
+                       usesCache: !hasFetched,
+                       sendsSourceHeaders: URLParts(request.url)?.schemeHostPort == URLParts(setup.firstPageURL)?.schemeHostPort)
+    }
+
+    // MARK: Ends
+
+    private mutating func ended(_ end: FetchEnd) -> [Action] {
+        guard load.state.isLoading else { return [] }
+        if let bytes = end.bytes { attempt.bytes = bytes }
+        switch end.outcome {
+        case .page(let page, let response):
+            attempt.status = end.httpStatus
+            guard let content = request.appendingTo.map({ $0.appending(page) }) ?? page else {
+                return failed(LoadError(.unsupported, "\(page.pluginName) content does not come in pages", remedy: .loadOnePage))
+            }
+            if request.appendingTo == nil {
+                validators = response.validators
+                pagesVisited = [request.url, response.url]
+            }
+            arrived = (page, vetted(nextPageURL(after: page, response: response)))
+            return drive(load.handle(.succeeded(content)))
+        case .notModified:
+            attempt.status = end.httpStatus
+            return drive(load.handle(.notModified))
+        case .failed(let error):
+            attempt.status = end.httpStatus ?? error.httpStatus
+            return failed(error)
+        }
+    }
+
+    private mutating func failed(_ error: LoadError) -> [Action] {
+        let elapsed = loadStarted.map { now.monotonic - $0 } ?? .zero
+        return drive(load.handle(.failed(error, elapsed: elapsed, now: now.wall)))
+    }
+
+    /// Keeps the refresh machine in step with the load machine: a load's retries belong to one
+    /// refresh (or page).
+    private mutating func track(_ cause: LoadMachine<Content>.Cause) {
+        switch cause {
+        case .succeeded:
+            guard let page = arrived else { return }
+            arrived = nil
+            _ = refresh.handle(.pageLoaded([page.page], nextPage: page.next))
+        case .notModified:
+            _ = refresh.handle(.pageLoaded(refresh.items, nextPage: refresh.nextPage))
+        case .failed:
+            if let error = load.state.error { _ = refresh.handle(.pageFailed(error)) }
+        case .cancelled:
+            _ = refresh.handle(.cancelled)
+        case .started, .progressed, .retryScheduled:
+            break
+        }
+    }
+
+    private func transition(from: LoadingState<Content>, to: LoadingState<Content>,
+                            cause: LoadMachine<Content>.Cause) -> Transition {
+        let snapshot = snapshot
+        let continues = cause == .succeeded && !callingOff && snapshot.pagesLoaded < pagesWanted && snapshot.canLoadMore
+        return Transition(from: from, to: to, cause: cause, attempt: attempt.number, httpStatus: attempt.status,
+                          bytes: attempt.bytes, duration: attempt.started.map { now.monotonic - $0 } ?? .zero,
+                          continuesChain: continues, snapshot: snapshot)
+    }
+
+    // MARK: Paging
+
+    /// `next`, unless it loops back into the chain or leaves the first page's origin without
+    /// leave; either stop is kept for the front end to report.
+    private mutating func vetted(_ next: String?) -> String? {
+        guard let next else { return nil }
+        if pagesVisited.contains(next) {
+            pagingStop = .loop(url: next)
+            return nil
+        }
+        let origin = URLParts.origin(of: setup.firstPageURL)
+        if !setup.followsCrossHostLinks, URLParts.origin(of: next) != origin {
+            pagingStop = .crossHost(url: next, origin: origin)
+            return nil
+        }
+        pagesVisited.insert(next)
+        return next
+    }
+
+    /// By page number, the next one until a page comes back empty or short; otherwise the
+    /// response's `Link: <…>; rel="next"`.
+    private func nextPageURL(after page: Content, response: ResponseInfo) -> String? {
+        guard let parameter = setup.pageParameter else {
+            return Pagination.next(from: response.headers, base: response.url)
+        }
+        guard let count = page.itemCount, count > 0 else { return nil }
+        if let size = parameter.perPage?.size, count < size { return nil }
+        let number = Pagination.pageNumber(of: request.url, parameter: parameter) + 1
+        return Pagination.url(request.url, page: number, parameter: parameter)
+    }
+}

@@ -1,0 +1,232 @@
+import Loader
+import TestSupport
+import XCTest
+
+/// A page of numbers: the smallest content that pages.
+private struct Numbers: PagedContent, Equatable {
+    var items: [Int]
+    var joins = true
+
+    var pluginName: String { "numbers" }
+    var itemCount: Int? { items.count }
+    func appending(_ next: Numbers) -> Numbers? { joins ? Numbers(items: items + next.items) : nil }
+}
+
+/// The source machine as a value: events in, actions out, no loop, no server.
+final class SourceMachineTests: XCTestCase {
+    private typealias Machine = SourceMachine<Numbers>
+
+    private let first = "http://a.test/n"
+    private var now = Machine.Moment(monotonic: .now, wall: 1_700_000_000)
+
+    private func machine(pageParameter: Pagination.PageParameter? = nil, crossHost: Bool = false,
+                         policy: RetryPolicy = .never) -> Machine {
+        Machine(setup: Machine.Setup(firstPageURL: first, pageParameter: pageParameter, followsCrossHostLinks: crossHost,
+                                     policy: policy),
+                random: SeededGenerator(seed: 1))
+    }
+
+    private func send(_ machine: inout Machine, _ event: Machine.Event, after elapsed: Duration = .zero) -> [Machine.Action] {
+        now.monotonic += elapsed
+        return machine.handle(event, at: now)
+    }
+
+    /// A page arriving from `url`, with a `Link` to `next` and an `ETag` when given.
+    private func page(_ items: [Int], from url: String, next: String? = nil, etag: String? = nil, joins: Bool = true) -> Machine.Event {
+        var headers = HTTPHeaders()
+        if let next { headers.add(name: "Link", value: "<\(next)>; rel=\"next\"") }
+        if let etag { headers.add(name: "ETag", value: etag) }
+        return .fetchEnded(Machine.FetchEnd(.page(Numbers(items: items, joins: joins), ResponseInfo(url: url, headers: headers)),
+                                            httpStatus: 200, bytes: 10))
+    }
+
+    private func failure(_ error: LoadError) -> Machine.Event { .fetchEnded(Machine.FetchEnd(.failed(error))) }
+
+    private func requests(_ actions: [Machine.Action]) -> [Machine.Request] {
+        actions.compactMap { if case .fetch(let request) = $0 { request } else { nil } }
+    }
+
+    private func transitions(_ actions: [Machine.Action]) -> [Machine.Transition] {
+        actions.compactMap { if case .publish(let transition) = $0 { transition } else { nil } }
+    }
+
+    private func causes(_ actions: [Machine.Action]) -> [LoadMachine<Numbers>.Cause] { transitions(actions).map(\.cause) }
+
+    // MARK: Loading
+
+    func testALoadAsksForTheFirstPageWithTheCacheAndTheSourceHeaders() {
+        var machine = machine()
+        let actions = send(&machine, .load(pages: 1))
+        XCTAssertEqual(requests(actions), [Machine.Request(url: first, attempt: 1, validators: nil, usesCache: true,
+                                                           sendsSourceHeaders: true)])
+        XCTAssertEqual(causes(actions), [.started])
+        XCTAssertEqual(machine.snapshot.refreshState, .refreshing)
+    }
+
+    func testEventsThatWouldStartASecondLoadAreRefusedWhileOneIsInFlight() {
+        var machine = machine()
+        _ = send(&machine, .load(pages: 1))
+        XCTAssertTrue(send(&machine, .load(pages: 1)).isEmpty)
+        XCTAssertTrue(send(&machine, .reload).isEmpty)
+        XCTAssertTrue(send(&machine, .loadMore).isEmpty)
+        XCTAssertTrue(send(&machine, .retry).isEmpty)
+    }
+
+    func testTheMachineRunsALoadThroughThePagesItWantsAndPublishesEachOnce() {
+        var machine = machine()
+        _ = send(&machine, .load(pages: 3))
+        var actions = send(&machine, page([1, 2], from: first, next: "http://a.test/n?page=2"))
+        XCTAssertEqual(causes(actions), [.succeeded, .started])
+        XCTAssertEqual(transitions(actions).map(\.continuesChain), [true, false])
+        XCTAssertEqual(transitions(actions)[0].snapshot.pagesLoaded, 1, "what observers see as the first page arrives")
+        XCTAssertEqual(requests(actions), [Machine.Request(url: "http://a.test/n?page=2", attempt: 1, validators: nil,
+                                                           usesCache: false, sendsSourceHeaders: true)])
+        actions = send(&machine, page([3, 4], from: "http://a.test/n?page=2", next: "http://a.test/n?page=3"))
+        XCTAssertEqual(requests(actions).map(\.url), ["http://a.test/n?page=3"])
+        actions = send(&machine, page([5], from: "http://a.test/n?page=3", next: "http://a.test/n?page=4"))
+        XCTAssertEqual(causes(actions), [.succeeded], "three pages were wanted: the fourth is left for later")
+        XCTAssertEqual(transitions(actions).map(\.continuesChain), [false])
+        XCTAssertEqual(machine.snapshot.state.content, Numbers(items: [1, 2, 3, 4, 5]))
+        XCTAssertEqual(machine.snapshot.pagesLoaded, 3)
+        XCTAssertEqual(machine.snapshot.refreshState, .paginated)
+        XCTAssertTrue(machine.snapshot.canLoadMore)
+    }
+
+    func testLoadMoreAsksForOneMorePageNowAndOnEveryReload() {
+        var machine = machine()
+        _ = send(&machine, .load(pages: 1))
+        _ = send(&machine, page([1], from: first, next: "http://a.test/n?page=2"))
+        XCTAssertEqual(requests(send(&machine, .loadMore)).map(\.url), ["http://a.test/n?page=2"])
+        XCTAssertEqual(machine.snapshot.refreshState, .paging)
+        _ = send(&machine, page([2], from: "http://a.test/n?page=2"))
+        XCTAssertEqual(machine.snapshot.refreshState, .populated)
+        XCTAssertFalse(machine.snapshot.canLoadMore)
+        XCTAssertEqual(machine.snapshot.pagesWanted, 2)
+
+        XCTAssertEqual(requests(send(&machine, .reload)).map(\.url), [first])
+        let actions = send(&machine, page([1], from: first, next: "http://a.test/n?page=2"))
+        XCTAssertEqual(requests(actions).map(\.url), ["http://a.test/n?page=2"], "the reload runs to the second page again")
+    }
+
+    // MARK: What requests carry
+
+    func testOnlyAFirstPageWithContentToKeepSendsValidatorsAndOnlyTheFirstRequestUsesTheCache() {
+        var machine = machine()
+        _ = send(&machine, .load(pages: 1))
+        _ = send(&machine, page([1], from: first, next: "http://a.test/n?page=2", etag: "\"v1\""))
+        let reload = requests(send(&machine, .reload))
+        XCTAssertEqual(reload.first?.validators, CacheValidators(etag: "\"v1\""))
+        XCTAssertEqual(reload.first?.usesCache, false)
+        _ = send(&machine, page([1], from: first, next: "http://a.test/n?page=2", etag: "\"v1\""))
+        XCTAssertNil(requests(send(&machine, .loadMore)).first?.validators, "a next page is new: nothing to revalidate")
+    }
+
+    func testAnUnchangedFirstPageKeepsEveryPageLoaded() {
+        var machine = machine()
+        _ = send(&machine, .load(pages: 2))
+        _ = send(&machine, page([1], from: first, next: "http://a.test/n?page=2", etag: "\"v1\""))
+        _ = send(&machine, page([2], from: "http://a.test/n?page=2", next: "http://a.test/n?page=3"))
+        _ = send(&machine, .reload)
+        let actions = send(&machine, .fetchEnded(Machine.FetchEnd(.notModified, httpStatus: 304)))
+        XCTAssertEqual(causes(actions), [.notModified])
+        XCTAssertEqual(transitions(actions).first?.httpStatus, 304)
+        XCTAssertEqual(machine.snapshot.state.content, Numbers(items: [1, 2]))
+        XCTAssertEqual(machine.snapshot.pagesLoaded, 2)
+        XCTAssertEqual(machine.snapshot.nextPage, "http://a.test/n?page=3")
+    }
+
+    // MARK: Vetting next links
+
+    func testANextLinkBackIntoTheChainStopsPagingAndSaysWhy() {
+        var machine = machine()
+        _ = send(&machine, .load(pages: 5))
+        _ = send(&machine, page([1], from: first, next: "http://a.test/n?page=2"))
+        let actions = send(&machine, page([2], from: "http://a.test/n?page=2", next: first))
+        XCTAssertEqual(transitions(actions).map(\.continuesChain), [false])
+        XCTAssertEqual(machine.snapshot.pagingStop, .loop(url: first))
+        XCTAssertNil(machine.snapshot.nextPage)
+    }
+
+    func testANextLinkToAnotherHostStopsPagingWithoutLeave() {
+        var machine = machine()
+        _ = send(&machine, .load(pages: 2))
+        let actions = send(&machine, page([1], from: first, next: "http://b.test/n?page=2"))
+        XCTAssertTrue(requests(actions).isEmpty)
+        XCTAssertEqual(machine.snapshot.pagingStop, .crossHost(url: "http://b.test/n?page=2", origin: "a.test"))
+    }
+
+    func testWithLeaveAnotherHostsPageIsFetchedWithoutTheSourceHeaders() {
+        var machine = machine(crossHost: true)
+        _ = send(&machine, .load(pages: 2))
+        let actions = send(&machine, page([1], from: first, next: "http://b.test/n?page=2"))
+        XCTAssertEqual(requests(actions).map(\.sendsSourceHeaders), [false])
+    }
+
+    func testNumberedPagesEndAtAShortPage() {
+        var machine = machine(pageParameter: Pagination.PageParameter(name: "page", perPage: ("size", 2)))
+        _ = send(&machine, .load(pages: 9))
+        var actions = send(&machine, page([1, 2], from: first))
+        XCTAssertEqual(requests(actions).map(\.url), ["http://a.test/n?page=2&size=2"])
+        actions = send(&machine, page([3], from: "http://a.test/n?page=2&size=2"))
+        XCTAssertTrue(requests(actions).isEmpty, "a page shorter than its size is the last")
+        XCTAssertEqual(machine.snapshot.refreshState, .populated)
+    }
+
+    func testContentThatDoesNotPageFailsTheNextPageWithARemedy() {
+        var machine = machine()
+        _ = send(&machine, .load(pages: 2))
+        _ = send(&machine, page([1], from: first, next: "http://a.test/n?page=2", joins: false))
+        _ = send(&machine, page([2], from: "http://a.test/n?page=2", joins: false))
+        XCTAssertEqual(machine.snapshot.state.error?.remedy, .loadOnePage)
+        XCTAssertEqual(machine.snapshot.state.content, Numbers(items: [1], joins: false), "the first page is kept")
+    }
+
+    // MARK: Failing, retrying, cancelling
+
+    func testAFailedPageIsRetriedAtItsOwnURLAndTheFirstPagesAreKept() {
+        var machine = machine(policy: RetryPolicy(maxAttempts: 2, baseDelay: .seconds(1)))
+        _ = send(&machine, .load(pages: 2))
+        _ = send(&machine, page([1], from: first, next: "http://a.test/n?page=2"))
+        var actions = send(&machine, failure(LoadError(.httpStatus, "HTTP 503", httpStatus: 503)), after: .milliseconds(250))
+        XCTAssertEqual(causes(actions), [.retryScheduled])
+        XCTAssertEqual(transitions(actions).first?.httpStatus, 503)
+        XCTAssertEqual(transitions(actions).first?.duration, .milliseconds(250))
+        XCTAssertTrue(actions.contains { if case .scheduleRetry = $0 { true } else { false } })
+        actions = send(&machine, .retryDue, after: .seconds(1))
+        XCTAssertEqual(requests(actions).map(\.url), ["http://a.test/n?page=2"])
+        XCTAssertEqual(requests(actions).map(\.attempt), [2])
+        XCTAssertEqual(machine.snapshot.state.content, Numbers(items: [1]))
+    }
+
+    func testCancellingAChainReturnsToThePagesSoFarAndEndsIt() {
+        var machine = machine()
+        _ = send(&machine, .load(pages: 3))
+        _ = send(&machine, page([1], from: first, next: "http://a.test/n?page=2"))
+        XCTAssertEqual(causesOfCancel(&machine), [.cancelled])
+        XCTAssertEqual(machine.snapshot.state.content, Numbers(items: [1]))
+        XCTAssertFalse(machine.snapshot.state.isBusy)
+        XCTAssertEqual(machine.snapshot.refreshState, .paginated, "where the page began")
+    }
+
+    func testAPageThatArrivesAfterACancelEndsTheChain() {
+        var machine = machine()
+        _ = send(&machine, .load(pages: 3))
+        XCTAssertEqual(send(&machine, .cancel).count, 1, "only the fetch is cancelled; its end is awaited")
+        let actions = send(&machine, page([1], from: first, next: "http://a.test/n?page=2"))
+        XCTAssertEqual(causes(actions), [.succeeded])
+        XCTAssertTrue(requests(actions).isEmpty)
+    }
+
+    func testReportsFromARequestThatAlreadyEndedChangeNothing() {
+        var machine = machine()
+        XCTAssertTrue(send(&machine, page([1], from: first)).isEmpty)
+        XCTAssertTrue(send(&machine, .progress(LoadProgress(receivedBytes: 5))).isEmpty)
+        XCTAssertTrue(send(&machine, .cancel).isEmpty)
+    }
+
+    private func causesOfCancel(_ machine: inout Machine) -> [LoadMachine<Numbers>.Cause] {
+        let cancel = send(&machine, .cancel)
+        XCTAssertTrue(cancel.contains { if case .cancelFetch = $0 { true } else { false } })
+        return causes(send(&machine, failure(.cancelled)))
+    }
+}
