@@ -51,29 +51,3 @@ final class InputStreamObject {
     init(adopting pointer: UnsafeMutablePointer<GInputStream>) { self.pointer = pointer }
     deinit { g_object_unref(pointer) }
 }
-
-/// Takes ownership of a `GError` out-parameter and frees it.
-struct GLibError: Error {
-    let domain: GQuark
-    let code: Int32
-    let message: String
-
-    /// An error of loadrun's own, in no GLib domain.
-    init(message: String) {
-        domain = 0
-        code = 0
-        self.message = message
-    }
-
-    /// Copies the error and frees it.
-    init(consuming error: UnsafeMutablePointer<GError>) {
-        domain = error.pointee.domain
-        code = error.pointee.code
-        message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
-        g_error_free(error)
-    }
-
-    func isIOError(_ code: GIOErrorEnum) -> Bool {
-        domain == lr_io_error_quark() && self.code == Int32(code.rawValue)
-    }
-}

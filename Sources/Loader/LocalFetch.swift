@@ -12,13 +12,10 @@ final class LocalFetch: FetchHandle {
     }
 
     private let origin: Origin
-    private let loop: EventLoop
     private let options: FetchOptions
     private let progress: (LoadProgress) -> Void
-    private var completion: ((Result<HTTPResponse, LoadError>) -> Void)?
-    private let cancellable = Cancellable()
+    private let life: FetchLifecycle
     private var file: FileObject?
-    private var reader: StreamReader?
     private var cancelled = false
 
     static func start(_ origin: Origin, loop: EventLoop, options: FetchOptions, progress: @escaping (LoadProgress) -> Void,
@@ -31,24 +28,23 @@ final class LocalFetch: FetchHandle {
     private init(origin: Origin, loop: EventLoop, options: FetchOptions, progress: @escaping (LoadProgress) -> Void,
                  completion: @escaping (Result<HTTPResponse, LoadError>) -> Void) {
         self.origin = origin
-        self.loop = loop
         self.options = options
         self.progress = progress
-        self.completion = completion
+        life = FetchLifecycle(loop: loop, completion: completion)
     }
 
     func cancel() {
-        guard completion != nil, !cancelled else { return }
+        guard !life.isFinished, !cancelled else { return }
         cancelled = true
-        cancellable.cancel()
+        life.cancellable.cancel()
         // GIO opens and reads a file in a worker thread, and a cancel cannot interrupt a read
         // from a FIFO or a device there: it returns only once the writer writes or closes.
         // Finish now; the read's late callback finds the fetch finished.
-        loop.schedule { [self] in finish(.failure(.cancelled)) }
+        life.finishSoon(.failure(.cancelled))
     }
 
     private func start() {
-        loop.assertOnLoop()
+        life.loop.assertOnLoop()
         switch origin {
         case .standardInput:
             // FALSE: closing the stream must not close fd 0, which loadrun does not own.
@@ -56,7 +52,7 @@ final class LocalFetch: FetchHandle {
         case .file(let uri):
             let file = FileObject(uri: uri)
             self.file = file
-            g_file_read_async(file.pointer, G_PRIORITY_DEFAULT, cancellable.pointer, { _, result, data in
+            g_file_read_async(file.pointer, G_PRIORITY_DEFAULT, life.cancellable.pointer, { _, result, data in
                 let fetch = Unmanaged<LocalFetch>.fromOpaque(data!).takeRetainedValue()
                 fetch.didOpen(result)
             }, Unmanaged.passRetained(self).toOpaque())
@@ -66,7 +62,7 @@ final class LocalFetch: FetchHandle {
     private func didOpen(_ result: OpaquePointer?) {
         var error: UnsafeMutablePointer<GError>?
         guard let file, let stream = g_file_read_finish(file.pointer, result, &error) else {
-            return finish(.failure(failure(error.map(GLibError.init(consuming:)))))
+            return life.finish(.failure(failure(error.map(GLibError.init(consuming:)))))
         }
         // The size for progress and an early refusal: fstat on an open file, no waiting.
         var expected: Int?
@@ -76,29 +72,19 @@ final class LocalFetch: FetchHandle {
         }
         let body = InputStreamObject(adopting: UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GInputStream.self))
         if let expected, expected > options.maxBodySize {
-            return finish(.failure(tooLarge()))
+            return life.finish(.failure(tooLarge()))
         }
         read(body, expected: expected)
     }
 
     private func read(_ stream: InputStreamObject, expected: Int?) {
-        let reader = StreamReader(stream: stream, cancellable: cancellable, maxBytes: options.maxBodySize,
-                                  expectedBytes: expected, progress: progress, completion: { [self] result in
+        life.readBody(stream, maxBytes: options.maxBodySize, expectedBytes: expected, progress: progress, completion: { [self] result in
             switch result {
-            case .success(let body): finish(.success(HTTPResponse(info: responseInfo(for: body), body: body)))
-            case .failure(.tooLarge): finish(.failure(tooLarge()))
-            case .failure(.failed(let error)): finish(.failure(failure(error)))
+            case .success(let body): life.finish(.success(HTTPResponse(info: responseInfo(for: body), body: body)))
+            case .failure(.tooLarge): life.finish(.failure(tooLarge()))
+            case .failure(.failed(let error)): life.finish(.failure(failure(error)))
             }
         })
-        self.reader = reader
-        reader.start()
-    }
-
-    private func finish(_ result: Result<HTTPResponse, LoadError>) {
-        guard let completion else { return }
-        self.completion = nil
-        reader = nil
-        completion(result)
     }
 
     // MARK: Describing
@@ -142,22 +128,10 @@ final class LocalFetch: FetchHandle {
     private static let genericTypes: Set = ["text/plain", "application/octet-stream", "application/x-zerosize"]
 
     private func tooLarge() -> LoadError {
-        LoadError(.tooLarge, "\(displayName) is over the \(ByteCount.formatLimit(options.maxBodySize)) size cap",
-                  remedy: .raiseSizeLimit)
+        .tooLarge(displayName, limit: options.maxBodySize)
     }
 
     private func failure(_ error: GLibError?) -> LoadError {
-        guard let error else { return LoadError(.network, "reading \(displayName) failed for no stated reason") }
-        if error.isIOError(G_IO_ERROR_CANCELLED) { return .cancelled }
-        if error.isIOError(G_IO_ERROR_NOT_FOUND) {
-            return LoadError(.notFound, "there is no file \(displayName)", suggestion: "check the path")
-        }
-        if error.isIOError(G_IO_ERROR_PERMISSION_DENIED) {
-            return LoadError(.notFound, "\(displayName) cannot be read: permission denied", suggestion: "check the file's permissions")
-        }
-        if error.isIOError(G_IO_ERROR_IS_DIRECTORY) {
-            return LoadError(.notFound, "\(displayName) is a directory", suggestion: "name a file")
-        }
-        return LoadError(.network, "reading \(displayName) failed: \(error.message)", suggestion: "check the path")
+        LoadError(error?.failure, at: FailureSite(.file(name: displayName)))
     }
 }

@@ -1,0 +1,155 @@
+/// A GError as loads tell them apart: GLib's domain and code reduced to what loadrun acts on,
+/// with GLib's message. The C side (`GLibError.failure`) only classifies; what each kind
+/// means for a load is decided here, as a value.
+public struct GIOFailure: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        case cancelled
+        case connectionRefused
+        /// libsoup's "Connection terminated unexpectedly": the peer hung up early.
+        case partialInput
+        case connectionClosed
+        case timedOut
+        case notFound
+        case permissionDenied
+        case isDirectory
+        /// The name server did not answer, for now.
+        case resolverTemporary
+        case resolverFailed
+        case tls
+        case other
+    }
+
+    public var kind: Kind
+    public var message: String
+
+    public init(_ kind: Kind, message: String = "") {
+        self.kind = kind
+        self.message = message
+    }
+}
+
+/// What a fetch was doing when it failed: whom it talked to, why it stopped itself (if it
+/// did), and how much body had come.
+public struct FailureSite: Sendable {
+    public enum Peer: Sendable {
+        /// A server, as `host:port` for messages, and its host alone for DNS failures.
+        case server(authority: String, host: String)
+        /// A file or standard input, by its name for people.
+        case file(name: String)
+    }
+
+    /// Why the fetch called itself off, when it did; a GIO cancel then means this.
+    public enum Stop: Sendable {
+        case cancelled
+        case deadline(Duration)
+        case connectTimeout(Duration)
+    }
+
+    public var peer: Peer
+    public var stop: Stop?
+    /// Body bytes received and declared, once the body was being read.
+    public var body: (received: Int, declared: Int?)?
+
+    public init(_ peer: Peer, stop: Stop? = nil, body: (received: Int, declared: Int?)? = nil) {
+        self.peer = peer
+        self.stop = stop
+        self.body = body
+    }
+}
+
+extension LoadError {
+    /// What a GIO or libsoup failure means for the load at `site`, in words a user can act on.
+    public init(_ failure: GIOFailure?, at site: FailureSite) {
+        switch site.peer {
+        case .server(let authority, let host): self = Self.server(failure, authority: authority, host: host, site: site)
+        case .file(let name): self = Self.file(failure, name: name)
+        }
+    }
+
+    /// A body that ended before the length its response declared.
+    public static func truncated(from authority: String, received: Int, declared: Int?) -> LoadError {
+        let of = declared.map { " of the \(ByteCount.format($0)) it declared" } ?? ""
+        return LoadError(.truncated, "the response from \(authority) ended after \(ByteCount.format(received))\(of)",
+                         suggestion: "the connection was cut short; try again")
+    }
+
+    /// A body over the size cap: `what` is `the response from host` or a file's name.
+    public static func tooLarge(_ what: String, declared: Int? = nil, limit: Int) -> LoadError {
+        let size = declared.map { " declares \(ByteCount.format($0))," } ?? " is"
+        return LoadError(.tooLarge, "\(what)\(size) over the \(ByteCount.formatLimit(limit)) size cap", remedy: .raiseSizeLimit)
+    }
+
+    /// A response whose status is not a success, with advice by status.
+    public init(httpStatus response: ResponseInfo, authority: String) {
+        let status = response.status
+        let reason = response.reasonPhrase.isEmpty ? "" : " \(response.reasonPhrase)"
+        let suggestion = switch status {
+        case 401, 403: "the server refused access; check the URL and any credentials"
+        case 404, 410: "check the URL's path"
+        case 400..<500: "the server rejected the request; check the URL"
+        default: "the server failed; try again later"
+        }
+        self.init(.httpStatus, "HTTP \(status)\(reason) from \(authority)", suggestion: suggestion, httpStatus: status,
+                  retryAfter: response.headers["Retry-After"])
+    }
+
+    private static func server(_ failure: GIOFailure?, authority: String, host: String, site: FailureSite) -> LoadError {
+        guard let failure else { return LoadError(.network, "the request to \(authority) failed for no stated reason") }
+        switch failure.kind {
+        case .cancelled:
+            switch site.stop {
+            case .deadline(let limit)?:
+                return LoadError(.timedOut, "no complete response from \(authority) within \(format(limit))", remedy: .raiseDeadline)
+            case .connectTimeout(let limit)?:
+                return LoadError(.timedOut, "could not connect to \(authority) within \(format(limit))", remedy: .raiseConnectTimeout)
+            case .cancelled?, nil:
+                return .cancelled
+            }
+        case .connectionRefused:
+            return LoadError(.connectionRefused, "connection refused by \(authority)",
+                             suggestion: "is the server running? Check the host and port")
+        case .partialInput:
+            guard let body = site.body else {
+                return LoadError(.connectionReset, "\(authority) closed the connection without answering",
+                                 suggestion: "the server may be restarting or overloaded; try again")
+            }
+            return truncated(from: authority, received: body.received, declared: body.declared)
+        case .connectionClosed:
+            return LoadError(.connectionReset, "the connection to \(authority) was reset",
+                             suggestion: "the server or the network dropped it; try again")
+        case .timedOut:
+            return LoadError(.timedOut, "\(authority) went silent for longer than the idle timeout",
+                             suggestion: "the server is slow or stuck; try again later")
+        case .resolverTemporary:
+            return LoadError(.temporaryDNSFailure, "cannot resolve host \"\(host)\" for now: \(failure.message)",
+                             suggestion: "the name server did not answer; check your network")
+        case .resolverFailed:
+            // GLib says "Error resolving “host”: <reason>"; keep only the reason.
+            let reason = failure.message.split(separator: ": ").last.map(String.init) ?? failure.message
+            return LoadError(.hostNotFound, "cannot resolve host \"\(host)\": \(reason)",
+                             suggestion: "check the host name and your network")
+        case .tls:
+            return LoadError(.tls, "TLS with \(authority) failed: \(failure.message)",
+                             suggestion: "the server's certificate is not trusted here; check the URL")
+        case .notFound, .permissionDenied, .isDirectory, .other:
+            return LoadError(.network, "the request to \(authority) failed: \(failure.message)",
+                             suggestion: "check the URL and your network, then try again")
+        }
+    }
+
+    private static func file(_ failure: GIOFailure?, name: String) -> LoadError {
+        guard let failure else { return LoadError(.network, "reading \(name) failed for no stated reason") }
+        switch failure.kind {
+        case .cancelled:
+            return .cancelled
+        case .notFound:
+            return LoadError(.notFound, "there is no file \(name)", suggestion: "check the path")
+        case .permissionDenied:
+            return LoadError(.notFound, "\(name) cannot be read: permission denied", suggestion: "check the file's permissions")
+        case .isDirectory:
+            return LoadError(.notFound, "\(name) is a directory", suggestion: "name a file")
+        default:
+            return LoadError(.network, "reading \(name) failed: \(failure.message)", suggestion: "check the path")
+        }
+    }
+}

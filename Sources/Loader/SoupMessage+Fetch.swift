@@ -1,0 +1,82 @@
+internal import CGLib
+internal import CSoup
+
+/// Building a GET for a fetch and reading what came back: the libsoup side of `HTTPFetch`.
+extension SoupMessageObject {
+    /// A GET for `url` carrying what `options` say: headers, `Accept`, the validators, and
+    /// the cache only where it may answer. Nil when libsoup cannot parse the URL.
+    static func get(_ url: String, options: FetchOptions) -> SoupMessageObject? {
+        guard let raw = soup_message_new("GET", url) else { return nil }
+        let message = SoupMessageObject(adopting: raw)
+        soup_message_add_flags(raw, SOUP_MESSAGE_COLLECT_METRICS)
+        let headers = soup_message_get_request_headers(raw)
+        for header in options.headers {
+            soup_message_headers_replace(headers, header.name, header.value)
+        }
+        if let accept = options.accept {
+            soup_message_headers_replace(headers, "Accept", accept)
+        }
+        if !options.usesCache || options.validators != nil {
+            // A caller that revalidates what it holds has no use for the cache. And with
+            // libsoup 3.2.3 here, a watch's later loads through the cache hung the loop on a
+            // lock inside libsoup, so the cache serves only a source's first load in a run.
+            soup_message_disable_feature(raw, soup_cache_get_type())
+        }
+        if let etag = options.validators?.etag {
+            soup_message_headers_replace(headers, "If-None-Match", etag)
+        }
+        if let lastModified = options.validators?.lastModified {
+            soup_message_headers_replace(headers, "If-Modified-Since", lastModified)
+        }
+        return message
+    }
+
+    /// The status, reason, headers and final URL (after redirects); `url` when libsoup has none.
+    func responseInfo(requested url: String) -> ResponseInfo {
+        var headers = HTTPHeaders()
+        withUnsafeMutablePointer(to: &headers) { target in
+            soup_message_headers_foreach(soup_message_get_response_headers(pointer), { name, value, data in
+                let headers = data!.assumingMemoryBound(to: HTTPHeaders.self)
+                headers.pointee.add(name: String(cString: name!), value: String(cString: value!))
+            }, target)
+        }
+        let finalURL = soup_message_get_uri(pointer).flatMap { uri -> String? in
+            guard let text = g_uri_to_string(uri) else { return nil }
+            defer { g_free(text) }
+            return String(cString: text)
+        } ?? url
+        return ResponseInfo(url: finalURL, status: Int(soup_message_get_status(pointer).rawValue),
+                            reasonPhrase: soup_message_get_reason_phrase(pointer).map { String(cString: $0) } ?? "",
+                            headers: headers)
+    }
+
+    /// The body length the response declares, when it is framed by Content-Length.
+    var declaredLength: Int? {
+        let headers = soup_message_get_response_headers(pointer)
+        guard soup_message_headers_get_encoding(headers) == SOUP_ENCODING_CONTENT_LENGTH else { return nil }
+        return Int(clamping: soup_message_headers_get_content_length(headers))
+    }
+
+    /// Body bytes as they came off the wire, before any Content-Encoding was decoded.
+    var wireBodyBytes: Int? {
+        guard let metrics = soup_message_get_metrics(pointer) else { return nil }
+        return Int(clamping: soup_message_metrics_get_response_body_bytes_received(metrics))
+    }
+
+    /// Calls `body` once the request headers are written: by then the connection exists.
+    /// The closure is released by the destroy notify when the message goes, so it must not
+    /// hold what owns the message.
+    func onHeadersWritten(_ body: @escaping () -> Void) {
+        let box = Unmanaged.passRetained(Callback(body)).toOpaque()
+        let wrote: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, data in
+            Unmanaged<Callback>.fromOpaque(data!).takeUnretainedValue().body()
+        }
+        g_signal_connect_data(UnsafeMutableRawPointer(pointer), "wrote-headers", unsafeBitCast(wrote, to: GCallback.self), box,
+                              { data, _ in Unmanaged<Callback>.fromOpaque(data!).release() }, GConnectFlags(0))
+    }
+
+    private final class Callback {
+        let body: () -> Void
+        init(_ body: @escaping () -> Void) { self.body = body }
+    }
+}

@@ -1,0 +1,96 @@
+import Loader
+import XCTest
+
+/// What each GIO and libsoup failure means for a load, as a table: no loop, no server.
+final class FailureMappingTests: XCTestCase {
+    private let server = FailureSite.Peer.server(authority: "example.test:8080", host: "example.test")
+    private let file = FailureSite.Peer.file(name: "/tmp/posts.json")
+
+    func testEachFailureOfARequestHasItsCodeAndWords() {
+        let table: [(GIOFailure?, FailureSite, LoadError.Code, String)] = [
+            (nil, FailureSite(server), .network, "the request to example.test:8080 failed for no stated reason"),
+            (GIOFailure(.cancelled), FailureSite(server), .cancelled, "cancelled"),
+            (GIOFailure(.cancelled), FailureSite(server, stop: .cancelled), .cancelled, "cancelled"),
+            (GIOFailure(.cancelled), FailureSite(server, stop: .deadline(.seconds(30))), .timedOut,
+             "no complete response from example.test:8080 within 30 s"),
+            (GIOFailure(.cancelled), FailureSite(server, stop: .connectTimeout(.milliseconds(1500))), .timedOut,
+             "could not connect to example.test:8080 within 1.5 s"),
+            (GIOFailure(.connectionRefused), FailureSite(server), .connectionRefused, "connection refused by example.test:8080"),
+            (GIOFailure(.partialInput), FailureSite(server), .connectionReset,
+             "example.test:8080 closed the connection without answering"),
+            (GIOFailure(.partialInput), FailureSite(server, body: (received: 1000, declared: 4000)), .truncated,
+             "the response from example.test:8080 ended after 1.0 KB of the 4.0 KB it declared"),
+            (GIOFailure(.partialInput), FailureSite(server, body: (received: 10, declared: nil)), .truncated,
+             "the response from example.test:8080 ended after 10 B"),
+            (GIOFailure(.connectionClosed), FailureSite(server), .connectionReset, "the connection to example.test:8080 was reset"),
+            (GIOFailure(.timedOut), FailureSite(server), .timedOut, "example.test:8080 went silent for longer than the idle timeout"),
+            (GIOFailure(.resolverTemporary, message: "Temporary failure in name resolution"), FailureSite(server),
+             .temporaryDNSFailure, "cannot resolve host \"example.test\" for now: Temporary failure in name resolution"),
+            (GIOFailure(.resolverFailed, message: "Error resolving “example.test”: Name or service not known"), FailureSite(server),
+             .hostNotFound, "cannot resolve host \"example.test\": Name or service not known"),
+            (GIOFailure(.tls, message: "Unacceptable TLS certificate"), FailureSite(server), .tls,
+             "TLS with example.test:8080 failed: Unacceptable TLS certificate"),
+            (GIOFailure(.other, message: "Broken pipe"), FailureSite(server), .network,
+             "the request to example.test:8080 failed: Broken pipe"),
+        ]
+        for (failure, site, code, description) in table {
+            let error = LoadError(failure, at: site)
+            XCTAssertEqual(error.code, code, description)
+            XCTAssertEqual(error.description, description)
+        }
+    }
+
+    func testTimeoutsNameTheirRemedyAndTheRestSayWhatToDo() {
+        XCTAssertEqual(LoadError(GIOFailure(.cancelled), at: FailureSite(server, stop: .deadline(.seconds(1)))).remedy, .raiseDeadline)
+        XCTAssertEqual(LoadError(GIOFailure(.cancelled), at: FailureSite(server, stop: .connectTimeout(.seconds(1)))).remedy,
+                       .raiseConnectTimeout)
+        XCTAssertEqual(LoadError(GIOFailure(.connectionRefused), at: FailureSite(server)).suggestion,
+                       "is the server running? Check the host and port")
+    }
+
+    func testEachFailureOfAFileHasItsCodeAndWords() {
+        let table: [(GIOFailure?, LoadError.Code, String, String?)] = [
+            (nil, .network, "reading /tmp/posts.json failed for no stated reason", nil),
+            (GIOFailure(.cancelled), .cancelled, "cancelled", nil),
+            (GIOFailure(.notFound), .notFound, "there is no file /tmp/posts.json", "check the path"),
+            (GIOFailure(.permissionDenied), .notFound, "/tmp/posts.json cannot be read: permission denied",
+             "check the file's permissions"),
+            (GIOFailure(.isDirectory), .notFound, "/tmp/posts.json is a directory", "name a file"),
+            (GIOFailure(.other, message: "Input/output error"), .network, "reading /tmp/posts.json failed: Input/output error",
+             "check the path"),
+        ]
+        for (failure, code, description, suggestion) in table {
+            let error = LoadError(failure, at: FailureSite(file))
+            XCTAssertEqual(error.code, code, description)
+            XCTAssertEqual(error.description, description)
+            XCTAssertEqual(error.suggestion, suggestion, description)
+        }
+    }
+
+    func testStatusesAreAdvisedByClassAndKeepRetryAfter() {
+        let table: [(Int, String, String)] = [
+            (401, "Unauthorized", "the server refused access; check the URL and any credentials"),
+            (404, "Not Found", "check the URL's path"),
+            (410, "", "check the URL's path"),
+            (422, "Unprocessable", "the server rejected the request; check the URL"),
+            (503, "Service Unavailable", "the server failed; try again later"),
+        ]
+        for (status, reason, suggestion) in table {
+            var headers = HTTPHeaders()
+            headers.add(name: "Retry-After", value: "7")
+            let error = LoadError(httpStatus: ResponseInfo(url: "http://x/", status: status, reasonPhrase: reason, headers: headers),
+                                  authority: "x")
+            XCTAssertEqual(error.description, reason.isEmpty ? "HTTP \(status) from x" : "HTTP \(status) \(reason) from x")
+            XCTAssertEqual(error.suggestion, suggestion)
+            XCTAssertEqual(error.httpStatus, status)
+            XCTAssertEqual(error.retryAfter, "7")
+        }
+    }
+
+    func testBodiesOverTheCapSayWhetherTheyDeclaredIt() {
+        XCTAssertEqual(LoadError.tooLarge("the response from x", declared: 2_000_000, limit: 1_048_576).description,
+                       "the response from x declares 2.0 MB, over the 1 MiB size cap")
+        XCTAssertEqual(LoadError.tooLarge("/tmp/big", limit: 1_048_576).description, "/tmp/big is over the 1 MiB size cap")
+        XCTAssertEqual(LoadError.tooLarge("/tmp/big", limit: 1_048_576).remedy, .raiseSizeLimit)
+    }
+}
