@@ -1,22 +1,15 @@
-/// Which plugin decodes a source.
+/// Which decoder a source's responses go to.
 public enum PluginSelection {
-    /// Always this plugin (`--source posts`, `--plugin posts`).
-    case fixed(AnyContentPlugin)
-    /// The first plugin in the table that takes the response.
-    case fromResponse(PluginRegistry)
-
-    /// The skeleton to show while loading: the fixed plugin's, or none while the plugin is
-    /// still unknown.
-    public func skeleton(context: RenderContext) -> String {
-        guard case .fixed(let plugin) = self else { return "" }
-        return plugin.skeleton(context: context)
-    }
+    /// Always this one (`--source posts`, `--plugin posts`).
+    case fixed(AnyContentDecoder)
+    /// The first in the table that takes the response.
+    case fromResponse([AnyContentDecoder])
 
     /// The `Accept` header requests send.
     public var acceptHeader: String {
         switch self {
-        case .fixed(let plugin): plugin.acceptHeader
-        case .fromResponse(let registry): registry.acceptHeader
+        case .fixed(let decoder): decoder.acceptHeader
+        case .fromResponse(let decoders): decoders.acceptHeader
         }
     }
 }
@@ -41,7 +34,7 @@ public struct Source {
         self.followsCrossHostLinks = followsCrossHostLinks
     }
 
-    public init(name: String, url: String, plugin: AnyContentPlugin) {
+    public init(name: String, url: String, plugin: AnyContentDecoder) {
         self.init(name: name, url: url, plugin: .fixed(plugin))
     }
 }

@@ -169,24 +169,24 @@ public final class SourceLoader {
     }
 
     /// The plugin for the response, and its one decode of the body.
-    private func decode(_ response: HTTPResponse) -> (AnyContentPlugin, Result<AnyContent, DecodeFailure>)? {
+    private func decode(_ response: HTTPResponse) -> (AnyContentDecoder, Result<AnyContent, DecodeFailure>)? {
         switch source.plugin {
-        case .fixed(let plugin):
-            (plugin, Result { () throws(DecodeFailure) in try plugin.decode(response.body, response: response.info) })
-        case .fromResponse(let registry):
-            registry.choose(for: response.body, response: response.info)
+        case .fixed(let decoder):
+            (decoder, Result { () throws(DecodeFailure) in try decoder.decode(response.body, response: response.info) })
+        case .fromResponse(let decoders):
+            decoders.choose(for: response.body, response: response.info)
         }
     }
 
-    private func decodeError(_ failure: DecodeFailure, plugin: AnyContentPlugin, response: ResponseInfo) -> LoadError {
+    private func decodeError(_ failure: DecodeFailure, plugin: AnyContentDecoder, response: ResponseInfo) -> LoadError {
         LoadError(.decode, "the response from \(Self.origin(response)) \(failure.reason)",
                   suggestion: failure.suggestion ?? "check that the URL serves \(plugin.name)")
     }
 
     private func noPluginError(_ response: ResponseInfo, bodyIsEmpty: Bool) -> LoadError {
-        guard case .fromResponse(let registry) = source.plugin else { preconditionFailure("a fixed plugin takes everything") }
+        guard case .fromResponse(let decoders) = source.plugin else { preconditionFailure("a fixed plugin takes everything") }
         let type = bodyIsEmpty ? "empty" : response.mediaType ?? "untyped"
-        let known = registry.plugins.map { "\($0.name) (\($0.mediaTypes.joined(separator: ", ")))" }
+        let known = decoders.map { "\($0.name) (\($0.mediaTypes.joined(separator: ", ")))" }
         return LoadError(.unsupported, "no plugin takes the \(type) response from \(Self.origin(response)); plugins: \(known.joined(separator: ", "))",
                          remedy: .namePlugin)
     }

@@ -1,5 +1,5 @@
 import ArgumentParser
-package import Loader
+internal import Loader
 package import Plugins
 
 /// A duration as users type it: `500ms`, `30s`, `5m`, `1h`, or bare seconds (`30`, `1.5`).

@@ -4,6 +4,11 @@ import Plugins
 /// `loadrun plugins` and `loadrun sources`: the tables, as text on stdout. Each returns the
 /// exit status.
 package enum Listings {
+    /// The names of the plugins a run may use, built-in and declared.
+    package static func pluginNames() -> [String] {
+        PluginRegistry.forRun(environment: ProcessEnvironment.variables).registry.names
+    }
+
     /// The plugin table: name, media types, and what each renders.
     package static func plugins() -> Int32 {
         let (registry, skipped) = PluginRegistry.forRun(environment: ProcessEnvironment.variables)

@@ -53,7 +53,7 @@ package struct LoadInvocation {
             return ExitStatus.usage
         }
         let terminal = Terminal.current(environment: environment)
-        let session = LoadSession(requests: requests, schedule: schedule, terminal: terminal, imageOptions: images,
+        let session = LoadSession(requests: requests, plugins: registry, schedule: schedule, terminal: terminal, imageOptions: images,
                                   client: clientConfiguration(environment: environment))
         return session.run(presenter: PresenterChoice.presenter(format: output, schedule: schedule, terminal: terminal))
     }

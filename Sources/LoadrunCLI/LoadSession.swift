@@ -34,6 +34,8 @@ package final class LoadSession {
     private(set) var ending: SessionEnding?
 
     private let requests: [SourceRequest]
+    /// The plugin table: presenters render each content with the renderer of its decoder.
+    let plugins: PluginRegistry
     private let clientConfiguration: HTTPClientConfiguration
     private let endpoint = SampleEndpoint()
     private(set) var presenter: (any Presenter)!
@@ -47,9 +49,10 @@ package final class LoadSession {
     /// How many sources have come to rest, without asking each of them.
     var settledCount: Int { sources.count - busy.count }
 
-    init(requests: [SourceRequest], schedule: Schedule, terminal: Terminal, imageOptions: ImageOptions,
+    init(requests: [SourceRequest], plugins: PluginRegistry, schedule: Schedule, terminal: Terminal, imageOptions: ImageOptions,
          client: HTTPClientConfiguration = HTTPClientConfiguration()) {
         self.requests = requests
+        self.plugins = plugins
         self.schedule = schedule
         self.terminal = terminal
         self.imageOptions = imageOptions
@@ -189,7 +192,7 @@ package final class LoadSession {
     func renderContext(rows: Int? = nil, imageFormat: ImageFormat? = nil) -> RenderContext {
         RenderContext(width: terminal.width, height: rows ?? terminal.height, allowsStyling: terminal.allowsStyling,
                       isTerminal: terminal.stdoutIsTTY, environment: terminal.environment,
-                      imageFormat: (imageOptions.format ?? imageFormat)?.rawValue, imageSize: imageOptions.size,
+                      imageFormat: imageOptions.format ?? imageFormat, imageSize: imageOptions.size,
                       interruption: probe)
     }
 

@@ -34,7 +34,7 @@ final class OrderedPrinter: Presenter {
     func changed(_ source: SessionSource, by change: StateChange) {
         if session.terminal.showsLiveProgress { showProgress(change) }
         if change.cause == .started, showsSkeleton {
-            skeleton.show(source.loader.source.plugin.skeleton(context: session.renderContext()),
+            skeleton.show(session.plugins.skeleton(for: source.loader.source.plugin, context: session.renderContext()),
                              rows: (session.terminal.height ?? 24) - 3)
         } else if !change.to.isLoading {
             skeleton.erase()
@@ -105,9 +105,9 @@ final class OrderedPrinter: Presenter {
         case .loaded(let content):
             switch format {
             case .json:
-                return UntrustedText.forJSON(content.renderJSON()) + "\n"
+                return UntrustedText.forJSON(session.plugins.renderJSON(content)) + "\n"
             case .text:
-                let text = content.render(session.renderContext())
+                let text = session.plugins.render(content, context: session.renderContext())
                 if text.isEmpty { Diagnostics.say("\(source.name): no \(content.pluginName)") }
                 guard sources.count > 1 else { return text }
                 // Several sources: each under a header, as `head` and `tail` print several files.

@@ -38,7 +38,8 @@ final class PipePrinter: Presenter {
     @discardableResult
     private func present(_ source: SessionSource) -> Bool {
         guard let content = source.loader.state.content else { return false }
-        let text = format == .json ? UntrustedText.forJSON(content.renderJSON()) + "\n" : content.render(session.renderContext())
+        let text = format == .json ? UntrustedText.forJSON(session.plugins.renderJSON(content)) + "\n"
+            : session.plugins.render(content, context: session.renderContext())
         if session.probe.isRaised {
             // Cut short by a signal: its handler runs first; if the watch goes on, print then.
             session.loop.schedule { [weak self, weak source] in

@@ -1,4 +1,4 @@
-package import Loader
+internal import Loader
 package import Plugins
 
 extension PluginRegistry {
@@ -10,7 +10,7 @@ extension PluginRegistry {
     package static func forRun(environment: [String: String]) -> (registry: PluginRegistry, skipped: [PluginDirectory.Problem]) {
         let builtIn = PluginRegistry.default()
         let (declared, problems) = PluginDirectory.load(environment: environment, reservedNames: builtIn.names)
-        return (PluginRegistry(declared.map(AnyContentPlugin.init) + builtIn.plugins), problems)
+        return (PluginRegistry(declared.map { Plugin($0) } + builtIn.plugins), problems)
     }
 }
 

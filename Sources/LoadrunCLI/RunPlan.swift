@@ -90,9 +90,9 @@ package struct RunPlan {
             guard let plugin = try? registry.plugin(named: name) else {
                 throw UsageFailure(message: "\(definition.origin.prefix)unknown plugin \"\(name)\"; known: \(registry.names.joined(separator: ", "))")
             }
-            selection = .fixed(plugin)
+            selection = .fixed(plugin.decoder)
         } else {
-            selection = .fromResponse(registry)
+            selection = .fromResponse(registry.decoders)
         }
         var headers: [RequestHeader] = []
         let directory = Self.directory(of: definition.origin)

@@ -68,7 +68,7 @@ final class ScreenPresenter: Presenter {
     func resized(to terminal: Terminal) {
         screen.resized(to: terminal)
         let context = renderContext
-        let rendered = sources.map { source in source.shown.map { ($0.content, $0.content.render(context)) } }
+        let rendered = sources.map { source in source.shown.map { ($0.content, session.plugins.render($0.content, context: context)) } }
         if session.probe.isRaised {
             // Cut short by a signal: its handler runs first, then the resize is done again.
             session.loop.schedule { [weak self] in
@@ -142,12 +142,12 @@ final class ScreenPresenter: Presenter {
     private func present(_ source: SessionSource) -> Bool {
         guard let content = source.loader.state.content else { return false }
         let context = renderContext
-        let text = content.render(context)
+        let text = session.plugins.render(content, context: context)
         guard text != source.shown?.text else { return false }
         let previous = source.shown
         let focused = sources[focus] === source
         let marked = focused ? previous.map {
-            content.renderChanges(since: $0.content, context: context) ?? LineChanges.highlighted(text, since: $0.text, context: context)
+            session.plugins.renderChanges(content, since: $0.content, context: context) ?? LineChanges.highlighted(text, since: $0.text, context: context)
         } : nil
         if session.probe.isRaised {
             // A signal came mid-render, and what was rendered is cut short. Its handler runs

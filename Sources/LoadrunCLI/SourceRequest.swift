@@ -1,4 +1,4 @@
-package import Loader
+internal import Loader
 package import Plugins
 
 /// One source as the plan asks for it: where it loads from and how, before the session makes

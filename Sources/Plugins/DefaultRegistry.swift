@@ -1,12 +1,11 @@
-public import Loader
-
 extension PluginRegistry {
-    /// The built-in plugins, in the order they are offered a response.
+    /// The built-in plugins, in the order they are offered a response: each entry a decoder
+    /// and its renderer, declared here and nowhere else.
     public static func `default`() -> PluginRegistry {
-        var registry = PluginRegistry()
-        registry.register(PostsPlugin())
-        registry.register(ArticlesPlugin())
-        registry.register(ImagesPlugin())
-        return registry
+        PluginRegistry([
+            Plugin(PostsPlugin()),
+            Plugin(ArticlesPlugin()),
+            Plugin(ImagesPlugin()),
+        ])
     }
 }

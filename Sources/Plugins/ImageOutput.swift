@@ -19,7 +19,7 @@ struct ImageOutput: Equatable {
 
     /// nil means "print the metadata line": stdout is not a terminal and no format was forced.
     static func choose(for context: RenderContext, detectedGraphics: ImageFormat?) -> ImageOutput? {
-        let forced = context.imageFormat.flatMap(ImageFormat.init(rawValue:))
+        let forced = context.imageFormat
         guard context.isTerminal || forced != nil else { return nil }
         let environment = context.environment
         let inTmux = !(environment["TMUX"] ?? "").isEmpty

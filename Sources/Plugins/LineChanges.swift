@@ -1,4 +1,4 @@
-public import Loader
+internal import Loader
 
 /// Marks the lines of a rendering that are new since an earlier one: watch mode's highlight
 /// for content whose plugin does not mark changes item by item (articles).

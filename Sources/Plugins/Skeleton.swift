@@ -1,4 +1,4 @@
-public import Loader
+internal import Loader
 
 /// Loading skeletons: bars of `▒` where text will be, dimmed when styling is allowed.
 public enum Skeleton {

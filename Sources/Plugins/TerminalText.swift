@@ -1,4 +1,4 @@
-public import Loader
+internal import Loader
 
 /// Text helpers for anything headed to a terminal.
 public enum TerminalText {

@@ -140,7 +140,7 @@ struct Loadrun: ParsableCommand {
 
     func validate() throws {
         if let plugin {
-            let names = PluginRegistry.forRun(environment: ProcessEnvironment.variables).registry.names
+            let names = Listings.pluginNames()
             if !names.contains(plugin) {
                 throw ValidationError("unknown plugin \"\(plugin)\"; known: \(names.joined(separator: ", "))")
             }

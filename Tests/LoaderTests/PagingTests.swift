@@ -3,8 +3,8 @@ import SampleSource
 import TestSupport
 import XCTest
 
-/// A plugin for JSON arrays of numbers, so paging tests need no Plugins module.
-private struct NumbersPlugin: ContentPlugin {
+/// A decoder for JSON arrays of numbers, so paging tests need no Plugins module.
+private struct NumbersDecoder: ContentDecoder {
     let name = "numbers"
     let mediaTypes = ["application/json"]
     let summary = "numbers"
@@ -14,8 +14,6 @@ private struct NumbersPlugin: ContentPlugin {
         return text.split(separator: ",").compactMap { Int($0) }
     }
 
-    func render(_ model: [Int], context: RenderContext) -> String { model.map(String.init).joined(separator: " ") }
-    func renderJSON(_ model: [Int]) -> String { "[" + model.map(String.init).joined(separator: ",") + "]" }
     func merge(_ existing: [Int], _ next: [Int]) -> [Int]? { existing + next }
     func itemCount(_ model: [Int]) -> Int? { model.count }
 }
@@ -43,7 +41,7 @@ final class PagingTests: LoopTestCase {
 
     private func loader(_ url: String, pageParameter: Pagination.PageParameter? = nil, retry: RetryPolicy = .never,
                         followsCrossHostLinks: Bool = false) -> SourceLoader {
-        SourceLoader(source: Source(name: "n", url: url, plugin: .fixed(AnyContentPlugin(NumbersPlugin())), pageParameter: pageParameter,
+        SourceLoader(source: Source(name: "n", url: url, plugin: .fixed(AnyContentDecoder(NumbersDecoder())), pageParameter: pageParameter,
                                     followsCrossHostLinks: followsCrossHostLinks),
                      client: client, retryPolicy: retry)
     }

@@ -3,8 +3,8 @@ import SampleSource
 import TestSupport
 import XCTest
 
-/// A plugin that accepts any body and counts its bytes, so these tests need no Plugins.
-private struct ByteCountPlugin: ContentPlugin {
+/// A decoder that accepts any body and counts its bytes, so these tests need no Plugins.
+private struct ByteCountDecoder: ContentDecoder {
     let name = "bytes"
     let mediaTypes = ["*/*"]
     let summary = "counts bytes"
@@ -13,15 +13,11 @@ private struct ByteCountPlugin: ContentPlugin {
         guard body.first != UInt8(ascii: "!") else { throw DecodeFailure("starts with !", suggestion: "drop the !") }
         return body.count
     }
-
-    func render(_ model: Int, context: RenderContext) -> String { "\(model) bytes" }
-
-    func renderJSON(_ model: Int) -> String { #"{"bytes":\#(model)}"# }
 }
 
 final class SourceLoaderTests: LoopTestCase {
     private func loader(_ url: String) -> SourceLoader {
-        SourceLoader(source: Source(name: "things", url: url, plugin: AnyContentPlugin(ByteCountPlugin())), client: client)
+        SourceLoader(source: Source(name: "things", url: url, plugin: AnyContentDecoder(ByteCountDecoder())), client: client)
     }
 
     func testPublishesEveryTransitionAndDecodesWithThePlugin() throws {
@@ -38,7 +34,7 @@ final class SourceLoaderTests: LoopTestCase {
         XCTAssertTrue(changes.allSatisfy { $0.source == "things" })
         let content = try XCTUnwrap(loader.state.content)
         XCTAssertEqual(content.model as? Int, 5)
-        XCTAssertEqual(content.render(RenderContext()), "5 bytes")
+        XCTAssertEqual(content.pluginName, "bytes")
     }
 
     func testReloadAsksWhetherTheContentChangedAndKeepsItOn304() throws {

@@ -27,11 +27,12 @@ final class ChangeHighlightTests: XCTestCase {
     }
 
     func testAnyContentOnlyComparesContentOfTheSamePlugin() {
-        let posts = AnyContent([post(1), post(2)], plugin: PostsPlugin())
-        let before = AnyContent([post(1)], plugin: PostsPlugin())
-        XCTAssertNotNil(posts.renderChanges(since: before, context: styled))
-        let article = AnyContent(Article(title: "t", body: "p"), plugin: ArticlesPlugin())
-        XCTAssertNil(posts.renderChanges(since: article, context: styled))
+        let plugins = PluginRegistry.default()
+        let posts = AnyContent([post(1), post(2)], decoder: PostsPlugin())
+        let before = AnyContent([post(1)], decoder: PostsPlugin())
+        XCTAssertNotNil(plugins.renderChanges(posts, since: before, context: styled))
+        let article = AnyContent(Article(title: "t", body: "p"), decoder: ArticlesPlugin())
+        XCTAssertNil(plugins.renderChanges(posts, since: article, context: styled))
     }
 
     func testChangedLinesAreHighlightedAndTheRestLeftAlone() {

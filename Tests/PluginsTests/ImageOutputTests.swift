@@ -4,7 +4,7 @@ import XCTest
 
 /// Choosing how to draw an image from the environment, as a pure decision.
 final class ImageOutputTests: XCTestCase {
-    private func choose(terminal: Bool = true, forced: String? = nil, detected: ImageFormat? = nil,
+    private func choose(terminal: Bool = true, forced: ImageFormat? = nil, detected: ImageFormat? = nil,
                         _ environment: [String: String] = [:]) -> ImageOutput? {
         ImageOutput.choose(for: RenderContext(isTerminal: terminal, environment: environment, imageFormat: forced),
                            detectedGraphics: detected)
@@ -12,19 +12,19 @@ final class ImageOutputTests: XCTestCase {
 
     func testAPipeGetsMetadataUnlessAFormatIsForced() {
         XCTAssertNil(choose(terminal: false))
-        XCTAssertEqual(choose(terminal: false, forced: "sixel")?.format, .sixel)
+        XCTAssertEqual(choose(terminal: false, forced: .sixel)?.format, .sixel)
     }
 
     func testDetectedGraphicsAreUsedAndSymbolsAreTheFallback() {
         XCTAssertEqual(choose(detected: .kitty)?.format, .kitty)
         XCTAssertEqual(choose()?.format, .symbols)
-        XCTAssertEqual(choose(forced: "symbols", detected: .kitty)?.format, .symbols)
+        XCTAssertEqual(choose(forced: .symbols, detected: .kitty)?.format, .symbols)
     }
 
     func testInsideTmuxOnlyAForcedFormatIsPassedThrough() {
         let tmux = ["TMUX": "/tmp/tmux-0/default,1,0"]
         XCTAssertEqual(choose(detected: .kitty, tmux), ImageOutput(format: .symbols, colors: .indexed16, tmuxPassthrough: false))
-        XCTAssertEqual(choose(forced: "kitty", tmux)?.tmuxPassthrough, true)
+        XCTAssertEqual(choose(forced: .kitty, tmux)?.tmuxPassthrough, true)
     }
 
     func testColourDepthFollowsCOLORTERMTERMAndNO_COLOR() {

@@ -89,7 +89,7 @@ final class ImagesPluginTests: XCTestCase {
     func testSymbolsFitTheRequestedCells() throws {
         let image = try plugin.decode(ImageFixtures.png(width: 160, height: 100), response: response("image/png"))
         let context = RenderContext(width: 200, isTerminal: false, environment: ["TERM": "xterm-256color"],
-                                    imageFormat: "symbols", imageSize: RenderContext.CellSize(columns: 40, rows: 12))
+                                    imageFormat: .symbols, imageSize: RenderContext.CellSize(columns: 40, rows: 12))
         let text = plugin.render(image, context: context)
         let rows = text.split(separator: "\n")
         XCTAssertEqual(rows.count, 12, "the image is wider than tall, so it takes the rows it is given")
@@ -101,14 +101,14 @@ final class ImagesPluginTests: XCTestCase {
 
     func testGraphicsProtocolsWhenForced() throws {
         let image = try plugin.decode(ImageFixtures.png(), response: response("image/png"))
-        func render(_ format: String, _ environment: [String: String] = [:]) -> String {
+        func render(_ format: ImageFormat, _ environment: [String: String] = [:]) -> String {
             plugin.render(image, context: RenderContext(isTerminal: true, environment: environment, imageFormat: format,
                                                         imageSize: RenderContext.CellSize(columns: 10, rows: 5)))
         }
-        XCTAssertTrue(render("kitty").hasPrefix("\u{1B}_G"))
-        XCTAssertTrue(render("sixel").hasPrefix("\u{1B}P"))
-        XCTAssertTrue(render("iterm").hasPrefix("\u{1B}]1337;File="))
-        let wrapped = render("kitty", ["TMUX": "/tmp/tmux-0/default,1,0"])
+        XCTAssertTrue(render(.kitty).hasPrefix("\u{1B}_G"))
+        XCTAssertTrue(render(.sixel).hasPrefix("\u{1B}P"))
+        XCTAssertTrue(render(.iterm).hasPrefix("\u{1B}]1337;File="))
+        let wrapped = render(.kitty, ["TMUX": "/tmp/tmux-0/default,1,0"])
         XCTAssertTrue(wrapped.hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}_G"), "tmux passthrough doubles each ESC")
         XCTAssertTrue(wrapped.hasSuffix("\u{1B}\\\n"))
     }

@@ -9,7 +9,7 @@ final class PluginSelectionTests: XCTestCase {
     private func chosen(_ body: String, contentType: String?) -> String? {
         var headers = HTTPHeaders()
         if let contentType { headers.add(name: "Content-Type", value: contentType) }
-        return registry.plugin(for: Array(body.utf8), response: ResponseInfo(url: "http://h/x", headers: headers))?.name
+        return registry.plugin(for: Array(body.utf8), response: ResponseInfo(url: "http://h/x", headers: headers))
     }
 
     func testJSONArrayGoesToPostsAndJSONObjectToArticles() {
@@ -46,11 +46,11 @@ final class PluginSelectionTests: XCTestCase {
     func testChoosingAPluginDecodesTheBodyOnce() throws {
         let decodes = DecodeCount()
         var registry = PluginRegistry()
-        registry.register(CountingPlugin(name: "first", takes: false, decodes: decodes))
-        registry.register(CountingPlugin(name: "second", takes: true, decodes: decodes))
+        registry.register(Plugin(CountingPlugin(name: "first", takes: false, decodes: decodes)))
+        registry.register(Plugin(CountingPlugin(name: "second", takes: true, decodes: decodes)))
         let response = ResponseInfo(url: "http://h/x", headers: HTTPHeaders())
         let choice = try XCTUnwrap(registry.choose(for: Array("x".utf8), response: response))
-        XCTAssertEqual(choice.plugin.name, "second")
+        XCTAssertEqual(choice.decoder.name, "second")
         XCTAssertEqual(try choice.decoded.get().model as? String, "x")
         XCTAssertEqual(decodes.count, 1, "accepts is cheap; the one decode is the one the content comes from")
     }
@@ -58,9 +58,37 @@ final class PluginSelectionTests: XCTestCase {
     func testAPluginThatDecidesByDecodingDecodesOnce() throws {
         let decodes = DecodeCount()
         var registry = PluginRegistry()
-        registry.register(DecidingPlugin(decodes: decodes))
+        registry.register(Plugin(DecidingPlugin(decodes: decodes)))
         _ = try XCTUnwrap(registry.choose(for: Array("x".utf8), response: ResponseInfo(url: "http://h/x", headers: HTTPHeaders())))
         XCTAssertEqual(decodes.count, 1, "as declared plugins do: the decode that decides is the one kept")
+    }
+}
+
+/// A table entry made of a decoder and a renderer that know nothing of each other.
+final class PluginPairTests: XCTestCase {
+    private struct LengthDecoder: ContentDecoder {
+        let name = "length"
+        let mediaTypes = ["text/plain"]
+        let summary = "counts characters"
+        func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> Int { body.count }
+    }
+
+    private struct LengthRenderer: ContentRenderer {
+        func render(_ model: Int, context: RenderContext) -> String { "\(model) characters\n" }
+        func renderJSON(_ model: Int) -> String { #"{"length":\#(model)}"# }
+        func skeleton(context: RenderContext) -> String { "…\n" }
+    }
+
+    func testTheRegistryRendersContentWithTheRendererPairedWithItsDecoder() throws {
+        let plugins = PluginRegistry([Plugin(decoder: LengthDecoder(), renderer: LengthRenderer())] + PluginRegistry.default().plugins)
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "text/plain")
+        let choice = try XCTUnwrap(plugins.choose(for: Array("hello".utf8), response: ResponseInfo(url: "http://h/x", headers: headers)))
+        let content = try choice.decoded.get()
+        XCTAssertEqual(plugins.render(content, context: RenderContext()), "5 characters\n")
+        XCTAssertEqual(plugins.renderJSON(content), #"{"length":5}"#)
+        XCTAssertEqual(plugins.skeleton(for: .fixed(choice.decoder), context: RenderContext()), "…\n")
+        XCTAssertEqual(plugins.names, ["length", "posts", "articles", "images"])
     }
 }
 

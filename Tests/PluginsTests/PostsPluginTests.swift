@@ -103,17 +103,18 @@ final class SkeletonTests: XCTestCase {
     func testEachBuiltInDrawsADimSkeletonWithinTheWidth() {
         let plain = RenderContext(width: 40, height: 20, allowsStyling: false)
         for plugin in PluginRegistry.default().plugins {
-            let skeleton = plugin.skeleton(context: plain)
+            let skeleton = plugin.renderer.skeleton(context: plain)
             XCTAssertTrue(skeleton.contains("▒"), plugin.name)
             for line in skeleton.split(separator: "\n") {
                 XCTAssertLessThanOrEqual(TerminalText.displayWidth(line), 40, plugin.name)
             }
-            let styled = plugin.skeleton(context: RenderContext(width: 40, height: 20, allowsStyling: true))
+            let styled = plugin.renderer.skeleton(context: RenderContext(width: 40, height: 20, allowsStyling: true))
             XCTAssertTrue(styled.contains("\u{1B}[2m▒"), "dimmed: \(plugin.name)")
         }
     }
 
     func testUnknownPluginsHaveNoSkeleton() {
-        XCTAssertEqual(PluginSelection.fromResponse(PluginRegistry.default()).skeleton(context: RenderContext()), "")
+        let plugins = PluginRegistry.default()
+        XCTAssertEqual(plugins.skeleton(for: .fromResponse(plugins.decoders), context: RenderContext()), "")
     }
 }

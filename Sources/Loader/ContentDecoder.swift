@@ -1,0 +1,175 @@
+/// Why a body could not be decoded, in a sentence that names what was expected.
+public struct DecodeFailure: Error, Equatable, Sendable {
+    public var reason: String
+    public var suggestion: String?
+
+    public init(_ reason: String, suggestion: String? = nil) {
+        self.reason = reason
+        self.suggestion = suggestion
+    }
+}
+
+/// The decoding half of a content plugin: it turns a response body into a model, and says how
+/// pages of that model join. Rendering is the other half, and lives with the plugins.
+///
+/// Decoders must reject what does not parse: libsoup hands over truncated chunked bodies and
+/// undecodable "gzip" as if they were fine.
+public protocol ContentDecoder {
+    associatedtype Model
+
+    /// The name users type, as in `--source posts`.
+    var name: String { get }
+    /// The media types it accepts, such as `application/json` or `image/*`.
+    var mediaTypes: [String] { get }
+    /// What it shows, for listings.
+    var summary: String { get }
+
+    /// Whether this decoder should take a response when nobody named a plugin: posts and
+    /// articles are both `application/json` and differ by shape. By default, whether the
+    /// response's media type is one of `mediaTypes`.
+    func accepts(_ body: [UInt8], response: ResponseInfo) -> Bool
+
+    /// Offers the response when nobody named a plugin: the decoder declines it, or decodes it
+    /// once, so that choosing a plugin never decodes a body twice. By default `accepts`
+    /// decides, and a body it accepts but cannot decode is a failure.
+    func offer(_ body: [UInt8], response: ResponseInfo) -> Offer<Model>
+
+    func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> Model
+    /// `next` appended to `existing`, for lists that come in pages; nil (the default) when the
+    /// content does not page.
+    func merge(_ existing: Model, _ next: Model) -> Model?
+    /// How many items a page holds, for lists; an empty page ends paging by page number.
+    func itemCount(_ model: Model) -> Int?
+}
+
+/// What a decoder does with a response it is offered.
+public enum Offer<Model> {
+    /// Not this decoder's: the next one in the table is asked.
+    case declined
+    /// Taken, and decoded.
+    case taken(Model)
+    /// Taken, but the body does not decode: the load fails with this.
+    case failed(DecodeFailure)
+}
+
+extension ContentDecoder {
+    public func offer(_ body: [UInt8], response: ResponseInfo) -> Offer<Model> {
+        guard accepts(body, response: response) else { return .declined }
+        do {
+            return .taken(try decode(body, response: response))
+        } catch {
+            return .failed(error)
+        }
+    }
+
+    public func merge(_ existing: Model, _ next: Model) -> Model? { nil }
+    public func itemCount(_ model: Model) -> Int? { nil }
+
+    public func accepts(_ body: [UInt8], response: ResponseInfo) -> Bool {
+        guard let mediaType = response.mediaType else { return false }
+        return MediaType.matches(mediaType, anyOf: mediaTypes)
+    }
+}
+
+/// Media type matching, with `type/*` wildcards.
+public enum MediaType {
+    /// Whether `mediaType` is one of `declared`, directly or through a `type/*` wildcard.
+    public static func matches(_ mediaType: String, anyOf declared: [String]) -> Bool {
+        let type = mediaType.lowercased()
+        return declared.contains { pattern in
+            if pattern == "*/*" { return true }
+            if pattern.hasSuffix("/*") { return type.hasPrefix(pattern.dropLast()) }
+            return pattern == type
+        }
+    }
+
+    /// Whether `mediaType` says JSON: `application/json`, `text/json` or any `+json` type.
+    public static func isJSON(_ mediaType: String?) -> Bool {
+        guard let type = mediaType?.lowercased() else { return false }
+        return type == "application/json" || type == "text/json" || type.hasSuffix("+json")
+    }
+}
+
+/// Decoded content whose type only its decoder knows: the terminal's `AnyRemoteContent`.
+public struct AnyContent {
+    /// The plugin that decoded it: its renderer is found by this name.
+    public let pluginName: String
+    /// The decoded model.
+    public let model: Any
+    /// How many items it holds, for lists.
+    public let itemCount: Int?
+    private let merger: (Any) -> AnyContent?
+
+    public init<Decoder: ContentDecoder>(_ model: Decoder.Model, decoder: Decoder) {
+        pluginName = decoder.name
+        self.model = model
+        itemCount = decoder.itemCount(model)
+        merger = { other in
+            guard let next = other as? Decoder.Model, let merged = decoder.merge(model, next) else { return nil }
+            return AnyContent(merged, decoder: decoder)
+        }
+    }
+
+    /// This content with `next`'s items appended, when both are pages of the same list.
+    public func appending(_ next: AnyContent) -> AnyContent? {
+        guard next.pluginName == pluginName else { return nil }
+        return merger(next.model)
+    }
+}
+
+/// A decoder with its model type erased, as the plugin table and a source hold it.
+public struct AnyContentDecoder {
+    public let name: String
+    public let mediaTypes: [String]
+    public let summary: String
+    private let decoder: ([UInt8], ResponseInfo) throws(DecodeFailure) -> AnyContent
+    private let offerer: ([UInt8], ResponseInfo) -> Offer<AnyContent>
+
+    public init<Decoder: ContentDecoder>(_ decoder: Decoder) {
+        name = decoder.name
+        mediaTypes = decoder.mediaTypes
+        summary = decoder.summary
+        self.decoder = { (body, response) throws(DecodeFailure) in
+            AnyContent(try decoder.decode(body, response: response), decoder: decoder)
+        }
+        offerer = { body, response in
+            switch decoder.offer(body, response: response) {
+            case .declined: .declined
+            case .taken(let model): .taken(AnyContent(model, decoder: decoder))
+            case .failed(let failure): .failed(failure)
+            }
+        }
+    }
+
+    public func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> AnyContent {
+        try decoder(body, response)
+    }
+
+    /// The response offered to this decoder: declined, or decoded once.
+    public func offer(_ body: [UInt8], response: ResponseInfo) -> Offer<AnyContent> {
+        offerer(body, response)
+    }
+
+    /// The `Accept` header this decoder's requests send.
+    public var acceptHeader: String { mediaTypes.joined(separator: ", ") }
+}
+
+extension [AnyContentDecoder] {
+    /// The first decoder that takes this response, and what its one decode gave.
+    public func choose(for body: [UInt8], response: ResponseInfo) -> (decoder: AnyContentDecoder, decoded: Result<AnyContent, DecodeFailure>)? {
+        for decoder in self {
+            switch decoder.offer(body, response: response) {
+            case .declined: continue
+            case .taken(let content): return (decoder, .success(content))
+            case .failed(let failure): return (decoder, .failure(failure))
+            }
+        }
+        return nil
+    }
+
+    /// The `Accept` header for a request that any of these decoders may decode.
+    public var acceptHeader: String {
+        var seen = Set<String>()
+        return flatMap(\.mediaTypes).filter { seen.insert($0).inserted }.joined(separator: ", ")
+    }
+}

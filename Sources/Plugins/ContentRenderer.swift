@@ -1,0 +1,66 @@
+public import Loader
+
+/// The rendering half of a content plugin: it turns a decoded model into terminal text or
+/// JSON. Every string that came from the network must be made safe on its way out.
+public protocol ContentRenderer {
+    associatedtype Model
+
+    /// Renders the model as lines of text.
+    func render(_ model: Model, context: RenderContext) -> String
+    /// The model as JSON with stable (sorted) keys, for scripts and jq.
+    func renderJSON(_ model: Model) -> String
+    /// A dimmed skeleton of what `render` will draw, shown on a terminal while the content
+    /// loads (SwiftUI's redacted placeholder). Empty for none, the default.
+    func skeleton(context: RenderContext) -> String
+    /// Renders `model` with what changed since `previous` marked, item by item: watch mode's
+    /// one-cycle highlight. nil (the default) leaves the marking to a diff of the rendered lines.
+    func renderChanges(_ model: Model, since previous: Model, context: RenderContext) -> String?
+}
+
+extension ContentRenderer {
+    public func skeleton(context: RenderContext) -> String { "" }
+    public func renderChanges(_ model: Model, since previous: Model, context: RenderContext) -> String? { nil }
+}
+
+/// A plugin that decodes and renders one model in one type, as the built-ins do.
+public protocol ContentPlugin: ContentDecoder, ContentRenderer {}
+
+/// A renderer with its model type erased: it renders the `AnyContent` its decoder made.
+public struct AnyContentRenderer {
+    private let renderer: (Any, RenderContext) -> String
+    private let jsonRenderer: (Any) -> String
+    private let skeletonRenderer: (RenderContext) -> String
+    private let changeRenderer: (Any, Any, RenderContext) -> String?
+
+    public init<Renderer: ContentRenderer>(_ renderer: Renderer) {
+        self.renderer = { renderer.render(Self.model($0), context: $1) }
+        jsonRenderer = { renderer.renderJSON(Self.model($0)) }
+        skeletonRenderer = { renderer.skeleton(context: $0) }
+        changeRenderer = { model, previous, context in
+            guard let previous = previous as? Renderer.Model else { return nil }
+            return renderer.renderChanges(Self.model(model), since: previous, context: context)
+        }
+    }
+
+    public func render(_ content: AnyContent, context: RenderContext) -> String { renderer(content.model, context) }
+
+    /// The model as JSON, without a trailing newline.
+    public func renderJSON(_ content: AnyContent) -> String { jsonRenderer(content.model) }
+
+    /// The loading skeleton for `context`, or "" for none.
+    public func skeleton(context: RenderContext) -> String { skeletonRenderer(context) }
+
+    /// `content` with its changes since `previous` marked, when both are this renderer's and
+    /// it marks them item by item; nil otherwise.
+    public func renderChanges(_ content: AnyContent, since previous: AnyContent, context: RenderContext) -> String? {
+        guard previous.pluginName == content.pluginName else { return nil }
+        return changeRenderer(content.model, previous.model, context)
+    }
+
+    /// The table pairs each renderer with the decoder of its model, by name: any other model
+    /// here is a broken table, not bad input.
+    private static func model<Model>(_ model: Any) -> Model {
+        guard let model = model as? Model else { preconditionFailure("a renderer was given another plugin's model") }
+        return model
+    }
+}

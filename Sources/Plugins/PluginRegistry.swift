@@ -1,0 +1,103 @@
+public import Loader
+
+/// One entry of the plugin table: a decoder and the renderer of its model, under one name.
+public struct Plugin {
+    public let decoder: AnyContentDecoder
+    public let renderer: AnyContentRenderer
+
+    public init<Decoder: ContentDecoder, Renderer: ContentRenderer>(decoder: Decoder, renderer: Renderer)
+    where Decoder.Model == Renderer.Model {
+        self.decoder = AnyContentDecoder(decoder)
+        self.renderer = AnyContentRenderer(renderer)
+    }
+
+    /// A plugin that is its own decoder and renderer.
+    public init<Both: ContentPlugin>(_ plugin: Both) {
+        self.init(decoder: plugin, renderer: plugin)
+    }
+
+    public var name: String { decoder.name }
+    public var mediaTypes: [String] { decoder.mediaTypes }
+    public var summary: String { decoder.summary }
+}
+
+/// The plugin table: one entry per plugin, in the order they are offered a response, injected
+/// where it is used, never a global. Loads see only its decoders; presenters find a content's
+/// renderer here by the name of the plugin that decoded it.
+public struct PluginRegistry {
+    public private(set) var plugins: [Plugin]
+
+    public init(_ plugins: [Plugin] = []) { self.plugins = plugins }
+
+    public mutating func register(_ plugin: Plugin) {
+        plugins.removeAll { $0.name == plugin.name }
+        plugins.append(plugin)
+    }
+
+    public var names: [String] { plugins.map(\.name) }
+
+    /// Every decoder, in order: what a source that picks by response is offered.
+    public var decoders: [AnyContentDecoder] { plugins.map(\.decoder) }
+
+    /// The plugin called `name`, or an error that lists the ones there are.
+    public func plugin(named name: String) throws(UnknownPlugin) -> Plugin {
+        guard let plugin = plugins.first(where: { $0.name == name }) else {
+            throw UnknownPlugin(name: name, known: names)
+        }
+        return plugin
+    }
+
+    /// The first plugin that takes this response, and what its one decode gave.
+    public func choose(for body: [UInt8], response: ResponseInfo) -> (decoder: AnyContentDecoder, decoded: Result<AnyContent, DecodeFailure>)? {
+        decoders.choose(for: body, response: response)
+    }
+
+    /// The name of the first plugin that takes this response.
+    public func plugin(for body: [UInt8], response: ResponseInfo) -> String? {
+        choose(for: body, response: response)?.decoder.name
+    }
+
+    /// The `Accept` header for a request that any of these plugins may decode.
+    public var acceptHeader: String { decoders.acceptHeader }
+
+    // MARK: Rendering what a decoder made
+
+    /// The renderer of `content`'s model: the one paired with the decoder that made it.
+    public func renderer(for content: AnyContent) -> AnyContentRenderer {
+        guard let plugin = plugins.first(where: { $0.name == content.pluginName }) else {
+            preconditionFailure("content from \(content.pluginName), a plugin not in the table")
+        }
+        return plugin.renderer
+    }
+
+    public func render(_ content: AnyContent, context: RenderContext) -> String {
+        renderer(for: content).render(content, context: context)
+    }
+
+    /// The content as JSON, without a trailing newline.
+    public func renderJSON(_ content: AnyContent) -> String {
+        renderer(for: content).renderJSON(content)
+    }
+
+    /// `content` with its changes since `previous` marked item by item, when its renderer can.
+    public func renderChanges(_ content: AnyContent, since previous: AnyContent, context: RenderContext) -> String? {
+        renderer(for: content).renderChanges(content, since: previous, context: context)
+    }
+
+    /// The skeleton to show while a source loads: its plugin's, or none while the plugin is
+    /// still unknown.
+    public func skeleton(for selection: PluginSelection, context: RenderContext) -> String {
+        guard case .fixed(let decoder) = selection, let plugin = plugins.first(where: { $0.name == decoder.name }) else { return "" }
+        return plugin.renderer.skeleton(context: context)
+    }
+}
+
+/// A plugin name that is not in the table.
+public struct UnknownPlugin: Error, Equatable, Sendable, CustomStringConvertible {
+    public var name: String
+    public var known: [String]
+
+    public var description: String {
+        "no plugin named \"\(name)\"; known: \(known.joined(separator: ", "))"
+    }
+}

@@ -1,0 +1,50 @@
+public import Loader
+
+/// What a renderer knows about where its text will go.
+public struct RenderContext: Sendable, Equatable {
+    /// A size in terminal cells.
+    public struct CellSize: Sendable, Equatable {
+        public var columns: Int
+        public var rows: Int
+        public init(columns: Int, rows: Int) {
+            self.columns = columns
+            self.rows = rows
+        }
+    }
+
+    /// Columns available for each line.
+    public var width: Int
+    /// Rows on the screen, when stdout is a terminal.
+    public var height: Int?
+    /// Whether styling escapes (bold, dim) may be used: a terminal that wants colour.
+    public var allowsStyling: Bool
+    /// Whether stdout is a terminal; off one, images print a metadata line instead.
+    public var isTerminal: Bool
+    /// The environment (TERM, COLORTERM, NO_COLOR, TMUX…), for detecting what the terminal can show.
+    public var environment: [String: String]
+    /// An image format the user forced, if any; otherwise the terminal's is detected.
+    public var imageFormat: ImageFormat?
+    /// The most cells an image may take; by default it fits the terminal.
+    public var imageSize: CellSize?
+    /// Watches for the signals that end a run, so a long render can stop early.
+    public var interruption: InterruptProbe?
+
+    public init(width: Int = 80, height: Int? = nil, allowsStyling: Bool = false, isTerminal: Bool = false,
+                environment: [String: String] = [:], imageFormat: ImageFormat? = nil, imageSize: CellSize? = nil,
+                interruption: InterruptProbe? = nil) {
+        self.width = max(width, 20)
+        self.height = height
+        self.allowsStyling = allowsStyling
+        self.isTerminal = isTerminal
+        self.environment = environment
+        self.imageFormat = imageFormat
+        self.imageSize = imageSize
+        self.interruption = interruption
+    }
+
+    /// Whether a render should stop now, because a signal arrived that the run must handle.
+    /// Renderers ask between items; what they return after a yes is thrown away.
+    public func shouldStop() -> Bool {
+        interruption?.check() ?? false
+    }
+}
