@@ -23,6 +23,8 @@ public protocol ContentDecoder {
     var mediaTypes: [String] { get }
     /// What it shows, for listings.
     var summary: String { get }
+    /// What it takes when nobody named a plugin, for listings; by default its media types.
+    var takes: String { get }
 
     /// Whether this decoder should take a response when nobody named a plugin: posts and
     /// articles are both `application/json` and differ by shape. By default, whether the
@@ -31,8 +33,9 @@ public protocol ContentDecoder {
 
     /// Offers the response when nobody named a plugin: the decoder declines it, or decodes it
     /// once, so that choosing a plugin never decodes a body twice. By default `accepts`
-    /// decides, and a body it accepts but cannot decode is a failure.
-    func offer(_ body: [UInt8], response: ResponseInfo) -> Offer<Model>
+    /// decides, and a body it accepts but cannot decode is a failure. Decoders that share a
+    /// parse (every JSON view) keep it in `body`'s memo.
+    func offer(_ body: ResponseBody) -> Offer<Model>
 
     func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> Model
     /// `next` appended to `existing`, for lists that come in pages; nil (the default) when the
@@ -40,6 +43,9 @@ public protocol ContentDecoder {
     func merge(_ existing: Model, _ next: Model) -> Model?
     /// How many items a page holds, for lists; an empty page ends paging by page number.
     func itemCount(_ model: Model) -> Int?
+    /// What the user should hear once about this content, on stderr: which view took it and
+    /// why, when nobody named one; fields a template asked for that items lack. None by default.
+    func notes(_ model: Model) -> [String]
 }
 
 /// What a decoder does with a response it is offered.
@@ -53,10 +59,10 @@ public enum Offer<Model> {
 }
 
 extension ContentDecoder {
-    public func offer(_ body: [UInt8], response: ResponseInfo) -> Offer<Model> {
-        guard accepts(body, response: response) else { return .declined }
+    public func offer(_ body: ResponseBody) -> Offer<Model> {
+        guard accepts(body.bytes, response: body.info) else { return .declined }
         do {
-            return .taken(try decode(body, response: response))
+            return .taken(try decode(body.bytes, response: body.info))
         } catch {
             return .failed(error)
         }
@@ -64,6 +70,8 @@ extension ContentDecoder {
 
     public func merge(_ existing: Model, _ next: Model) -> Model? { nil }
     public func itemCount(_ model: Model) -> Int? { nil }
+    public func notes(_ model: Model) -> [String] { [] }
+    public var takes: String { mediaTypes.joined(separator: ", ") }
 
     public func accepts(_ body: [UInt8], response: ResponseInfo) -> Bool {
         guard let mediaType = response.mediaType else { return false }
@@ -98,12 +106,15 @@ public struct AnyContent {
     public let model: Any
     /// How many items it holds, for lists.
     public let itemCount: Int?
+    /// What the user should hear once about it (see `ContentDecoder.notes`).
+    public let notes: [String]
     private let merger: (Any) -> AnyContent?
 
     public init<Decoder: ContentDecoder>(_ model: Decoder.Model, decoder: Decoder) {
         pluginName = decoder.name
         self.model = model
         itemCount = decoder.itemCount(model)
+        notes = decoder.notes(model)
         merger = { other in
             guard let next = other as? Decoder.Model, let merged = decoder.merge(model, next) else { return nil }
             return AnyContent(merged, decoder: decoder)
@@ -122,18 +133,20 @@ public struct AnyContentDecoder {
     public let name: String
     public let mediaTypes: [String]
     public let summary: String
+    public let takes: String
     private let decoder: ([UInt8], ResponseInfo) throws(DecodeFailure) -> AnyContent
-    private let offerer: ([UInt8], ResponseInfo) -> Offer<AnyContent>
+    private let offerer: (ResponseBody) -> Offer<AnyContent>
 
     public init<Decoder: ContentDecoder>(_ decoder: Decoder) {
         name = decoder.name
         mediaTypes = decoder.mediaTypes
         summary = decoder.summary
+        takes = decoder.takes
         self.decoder = { (body, response) throws(DecodeFailure) in
             AnyContent(try decoder.decode(body, response: response), decoder: decoder)
         }
-        offerer = { body, response in
-            switch decoder.offer(body, response: response) {
+        offerer = { body in
+            switch decoder.offer(body) {
             case .declined: .declined
             case .taken(let model): .taken(AnyContent(model, decoder: decoder))
             case .failed(let failure): .failed(failure)
@@ -146,8 +159,8 @@ public struct AnyContentDecoder {
     }
 
     /// The response offered to this decoder: declined, or decoded once.
-    public func offer(_ body: [UInt8], response: ResponseInfo) -> Offer<AnyContent> {
-        offerer(body, response)
+    public func offer(_ body: ResponseBody) -> Offer<AnyContent> {
+        offerer(body)
     }
 
     /// The `Accept` header this decoder's requests send.
@@ -157,8 +170,9 @@ public struct AnyContentDecoder {
 extension [AnyContentDecoder] {
     /// The first decoder that takes this response, and what its one decode gave.
     public func choose(for body: [UInt8], response: ResponseInfo) -> (decoder: AnyContentDecoder, decoded: Result<AnyContent, DecodeFailure>)? {
+        let offered = ResponseBody(body, info: response)
         for decoder in self {
-            switch decoder.offer(body, response: response) {
+            switch decoder.offer(offered) {
             case .declined: continue
             case .taken(let content): return (decoder, .success(content))
             case .failed(let failure): return (decoder, .failure(failure))
@@ -171,5 +185,28 @@ extension [AnyContentDecoder] {
     public var acceptHeader: String {
         var seen = Set<String>()
         return flatMap(\.mediaTypes).filter { seen.insert($0).inserted }.joined(separator: ", ")
+    }
+}
+
+/// A response as decoders are offered it: its bytes, what came with them, and what decoders
+/// worked out from them, kept so that choosing among decoders parses a body once.
+public final class ResponseBody {
+    public let bytes: [UInt8]
+    public let info: ResponseInfo
+    private var memo: [ObjectIdentifier: Any] = [:]
+
+    public init(_ bytes: [UInt8], info: ResponseInfo) {
+        self.bytes = bytes
+        self.info = info
+    }
+
+    /// What `make` gives, made once per body and kept by its type: the first decoder to ask
+    /// for the parsed JSON parses it, and the others are handed the same.
+    public func memoized<Value>(_ make: ([UInt8], ResponseInfo) -> Value) -> Value {
+        let key = ObjectIdentifier(Value.self)
+        if let kept = memo[key] as? Value { return kept }
+        let value = make(bytes, info)
+        memo[key] = value
+        return value
     }
 }

@@ -5,6 +5,8 @@ public struct URLParts: Sendable, Equatable {
     public var scheme: String
     public var host: String
     public var port: Int?
+    /// The path, as it appears in the URL (percent-encoded), `/` at least.
+    public var path: String
 
     /// `host:port` as it appeared, or just `host` when the URL named no port.
     public var authority: String {
@@ -53,5 +55,7 @@ public struct URLParts: Sendable, Equatable {
         self.host = String(cString: host)
         let port = g_uri_get_port(uri)
         self.port = port > 0 ? Int(port) : nil
+        let path = String(cString: g_uri_get_path(uri))
+        self.path = path.isEmpty ? "/" : path
     }
 }

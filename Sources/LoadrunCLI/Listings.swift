@@ -9,13 +9,14 @@ package enum Listings {
         PluginRegistry.forRun(environment: ProcessEnvironment.variables).registry.names
     }
 
-    /// The plugin table: name, media types, and what each renders.
+    /// The plugin table in the order it is consulted: name, what each takes when nobody named
+    /// a plugin, and what it renders.
     package static func plugins() -> Int32 {
         let (registry, skipped) = PluginRegistry.forRun(environment: ProcessEnvironment.variables)
         Diagnostics.report(skipped: skipped)
         // A declared plugin's file supplies its media types and summary: outside text.
-        let rows = [["NAME", "MEDIA TYPES", "RENDERS"]] + registry.plugins.map {
-            [$0.name, $0.mediaTypes.joined(separator: ", "), $0.summary].map(UntrustedText.forTerminalLine)
+        let rows = [["NAME", "TAKES", "RENDERS"]] + registry.plugins.map {
+            [$0.name, $0.takes, $0.summary].map(UntrustedText.forTerminalLine)
         }
         write(columns(rows))
         return ExitStatus.success

@@ -13,18 +13,18 @@ package struct LoadInvocation {
     package var configPath: String?
     package var output: OutputFormat
     package var schedule: LoadSession.Schedule
-    package var images: ImageOptions
+    package var view: ViewOptions
     package var maxConnections: Int
     package var maxPerHost: Int
     package var usesCache: Bool
 
     package init(plan: RunPlan, configPath: String?, output: OutputFormat, schedule: LoadSession.Schedule,
-                 images: ImageOptions, maxConnections: Int, maxPerHost: Int, usesCache: Bool) {
+                 view: ViewOptions, maxConnections: Int, maxPerHost: Int, usesCache: Bool) {
         self.plan = plan
         self.configPath = configPath
         self.output = output
         self.schedule = schedule
-        self.images = images
+        self.view = view
         self.maxConnections = maxConnections
         self.maxPerHost = maxPerHost
         self.usesCache = usesCache
@@ -53,7 +53,7 @@ package struct LoadInvocation {
             return ExitStatus.usage
         }
         let terminal = Terminal.current(environment: environment)
-        let session = LoadSession(requests: requests, plugins: registry, schedule: schedule, terminal: terminal, imageOptions: images,
+        let session = LoadSession(requests: requests, plugins: registry, schedule: schedule, terminal: terminal, view: view,
                                   client: clientConfiguration(environment: environment))
         return session.run(presenter: PresenterChoice.presenter(format: output, schedule: schedule, terminal: terminal))
     }

@@ -24,7 +24,7 @@ package final class LoadSession {
     let loop = EventLoop()
     let schedule: Schedule
     var terminal: Terminal
-    let imageOptions: ImageOptions
+    let view: ViewOptions
     /// stdout for content; a reader that goes away ends the run.
     let output = ContentOutput()
     /// Lets a long render stop for the signals that end or interrupt the run.
@@ -49,13 +49,13 @@ package final class LoadSession {
     /// How many sources have come to rest, without asking each of them.
     var settledCount: Int { sources.count - busy.count }
 
-    init(requests: [SourceRequest], plugins: PluginRegistry, schedule: Schedule, terminal: Terminal, imageOptions: ImageOptions,
+    init(requests: [SourceRequest], plugins: PluginRegistry, schedule: Schedule, terminal: Terminal, view: ViewOptions,
          client: HTTPClientConfiguration = HTTPClientConfiguration()) {
         self.requests = requests
         self.plugins = plugins
         self.schedule = schedule
         self.terminal = terminal
-        self.imageOptions = imageOptions
+        self.view = view
         clientConfiguration = client
     }
 
@@ -147,7 +147,10 @@ package final class LoadSession {
         record(change, of: source)
         source.continuesChain = change.continuesChain
         if source.isSettled { busy.remove(source.index) } else { busy.insert(source.index) }
-        if change.cause == .succeeded, ending == nil, !source.continuesChain { notePagingStop(source) }
+        if change.cause == .succeeded, ending == nil, !source.continuesChain {
+            notePagingStop(source)
+            noteContent(source)
+        }
         presenter.changed(source, by: change)
         // Once every source is at rest, a run that loads once is done, and so is one that is
         // ending. A render stopped for a signal keeps the loop up until that signal's handler runs.
@@ -173,6 +176,15 @@ package final class LoadSession {
         }
     }
 
+    /// Says once what the content's plugin wants said: which view took it and why, fields a
+    /// template lacked. A watch says each only the first time.
+    private func noteContent(_ source: SessionSource) {
+        guard presenter.drawsViews else { return }
+        for note in source.loader.state.content?.notes ?? [] where source.saidNotes.insert(note).inserted {
+            presenter.note(note, about: source)
+        }
+    }
+
     /// Says why a list has fewer pages than were asked for.
     private func notePagingStop(_ source: SessionSource) {
         let loader = source.loader
@@ -192,8 +204,8 @@ package final class LoadSession {
     func renderContext(rows: Int? = nil, imageFormat: ImageFormat? = nil) -> RenderContext {
         RenderContext(width: terminal.width, height: rows ?? terminal.height, allowsStyling: terminal.allowsStyling,
                       isTerminal: terminal.stdoutIsTTY, environment: terminal.environment,
-                      imageFormat: imageOptions.format ?? imageFormat, imageSize: imageOptions.size,
-                      interruption: probe)
+                      imageFormat: view.imageFormat ?? imageFormat, imageSize: view.imageSize,
+                      interruption: probe, maxItems: view.maxItems, sortsKeys: view.sortsKeys)
     }
 
     private func interval(for request: SourceRequest) -> Duration {

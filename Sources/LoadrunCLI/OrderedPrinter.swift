@@ -11,6 +11,7 @@ final class OrderedPrinter: Presenter {
     enum Format { case text, json }
 
     private let format: Format
+    var drawsViews: Bool { format == .text }
     private unowned var session: LoadSession!
     private var progress: ProgressLine!
     private var skeleton: SkeletonView!
@@ -105,7 +106,7 @@ final class OrderedPrinter: Presenter {
         case .loaded(let content):
             switch format {
             case .json:
-                return UntrustedText.forJSON(session.plugins.renderJSON(content)) + "\n"
+                return UntrustedText.forJSON(session.plugins.renderJSON(content, context: session.renderContext())) + "\n"
             case .text:
                 let text = session.plugins.render(content, context: session.renderContext())
                 if text.isEmpty { Diagnostics.say("\(source.name): no \(content.pluginName)") }

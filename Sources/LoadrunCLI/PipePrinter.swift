@@ -8,6 +8,7 @@ final class PipePrinter: Presenter {
     enum Format { case text, json }
 
     private let format: Format
+    var drawsViews: Bool { format == .text }
     private unowned var session: LoadSession!
 
     init(format: Format) { self.format = format }
@@ -38,7 +39,7 @@ final class PipePrinter: Presenter {
     @discardableResult
     private func present(_ source: SessionSource) -> Bool {
         guard let content = source.loader.state.content else { return false }
-        let text = format == .json ? UntrustedText.forJSON(session.plugins.renderJSON(content)) + "\n"
+        let text = format == .json ? UntrustedText.forJSON(session.plugins.renderJSON(content, context: session.renderContext())) + "\n"
             : session.plugins.render(content, context: session.renderContext())
         if session.probe.isRaised {
             // Cut short by a signal: its handler runs first; if the watch goes on, print then.

@@ -15,6 +15,9 @@ protocol Presenter: AnyObject {
     var interruptCancelsLoads: Bool { get }
     /// Whether keys typed on the terminal come to `intent(for:)`.
     var readsKeys: Bool { get }
+    /// Whether it draws content as views, so that notes about a view (which one took the
+    /// response and why, fields a template lacked) mean something; JSON output has no view.
+    var drawsViews: Bool { get }
 
     /// The session is about to load; the presenter takes its place (a full screen enters).
     func start(_ session: LoadSession)
@@ -41,6 +44,7 @@ extension Presenter {
     var announcesSource: Bool { true }
     var interruptCancelsLoads: Bool { false }
     var readsKeys: Bool { false }
+    var drawsViews: Bool { false }
     func start(_ session: LoadSession) {}
     func note(_ text: String, about source: SessionSource) { Diagnostics.say("\(source.name): \(text)") }
     func reloadDue(_ source: SessionSource) {}

@@ -25,6 +25,7 @@ final class ScreenPresenter: Presenter {
     init(terminal: Terminal) { screen = WatchScreen(terminal: terminal) }
 
     var announcesSource: Bool { false }
+    var drawsViews: Bool { true }
     var interruptCancelsLoads: Bool { true }
     var readsKeys: Bool { screen.readsKeys }
 

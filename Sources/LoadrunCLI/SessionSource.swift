@@ -25,6 +25,8 @@ final class SessionSource {
     var unchanged = false
     /// The content on screen or last printed, and its rendering, to tell what changed.
     var shown: (content: AnyContent, text: String)?
+    /// The content notes already said (see `LoadSession.noteContent`).
+    var saidNotes: Set<String> = []
     /// Whether the page that just arrived is followed by another that the loader asks for
     /// next: what is here is then not yet worth showing.
     var continuesChain = false

@@ -22,13 +22,18 @@ package struct SourceRequest {
     var interval: Duration?
 }
 
-/// How images are drawn, as the user asked.
-package struct ImageOptions {
-    package var format: ImageFormat?
-    package var size: RenderContext.CellSize?
+/// How content is shown, as the user asked: images' format and size, how many items of a list,
+/// and whether JSON output sorts its keys.
+package struct ViewOptions {
+    package var imageFormat: ImageFormat?
+    package var imageSize: RenderContext.CellSize?
+    package var maxItems: Int?
+    package var sortsKeys: Bool
 
-    package init(format: ImageFormat?, size: RenderContext.CellSize?) {
-        self.format = format
-        self.size = size
+    package init(imageFormat: ImageFormat? = nil, imageSize: RenderContext.CellSize? = nil, maxItems: Int? = nil, sortsKeys: Bool = false) {
+        self.imageFormat = imageFormat
+        self.imageSize = imageSize
+        self.maxItems = maxItems
+        self.sortsKeys = sortsKeys
     }
 }

@@ -1,13 +1,21 @@
 public import Loader
 
 /// One article: a title and a body of paragraphs.
-public struct Article: Codable, Equatable, Sendable {
+public struct Article: Equatable, Sendable {
     public var title: String
     public var body: String
+    /// The object as the server sent it, every field in its order, for `--output json`.
+    public var fields: JSON?
 
-    public init(title: String, body: String) {
+    public init(title: String, body: String, fields: JSON? = nil) {
         self.title = title
         self.body = body
+        self.fields = fields
+    }
+
+    /// The article as JSON: what the server sent, or its title and body.
+    var json: JSON {
+        fields ?? .object([JSON.Member("title", .string(title)), JSON.Member("body", .string(body))])
     }
 }
 
@@ -17,20 +25,35 @@ public struct ArticlesPlugin: ContentPlugin {
     public let name = "articles"
     public let mediaTypes = ["application/json"]
     public let summary = "a JSON object with title and body: the title in bold, then the body's paragraphs, wrapped"
+    static let expected = "a JSON article ({title, body})"
+    public let takes = "JSON objects with title and body"
 
     public init() {}
 
-    /// A JSON object with a title and a body.
-    public func accepts(_ body: [UInt8], response: ResponseInfo) -> Bool {
-        JSONBody.looksLike("{", body, response: response) && (try? decode(body, response: response)) != nil
+    /// A JSON object with a string title and body.
+    public func offer(_ body: ResponseBody) -> Offer<Article> {
+        guard JSONBody.mayBeJSON(body.bytes, response: body.info), case .success(let json) = JSONBody.parsed(body),
+              case .object = json, let article = try? Self.article(from: json) else { return .declined }
+        return .taken(article)
     }
 
     public func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> Article {
-        try JSONBody.decode(Article.self, from: body, response: response, expected: "a JSON article ({title, body})")
+        try Self.article(from: JSONBody.parse(body, response: response, expected: Self.expected))
     }
 
-    public func renderJSON(_ model: Article) -> String {
-        JSONBody.encode(model)
+    static func article(from json: JSON) throws(DecodeFailure) -> Article {
+        guard case .object = json else { throw DecodeFailure("is \(JSONBody.kind(of: json)), not \(expected)") }
+        for key in ["title", "body"] where json[key] == nil {
+            throw DecodeFailure("is not \(expected): the top level has no \"\(key)\"")
+        }
+        guard let title = json["title"]?.string else { throw DecodeFailure("is not \(expected): its \"title\" is not a string") }
+        guard let text = json["body"]?.string else { throw DecodeFailure("is not \(expected): its \"body\" is not a string") }
+        return Article(title: title, body: text, fields: json)
+    }
+
+    /// Every field the server sent.
+    public func renderJSON(_ model: Article, context: RenderContext) -> String {
+        JSONWriter(sortsKeys: context.sortsKeys).write(model.json)
     }
 
     /// A title bar over two paragraphs.

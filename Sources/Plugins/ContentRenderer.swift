@@ -7,8 +7,9 @@ public protocol ContentRenderer {
 
     /// Renders the model as lines of text.
     func render(_ model: Model, context: RenderContext) -> String
-    /// The model as JSON with stable (sorted) keys, for scripts and jq.
-    func renderJSON(_ model: Model) -> String
+    /// The model as JSON for scripts and jq: what the server sent where the model keeps it,
+    /// keys sorted when the context says so.
+    func renderJSON(_ model: Model, context: RenderContext) -> String
     /// A dimmed skeleton of what `render` will draw, shown on a terminal while the content
     /// loads (SwiftUI's redacted placeholder). Empty for none, the default.
     func skeleton(context: RenderContext) -> String
@@ -28,13 +29,13 @@ public protocol ContentPlugin: ContentDecoder, ContentRenderer {}
 /// A renderer with its model type erased: it renders the `AnyContent` its decoder made.
 public struct AnyContentRenderer {
     private let renderer: (Any, RenderContext) -> String
-    private let jsonRenderer: (Any) -> String
+    private let jsonRenderer: (Any, RenderContext) -> String
     private let skeletonRenderer: (RenderContext) -> String
     private let changeRenderer: (Any, Any, RenderContext) -> String?
 
     public init<Renderer: ContentRenderer>(_ renderer: Renderer) {
         self.renderer = { renderer.render(Self.model($0), context: $1) }
-        jsonRenderer = { renderer.renderJSON(Self.model($0)) }
+        jsonRenderer = { renderer.renderJSON(Self.model($0), context: $1) }
         skeletonRenderer = { renderer.skeleton(context: $0) }
         changeRenderer = { model, previous, context in
             guard let previous = previous as? Renderer.Model else { return nil }
@@ -45,7 +46,7 @@ public struct AnyContentRenderer {
     public func render(_ content: AnyContent, context: RenderContext) -> String { renderer(content.model, context) }
 
     /// The model as JSON, without a trailing newline.
-    public func renderJSON(_ content: AnyContent) -> String { jsonRenderer(content.model) }
+    public func renderJSON(_ content: AnyContent, context: RenderContext) -> String { jsonRenderer(content.model, context) }
 
     /// The loading skeleton for `context`, or "" for none.
     public func skeleton(context: RenderContext) -> String { skeletonRenderer(context) }

@@ -1,25 +1,34 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 public import Loader
 
 /// A plugin declared in a key file instead of compiled Swift:
 ///
 ///     [Plugin]
 ///     MediaTypes=application/json
-///     Items=/todos
+///     URLs=/todos*
 ///     Title=title
-///     Body=completed
-///     Template={id}. {title} ({completed})
+///     Template={id}. {title} (done: {completed})
 ///     Summary=todos from a JSON API
 ///
-/// `Items` is a JSON pointer to the list (empty for the whole document); `Title` and `Body` name
-/// fields of each item; `Template` is a line with `{field}` placeholders.
+/// `URLs` are glob patterns on the URL's path: the plugin takes a response only there, or
+/// where a source names it; without `URLs` it is explicit only. `Items` is a JSON pointer to
+/// the list (empty, the default, for the whole document); `Title` and `Body` name fields of
+/// each item; `Template` is a line with `{field}` placeholders.
 public struct DeclarativePlugin: ContentPlugin {
     public let name: String
     public let mediaTypes: [String]
     public let summary: String
+    /// Glob patterns on the URL path that this plugin takes; empty for explicit only.
+    public let urlPatterns: [String]
     let itemsPointer: String
     let titleField: String
     let bodyField: String?
     let template: String?
+
+    /// What an item shows for a field it lacks.
+    static let missingField = "∅"
 
     /// The plugin `keyFile` declares, named `name`; errors name the line at fault.
     public init(name: String, keyFile: KeyFile) throws(KeyFileError) {
@@ -45,6 +54,11 @@ public struct DeclarativePlugin: ContentPlugin {
                                message: "Items=\(items) is not a JSON pointer; write /path/to/list, or leave it empty for the whole document")
         }
         let template = keyFile.string(group, "Template")
+        let patterns = keyFile.list(group, "URLs") ?? []
+        if let bad = patterns.first(where: { !$0.hasPrefix("/") && !$0.hasPrefix("*") }) {
+            throw KeyFileError(line: keyFile.line(ofKey: "URLs", inGroup: group),
+                               message: "URLs=\(bad) is not a path pattern; write one such as /todos*")
+        }
         if let template, template.filter({ $0 == "{" }).count != template.filter({ $0 == "}" }).count {
             throw KeyFileError(line: keyFile.line(ofKey: "Template", inGroup: group), message: "Template has unbalanced { }")
         }
@@ -54,25 +68,39 @@ public struct DeclarativePlugin: ContentPlugin {
         self.titleField = try required("Title")
         self.bodyField = keyFile.string(group, "Body")
         self.template = template
+        self.urlPatterns = patterns
         self.summary = keyFile.string(group, "Summary") ?? "items at \(items.isEmpty ? "the top level" : items), shown by \(template ?? "{\(titleField)}")"
     }
 
-    /// Its media type, and a list at `Items` whose first entry has the title field.
-    public func accepts(_ body: [UInt8], response: ResponseInfo) -> Bool {
-        if case .taken = offer(body, response: response) { true } else { false }
+    /// What it takes when nobody named a plugin, for listings.
+    public var takes: String {
+        urlPatterns.isEmpty ? "explicit only" : "\(mediaTypes.joined(separator: ", ")) at \(urlPatterns.joined(separator: ", "))"
     }
 
-    /// Takes only what decodes into a list whose first entry has the title field, so that a
-    /// declared plugin never takes over unrelated responses; decodes the body once for that.
-    public func offer(_ body: [UInt8], response: ResponseInfo) -> Offer<[JSONValue]> {
-        guard let mediaType = response.mediaType, MediaType.matches(mediaType, anyOf: mediaTypes),
-              let items = try? decode(body, response: response) else { return .declined }
-        guard case .object(let first)? = items.first else { return items.isEmpty ? .taken(items) : .declined }
-        return first[titleField] != nil ? .taken(items) : .declined
+    /// Whether `url`'s path matches one of `URLs`.
+    func claims(_ url: String) -> Bool {
+        guard let path = URLParts(url)?.path else { return false }
+        return urlPatterns.contains { fnmatch($0, path, 0) == 0 }
     }
 
-    public func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> [JSONValue] {
-        let document = try JSONBody.decode(JSONValue.self, from: body, response: response, expected: "JSON for the \(name) plugin")
+    /// Takes a response only at its own URLs, with its media type (or none); there, a body
+    /// that is not its list fails with this plugin's name, never another's.
+    public func offer(_ body: ResponseBody) -> Offer<DeclaredItems> {
+        guard claims(body.info.url) else { return .declined }
+        if let type = body.info.mediaType, !MediaType.matches(type, anyOf: mediaTypes) { return .declined }
+        switch JSONBody.parsed(body) {
+        case .success(let json):
+            do { return .taken(try items(in: json)) } catch { return .failed(error) }
+        case .failure(let failure):
+            return .failed(failure)
+        }
+    }
+
+    public func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> DeclaredItems {
+        try items(in: JSONBody.parse(body, response: response, expected: "JSON for the \(name) plugin"))
+    }
+
+    private func items(in document: JSON) throws(DecodeFailure) -> DeclaredItems {
         let place = itemsPointer.isEmpty ? "the top level" : itemsPointer
         guard let found = document.resolve(pointer: itemsPointer) else {
             throw DecodeFailure("has nothing at \(place)", suggestion: "check Items= in the \(name) plugin")
@@ -80,20 +108,35 @@ public struct DeclarativePlugin: ContentPlugin {
         guard case .array(let items) = found else {
             throw DecodeFailure("has no list at \(place)", suggestion: "check Items= in the \(name) plugin")
         }
-        return items
+        return DeclaredItems(items: items, missing: firstMissingField(in: items))
     }
 
-    public func render(_ items: [JSONValue], context: RenderContext) -> String {
+    /// The first field the template (or Title/Body) asks for that an item lacks.
+    private func firstMissingField(in items: [JSON]) -> (field: String, item: Int)? {
+        let fields = template.map(Self.placeholders) ?? [titleField] + (bodyField.map { [$0] } ?? [])
+        for (index, item) in items.enumerated() {
+            if let field = fields.first(where: { item[$0] == nil }) { return (field, index) }
+        }
+        return nil
+    }
+
+    public func notes(_ model: DeclaredItems) -> [String] {
+        guard let missing = model.missing else { return [] }
+        return ["the \(name) plugin shows \"\(missing.field)\" as \(Self.missingField): item \(missing.item + 1) has no such field"]
+    }
+
+    public func render(_ model: DeclaredItems, context: RenderContext) -> String {
         var out = ""
-        for item in items {
+        for item in model.items {
             if context.shouldStop() { break }
-            let fields: [String: JSONValue] = if case .object(let object) = item { object } else { [:] }
             if let template {
-                for wrapped in TerminalText.wrapField(fill(template, from: fields), width: context.width) { out += wrapped + "\n" }
+                for wrapped in TerminalText.wrapField(fill(template, from: item), width: context.width) { out += wrapped + "\n" }
                 continue
             }
-            for line in TerminalText.wrapField(fields[titleField]?.text ?? "", width: context.width) { out += TextStyle.bold.apply(line, in: context) + "\n" }
-            if let bodyField, let body = fields[bodyField]?.text,
+            for line in TerminalText.wrapField(Self.text(item[titleField]), width: context.width) {
+                out += TextStyle.bold.apply(line, in: context) + "\n"
+            }
+            if let bodyField, let body = item[bodyField].map(Self.text),
                let first = body.split(separator: "\n").first(where: { !$0.allSatisfy(\.isWhitespace) }) {
                 for line in TerminalText.wrapField(String(first), width: context.width - 2) { out += "  " + line + "\n" }
             }
@@ -107,24 +150,61 @@ public struct DeclarativePlugin: ContentPlugin {
     }
 
     /// Pages of a list are appended.
-    public func merge(_ existing: [JSONValue], _ next: [JSONValue]) -> [JSONValue]? { existing + next }
-
-    public func itemCount(_ model: [JSONValue]) -> Int? { model.count }
-
-    public func renderJSON(_ items: [JSONValue]) -> String {
-        JSONBody.encode(items)
+    public func merge(_ existing: DeclaredItems, _ next: DeclaredItems) -> DeclaredItems? {
+        DeclaredItems(items: existing.items + next.items, missing: existing.missing ?? next.missing)
     }
 
-    /// `template` with each `{field}` replaced by the item's value, or nothing.
-    private func fill(_ template: String, from fields: [String: JSONValue]) -> String {
+    public func itemCount(_ model: DeclaredItems) -> Int? { model.items.count }
+
+    public func renderJSON(_ model: DeclaredItems, context: RenderContext) -> String {
+        JSONWriter(sortsKeys: context.sortsKeys).write(.array(model.items))
+    }
+
+    /// `template` with each `{field}` replaced by the item's value, or `∅` for one it lacks.
+    private func fill(_ template: String, from item: JSON) -> String {
         var out = ""
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             out += rest[..<open]
-            let key = String(rest[rest.index(after: open)..<close])
-            out += fields[key]?.text ?? ""
+            out += item[String(rest[rest.index(after: open)..<close])].map(Self.text) ?? Self.missingField
             rest = rest[rest.index(after: close)...]
         }
         return out + rest
+    }
+
+    /// The fields a template names, in order.
+    static func placeholders(in template: String) -> [String] {
+        var fields: [String] = []
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            fields.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return fields
+    }
+
+    /// A value as one piece of text: scalars as they are, lists joined, objects elided.
+    static func text(_ value: JSON?) -> String {
+        switch value {
+        case nil: return missingField
+        case .array(let items)?: return items.map { text($0) }.joined(separator: ", ")
+        case .object?: return "{…}"
+        case let scalar?: return scalar.scalarText ?? ""
+        }
+    }
+}
+
+/// A declared plugin's list, and the first field its template asked for that an item lacked.
+public struct DeclaredItems: Equatable, Sendable {
+    public var items: [JSON]
+    public var missing: (field: String, item: Int)?
+
+    public init(items: [JSON], missing: (field: String, item: Int)? = nil) {
+        self.items = items
+        self.missing = missing
+    }
+
+    public static func == (lhs: DeclaredItems, rhs: DeclaredItems) -> Bool {
+        lhs.items == rhs.items && lhs.missing?.field == rhs.missing?.field && lhs.missing?.item == rhs.missing?.item
     }
 }

@@ -5,6 +5,8 @@ extension PluginRegistry {
         PluginRegistry([
             Plugin(PostsPlugin()),
             Plugin(ArticlesPlugin()),
+            Plugin(TablePlugin()),
+            Plugin(JSONPlugin()),
             Plugin(ImagesPlugin()),
         ])
     }

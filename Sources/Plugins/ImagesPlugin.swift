@@ -59,7 +59,7 @@ public struct ImagesPlugin: ContentPlugin {
         return Skeleton.bars(Array(repeating: fraction, count: rows), context: context)
     }
 
-    public func renderJSON(_ image: ImageContent) -> String {
+    public func renderJSON(_ image: ImageContent, context: RenderContext) -> String {
         JSONBody.encode(image)
     }
 

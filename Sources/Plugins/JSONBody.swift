@@ -21,57 +21,48 @@ enum JSONBody {
         }
     }
 
-    /// Decodes `body` as `T`, describing the expected shape as `expected` in errors
-    /// ("a JSON array of posts").
-    static func decode<T: Decodable>(_ type: T.Type, from body: [UInt8], response: ResponseInfo,
-                                     expected: String) throws(DecodeFailure) -> T {
-        guard body.contains(where: { !isJSONWhitespace($0) }) else {
-            throw DecodeFailure("is empty, not \(expected)")
-        }
+    /// The body parsed once per response, shared by every JSON view that is offered it.
+    static func parsed(_ body: ResponseBody) -> Result<JSON, DecodeFailure> {
+        body.memoized { bytes, info in ParsedJSON(result: Result { () throws(DecodeFailure) in try parse(bytes, response: info) }) }.result
+    }
+
+    private struct ParsedJSON {
+        var result: Result<JSON, DecodeFailure>
+    }
+
+    /// Parses `body` for a view of `expected` (`a JSON array of posts`): a body that is not
+    /// JSON and says it is something else is named by its type, and an empty one is said so.
+    static func parse(_ body: [UInt8], response: ResponseInfo, expected: String = "JSON") throws(DecodeFailure) -> JSON {
         do {
-            return try JSONDecoder().decode(T.self, from: Data(body))
-        } catch let error as DecodingError {
-            throw DecodeFailure(describe(error, body: body, mediaType: response.mediaType, expected: expected))
+            return try JSONParser.parse(body)
         } catch {
-            throw DecodeFailure("is not valid JSON")
+            if error.reason.hasPrefix("is empty") { throw DecodeFailure("is empty, not \(expected)") }
+            if error.reason.hasPrefix("is not valid JSON"), let type = response.mediaType, !MediaType.isJSON(type) {
+                throw DecodeFailure("is \(type), not \(expected)")
+            }
+            throw error
         }
     }
 
-    private static func describe(_ error: DecodingError, body: [UInt8], mediaType: String?, expected: String) -> String {
-        switch error {
-        case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            if String(validating: body, as: UTF8.self) == nil { return "is not valid UTF-8, so not \(expected)" }
-            if let mediaType, !mediaType.contains("json") { return "is \(mediaType), not \(expected)" }
-            return "is not valid JSON (expected \(expected))"
-        case .typeMismatch(_, let context) where context.codingPath.isEmpty:
-            return "is \(topLevelKind(of: body)), not \(expected)"
-        case .keyNotFound(let key, let context):
-            return "is not \(expected): \(location(context.codingPath)) has no \"\(key.stringValue)\""
-        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
-            return "is not \(expected): \(location(context.codingPath)) is not \(article(for: type))"
-        case .dataCorrupted(let context):
-            return "is not \(expected): \(location(context.codingPath)) is malformed"
-        @unknown default:
-            return "is not \(expected)"
-        }
+    /// Whether a response may hold JSON: it says so, or says nothing and starts like JSON.
+    static func mayBeJSON(_ body: [UInt8], response: ResponseInfo) -> Bool {
+        if MediaType.isJSON(response.mediaType) { return true }
+        guard response.mediaType == nil else { return false }
+        return body.first(where: { !isJSONWhitespace($0) }).map { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "{") } ?? false
     }
 
     /// "item 3's \"title\"", counting items from 1 as people do.
-    private static func location(_ path: [any CodingKey]) -> String {
-        var parts: [String] = []
-        for key in path {
-            if let index = key.intValue { parts.append("item \(index + 1)") } else { parts.append("\"\(key.stringValue)\"") }
-        }
-        guard let last = parts.popLast() else { return "the top level" }
-        return parts.isEmpty ? last : parts.joined(separator: "'s ") + "'s " + last
+    static func location(item index: Int, key: String? = nil) -> String {
+        key.map { "item \(index + 1)'s \"\($0)\"" } ?? "item \(index + 1)"
     }
 
-    private static func article(for type: Any.Type) -> String {
-        switch type {
-        case is String.Type: "a string"
-        case is Int.Type, is Double.Type: "a number"
-        case is Bool.Type: "true or false"
-        default: "of the right type"
+    /// What the top level of a document is, for "is X, not Y".
+    static func kind(of value: JSON) -> String {
+        switch value {
+        case .object: "a JSON object"
+        case .array: "a JSON array of something else"
+        case .string: "a JSON string"
+        default: "a bare JSON value"
         }
     }
 
@@ -80,15 +71,6 @@ enum JSONBody {
     static func looksLike(_ opener: Character, _ body: [UInt8], response: ResponseInfo) -> Bool {
         guard response.mediaType == nil || MediaType.isJSON(response.mediaType) else { return false }
         return body.first(where: { !isJSONWhitespace($0) }) == opener.asciiValue
-    }
-
-    private static func topLevelKind(of body: [UInt8]) -> String {
-        switch body.first(where: { !isJSONWhitespace($0) }) {
-        case UInt8(ascii: "{"): "a JSON object"
-        case UInt8(ascii: "["): "a JSON array of something else"
-        case UInt8(ascii: "\""): "a JSON string"
-        default: "a bare JSON value"
-        }
     }
 
     private static func isJSONWhitespace(_ byte: UInt8) -> Bool {

@@ -19,6 +19,7 @@ public struct Plugin {
     public var name: String { decoder.name }
     public var mediaTypes: [String] { decoder.mediaTypes }
     public var summary: String { decoder.summary }
+    public var takes: String { decoder.takes }
 }
 
 /// The plugin table: one entry per plugin, in the order they are offered a response, injected
@@ -75,8 +76,8 @@ public struct PluginRegistry {
     }
 
     /// The content as JSON, without a trailing newline.
-    public func renderJSON(_ content: AnyContent) -> String {
-        renderer(for: content).renderJSON(content)
+    public func renderJSON(_ content: AnyContent, context: RenderContext) -> String {
+        renderer(for: content).renderJSON(content, context: context)
     }
 
     /// `content` with its changes since `previous` marked item by item, when its renderer can.

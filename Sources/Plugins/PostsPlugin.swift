@@ -1,17 +1,28 @@
 public import Loader
 
 /// One post, in JSONPlaceholder's shape.
-public struct Post: Codable, Equatable, Sendable {
+public struct Post: Equatable, Sendable {
     public var id: Int
     public var userId: Int?
     public var title: String
     public var body: String
+    /// The object as the server sent it, every field in its order, for `--output json`.
+    public var fields: JSON?
 
-    public init(id: Int, userId: Int? = nil, title: String, body: String) {
+    public init(id: Int, userId: Int? = nil, title: String, body: String, fields: JSON? = nil) {
         self.id = id
         self.userId = userId
         self.title = title
         self.body = body
+        self.fields = fields
+    }
+
+    /// The post as JSON: what the server sent, or its four fields.
+    var json: JSON {
+        if let fields { return fields }
+        var members = [JSON.Member("id", .number(String(id)))]
+        if let userId { members.append(JSON.Member("userId", .number(String(userId)))) }
+        return .object(members + [JSON.Member("title", .string(title)), JSON.Member("body", .string(body))])
     }
 }
 
@@ -20,16 +31,66 @@ public struct PostsPlugin: ContentPlugin {
     public let name = "posts"
     public let mediaTypes = ["application/json"]
     public let summary = "a JSON array of posts: id, title and the first line of each body"
+    static let expected = "a JSON array of posts ({id, title, body})"
+    public let takes = "JSON arrays of {id, title, body}"
 
     public init() {}
 
-    /// A JSON array.
-    public func accepts(_ body: [UInt8], response: ResponseInfo) -> Bool {
-        JSONBody.looksLike("[", body, response: response)
+    /// A JSON array whose every item is a post; any other list is left to the table.
+    public func offer(_ body: ResponseBody) -> Offer<[Post]> {
+        guard JSONBody.mayBeJSON(body.bytes, response: body.info), case .success(let json) = JSONBody.parsed(body),
+              case .array = json, let posts = try? Self.posts(from: json) else { return .declined }
+        return .taken(posts)
     }
 
     public func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> [Post] {
-        try JSONBody.decode([Post].self, from: body, response: response, expected: "a JSON array of posts ({id, title, body})")
+        try Self.posts(from: JSONBody.parse(body, response: response, expected: Self.expected))
+    }
+
+    /// The posts in a document, or what in it is not a post.
+    static func posts(from json: JSON) throws(DecodeFailure) -> [Post] {
+        guard case .array(let items) = json else { throw DecodeFailure("is \(JSONBody.kind(of: json)), not \(expected)") }
+        var posts: [Post] = []
+        posts.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            guard case .object(let members) = item else {
+                throw DecodeFailure("is not \(expected): \(JSONBody.location(item: index)) is not an object")
+            }
+            var id: Int?, userId: Int?, title: String?, text: String?
+            for member in members {
+                switch member.key {
+                case "id" where id == nil: id = try whole(member.value, index: index, key: "id")
+                case "userId" where userId == nil: userId = try whole(member.value, index: index, key: "userId")
+                case "title" where title == nil: title = try string(member.value, index: index, key: "title")
+                case "body" where text == nil: text = try string(member.value, index: index, key: "body")
+                default: break
+                }
+            }
+            guard let id else { throw missing("id", index) }
+            guard let title else { throw missing("title", index) }
+            guard let text else { throw missing("body", index) }
+            posts.append(Post(id: id, userId: userId, title: title, body: text, fields: item))
+        }
+        return posts
+    }
+
+    private static func whole(_ value: JSON, index: Int, key: String) throws(DecodeFailure) -> Int {
+        guard case .number(let literal) = value else { throw wrong(key, index, "is not a number") }
+        guard let number = Int(literal) else { throw wrong(key, index, "is not a whole number") }
+        return number
+    }
+
+    private static func string(_ value: JSON, index: Int, key: String) throws(DecodeFailure) -> String {
+        guard case .string(let text) = value else { throw wrong(key, index, "is not a string") }
+        return text
+    }
+
+    private static func missing(_ key: String, _ index: Int) -> DecodeFailure {
+        DecodeFailure("is not \(expected): \(JSONBody.location(item: index)) has no \"\(key)\"")
+    }
+
+    private static func wrong(_ key: String, _ index: Int, _ what: String) -> DecodeFailure {
+        DecodeFailure("is not \(expected): \(JSONBody.location(item: index, key: key)) \(what)")
     }
 
     /// Pages of a list are appended.
@@ -37,8 +98,9 @@ public struct PostsPlugin: ContentPlugin {
 
     public func itemCount(_ model: [Post]) -> Int? { model.count }
 
-    public func renderJSON(_ model: [Post]) -> String {
-        JSONBody.encode(model)
+    /// Every post as the server sent it.
+    public func renderJSON(_ model: [Post], context: RenderContext) -> String {
+        JSONWriter(sortsKeys: context.sortsKeys).write(.array(model.map(\.json)))
     }
 
     /// Five posts' worth of id, title and body bars.

@@ -28,10 +28,14 @@ public struct RenderContext: Sendable, Equatable {
     public var imageSize: CellSize?
     /// Watches for the signals that end a run, so a long render can stop early.
     public var interruption: InterruptProbe?
+    /// The most items of a list a view shows before it says how many it left out.
+    public var maxItems: Int?
+    /// Whether JSON output sorts each object's keys; otherwise they keep the server's order.
+    public var sortsKeys: Bool
 
     public init(width: Int = 80, height: Int? = nil, allowsStyling: Bool = false, isTerminal: Bool = false,
                 environment: [String: String] = [:], imageFormat: ImageFormat? = nil, imageSize: CellSize? = nil,
-                interruption: InterruptProbe? = nil) {
+                interruption: InterruptProbe? = nil, maxItems: Int? = nil, sortsKeys: Bool = false) {
         self.width = max(width, 20)
         self.height = height
         self.allowsStyling = allowsStyling
@@ -40,6 +44,8 @@ public struct RenderContext: Sendable, Equatable {
         self.imageFormat = imageFormat
         self.imageSize = imageSize
         self.interruption = interruption
+        self.maxItems = maxItems
+        self.sortsKeys = sortsKeys
     }
 
     /// Whether a render should stop now, because a signal arrived that the run must handle.

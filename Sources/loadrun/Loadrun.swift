@@ -55,8 +55,14 @@ struct Loadrun: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Decode with this plugin whatever the response says (see `loadrun plugins`).", valueName: "name"))
     var plugin: String?
 
-    @Option(name: .long, help: ArgumentHelp("text for the terminal; json: the decoded content with stable keys; ndjson: one JSON line per state transition, labelled by source.", valueName: "format"))
+    @Option(name: .long, help: ArgumentHelp("text for the terminal; json: the content as JSON, every field the server sent, keys in its order; ndjson: one JSON line per state transition, labelled by source.", valueName: "format"))
     var output: OutputFormat = .text
+
+    @Option(name: .customLong("max-items"), help: ArgumentHelp("Show at most this many items of a list (JSON arrays, tables), and say how many were left out.", valueName: "n"))
+    var maxItems: Int?
+
+    @Flag(name: .customLong("sort-keys"), help: "With --output json, sort each object's keys instead of keeping the server's order.")
+    var sortKeys = false
 
     @Option(name: .customLong("image-format"), help: ArgumentHelp("Draw images as symbols, sixel, kitty or iterm instead of what the terminal is detected to support; also on a pipe.", valueName: "format"))
     var imageFormat: ImageFormatArgument?
@@ -146,6 +152,7 @@ struct Loadrun: ParsableCommand {
             }
         }
         if let pages, pages < 1 { throw ValidationError("--pages must be at least 1") }
+        if let maxItems, maxItems < 1 { throw ValidationError("--max-items must be at least 1") }
         if pages != nil && allPages { throw ValidationError("give --pages N or --all-pages, not both") }
         if let perPage, perPage < 1 { throw ValidationError("--per-page must be at least 1") }
         if perPage != nil && pageParam == nil { throw ValidationError("--per-page goes with --page-param, such as --page-param page") }
@@ -165,7 +172,7 @@ struct Loadrun: ParsableCommand {
         let invocation = LoadInvocation(
             plan: RunPlan(sourceNames: source, urls: url, all: all, settings: SourceSettings(plugin: plugin, noRetry: noRetry, load: load)),
             configPath: config, output: output, schedule: watch.map { .interval($0.interval) } ?? .once,
-            images: ImageOptions(format: imageFormat?.format, size: size?.cells),
+            view: ViewOptions(imageFormat: imageFormat?.format, imageSize: size?.cells, maxItems: maxItems, sortsKeys: sortKeys),
             maxConnections: maxConnections, maxPerHost: maxPerHost, usesCache: !noCache)
         let status = invocation.run()
         if status != ExitStatus.success { throw ExitCode(status) }

@@ -12,7 +12,8 @@ final class DeclarativePluginEndToEndTests: XCTestCase {
         dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("loadrun-e2e-xdg-\(UUID().uuidString)")
         let plugins = dataHome.appendingPathComponent("loadrun/plugins")
         try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
-        try Data("[Plugin]\nMediaTypes=application/json\nItems=/todos\nTitle=title\nTemplate=[{done}] {title}\nSummary=todos with their state\n".utf8)
+        // As the README has it, for a JSONPlaceholder-style /todos: a bare array.
+        try Data("[Plugin]\nMediaTypes=application/json\nURLs=/todos*\nTitle=title\nTemplate={id}. {title} (done: {completed})\nSummary=todos with their state\n".utf8)
             .write(to: plugins.appendingPathComponent("todos.plugin"))
         try Data("[Plugin]\nMediaTypes=application/json\nItems=oops\nTitle=title\n".utf8)
             .write(to: plugins.appendingPathComponent("bad.plugin"))
@@ -27,26 +28,37 @@ final class DeclarativePluginEndToEndTests: XCTestCase {
     func testPluginsListsItAndReportsTheBadFile() throws {
         let run = try LoadrunProcess(["plugins"], environment: environment)
         XCTAssertEqual(run.waitForExit(), .exited(0))
-        XCTAssertTrue(run.standardOutput.contains("todos     application/json  todos with their state"), run.standardOutput)
+        let row = run.standardOutput.split(separator: "\n").first { $0.hasPrefix("todos ") } ?? ""
+        XCTAssertTrue(row.contains(" application/json at /todos* ") && row.hasSuffix(" todos with their state"), run.standardOutput)
+        XCTAssertTrue(run.standardOutput.hasPrefix("NAME      TAKES"), "in the order consulted, declared plugins first: \(run.standardOutput)")
         XCTAssertEqual(run.standardErrorLines, [
             "loadrun: \(dataHome.path)/loadrun/plugins/bad.plugin:3: Items=oops is not a JSON pointer; write /path/to/list, or leave it empty for the whole document — skipped",
         ])
     }
 
-    func testItIsChosenFromTheResponseAndRendersItsTemplate() throws {
+    func testItIsChosenAtItsURLAndSaysOnceWhatAnItemLacks() throws {
         let server = TestServer { server, _ in
-            server.route("/todos", TestRoutes.fixed(#"{"todos":[{"title":"Write it","done":true},{"title":"Ship it","done":false}]}"#))
+            server.route("/todos", TestRoutes.fixed(#"[{"id":1,"title":"Write it","completed":true},{"id":2,"title":"Ship it"}]"#))
         }
         let run = try LoadrunProcess(["--url", server.url("/todos")], environment: environment)
         XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
-        XCTAssertEqual(run.standardOutput, "[true] Write it\n[false] Ship it\n")
+        XCTAssertEqual(run.standardOutput, "1. Write it (done: true)\n2. Ship it (done: ∅)\n")
+        XCTAssertEqual(run.standardErrorLines.filter { $0.contains("∅") },
+                       [#"todos: the todos plugin shows "completed" as ∅: item 2 has no such field"#])
+    }
+
+    func testItDoesNotTakeOtherURLs() throws {
+        let server = TestServer { server, _ in server.route("/posts", TestRoutes.fixed(Fixtures.posts(1))) }
+        let run = try LoadrunProcess(["--url", server.url("/posts")], environment: environment)
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertTrue(run.standardOutput.hasPrefix("1  Post number 1\n"), "the posts view, not the todos template: \(run.standardOutput)")
     }
 
     func testItCanBeForcedAndFailsClearlyOnTheWrongShape() throws {
-        let server = TestServer { server, _ in server.route("/posts", TestRoutes.fixed(Fixtures.posts(1))) }
-        let run = try LoadrunProcess(["--url", server.url("/posts"), "--plugin", "todos"], environment: environment)
+        let server = TestServer { server, _ in server.route("/posts/1", TestRoutes.fixed(#"{"id":1,"title":"t","body":"b"}"#)) }
+        let run = try LoadrunProcess(["--url", server.url("/posts/1"), "--plugin", "todos"], environment: environment)
         XCTAssertEqual(run.waitForExit(), .exited(2))
         XCTAssertEqual(run.standardErrorLines.last,
-                       "posts: the response from 127.0.0.1:\(server.port) has nothing at /todos — check Items= in the todos plugin")
+                       "1: the response from 127.0.0.1:\(server.port) has no list at the top level — check Items= in the todos plugin")
     }
 }

@@ -4,7 +4,7 @@ import SampleSource
 import TestSupport
 import XCTest
 
-/// `--output json`: the decoded model on stdout, with stable keys, for scripts.
+/// `--output json`: the content on stdout as the server sent it, re-indented, for scripts.
 final class JSONOutputTests: XCTestCase {
     private func json(_ arguments: [String]) throws -> (Any, String) {
         let run = try LoadrunProcess(arguments + ["--output", "json"])
@@ -13,21 +13,44 @@ final class JSONOutputTests: XCTestCase {
         return (try JSONSerialization.jsonObject(with: Data(text.utf8)), text)
     }
 
-    func testPostsAreAnArrayWithSortedKeys() throws {
+    func testPostsAreAnArrayWithTheServersKeysInItsOrderOrSorted() throws {
         let (value, text) = try json(["--source", "posts"])
         let posts = try XCTUnwrap(value as? [[String: Any]])
         XCTAssertEqual(posts.count, 12)
         XCTAssertEqual(posts[0]["title"] as? String, "Loading states are a contract")
         XCTAssertEqual(posts[0]["id"] as? Int, 1)
-        XCTAssertTrue(text.hasPrefix("[\n  {\n    \"body\" : "), "keys sorted: body, id, title, userId")
+        XCTAssertTrue(text.hasPrefix("[\n  {\n    \"userId\": 1,\n    \"id\": 1,\n    \"title\": "), "the server's order, as jq writes it: \(text.prefix(80))")
         XCTAssertFalse(text.contains("\u{1B}"), "no styling in JSON")
+        let (_, sorted) = try json(["--source", "posts", "--sort-keys"])
+        XCTAssertTrue(sorted.hasPrefix("[\n  {\n    \"body\": "), "keys sorted: body, id, title, userId")
     }
 
-    func testArticleIsAnObject() throws {
-        let (value, _) = try json(["--source", "articles"])
+    func testAnArticleKeepsEveryFieldTheServerSent() throws {
+        let server = TestServer { server, _ in
+            server.route("/posts/1", TestRoutes.fixed(#"{"userId":1,"id":1,"title":"T","body":"B","tags":["a"]}"#))
+        }
+        let (value, text) = try json(["--url", server.url("/posts/1"), "--plugin", "articles"])
         let article = try XCTUnwrap(value as? [String: Any])
-        XCTAssertEqual(Set(article.keys), ["title", "body"])
-        XCTAssertEqual(article["title"] as? String, "A loading state for every source")
+        XCTAssertEqual(Set(article.keys), ["userId", "id", "title", "body", "tags"])
+        XCTAssertEqual(text, "{\n  \"userId\": 1,\n  \"id\": 1,\n  \"title\": \"T\",\n  \"body\": \"B\",\n  \"tags\": [\n    \"a\"\n  ]\n}\n")
+    }
+
+    func testAnyJSONDocumentPassesThroughWithItsNumbersAsSent() throws {
+        let document = #"{"big":12345678901234567890,"pi":3.14159265358979323846,"e":1E+2,"nested":{"empty":[],"none":{}}}"#
+        let server = TestServer { server, _ in server.route("/doc", TestRoutes.fixed(document)) }
+        let (_, text) = try json(["--url", server.url("/doc")])
+        XCTAssertEqual(text, """
+            {
+              "big": 12345678901234567890,
+              "pi": 3.14159265358979323846,
+              "e": 1E+2,
+              "nested": {
+                "empty": [],
+                "none": {}
+              }
+            }
+
+            """)
     }
 
     func testEscapesAreEscapedNotEmitted() throws {

@@ -40,7 +40,7 @@ final class PluginChoiceTests: XCTestCase {
         XCTAssertEqual(run.waitForExit(), .exited(2))
         XCTAssertEqual(run.standardOutput, "")
         XCTAssertEqual(run.standardErrorLines.last,
-                       "feed.xml: no plugin takes the application/rss+xml response from 127.0.0.1:\(server.port); plugins: posts (application/json), articles (application/json), images (image/*) — name one with --plugin")
+                       "feed.xml: no plugin takes the application/rss+xml response from 127.0.0.1:\(server.port); plugins: posts (application/json), articles (application/json), table (application/json), json (application/json), images (image/*) — name one with --plugin")
     }
 
     func testPluginOptionForcesAPlugin() throws {
@@ -59,10 +59,11 @@ final class PluginChoiceTests: XCTestCase {
         let run = try LoadrunProcess(["plugins"])
         XCTAssertEqual(run.waitForExit(), .exited(0))
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.count, 4, "\(lines)")
-        XCTAssertTrue(lines[0].hasPrefix("NAME      MEDIA TYPES       RENDERS"), lines[0])
-        XCTAssertTrue(lines[1].hasPrefix("posts     application/json  a JSON array of posts"), lines[1])
-        XCTAssertTrue(lines[2].hasPrefix("articles  application/json  a JSON object with title and body"), lines[2])
-        XCTAssertTrue(lines[3].hasPrefix("images    image/*           PNG, JPEG, GIF (first frame) or WebP"), lines[3])
+        XCTAssertEqual(lines.map { $0.prefix(10).trimmingCharacters(in: .whitespaces) },
+                       ["NAME", "posts", "articles", "table", "json", "images"], "in the order they are consulted")
+        XCTAssertTrue(lines[0].hasPrefix("NAME      TAKES                             RENDERS"), lines[0])
+        XCTAssertTrue(lines[1].hasPrefix("posts     JSON arrays of {id, title, body}  a JSON array of posts"), lines[1])
+        XCTAssertTrue(lines[3].hasPrefix("table     other JSON arrays of objects      a JSON array of objects"), lines[3])
+        XCTAssertTrue(lines[4].hasPrefix("json      any other JSON                    any JSON document"), lines[4])
     }
 }

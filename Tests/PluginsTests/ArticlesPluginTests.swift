@@ -11,8 +11,14 @@ final class ArticlesPluginTests: XCTestCase {
         try plugin.decode(Array(json.utf8), response: response)
     }
 
-    func testDecodesTitleAndBodyAndIgnoresOtherFields() throws {
-        XCTAssertEqual(try decode(#"{"title":"T","body":"B","author":"x","id":3}"#), Article(title: "T", body: "B"))
+    func testDecodesTitleAndBodyAndKeepsEveryFieldForJSON() throws {
+        let article = try decode(#"{"title":"T","body":"B","author":"x","id":3}"#)
+        XCTAssertEqual(article.title, "T")
+        XCTAssertEqual(article.body, "B")
+        XCTAssertEqual(plugin.renderJSON(article, context: RenderContext()),
+                       "{\n  \"title\": \"T\",\n  \"body\": \"B\",\n  \"author\": \"x\",\n  \"id\": 3\n}")
+        XCTAssertEqual(plugin.renderJSON(article, context: RenderContext(sortsKeys: true)),
+                       "{\n  \"author\": \"x\",\n  \"body\": \"B\",\n  \"id\": 3,\n  \"title\": \"T\"\n}")
     }
 
     func testWrongShapesAndBadJSONAreDescribed() {

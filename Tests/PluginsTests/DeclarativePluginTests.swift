@@ -21,10 +21,11 @@ final class DeclarativePluginTests: XCTestCase {
         }
     }
 
-    func testTemplateRendersEachItem() throws {
+    func testTemplateRendersEachItemAndAMissingFieldAsEmptySetSaidOnce() throws {
         let todos = try plugin("[Plugin]\nMediaTypes=application/json\nItems=/todos\nTitle=title\nTemplate={id}. {title} — done: {done}{missing}\n")
         let items = try todos.decode(Array(self.todos.utf8), response: json)
-        XCTAssertEqual(todos.render(items, context: RenderContext()), "1. Write tests — done: true\n2. Ship — done: false\n")
+        XCTAssertEqual(todos.render(items, context: RenderContext()), "1. Write tests — done: true∅\n2. Ship — done: false∅\n")
+        XCTAssertEqual(todos.notes(items), [#"the todos plugin shows "missing" as ∅: item 1 has no such field"#])
         XCTAssertEqual(todos.name, "todos")
         XCTAssertEqual(todos.summary, "items at /todos, shown by {id}. {title} — done: {done}{missing}")
     }
@@ -42,13 +43,34 @@ final class DeclarativePluginTests: XCTestCase {
         XCTAssertEqual(todos.render(items, context: RenderContext()), "␛]0;pwned␇\n")
     }
 
-    func testAcceptsOnlyItsMediaTypeAndShape() throws {
-        let todos = try plugin("[Plugin]\nMediaTypes=application/json\nItems=/todos\nTitle=title\n")
-        XCTAssertTrue(todos.accepts(Array(self.todos.utf8), response: json))
-        XCTAssertFalse(todos.accepts(Array(#"{"todos":[{"name":"no title"}]}"#.utf8), response: json))
-        XCTAssertFalse(todos.accepts(Array(#"[{"title":"top-level"}]"#.utf8), response: json))
-        let text = ResponseInfo(url: "http://h/", headers: HTTPHeaders([("Content-Type", "text/plain")]))
-        XCTAssertFalse(todos.accepts(Array(self.todos.utf8), response: text))
+    private func offer(_ plugin: DeclarativePlugin, _ body: String, url: String, type: String? = "application/json") -> Offer<DeclaredItems> {
+        let headers = type.map { HTTPHeaders([("Content-Type", $0)]) } ?? HTTPHeaders()
+        return plugin.offer(ResponseBody(Array(body.utf8), info: ResponseInfo(url: url, headers: headers)))
+    }
+
+    private func taken(_ offer: Offer<DeclaredItems>) -> Bool { if case .taken = offer { true } else { false } }
+
+    func testItTakesResponsesOnlyAtItsURLs() throws {
+        let todos = try plugin("[Plugin]\nMediaTypes=application/json\nURLs=/todos*;/api/*/todos\nTitle=title\n")
+        let list = #"[{"id":1,"title":"Write tests"}]"#
+        XCTAssertTrue(taken(offer(todos, list, url: "http://h/todos")))
+        XCTAssertTrue(taken(offer(todos, list, url: "http://h/todos?userId=1")), "the query is not the path")
+        XCTAssertTrue(taken(offer(todos, list, url: "http://h/api/v2/todos")))
+        XCTAssertTrue(taken(offer(todos, list, url: "http://h/todos", type: nil)), "an untyped body at its URL")
+        XCTAssertFalse(taken(offer(todos, list, url: "http://h/posts")), "a list of titles elsewhere is not its")
+        XCTAssertFalse(taken(offer(todos, list, url: "http://h/todos", type: "text/plain")))
+        guard case .failed(let failure) = offer(todos, #"{"not":"a list"}"#, url: "http://h/todos") else {
+            return XCTFail("at its own URL, the wrong shape is this plugin's error")
+        }
+        XCTAssertEqual(failure.suggestion, "check Items= in the todos plugin")
+        XCTAssertEqual(todos.takes, "application/json at /todos*, /api/*/todos")
+    }
+
+    func testWithoutURLsItIsExplicitOnly() throws {
+        let todos = try plugin("[Plugin]\nMediaTypes=application/json\nTitle=title\n")
+        XCTAssertFalse(taken(offer(todos, #"[{"title":"t"}]"#, url: "http://h/todos")))
+        XCTAssertEqual(todos.takes, "explicit only")
+        XCTAssertEqual(refusal("[Plugin]\nMediaTypes=application/json\nURLs=todos\nTitle=t\n")?.line, 3)
     }
 
     func testDecodeErrorsNameThePointer() throws {
@@ -62,9 +84,9 @@ final class DeclarativePluginTests: XCTestCase {
     }
 
     func testJSONPointersFollowRFC6901() throws {
-        let document = try JSONDecoder().decode(JSONValue.self, from: Data(#"{"a/b":{"m~n":[10,{"x":true}]}}"#.utf8))
+        let document = try JSONParser.parse(Array(#"{"a/b":{"m~n":[10,{"x":true}]}}"#.utf8))
         XCTAssertEqual(document.resolve(pointer: "/a~1b/m~0n/1/x"), .bool(true))
-        XCTAssertEqual(document.resolve(pointer: "/a~1b/m~0n/0"), .number(10))
+        XCTAssertEqual(document.resolve(pointer: "/a~1b/m~0n/0"), .number("10"))
         XCTAssertNil(document.resolve(pointer: "/a~1b/m~0n/2"))
         XCTAssertEqual(document.resolve(pointer: ""), document)
         XCTAssertNil(document.resolve(pointer: "a"))

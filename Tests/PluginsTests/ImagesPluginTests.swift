@@ -76,7 +76,7 @@ final class ImagesPluginTests: XCTestCase {
     func testOffATerminalItPrintsAMetadataLine() throws {
         let image = try plugin.decode(ImageFixtures.png(width: 160, height: 100), response: response("image/png"))
         XCTAssertEqual(plugin.render(image, context: RenderContext(isTerminal: false)), "image/png 160×100, \(ByteCount.format(image.bytes))\n")
-        XCTAssertEqual(plugin.renderJSON(image), """
+        XCTAssertEqual(plugin.renderJSON(image, context: RenderContext()), """
             {
               "bytes" : \(image.bytes),
               "height" : 100,

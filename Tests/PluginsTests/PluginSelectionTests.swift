@@ -12,24 +12,28 @@ final class PluginSelectionTests: XCTestCase {
         return registry.plugin(for: Array(body.utf8), response: ResponseInfo(url: "http://h/x", headers: headers))
     }
 
-    func testJSONArrayGoesToPostsAndJSONObjectToArticles() {
-        XCTAssertEqual(chosen(" [{\"id\":1}]", contentType: "application/json"), "posts")
+    func testEachJSONShapeGoesToItsView() {
+        XCTAssertEqual(chosen(#" [{"id":1,"title":"t","body":"b"}]"#, contentType: "application/json"), "posts")
         XCTAssertEqual(chosen("\n{\"title\":\"t\",\"body\":\"b\"}", contentType: "application/json; charset=utf-8"), "articles")
-        XCTAssertNil(chosen("{\"title\":\"no body\"}", contentType: "application/json"), "an object without title and body")
+        XCTAssertEqual(chosen(#"[{"id":1,"name":"Leanne"}]"#, contentType: "application/json"), "table", "a list of other records")
+        XCTAssertEqual(chosen(#"[{"id":1,"title":"t","body":"b"},{"id":2,"name":"n"}]"#, contentType: "application/json"), "table",
+                       "posts only when every item is one")
+        XCTAssertEqual(chosen("{\"title\":\"no body\"}", contentType: "application/json"), "json", "an object without title and body")
+        XCTAssertEqual(chosen("\"just a string\"", contentType: "application/json"), "json")
+        XCTAssertEqual(chosen("[1, 2]", contentType: "application/json"), "json")
         XCTAssertEqual(chosen("[]", contentType: "application/vnd.api+json"), "posts")
+        XCTAssertEqual(chosen("[{\"broken\"", contentType: "application/json"), "json", "the last JSON view says where it broke")
     }
 
     func testJSONWithoutAContentTypeIsJudgedByShape() {
-        XCTAssertEqual(chosen("[1]", contentType: nil), "posts")
+        XCTAssertEqual(chosen("[1]", contentType: nil), "json")
+        XCTAssertEqual(chosen(#"[{"id":1,"title":"t","body":"b"}]"#, contentType: nil), "posts")
         XCTAssertEqual(chosen(#"{"title":"t","body":"b"}"#, contentType: nil), "articles")
     }
 
-    func testOtherMediaTypesFindNoPlugin() {
-        XCTAssertNil(chosen("[1]", contentType: "text/plain"))
-        XCTAssertNil(chosen("<html>", contentType: "text/html"))
-        XCTAssertEqual(chosen("<svg/>", contentType: "image/svg+xml"), "images", "and the images decoder refuses it")
+    func testOtherMediaTypesGoElsewhere() {
+        XCTAssertEqual(chosen("<svg/>", contentType: "image/svg+xml"), "images")
         XCTAssertEqual(chosen("\u{89}PNG", contentType: "image/png"), "images")
-        XCTAssertNil(chosen("\"just a string\"", contentType: "application/json"))
     }
 
     func testAcceptHeaderListsEachMediaTypeOnce() {
@@ -75,7 +79,7 @@ final class PluginPairTests: XCTestCase {
 
     private struct LengthRenderer: ContentRenderer {
         func render(_ model: Int, context: RenderContext) -> String { "\(model) characters\n" }
-        func renderJSON(_ model: Int) -> String { #"{"length":\#(model)}"# }
+        func renderJSON(_ model: Int, context: RenderContext) -> String { #"{"length":\#(model)}"# }
         func skeleton(context: RenderContext) -> String { "…\n" }
     }
 
@@ -86,9 +90,9 @@ final class PluginPairTests: XCTestCase {
         let choice = try XCTUnwrap(plugins.choose(for: Array("hello".utf8), response: ResponseInfo(url: "http://h/x", headers: headers)))
         let content = try choice.decoded.get()
         XCTAssertEqual(plugins.render(content, context: RenderContext()), "5 characters\n")
-        XCTAssertEqual(plugins.renderJSON(content), #"{"length":5}"#)
+        XCTAssertEqual(plugins.renderJSON(content, context: RenderContext()), #"{"length":5}"#)
         XCTAssertEqual(plugins.skeleton(for: .fixed(choice.decoder), context: RenderContext()), "…\n")
-        XCTAssertEqual(plugins.names, ["length", "posts", "articles", "images"])
+        XCTAssertEqual(plugins.names, ["length", "posts", "articles", "table", "json", "images"])
     }
 }
 
@@ -112,7 +116,7 @@ private struct CountingPlugin: ContentPlugin {
     }
 
     func render(_ model: String, context: RenderContext) -> String { model }
-    func renderJSON(_ model: String) -> String { "\"\(model)\"" }
+    func renderJSON(_ model: String, context: RenderContext) -> String { "\"\(model)\"" }
 }
 
 /// A plugin that decides by decoding, as declared plugins do.
@@ -122,8 +126,8 @@ private struct DecidingPlugin: ContentPlugin {
     let mediaTypes = ["*/*"]
     let summary = "decides by decoding"
 
-    func offer(_ body: [UInt8], response: ResponseInfo) -> Offer<String> {
-        guard let model = try? decode(body, response: response), !model.isEmpty else { return .declined }
+    func offer(_ body: ResponseBody) -> Offer<String> {
+        guard let model = try? decode(body.bytes, response: body.info), !model.isEmpty else { return .declined }
         return .taken(model)
     }
 
@@ -133,5 +137,5 @@ private struct DecidingPlugin: ContentPlugin {
     }
 
     func render(_ model: String, context: RenderContext) -> String { model }
-    func renderJSON(_ model: String) -> String { "\"\(model)\"" }
+    func renderJSON(_ model: String, context: RenderContext) -> String { "\"\(model)\"" }
 }

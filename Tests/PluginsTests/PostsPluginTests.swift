@@ -23,7 +23,11 @@ final class PostsPluginTests: XCTestCase {
 
     func testDecodesJSONPlaceholderShape() throws {
         let posts = try decode(#"[{"userId":1,"id":7,"title":"T","body":"line one\nline two"}]"#)
-        XCTAssertEqual(posts, [Post(id: 7, userId: 1, title: "T", body: "line one\nline two")])
+        XCTAssertEqual(posts.map { Post(id: $0.id, userId: $0.userId, title: $0.title, body: $0.body) },
+                       [Post(id: 7, userId: 1, title: "T", body: "line one\nline two")])
+        XCTAssertEqual(plugin.renderJSON(posts, context: RenderContext()),
+                       "[\n  {\n    \"userId\": 1,\n    \"id\": 7,\n    \"title\": \"T\",\n    \"body\": \"line one\\nline two\"\n  }\n]",
+                       "every field as sent, in its order")
     }
 
     func testWrongShapesAreDescribed() {
@@ -85,7 +89,7 @@ final class PostsPluginTests: XCTestCase {
         let registry = PluginRegistry.default()
         XCTAssertEqual(try registry.plugin(named: "posts").name, "posts")
         XCTAssertThrowsError(try registry.plugin(named: "nope")) { error in
-            XCTAssertEqual(String(describing: error), #"no plugin named "nope"; known: posts, articles, images"#)
+            XCTAssertEqual(String(describing: error), #"no plugin named "nope"; known: posts, articles, table, json, images"#)
         }
     }
 }

@@ -1,0 +1,270 @@
+public import Loader
+
+/// A strict RFC 8259 parser over bytes, into `JSON`, with limits that keep a hostile document
+/// from exhausting the stack or memory: a nesting depth and a count of values. Errors say
+/// where, by line and column.
+public struct JSONParser {
+    /// The deepest nesting taken: far beyond any real API, and far from the stack's end.
+    public static let maxDepth = 512
+    /// The most values a document may hold: real documents of the size cap stay well under it
+    /// (20 MB of posts is about 350,000), while ten million tiny items would take gigabytes.
+    public static let maxValues = 4_000_000
+
+    /// Parses a whole document: one value, with only whitespace around it. `maxValues` is
+    /// the limit on values (a test sets a small one).
+    public static func parse(_ bytes: [UInt8], maxValues: Int = maxValues) throws(DecodeFailure) -> JSON {
+        try bytes.withUnsafeBufferPointer { buffer throws(DecodeFailure) in
+            var parser = Cursor(buffer, maxValues: maxValues)
+            parser.skipWhitespace()
+            guard parser.index < buffer.count else { throw DecodeFailure("is empty, not JSON") }
+            let value = try parser.value(depth: 0)
+            parser.skipWhitespace()
+            guard parser.index == buffer.count else { throw parser.syntax("text after the value") }
+            return value
+        }
+    }
+
+    private struct Cursor {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+        let maxValues: Int
+        var values = 0
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>, maxValues: Int) {
+            self.bytes = bytes
+            self.maxValues = maxValues
+        }
+
+        mutating func value(depth: Int) throws(DecodeFailure) -> JSON {
+            values += 1
+            guard values <= maxValues else {
+                throw DecodeFailure("holds more than \(maxValues) JSON values", suggestion: "ask the server for less, a page at a time")
+            }
+            guard index < bytes.count else { throw syntax("it ends where a value should be") }
+            switch bytes[index] {
+            case UInt8(ascii: "{"): return try object(depth: depth + 1)
+            case UInt8(ascii: "["): return try array(depth: depth + 1)
+            case UInt8(ascii: "\""): return .string(try string())
+            case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+            case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+            case UInt8(ascii: "n"): try literal("null"); return .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+            default: throw syntax("an unexpected character")
+            }
+        }
+
+        private mutating func object(depth: Int) throws(DecodeFailure) -> JSON {
+            try checkDepth(depth)
+            index += 1
+            var members: [JSON.Member] = []
+            skipWhitespace()
+            if peek == UInt8(ascii: "}") { index += 1; return .object(members) }
+            while true {
+                skipWhitespace()
+                guard peek == UInt8(ascii: "\"") else { throw syntax("an object key that is not a string") }
+                let key = try string()
+                skipWhitespace()
+                guard peek == UInt8(ascii: ":") else { throw syntax("no ':' after an object key") }
+                index += 1
+                skipWhitespace()
+                members.append(JSON.Member(key, try value(depth: depth)))
+                skipWhitespace()
+                switch peek {
+                case UInt8(ascii: ","): index += 1
+                case UInt8(ascii: "}"): index += 1; return .object(members)
+                default: throw syntax("no ',' or '}' in an object")
+                }
+            }
+        }
+
+        private mutating func array(depth: Int) throws(DecodeFailure) -> JSON {
+            try checkDepth(depth)
+            index += 1
+            var items: [JSON] = []
+            skipWhitespace()
+            if peek == UInt8(ascii: "]") { index += 1; return .array(items) }
+            while true {
+                skipWhitespace()
+                items.append(try value(depth: depth))
+                skipWhitespace()
+                switch peek {
+                case UInt8(ascii: ","): index += 1
+                case UInt8(ascii: "]"): index += 1; return .array(items)
+                default: throw syntax("no ',' or ']' in an array")
+                }
+            }
+        }
+
+        private func checkDepth(_ depth: Int) throws(DecodeFailure) {
+            guard depth <= JSONParser.maxDepth else {
+                throw failure("is JSON nested deeper than \(JSONParser.maxDepth) levels")
+            }
+        }
+
+        /// A string, from its opening quote. Runs without escapes are copied whole, and the
+        /// whole string must be valid UTF-8.
+        private mutating func string() throws(DecodeFailure) -> String {
+            index += 1
+            let start = index
+            // The common case: no escapes. Find the closing quote, refusing raw controls.
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") {
+                    let text = try utf8(start..<index)
+                    index += 1
+                    return text
+                }
+                if byte == UInt8(ascii: "\\") { break }
+                if byte < 0x20 { throw syntax("a raw control character in a string") }
+                index += 1
+            }
+            guard index < bytes.count else { throw syntax("it ends inside a string") }
+            var scalars = String.UnicodeScalarView()
+            scalars.append(contentsOf: try utf8(start..<index).unicodeScalars)
+            var runStart = index
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "\""):
+                    scalars.append(contentsOf: try utf8(runStart..<index).unicodeScalars)
+                    index += 1
+                    return String(scalars)
+                case UInt8(ascii: "\\"):
+                    scalars.append(contentsOf: try utf8(runStart..<index).unicodeScalars)
+                    scalars.append(try escape())
+                    runStart = index
+                case 0..<0x20:
+                    throw syntax("a raw control character in a string")
+                default:
+                    index += 1
+                }
+            }
+            throw syntax("it ends inside a string")
+        }
+
+        private mutating func escape() throws(DecodeFailure) -> Unicode.Scalar {
+            index += 1
+            guard index < bytes.count else { throw syntax("it ends inside a string") }
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""): return "\""
+            case UInt8(ascii: "\\"): return "\\"
+            case UInt8(ascii: "/"): return "/"
+            case UInt8(ascii: "b"): return "\u{08}"
+            case UInt8(ascii: "f"): return "\u{0C}"
+            case UInt8(ascii: "n"): return "\n"
+            case UInt8(ascii: "r"): return "\r"
+            case UInt8(ascii: "t"): return "\t"
+            case UInt8(ascii: "u"):
+                let unit = try hex4()
+                if (0xD800..<0xDC00).contains(unit) {
+                    // A high surrogate must be followed by its low half.
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                        return "\u{FFFD}"
+                    }
+                    index += 2
+                    let low = try hex4()
+                    guard (0xDC00..<0xE000).contains(low) else { return "\u{FFFD}" }
+                    return Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}"
+                }
+                return Unicode.Scalar(unit) ?? "\u{FFFD}"
+            default:
+                index -= 1
+                throw syntax("an unknown escape in a string")
+            }
+        }
+
+        private mutating func hex4() throws(DecodeFailure) -> UInt32 {
+            guard index + 4 <= bytes.count else { throw syntax("it ends inside a \\u escape") }
+            var value: UInt32 = 0
+            for _ in 0..<4 {
+                let byte = bytes[index]
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+                default: throw syntax("a bad \\u escape")
+                }
+                value = value << 4 | UInt32(digit)
+                index += 1
+            }
+            return value
+        }
+
+        private mutating func number() throws(DecodeFailure) -> String {
+            let start = index
+            if peek == UInt8(ascii: "-") { index += 1 }
+            guard let first = peek, isDigit(first) else { throw syntax("a malformed number") }
+            index += 1
+            if first != UInt8(ascii: "0") { skipDigits() }
+            if peek == UInt8(ascii: ".") {
+                index += 1
+                guard let next = peek, isDigit(next) else { throw syntax("a malformed number") }
+                skipDigits()
+            }
+            if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
+                index += 1
+                if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { index += 1 }
+                guard let next = peek, isDigit(next) else { throw syntax("a malformed number") }
+                skipDigits()
+            }
+            // ASCII by construction.
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        }
+
+        private mutating func literal(_ word: StaticString) throws(DecodeFailure) {
+            let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+            guard index + expected.count <= bytes.count, bytes[index..<index + expected.count].elementsEqual(expected) else {
+                throw syntax("an unexpected character")
+            }
+            index += expected.count
+        }
+
+        private func utf8(_ range: Range<Int>) throws(DecodeFailure) -> String {
+            guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) else {
+                throw failure("is not valid UTF-8")
+            }
+            return text
+        }
+
+        private var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+        private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+        private mutating func skipDigits() {
+            while let byte = peek, isDigit(byte) { index += 1 }
+        }
+
+        mutating func skipWhitespace() {
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x0A, 0x0D, 0x09: index += 1
+                default: return
+                }
+            }
+        }
+
+        /// "is not valid JSON (it ends inside a string, at line 3, column 7)".
+        func syntax(_ what: String) -> DecodeFailure {
+            DecodeFailure("is not valid JSON (\(what), \(place))")
+        }
+
+        /// "is JSON nested deeper than 512 levels (at line 1, column 513)".
+        func failure(_ what: String) -> DecodeFailure {
+            DecodeFailure("\(what) (\(place))")
+        }
+
+        /// Where the parse stopped, counted as people count.
+        private var place: String {
+            var line = 1
+            var lineStart = 0
+            for position in 0..<min(index, bytes.count) where bytes[position] == 0x0A {
+                line += 1
+                lineStart = position + 1
+            }
+            return "at line \(line), column \(index - lineStart + 1)"
+        }
+    }
+}

@@ -1,0 +1,65 @@
+public import Loader
+
+/// A JSON document of any shape, and why it came to this view when nobody named one.
+public struct JSONDocument: Equatable, Sendable {
+    public var value: JSON
+    /// Said once on stderr when the fallback view took the response: what it is, and why here.
+    public var choice: String?
+
+    public init(_ value: JSON, choice: String? = nil) {
+        self.value = value
+        self.choice = choice
+    }
+}
+
+/// Any JSON document, when no more specific plugin takes it: indented, coloured on a terminal
+/// as jq colours it, wrapped to the width. `--output json` passes it through, re-indented.
+public struct JSONPlugin: ContentPlugin {
+    public let name = "json"
+    public let mediaTypes = ["application/json"]
+    public let summary = "any JSON document: indented, coloured like jq, long lists cut at --max-items"
+    public let takes = "any other JSON"
+
+    public init() {}
+
+    /// Whatever says it is JSON, or says nothing and starts like JSON. A body that does not
+    /// parse fails here, the last JSON view, with where it broke.
+    public func offer(_ body: ResponseBody) -> Offer<JSONDocument> {
+        guard JSONBody.mayBeJSON(body.bytes, response: body.info) else { return .declined }
+        switch JSONBody.parsed(body) {
+        case .success(let value): return .taken(JSONDocument(value, choice: "shown as JSON (\(value.kind); no plugin named for it)"))
+        case .failure(let failure): return .failed(failure)
+        }
+    }
+
+    public func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> JSONDocument {
+        JSONDocument(try JSONBody.parse(body, response: response))
+    }
+
+    public func notes(_ model: JSONDocument) -> [String] { model.choice.map { [$0] } ?? [] }
+
+    /// Pages of an array are appended; other documents do not page.
+    public func merge(_ existing: JSONDocument, _ next: JSONDocument) -> JSONDocument? {
+        guard case .array(let first) = existing.value, case .array(let second) = next.value else { return nil }
+        return JSONDocument(.array(first + second), choice: existing.choice)
+    }
+
+    public func itemCount(_ model: JSONDocument) -> Int? {
+        if case .array(let items) = model.value { items.count } else { nil }
+    }
+
+    public func render(_ model: JSONDocument, context: RenderContext) -> String {
+        JSONView(context: context).render(model.value)
+    }
+
+    public func renderJSON(_ model: JSONDocument, context: RenderContext) -> String {
+        JSONWriter(sortsKeys: context.sortsKeys).write(model.value)
+    }
+
+    /// An object's worth of keys and values.
+    public func skeleton(context: RenderContext) -> String {
+        "{\n" + (0..<6).map { row in
+            Skeleton.bars([Skeleton.fraction(row, from: 0.3, to: 0.7)], indent: 2, context: context)
+        }.joined() + "}\n"
+    }
+}

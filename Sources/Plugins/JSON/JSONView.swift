@@ -1,0 +1,96 @@
+internal import Loader
+
+/// JSON for reading on a terminal: indented as `--output json` is, keys in the server's order,
+/// coloured as jq and xh colour it (keys, strings, numbers, booleans and null each distinct)
+/// when the context allows styling, long strings wrapped to the width, and long arrays cut
+/// at `maxItems` with a line that says how many were left out.
+struct JSONView {
+    let context: RenderContext
+
+    /// The deepest indent drawn: deeper levels stay at this column, so a deep document keeps
+    /// its text on screen.
+    private var maxIndent: Int { max(context.width / 2, 4) }
+
+    func render(_ value: JSON) -> String {
+        var out: [String] = []
+        write(value, indent: 0, lead: "", trail: "", into: &out)
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// Writes `value` after `lead` (a key, or nothing) and before `trail` (a comma, or nothing).
+    private func write(_ value: JSON, indent: Int, lead: String, trail: String, into out: inout [String]) {
+        let pad = String(repeating: " ", count: min(indent, maxIndent))
+        switch value {
+        case .array(let items):
+            guard !items.isEmpty else { return emit(pad + lead + "[]" + trail, &out) }
+            emit(pad + lead + "[", &out)
+            let shown = context.maxItems.map { min($0, items.count) } ?? items.count
+            for index in 0..<shown {
+                if context.shouldStop() { return }
+                write(items[index], indent: indent + 2, lead: "", trail: index < items.count - 1 ? "," : "", into: &out)
+            }
+            if shown < items.count {
+                let inner = String(repeating: " ", count: min(indent + 2, maxIndent))
+                emit(inner + TextStyle.dim.apply("… \(items.count - shown) more \(items.count - shown == 1 ? "item" : "items")", in: context), &out)
+            }
+            emit(pad + "]" + trail, &out)
+        case .object(let members):
+            guard !members.isEmpty else { return emit(pad + lead + "{}" + trail, &out) }
+            emit(pad + lead + "{", &out)
+            for (index, member) in members.enumerated() {
+                let key = Style.key.apply(quoted(member.key), context) + ": "
+                write(member.value, indent: indent + 2, lead: key, trail: index < members.count - 1 ? "," : "", into: &out)
+            }
+            emit(pad + "}" + trail, &out)
+        case .string(let text):
+            let token = quoted(TerminalText.bounded(text))
+            let room = context.width - min(indent, maxIndent) - 2
+            // Fewer bytes than columns means it fits: a column takes at least a byte.
+            if pad.utf8.count + TerminalText.styledWidth(lead) + token.utf8.count + trail.utf8.count <= context.width || room < 10 {
+                return emit(pad + lead + Style.string.apply(token, context) + trail, &out)
+            }
+            let pieces = TerminalText.wrap(token, width: room)
+            let inner = String(repeating: " ", count: min(indent, maxIndent) + 2)
+            emit(pad + lead, &out)
+            for (index, piece) in pieces.enumerated() {
+                emit(inner + Style.string.apply(piece, context) + (index == pieces.count - 1 ? trail : ""), &out)
+            }
+        case .number(let literal):
+            emit(pad + lead + Style.number.apply(literal, context) + trail, &out)
+        case .bool(let flag):
+            emit(pad + lead + Style.boolean.apply(flag ? "true" : "false", context) + trail, &out)
+        case .null:
+            emit(pad + lead + Style.null.apply("null", context) + trail, &out)
+        }
+    }
+
+    private func emit(_ text: String, _ out: inout [String]) {
+        out.append(text)
+    }
+
+    /// A string as a JSON literal, escaped: nothing in it can drive the terminal.
+    private func quoted(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 2)
+        JSONWriter.quote(text, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// jq's colours where they are distinct, and distinct ones where jq's are not.
+    enum Style {
+        case key, string, number, boolean, null
+
+        func apply(_ text: String, _ context: RenderContext) -> String {
+            guard context.allowsStyling else { return text }
+            // Each ends with its own reset, never ESC[0m, so the watch view's highlight
+            // (reverse video around a line) survives.
+            switch self {
+            case .key: return "\u{1B}[1;34m\(text)\u{1B}[22;39m"
+            case .string: return "\u{1B}[32m\(text)\u{1B}[39m"
+            case .number: return "\u{1B}[36m\(text)\u{1B}[39m"
+            case .boolean: return "\u{1B}[33m\(text)\u{1B}[39m"
+            case .null: return "\u{1B}[90m\(text)\u{1B}[39m"
+            }
+        }
+    }
+}

@@ -1,0 +1,119 @@
+/// JSON as text: indented two spaces, `"key": value` as jq writes it, keys in the order they
+/// came unless sorted. Strings escape what JSON requires and also DEL, C1 controls and bidi
+/// overrides and isolates, so the text is safe for a terminal as it is (`UntrustedText`).
+public struct JSONWriter {
+    public var sortsKeys: Bool
+
+    public init(sortsKeys: Bool = false) { self.sortsKeys = sortsKeys }
+
+    /// The document, indented, without a trailing newline.
+    public func write(_ value: JSON) -> String {
+        var out: [UInt8] = []
+        write(value, indent: 0, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Several documents as one JSON array, indented.
+    public func write(array values: [JSON]) -> String { write(.array(values)) }
+
+    private func write(_ value: JSON, indent: Int, into out: inout [UInt8]) {
+        switch value {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let literal): out.append(contentsOf: literal.utf8)
+        case .string(let text): Self.quote(text, into: &out)
+        case .array(let items):
+            guard !items.isEmpty else { return out.append(contentsOf: "[]".utf8) }
+            out.append(UInt8(ascii: "["))
+            for (position, item) in items.enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                Self.newline(indent + 2, into: &out)
+                write(item, indent: indent + 2, into: &out)
+            }
+            Self.newline(indent, into: &out)
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            guard !members.isEmpty else { return out.append(contentsOf: "{}".utf8) }
+            out.append(UInt8(ascii: "{"))
+            let ordered = sortsKeys ? members.sorted { $0.key < $1.key } : members
+            for (position, member) in ordered.enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                Self.newline(indent + 2, into: &out)
+                Self.quote(member.key, into: &out)
+                out.append(contentsOf: ": ".utf8)
+                write(member.value, indent: indent + 2, into: &out)
+            }
+            Self.newline(indent, into: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static func newline(_ indent: Int, into out: inout [UInt8]) {
+        out.append(0x0A)
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+    }
+
+    /// `text` as a JSON string literal.
+    static func quote(_ text: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            // ASCII with nothing to escape is copied in runs.
+            var runStart = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+                    index += 1
+                    continue
+                }
+                if byte >= 0x80 && !startsUnsafeScalar(bytes, at: index) {
+                    index += 1
+                    continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                index += escape(bytes, at: index, into: &out)
+                runStart = index
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether the UTF-8 sequence at `index` is a C1 control (C2 80–9F) or a bidi override
+    /// or isolate (E2 80 AA–AE, E2 81 A6–A9).
+    private static func startsUnsafeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let byte = bytes[index]
+        if byte == 0xC2, index + 1 < bytes.count { return bytes[index + 1] <= 0x9F }
+        guard byte == 0xE2, index + 2 < bytes.count else { return false }
+        let (second, third) = (bytes[index + 1], bytes[index + 2])
+        return (second == 0x80 && (0xAA...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third))
+    }
+
+    /// Escapes the character at `index`; returns how many bytes it took.
+    private static func escape(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, into out: inout [UInt8]) -> Int {
+        let byte = bytes[index]
+        switch byte {
+        case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8); return 1
+        case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8); return 1
+        case 0x0A: out.append(contentsOf: #"\n"#.utf8); return 1
+        case 0x09: out.append(contentsOf: #"\t"#.utf8); return 1
+        case 0x0D: out.append(contentsOf: #"\r"#.utf8); return 1
+        case 0x00..<0x20, 0x7F: unicodeEscape(UInt32(byte), into: &out); return 1
+        case 0xC2: unicodeEscape(UInt32(bytes[index + 1]), into: &out); return 2
+        default:
+            // E2 80 AA–AE → U+202A–202E; E2 81 A6–A9 → U+2066–2069.
+            let value = 0x2000 | (UInt32(bytes[index + 1] & 0x3F) << 6) | UInt32(bytes[index + 2] & 0x3F)
+            unicodeEscape(value, into: &out)
+            return 3
+        }
+    }
+
+    private static func unicodeEscape(_ value: UInt32, into out: inout [UInt8]) {
+        let digits = Array("0123456789abcdef".utf8)
+        out.append(contentsOf: #"\u"#.utf8)
+        for shift in stride(from: 12, through: 0, by: -4) {
+            out.append(digits[Int((value >> UInt32(shift)) & 0xF)])
+        }
+    }
+}

@@ -1,0 +1,70 @@
+public import Loader
+
+/// A list of records, one row per item, and why it came to this view when nobody named one.
+public struct Table: Equatable, Sendable {
+    /// The items, each a JSON object, as the server sent them.
+    public var rows: [JSON]
+    /// Said once on stderr when the table took the response by itself.
+    public var choice: String?
+
+    public init(rows: [JSON], choice: String? = nil) {
+        self.rows = rows
+        self.choice = choice
+    }
+}
+
+/// A JSON array of objects that are not posts (users, todos, comments, any API's list), shown
+/// as a table: scalar fields as aligned columns, nested objects flattened one level.
+public struct TablePlugin: ContentPlugin {
+    public let name = "table"
+    public let mediaTypes = ["application/json"]
+    public let summary = "a JSON array of objects: one row each, fields as columns that fit the width"
+    static let expected = "a JSON array of objects"
+    public let takes = "other JSON arrays of objects"
+
+    public init() {}
+
+    /// A JSON array whose every item is an object.
+    public func offer(_ body: ResponseBody) -> Offer<Table> {
+        guard JSONBody.mayBeJSON(body.bytes, response: body.info), case .success(let json) = JSONBody.parsed(body),
+              let rows = Self.rows(of: json), !rows.isEmpty else { return .declined }
+        return .taken(Table(rows: rows, choice: "shown as a table (\(json.kind); no plugin named for it)"))
+    }
+
+    public func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> Table {
+        let json = try JSONBody.parse(body, response: response, expected: Self.expected)
+        guard let rows = Self.rows(of: json) else { throw DecodeFailure("is \(json.kind), not \(Self.expected)") }
+        return Table(rows: rows)
+    }
+
+    private static func rows(of json: JSON) -> [JSON]? {
+        guard case .array(let items) = json,
+              items.allSatisfy({ if case .object = $0 { true } else { false } }) else { return nil }
+        return items
+    }
+
+    public func notes(_ model: Table) -> [String] { model.choice.map { [$0] } ?? [] }
+
+    public func merge(_ existing: Table, _ next: Table) -> Table? {
+        Table(rows: existing.rows + next.rows, choice: existing.choice)
+    }
+
+    public func itemCount(_ model: Table) -> Int? { model.rows.count }
+
+    public func render(_ model: Table, context: RenderContext) -> String {
+        TableLayout(rows: model.rows, context: context).render()
+    }
+
+    public func renderJSON(_ model: Table, context: RenderContext) -> String {
+        JSONWriter(sortsKeys: context.sortsKeys).write(.array(model.rows))
+    }
+
+    /// A header and a few rows of cells.
+    public func skeleton(context: RenderContext) -> String {
+        let cells = [0.08, 0.25, 0.2, 0.3]
+        return (0..<6).map { row in
+            cells.map { TextStyle.dim.apply(String(repeating: "▒", count: max(2, Int(Double(context.width) * $0 * (row == 0 ? 0.7 : 1)))), in: context) }
+                .joined(separator: "  ") + "\n"
+        }.joined()
+    }
+}

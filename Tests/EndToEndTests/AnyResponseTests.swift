@@ -1,0 +1,102 @@
+import Foundation
+import Loader
+import SampleSource
+import TestSupport
+import XCTest
+
+/// Every JSON API shape gets a view: the six JSONPlaceholder resources, one item and the list,
+/// as text, as a table, and as JSON that keeps every field.
+final class AnyResponseTests: XCTestCase {
+    private func server() -> TestServer {
+        TestServer { server, _ in
+            for resource in ResourceFixtures.resources {
+                server.route("/\(resource.path)", TestRoutes.fixed(resource.list))
+                server.route("/\(resource.path)/1", TestRoutes.fixed(resource.first))
+            }
+        }
+    }
+
+    private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> LoadrunProcess {
+        let run = try LoadrunProcess(arguments + ["--no-retry"], environment: environment)
+        XCTAssertEqual(run.waitForExit(), .exited(0), "\(arguments): \(run.standardError)")
+        return run
+    }
+
+    private func object(_ text: String) throws -> NSObject {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) as? NSObject)
+    }
+
+    func testEveryListIsATableAndEveryItemIsJSONOrAnArticle() throws {
+        let server = server()
+        for resource in ResourceFixtures.resources where resource.path != "posts" {
+            let list = try run(["--url", server.url("/\(resource.path)")])
+            let header = list.standardOutput.split(separator: "\n").first ?? ""
+            XCTAssertTrue(header.hasPrefix("id") || header.hasPrefix("userId") || header.hasPrefix("postId") || header.hasPrefix("albumId"),
+                          "\(resource.path) as a table: \(list.standardOutput)")
+            XCTAssertEqual(list.standardOutput.split(separator: "\n").count, 3 + (list.standardOutput.contains("more column") ? 1 : 0),
+                           "a header and two rows: \(list.standardOutput)")
+            XCTAssertTrue(list.standardErrorLines.contains { $0.hasSuffix("shown as a table (a JSON array of 2 objects; no plugin named for it)") },
+                          list.standardError)
+
+            let item = try run(["--url", server.url("/\(resource.path)/1")])
+            XCTAssertTrue(item.standardOutput.hasPrefix("{\n  \""), "\(resource.path)/1 as JSON: \(item.standardOutput)")
+            XCTAssertEqual(try object(item.standardOutput), try object(resource.first), "the text view holds every field")
+        }
+        let posts = try run(["--url", server.url("/posts")])
+        XCTAssertTrue(posts.standardOutput.hasPrefix("1  first post\n   one\n"), "posts keep their own view: \(posts.standardOutput)")
+        let post = try run(["--url", server.url("/posts/1")])
+        XCTAssertTrue(post.standardOutput.hasPrefix("first post\n\none"), "a post alone is an article: \(post.standardOutput)")
+    }
+
+    func testJSONOutputKeepsEveryFieldOfEveryShape() throws {
+        let server = server()
+        for resource in ResourceFixtures.resources {
+            for (path, expected) in [("/\(resource.path)", resource.list), ("/\(resource.path)/1", resource.first)] {
+                let json = try run(["--url", server.url(path), "--output", "json"])
+                XCTAssertEqual(try object(json.standardOutput), try object(expected), path)
+                XCTAssertFalse(json.standardError.contains("shown as"), "no view, so no word about one: \(json.standardError)")
+            }
+        }
+    }
+
+    func testPluginTableForcesTheTableOnPostsToo() throws {
+        let server = server()
+        let table = try run(["--url", server.url("/posts"), "--plugin", "table"])
+        XCTAssertEqual(table.standardOutput, "userId  id  title        body\n     1   1  first post   one two\n     1   2  second post  three\n")
+    }
+
+    func testMaxItemsCutsTheViewAndSaysHowMuchWasLeftOut() throws {
+        let server = server()
+        let table = try run(["--url", server.url("/users"), "--max-items", "1"])
+        XCTAssertTrue(table.standardOutput.contains("\n… 1 more row\n"), table.standardOutput)
+        let json = try run(["--url", server.url("/albums"), "--plugin", "json", "--max-items", "1"])
+        XCTAssertTrue(json.standardOutput.contains("  … 1 more item\n]"), json.standardOutput)
+        let all = try run(["--url", server.url("/albums"), "--output", "json", "--max-items", "1"])
+        XCTAssertEqual(try object(all.standardOutput), try object(ResourceFixtures.albums), "--output json has it all")
+    }
+
+    func testColourOnATerminalOnlyAndNeverWithNoColor() throws {
+        let server = server()
+        let piped = try run(["--url", server.url("/users/1")])
+        XCTAssertFalse(piped.standardOutput.contains("\u{1B}"), "no escapes on a pipe")
+
+        // swift test exports NO_COLOR=1 to tests; a user's terminal usually has none.
+        let written = try terminalOutput("env -u NO_COLOR '\(LoadrunProcess.binaryPath)' --url \(server.url("/users/1"))")
+        XCTAssertTrue(written.contains("\u{1B}[1;34m\"name\"\u{1B}[22;39m: \u{1B}[32m\"Ada Byron\"\u{1B}[39m"), written.debugDescription)
+        XCTAssertTrue(written.contains("\u{1B}[36m1\u{1B}[39m"), "numbers in their own colour")
+
+        let plain = try terminalOutput("env NO_COLOR=1 '\(LoadrunProcess.binaryPath)' --url \(server.url("/users/1"))")
+        XCTAssertTrue(plain.contains("\"name\": \"Ada Byron\""), plain.debugDescription)
+        XCTAssertFalse(plain.contains("\u{1B}[3") || plain.contains("\u{1B}[1;34m"), "no colour with NO_COLOR: \(plain.debugDescription)")
+    }
+
+    /// What `command` wrote to a real terminal, escapes and all.
+    private func terminalOutput(_ command: String) throws -> String {
+        let recording = FileManager.default.temporaryDirectory.appendingPathComponent("pane-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: recording) }
+        let tmux = try TmuxSession("\(command); echo EXIT=$?")
+        try tmux.recordOutput(to: recording)
+        XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=0"), tmux.screen())
+        return (try? String(contentsOfFile: recording, encoding: .utf8)) ?? ""
+    }
+}

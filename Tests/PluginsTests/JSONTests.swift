@@ -1,0 +1,91 @@
+import Loader
+import Plugins
+import XCTest
+
+/// The JSON parser and writer, as values: what goes in comes back out, and what is broken or
+/// hostile is said where.
+final class JSONParserTests: XCTestCase {
+    private func parse(_ text: String) throws(DecodeFailure) -> JSON { try JSONParser.parse(Array(text.utf8)) }
+
+    private func failure(_ text: String) -> String {
+        do {
+            _ = try parse(text)
+            return "parsed"
+        } catch {
+            return error.reason
+        }
+    }
+
+    func testObjectsKeepTheirKeyOrderAndNumbersTheirLiteral() throws {
+        let value = try parse(#" {"z": 1, "a": [true, false, null], "n": -12.50e+3, "big": 123456789012345678901234567890} "#)
+        guard case .object(let members) = value else { return XCTFail("\(value)") }
+        XCTAssertEqual(members.map(\.key), ["z", "a", "n", "big"])
+        XCTAssertEqual(value["a"], .array([.bool(true), .bool(false), .null]))
+        XCTAssertEqual(value["n"], .number("-12.50e+3"))
+        XCTAssertEqual(value["big"], .number("123456789012345678901234567890"))
+    }
+
+    func testStringEscapesIncludingSurrogatePairsAreDecoded() throws {
+        XCTAssertEqual(try parse(#""a\"b\\c\/d\n\t\u00e9\ud83d\ude00""#), .string("a\"b\\c/d\n\té😀"))
+        XCTAssertEqual(try parse(#""\ud83d alone""#), .string("\u{FFFD} alone"), "a lone surrogate is replaced, not trusted")
+        XCTAssertEqual(try parse(#""héllo wörld""#), .string("héllo wörld"))
+    }
+
+    func testBrokenDocumentsSayWhatAndWhere() {
+        XCTAssertEqual(failure(#"[{"id":1,"title":"cut"#), "is not valid JSON (it ends inside a string, at line 1, column 22)")
+        XCTAssertEqual(failure("[1,\n 2,\n x]"), "is not valid JSON (an unexpected character, at line 3, column 2)")
+        XCTAssertEqual(failure("{\"a\" 1}"), "is not valid JSON (no ':' after an object key, at line 1, column 6)")
+        XCTAssertEqual(failure("[1] 2"), "is not valid JSON (text after the value, at line 1, column 5)")
+        XCTAssertEqual(failure("[01]"), "is not valid JSON (no ',' or ']' in an array, at line 1, column 3)")
+        XCTAssertEqual(failure("\"tab\there\""), "is not valid JSON (a raw control character in a string, at line 1, column 5)")
+        XCTAssertEqual(failure(""), "is empty, not JSON")
+        XCTAssertEqual(failure("  \n "), "is empty, not JSON")
+    }
+
+    func testInvalidUTF8IsRefused() {
+        XCTAssertThrowsError(try JSONParser.parse([0x22, 0xFF, 0xFE, 0x22])) { error in
+            XCTAssertTrue((error as? DecodeFailure)?.reason.hasPrefix("is not valid UTF-8") ?? false, "\(error)")
+        }
+    }
+
+    func testAHundredThousandOpeningBracketsAreRefusedNotRecursedInto() {
+        let reason = failure(String(repeating: "[", count: 100_000))
+        XCTAssertEqual(reason, "is JSON nested deeper than 512 levels (at line 1, column 513)")
+        XCTAssertEqual(failure(String(repeating: "[", count: 512) + String(repeating: "]", count: 512)), "parsed")
+    }
+
+    func testTooManyValuesAreRefused() {
+        XCTAssertThrowsError(try JSONParser.parse(Array("[0,0,0,0,0]".utf8), maxValues: 5)) { error in
+            XCTAssertEqual((error as? DecodeFailure)?.reason, "holds more than 5 JSON values")
+        }
+        XCTAssertNoThrow(try JSONParser.parse(Array("[0,0,0,0]".utf8), maxValues: 5))
+    }
+}
+
+final class JSONWriterTests: XCTestCase {
+    func testItWritesAsJqDoesInTheServersOrderOrSorted() throws {
+        let value = try JSONParser.parse(Array(#"{"b":[1,{"y":null,"x":true}],"a":{},"c":[]}"#.utf8))
+        XCTAssertEqual(JSONWriter().write(value), """
+            {
+              "b": [
+                1,
+                {
+                  "y": null,
+                  "x": true
+                }
+              ],
+              "a": {},
+              "c": []
+            }
+            """)
+        XCTAssertTrue(JSONWriter(sortsKeys: true).write(value).hasPrefix("{\n  \"a\": {},\n  \"b\": [\n    1,\n    {\n      \"x\": true,"))
+    }
+
+    func testStringsAreEscapedSoNothingInThemDrivesATerminal() {
+        let hostile = "\u{1B}]52;c;x\u{07} \u{7F} \u{9B}2J \u{202E}evil\u{2066} é \"q\" \\ \n"
+        XCTAssertEqual(JSONWriter().write(.string(hostile)),
+                       #""\u001b]52;c;x\u0007 \u007f \u009b2J \u202eevil\u2066 é \"q\" \\ \n""#)
+        let roundTrip = try? JSONParser.parse(Array(JSONWriter().write(.string(hostile)).utf8))
+        XCTAssertEqual(roundTrip, .string(hostile), "escaped, the data is kept")
+    }
+}

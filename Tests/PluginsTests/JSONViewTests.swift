@@ -1,0 +1,100 @@
+import Loader
+import Plugins
+import XCTest
+
+/// The JSON view and the table, as text for a given width and styling.
+final class JSONViewTests: XCTestCase {
+    private let plugin = JSONPlugin()
+
+    private func render(_ text: String, _ context: RenderContext) throws -> String {
+        plugin.render(JSONDocument(try JSONParser.parse(Array(text.utf8))), context: context)
+    }
+
+    func testPlainOffATerminalAndColouredOnOneWithEachKindDistinct() throws {
+        let document = #"{"name":"Leanne","id":1,"ok":true,"none":null}"#
+        XCTAssertEqual(try render(document, RenderContext()), """
+            {
+              "name": "Leanne",
+              "id": 1,
+              "ok": true,
+              "none": null
+            }
+
+            """)
+        let styled = try render(document, RenderContext(allowsStyling: true))
+        let key = "\u{1B}[1;34m\"name\"\u{1B}[22;39m"
+        let string = "\u{1B}[32m\"Leanne\"\u{1B}[39m"
+        let number = "\u{1B}[36m1\u{1B}[39m"
+        let boolean = "\u{1B}[33mtrue\u{1B}[39m"
+        let null = "\u{1B}[90mnull\u{1B}[39m"
+        for part in [key, string, number, boolean, null] { XCTAssertTrue(styled.contains(part), "\(part.debugDescription) in \(styled.debugDescription)") }
+        XCTAssertFalse(styled.contains("\u{1B}[0m"), "no full reset: the watch view's highlight survives")
+    }
+
+    func testLongArraysSayHowManyItemsWereLeftOut() throws {
+        let text = try render("[1,2,3,4,5]", RenderContext(maxItems: 2))
+        XCTAssertEqual(text, "[\n  1,\n  2,\n  … 3 more items\n]\n")
+    }
+
+    func testLongStringsWrapWithinTheWidthAndStaySafe() throws {
+        let long = String(repeating: "word ", count: 40) + "\u{1B}[2J"
+        let text = try render(#"{"body":"\#(long.replacingOccurrences(of: "\u{1B}", with: "\\u001b"))"}"#, RenderContext(width: 40))
+        for line in text.split(separator: "\n") {
+            XCTAssertLessThanOrEqual(TerminalText.displayWidth(line), 40, String(line))
+        }
+        XCTAssertFalse(text.contains("\u{1B}"), "the escape is shown escaped")
+        XCTAssertTrue(text.contains(#"\u001b[2J""#))
+    }
+
+    func testDeepDocumentsKeepTheirTextOnScreen() throws {
+        let deep = String(repeating: "[", count: 200) + "\"bottom\"" + String(repeating: "]", count: 200)
+        let text = try render(deep, RenderContext(width: 40))
+        XCTAssertTrue(text.contains("\"bottom\""))
+        XCTAssertTrue(text.split(separator: "\n").allSatisfy { TerminalText.displayWidth($0) <= 40 })
+    }
+}
+
+final class TableViewTests: XCTestCase {
+    private let plugin = TablePlugin()
+    private let users = #"""
+        [{"id":1,"name":"Leanne Graham","address":{"city":"Gwenborough","geo":{"lat":"-37.3159"}},"tags":["a","b"],"active":true},
+         {"id":10,"name":"Clementina","address":{"city":"Lebsackbury","geo":{"lat":"-38.2386"}},"tags":[],"active":false}]
+        """#
+
+    private func table(_ text: String) throws -> Table {
+        try plugin.decode(Array(text.utf8), response: ResponseInfo(url: "http://h/users", headers: HTTPHeaders([("Content-Type", "application/json")])))
+    }
+
+    func testScalarsAreColumnsNestedObjectsAreFlattenedOnceAndTheRestSummarised() throws {
+        XCTAssertEqual(plugin.render(try table(users), context: RenderContext(width: 100)), """
+            id  name           address.city  address.geo  tags       active
+             1  Leanne Graham  Gwenborough   {1 key}      [2 items]  true
+            10  Clementina     Lebsackbury   {1 key}      [0 items]  false
+
+            """)
+    }
+
+    func testColumnsThatDoNotFitAreDroppedFromTheRightAndNamed() throws {
+        let text = plugin.render(try table(users), context: RenderContext(width: 32))
+        XCTAssertEqual(text, """
+            id  name           address.city
+             1  Leanne Graham  Gwenborough
+            10  Clementina     Lebsackbury
+            +3 more columns: address.geo, t…
+
+            """)
+        XCTAssertTrue(text.split(separator: "\n").allSatisfy { TerminalText.displayWidth($0) <= 32 })
+    }
+
+    func testRowsPastMaxItemsAreCountedAndCellsAreMadeSafe() throws {
+        let rows = (1...5).map { #"{"id":\#($0),"title":"\u001b]0;x\u0007 row \#($0)"}"# }.joined(separator: ",")
+        let text = plugin.render(try table("[\(rows)]"), context: RenderContext(width: 80, maxItems: 2))
+        XCTAssertEqual(text, "id  title\n 1  ␛]0;x␇ row 1\n 2  ␛]0;x␇ row 2\n… 3 more rows\n")
+    }
+
+    func testAnythingButAListOfObjectsIsRefusedByName() {
+        XCTAssertThrowsError(try table("[1,2]")) { error in
+            XCTAssertEqual((error as? DecodeFailure)?.reason, "is a JSON array of 2 items, not a JSON array of objects")
+        }
+    }
+}
