@@ -27,6 +27,11 @@ let package = Package(
             providers: [.apt(["libchafa-dev"])]
         ),
         .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .systemLibrary(
             name: "CSoup",
             pkgConfig: "libsoup-3.0",
             providers: [.apt(["libsoup-3.0-dev", "glib-networking"])]
@@ -35,7 +40,7 @@ let package = Package(
         // The UI-free core: main loop, HTTP client, loading states, plugin protocol.
         .target(name: "Loader", dependencies: ["CGLib", "CSoup"]),
         // Content plugins and the terminal text helpers they render with.
-        .target(name: "Plugins", dependencies: ["Loader", "CPixbuf", "CChafa"]),
+        .target(name: "Plugins", dependencies: ["Loader", "CPixbuf", "CChafa", "CLibXML2"]),
         // The embedded sample server that `loadrun serve` runs and the tests reuse.
         .target(name: "SampleSource", dependencies: ["CGLib", "CSoup"]),
         // The command line's logic: the plan from options and the sources file, the load

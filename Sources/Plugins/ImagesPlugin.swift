@@ -1,15 +1,15 @@
 public import Loader
 
 /// A decoded image and what `--output json` says of it.
-public struct ImageContent: Encodable {
+public struct ImageContent {
     public let mediaType: String
     public let width: Int
     public let height: Int
     /// The size of the encoded body.
     public let bytes: Int
     let pixbuf: Pixbuf
-
-    private enum CodingKeys: String, CodingKey { case mediaType, width, height, bytes }
+    /// A vector image's source, drawn again at the size of the box it is shown in.
+    let vector: [UInt8]?
 
     /// `image/png 640×480, 35.0 KB`: what a pipe gets instead of escape codes.
     public var summary: String {
@@ -17,11 +17,14 @@ public struct ImageContent: Encodable {
     }
 }
 
-/// Images: PNG, JPEG, GIF (first frame) and WebP, decoded with gdk-pixbuf and drawn with chafa.
+/// Images: PNG, JPEG, GIF (first frame), WebP and SVG, decoded with gdk-pixbuf (SVG through
+/// librsvg's loader) and drawn with chafa.
 public struct ImagesPlugin: ContentPlugin {
     public let name = "images"
     public let mediaTypes = ["image/*"]
-    public let summary = "PNG, JPEG, GIF (first frame) or WebP: drawn with chafa on a terminal, a metadata line on a pipe"
+    public let summary = "PNG, JPEG, GIF (first frame), WebP or SVG: drawn with chafa on a terminal, a metadata line on a pipe"
+    /// An SVG is checked at this size, and drawn at the size it is shown at.
+    static let vectorCheckBox = (width: 256, height: 256)
 
     public init() {}
 
@@ -33,8 +36,17 @@ public struct ImagesPlugin: ContentPlugin {
             throw DecodeFailure("is \(response.mediaType ?? "untyped"), not an image",
                                 suggestion: "images must be PNG, JPEG, GIF or WebP")
         }
-        let pixbuf = try PixbufDecoder.decode(body, mediaType: mediaType)
-        return ImageContent(mediaType: mediaType, width: pixbuf.width, height: pixbuf.height, bytes: body.count, pixbuf: pixbuf)
+        if mediaType == "image/svg+xml" {
+            try SVGSafety.check(body)
+            let (pixbuf, declared) = try PixbufDecoder.decode(body, mediaType: mediaType, fitting: Self.vectorCheckBox)
+            guard declared.width > 0, declared.height > 0 else {
+                throw DecodeFailure("is an SVG with no size: it has no width and height, and no viewBox")
+            }
+            return ImageContent(mediaType: mediaType, width: declared.width, height: declared.height, bytes: body.count, pixbuf: pixbuf,
+                                vector: body)
+        }
+        let (pixbuf, _) = try PixbufDecoder.decode(body, mediaType: mediaType)
+        return ImageContent(mediaType: mediaType, width: pixbuf.width, height: pixbuf.height, bytes: body.count, pixbuf: pixbuf, vector: nil)
     }
 
     public func render(_ image: ImageContent, context: RenderContext) -> String {
@@ -49,7 +61,13 @@ public struct ImagesPlugin: ContentPlugin {
             cells = RenderContext.CellSize(columns: min(cells.columns, cap.columns), rows: min(cells.rows, cap.rows))
             if !context.isTerminal { cells = cap }
         }
-        return ChafaRenderer.render(image.pixbuf, output: output, cells: cells, environment: context.environment)
+        var pixbuf = image.pixbuf
+        if let vector = image.vector {
+            // Drawn at the box's size in pixels (a cell is about 8×16), so it is sharp at any size.
+            let box = (width: max(cells.columns * 8, 8), height: max(cells.rows * 16, 16))
+            if let drawn = try? PixbufDecoder.decode(vector, mediaType: image.mediaType, fitting: box) { pixbuf = drawn.pixbuf }
+        }
+        return ChafaRenderer.render(pixbuf, output: output, cells: cells, environment: context.environment)
     }
 
     /// A shaded frame where the picture will go.
@@ -60,7 +78,10 @@ public struct ImagesPlugin: ContentPlugin {
     }
 
     public func renderJSON(_ image: ImageContent, context: RenderContext) -> String {
-        JSONBody.encode(image)
+        JSONWriter(sortsKeys: context.sortsKeys).write(.object([
+            JSON.Member("mediaType", .string(image.mediaType)), JSON.Member("width", .number(String(image.width))),
+            JSON.Member("height", .number(String(image.height))), JSON.Member("bytes", .number(String(image.bytes))),
+        ]))
     }
 
     /// The media type the magic bytes announce, for the allowed formats.
@@ -72,6 +93,7 @@ public struct ImagesPlugin: ContentPlugin {
         if starts([0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
         if starts(Array("GIF8".utf8)) { return "image/gif" }
         if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { return "image/webp" }
+        if SVGSafety.looksLikeSVG(body) { return "image/svg+xml" }
         return nil
     }
 }

@@ -1,26 +1,7 @@
-#if canImport(FoundationEssentials)
-internal import FoundationEssentials
-#else
-internal import Foundation
-#endif
 internal import Loader
 
-/// Decodes JSON bodies strictly, turning decoder errors into sentences a user can act on,
-/// and encodes models for `--output json`.
+/// JSON bodies for the plugins: parsed once per response, strictly, with errors a user can act on.
 enum JSONBody {
-    /// `value` as pretty JSON with sorted keys. Control characters come out escaped
-    /// (`\u001b`), so the result is safe for a terminal as it is.
-    static func encode(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            return String(decoding: try encoder.encode(value), as: UTF8.self)
-        } catch {
-            // Only non-finite floats fail to encode, and these models hold none.
-            preconditionFailure("cannot encode \(type(of: value)) as JSON: \(error)")
-        }
-    }
-
     /// The body parsed once per response, shared by every JSON view that is offered it.
     static func parsed(_ body: ResponseBody) -> Result<JSON, DecodeFailure> {
         body.memoized { bytes, info in ParsedJSON(result: Result { () throws(DecodeFailure) in try parse(bytes, response: info) }) }.result

@@ -27,12 +27,14 @@ public final class Pixbuf {
 enum PixbufDecoder {
     /// The formats loadrun decodes: media type and the name users know.
     static let allowed: [(mediaType: String, name: String)] = [
-        ("image/png", "PNG"), ("image/jpeg", "JPEG"), ("image/gif", "GIF"), ("image/webp", "WebP"),
+        ("image/png", "PNG"), ("image/jpeg", "JPEG"), ("image/gif", "GIF"), ("image/webp", "WebP"), ("image/svg+xml", "SVG"),
     ]
     static let maxSide = 16384
     static let maxPixels = 100_000_000
 
-    static func decode(_ bytes: [UInt8], mediaType: String) throws(DecodeFailure) -> Pixbuf {
+    /// Decodes `bytes`. A vector image is drawn to fit `box` (in pixels), keeping its aspect;
+    /// its own declared size is what `declared` reports.
+    static func decode(_ bytes: [UInt8], mediaType: String, fitting box: (width: Int, height: Int)? = nil) throws(DecodeFailure) -> (pixbuf: Pixbuf, declared: (width: Int, height: Int)) {
         guard let format = allowed.first(where: { $0.mediaType == mediaType }) else {
             throw DecodeFailure("is \(mediaType), which loadrun does not decode",
                                 suggestion: "images must be \(allowed.map(\.name).joined(separator: ", "))")
@@ -47,11 +49,15 @@ enum PixbufDecoder {
 
         // The check must happen in size-prepared: by the time write() returns, gdk-pixbuf has
         // allocated for the declared size. The box is released by the closure's destroy notify.
-        let check = SizeCheck()
+        let check = SizeCheck(box: box)
         let prepared: @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?, gint, gint, gpointer?) -> Void = { loader, width, height, data in
             let check = Unmanaged<SizeCheck>.fromOpaque(data!).takeUnretainedValue()
             check.declared = (Int(width), Int(height))
-            if Int(width) > PixbufDecoder.maxSide || Int(height) > PixbufDecoder.maxSide || Int(width) * Int(height) > PixbufDecoder.maxPixels {
+            if let box = check.box, width > 0, height > 0 {
+                // A vector image is drawn at the size asked for, whatever size it declares.
+                let scale = min(Double(box.width) / Double(width), Double(box.height) / Double(height))
+                gdk_pixbuf_loader_set_size(loader, gint(max(1, Double(width) * scale)), gint(max(1, Double(height) * scale)))
+            } else if Int(width) > PixbufDecoder.maxSide || Int(height) > PixbufDecoder.maxSide || Int(width) * Int(height) > PixbufDecoder.maxPixels {
                 check.refused = true
                 gdk_pixbuf_loader_set_size(loader, 0, 0)
             }
@@ -85,7 +91,8 @@ enum PixbufDecoder {
         guard let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else {
             throw DecodeFailure("is not a valid \(format.name) image: it holds no picture")
         }
-        return Pixbuf(retaining: pixbuf)
+        let decoded = Pixbuf(retaining: pixbuf)
+        return (decoded, check.declared ?? (decoded.width, decoded.height))
     }
 
     private static func takeMessage(_ error: UnsafeMutablePointer<GError>?) -> String {
@@ -97,6 +104,9 @@ enum PixbufDecoder {
 
 /// What `size-prepared` saw, read back once the load has ended.
 private final class SizeCheck {
-    var declared: (Int, Int)?
+    let box: (width: Int, height: Int)?
+    var declared: (width: Int, height: Int)?
     var refused = false
+
+    init(box: (width: Int, height: Int)?) { self.box = box }
 }

@@ -69,7 +69,7 @@ final class ImagesPluginTests: XCTestCase {
 
     func testFormatsOutsideTheAllowListAreRefused() {
         let svg = Array("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8)
-        XCTAssertEqual(failure(svg, "image/svg+xml")?.reason, "is image/svg+xml, which loadrun does not decode")
+        XCTAssertEqual(failure(svg, "image/svg+xml")?.reason, "is an SVG with no size: it has no width and height, and no viewBox")
         XCTAssertEqual(failure(ImageFixtures.png(), "image/tiff")?.reason, "is image/tiff, which loadrun does not decode")
     }
 
@@ -78,12 +78,38 @@ final class ImagesPluginTests: XCTestCase {
         XCTAssertEqual(plugin.render(image, context: RenderContext(isTerminal: false)), "image/png 160×100, \(ByteCount.format(image.bytes))\n")
         XCTAssertEqual(plugin.renderJSON(image, context: RenderContext()), """
             {
-              "bytes" : \(image.bytes),
-              "height" : 100,
-              "mediaType" : "image/png",
-              "width" : 160
+              "mediaType": "image/png",
+              "width": 160,
+              "height": 100,
+              "bytes": \(image.bytes)
             }
             """)
+    }
+
+    func testSVGIsDrawnAtTheSizeOfItsBoxAndChecksForOtherFilesAndEntities() throws {
+        let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" width="120" height="60"><rect width="120" height="60" fill="#c33"/></svg>"##
+        let image = try plugin.decode(Array(svg.utf8), response: response("image/svg+xml"))
+        XCTAssertEqual(image.summary, "image/svg+xml 120×60, \(svg.utf8.count) B")
+        let drawn = plugin.render(image, context: RenderContext(isTerminal: true, environment: ["TERM": "xterm-256color"], imageFormat: .symbols,
+                                                               imageSize: RenderContext.CellSize(columns: 20, rows: 5)))
+        XCTAssertEqual(drawn.split(separator: "\n").count, 5, "fills the box's rows, keeping its 2:1 aspect")
+        XCTAssertTrue(drawn.contains("\u{1B}[38;5;"), "drawn in colour: \(drawn.debugDescription)")
+
+        let hostile = [
+            (#"<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;">]><svg xmlns="http://www.w3.org/2000/svg">&b;</svg>"#,
+             "is an SVG that declares XML entities"),
+            (#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="file:///etc/passwd"/></svg>"#,
+             "is an SVG that refers to another file (file:///etc/passwd)"),
+            (##"<svg xmlns="http://www.w3.org/2000/svg"><rect style="fill: url('http://evil.test/x.svg#p')"/></svg>"##,
+             "is an SVG that refers to another file (http://evil.test/x.svg#p')"),
+        ]
+        for (body, reason) in hostile {
+            XCTAssertThrowsError(try plugin.decode(Array(body.utf8), response: response("image/svg+xml"))) { error in
+                XCTAssertTrue((error as? DecodeFailure)?.reason.hasPrefix(reason) ?? false, "\(error)")
+            }
+        }
+        let selfContained = ##"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><defs><linearGradient id="g"/></defs><rect width="4" height="4" fill="url(#g)"/></svg>"##
+        XCTAssertNoThrow(try plugin.decode(Array(selfContained.utf8), response: response("image/svg+xml")), "fragments within the file are fine")
     }
 
     func testSymbolsFitTheRequestedCells() throws {
