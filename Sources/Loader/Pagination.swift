@@ -22,7 +22,7 @@ public enum Pagination {
 
     /// The targets of `Link` header values with relation `rel`, resolved against `base`.
     public static func links(_ headerValues: [String], rel: String, base: String) -> [String] {
-        headerValues.flatMap(parseLinks).filter { $0.relations.contains(rel.lowercased()) }.compactMap { resolve($0.target, against: base) }
+        headerValues.flatMap(parseLinks).filter { $0.relations.contains(rel.lowercased()) }.compactMap { URLParts.resolve($0.target, against: base) }
     }
 
     /// The next page's URL from the response's `Link` headers.
@@ -90,16 +90,6 @@ public enum Pagination {
             links.append(Link(target: target, relations: relations))
         }
         return links
-    }
-
-    private static func resolve(_ reference: String, against base: String) -> String? {
-        var error: UnsafeMutablePointer<GError>?
-        guard let resolved = g_uri_resolve_relative(base, reference, G_URI_FLAGS_NONE, &error) else {
-            if let error { _ = GLibError(consuming: error) }
-            return nil
-        }
-        defer { g_free(resolved) }
-        return String(cString: resolved)
     }
 
     private static func split(_ text: String, at separator: Character) -> (String, String?) {

@@ -36,6 +36,18 @@ public struct URLParts: Sendable, Equatable {
         return URLParts(url)?.authority ?? url
     }
 
+    /// `reference` resolved against `base`, as a browser would follow it; nil when either is
+    /// not a URL.
+    public static func resolve(_ reference: String, against base: String) -> String? {
+        var error: UnsafeMutablePointer<GError>?
+        guard let resolved = g_uri_resolve_relative(base, reference, G_URI_FLAGS_NONE, &error) else {
+            if let error { _ = GLibError(consuming: error) }
+            return nil
+        }
+        defer { g_free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// The scheme of `url`, lowercased, or nil when it has none.
     public static func scheme(of url: String) -> String? {
         // Interned by GLib: not to be freed.

@@ -6,39 +6,63 @@ public struct Article: Equatable, Sendable {
     public var body: String
     /// The object as the server sent it, every field in its order, for `--output json`.
     public var fields: JSON?
+    /// A web page's blocks of text in reading order; nil for a JSON article, whose body is
+    /// paragraphs split at blank lines.
+    public var blocks: [ArticleBlock]?
+    /// A web page's links, numbered in its text from 1.
+    public var links: [String]
 
-    public init(title: String, body: String, fields: JSON? = nil) {
+    public init(title: String, body: String, fields: JSON? = nil, blocks: [ArticleBlock]? = nil, links: [String] = []) {
         self.title = title
         self.body = body
         self.fields = fields
+        self.blocks = blocks
+        self.links = links
     }
 
-    /// The article as JSON: what the server sent, or its title and body.
+    /// The article as JSON: what the server sent; for a web page, its title, text and links.
     var json: JSON {
-        fields ?? .object([JSON.Member("title", .string(title)), JSON.Member("body", .string(body))])
+        if let fields { return fields }
+        var members = [JSON.Member("title", .string(title)), JSON.Member("body", .string(body))]
+        if blocks != nil { members.append(JSON.Member("links", .array(links.map(JSON.string)))) }
+        return .object(members)
     }
 }
 
-/// Articles: a JSON object with `title` and `body`, shown as a bold title over the body's
-/// paragraphs, each wrapped to the width.
+/// Articles: a JSON object with `title` and `body`, or a web page read with libxml2, shown as
+/// a bold title over the text, wrapped to the width; a page's links are numbered and listed.
 public struct ArticlesPlugin: ContentPlugin {
     public let name = "articles"
-    public let mediaTypes = ["application/json"]
-    public let summary = "a JSON object with title and body: the title in bold, then the body's paragraphs, wrapped"
+    public let mediaTypes = ["application/json", "text/html", "application/xhtml+xml"]
+    public let summary = "a JSON object with title and body, or a web page: the title in bold, then the text, wrapped; links listed"
     static let expected = "a JSON article ({title, body})"
-    public let takes = "JSON objects with title and body"
+    public let takes = "JSON objects with title and body; HTML"
 
     public init() {}
 
-    /// A JSON object with a string title and body.
+    /// A web page, or a JSON object with a string title and body.
     public func offer(_ body: ResponseBody) -> Offer<Article> {
+        if Self.isPage(body.bytes, response: body.info) {
+            do { return .taken(try Self.page(body.bytes, response: body.info)) } catch { return .failed(error) }
+        }
         guard JSONBody.mayBeJSON(body.bytes, response: body.info), case .success(let json) = JSONBody.parsed(body),
               case .object = json, let article = try? Self.article(from: json) else { return .declined }
         return .taken(article)
     }
 
     public func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> Article {
-        try Self.article(from: JSONBody.parse(body, response: response, expected: Self.expected))
+        if Self.isPage(body, response: response) { return try Self.page(body, response: response) }
+        return try Self.article(from: JSONBody.parse(body, response: response, expected: Self.expected))
+    }
+
+    /// HTML by its type, or untyped and starting as a web page does.
+    private static func isPage(_ body: [UInt8], response: ResponseInfo) -> Bool {
+        guard let type = response.mediaType?.lowercased() else { return HTMLReader.looksLikeHTML(body) }
+        return HTMLReader.isHTML(type)
+    }
+
+    private static func page(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> Article {
+        try HTMLReader.read(body, url: response.url, charset: response.charset)
     }
 
     static func article(from json: JSON) throws(DecodeFailure) -> Article {
@@ -67,6 +91,9 @@ public struct ArticlesPlugin: ContentPlugin {
         var out = ""
         for line in TerminalText.wrapField(article.title, width: context.width) {
             out += TextStyle.bold.apply(line, in: context) + "\n"
+        }
+        if let blocks = article.blocks {
+            return out + ArticlePage.render(blocks, links: article.links, context: context)
         }
         for paragraph in Self.paragraphs(of: UntrustedText.forTerminal(article.body)) {
             if context.shouldStop() { break }

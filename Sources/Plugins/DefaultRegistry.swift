@@ -8,6 +8,8 @@ extension PluginRegistry {
             Plugin(TablePlugin()),
             Plugin(JSONPlugin()),
             Plugin(ImagesPlugin()),
+            Plugin(TextPlugin()),
+            Plugin(BytesPlugin()),
         ])
     }
 }

@@ -124,6 +124,24 @@ public enum TerminalText {
         wrap(UntrustedText.forTerminal(bounded(text)), width: width)
     }
 
+    /// `line` with each tab turned into spaces up to the next of every eight columns.
+    public static func expandingTabs(_ line: String) -> String {
+        guard line.contains("\t") else { return line }
+        var expanded = ""
+        var column = 0
+        for character in line {
+            if character == "\t" {
+                let spaces = 8 - column % 8
+                expanded += String(repeating: " ", count: spaces)
+                column += spaces
+            } else {
+                expanded.append(character)
+                column += displayWidth(of: character)
+            }
+        }
+        return expanded
+    }
+
     /// The most characters one field (a title, a paragraph) is rendered with: past this, the
     /// rest is left out and said so, which bounds the work one hostile field can cause.
     public static let fieldLimit = 10_000

@@ -59,6 +59,25 @@ final class AnyResponseTests: XCTestCase {
         }
     }
 
+    func testAWebPageIsAnArticleWithItsLinksAndTextIsShownAsItIs() throws {
+        let page = #"<!DOCTYPE html><html><head><title>Guide</title><script>x()</script></head><body><h1>Start</h1><p>See <a href="/next">next</a>.</p></body></html>"#
+        let server = TestServer { server, _ in
+            server.route("/guide", TestRoutes.fixed(contentType: "text/html; charset=utf-8", page))
+            server.route("/notes.txt", TestRoutes.fixed(contentType: "text/plain; charset=utf-8", "line one\n  line two\n"))
+        }
+        let html = try run(["--url", server.url("/guide")])
+        XCTAssertEqual(html.standardOutput, "Guide\n\nStart\n\nSee next[1].\n\nLinks\n[1] \(server.url("/next"))\n")
+        let json = try run(["--url", server.url("/guide"), "--output", "json"])
+        let object = try XCTUnwrap(try self.object(json.standardOutput) as? [String: Any])
+        XCTAssertEqual(object["title"] as? String, "Guide")
+        XCTAssertEqual(object["body"] as? String, "Start\n\nSee next[1].")
+        XCTAssertEqual(object["links"] as? [String], [server.url("/next")])
+
+        let text = try run(["--url", server.url("/notes.txt")])
+        XCTAssertEqual(text.standardOutput, "line one\n  line two\n")
+        XCTAssertEqual(text.standardErrorLines.last, "notes.txt: shown as text (text/plain; no more specific plugin takes it)")
+    }
+
     func testPluginTableForcesTheTableOnPostsToo() throws {
         let server = server()
         let table = try run(["--url", server.url("/posts"), "--plugin", "table"])

@@ -66,7 +66,7 @@ final class ImageTests: XCTestCase {
             server.route("/logo.svg") { $0.respond(status: 200, contentType: "image/svg+xml", body: svg) }
         }
         for (path, expected) in [("/html.png", "is not a valid PNG image"), ("/cut.png", "is a truncated PNG image"),
-                                 ("/logo.svg", "is image/svg+xml, which loadrun does not decode")] {
+                                 ("/logo.svg", "is an SVG with no size")] {
             let run = try LoadrunProcess(["--url", server.url(path)])
             XCTAssertEqual(run.waitForExit(), .exited(2), path)
             XCTAssertEqual(run.standardOutput, "")

@@ -32,15 +32,25 @@ final class PluginChoiceTests: XCTestCase {
         XCTAssertTrue(postsRun.standardOutput.hasPrefix("1  Post number 1\n"), postsRun.standardOutput)
     }
 
-    func testNoPluginForTheMediaTypeListsThePlugins() throws {
+    func testEveryResponseGetsAViewAndOnlyAnEmptyOneIsRefused() throws {
         let server = TestServer { server, _ in
-            server.route("/feed.xml", TestRoutes.fixed(contentType: "application/rss+xml", "<rss/>"))
+            server.route("/feed.xml", TestRoutes.fixed(contentType: "application/rss+xml", "<rss>\n  <channel/>\n</rss>\n"))
+            server.route("/blob", TestRoutes.fixed(contentType: "application/octet-stream", "\u{0}\u{1}ABC"))
+            server.route("/empty", TestRoutes.fixed(contentType: "application/octet-stream", ""))
         }
-        let run = try LoadrunProcess(["--url", server.url("/feed.xml")])
-        XCTAssertEqual(run.waitForExit(), .exited(2))
-        XCTAssertEqual(run.standardOutput, "")
-        XCTAssertEqual(run.standardErrorLines.last,
-                       "feed.xml: no plugin takes the application/rss+xml response from 127.0.0.1:\(server.port); plugins: posts (application/json), articles (application/json), table (application/json), json (application/json), images (image/*) — name one with --plugin")
+        let feed = try LoadrunProcess(["--url", server.url("/feed.xml")])
+        XCTAssertEqual(feed.waitForExit(), .exited(0), feed.standardError)
+        XCTAssertEqual(feed.standardOutput, "<rss>\n  <channel/>\n</rss>\n")
+        XCTAssertEqual(feed.standardErrorLines.last, "feed.xml: shown as text (application/rss+xml; no more specific plugin takes it)")
+
+        let blob = try LoadrunProcess(["--url", server.url("/blob")])
+        XCTAssertEqual(blob.waitForExit(), .exited(0), blob.standardError)
+        XCTAssertEqual(blob.standardOutput, "application/octet-stream, 5 B\n00000000: 0001 4142 43                             ..ABC\n", "as xxd shows it")
+
+        let empty = try LoadrunProcess(["--url", server.url("/empty")])
+        XCTAssertEqual(empty.waitForExit(), .exited(2))
+        XCTAssertTrue(empty.standardErrorLines.last?.hasPrefix("empty: no plugin takes the empty response from 127.0.0.1:\(server.port);") ?? false,
+                      empty.standardError)
     }
 
     func testPluginOptionForcesAPlugin() throws {
@@ -48,7 +58,8 @@ final class PluginChoiceTests: XCTestCase {
             server.route("/data.txt", TestRoutes.fixed(contentType: "text/plain", Fixtures.posts(2)))
         }
         let auto = try LoadrunProcess(["--url", server.url("/data.txt")])
-        XCTAssertEqual(auto.waitForExit(), .exited(2), "text/plain is no plugin's by itself")
+        XCTAssertEqual(auto.waitForExit(), .exited(0), auto.standardError)
+        XCTAssertTrue(auto.standardOutput.hasPrefix("[{"), "text/plain by itself is text: \(auto.standardOutput)")
 
         let forced = try LoadrunProcess(["--url", server.url("/data.txt"), "--plugin", "posts"])
         XCTAssertEqual(forced.waitForExit(), .exited(0), forced.standardError)
@@ -60,10 +71,12 @@ final class PluginChoiceTests: XCTestCase {
         XCTAssertEqual(run.waitForExit(), .exited(0))
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.map { $0.prefix(10).trimmingCharacters(in: .whitespaces) },
-                       ["NAME", "posts", "articles", "table", "json", "images"], "in the order they are consulted")
-        XCTAssertTrue(lines[0].hasPrefix("NAME      TAKES                             RENDERS"), lines[0])
-        XCTAssertTrue(lines[1].hasPrefix("posts     JSON arrays of {id, title, body}  a JSON array of posts"), lines[1])
-        XCTAssertTrue(lines[3].hasPrefix("table     other JSON arrays of objects      a JSON array of objects"), lines[3])
-        XCTAssertTrue(lines[4].hasPrefix("json      any other JSON                    any JSON document"), lines[4])
+                       ["NAME", "posts", "articles", "table", "json", "images", "text", "bytes"], "in the order they are consulted")
+        let columns = lines.map { $0.split(separator: "  ", omittingEmptySubsequences: true).map { $0.trimmingCharacters(in: .whitespaces) } }
+        XCTAssertEqual(columns[0], ["NAME", "TAKES", "RENDERS"])
+        XCTAssertEqual(columns.dropFirst().map { $0[1] }, [
+            "JSON arrays of {id, title, body}", "JSON objects with title and body; HTML", "other JSON arrays of objects", "any other JSON",
+            "image/*", "text/* but HTML, XML, and untyped UTF-8", "anything else",
+        ])
     }
 }

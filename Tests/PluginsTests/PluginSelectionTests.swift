@@ -31,13 +31,20 @@ final class PluginSelectionTests: XCTestCase {
         XCTAssertEqual(chosen(#"{"title":"t","body":"b"}"#, contentType: nil), "articles")
     }
 
-    func testOtherMediaTypesGoElsewhere() {
+    func testOtherMediaTypesGoElsewhereAndNothingIsRefused() {
         XCTAssertEqual(chosen("<svg/>", contentType: "image/svg+xml"), "images")
         XCTAssertEqual(chosen("\u{89}PNG", contentType: "image/png"), "images")
+        XCTAssertEqual(chosen("<html><p>hi</p></html>", contentType: "text/html; charset=utf-8"), "articles")
+        XCTAssertEqual(chosen("<!DOCTYPE html><title>t</title>", contentType: nil), "articles", "an untyped page")
+        XCTAssertEqual(chosen("[1]", contentType: "text/plain"), "text")
+        XCTAssertEqual(chosen("<rss/>", contentType: "application/rss+xml"), "text")
+        XCTAssertEqual(chosen("plain words", contentType: nil), "text", "untyped UTF-8")
+        XCTAssertEqual(chosen("%PDF-1.7\u{0}", contentType: "application/pdf"), "bytes")
+        XCTAssertNil(chosen("", contentType: "application/octet-stream"), "an empty body is said to be empty")
     }
 
     func testAcceptHeaderListsEachMediaTypeOnce() {
-        XCTAssertEqual(registry.acceptHeader, "application/json, image/*")
+        XCTAssertEqual(registry.acceptHeader, "application/json, text/html, application/xhtml+xml, image/*, text/*, application/xml, */*")
     }
 
     func testMediaTypeWildcards() {
@@ -92,7 +99,7 @@ final class PluginPairTests: XCTestCase {
         XCTAssertEqual(plugins.render(content, context: RenderContext()), "5 characters\n")
         XCTAssertEqual(plugins.renderJSON(content, context: RenderContext()), #"{"length":5}"#)
         XCTAssertEqual(plugins.skeleton(for: .fixed(choice.decoder), context: RenderContext()), "…\n")
-        XCTAssertEqual(plugins.names, ["length", "posts", "articles", "table", "json", "images"])
+        XCTAssertEqual(plugins.names, ["length", "posts", "articles", "table", "json", "images", "text", "bytes"])
     }
 }
 

@@ -89,7 +89,7 @@ final class PostsPluginTests: XCTestCase {
         let registry = PluginRegistry.default()
         XCTAssertEqual(try registry.plugin(named: "posts").name, "posts")
         XCTAssertThrowsError(try registry.plugin(named: "nope")) { error in
-            XCTAssertEqual(String(describing: error), #"no plugin named "nope"; known: posts, articles, table, json, images"#)
+            XCTAssertEqual(String(describing: error), #"no plugin named "nope"; known: posts, articles, table, json, images, text, bytes"#)
         }
     }
 }

@@ -1,0 +1,46 @@
+/// A web page's blocks as terminal text: headings set off in bold, paragraphs wrapped, list
+/// items under their markers, preformatted lines kept, and the links listed under the page.
+enum ArticlePage {
+    static func render(_ blocks: [ArticleBlock], links: [String], context: RenderContext) -> String {
+        var out = ""
+        var previousWasItem = false
+        for block in blocks {
+            if context.shouldStop() { break }
+            switch block {
+            case .heading(_, let text):
+                out += "\n"
+                for line in TerminalText.wrapField(text, width: context.width) { out += TextStyle.bold.apply(line, in: context) + "\n" }
+                previousWasItem = false
+            case .paragraph(let text):
+                out += "\n"
+                for line in TerminalText.wrapField(text, width: context.width) { out += line + "\n" }
+                previousWasItem = false
+            case .item(let marker, let depth, let text):
+                if !previousWasItem { out += "\n" }
+                let indent = min(depth * 2, context.width / 2)
+                let lead = String(repeating: " ", count: indent) + marker + " "
+                let hanging = String(repeating: " ", count: lead.count)
+                for (index, line) in TerminalText.wrapField(text, width: max(context.width - lead.count, 10)).enumerated() {
+                    out += (index == 0 ? lead : hanging) + line + "\n"
+                }
+                previousWasItem = true
+            case .preformatted(let text):
+                out += "\n"
+                for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                    out += TerminalText.truncated(UntrustedText.forTerminalLine(TerminalText.expandingTabs(TerminalText.bounded(String(line)))), toWidth: context.width) + "\n"
+                }
+                previousWasItem = false
+            }
+        }
+        if !links.isEmpty {
+            out += "\n" + TextStyle.bold.apply("Links", in: context) + "\n"
+            let width = String(links.count).count + 2
+            for (index, link) in links.enumerated() {
+                let number = "[\(index + 1)]"
+                let lead = String(repeating: " ", count: width - number.count) + number + " "
+                out += lead + TerminalText.truncated(UntrustedText.forTerminalLine(link), toWidth: context.width - lead.count) + "\n"
+            }
+        }
+        return out
+    }
+}

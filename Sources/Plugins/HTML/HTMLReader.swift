@@ -1,0 +1,204 @@
+internal import CLibXML2
+internal import Loader
+
+/// One block of a page's text, in reading order.
+public enum ArticleBlock: Equatable, Sendable {
+    case heading(level: Int, text: String)
+    case paragraph(String)
+    /// A list item: `•` or its number, nested `depth` lists deep (from 0).
+    case item(marker: String, depth: Int, text: String)
+    /// Text whose lines and spaces are kept (`<pre>`).
+    case preformatted(String)
+
+    /// The block as plain text, for `--output json`'s body.
+    var plainText: String {
+        switch self {
+        case .heading(_, let text), .paragraph(let text), .preformatted(let text): text
+        case .item(let marker, let depth, let text): String(repeating: "  ", count: depth) + marker + " " + text
+        }
+    }
+}
+
+/// Reads HTML as `lynx -dump` does, with libxml2's HTML parser: the title, the main text as
+/// headings, paragraphs, list items and preformatted blocks (`<script>` and `<style>` dropped),
+/// and each link numbered in the text (`[3]`) and listed.
+enum HTMLReader {
+    /// More tags than any real page has: past this, a body is refused before libxml2 builds a
+    /// tree for it (a tag costs the tree about 150 bytes).
+    static let maxTags = 500_000
+    /// Nesting past this is read as flat text: deeper elements add no structure worth a stack.
+    static let maxDepth = 256
+
+    static func isHTML(_ mediaType: String) -> Bool {
+        mediaType == "text/html" || mediaType == "application/xhtml+xml"
+    }
+
+    /// Whether an untyped body looks like a web page.
+    static func looksLikeHTML(_ body: [UInt8]) -> Bool {
+        let head = String(decoding: body.prefix(256), as: UTF8.self).lowercased()
+        let start = head.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" }
+        return start.hasPrefix("<!doctype html") || start.hasPrefix("<html")
+    }
+
+    static func read(_ body: [UInt8], url: String, charset: String?) throws(DecodeFailure) -> Article {
+        let tags = body.reduce(0) { $1 == UInt8(ascii: "<") ? $0 + 1 : $0 }
+        guard tags <= maxTags else {
+            throw DecodeFailure("is HTML with more than \(maxTags) tags, more than loadrun reads", suggestion: "open it in a browser")
+        }
+        let options = Int32(bitPattern: HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+            | HTML_PARSE_NONET.rawValue | HTML_PARSE_COMPACT.rawValue)
+        let document = body.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                htmlReadMemory(chars.baseAddress, Int32(chars.count), url, charset, options)
+            }
+        }
+        guard let document else { throw DecodeFailure("is not HTML that libxml2 can read") }
+        defer { xmlFreeDoc(document) }
+        var walker = Walker(base: url)
+        if let root = xmlDocGetRootElement(document) {
+            walker.title = Walker.find("title", in: root).map(Walker.text(of:)).flatMap { $0.isEmpty ? nil : $0 }
+            walker.read(Walker.find("main", in: root) ?? Walker.find("article", in: root) ?? Walker.find("body", in: root) ?? root, depth: 0)
+            walker.flush()
+        }
+        let title = walker.title ?? walker.blocks.lazy.compactMap { if case .heading(_, let text) = $0 { text } else { nil } }.first ?? ""
+        return Article(title: title, body: walker.blocks.map(\.plainText).joined(separator: "\n\n"), blocks: walker.blocks, links: walker.links)
+    }
+}
+
+/// A walk over libxml2's tree that gathers blocks of text and links.
+private struct Walker {
+    let base: String
+    var title: String?
+    var blocks: [ArticleBlock] = []
+    var links: [String] = []
+    private var inline = ""
+    /// Open lists: ordered or not, and the next number.
+    private var lists: [(ordered: Bool, next: Int)] = []
+    private var pendingItem: String?
+
+    init(base: String) { self.base = base }
+
+    private static let skipped: Set<String> = ["script", "style", "noscript", "template", "head", "svg", "iframe", "object", "button", "select"]
+    private static let blockElements: Set<String> = [
+        "p", "div", "section", "article", "main", "header", "footer", "nav", "aside", "blockquote", "table", "tr",
+        "form", "figure", "figcaption", "dl", "dt", "dd", "address", "hr", "center", "br", "body", "fieldset", "details", "summary",
+    ]
+
+    mutating func read(_ node: xmlNodePtr, depth: Int) {
+        var child = node.pointee.children
+        while let current = child {
+            visit(current, depth: depth + 1)
+            child = current.pointee.next
+        }
+    }
+
+    private mutating func visit(_ node: xmlNodePtr, depth: Int) {
+        switch node.pointee.type {
+        case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+            if let content = node.pointee.content { appendInline(String(cString: content)) }
+            return
+        case XML_ELEMENT_NODE:
+            break
+        default:
+            return
+        }
+        let name = String(cString: node.pointee.name).lowercased()
+        if Self.skipped.contains(name) { return }
+        guard depth < HTMLReader.maxDepth else { return appendInline(Self.text(of: node)) }
+        switch name {
+        case "h1", "h2", "h3", "h4", "h5", "h6":
+            flush()
+            let text = Self.collapse(Self.text(of: node))
+            if !text.isEmpty { blocks.append(.heading(level: Int(String(name.dropFirst())) ?? 1, text: text)) }
+        case "pre":
+            flush()
+            let text = Self.text(of: node)
+            if !text.isEmpty { blocks.append(.preformatted(text.hasSuffix("\n") ? String(text.dropLast()) : text)) }
+        case "ul", "ol", "menu":
+            flush()
+            lists.append((name == "ol", 1))
+            read(node, depth: depth)
+            flush()
+            lists.removeLast()
+        case "li":
+            flush()
+            if lists.isEmpty { lists.append((false, 1)) }
+            let marker = lists[lists.count - 1].ordered ? "\(lists[lists.count - 1].next)." : "•"
+            lists[lists.count - 1].next += 1
+            pendingItem = marker
+            read(node, depth: depth)
+            flush()
+        case "a":
+            read(node, depth: depth)
+            if let href = Self.attribute("href", of: node), !href.hasPrefix("#"), !href.lowercased().hasPrefix("javascript:"),
+               let target = URLParts.resolve(href, against: base) {
+                links.append(target)
+                inline += "[\(links.count)]"
+            }
+        case "img":
+            if let alt = Self.attribute("alt", of: node), !alt.isEmpty { appendInline("[\(alt)]") }
+        case "td", "th":
+            appendInline(" ")
+            read(node, depth: depth)
+            appendInline(" ")
+        default:
+            let isBlock = Self.blockElements.contains(name)
+            if isBlock { flush() }
+            read(node, depth: depth)
+            if isBlock { flush() }
+        }
+    }
+
+    private mutating func appendInline(_ text: String) {
+        guard !text.isEmpty else { return }
+        inline += text
+    }
+
+    /// Ends the paragraph (or list item) being gathered.
+    mutating func flush() {
+        let text = Self.collapse(inline)
+        inline = ""
+        if let marker = pendingItem {
+            pendingItem = nil
+            if !text.isEmpty { blocks.append(.item(marker: marker, depth: max(lists.count - 1, 0), text: text)) }
+        } else if !text.isEmpty {
+            blocks.append(.paragraph(text))
+        }
+    }
+
+    /// Runs of whitespace as one space, trimmed, as a browser lays text out.
+    static func collapse(_ text: String) -> String {
+        text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\u{0C}" }).joined(separator: " ")
+    }
+
+    /// All the text under `node`, as libxml2 joins it (scripts included: call it on what has none).
+    static func text(of node: xmlNodePtr) -> String {
+        guard let content = xmlNodeGetContent(node) else { return "" }
+        defer { lr_xml_free(content) }
+        return String(cString: content)
+    }
+
+    static func attribute(_ name: String, of node: xmlNodePtr) -> String? {
+        guard let value = xmlGetProp(node, name) else { return nil }
+        defer { lr_xml_free(value) }
+        return String(cString: value).trimmingCharacters(in: " \t\n")
+    }
+
+    /// The first element called `name` under `node`, breadth first, within the depth limit.
+    static func find(_ name: String, in node: xmlNodePtr) -> xmlNodePtr? {
+        var level: [xmlNodePtr] = [node]
+        for _ in 0..<HTMLReader.maxDepth where !level.isEmpty {
+            var next: [xmlNodePtr] = []
+            for candidate in level {
+                if candidate.pointee.type == XML_ELEMENT_NODE, String(cString: candidate.pointee.name).lowercased() == name { return candidate }
+                var child = candidate.pointee.children
+                while let current = child {
+                    next.append(current)
+                    child = current.pointee.next
+                }
+            }
+            level = next
+        }
+        return nil
+    }
+}
