@@ -71,15 +71,15 @@ package struct RunPlan {
         return requests
     }
 
-    /// Sources for URLs given alone, named after their last path segment; a repeated name
-    /// gets `-2`, `-3`… so that messages and ndjson lines tell them apart.
+    /// Sources for URLs given alone, named after as much of their path as tells them apart
+    /// (`posts-1` and `users-1` for `/posts/1` and `/users/1`); a name still repeated gets
+    /// `-2`, `-3`… so that messages and ndjson lines tell them apart.
     static func adHocDefinitions(for urls: [String]) -> [SourceDefinition] {
         var used: [String: Int] = [:]
-        return urls.map { url in
-            let base = Self.sourceName(for: url)
+        return SourceNaming.names(for: urls).enumerated().map { index, base in
             used[base, default: 0] += 1
             let count = used[base]!
-            return SourceDefinition(name: count == 1 ? base : "\(base)-\(count)", url: url, origin: .builtIn)
+            return SourceDefinition(name: count == 1 ? base : "\(base)-\(count)", url: urls[index], origin: .builtIn)
         }
     }
 
@@ -132,21 +132,5 @@ package struct RunPlan {
             guard let slash = path.lastIndex(of: "/") else { return "." }
             return slash == path.startIndex ? "/" : String(path[..<slash])
         }
-    }
-}
-
-extension RunPlan {
-    /// A name for messages about a URL with no --source: its last path segment, or its host,
-    /// in printable characters only.
-    static func sourceName(for url: String) -> String {
-        if url == "-" { return "stdin" }
-        let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
-        let afterScheme = path.firstRange(of: "://").map { path[$0.upperBound...] } ?? path[...]
-        let segments = afterScheme.split(separator: "/")
-        let segment = segments.count > 1 ? segments.last! : segments.first ?? Substring(url)
-        // The name prefixes every message about the source: only printable characters, so a
-        // URL cannot smuggle an escape into it, and cut after filtering, never inside one.
-        let name = UntrustedText.asName(String(segment), limit: 40)
-        return name.isEmpty ? "url" : name
     }
 }

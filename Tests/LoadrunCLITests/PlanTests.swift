@@ -26,12 +26,18 @@ final class PlanTests: XCTestCase {
         XCTAssertEqual(requests.first?.retryPolicy.maxAttempts, LoadSettings.defaultAttempts)
     }
 
-    func testURLsAloneAreSourcesNamedAfterTheirLastSegmentEachOnce() throws {
-        let plan = RunPlan(sourceNames: [], urls: ["http://h/a/posts", "http://h/b/posts?x=1", "http://host", "-"], all: false,
-                           settings: SourceSettings())
-        XCTAssertEqual(try requests(plan).map(\.sourceName), ["posts", "posts-2", "host", "stdin"])
-        XCTAssertEqual(RunPlan.sourceName(for: "http://h/X\u{1B}]52;c;UFdORUQ=\u{07}"), "X]52;c;UFdORUQ=")
-        XCTAssertEqual(RunPlan.sourceName(for: "http://h/\u{1B}\u{7}"), "url", "nothing printable is left")
+    func testURLsAloneAreNamedWithEnoughOfTheirPathToTellThemApart() throws {
+        func names(_ urls: [String]) throws -> [String] {
+            try requests(RunPlan(sourceNames: [], urls: urls, all: false, settings: SourceSettings())).map(\.sourceName)
+        }
+        XCTAssertEqual(try names(["http://h/a/posts", "http://h/b/posts?x=1", "http://host", "-"]), ["a-posts", "b-posts", "host", "stdin"])
+        XCTAssertEqual(try names(["http://h/posts/1", "http://h/users/1"]), ["posts-1", "users-1"], "an id says what it belongs to")
+        XCTAssertEqual(try names(["http://h/users", "http://h/todos", "file:///tmp/users.json"]), ["users", "todos", "users.json"])
+        XCTAssertEqual(try names(["http://h/v1/users/1", "http://h/v2/users/1"]), ["v1-users-1", "v2-users-1"])
+        XCTAssertEqual(try names(["http://h/posts?page=1", "http://h/posts?page=2"]), ["posts", "posts-2"], "the same path is numbered")
+        XCTAssertEqual(try names(["http://h/files/0a1b2c3d4e5f60718293a4b5c6d7e8f9"]), ["files-0a1b2c3d4e5f60718293a4b5c6d7e8f9"])
+        XCTAssertEqual(SourceNaming.name(for: "http://h/X\u{1B}]52;c;UFdORUQ=\u{07}"), "X]52;c;UFdORUQ=")
+        XCTAssertEqual(SourceNaming.name(for: "http://h/\u{1B}\u{7}"), "url", "nothing printable is left")
     }
 
     func testConflictingChoicesAreUsageFailures() {
