@@ -150,7 +150,11 @@ public final class SourceLoader {
         case .success(let response):
             // Files and stdin answer with a stand-in 200 that no server sent: report no status.
             let status = URLParts.scheme(of: response.info.url)?.hasPrefix("http") == true ? response.info.status : nil
-            send(.fetchEnded(Machine.FetchEnd(outcome(of: response), httpStatus: status, bytes: response.body.count)))
+            let end = Machine.FetchEnd(outcome(of: response), httpStatus: status, bytes: response.body.count)
+            // Observers draw what arrived as they hear of it, and the fetch that called here
+            // still holds the body: tell them from the loop, once the body is let go, so that a
+            // large response is not held twice over (bytes and model) while it is drawn.
+            loop.schedule { [weak self] in self?.send(.fetchEnded(end)) }
         case .failure(let error):
             send(.fetchEnded(Machine.FetchEnd(.failed(error))))
         }

@@ -106,7 +106,9 @@ final class OrderedPrinter: Presenter {
         case .loaded(let content):
             switch format {
             case .json:
-                return UntrustedText.forJSON(session.plugins.renderJSON(content, context: session.renderContext())) + "\n"
+                var json = UntrustedText.forJSON(session.plugins.renderJSON(content, context: session.renderContext()))
+                json += "\n"
+                return json
             case .text:
                 let text = session.plugins.render(content, context: session.renderContext())
                 if text.isEmpty { Diagnostics.say("\(source.name): no \(content.pluginName)") }

@@ -5,10 +5,13 @@ public enum TerminalText {
     /// Columns `text` occupies: wide East Asian characters and emoji take two, combining
     /// marks none.
     public static func displayWidth<S: StringProtocol>(_ text: S) -> Int {
-        text.reduce(0) { $0 + displayWidth(of: $1) }
+        // Printable ASCII, which most text is, takes a column a byte: no Unicode tables needed.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.reduce(0) { $0 + displayWidth(of: $1) }
     }
 
     static func displayWidth(of character: Character) -> Int {
+        if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
         guard let first = character.unicodeScalars.first else { return 0 }
         if character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation }) { return 2 }
         if character.unicodeScalars.contains("\u{FE0F}") && first.properties.isEmoji { return 2 }
@@ -59,6 +62,9 @@ public enum TerminalText {
     /// sequences would be counted as cells.
     public static func truncated(_ text: String, toWidth columns: Int) -> String {
         guard displayWidth(text) > columns else { return text }
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return String(decoding: text.utf8.prefix(max(columns - 1, 0)), as: UTF8.self) + "…"
+        }
         var result = ""
         var used = 0
         for character in text {
@@ -78,6 +84,7 @@ public enum TerminalText {
     /// long a word runs (a hostile one-word title of a megabyte included).
     public static func wrap(_ text: String, width: Int) -> [String] {
         let width = max(width, 1)
+        if let lines = wrapASCII(text, width: width) { return lines }
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
@@ -116,6 +123,52 @@ public enum TerminalText {
         }
         if lineWidth > 0 || lines.isEmpty { lines.append(line) }
         return lines
+    }
+
+    /// `wrap` for text of printable ASCII and whitespace, which most text is, working on its
+    /// bytes: a column a byte, no grapheme breaking. Nil for any other text.
+    private static func wrapASCII(_ text: String, width: Int) -> [String]? {
+        var text = text
+        return text.withUTF8 { bytes -> [String]? in
+            var lines: [String] = []
+            var line: [UInt8] = []
+            line.reserveCapacity(width)
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0x20 || byte == 0x09 || byte == 0x0A {
+                    index += 1
+                    continue
+                }
+                var end = index
+                while end < bytes.count {
+                    let next = bytes[end]
+                    if next == 0x20 || next == 0x09 || next == 0x0A { break }
+                    guard next > 0x20 && next < 0x7F else { return nil }
+                    end += 1
+                }
+                let length = end - index
+                if !line.isEmpty && line.count + 1 + length <= width {
+                    line.append(0x20)
+                    line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                } else {
+                    if !line.isEmpty {
+                        lines.append(String(decoding: line, as: UTF8.self))
+                        line.removeAll(keepingCapacity: true)
+                    }
+                    // A word wider than a line is broken at the width.
+                    var start = index
+                    while end - start > width {
+                        lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<start + width]), as: UTF8.self))
+                        start += width
+                    }
+                    line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                }
+                index = end
+            }
+            if !line.isEmpty || lines.isEmpty { lines.append(String(decoding: line, as: UTF8.self)) }
+            return lines
+        }
     }
 
     /// One field from outside (a title, a paragraph) as lines for a terminal: cut to

@@ -52,7 +52,8 @@ public enum UntrustedText {
     public static func forTerminalLine(_ text: String) -> String {
         let safe = forTerminal(text)
         guard safe.utf8.contains(where: { $0 == 0x0A || $0 == 0x09 }) else { return safe }
-        return String(String.UnicodeScalarView(safe.unicodeScalars.map { $0 == "\n" || $0 == "\t" ? " " : $0 }))
+        // Both are single bytes that no multi-byte character contains: swap them byte by byte.
+        return String(decoding: safe.utf8.map { $0 == 0x0A || $0 == 0x09 ? 0x20 : $0 }, as: UTF8.self)
     }
 
     /// Encoded JSON with every unsafe scalar escaped as `\uXXXX`: the same data, inert on a

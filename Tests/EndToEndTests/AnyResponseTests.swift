@@ -78,6 +78,33 @@ final class AnyResponseTests: XCTestCase {
         XCTAssertEqual(text.standardErrorLines.last, "notes.txt: shown as text (text/plain; no more specific plugin takes it)")
     }
 
+    func testHostileDocumentsGiveAClearErrorOrACutView() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("loadrun-hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func file(_ name: String, _ text: String) throws -> String {
+            let url = directory.appendingPathComponent(name)
+            try Data(text.utf8).write(to: url)
+            return url.absoluteString
+        }
+        let deep = try LoadrunProcess(["--url", try file("deep.json", String(repeating: "[", count: 100_000))])
+        XCTAssertEqual(deep.waitForExit(), .exited(2))
+        XCTAssertTrue(deep.standardError.contains("is JSON nested deeper than 512 levels (at line 1, column 513)"), deep.standardError)
+
+        let tiny = try LoadrunProcess(["--url", try file("tiny.json", "[" + Array(repeating: "0", count: 10_000_000).joined(separator: ",") + "]")])
+        XCTAssertEqual(tiny.waitForExit(), .exited(2))
+        XCTAssertTrue(tiny.standardError.contains("holds more than 4000000 JSON values — ask the server for less, a page at a time"), tiny.standardError)
+
+        let long = try LoadrunProcess(["--url", try file("long.json", #"{"s":""# + String(repeating: "a", count: 50_000_000) + #""}"#)])
+        XCTAssertEqual(long.waitForExit(), .exited(0), long.standardError)
+        XCTAssertLessThan(long.standardOutput.utf8.count, 20_000, "a cut view of a 50 MB string")
+        XCTAssertTrue(long.standardOutput.contains("… (50.0 MB more; --output json"), String(long.standardOutput.suffix(200)))
+
+        let bomb = try LoadrunProcess(["--url", try file("bomb.html", "<!DOCTYPE html>" + String(repeating: "<div><b>", count: 300_000))])
+        XCTAssertEqual(bomb.waitForExit(), .exited(2))
+        XCTAssertTrue(bomb.standardError.contains("is HTML with more than 500000 tags, more than loadrun reads"), bomb.standardError)
+    }
+
     func testPluginTableForcesTheTableOnPostsToo() throws {
         let server = server()
         let table = try run(["--url", server.url("/posts"), "--plugin", "table"])

@@ -1,6 +1,6 @@
 /// A JSON document as it was sent: objects keep their keys in order, and numbers keep the
 /// literal the server wrote, so `--output json` gives back what came (re-indented).
-public indirect enum JSON: Equatable, Sendable {
+public enum JSON: Equatable, Sendable {
     case null
     case bool(Bool)
     /// The number's literal, as sent (`1`, `-0.5e3`): no precision is lost on the way through.
@@ -87,6 +87,20 @@ public indirect enum JSON: Equatable, Sendable {
             }
         }
         return value
+    }
+
+    /// About how many bytes the value takes written out indented, to size an output buffer
+    /// once: exact but for escapes.
+    func estimatedTextSize(indent: Int) -> Int {
+        switch self {
+        case .null: 4
+        case .bool(let flag): flag ? 4 : 5
+        case .number(let literal): literal.utf8.count
+        case .string(let text): text.utf8.count + 2
+        case .array(let items): items.reduce(4 + indent) { $0 + $1.estimatedTextSize(indent: indent + 2) + indent + 4 }
+        case .object(let members):
+            members.reduce(4 + indent) { $0 + $1.key.utf8.count + 6 + $1.value.estimatedTextSize(indent: indent + 2) + indent + 2 }
+        }
     }
 
     /// The string, when this is one.

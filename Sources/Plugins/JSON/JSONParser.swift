@@ -119,19 +119,22 @@ public struct JSONParser {
                 index += 1
             }
             guard index < bytes.count else { throw syntax("it ends inside a string") }
-            var scalars = String.UnicodeScalarView()
-            scalars.append(contentsOf: try utf8(start..<index).unicodeScalars)
+            // With escapes: raw runs and decoded escapes gather as UTF-8, checked once at the end.
+            var text: [UInt8] = []
+            text.reserveCapacity(index - start + 64)
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
             var runStart = index
             while index < bytes.count {
                 let byte = bytes[index]
                 switch byte {
                 case UInt8(ascii: "\""):
-                    scalars.append(contentsOf: try utf8(runStart..<index).unicodeScalars)
+                    text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                     index += 1
-                    return String(scalars)
+                    guard let string = String(validating: text, as: UTF8.self) else { throw failure("is not valid UTF-8") }
+                    return string
                 case UInt8(ascii: "\\"):
-                    scalars.append(contentsOf: try utf8(runStart..<index).unicodeScalars)
-                    scalars.append(try escape())
+                    text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                    text.append(contentsOf: (try escape()).utf8)
                     runStart = index
                 case 0..<0x20:
                     throw syntax("a raw control character in a string")

@@ -49,7 +49,8 @@ public struct JSONPlugin: ContentPlugin {
     }
 
     public func render(_ model: JSONDocument, context: RenderContext) -> String {
-        JSONView(context: context).render(model.value)
+        var view = JSONView(context: context)
+        return view.render(model.value)
     }
 
     public func renderJSON(_ model: JSONDocument, context: RenderContext) -> String {

@@ -6,20 +6,31 @@ internal import Loader
 /// at `maxItems` with a line that says how many were left out.
 struct JSONView {
     let context: RenderContext
+    /// Indents by width, made once: a document repeats a few of them on every line.
+    private let pads: [String]
+    /// Keys as drawn (quoted, styled, with `: `): a list of records repeats the same few.
+    private var keys: [String: String] = [:]
+
+    init(context: RenderContext) {
+        self.context = context
+        pads = (0...max(context.width / 2, 4) + 2).map { String(repeating: " ", count: $0) }
+    }
 
     /// The deepest indent drawn: deeper levels stay at this column, so a deep document keeps
     /// its text on screen.
     private var maxIndent: Int { max(context.width / 2, 4) }
 
-    func render(_ value: JSON) -> String {
-        var out: [String] = []
+    mutating func render(_ value: JSON) -> String {
+        // One string, sized once: a list of lines and a join would hold the text twice.
+        var out = ""
+        out.reserveCapacity(value.estimatedTextSize(indent: 0) + 64)
         write(value, indent: 0, lead: "", trail: "", into: &out)
-        return out.joined(separator: "\n") + "\n"
+        return out
     }
 
     /// Writes `value` after `lead` (a key, or nothing) and before `trail` (a comma, or nothing).
-    private func write(_ value: JSON, indent: Int, lead: String, trail: String, into out: inout [String]) {
-        let pad = String(repeating: " ", count: min(indent, maxIndent))
+    private mutating func write(_ value: JSON, indent: Int, lead: String, trail: String, into out: inout String) {
+        let pad = pads[min(indent, maxIndent)]
         switch value {
         case .array(let items):
             guard !items.isEmpty else { return emit(pad + lead + "[]" + trail, &out) }
@@ -30,7 +41,7 @@ struct JSONView {
                 write(items[index], indent: indent + 2, lead: "", trail: index < items.count - 1 ? "," : "", into: &out)
             }
             if shown < items.count {
-                let inner = String(repeating: " ", count: min(indent + 2, maxIndent))
+                let inner = pads[min(indent + 2, maxIndent)]
                 emit(inner + TextStyle.dim.apply("… \(items.count - shown) more \(items.count - shown == 1 ? "item" : "items")", in: context), &out)
             }
             emit(pad + "]" + trail, &out)
@@ -38,7 +49,7 @@ struct JSONView {
             guard !members.isEmpty else { return emit(pad + lead + "{}" + trail, &out) }
             emit(pad + lead + "{", &out)
             for (index, member) in members.enumerated() {
-                let key = Style.key.apply(quoted(member.key), context) + ": "
+                let key = drawnKey(member.key)
                 write(member.value, indent: indent + 2, lead: key, trail: index < members.count - 1 ? "," : "", into: &out)
             }
             emit(pad + "}" + trail, &out)
@@ -50,7 +61,7 @@ struct JSONView {
                 return emit(pad + lead + Style.string.apply(token, context) + trail, &out)
             }
             let pieces = TerminalText.wrap(token, width: room)
-            let inner = String(repeating: " ", count: min(indent, maxIndent) + 2)
+            let inner = pads[min(indent, maxIndent) + 2]
             emit(pad + lead, &out)
             for (index, piece) in pieces.enumerated() {
                 emit(inner + Style.string.apply(piece, context) + (index == pieces.count - 1 ? trail : ""), &out)
@@ -64,8 +75,17 @@ struct JSONView {
         }
     }
 
-    private func emit(_ text: String, _ out: inout [String]) {
-        out.append(text)
+    private func emit(_ text: String, _ out: inout String) {
+        out += text
+        out += "\n"
+    }
+
+    private mutating func drawnKey(_ key: String) -> String {
+        if let drawn = keys[key] { return drawn }
+        let drawn = Style.key.apply(quoted(key), context) + ": "
+        // A document of a million distinct keys would make this a second copy of them.
+        if keys.count < 4096 { keys[key] = drawn }
+        return drawn
     }
 
     /// A string as a JSON literal, escaped: nothing in it can drive the terminal.

@@ -111,8 +111,8 @@ struct TableLayout {
         case .object(let members)?: return "{\(members.count) \(members.count == 1 ? "key" : "keys")}"
         case let scalar?:
             let text = scalar.scalarText ?? ""
-            // A cell is at most a column wide: cutting first bounds the work of a huge string.
-            let bounded = text.utf8.count > 4 * maxColumnWidth ? String(text.prefix(maxColumnWidth + 1)) : text
+            // A cell is at most a column wide: cutting first bounds the work of a long string.
+            let bounded = text.utf8.count > maxColumnWidth + 1 ? String(text.prefix(maxColumnWidth + 1)) : text
             return UntrustedText.forTerminalLine(bounded)
         }
     }
