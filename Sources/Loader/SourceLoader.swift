@@ -17,6 +17,8 @@ public final class SourceLoader {
     /// What observers see: the machine as of the last change published.
     private var published: Machine.Snapshot
     private var fetch: (any FetchHandle)?
+    /// How the last fetch ended, until it is told on the next loop iteration.
+    private var arrived: Machine.FetchEnd?
     private var retryTimer: LoopSource?
     private var pending: [Machine.Event] = []
     private var handling = false
@@ -97,7 +99,11 @@ public final class SourceLoader {
 
     /// Cancels the load in flight through its GCancellable, or the wait for a retry. The source
     /// returns to where it stood before the load.
-    public func cancel() { send(.cancel) }
+    public func cancel() {
+        // A response that arrived but is not yet told is called off with the rest.
+        if arrived != nil { arrived = Machine.FetchEnd(.failed(.cancelled)) }
+        send(.cancel)
+    }
 
     // MARK: Carrying out the machine's actions
 
@@ -150,11 +156,15 @@ public final class SourceLoader {
         case .success(let response):
             // Files and stdin answer with a stand-in 200 that no server sent: report no status.
             let status = URLParts.scheme(of: response.info.url)?.hasPrefix("http") == true ? response.info.status : nil
-            let end = Machine.FetchEnd(outcome(of: response), httpStatus: status, bytes: response.body.count)
+            arrived = Machine.FetchEnd(outcome(of: response), httpStatus: status, bytes: response.body.count)
             // Observers draw what arrived as they hear of it, and the fetch that called here
             // still holds the body: tell them from the loop, once the body is let go, so that a
             // large response is not held twice over (bytes and model) while it is drawn.
-            loop.schedule { [weak self] in self?.send(.fetchEnded(end)) }
+            loop.schedule { [weak self] in
+                guard let self, let end = arrived else { return }
+                arrived = nil
+                send(.fetchEnded(end))
+            }
         case .failure(let error):
             send(.fetchEnded(Machine.FetchEnd(.failed(error))))
         }
