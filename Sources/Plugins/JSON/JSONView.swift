@@ -8,8 +8,9 @@ struct JSONView {
     let context: RenderContext
     /// Indents by width, made once: a document repeats a few of them on every line.
     private let pads: [String]
-    /// Keys as drawn (quoted, styled, with `: `): a list of records repeats the same few.
-    private var keys: [String: String] = [:]
+    /// Keys as drawn (quoted, styled, with `: `) and the columns they take: a list of records
+    /// repeats the same few.
+    private var keys: [String: (text: String, width: Int)] = [:]
 
     init(context: RenderContext) {
         self.context = context
@@ -24,12 +25,14 @@ struct JSONView {
         // One string, sized once: a list of lines and a join would hold the text twice.
         var out = ""
         out.reserveCapacity(value.estimatedTextSize(indent: 0) + 64)
-        write(value, indent: 0, lead: "", trail: "", into: &out)
+        write(value, indent: 0, lead: ("", 0), trail: "", into: &out)
         return out
     }
 
-    /// Writes `value` after `lead` (a key, or nothing) and before `trail` (a comma, or nothing).
-    private mutating func write(_ value: JSON, indent: Int, lead: String, trail: String, into out: inout String) {
+    /// Writes `value` after `lead` (a drawn key and its width, or nothing) and before `trail`
+    /// (a comma, or nothing).
+    private mutating func write(_ value: JSON, indent: Int, lead drawn: (text: String, width: Int), trail: String, into out: inout String) {
+        let lead = drawn.text
         let pad = pads[min(indent, maxIndent)]
         switch value {
         case .array(let items):
@@ -38,7 +41,7 @@ struct JSONView {
             let shown = context.maxItems.map { min($0, items.count) } ?? items.count
             for index in 0..<shown {
                 if context.shouldStop() { return }
-                write(items[index], indent: indent + 2, lead: "", trail: index < items.count - 1 ? "," : "", into: &out)
+                write(items[index], indent: indent + 2, lead: ("", 0), trail: index < items.count - 1 ? "," : "", into: &out)
             }
             if shown < items.count {
                 let inner = pads[min(indent + 2, maxIndent)]
@@ -57,7 +60,7 @@ struct JSONView {
             let token = quoted(TerminalText.bounded(text))
             let room = context.width - min(indent, maxIndent) - 2
             // Fewer bytes than columns means it fits: a column takes at least a byte.
-            if pad.utf8.count + TerminalText.styledWidth(lead) + token.utf8.count + trail.utf8.count <= context.width || room < 10 {
+            if pad.utf8.count + drawn.width + token.utf8.count + trail.utf8.count <= context.width || room < 10 {
                 return emit(pad + lead + Style.string.apply(token, context) + trail, &out)
             }
             let pieces = TerminalText.wrap(token, width: room)
@@ -80,9 +83,10 @@ struct JSONView {
         out += "\n"
     }
 
-    private mutating func drawnKey(_ key: String) -> String {
+    private mutating func drawnKey(_ key: String) -> (text: String, width: Int) {
         if let drawn = keys[key] { return drawn }
-        let drawn = Style.key.apply(quoted(key), context) + ": "
+        let literal = quoted(key)
+        let drawn = (Style.key.apply(literal, context) + ": ", TerminalText.displayWidth(literal) + 2)
         // A document of a million distinct keys would make this a second copy of them.
         if keys.count < 4096 { keys[key] = drawn }
         return drawn

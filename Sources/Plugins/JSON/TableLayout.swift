@@ -68,8 +68,13 @@ struct TableLayout {
     private func line(_ cells: [String], widths: [Int], numeric: [Bool], header: Bool) -> String {
         var parts: [String] = []
         for (index, cell) in cells.enumerated() {
-            var text = Self.width(cell) > widths[index] ? TerminalText.truncated(cell, toWidth: widths[index]) : cell
-            let pad = String(repeating: " ", count: max(0, widths[index] - Self.width(text)))
+            var text = cell
+            var width = Self.width(cell)
+            if width > widths[index] {
+                text = TerminalText.truncated(cell, toWidth: widths[index])
+                width = Self.width(text)
+            }
+            let pad = String(repeating: " ", count: max(0, widths[index] - width))
             let isLast = index == cells.count - 1
             text = numeric[index] && !header ? pad + text : (isLast ? text : text + pad)
             parts.append(header ? TextStyle.bold.apply(text, in: context) : text)
