@@ -87,43 +87,61 @@ final class OrderedPrinter: Presenter {
     /// Prints, in the order given, every source not yet printed that has come to rest and all
     /// of whose predecessors have been printed.
     private func printSettled() {
-        var output = ""
         while nextToPrint < sources.count, sources[nextToPrint].isSettled {
-            let text = outcome(of: sources[nextToPrint])
-            // A signal arrived mid-render: drop what was rendered; its handler ends the run.
+            printOutcome(of: sources[nextToPrint])
+            // A signal arrived mid-render: its handler ends the run.
             if session.probe.isRaised { return }
-            output += text
             nextToPrint += 1
         }
-        guard !output.isEmpty else { return }
-        progress.eraseLine()
-        session.output.write(output)
     }
 
-    /// What a settled source prints on stdout; its failure goes to stderr, now, in order.
-    private func outcome(of source: SessionSource) -> String {
+    /// Writes a settled source's content to stdout as it is rendered, a piece at a time, so a
+    /// big document is never held whole as text; its failure goes to stderr, now, in order.
+    private func printOutcome(of source: SessionSource) {
         switch source.loader.state {
         case .loaded(let content):
+            let context = session.renderContext()
             switch format {
             case .json:
-                var json = UntrustedText.forJSON(session.plugins.renderJSON(content, context: session.renderContext()))
-                json += "\n"
-                return json
+                let sink = stdoutSink { UntrustedText.forJSON($0) }
+                session.plugins.writeJSON(content, context: context, to: sink)
+                sink.write("\n")
+                sink.flush()
             case .text:
-                let text = session.plugins.render(content, context: session.renderContext())
-                if text.isEmpty { Diagnostics.say("\(source.name): no \(content.pluginName)") }
-                guard sources.count > 1 else { return text }
-                // Several sources: each under a header, as `head` and `tail` print several files.
-                defer { printedHeaders = true }
-                let header = TerminalText.truncated("==> \(source.name) <==", toWidth: session.terminal.width)
-                return (printedHeaders ? "\n" : "") + header + "\n" + text
+                let header = sources.count > 1 ? headerLine(for: source) : ""
+                let sink = stdoutSink { $0 }
+                sink.write(header)
+                session.plugins.write(content, context: context, to: sink)
+                sink.flush()
+                if sink.isEmpty { Diagnostics.say("\(source.name): no \(content.pluginName)") }
             }
         case .failed(let error, _, _):
             Diagnostics.say("\(source.name): \(LoadErrorText.describe(error))")
         case .idle, .loading:
             Diagnostics.say("\(source.name): did not finish loading")
         }
-        return ""
+    }
+
+    /// Several sources: each under a header, as `head` and `tail` print several files.
+    private func headerLine(for source: SessionSource) -> String {
+        defer { printedHeaders = true }
+        let header = TerminalText.truncated("==> \(source.name) <==", toWidth: session.terminal.width)
+        return (printedHeaders ? "\n" : "") + header + "\n"
+    }
+
+    /// A sink onto stdout: each piece made safe by `safe`, the progress line erased before the
+    /// first, and nothing written once a signal has arrived (what a render gives after that is
+    /// thrown away).
+    private func stdoutSink(_ safe: @escaping (String) -> String) -> RenderSink {
+        var erased = false
+        return RenderSink { [session, progress] piece in
+            guard let session, !session.probe.isRaised else { return }
+            if !erased {
+                progress?.eraseLine()
+                erased = true
+            }
+            session.output.write(safe(piece))
+        }
     }
 
     /// Skeletons only on a terminal, only for text, and only for one source: several would

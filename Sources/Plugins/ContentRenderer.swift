@@ -16,10 +16,21 @@ public protocol ContentRenderer {
     /// Renders `model` with what changed since `previous` marked, item by item: watch mode's
     /// one-cycle highlight. nil (the default) leaves the marking to a diff of the rendered lines.
     func renderChanges(_ model: Model, since previous: Model, context: RenderContext) -> String?
+    /// Writes what `render` gives into `sink`, as it goes. A renderer of big models writes
+    /// here and builds `render` on it; the default writes `render`'s text whole.
+    func write(_ model: Model, context: RenderContext, to sink: RenderSink)
+    /// Writes what `renderJSON` gives into `sink`, as it goes; the default writes it whole.
+    func writeJSON(_ model: Model, context: RenderContext, to sink: RenderSink)
 }
 
 extension ContentRenderer {
     public func skeleton(context: RenderContext) -> String { "" }
+    public func write(_ model: Model, context: RenderContext, to sink: RenderSink) {
+        sink.write(render(model, context: context))
+    }
+    public func writeJSON(_ model: Model, context: RenderContext, to sink: RenderSink) {
+        sink.write(renderJSON(model, context: context))
+    }
     public func renderChanges(_ model: Model, since previous: Model, context: RenderContext) -> String? { nil }
 }
 
@@ -32,6 +43,8 @@ public struct AnyContentRenderer {
     private let jsonRenderer: (Any, RenderContext) -> String
     private let skeletonRenderer: (RenderContext) -> String
     private let changeRenderer: (Any, Any, RenderContext) -> String?
+    private let writer: (Any, RenderContext, RenderSink) -> Void
+    private let jsonWriter: (Any, RenderContext, RenderSink) -> Void
 
     public init<Renderer: ContentRenderer>(_ renderer: Renderer) {
         self.renderer = { renderer.render(Self.model($0), context: $1) }
@@ -41,12 +54,24 @@ public struct AnyContentRenderer {
             guard let previous = previous as? Renderer.Model else { return nil }
             return renderer.renderChanges(Self.model(model), since: previous, context: context)
         }
+        writer = { renderer.write(Self.model($0), context: $1, to: $2) }
+        jsonWriter = { renderer.writeJSON(Self.model($0), context: $1, to: $2) }
     }
 
     public func render(_ content: AnyContent, context: RenderContext) -> String { renderer(content.model, context) }
 
     /// The model as JSON, without a trailing newline.
     public func renderJSON(_ content: AnyContent, context: RenderContext) -> String { jsonRenderer(content.model, context) }
+
+    /// Writes what `render` gives into `sink`, in pieces where the renderer makes them.
+    public func write(_ content: AnyContent, context: RenderContext, to sink: RenderSink) {
+        writer(content.model, context, sink)
+    }
+
+    /// Writes what `renderJSON` gives into `sink`, in pieces where the renderer makes them.
+    public func writeJSON(_ content: AnyContent, context: RenderContext, to sink: RenderSink) {
+        jsonWriter(content.model, context, sink)
+    }
 
     /// The loading skeleton for `context`, or "" for none.
     public func skeleton(context: RenderContext) -> String { skeletonRenderer(context) }

@@ -80,6 +80,16 @@ public struct PluginRegistry {
         renderer(for: content).renderJSON(content, context: context)
     }
 
+    /// Writes the content's text into `sink` as it is made: a one-shot run's stdout.
+    public func write(_ content: AnyContent, context: RenderContext, to sink: RenderSink) {
+        renderer(for: content).write(content, context: context, to: sink)
+    }
+
+    /// Writes the content as JSON into `sink` as it is made, without a trailing newline.
+    public func writeJSON(_ content: AnyContent, context: RenderContext, to sink: RenderSink) {
+        renderer(for: content).writeJSON(content, context: context, to: sink)
+    }
+
     /// `content` with its changes since `previous` marked item by item, when its renderer can.
     public func renderChanges(_ content: AnyContent, since previous: AnyContent, context: RenderContext) -> String? {
         renderer(for: content).renderChanges(content, since: previous, context: context)

@@ -68,4 +68,24 @@ final class JSONOutputTests: XCTestCase {
         let (value, _) = try json(["--url", server.url("/posts")])
         XCTAssertEqual((value as? [Any])?.count, 0)
     }
+
+    /// Both views are written to stdout a piece at a time (about 64 KiB each): a document many
+    /// pieces long comes out whole, in order, with no character split between pieces.
+    func testADocumentManyPiecesLongComesOutWholeAndInOrder() throws {
+        let records = (1...3000).map { id in
+            #"{"id":\#(id),"name":"récord \#(id) 🙂","tags":["a","\u00e9"],"ok":\#(id % 2 == 0)}"#
+        }
+        let document = "[" + records.joined(separator: ",") + "]"
+        let server = TestServer { server, _ in server.route("/records", TestRoutes.fixed(document)) }
+        let (value, json) = try json(["--url", server.url("/records"), "--plugin", "json"])
+        let parsed = try XCTUnwrap(value as? [[String: Any]])
+        XCTAssertEqual(parsed.map { $0["id"] as? Int }, (1...3000).map { $0 })
+        XCTAssertEqual(parsed[2999]["name"] as? String, "récord 3000 🙂")
+        XCTAssertGreaterThan(json.utf8.count, 5 * 65_536, "long enough to be written in several pieces")
+
+        // Off a terminal, with nothing long enough to wrap, the view is the same text.
+        let view = try LoadrunProcess(["--url", server.url("/records"), "--plugin", "json"])
+        XCTAssertEqual(view.waitForExit(), .exited(0), view.standardError)
+        XCTAssertEqual(view.standardOutput, json)
+    }
 }

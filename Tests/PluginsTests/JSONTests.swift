@@ -89,3 +89,22 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(roundTrip, .string(hostile), "escaped, the data is kept")
     }
 }
+
+extension JSONParserTests {
+    /// Containers are gathered on shared stacks while open: nesting in every order must come
+    /// back as it went in.
+    func testContainersNestedInEveryOrderComeBackAsTheyWent() throws {
+        let text = #"[{"a":[{"b":1},{"c":[2,[3,{}]]}],"d":{"e":{"f":[]}}},[[],[{}],{"g":[{"h":null}]}],4]"#
+        let value = try parse(text)
+        XCTAssertEqual(value, .array([
+            .object([.init("a", .array([.object([.init("b", .number("1"))]),
+                                        .object([.init("c", .array([.number("2"), .array([.number("3"), .object([])])]))])])),
+                     .init("d", .object([.init("e", .object([.init("f", .array([]))]))]))]),
+            .array([.array([]), .array([.object([])]), .object([.init("g", .array([.object([.init("h", .null)])]))])]),
+            .number("4"),
+        ]))
+        XCTAssertEqual(failure(#"[{"a":[1,2],"b":{"c":3}},{"d":[4,"#), "is not valid JSON (it ends where a value should be, at line 1, column 34)")
+        XCTAssertEqual(try parse(#"[{"x":[1]},{"y":2}]"#), .array([.object([.init("x", .array([.number("1")]))]), .object([.init("y", .number("2"))])]),
+                       "a failure inside one parse leaves nothing open for the next")
+    }
+}

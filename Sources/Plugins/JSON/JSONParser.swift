@@ -29,6 +29,11 @@ public struct JSONParser {
         var index = 0
         let maxValues: Int
         var values = 0
+        /// Members and items of the containers still open, innermost last. Each container is
+        /// gathered here and copied out at its close into an array of exactly its size: grown
+        /// by appending, every small object would keep up to twice the room it needs.
+        var openMembers: [JSON.Member] = []
+        var openItems: [JSON] = []
 
         init(_ bytes: UnsafeBufferPointer<UInt8>, maxValues: Int) {
             self.bytes = bytes
@@ -56,9 +61,10 @@ public struct JSONParser {
         private mutating func object(depth: Int) throws(DecodeFailure) -> JSON {
             try checkDepth(depth)
             index += 1
-            var members: [JSON.Member] = []
             skipWhitespace()
-            if peek == UInt8(ascii: "}") { index += 1; return .object(members) }
+            if peek == UInt8(ascii: "}") { index += 1; return .object([]) }
+            let base = openMembers.count
+            // A failure throws out of the whole parse, so only success needs to close up.
             while true {
                 skipWhitespace()
                 guard peek == UInt8(ascii: "\"") else { throw syntax("an object key that is not a string") }
@@ -67,11 +73,14 @@ public struct JSONParser {
                 guard peek == UInt8(ascii: ":") else { throw syntax("no ':' after an object key") }
                 index += 1
                 skipWhitespace()
-                members.append(JSON.Member(key, try value(depth: depth)))
+                let member = JSON.Member(key, try value(depth: depth))
+                openMembers.append(member)
                 skipWhitespace()
                 switch peek {
                 case UInt8(ascii: ","): index += 1
-                case UInt8(ascii: "}"): index += 1; return .object(members)
+                case UInt8(ascii: "}"):
+                    index += 1
+                    return .object(Self.close(&openMembers, from: base))
                 default: throw syntax("no ',' or '}' in an object")
                 }
             }
@@ -80,19 +89,31 @@ public struct JSONParser {
         private mutating func array(depth: Int) throws(DecodeFailure) -> JSON {
             try checkDepth(depth)
             index += 1
-            var items: [JSON] = []
             skipWhitespace()
-            if peek == UInt8(ascii: "]") { index += 1; return .array(items) }
+            if peek == UInt8(ascii: "]") { index += 1; return .array([]) }
+            let base = openItems.count
             while true {
                 skipWhitespace()
-                items.append(try value(depth: depth))
+                let item = try value(depth: depth)
+                openItems.append(item)
                 skipWhitespace()
                 switch peek {
                 case UInt8(ascii: ","): index += 1
-                case UInt8(ascii: "]"): index += 1; return .array(items)
+                case UInt8(ascii: "]"):
+                    index += 1
+                    return .array(Self.close(&openItems, from: base))
                 default: throw syntax("no ',' or ']' in an array")
                 }
             }
+        }
+
+        /// The container opened at `base`: its elements copied into an array of their own,
+        /// and taken off the open ones. Copied through a pointer, because an array made from
+        /// a slice of the whole would share the open ones' storage, and its room.
+        private static func close<Element>(_ open: inout [Element], from base: Int) -> [Element] {
+            let closed = open.withUnsafeBufferPointer { Array($0[base...]) }
+            open.removeSubrange(base...)
+            return closed
         }
 
         private func checkDepth(_ depth: Int) throws(DecodeFailure) {

@@ -53,8 +53,17 @@ public struct JSONPlugin: ContentPlugin {
         return view.render(model.value)
     }
 
+    public func write(_ model: JSONDocument, context: RenderContext, to sink: RenderSink) {
+        var view = JSONView(context: context)
+        view.write(model.value, to: sink)
+    }
+
     public func renderJSON(_ model: JSONDocument, context: RenderContext) -> String {
         JSONWriter(sortsKeys: context.sortsKeys).write(model.value)
+    }
+
+    public func writeJSON(_ model: JSONDocument, context: RenderContext, to sink: RenderSink) {
+        JSONWriter(sortsKeys: context.sortsKeys).write(model.value, to: sink)
     }
 
     /// An object's worth of keys and values.

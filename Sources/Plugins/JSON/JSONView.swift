@@ -23,65 +23,63 @@ struct JSONView {
 
     mutating func render(_ value: JSON) -> String {
         // One string, sized once: a list of lines and a join would hold the text twice.
-        var out = ""
-        out.reserveCapacity(value.estimatedTextSize(indent: 0) + 64)
-        write(value, indent: 0, lead: ("", 0), trail: "", into: &out)
-        return out
+        RenderSink.collect(capacity: value.estimatedTextSize(indent: 0) + 64) { write(value, to: $0) }
+    }
+
+    /// Writes the view into `sink`, line by line.
+    mutating func write(_ value: JSON, to sink: RenderSink) {
+        write(value, indent: 0, lead: ("", 0), trail: "", into: sink)
     }
 
     /// Writes `value` after `lead` (a drawn key and its width, or nothing) and before `trail`
     /// (a comma, or nothing).
-    private mutating func write(_ value: JSON, indent: Int, lead drawn: (text: String, width: Int), trail: String, into out: inout String) {
+    private mutating func write(_ value: JSON, indent: Int, lead drawn: (text: String, width: Int), trail: String, into out: RenderSink) {
         let lead = drawn.text
         let pad = pads[min(indent, maxIndent)]
         switch value {
         case .array(let items):
-            guard !items.isEmpty else { return emit(pad + lead + "[]" + trail, &out) }
-            emit(pad + lead + "[", &out)
+            guard !items.isEmpty else { return out.writeLine(pad + lead + "[]" + trail) }
+            out.writeLine(pad + lead + "[")
             let shown = context.maxItems.map { min($0, items.count) } ?? items.count
             for index in 0..<shown {
                 if context.shouldStop() { return }
-                write(items[index], indent: indent + 2, lead: ("", 0), trail: index < items.count - 1 ? "," : "", into: &out)
+                write(items[index], indent: indent + 2, lead: ("", 0), trail: index < items.count - 1 ? "," : "", into: out)
             }
             if shown < items.count {
                 let inner = pads[min(indent + 2, maxIndent)]
-                emit(inner + TextStyle.dim.apply("… \(items.count - shown) more \(items.count - shown == 1 ? "item" : "items")", in: context), &out)
+                out.writeLine(inner + TextStyle.dim.apply("… \(items.count - shown) more \(items.count - shown == 1 ? "item" : "items")", in: context))
             }
-            emit(pad + "]" + trail, &out)
+            out.writeLine(pad + "]" + trail)
         case .object(let members):
-            guard !members.isEmpty else { return emit(pad + lead + "{}" + trail, &out) }
-            emit(pad + lead + "{", &out)
+            guard !members.isEmpty else { return out.writeLine(pad + lead + "{}" + trail) }
+            out.writeLine(pad + lead + "{")
             for (index, member) in members.enumerated() {
                 let key = drawnKey(member.key)
-                write(member.value, indent: indent + 2, lead: key, trail: index < members.count - 1 ? "," : "", into: &out)
+                write(member.value, indent: indent + 2, lead: key, trail: index < members.count - 1 ? "," : "", into: out)
             }
-            emit(pad + "}" + trail, &out)
+            out.writeLine(pad + "}" + trail)
         case .string(let text):
             let token = quoted(TerminalText.bounded(text))
             let room = context.width - min(indent, maxIndent) - 2
             // Fewer bytes than columns means it fits: a column takes at least a byte.
             if pad.utf8.count + drawn.width + token.utf8.count + trail.utf8.count <= context.width || room < 10 {
-                return emit(pad + lead + Style.string.apply(token, context) + trail, &out)
+                return out.writeLine(pad + lead + Style.string.apply(token, context) + trail)
             }
             let pieces = TerminalText.wrap(token, width: room)
             let inner = pads[min(indent, maxIndent) + 2]
-            emit(pad + lead, &out)
+            out.writeLine(pad + lead)
             for (index, piece) in pieces.enumerated() {
-                emit(inner + Style.string.apply(piece, context) + (index == pieces.count - 1 ? trail : ""), &out)
+                out.writeLine(inner + Style.string.apply(piece, context) + (index == pieces.count - 1 ? trail : ""))
             }
         case .number(let literal):
-            emit(pad + lead + Style.number.apply(literal, context) + trail, &out)
+            out.writeLine(pad + lead + Style.number.apply(literal, context) + trail)
         case .bool(let flag):
-            emit(pad + lead + Style.boolean.apply(flag ? "true" : "false", context) + trail, &out)
+            out.writeLine(pad + lead + Style.boolean.apply(flag ? "true" : "false", context) + trail)
         case .null:
-            emit(pad + lead + Style.null.apply("null", context) + trail, &out)
+            out.writeLine(pad + lead + Style.null.apply("null", context) + trail)
         }
     }
 
-    private func emit(_ text: String, _ out: inout String) {
-        out += text
-        out += "\n"
-    }
 
     private mutating func drawnKey(_ key: String) -> (text: String, width: Int) {
         if let drawn = keys[key] { return drawn }

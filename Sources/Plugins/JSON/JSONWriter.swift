@@ -8,31 +8,34 @@ public struct JSONWriter {
 
     /// The document, indented, without a trailing newline.
     public func write(_ value: JSON) -> String {
-        // Written in chunks into one string sized once, so the text is never held twice.
-        var result = ""
-        // A little over, so the caller's final newline fits too.
-        result.reserveCapacity(value.estimatedTextSize(indent: 0) + 64)
-        var out: [UInt8] = []
-        out.reserveCapacity(Self.chunk + 4096)
-        write(value, indent: 0, into: &out, flushingTo: &result)
-        Self.flush(&out, into: &result)
-        return result
+        // Sized once, a little over so the caller's final newline fits too: the text is never
+        // held twice.
+        RenderSink.collect(capacity: value.estimatedTextSize(indent: 0) + 64) { write(value, to: $0) }
     }
 
-    /// Bytes gathered before they join the result: a whole token at a time, never part of a
+    /// Writes the document, indented and without a trailing newline, into `sink` a piece at
+    /// a time.
+    public func write(_ value: JSON, to sink: RenderSink) {
+        var out: [UInt8] = []
+        out.reserveCapacity(Self.chunk + 4096)
+        write(value, indent: 0, into: &out, flushingTo: sink)
+        Self.flush(&out, into: sink)
+    }
+
+    /// Bytes gathered before they go to the sink: a whole token at a time, never part of a
     /// character.
     private static let chunk = 1 << 16
 
-    private static func flush(_ out: inout [UInt8], into result: inout String) {
-        result += String(decoding: out, as: UTF8.self)
+    private static func flush(_ out: inout [UInt8], into sink: RenderSink) {
+        sink.write(String(decoding: out, as: UTF8.self))
         out.removeAll(keepingCapacity: true)
     }
 
     /// Several documents as one JSON array, indented.
     public func write(array values: [JSON]) -> String { write(.array(values)) }
 
-    private func write(_ value: JSON, indent: Int, into out: inout [UInt8], flushingTo result: inout String) {
-        if out.count >= Self.chunk { Self.flush(&out, into: &result) }
+    private func write(_ value: JSON, indent: Int, into out: inout [UInt8], flushingTo sink: RenderSink) {
+        if out.count >= Self.chunk { Self.flush(&out, into: sink) }
         switch value {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
@@ -44,7 +47,7 @@ public struct JSONWriter {
             for (position, item) in items.enumerated() {
                 if position > 0 { out.append(UInt8(ascii: ",")) }
                 Self.newline(indent + 2, into: &out)
-                write(item, indent: indent + 2, into: &out, flushingTo: &result)
+                write(item, indent: indent + 2, into: &out, flushingTo: sink)
             }
             Self.newline(indent, into: &out)
             out.append(UInt8(ascii: "]"))
@@ -57,7 +60,7 @@ public struct JSONWriter {
                 Self.newline(indent + 2, into: &out)
                 Self.quote(member.key, into: &out)
                 out.append(contentsOf: ": ".utf8)
-                write(member.value, indent: indent + 2, into: &out, flushingTo: &result)
+                write(member.value, indent: indent + 2, into: &out, flushingTo: sink)
             }
             Self.newline(indent, into: &out)
             out.append(UInt8(ascii: "}"))

@@ -21,10 +21,11 @@ struct TableLayout {
         var path: [String]
     }
 
-    func render() -> String {
+    /// Writes the table into `sink`, row by row.
+    func write(to sink: RenderSink) {
         let sample = rows.prefix(Self.sampleSize)
         let columns = Self.columns(of: sample)
-        guard !columns.isEmpty else { return "" }
+        guard !columns.isEmpty else { return }
         let texts = sample.map { row in columns.map { Self.cell(row, $0) } }
         var widths = columns.indices.map { index in
             min(Self.maxColumnWidth, texts.reduce(Self.width(columns[index].name)) { max($0, Self.width($1[index])) })
@@ -47,22 +48,21 @@ struct TableLayout {
         }
         widths[0] = min(widths[0], context.width)
 
-        var out = line(columns.prefix(shown).map(\.name), widths: widths, numeric: numeric, header: true)
+        sink.write(line(columns.prefix(shown).map(\.name), widths: widths, numeric: numeric, header: true))
         let limit = context.maxItems.map { min($0, rows.count) } ?? rows.count
         for index in 0..<limit {
             if context.shouldStop() { break }
             let cells = index < texts.count ? texts[index] : columns.map { Self.cell(rows[index], $0) }
-            out += line(Array(cells.prefix(shown)), widths: widths, numeric: numeric, header: false)
+            sink.write(line(Array(cells.prefix(shown)), widths: widths, numeric: numeric, header: false))
         }
         if limit < rows.count {
-            out += TextStyle.dim.apply("… \(rows.count - limit) more \(rows.count - limit == 1 ? "row" : "rows")", in: context) + "\n"
+            sink.writeLine(TextStyle.dim.apply("… \(rows.count - limit) more \(rows.count - limit == 1 ? "row" : "rows")", in: context))
         }
         if shown < columns.count {
             let hidden = columns[shown...].map(\.name)
             let footer = "+\(hidden.count) more \(hidden.count == 1 ? "column" : "columns"): \(hidden.joined(separator: ", ")); --output json for all"
-            out += TextStyle.dim.apply(TerminalText.truncated(footer, toWidth: context.width), in: context) + "\n"
+            sink.writeLine(TextStyle.dim.apply(TerminalText.truncated(footer, toWidth: context.width), in: context))
         }
-        return out
     }
 
     private func line(_ cells: [String], widths: [Int], numeric: [Bool], header: Bool) -> String {

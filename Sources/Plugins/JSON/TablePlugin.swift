@@ -52,11 +52,19 @@ public struct TablePlugin: ContentPlugin {
     public func itemCount(_ model: Table) -> Int? { model.rows.count }
 
     public func render(_ model: Table, context: RenderContext) -> String {
-        TableLayout(rows: model.rows, context: context).render()
+        RenderSink.collect { TableLayout(rows: model.rows, context: context).write(to: $0) }
+    }
+
+    public func write(_ model: Table, context: RenderContext, to sink: RenderSink) {
+        TableLayout(rows: model.rows, context: context).write(to: sink)
     }
 
     public func renderJSON(_ model: Table, context: RenderContext) -> String {
         JSONWriter(sortsKeys: context.sortsKeys).write(.array(model.rows))
+    }
+
+    public func writeJSON(_ model: Table, context: RenderContext, to sink: RenderSink) {
+        JSONWriter(sortsKeys: context.sortsKeys).write(.array(model.rows), to: sink)
     }
 
     /// A header and a few rows of cells.

@@ -1,0 +1,66 @@
+import Loader
+import Plugins
+import XCTest
+
+/// The sink renderers write into: kept whole, or handed on in pieces that end where a write
+/// ended.
+final class RenderSinkTests: XCTestCase {
+    func testAKeepingSinkKeepsEverythingInOrder() {
+        let text = RenderSink.collect { sink in
+            sink.write("a")
+            sink.writeLine("é")
+            sink.write("")
+            sink.writeLine("🙂")
+        }
+        XCTAssertEqual(text, "aé\n🙂\n")
+    }
+
+    func testPiecesEndWhereAWriteEndedAndFlushHandsOnTheRest() {
+        var pieces: [String] = []
+        let sink = RenderSink(pieceSize: 4) { pieces.append($0) }
+        XCTAssertTrue(sink.isEmpty)
+        sink.write("ab")
+        XCTAssertEqual(pieces, [], "under the piece size, nothing is handed on")
+        sink.write("cdé")
+        sink.writeLine("🙂🙂")
+        sink.write("x")
+        XCTAssertEqual(pieces, ["abcdé", "🙂🙂\n"], "never part of a write, so never part of a character")
+        sink.flush()
+        XCTAssertEqual(pieces, ["abcdé", "🙂🙂\n", "x"])
+        sink.flush()
+        XCTAssertEqual(pieces.count, 3, "an empty flush hands on nothing")
+        XCTAssertFalse(sink.isEmpty)
+    }
+
+    func testAnEmptyWriteLeavesTheSinkEmpty() {
+        let sink = RenderSink { _ in XCTFail("nothing to hand on") }
+        sink.write("")
+        sink.flush()
+        XCTAssertTrue(sink.isEmpty)
+    }
+
+    /// The JSON view and the table, written in pieces, give what they render whole.
+    func testStreamedViewsGiveWhatTheyRenderWhole() throws {
+        let document = "[" + (1...500).map { #"{"id":\#($0),"name":"n\#($0) é","address":{"city":"c\#($0)"}}"# }.joined(separator: ",") + "]"
+        let body = Array(document.utf8)
+        let context = RenderContext(width: 60, maxItems: 400)
+        for plugin in [Plugin(JSONPlugin()), Plugin(TablePlugin())] {
+            let content = try plugin.decoder.decode(body, response: ResponseInfo(url: "http://h/x", headers: HTTPHeaders([("Content-Type", "application/json")])))
+            for json in [false, true] {
+                var pieces: [String] = []
+                let sink = RenderSink(pieceSize: 1000) { pieces.append($0) }
+                let whole: String
+                if json {
+                    plugin.renderer.writeJSON(content, context: context, to: sink)
+                    whole = plugin.renderer.renderJSON(content, context: context)
+                } else {
+                    plugin.renderer.write(content, context: context, to: sink)
+                    whole = plugin.renderer.render(content, context: context)
+                }
+                sink.flush()
+                XCTAssertEqual(pieces.joined(), whole, "\(plugin.name), json: \(json)")
+                XCTAssertGreaterThan(pieces.count, json ? 0 : 5, "\(plugin.name), json: \(json)")
+            }
+        }
+    }
+}
