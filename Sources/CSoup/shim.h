@@ -4,13 +4,13 @@
 #include <libsoup/soup.h>
 
 /* Why: soup_session_new_with_options is variadic, and max-conns / max-conns-per-host
- * are construct-only, so they can only be set here. `timeout` is libsoup's idle I/O timer. */
+ * are construct-only, so they can only be set here. `timeout` is libsoup's idle I/O timer.
+ * No "user-agent": libsoup would write it over each request's own. */
 static inline SoupSession *lr_soup_session_new(guint max_conns, guint max_conns_per_host,
-                                               guint idle_timeout_seconds, const char *user_agent) {
+                                               guint idle_timeout_seconds) {
     return soup_session_new_with_options("max-conns", max_conns,
                                          "max-conns-per-host", max_conns_per_host,
                                          "timeout", idle_timeout_seconds,
-                                         "user-agent", user_agent,
                                          NULL);
 }
 

@@ -10,7 +10,6 @@ public struct HTTPClientConfiguration: Sendable, Equatable {
     /// libsoup's idle I/O timer: how long a socket may sit silent. The overall deadline is
     /// separate, per request (`FetchOptions.deadline`).
     public var idleTimeout: Duration = .seconds(60)
-    public var userAgent: String = "loadrun/0.1"
     /// Where the persistent HTTP cache lives; nil for none.
     public var cacheDirectory: String?
 
@@ -40,8 +39,7 @@ public final class HTTPClient {
         session = lr_soup_session_new(
             guint(clamping: admission.maxTotal),
             guint(clamping: admission.maxPerKey),
-            guint(clamping: idleSeconds),
-            configuration.userAgent
+            guint(clamping: idleSeconds)
         )
         cache = configuration.cacheDirectory.flatMap(HTTPCache.init(directory:))
         if let cache { soup_session_add_feature(session, OpaquePointer(cache.pointer)) }

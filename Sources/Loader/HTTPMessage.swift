@@ -105,13 +105,20 @@ public struct FetchOptions: Sendable, Equatable {
     /// it is written. Time spent waiting for a connection slot in the client does not count;
     /// nil leaves only the overall deadline.
     public var connectTimeout: Duration?
-    /// Extra request headers, such as `Authorization`, sent as given.
+    /// Extra request headers, such as `Authorization`, sent as given, over any loadrun sends
+    /// itself (`User-Agent`, `Accept`). Sent only to the URL's own origin: a redirect to
+    /// another drops them, as curl does.
     public var headers: [RequestHeader]
+    /// Headers loadrun would send that this request must not (`-H 'Accept:'`), by name.
+    public var omittedHeaders: [String] = []
+    /// The `User-Agent` sent unless `headers` set one.
+    public var userAgent = FetchOptions.defaultUserAgent
     /// Whether the client's HTTP cache may answer or revalidate this request.
     public var usesCache = true
 
     public static let defaultDeadline: Duration = .seconds(30)
     public static let defaultMaxBodySize = 64 * 1024 * 1024
+    public static let defaultUserAgent = "loadrun/0.1"
 
     public init(deadline: Duration = defaultDeadline, maxBodySize: Int = defaultMaxBodySize, accept: String? = nil,
                 validators: CacheValidators? = nil, connectTimeout: Duration? = nil, headers: [RequestHeader] = []) {

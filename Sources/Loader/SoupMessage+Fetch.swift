@@ -10,11 +10,13 @@ extension SoupMessageObject {
         let message = SoupMessageObject(adopting: raw)
         soup_message_add_flags(raw, SOUP_MESSAGE_COLLECT_METRICS)
         let headers = soup_message_get_request_headers(raw)
-        for header in options.headers {
-            soup_message_headers_replace(headers, header.name, header.value)
-        }
+        // The session sets no User-Agent of its own: libsoup would put it over the source's.
+        soup_message_headers_replace(headers, "User-Agent", options.userAgent)
         if let accept = options.accept {
             soup_message_headers_replace(headers, "Accept", accept)
+        }
+        for header in options.headers {
+            soup_message_headers_replace(headers, header.name, header.value)
         }
         if !options.usesCache || options.validators != nil {
             // A caller that revalidates what it holds has no use for the cache. And with
@@ -27,6 +29,26 @@ extension SoupMessageObject {
         }
         if let lastModified = options.validators?.lastModified {
             soup_message_headers_replace(headers, "If-Modified-Since", lastModified)
+        }
+        for name in options.omittedHeaders {
+            soup_message_headers_remove(headers, name)
+            // libsoup's content decoder adds Accept-Encoding as the request goes out.
+            if name.lowercased() == "accept-encoding" { soup_message_disable_feature(raw, soup_content_decoder_get_type()) }
+        }
+        if !options.headers.isEmpty, let origin = URLParts(url)?.schemeHostPort {
+            let names = options.headers.map(\.name)
+            let userAgent = options.omittedHeaders.contains { $0.lowercased() == "user-agent" } ? nil : options.userAgent
+            message.onRestarted { restarted in
+                // A redirect re-sends the message to its new URL: the source's own headers
+                // (credentials, often) go only to the origin they were given for.
+                guard let uri = soup_message_get_uri(restarted), let text = g_uri_to_string(uri) else { return }
+                defer { g_free(text) }
+                guard URLParts(String(cString: text))?.schemeHostPort != origin else { return }
+                let headers = soup_message_get_request_headers(restarted)
+                for name in names { soup_message_headers_remove(headers, name) }
+                // The user's agent is theirs to give; another origin gets loadrun's.
+                if let userAgent { soup_message_headers_replace(headers, "User-Agent", userAgent) }
+            }
         }
         return message
     }
@@ -75,8 +97,24 @@ extension SoupMessageObject {
                               { data, _ in Unmanaged<Callback>.fromOpaque(data!).release() }, GConnectFlags(0))
     }
 
+    /// Calls `body` with the message each time libsoup sends it again, as after a redirect,
+    /// before it is written. Released with the message, as `onHeadersWritten`'s closure is.
+    func onRestarted(_ body: @escaping (OpaquePointer) -> Void) {
+        let box = Unmanaged.passRetained(MessageCallback(body)).toOpaque()
+        let restarted: @convention(c) (OpaquePointer?, gpointer?) -> Void = { message, data in
+            Unmanaged<MessageCallback>.fromOpaque(data!).takeUnretainedValue().body(message!)
+        }
+        g_signal_connect_data(UnsafeMutableRawPointer(pointer), "restarted", unsafeBitCast(restarted, to: GCallback.self), box,
+                              { data, _ in Unmanaged<MessageCallback>.fromOpaque(data!).release() }, GConnectFlags(0))
+    }
+
     private final class Callback {
         let body: () -> Void
         init(_ body: @escaping () -> Void) { self.body = body }
+    }
+
+    private final class MessageCallback {
+        let body: (OpaquePointer) -> Void
+        init(_ body: @escaping (OpaquePointer) -> Void) { self.body = body }
     }
 }

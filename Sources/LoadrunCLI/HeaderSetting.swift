@@ -22,9 +22,14 @@ struct HeaderSetting: Equatable {
         guard let equals = entry.firstIndex(of: "=") else {
             return .failure("\"\(entry)\" is not Name=value")
         }
-        let name = entry[..<equals].trimmingCharacters(in: " \t")
-        let raw = entry[entry.index(after: equals)...].trimmingCharacters(in: " \t")
-        guard !name.isEmpty, name.allSatisfy(isTokenCharacter) else {
+        return make(name: entry[..<equals], value: entry[entry.index(after: equals)...])
+    }
+
+    /// A header from its name and its value as written: text, `env:VARIABLE` or `file:PATH`.
+    static func make(name: Substring, value: Substring) -> Result<HeaderSetting, SourcesFileError.Problem> {
+        let name = name.trimmingCharacters(in: " \t")
+        let raw = value.trimmingCharacters(in: " \t")
+        guard isHeaderName(name) else {
             return .failure("\"\(name)\" is not a header name (letters, digits and !#$%&'*+-.^_`|~ only)")
         }
         if raw.hasPrefix("env:") {
@@ -89,7 +94,8 @@ struct HeaderSetting: Equatable {
         return directory + "/" + path
     }
 
-    private static func isTokenCharacter(_ character: Character) -> Bool {
-        character.isASCII && (character.isLetter || character.isNumber || "!#$%&'*+-.^_`|~".contains(character))
+    /// Whether `name` is an HTTP field name: a token (RFC 9110 §5.1).
+    static func isHeaderName(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "!#$%&'*+-.^_`|~".contains($0)) }
     }
 }

@@ -2,8 +2,8 @@ import Loader
 import Plugins
 
 /// A reason the run cannot start, said as `loadrun: <message>`; the exit status is 64.
-struct UsageFailure: Error {
-    var message: String
+package struct UsageFailure: Error {
+    package var message: String
 }
 
 /// What the command line asks of every source it loads, on top of (and over) the sources
@@ -13,11 +13,15 @@ package struct SourceSettings {
     var noRetry = false
     /// What the options set; unset ones leave the file's settings, then the defaults.
     var load = LoadSettings()
+    /// `-H` and `-A`: over each source's own headers, to its own origin only.
+    var headers = HeaderArguments()
 
-    package init(plugin: String? = nil, noRetry: Bool = false, load: LoadSettings = LoadSettings()) {
+    package init(plugin: String? = nil, noRetry: Bool = false, load: LoadSettings = LoadSettings(),
+                 headers: HeaderArguments = HeaderArguments()) {
         self.plugin = plugin
         self.noRetry = noRetry
         self.load = load
+        self.headers = headers
     }
 }
 
@@ -94,26 +98,35 @@ package struct RunPlan {
         } else {
             selection = .fromResponse(registry.decoders)
         }
-        var headers: [RequestHeader] = []
+        let load = definition.settings.overlaid(with: settings.load)
+        var fileHeaders: [RequestHeader] = []
         let directory = Self.directory(of: definition.origin)
         for header in definition.headers {
             switch header.resolved(environment: environment, directory: directory) {
-            case .success(let resolved): headers.append(resolved)
+            case .success(let resolved): fileHeaders.append(resolved)
             case .failure(let problem):
                 throw UsageFailure(message: "\(definition.origin.prefix(line: definition.headersLine))headers: \(problem.text)")
             }
         }
-        let load = definition.settings.overlaid(with: settings.load)
+        // A relative file: on the command line is read from where the command runs.
+        let headers = try settings.headers.applied(to: fileHeaders) { header throws(UsageFailure) in
+            switch header.resolved(environment: environment, directory: ".") {
+            case .success(let resolved): return resolved
+            case .failure(let problem): throw UsageFailure(message: "-H: \(problem.text)")
+            }
+        }
+        var options = FetchOptions(deadline: load.timeout ?? FetchOptions.defaultDeadline,
+                                   maxBodySize: load.maxSize ?? FetchOptions.defaultMaxBodySize,
+                                   connectTimeout: load.connectTimeout ?? LoadSettings.defaultConnectTimeout,
+                                   headers: headers)
+        options.omittedHeaders = settings.headers.omitted
         let attempts = settings.noRetry ? 1 : load.attempts ?? LoadSettings.defaultAttempts
         return SourceRequest(
             sourceName: definition.name,
             url: definition.url,
             samplePath: "/\(definition.name)",
             plugin: selection,
-            options: FetchOptions(deadline: load.timeout ?? FetchOptions.defaultDeadline,
-                                  maxBodySize: load.maxSize ?? FetchOptions.defaultMaxBodySize,
-                                  connectTimeout: load.connectTimeout ?? LoadSettings.defaultConnectTimeout,
-                                  headers: headers),
+            options: options,
             retryPolicy: attempts == 1 ? .never : RetryPolicy(maxAttempts: attempts,
                                                              baseDelay: load.retryDelay ?? LoadSettings.defaultRetryDelay,
                                                              budget: load.retryMaxTime),

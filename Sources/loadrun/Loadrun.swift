@@ -55,6 +55,12 @@ struct Loadrun: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Decode with this plugin whatever the response says (see `loadrun plugins`).", valueName: "name"))
     var plugin: String?
 
+    @Option(name: [.customShort("H"), .long], help: ArgumentHelp("Send this request header to each source's own origin: 'Name: value' (the value may be env:VARIABLE or file:PATH), 'Name:' to send none, 'Name;' for an empty value. Repeat it for several; over the sources file's.", valueName: "header"))
+    var header: [String] = []
+
+    @Option(name: [.customShort("A"), .customLong("user-agent")], help: ArgumentHelp("Send this User-Agent instead of \(FetchOptions.defaultUserAgent).", valueName: "name"))
+    var userAgent: String?
+
     @Option(name: .long, help: ArgumentHelp("text for the terminal; json: the content as JSON, every field the server sent, keys in its order; ndjson: one JSON line per state transition, labelled by source.", valueName: "format"))
     var output: OutputFormat = .text
 
@@ -145,6 +151,11 @@ struct Loadrun: ParsableCommand {
     }
 
     func validate() throws {
+        do {
+            _ = try HeaderArguments(header, userAgent: userAgent)
+        } catch {
+            throw ValidationError(error.message)
+        }
         if let plugin {
             let names = Listings.pluginNames()
             if !names.contains(plugin) {
@@ -170,7 +181,9 @@ struct Loadrun: ParsableCommand {
             // A flag cannot say "off" over the file's "on": only given, it counts.
             followsCrossHostLinks: followCrossHost ? true : nil)
         let invocation = LoadInvocation(
-            plan: RunPlan(sourceNames: source, urls: url, all: all, settings: SourceSettings(plugin: plugin, noRetry: noRetry, load: load)),
+            plan: RunPlan(sourceNames: source, urls: url, all: all,
+                          settings: SourceSettings(plugin: plugin, noRetry: noRetry, load: load,
+                                                   headers: try HeaderArguments(header, userAgent: userAgent))),
             configPath: config, output: output, schedule: watch.map { .interval($0.interval) } ?? .once,
             view: ViewOptions(imageFormat: imageFormat?.format, imageSize: size?.cells, maxItems: maxItems, sortsKeys: sortKeys),
             maxConnections: maxConnections, maxPerHost: maxPerHost, usesCache: !noCache)
