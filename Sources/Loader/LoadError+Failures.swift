@@ -86,11 +86,24 @@ extension LoadError {
         let suggestion = switch status {
         case 401, 403: "the server refused access; check the URL and any credentials"
         case 404, 410: "check the URL's path"
+        case 429: Self.rateLimited(retryAfter: response.headers["Retry-After"])
         case 400..<500: "the server rejected the request; check the URL"
         default: "the server failed; try again later"
         }
         self.init(.httpStatus, "HTTP \(status)\(reason) from \(authority)", suggestion: suggestion, httpStatus: status,
                   retryAfter: response.headers["Retry-After"])
+    }
+
+    /// Advice for a 429: when the server said when, that; otherwise to wait.
+    private static func rateLimited(retryAfter: String?) -> String {
+        let advice = "the server is rate limiting"
+        guard let retryAfter = retryAfter?.trimmingCharacters(in: " \t"), !retryAfter.isEmpty else {
+            return advice + "; wait a while before trying again"
+        }
+        if let seconds = Int(retryAfter), seconds >= 0 {
+            return advice + "; it asks for a wait of \(format(.seconds(seconds))), which retries honour — try again after that"
+        }
+        return advice + "; it asks to wait until \(retryAfter), which retries honour — try again after that"
     }
 
     private static func server(_ failure: GIOFailure?, authority: String, host: String, site: FailureSite) -> LoadError {

@@ -4,31 +4,44 @@ package struct LoadSettings: Equatable {
     var timeout: Duration?
     var connectTimeout: Duration?
     var maxSize: Int?
-    var attempts: Int?
+    /// Retries after the first attempt, as curl's `--retry` counts them.
+    var retries: Int?
     var retryDelay: Duration?
     var retryMaxTime: Duration?
     /// Pages to load; `SourceRequest.pageLimit` for all of them.
     var pages: Int?
     var pageParameter: String?
     var perPage: Int?
+    /// The query parameter that carries `perPage`: `per_page` unless set (`_limit` for json-server).
+    var perPageParameter: String?
     var followsCrossHostLinks: Bool?
+    /// A PEM file of CAs to trust for this source, besides the system's.
+    var caFile: String?
+    /// Whether any certificate is accepted (with a warning per host).
+    var insecure: Bool?
 
-    package init(timeout: Duration? = nil, connectTimeout: Duration? = nil, maxSize: Int? = nil, attempts: Int? = nil,
+    package init(timeout: Duration? = nil, connectTimeout: Duration? = nil, maxSize: Int? = nil, retries: Int? = nil,
                  retryDelay: Duration? = nil, retryMaxTime: Duration? = nil, pages: Int? = nil, pageParameter: String? = nil,
-                 perPage: Int? = nil, followsCrossHostLinks: Bool? = nil) {
+                 perPage: Int? = nil, perPageParameter: String? = nil, followsCrossHostLinks: Bool? = nil,
+                 caFile: String? = nil, insecure: Bool? = nil) {
         self.timeout = timeout
         self.connectTimeout = connectTimeout
         self.maxSize = maxSize
-        self.attempts = attempts
+        self.retries = retries
         self.retryDelay = retryDelay
         self.retryMaxTime = retryMaxTime
         self.pages = pages
         self.pageParameter = pageParameter
         self.perPage = perPage
+        self.perPageParameter = perPageParameter
         self.followsCrossHostLinks = followsCrossHostLinks
+        self.caFile = caFile
+        self.insecure = insecure
     }
 
-    static let defaultAttempts = 3
+    /// Two retries: three attempts in all.
+    static let defaultRetries = 2
+    static let defaultPerPageParameter = "per_page"
     static let defaultRetryDelay = Duration.seconds(1)
     static let defaultConnectTimeout = Duration.seconds(10)
 
@@ -39,13 +52,16 @@ package struct LoadSettings: Equatable {
             timeout: top.timeout ?? timeout,
             connectTimeout: top.connectTimeout ?? connectTimeout,
             maxSize: top.maxSize ?? maxSize,
-            attempts: top.attempts ?? attempts,
+            retries: top.retries ?? retries,
             retryDelay: top.retryDelay ?? retryDelay,
             retryMaxTime: top.retryMaxTime ?? retryMaxTime,
             pages: top.pages ?? pages,
             pageParameter: top.pageParameter ?? pageParameter,
             perPage: top.pageParameter != nil ? top.perPage : top.perPage ?? perPage,
-            followsCrossHostLinks: top.followsCrossHostLinks ?? followsCrossHostLinks
+            perPageParameter: top.pageParameter != nil ? top.perPageParameter : top.perPageParameter ?? perPageParameter,
+            followsCrossHostLinks: top.followsCrossHostLinks ?? followsCrossHostLinks,
+            caFile: top.caFile ?? caFile,
+            insecure: top.insecure ?? insecure
         )
     }
 }

@@ -98,9 +98,11 @@ package struct RunPlan {
         } else {
             selection = .fromResponse(registry.decoders)
         }
-        let load = definition.settings.overlaid(with: settings.load)
-        var fileHeaders: [RequestHeader] = []
+        var fileSettings = definition.settings
         let directory = Self.directory(of: definition.origin)
+        fileSettings.caFile = fileSettings.caFile.map { HeaderSetting.expand($0, relativeTo: directory, environment: environment) }
+        let load = fileSettings.overlaid(with: settings.load)
+        var fileHeaders: [RequestHeader] = []
         for header in definition.headers {
             switch header.resolved(environment: environment, directory: directory) {
             case .success(let resolved): fileHeaders.append(resolved)
@@ -120,17 +122,19 @@ package struct RunPlan {
                                    connectTimeout: load.connectTimeout ?? LoadSettings.defaultConnectTimeout,
                                    headers: headers)
         options.omittedHeaders = settings.headers.omitted
-        let attempts = settings.noRetry ? 1 : load.attempts ?? LoadSettings.defaultAttempts
+        let retries = settings.noRetry ? 0 : load.retries ?? LoadSettings.defaultRetries
         return SourceRequest(
             sourceName: definition.name,
             url: definition.url,
             samplePath: "/\(definition.name)",
             plugin: selection,
             options: options,
-            retryPolicy: attempts == 1 ? .never : RetryPolicy(maxAttempts: attempts,
+            retryPolicy: retries == 0 ? .never : RetryPolicy(maxAttempts: retries + 1,
                                                              baseDelay: load.retryDelay ?? LoadSettings.defaultRetryDelay,
                                                              budget: load.retryMaxTime),
-            pageParameter: load.pageParameter.map { Pagination.PageParameter(name: $0, perPage: load.perPage.map { ("per_page", $0) }) },
+            pageParameter: load.pageParameter.map { name in
+                Pagination.PageParameter(name: name, perPage: load.perPage.map { (load.perPageParameter ?? LoadSettings.defaultPerPageParameter, $0) })
+            },
             followsCrossHostLinks: load.followsCrossHostLinks == true,
             pages: load.pages ?? 1,
             interval: definition.interval

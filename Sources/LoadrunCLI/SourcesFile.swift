@@ -41,7 +41,8 @@ struct SourcesFileError: Error, CustomStringConvertible {
 package enum SourcesFile {
     /// The keys a `[source NAME]` group may set, as the command line's options are spelt.
     package static let keys = ["url", "plugin", "interval", "headers", "retry", "retry-delay", "retry-max-time", "timeout",
-                       "connect-timeout", "max-size", "pages", "page-param", "per-page", "follow-cross-host"]
+                       "connect-timeout", "max-size", "pages", "page-param", "per-page", "per-page-param", "follow-cross-host",
+                       "cacert", "insecure"]
 
     /// Parses the file's text. `plugins` are the plugin names a `plugin` key may give.
     static func parse(_ text: String, path: String, plugins: [String]) throws(SourcesFileError) -> [SourceDefinition] {
@@ -103,14 +104,21 @@ package enum SourcesFile {
         definition.settings.timeout = try value("timeout", { DurationArgument(argument: $0)?.duration }, duration)
         definition.settings.connectTimeout = try value("connect-timeout", { DurationArgument(argument: $0)?.duration }, duration)
         definition.settings.maxSize = try value("max-size", { SizeArgument(argument: $0)?.bytes }, "a size such as 512K or 64M")
-        definition.settings.attempts = try value("retry", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }, "a number of attempts, 1 or more")
+        definition.settings.retries = try value("retry", { Int($0).flatMap { $0 >= 0 ? $0 : nil } }, "a number of retries after the first attempt, 0 or more")
         definition.settings.pages = try value("pages", { $0 == "all" ? SourceRequest.pageLimit : Int($0).flatMap { $0 >= 1 ? $0 : nil } },
                                      "a number of pages, 1 or more, or all")
         definition.settings.pageParameter = try value("page-param", { $0.isEmpty ? nil : $0 }, "a query parameter name")
         definition.settings.perPage = try value("per-page", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }, "a page size, 1 or more")
+        definition.settings.perPageParameter = try value("per-page-param", { $0.isEmpty ? nil : $0 }, "a query parameter name")
         definition.settings.followsCrossHostLinks = try value("follow-cross-host", { ["true": true, "false": false][$0] }, "true or false")
+        definition.settings.insecure = try value("insecure", { ["true": true, "false": false][$0] }, "true or false")
+        // Relative to the sources file's directory, once the plan reads it, as a file: header is.
+        definition.settings.caFile = try value("cacert", { $0.isEmpty ? nil : $0 }, "the path of a PEM file of CA certificates")
         if definition.settings.perPage != nil && definition.settings.pageParameter == nil {
             throw fail("per-page", "goes with page-param, such as page-param=page")
+        }
+        if definition.settings.perPageParameter != nil && definition.settings.perPage == nil {
+            throw fail("per-page-param", "goes with per-page, such as per-page=20")
         }
         definition.headersLine = file.line(ofKey: "headers", inGroup: group)
         for entry in file.list(group, "headers") ?? [] {

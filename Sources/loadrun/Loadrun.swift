@@ -106,7 +106,7 @@ struct Loadrun: ParsableCommand {
     @Option(name: .customLong("connect-timeout"), help: ArgumentHelp("How long connecting (DNS, TCP, TLS) may take. Default: 10s.", valueName: "duration"))
     var connectTimeout: DurationArgument?
 
-    @Option(name: .long, help: ArgumentHelp("Attempts in all for a transient failure (refused or reset connection, timeout, temporary DNS failure, HTTP 408/429/500/502/503/504). Default: 3.", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp("Retry a transient failure (refused or reset connection, timeout, temporary DNS failure, HTTP 408/429/500/502/503/504) up to this many times after the first attempt, as curl counts them; 0 for none. Default: 2 (three attempts in all).", valueName: "n"))
     var retry: Int?
 
     @Option(name: .customLong("retry-delay"), help: ArgumentHelp("The base of the exponential backoff, with full jitter, capped at 60s. Default: 1s.", valueName: "duration"))
@@ -167,7 +167,7 @@ struct Loadrun: ParsableCommand {
         if pages != nil && allPages { throw ValidationError("give --pages N or --all-pages, not both") }
         if let perPage, perPage < 1 { throw ValidationError("--per-page must be at least 1") }
         if perPage != nil && pageParam == nil { throw ValidationError("--per-page goes with --page-param, such as --page-param page") }
-        if let retry, retry < 1 { throw ValidationError("--retry counts attempts and must be at least 1; use --no-retry for a single try") }
+        if let retry, retry < 0 { throw ValidationError("--retry counts retries after the first attempt: 0 or more") }
         if maxPerHost < 1 { throw ValidationError("--max-per-host must be at least 1") }
         if maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
         if watch != nil && url.contains("-") { throw ValidationError("standard input cannot be reloaded; --watch needs a URL or a file") }
@@ -176,7 +176,7 @@ struct Loadrun: ParsableCommand {
     func run() throws {
         let load = LoadSettings(
             timeout: timeout?.duration, connectTimeout: connectTimeout?.duration, maxSize: maxSize?.bytes,
-            attempts: retry, retryDelay: retryDelay?.duration, retryMaxTime: retryMaxTime?.duration,
+            retries: retry, retryDelay: retryDelay?.duration, retryMaxTime: retryMaxTime?.duration,
             pages: allPages ? SourceRequest.pageLimit : pages, pageParameter: pageParam, perPage: perPage,
             // A flag cannot say "off" over the file's "on": only given, it counts.
             followsCrossHostLinks: followCrossHost ? true : nil)

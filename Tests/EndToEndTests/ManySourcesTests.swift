@@ -18,7 +18,7 @@ final class ManySourcesTests: XCTestCase {
 
     private func sourcesFile(_ groups: [(name: String, url: String)]) throws -> String {
         let path = directory.appendingPathComponent("sources.conf").path
-        let text = groups.map { "[source \($0.name)]\nurl=\($0.url)\nplugin=posts\nretry=1\n" }.joined(separator: "\n")
+        let text = groups.map { "[source \($0.name)]\nurl=\($0.url)\nplugin=posts\nretry=0\n" }.joined(separator: "\n")
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }

@@ -55,6 +55,35 @@ final class RetryTests: XCTestCase {
         XCTAssertTrue(lines[2].hasSuffix(" (attempt 3 of 3)"), lines[2])
     }
 
+    /// `--retry N` counts retries after the first attempt, as curl's does.
+    func testRetryCountsRetriesAsCurlDoes() throws {
+        for (retries, requests) in [(0, 1), (1, 2), (3, 4)] {
+            let script = Script(Array(repeating: (503, nil), count: 5))
+            let server = serve(script)
+            let run = try LoadrunProcess(["--source", "posts", "--url", server.url("/posts"), "--retry", "\(retries)", "--retry-delay", "1ms"])
+            XCTAssertEqual(run.waitForExit(), .exited(2), run.standardError)
+            XCTAssertEqual(script.count, requests, "--retry \(retries)")
+        }
+        let negative = try LoadrunProcess(["--retry=-1"])
+        XCTAssertEqual(negative.waitForExit(), .exited(64))
+        XCTAssertTrue(negative.standardError.contains("0 or more"), negative.standardError)
+    }
+
+    func testRateLimitingHasItsOwnAdvice() throws {
+        let script = Script([(429, "120"), (429, nil)])
+        let server = serve(script)
+        let asked = try LoadrunProcess(["--source", "posts", "--url", server.url("/posts"), "--retry", "0"])
+        XCTAssertEqual(asked.waitForExit(), .exited(2))
+        // libsoup's server names 429 "Unknown Error": the reason phrase is the server's.
+        XCTAssertTrue(asked.standardErrorLines.last?.hasSuffix("from 127.0.0.1:\(server.port) — the server is rate limiting; it asks "
+                                                               + "for a wait of 2 min, which retries honour — try again after that") == true,
+                      asked.standardError)
+        let unasked = try LoadrunProcess(["--source", "posts", "--url", server.url("/posts"), "--retry", "0"])
+        XCTAssertEqual(unasked.waitForExit(), .exited(2))
+        XCTAssertTrue(unasked.standardErrorLines.last?.hasSuffix("from 127.0.0.1:\(server.port) — the server is rate limiting; "
+                                                                 + "wait a while before trying again") == true, unasked.standardError)
+    }
+
     func testRetryAfterSecondsIsHonoured() throws {
         let script = Script([(429, "1")])
         let server = serve(script)
@@ -99,7 +128,7 @@ final class RetryTests: XCTestCase {
 
     func testASilentServerHitsTheDeadlineAndIsRetried() throws {
         let raw = RawHTTPServer(.silent)
-        let run = try LoadrunProcess(["--source", "posts", "--url", raw.url("/posts"), "--timeout", "300ms", "--retry", "2", "--retry-delay", "10ms"])
+        let run = try LoadrunProcess(["--source", "posts", "--url", raw.url("/posts"), "--timeout", "300ms", "--retry", "1", "--retry-delay", "10ms"])
         XCTAssertEqual(run.waitForExit(), .exited(2))
         let lines = run.standardErrorLines
         XCTAssertTrue(lines[1].hasPrefix("posts: no complete response from 127.0.0.1:\(raw.port) within 300 ms — retrying in"), "\(lines)")
@@ -155,7 +184,7 @@ final class RetryTests: XCTestCase {
     func testConnectTimeoutIsRetriedThenReported() throws {
         let listener = UnansweredListener()
         let run = try LoadrunProcess(["--source", "posts", "--url", listener.url("/posts"), "--connect-timeout", "200ms",
-                                      "--retry", "2", "--retry-delay", "10ms"])
+                                      "--retry", "1", "--retry-delay", "10ms"])
         XCTAssertEqual(run.waitForExit(), .exited(2))
         let lines = run.standardErrorLines
         XCTAssertTrue(lines[1].hasPrefix("posts: could not connect to 127.0.0.1:\(listener.port) within 200 ms — retrying in"), "\(lines)")

@@ -23,7 +23,7 @@ final class PlanTests: XCTestCase {
         XCTAssertEqual(requests.map(\.sourceName), ["posts"])
         XCTAssertNil(requests.first?.url, "the embedded sample source")
         XCTAssertEqual(requests.first?.samplePath, "/posts")
-        XCTAssertEqual(requests.first?.retryPolicy.maxAttempts, LoadSettings.defaultAttempts)
+        XCTAssertEqual(requests.first?.retryPolicy.maxAttempts, 3, "two retries, as the help says")
     }
 
     func testURLsAloneAreNamedWithEnoughOfTheirPathToTellThemApart() throws {
@@ -58,12 +58,12 @@ final class PlanTests: XCTestCase {
             headers=Authorization=env:TOKEN
             """
         let fromFile = try requests(RunPlan(sourceNames: ["status"], urls: [], all: false, settings: SourceSettings()), file: file)
-        XCTAssertEqual(fromFile.first?.retryPolicy.maxAttempts, 5)
+        XCTAssertEqual(fromFile.first?.retryPolicy.maxAttempts, 6, "retry=5: five retries after the first attempt")
         XCTAssertEqual(fromFile.first?.options.deadline, .seconds(3))
         XCTAssertEqual(fromFile.first?.options.headers.first?.value, "secret", "env: is read when the plan is made")
 
         let overridden = try requests(RunPlan(sourceNames: ["status"], urls: [], all: false,
-                                              settings: SourceSettings(noRetry: false, load: LoadSettings(timeout: .seconds(9), attempts: 2))),
+                                              settings: SourceSettings(noRetry: false, load: LoadSettings(timeout: .seconds(9), retries: 1))),
                                       file: file)
         XCTAssertEqual(overridden.first?.retryPolicy.maxAttempts, 2)
         XCTAssertEqual(overridden.first?.options.deadline, .seconds(9))
