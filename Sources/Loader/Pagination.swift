@@ -31,6 +31,25 @@ public enum Pagination {
         return links(values, rel: "next", base: base).first
     }
 
+    /// Where a numbered list ends, when the server says: a count of items, or the last page.
+    public enum End: Equatable, Sendable {
+        /// `X-Total-Count`: items in the whole list.
+        case items(Int)
+        /// The page number of `Link: <…>; rel="last"`.
+        case page(Int)
+    }
+
+    /// The end the response declares: `X-Total-Count` (json-server, many REST APIs), or the
+    /// page number in a `rel="last"` link.
+    public static func end(from headers: HTTPHeaders, base: String, parameter: PageParameter) -> End? {
+        if let total = headers["X-Total-Count"].flatMap({ Int($0.trimmingCharacters(in: " \t")) }), total >= 0 {
+            return .items(total)
+        }
+        let values = headers.filter { $0.name.lowercased() == "link" }.map(\.value)
+        guard let last = links(values, rel: "last", base: base).first else { return nil }
+        return .page(pageNumber(of: last, parameter: parameter))
+    }
+
     /// `url` with its page parameter set to `number` (and the page size, when there is one).
     public static func url(_ url: String, page number: Int, parameter: PageParameter) -> String {
         let (head, fragment) = split(url, at: "#")

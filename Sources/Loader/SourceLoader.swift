@@ -17,6 +17,8 @@ public final class SourceLoader {
     /// What observers see: the machine as of the last change published.
     private var published: Machine.Snapshot
     private var fetch: (any FetchHandle)?
+    /// The plugin of the pages before the one in flight, when it is a later page.
+    private var pagePlugin: String?
     /// How the last fetch ended, until it is told on the next loop iteration.
     private var arrived: Machine.FetchEnd?
     private var retryTimer: LoopSource?
@@ -126,6 +128,7 @@ public final class SourceLoader {
             options.validators = request.validators
             options.usesCache = request.usesCache
             if !request.sendsSourceHeaders { options.headers = [] }
+            pagePlugin = request.pagePlugin
             fetch = fetcher.fetch(request.url, options: options, progress: { [weak self] progress in
                 self?.send(.progress(progress))
             }, completion: { [weak self] result in
@@ -182,13 +185,17 @@ public final class SourceLoader {
         }
     }
 
-    /// The plugin for the response, and its one decode of the body.
+    /// The plugin for the response, and its one decode of the body. A later page goes to the
+    /// plugin that took the first.
     private func decode(_ response: HTTPResponse) -> (AnyContentDecoder, Result<AnyContent, DecodeFailure>)? {
         switch source.plugin {
         case .fixed(let decoder):
-            (decoder, Result { () throws(DecodeFailure) in try decoder.decode(response.body, response: response.info) })
+            return (decoder, Result { () throws(DecodeFailure) in try decoder.decode(response.body, response: response.info) })
         case .fromResponse(let decoders):
-            decoders.choose(for: response.body, response: response.info)
+            if let pagePlugin, let decoder = decoders.first(where: { $0.name == pagePlugin }) {
+                return (decoder, Result { () throws(DecodeFailure) in try decoder.decode(response.body, response: response.info) })
+            }
+            return decoders.choose(for: response.body, response: response.info)
         }
     }
 

@@ -106,13 +106,18 @@ extension SourceMachine {
         public var usesCache: Bool
         /// Whether the source's own headers (credentials, often) go with it: only to its origin.
         public var sendsSourceHeaders: Bool
+        /// For a later page, the plugin that decoded the first: pages of one list are decoded
+        /// alike, whatever a page alone (an empty last one) would look like.
+        public var pagePlugin: String?
 
-        public init(url: String, attempt: Int, validators: CacheValidators?, usesCache: Bool, sendsSourceHeaders: Bool) {
+        public init(url: String, attempt: Int, validators: CacheValidators?, usesCache: Bool, sendsSourceHeaders: Bool,
+                    pagePlugin: String? = nil) {
             self.url = url
             self.attempt = attempt
             self.validators = validators
             self.usesCache = usesCache
             self.sendsSourceHeaders = sendsSourceHeaders
+            self.pagePlugin = pagePlugin
         }
     }
 

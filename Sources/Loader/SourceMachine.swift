@@ -135,7 +135,8 @@ public struct SourceMachine<Content: PagedContent> {
         return Request(url: request.url, attempt: number,
                        validators: isFirstPage && load.state.content != nil ? validators : nil,
                        usesCache: !hasFetched,
-                       sendsSourceHeaders: URLParts(request.url)?.schemeHostPort == URLParts(setup.firstPageURL)?.schemeHostPort)
+                       sendsSourceHeaders: URLParts(request.url)?.schemeHostPort == URLParts(setup.firstPageURL)?.schemeHostPort,
+                       pagePlugin: request.appendingTo?.pluginName)
     }
 
     // MARK: Ends
@@ -217,14 +218,30 @@ public struct SourceMachine<Content: PagedContent> {
     }
 
     /// By page number, the next one until a page comes back empty or short; otherwise the
-    /// response's `Link: <…>; rel="next"`.
-    private func nextPageURL(after page: Content, response: ResponseInfo) -> String? {
+    /// response's `Link: <…>; rel="next"`. A server that declares where the list ends
+    /// (`X-Total-Count`, a `rel="last"` link) is taken at its word over a short page: a
+    /// server that ignores the page size would otherwise seem to end after its first page.
+    private mutating func nextPageURL(after page: Content, response: ResponseInfo) -> String? {
         guard let parameter = setup.pageParameter else {
             return Pagination.next(from: response.headers, base: response.url)
         }
-        guard let count = page.itemCount, count > 0 else { return nil }
-        if let size = parameter.perPage?.size, count < size { return nil }
-        let number = Pagination.pageNumber(of: request.url, parameter: parameter) + 1
-        return Pagination.url(request.url, page: number, parameter: parameter)
+        let number = Pagination.pageNumber(of: request.url, parameter: parameter)
+        let seen = (request.appendingTo?.itemCount ?? 0) + (page.itemCount ?? 0)
+        let end = Pagination.end(from: response.headers, base: response.url, parameter: parameter)
+        guard let count = page.itemCount, count > 0 else {
+            let reached = switch end {
+            case .items(let total)?: seen >= total
+            case .page(let last)?: number >= last
+            case nil: true
+            }
+            if !reached, let end { pagingStop = .endedEarly(page: number, declared: end, itemsSeen: seen) }
+            return nil
+        }
+        switch end {
+        case .items(let total)?: if seen >= total { return nil }
+        case .page(let last)?: if number >= last { return nil }
+        case nil: if let size = parameter.perPage?.size, count < size { return nil }
+        }
+        return Pagination.url(request.url, page: number + 1, parameter: parameter)
     }
 }

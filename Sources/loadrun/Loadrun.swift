@@ -13,7 +13,8 @@ struct Loadrun: ParsableCommand {
         usage: """
             loadrun [--source <name>]... [--url <url>]... [--all] [--config <file>] [--plugin <name>]
                     [--output text|json|ndjson] [--watch [<interval>]] [--pages <n> | --all-pages]
-                    [--page-param <name> [--per-page <n>]] [--max-per-host <n>] [--max-connections <n>]
+                    [--page-param <name> [--per-page <n> [--per-page-param <name>]]]
+                    [-H <header>]... [-A <name>] [--max-per-host <n>] [--max-connections <n>]
                     [--no-cache] [--image-format <format>] [--size <WxH>] [--timeout <duration>] [--max-size <size>]
             loadrun sources [--config <file>]
             loadrun plugins
@@ -88,8 +89,11 @@ struct Loadrun: ParsableCommand {
     @Option(name: .customLong("page-param"), help: ArgumentHelp("Number pages with this query parameter (?page=2) instead of following Link headers.", valueName: "name"))
     var pageParam: String?
 
-    @Option(name: .customLong("per-page"), help: ArgumentHelp("With --page-param: send per_page=N, and stop at a shorter page.", valueName: "n"))
+    @Option(name: .customLong("per-page"), help: ArgumentHelp("With --page-param: ask for N items a page (per_page=N), and stop at a shorter page unless the server says where the list ends (X-Total-Count, or a Link with rel=last).", valueName: "n"))
     var perPage: Int?
+
+    @Option(name: .customLong("per-page-param"), help: ArgumentHelp("The query parameter that carries --per-page: per_page unless given; _limit for json-server (JSONPlaceholder).", valueName: "name"))
+    var perPageParam: String?
 
     @Flag(name: .customLong("follow-cross-host"), help: "Follow a next-page link to another host; by default paging stops there.")
     var followCrossHost = false
@@ -167,6 +171,7 @@ struct Loadrun: ParsableCommand {
         if pages != nil && allPages { throw ValidationError("give --pages N or --all-pages, not both") }
         if let perPage, perPage < 1 { throw ValidationError("--per-page must be at least 1") }
         if perPage != nil && pageParam == nil { throw ValidationError("--per-page goes with --page-param, such as --page-param page") }
+        if perPageParam != nil && perPage == nil { throw ValidationError("--per-page-param names the parameter of --per-page N; give both") }
         if let retry, retry < 0 { throw ValidationError("--retry counts retries after the first attempt: 0 or more") }
         if maxPerHost < 1 { throw ValidationError("--max-per-host must be at least 1") }
         if maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
@@ -178,6 +183,7 @@ struct Loadrun: ParsableCommand {
             timeout: timeout?.duration, connectTimeout: connectTimeout?.duration, maxSize: maxSize?.bytes,
             retries: retry, retryDelay: retryDelay?.duration, retryMaxTime: retryMaxTime?.duration,
             pages: allPages ? SourceRequest.pageLimit : pages, pageParameter: pageParam, perPage: perPage,
+            perPageParameter: perPageParam,
             // A flag cannot say "off" over the file's "on": only given, it counts.
             followsCrossHostLinks: followCrossHost ? true : nil)
         let invocation = LoadInvocation(

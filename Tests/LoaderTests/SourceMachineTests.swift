@@ -80,7 +80,8 @@ final class SourceMachineTests: XCTestCase {
         XCTAssertEqual(transitions(actions).map(\.continuesChain), [true, false])
         XCTAssertEqual(transitions(actions)[0].snapshot.pagesLoaded, 1, "what observers see as the first page arrives")
         XCTAssertEqual(requests(actions), [Machine.Request(url: "http://a.test/n?page=2", attempt: 1, validators: nil,
-                                                           usesCache: false, sendsSourceHeaders: true)])
+                                                           usesCache: false, sendsSourceHeaders: true, pagePlugin: "numbers")],
+                       "a later page is decoded by the first page's plugin")
         actions = send(&machine, page([3, 4], from: "http://a.test/n?page=2", next: "http://a.test/n?page=3"))
         XCTAssertEqual(requests(actions).map(\.url), ["http://a.test/n?page=3"])
         actions = send(&machine, page([5], from: "http://a.test/n?page=3", next: "http://a.test/n?page=4"))
