@@ -51,3 +51,35 @@ final class InputStreamObject {
     init(adopting pointer: UnsafeMutablePointer<GInputStream>) { self.pointer = pointer }
     deinit { g_object_unref(pointer) }
 }
+
+/// A `GTlsDatabase` read from a PEM file of CA certificates.
+final class TLSDatabaseObject {
+    let pointer: UnsafeMutablePointer<GTlsDatabase>
+
+    /// Reads `path`; nil (with GLib's reason) when it cannot.
+    init(caFile path: String) throws(GLibError) {
+        var error: UnsafeMutablePointer<GError>?
+        guard let database = g_tls_file_database_new(path, &error) else {
+            throw error.map(GLibError.init(consuming:)) ?? GLibError(message: "cannot read \(path)")
+        }
+        pointer = UnsafeMutableRawPointer(database).assumingMemoryBound(to: GTlsDatabase.self)
+    }
+
+    deinit { g_object_unref(pointer) }
+
+    /// The problems this database finds with `certificate`'s chain for a server at `host`
+    /// and `port`: empty when it vouches for it.
+    func verify(_ certificate: UnsafeMutablePointer<GTlsCertificate>, host: String, port: UInt16) -> CertificateProblems {
+        // A GNetworkAddress is a GSocketConnectable, an interface: both opaque here.
+        guard let identity = g_network_address_new(host, port) else { return .other }
+        defer { g_object_unref(UnsafeMutableRawPointer(identity)) }
+        var error: UnsafeMutablePointer<GError>?
+        let flags = g_tls_database_verify_chain(pointer, certificate, G_TLS_DATABASE_PURPOSE_AUTHENTICATE_SERVER,
+                                                identity, nil, G_TLS_DATABASE_VERIFY_NONE, nil, &error)
+        if let error {
+            _ = GLibError(consuming: error)
+            return .other
+        }
+        return CertificateProblems(rawValue: flags.rawValue)
+    }
+}

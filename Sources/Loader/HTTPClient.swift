@@ -12,6 +12,8 @@ public struct HTTPClientConfiguration: Sendable, Equatable {
     public var idleTimeout: Duration = .seconds(60)
     /// Where the persistent HTTP cache lives; nil for none.
     public var cacheDirectory: String?
+    /// A PEM file of CAs trusted instead of the system's (`SSL_CERT_FILE`, as OpenSSL reads it).
+    public var caFile: String?
 
     public static let defaultMaxConnections = 50
     public static let defaultMaxConnectionsPerHost = 6
@@ -28,6 +30,13 @@ public final class HTTPClient {
     let session: UnsafeMutablePointer<SoupSession>
     private let cache: HTTPCache?
     private var admission: AdmissionQueue<HTTPFetch>
+    /// CA files read so far, by path: each is read once however many requests trust it.
+    private var databases: [String: TLSDatabaseObject] = [:]
+    /// Hosts whose untrusted certificate was accepted because a source said insecure.
+    private var insecureHosts: Set<String> = []
+    /// Told once per host when a certificate that failed verification is accepted anyway,
+    /// with what was wrong with it: `-k` is never silent.
+    public var onInsecureCertificate: ((_ host: String, _ problems: CertificateProblems) -> Void)?
 
     public init(loop: EventLoop, configuration: HTTPClientConfiguration = HTTPClientConfiguration()) {
         loop.assertOnLoop()
@@ -41,6 +50,10 @@ public final class HTTPClient {
             guint(clamping: admission.maxPerKey),
             guint(clamping: idleSeconds)
         )
+        if let caFile = configuration.caFile, let database = try? TLSDatabaseObject(caFile: caFile) {
+            soup_session_set_tls_database(session, database.pointer)
+            databases[caFile] = database
+        }
         cache = configuration.cacheDirectory.flatMap(HTTPCache.init(directory:))
         if let cache { soup_session_add_feature(session, OpaquePointer(cache.pointer)) }
     }
@@ -58,6 +71,20 @@ public final class HTTPClient {
     /// thread: it runs the loop until pending cache writes finish.
     public func saveCache() {
         cache?.save()
+    }
+
+    /// The CAs of `path`, read on first use; nil when the file cannot be read (the plan
+    /// checks CA files before any request, so this is a file changed since).
+    func database(caFile path: String) -> TLSDatabaseObject? {
+        if let database = databases[path] { return database }
+        let database = try? TLSDatabaseObject(caFile: path)
+        databases[path] = database
+        return database
+    }
+
+    /// A certificate for `host` was accepted though it failed verification.
+    func acceptedInsecurely(host: String, problems: CertificateProblems) {
+        if insecureHosts.insert(host).inserted { onInsecureCertificate?(host, problems) }
     }
 
     /// Requests in flight now, and waiting for a slot.

@@ -29,6 +29,8 @@ public final class HTTPFetch {
     let serverKey: String?
     /// Whether the request was handed to libsoup: it then holds a slot until it finishes.
     private var started = false
+    /// What was wrong with a certificate that was refused, for the failure's words.
+    private var certificateProblems: CertificateProblems?
 
     init(client: HTTPClient, url: String, options: FetchOptions,
          progress: @escaping (LoadProgress) -> Void,
@@ -75,6 +77,12 @@ public final class HTTPFetch {
             return finishSoon(.failure(LoadError(.invalidURL, "libsoup cannot request \"\(url)\"", suggestion: "check the URL")))
         }
         self.message = message
+        if parts.scheme == "https" {
+            let port = UInt16(clamping: parts.port ?? 443)
+            message.onAcceptCertificate { [weak self] certificate, problems in
+                self?.accepts(certificate, with: problems, port: port) ?? false
+            }
+        }
         deadlineTimer = client.loop.schedule(after: options.deadline) { [weak self] in
             guard let self else { return }
             stop(.deadline(options.deadline))
@@ -92,6 +100,24 @@ public final class HTTPFetch {
             let fetch = Unmanaged<HTTPFetch>.fromOpaque(data!).takeRetainedValue()
             fetch.didSend(result)
         }, Unmanaged.passRetained(self).toOpaque())
+    }
+
+    /// Whether to take a certificate that failed the session's verification: yes when the
+    /// source's own CA file vouches for it, or when the source accepts any (said once per
+    /// host); otherwise no, remembering why.
+    private func accepts(_ certificate: UnsafeMutablePointer<GTlsCertificate>, with problems: CertificateProblems, port: UInt16) -> Bool {
+        var problems = problems
+        if let caFile = options.tls.caFile, let database = client.database(caFile: caFile) {
+            // Trusted or not, what the source's own CAs find is what counts.
+            problems = database.verify(certificate, host: host, port: port)
+            if problems.isEmpty { return true }
+        }
+        if options.tls.insecure {
+            client.acceptedInsecurely(host: authority, problems: problems)
+            return true
+        }
+        certificateProblems = problems
+        return false
     }
 
     private func didSend(_ result: OpaquePointer?) {
@@ -171,6 +197,8 @@ public final class HTTPFetch {
 
     private func failure(_ error: GLibError?) -> LoadError {
         let body = life.isReadingBody ? (received: receivedSoFar, declared: expectedLength) : nil
-        return LoadError(error?.failure, at: FailureSite(.server(authority: authority, host: host), stop: stopReason, body: body))
+        var site = FailureSite(.server(authority: authority, host: host), stop: stopReason, body: body)
+        site.certificate = certificateProblems
+        return LoadError(error?.failure, at: site)
     }
 }

@@ -113,6 +113,8 @@ public struct FetchOptions: Sendable, Equatable {
     public var omittedHeaders: [String] = []
     /// The `User-Agent` sent unless `headers` set one.
     public var userAgent = FetchOptions.defaultUserAgent
+    /// Certificates accepted beyond the system's.
+    public var tls = TLSTrust()
     /// Whether the client's HTTP cache may answer or revalidate this request.
     public var usesCache = true
 

@@ -49,6 +49,8 @@ public struct FailureSite: Sendable {
     public var stop: Stop?
     /// Body bytes received and declared, once the body was being read.
     public var body: (received: Int, declared: Int?)?
+    /// What was wrong with the server's certificate, when it was refused.
+    public var certificate: CertificateProblems?
 
     public init(_ peer: Peer, stop: Stop? = nil, body: (received: Int, declared: Int?)? = nil) {
         self.peer = peer
@@ -142,8 +144,13 @@ extension LoadError {
             return LoadError(.hostNotFound, "cannot resolve host \"\(host)\": \(reason)",
                              suggestion: "check the host name and your network")
         case .tls:
-            return LoadError(.tls, "TLS with \(authority) failed: \(failure.message)",
-                             suggestion: "the server's certificate is not trusted here; check the URL")
+            guard let problems = site.certificate else {
+                return LoadError(.tls, "TLS with \(authority) failed: \(failure.message)",
+                                 suggestion: "check that the URL's port speaks TLS")
+            }
+            // An unknown issuer is cured by trusting it; the rest are faults of the certificate.
+            return LoadError(.tls, "the certificate of \(authority) is \(problems.words)",
+                             remedy: problems == .unknownIssuer ? .trustIssuer : .acceptCertificate)
         case .notFound, .permissionDenied, .isDirectory, .other:
             return LoadError(.network, "the request to \(authority) failed: \(failure.message)",
                              suggestion: "check the URL and your network, then try again")

@@ -79,6 +79,10 @@ public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
         case namePlugin
         /// Follow `next` links to other hosts.
         case followCrossHostLinks
+        /// Trust the CA that issued the server's certificate.
+        case trustIssuer
+        /// Accept a faulty certificate anyway.
+        case acceptCertificate
     }
 
     /// The error a cancelled load ends with.

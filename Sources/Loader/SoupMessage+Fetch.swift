@@ -108,6 +108,25 @@ extension SoupMessageObject {
                               { data, _ in Unmanaged<MessageCallback>.fromOpaque(data!).release() }, GConnectFlags(0))
     }
 
+    /// Asks `body` whether to accept a server certificate that failed verification, with
+    /// what was wrong with it; libsoup refuses it when this says no. Released with the message.
+    func onAcceptCertificate(_ body: @escaping (UnsafeMutablePointer<GTlsCertificate>, CertificateProblems) -> Bool) {
+        let box = Unmanaged.passRetained(CertificateCallback(body)).toOpaque()
+        let accept: @convention(c) (OpaquePointer?, UnsafeMutablePointer<GTlsCertificate>?, GTlsCertificateFlags, gpointer?) -> gboolean = {
+            _, certificate, flags, data in
+            guard let certificate else { return 0 }
+            let callback = Unmanaged<CertificateCallback>.fromOpaque(data!).takeUnretainedValue()
+            return callback.body(certificate, CertificateProblems(rawValue: flags.rawValue)) ? 1 : 0
+        }
+        g_signal_connect_data(UnsafeMutableRawPointer(pointer), "accept-certificate", unsafeBitCast(accept, to: GCallback.self), box,
+                              { data, _ in Unmanaged<CertificateCallback>.fromOpaque(data!).release() }, GConnectFlags(0))
+    }
+
+    private final class CertificateCallback {
+        let body: (UnsafeMutablePointer<GTlsCertificate>, CertificateProblems) -> Bool
+        init(_ body: @escaping (UnsafeMutablePointer<GTlsCertificate>, CertificateProblems) -> Bool) { self.body = body }
+    }
+
     private final class Callback {
         let body: () -> Void
         init(_ body: @escaping () -> Void) { self.body = body }

@@ -31,6 +31,8 @@ enum LoadErrorText {
         case .loadOnePage: "load it without --pages"
         case .namePlugin: "name one with --plugin"
         case .followCrossHostLinks: "give --follow-cross-host to follow it"
+        case .trustIssuer: "if you trust this server, give --cacert with its CA's PEM file (cacert= in the sources file), or -k to accept it unchecked"
+        case .acceptCertificate: "check the URL's host; -k accepts the certificate unchecked, if you must"
         }
     }
 }

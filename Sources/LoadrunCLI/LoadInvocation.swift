@@ -17,9 +17,11 @@ package struct LoadInvocation {
     package var maxConnections: Int
     package var maxPerHost: Int
     package var usesCache: Bool
+    package var verbosity: Verbosity
 
     package init(plan: RunPlan, configPath: String?, output: OutputFormat, schedule: LoadSession.Schedule,
-                 view: ViewOptions, maxConnections: Int, maxPerHost: Int, usesCache: Bool) {
+                 view: ViewOptions, maxConnections: Int, maxPerHost: Int, usesCache: Bool, verbosity: Verbosity = .normal) {
+        self.verbosity = verbosity
         self.plan = plan
         self.configPath = configPath
         self.output = output
@@ -42,6 +44,9 @@ package struct LoadInvocation {
             let catalog = try SourceCatalog.load(explicitPath: configPath, environment: environment, plugins: registry.names)
             if let warning = catalog.secretExposure { Diagnostics.say("loadrun: \(warning)") }
             requests = try plan.requests(catalog: catalog, registry: registry, environment: environment)
+            if let caFile = Self.systemCAFile(environment), let problem = TLSTrust.problem(withCAFile: caFile) {
+                throw UsageFailure(message: "SSL_CERT_FILE: \(caFile) \(problem); give a PEM file of CA certificates, or unset it")
+            }
         } catch let error as SourcesFileError {
             Diagnostics.say("loadrun: \(error.description)")
             return ExitStatus.usage
@@ -54,7 +59,7 @@ package struct LoadInvocation {
         }
         let terminal = Terminal.current(environment: environment)
         let session = LoadSession(requests: requests, plugins: registry, schedule: schedule, terminal: terminal, view: view,
-                                  client: clientConfiguration(environment: environment))
+                                  verbosity: verbosity, client: clientConfiguration(environment: environment))
         return session.run(presenter: PresenterChoice.presenter(format: output, schedule: schedule, terminal: terminal))
     }
 
@@ -64,7 +69,13 @@ package struct LoadInvocation {
         configuration.maxConnections = maxConnections
         configuration.maxConnectionsPerHost = min(maxPerHost, maxConnections)
         configuration.cacheDirectory = usesCache ? HTTPCacheLocation.directory(environment: environment) : nil
+        configuration.caFile = Self.systemCAFile(environment)
         return configuration
+    }
+
+    /// `SSL_CERT_FILE`, when set: the CA bundle curl and OpenSSL read instead of the system's.
+    private static func systemCAFile(_ environment: [String: String]) -> String? {
+        environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
     }
 }
 

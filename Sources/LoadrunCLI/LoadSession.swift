@@ -25,6 +25,7 @@ package final class LoadSession {
     let schedule: Schedule
     var terminal: Terminal
     let view: ViewOptions
+    let verbosity: Verbosity
     /// stdout for content; a reader that goes away ends the run.
     let output = ContentOutput()
     /// Lets a long render stop for the signals that end or interrupt the run.
@@ -50,16 +51,21 @@ package final class LoadSession {
     var settledCount: Int { sources.count - busy.count }
 
     init(requests: [SourceRequest], plugins: PluginRegistry, schedule: Schedule, terminal: Terminal, view: ViewOptions,
-         client: HTTPClientConfiguration = HTTPClientConfiguration()) {
+         verbosity: Verbosity = .normal, client: HTTPClientConfiguration = HTTPClientConfiguration()) {
         self.requests = requests
         self.plugins = plugins
         self.schedule = schedule
         self.terminal = terminal
         self.view = view
+        self.verbosity = verbosity
         clientConfiguration = client
     }
 
     var isWatch: Bool { schedule != .once }
+
+    /// Whether a one-shot run shows its progress: a spinner on a terminal's stderr, and the
+    /// skeleton of what is coming; `-q` shows neither.
+    var showsProgress: Bool { terminal.showsLiveProgress && verbosity > .quiet }
 
     /// Loads every source as the schedule says, shows them through `presenter`, and returns
     /// the exit status.
@@ -70,6 +76,10 @@ package final class LoadSession {
         watchSignals()
         watchReaderOfStandardOutput()
         let http = HTTPClient(loop: loop, configuration: clientConfiguration)
+        // Never silenced, not even by -q: the user should not forget what -k does.
+        http.onInsecureCertificate = { host, problems in
+            Diagnostics.say("loadrun: warning: accepting the certificate of \(host), which is \(problems.words), unchecked (-k)")
+        }
         let fetcher = URLFetcher(loop: loop, http: http)
         for (index, request) in requests.enumerated() {
             guard let url = endpoint.url(for: request) else {
@@ -77,7 +87,7 @@ package final class LoadSession {
                 return ExitStatus.allFailed
             }
             // One source says where it loads from; many would bury the content in URLs.
-            if presenter.announcesSource && requests.count == 1 { SampleEndpoint.announce(request, url: url) }
+            if presenter.announcesSource && requests.count == 1 && verbosity > .quiet { SampleEndpoint.announce(request, url: url) }
             let loader = SampleEndpoint.loader(request, url: url, fetcher: fetcher, loop: loop)
             let source = SessionSource(loader: loader, index: index, interval: interval(for: request))
             loader.observe { [unowned self, unowned source] change in observe(change, of: source) }
@@ -179,7 +189,7 @@ package final class LoadSession {
     /// Says once what the content's plugin wants said: which view took it and why, fields a
     /// template lacked. A watch says each only the first time.
     private func noteContent(_ source: SessionSource) {
-        guard presenter.drawsViews else { return }
+        guard presenter.drawsViews, verbosity > .quiet else { return }
         for note in source.loader.state.content?.notes ?? [] where source.saidNotes.insert(note).inserted {
             presenter.note(note, about: source)
         }

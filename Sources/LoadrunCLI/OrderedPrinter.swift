@@ -33,7 +33,7 @@ final class OrderedPrinter: Presenter {
     private var sources: [SessionSource] { session.sources }
 
     func changed(_ source: SessionSource, by change: StateChange) {
-        if session.terminal.showsLiveProgress { showProgress(change) }
+        if session.showsProgress { showProgress(change) }
         if change.cause == .started, showsSkeleton {
             skeleton.show(session.plugins.skeleton(for: source.loader.source.plugin, context: session.renderContext()),
                              rows: (session.terminal.height ?? 24) - 3)
@@ -147,6 +147,6 @@ final class OrderedPrinter: Presenter {
     /// Skeletons only on a terminal, only for text, and only for one source: several would
     /// need a screen layout of their own.
     private var showsSkeleton: Bool {
-        session.terminal.stdoutIsTTY && format == .text && sources.count == 1
+        session.terminal.stdoutIsTTY && format == .text && sources.count == 1 && session.verbosity > .quiet
     }
 }

@@ -122,6 +122,11 @@ package struct RunPlan {
                                    connectTimeout: load.connectTimeout ?? LoadSettings.defaultConnectTimeout,
                                    headers: headers)
         options.omittedHeaders = settings.headers.omitted
+        if let caFile = load.caFile, let problem = TLSTrust.problem(withCAFile: caFile) {
+            let place = settings.load.caFile != nil ? "--cacert" : "\(definition.origin.prefix)cacert"
+            throw UsageFailure(message: "\(place): \(caFile) \(problem); give a PEM file of CA certificates")
+        }
+        options.tls = TLSTrust(caFile: load.caFile, insecure: load.insecure == true)
         let retries = settings.noRetry ? 0 : load.retries ?? LoadSettings.defaultRetries
         return SourceRequest(
             sourceName: definition.name,

@@ -14,7 +14,8 @@ struct Loadrun: ParsableCommand {
             loadrun [--source <name>]... [--url <url>]... [--all] [--config <file>] [--plugin <name>]
                     [--output text|json|ndjson] [--watch [<interval>]] [--pages <n> | --all-pages]
                     [--page-param <name> [--per-page <n> [--per-page-param <name>]]]
-                    [-H <header>]... [-A <name>] [--max-per-host <n>] [--max-connections <n>]
+                    [-H <header>]... [-A <name>] [--cacert <file>] [-k] [-v | -q]
+                    [--max-per-host <n>] [--max-connections <n>]
                     [--no-cache] [--image-format <format>] [--size <WxH>] [--timeout <duration>] [--max-size <size>]
             loadrun sources [--config <file>]
             loadrun plugins
@@ -62,6 +63,12 @@ struct Loadrun: ParsableCommand {
     @Option(name: [.customShort("A"), .customLong("user-agent")], help: ArgumentHelp("Send this User-Agent instead of \(FetchOptions.defaultUserAgent).", valueName: "name"))
     var userAgent: String?
 
+    @Flag(name: .shortAndLong, help: "Show each request and response on stderr: the request line and headers (>), the HTTP version, the status and headers (<), the TLS certificate, retries, redirects and which plugin took the response. Credentials are masked; -vv shows them.")
+    var verbose: Int
+
+    @Flag(name: .shortAndLong, help: "Say nothing on stderr but errors: no URL line, no progress, no notes.")
+    var quiet = false
+
     @Option(name: .long, help: ArgumentHelp("text for the terminal; json: the content as JSON, every field the server sent, keys in its order; ndjson: one JSON line per state transition, labelled by source.", valueName: "format"))
     var output: OutputFormat = .text
 
@@ -103,6 +110,12 @@ struct Loadrun: ParsableCommand {
 
     @Option(name: .customLong("max-connections"), help: ArgumentHelp("Requests in flight at once in all.", valueName: "n"))
     var maxConnections = HTTPClientConfiguration.defaultMaxConnections
+
+    @Option(name: .long, help: ArgumentHelp("Trust the CA certificates in this PEM file too, for every source (cacert= in the sources file sets one per source). SSL_CERT_FILE, as OpenSSL reads it, replaces the system's CAs.", valueName: "file"))
+    var cacert: String?
+
+    @Flag(name: [.customShort("k"), .long], help: "Accept any server certificate, with a warning per host on stderr. For development servers only.")
+    var insecure = false
 
     @Flag(name: .customLong("no-cache"), help: "Neither use nor fill the HTTP cache in $XDG_CACHE_HOME/loadrun.")
     var noCache = false
@@ -173,6 +186,7 @@ struct Loadrun: ParsableCommand {
         if perPage != nil && pageParam == nil { throw ValidationError("--per-page goes with --page-param, such as --page-param page") }
         if perPageParam != nil && perPage == nil { throw ValidationError("--per-page-param names the parameter of --per-page N; give both") }
         if let retry, retry < 0 { throw ValidationError("--retry counts retries after the first attempt: 0 or more") }
+        if quiet && verbose > 0 { throw ValidationError("give -q or -v, not both") }
         if maxPerHost < 1 { throw ValidationError("--max-per-host must be at least 1") }
         if maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
         if watch != nil && url.contains("-") { throw ValidationError("standard input cannot be reloaded; --watch needs a URL or a file") }
@@ -185,14 +199,16 @@ struct Loadrun: ParsableCommand {
             pages: allPages ? SourceRequest.pageLimit : pages, pageParameter: pageParam, perPage: perPage,
             perPageParameter: perPageParam,
             // A flag cannot say "off" over the file's "on": only given, it counts.
-            followsCrossHostLinks: followCrossHost ? true : nil)
+            followsCrossHostLinks: followCrossHost ? true : nil,
+            caFile: cacert, insecure: insecure ? true : nil)
         let invocation = LoadInvocation(
             plan: RunPlan(sourceNames: source, urls: url, all: all,
                           settings: SourceSettings(plugin: plugin, noRetry: noRetry, load: load,
                                                    headers: try HeaderArguments(header, userAgent: userAgent))),
             configPath: config, output: output, schedule: watch.map { .interval($0.interval) } ?? .once,
             view: ViewOptions(imageFormat: imageFormat?.format, imageSize: size?.cells, maxItems: maxItems, sortsKeys: sortKeys),
-            maxConnections: maxConnections, maxPerHost: maxPerHost, usesCache: !noCache)
+            maxConnections: maxConnections, maxPerHost: maxPerHost, usesCache: !noCache,
+            verbosity: Verbosity(verbose: verbose, quiet: quiet))
         let status = invocation.run()
         if status != ExitStatus.success { throw ExitCode(status) }
     }

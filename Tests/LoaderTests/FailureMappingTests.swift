@@ -30,6 +30,8 @@ final class FailureMappingTests: XCTestCase {
              .hostNotFound, "cannot resolve host \"example.test\": Name or service not known"),
             (GIOFailure(.tls, message: "Unacceptable TLS certificate"), FailureSite(server), .tls,
              "TLS with example.test:8080 failed: Unacceptable TLS certificate"),
+            (GIOFailure(.tls, message: "Unacceptable TLS certificate"), tlsSite([.expired, .wrongHost]), .tls,
+             "the certificate of example.test:8080 is expired and for another host"),
             (GIOFailure(.other, message: "Broken pipe"), FailureSite(server), .network,
              "the request to example.test:8080 failed: Broken pipe"),
         ]
@@ -40,7 +42,15 @@ final class FailureMappingTests: XCTestCase {
         }
     }
 
+    private func tlsSite(_ problems: CertificateProblems) -> FailureSite {
+        var site = FailureSite(server)
+        site.certificate = problems
+        return site
+    }
+
     func testTimeoutsNameTheirRemedyAndTheRestSayWhatToDo() {
+        XCTAssertEqual(LoadError(GIOFailure(.tls), at: tlsSite(.unknownIssuer)).remedy, .trustIssuer)
+        XCTAssertEqual(LoadError(GIOFailure(.tls), at: tlsSite([.unknownIssuer, .expired])).remedy, .acceptCertificate)
         XCTAssertEqual(LoadError(GIOFailure(.cancelled), at: FailureSite(server, stop: .deadline(.seconds(1)))).remedy, .raiseDeadline)
         XCTAssertEqual(LoadError(GIOFailure(.cancelled), at: FailureSite(server, stop: .connectTimeout(.seconds(1)))).remedy,
                        .raiseConnectTimeout)

@@ -191,7 +191,8 @@ final class HTTPClientTests: LoopTestCase {
         let server = TestServer(tlsCertificatePEM: selfSignedCertificatePEM) { server, _ in server.serveSampleContent() }
         let error = try XCTUnwrap(error(fetch(server.url("/posts"))))
         XCTAssertEqual(error.code, .tls, error.description)
-        XCTAssertTrue(error.description.hasPrefix("TLS with 127.0.0.1:\(server.port) failed"), error.description)
+        XCTAssertEqual(error.description, "the certificate of 127.0.0.1:\(server.port) is issued by an unknown authority")
+        XCTAssertEqual(error.remedy, .trustIssuer)
     }
 
     func testInvalidURLsFailWithoutARequest() throws {

@@ -1,0 +1,55 @@
+internal import CGLib
+
+/// Which server certificates a request accepts beyond those the system trusts: the CAs of a
+/// PEM file (`--cacert`, `cacert=`), or any at all (`-k`, `insecure=true`).
+public struct TLSTrust: Sendable, Equatable {
+    /// A PEM file of CA certificates whose chains are trusted too.
+    public var caFile: String?
+    /// Whether a certificate that fails verification is accepted anyway (with a warning).
+    public var insecure: Bool
+
+    public init(caFile: String? = nil, insecure: Bool = false) {
+        self.caFile = caFile
+        self.insecure = insecure
+    }
+
+    /// Why the file at `path` cannot serve as a CA file (missing, unreadable, empty, no PEM
+    /// certificate in it), in GLib's words where it has them; nil when it can.
+    public static func problem(withCAFile path: String) -> String? {
+        var error: UnsafeMutablePointer<GError>?
+        let list = g_tls_certificate_list_new_from_file(path, &error)
+        if let error {
+            let failure = GLibError(consuming: error)
+            return failure.message
+        }
+        let count = Int(g_list_length(list))
+        g_list_free_full(list) { g_object_unref($0) }
+        return count == 0 ? "holds no PEM certificate (-----BEGIN CERTIFICATE-----)" : nil
+    }
+}
+
+/// What was wrong with a server's certificate (GLib's `GTlsCertificateFlags`), in words.
+public struct CertificateProblems: OptionSet, Sendable, Equatable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let unknownIssuer = CertificateProblems(rawValue: G_TLS_CERTIFICATE_UNKNOWN_CA.rawValue)
+    public static let wrongHost = CertificateProblems(rawValue: G_TLS_CERTIFICATE_BAD_IDENTITY.rawValue)
+    public static let notYetValid = CertificateProblems(rawValue: G_TLS_CERTIFICATE_NOT_ACTIVATED.rawValue)
+    public static let expired = CertificateProblems(rawValue: G_TLS_CERTIFICATE_EXPIRED.rawValue)
+    public static let revoked = CertificateProblems(rawValue: G_TLS_CERTIFICATE_REVOKED.rawValue)
+    public static let insecure = CertificateProblems(rawValue: G_TLS_CERTIFICATE_INSECURE.rawValue)
+    public static let other = CertificateProblems(rawValue: G_TLS_CERTIFICATE_GENERIC_ERROR.rawValue)
+
+    /// `expired and issued by an unknown authority`.
+    public var words: String {
+        let named: [(CertificateProblems, String)] = [
+            (.expired, "expired"), (.notYetValid, "not valid yet"), (.wrongHost, "for another host"),
+            (.unknownIssuer, "issued by an unknown authority"), (.revoked, "revoked"),
+            (.insecure, "signed with an insecure algorithm"), (.other, "not usable"),
+        ]
+        let parts = named.filter { contains($0.0) }.map(\.1)
+        guard !parts.isEmpty else { return "not trusted" }
+        return parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!
+    }
+}
