@@ -59,7 +59,13 @@ final class TLSDatabaseObject {
     /// Reads `path`; nil (with GLib's reason) when it cannot.
     init(caFile path: String) throws(GLibError) {
         var error: UnsafeMutablePointer<GError>?
-        guard let database = g_tls_file_database_new(path, &error) else {
+        // GLib wants an absolute path here (and warns on stderr otherwise).
+        let absolute = path.hasPrefix("/") ? path : {
+            let directory = g_get_current_dir()
+            defer { g_free(directory) }
+            return String(cString: directory!) + "/" + path
+        }()
+        guard let database = g_tls_file_database_new(absolute, &error) else {
             throw error.map(GLibError.init(consuming:)) ?? GLibError(message: "cannot read \(path)")
         }
         pointer = UnsafeMutableRawPointer(database).assumingMemoryBound(to: GTlsDatabase.self)

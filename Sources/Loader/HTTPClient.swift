@@ -73,6 +73,18 @@ public final class HTTPClient {
         cache?.save()
     }
 
+    /// Where each request's and response's head goes, with loadrun's notes on TLS and
+    /// redirects, once `logTraffic` is called.
+    private(set) var trafficLog: ((HTTPLogLine) -> Void)?
+
+    /// Reports what goes over the wire to `body`, line by line, through libsoup's `SoupLogger`
+    /// (`-v`). Call it before any request.
+    public func logTraffic(_ body: @escaping (HTTPLogLine) -> Void) {
+        guard trafficLog == nil else { return }
+        trafficLog = body
+        HTTPLogger.attach(to: session, body)
+    }
+
     /// The CAs of `path`, read on first use; nil when the file cannot be read (the plan
     /// checks CA files before any request, so this is a file changed since).
     func database(caFile path: String) -> TLSDatabaseObject? {

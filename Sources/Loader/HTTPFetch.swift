@@ -31,6 +31,8 @@ public final class HTTPFetch {
     private var started = false
     /// What was wrong with a certificate that was refused, for the failure's words.
     private var certificateProblems: CertificateProblems?
+    /// Whether a response's head arrived.
+    private var hasResponse = false
 
     init(client: HTTPClient, url: String, options: FetchOptions,
          progress: @escaping (LoadProgress) -> Void,
@@ -83,6 +85,13 @@ public final class HTTPFetch {
                 self?.accepts(certificate, with: problems, port: port) ?? false
             }
         }
+        if let log = client.trafficLog {
+            message.onRestarted { restarted in
+                guard let uri = soup_message_get_uri(restarted), let text = g_uri_to_string(uri) else { return }
+                defer { g_free(text) }
+                log(HTTPLogLine(.note, "following the redirect to \(String(cString: text))"))
+            }
+        }
         deadlineTimer = client.loop.schedule(after: options.deadline) { [weak self] in
             guard let self else { return }
             stop(.deadline(options.deadline))
@@ -128,12 +137,15 @@ public final class HTTPFetch {
         }
         let body = InputStreamObject(adopting: stream)
         info = message.responseInfo(requested: url)
+        hasResponse = true
 
         if info.isNotModified && options.validators != nil {
             // Unchanged: there is no body to read, and the caller keeps what it has.
             return finish(.success(HTTPResponse(info: info, body: [])))
         }
         guard (200...299).contains(info.status) else {
+            // libsoup's logger prints a response once its body is read, and this body is not.
+            logResponseHead()
             return finish(.failure(LoadError(httpStatus: info, authority: authority)))
         }
         expectedLength = message.declaredLength
@@ -165,6 +177,14 @@ public final class HTTPFetch {
         finish(.success(HTTPResponse(info: info, body: body)))
     }
 
+    /// The status line and headers, for `-v`, of a response whose body is never read.
+    private func logResponseHead() {
+        guard let log = client.trafficLog, let message else { return }
+        let version = message.httpVersion
+        log(HTTPLogLine(.response, "\(version) \(info.status) \(info.reasonPhrase)"))
+        for header in info.headers { log(HTTPLogLine(.response, "\(header.name): \(header.value)")) }
+    }
+
     private var isContentDecoded: Bool {
         guard let encoding = info.headers["Content-Encoding"]?.lowercased() else { return false }
         return encoding != "identity"
@@ -182,6 +202,10 @@ public final class HTTPFetch {
 
     private func finish(_ result: Result<HTTPResponse, LoadError>) {
         guard !life.isFinished else { return }
+        // Once the response is in: libsoup's logger has printed its head by then.
+        if let log = client.trafficLog, let message, hasResponse {
+            for note in message.connectionNotes { log(HTTPLogLine(.note, note)) }
+        }
         deadlineTimer?.cancel()
         deadlineTimer = nil
         connectTimer?.cancel()

@@ -72,6 +72,39 @@ extension SoupMessageObject {
                             headers: headers)
     }
 
+    /// The response's HTTP version as a status line writes it.
+    var httpVersion: String {
+        switch soup_message_get_http_version(pointer) {
+        case SOUP_HTTP_1_0: "HTTP/1.0"
+        case SOUP_HTTP_2_0: "HTTP/2"
+        default: "HTTP/1.1"
+        }
+    }
+
+    /// What `-v` tells of the connection once a response came: the HTTP version, and for TLS
+    /// the protocol, the cipher suite and the peer certificate's subject and issuer.
+    var connectionNotes: [String] {
+        var notes = ["\(httpVersion) with \(URLParts.origin(of: responseInfo(requested: "").url))"]
+        guard let certificate = soup_message_get_tls_peer_certificate(pointer) else { return notes }
+        let protocolName = switch soup_message_get_tls_protocol_version(pointer) {
+        case G_TLS_PROTOCOL_VERSION_TLS_1_0: "TLS 1.0"
+        case G_TLS_PROTOCOL_VERSION_TLS_1_1: "TLS 1.1"
+        case G_TLS_PROTOCOL_VERSION_TLS_1_2: "TLS 1.2"
+        case G_TLS_PROTOCOL_VERSION_TLS_1_3: "TLS 1.3"
+        default: "TLS"
+        }
+        let suite = soup_message_get_tls_ciphersuite_name(pointer).map { ", " + String(cString: $0) } ?? ""
+        notes.append("\(protocolName)\(suite)")
+        func owned(_ text: UnsafeMutablePointer<gchar>?) -> String {
+            guard let text else { return "(none)" }
+            defer { g_free(text) }
+            return String(cString: text)
+        }
+        notes.append("certificate: \(owned(g_tls_certificate_get_subject_name(certificate)))")
+        notes.append("issued by: \(owned(g_tls_certificate_get_issuer_name(certificate)))")
+        return notes
+    }
+
     /// The body length the response declares, when it is framed by Content-Length.
     var declaredLength: Int? {
         let headers = soup_message_get_response_headers(pointer)

@@ -65,7 +65,7 @@ package final class LoadSession {
 
     /// Whether a one-shot run shows its progress: a spinner on a terminal's stderr, and the
     /// skeleton of what is coming; `-q` shows neither.
-    var showsProgress: Bool { terminal.showsLiveProgress && verbosity > .quiet }
+    var showsProgress: Bool { terminal.showsLiveProgress && verbosity == .normal }
 
     /// Loads every source as the schedule says, shows them through `presenter`, and returns
     /// the exit status.
@@ -76,6 +76,10 @@ package final class LoadSession {
         watchSignals()
         watchReaderOfStandardOutput()
         let http = HTTPClient(loop: loop, configuration: clientConfiguration)
+        if verbosity >= .verbose {
+            let unmasked = verbosity == .unmasked
+            http.logTraffic { line in Diagnostics.say(TrafficLog.text(of: line, unmasked: unmasked)) }
+        }
         // Never silenced, not even by -q: the user should not forget what -k does.
         http.onInsecureCertificate = { host, problems in
             Diagnostics.say("loadrun: warning: accepting the certificate of \(host), which is \(problems.words), unchecked (-k)")
@@ -157,6 +161,13 @@ package final class LoadSession {
         record(change, of: source)
         source.continuesChain = change.continuesChain
         if source.isSettled { busy.remove(source.index) } else { busy.insert(source.index) }
+        if change.cause == .succeeded, verbosity >= .verbose, let content = change.to.content {
+            let why = switch source.loader.source.plugin {
+            case .fixed: "named by --plugin or the source"
+            case .fromResponse: "the first in `loadrun plugins` to take it"
+            }
+            Diagnostics.say("* \(source.name): \(content.pluginName) took the response (\(why))")
+        }
         if change.cause == .succeeded, ending == nil, !source.continuesChain {
             notePagingStop(source)
             noteContent(source)

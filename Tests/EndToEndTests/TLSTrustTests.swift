@@ -41,6 +41,11 @@ final class TLSTrustTests: XCTestCase {
         XCTAssertTrue(trusted.standardOutput.hasPrefix("1  Post number 1"), trusted.standardOutput)
         let fromEnvironment = try run(["--url", url], environment: ["SSL_CERT_FILE": authority.caFile])
         XCTAssertEqual(fromEnvironment.waitForExit(), .exited(0), fromEnvironment.standardError)
+        // GLib's file database takes absolute paths only: a relative one is made so.
+        let relative = try LoadrunProcess(shell: #"cd "$0" && "$LOADRUN" --url "$1" --cacert ca.pem --no-cache"#,
+                                          arguments: [authority.directory.path, url])
+        XCTAssertEqual(relative.waitForExit(), .exited(0), relative.standardError)
+        XCTAssertFalse(relative.standardError.contains("WARNING"), relative.standardError)
     }
 
     func testAnExpiredCertificateOrOneForAnotherHostIsRefusedEvenFromATrustedCA() throws {
