@@ -40,7 +40,8 @@ struct Loadrun: ParsableCommand {
         subcommands: [Sources.self, Plugins.self, Serve.self]
     )
 
-    @Option(name: .long, help: ArgumentHelp("Load this source: a built-in (posts, articles, images) or one from the sources file. Repeat it for several. Default: posts, unless --url is given.", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("Load this source: a built-in (posts, articles, images) or one from the sources file. Repeat it for several. Default: posts, unless --url is given.", valueName: "name"),
+            completion: .custom { words, _, _ in CompletionWords.sources(commandLine: words) })
     var source: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Load from this http(s) or file:// URL, or - for standard input. With one --source, replaces its URL; alone, repeat it to load several. Without --source or --plugin, the plugin is chosen from the content.", valueName: "url"))
@@ -52,7 +53,8 @@ struct Loadrun: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Read sources from this file instead of $XDG_CONFIG_HOME/loadrun/sources.conf.", valueName: "file"))
     var config: String?
 
-    @Option(name: .long, help: ArgumentHelp("Decode with this plugin whatever the response says (see `loadrun plugins`).", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("Decode with this plugin whatever the response says (see `loadrun plugins`).", valueName: "name"),
+            completion: .custom { _, _, _ in CompletionWords.plugins() })
     var plugin: String?
 
     @Option(name: .long, help: ArgumentHelp("text for the terminal; json: the content as JSON, every field the server sent, keys in its order; ndjson: one JSON line per state transition, labelled by source.", valueName: "format"))
