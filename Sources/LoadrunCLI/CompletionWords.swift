@@ -11,15 +11,13 @@ package enum CompletionWords {
     /// completed: its `--config FILE`, if any, names the sources file, as it will for the run.
     package static func sources(commandLine: [String]) -> [String] {
         let environment = ProcessEnvironment.variables
-        let names: [String]
         do {
-            names = try SourceCatalog.load(
+            return try SourceCatalog.load(
                 explicitPath: configPath(in: commandLine, home: environment["HOME"]),
                 environment: environment, plugins: Listings.pluginNames()).names
         } catch {
-            names = SourceDefinition.builtIns.map(\.name)
+            return SourceDefinition.builtIns.map(\.name)
         }
-        return names
     }
 
     /// The plugin names, built-in and declared.
