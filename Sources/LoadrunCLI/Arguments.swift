@@ -73,6 +73,9 @@ package struct ImageFormatArgument: ExpressibleByArgument, Equatable {
     }
 
     static var allValueStrings: [String] { ImageFormat.allCases.map(\.rawValue) }
+
+    /// The shell completes `--image-format` with the names, as it does a `CaseIterable` type's.
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 }
 
 /// `--watch [INTERVAL]`: one interval for every source, or `auto` (what a bare `--watch`

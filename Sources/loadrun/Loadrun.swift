@@ -42,7 +42,8 @@ struct Loadrun: ParsableCommand {
         subcommands: [Sources.self, Plugins.self, Serve.self]
     )
 
-    @Option(name: .long, help: ArgumentHelp("Load this source: a built-in (posts, articles, images) or one from the sources file. Repeat it for several. Default: posts, unless --url is given.", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("Load this source: a built-in (posts, articles, images) or one from the sources file. Repeat it for several. Default: posts, unless --url is given.", valueName: "name"),
+            completion: .custom { words, _, _ in CompletionWords.sources(commandLine: words) })
     var source: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Load from this http(s) or file:// URL, or - for standard input. With one --source, replaces its URL; alone, repeat it to load several. Without --source or --plugin, the plugin is chosen from the content.", valueName: "url"))
@@ -54,7 +55,8 @@ struct Loadrun: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Read sources from this file instead of $XDG_CONFIG_HOME/loadrun/sources.conf.", valueName: "file"))
     var config: String?
 
-    @Option(name: .long, help: ArgumentHelp("Decode with this plugin whatever the response says (see `loadrun plugins`).", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("Decode with this plugin whatever the response says (see `loadrun plugins`).", valueName: "name"),
+            completion: .custom { _, _, _ in CompletionWords.plugins() })
     var plugin: String?
 
     @Option(name: [.customShort("H"), .long], help: ArgumentHelp("Send this request header to each source's own origin: 'Name: value' (the value may be env:VARIABLE or file:PATH), 'Name:' to send none, 'Name;' for an empty value. Repeat it for several; over the sources file's.", valueName: "header"))
