@@ -1,7 +1,7 @@
 import Loader
 
 /// What is wrong in a sources file, and where: `sources.conf:12: interval: "soon" is not a
-/// duration such as 500ms, 30s or 5m`.
+/// duration such as 500ms, 30s, 1m30s or 1h`.
 struct SourcesFileError: Error, CustomStringConvertible {
     /// A problem's text, before the place is known.
     struct Problem: Error, ExpressibleByStringInterpolation {
@@ -85,7 +85,6 @@ package enum SourcesFile {
             }
             return parsed
         }
-        let duration = "a duration such as 500ms, 30s or 5m"
         var definition = SourceDefinition(name: name, origin: .file(path: path, line: groupLine))
         if let url = file.string(group, "url") {
             guard !url.isEmpty, url != "-" else { throw fail("url", "give an http(s) or file:// URL") }
@@ -97,7 +96,11 @@ package enum SourcesFile {
             }
             definition.plugin = plugin
         }
-        definition.interval = try value("interval", { DurationArgument(argument: $0)?.duration }, duration)
+        let duration = "a duration such as \(DurationText.examples)"
+        definition.interval = try value("interval", DurationText.parse, duration)
+        if let interval = definition.interval, let problem = WatchArgument.intervalProblem(interval) {
+            throw fail("interval", "\"\(file.string(group, "interval") ?? "")\" is too short; \(problem)")
+        }
         definition.settings.retryDelay = try value("retry-delay", { DurationArgument(argument: $0)?.duration }, duration)
         definition.settings.retryMaxTime = try value("retry-max-time", { DurationArgument(argument: $0)?.duration }, duration)
         definition.settings.timeout = try value("timeout", { DurationArgument(argument: $0)?.duration }, duration)

@@ -70,7 +70,7 @@ struct Loadrun: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The most cells an image may take, e.g. 80x24. Default: fit the terminal.", valueName: "WxH"))
     var size: CellSizeArgument?
 
-    @Option(name: .long, help: ArgumentHelp("Reload on an interval, e.g. 500ms, 30s, 5m, until q or Ctrl-C. Without a value (or with auto), each source reloads on its own interval from the sources file, \(WatchArgument.defaultInterval) when it sets none. Reloads ask whether the content changed; on a pipe, content is printed only when it did.", valueName: "interval"))
+    @Option(name: .long, help: ArgumentHelp("Reload on an interval, e.g. 500ms, 30s, 1m30s, 1h (a bare number is seconds; at least \(DurationArgument(WatchArgument.minimumInterval).defaultValueDescription)), until q or Ctrl-C. Without a value (or with auto), each source reloads on its own interval from the sources file, \(WatchArgument.defaultInterval) when it sets none. Reloads ask whether the content changed; on a pipe, content is printed only when it did.", valueName: "interval"))
     var watch: WatchArgument?
 
     @Option(name: .long, help: ArgumentHelp("Load this many pages of a list (following Link: rel=next, or --page-param).", valueName: "n"))
@@ -112,7 +112,7 @@ struct Loadrun: ParsableCommand {
     @Flag(name: .customLong("no-retry"), help: "Try once, whatever the failure.")
     var noRetry = false
 
-    @Option(name: .long, help: ArgumentHelp("Overall deadline per request, e.g. 500ms, 30s, 5m. Default: 30s.", valueName: "duration"))
+    @Option(name: .long, help: ArgumentHelp("Overall deadline per request, e.g. 500ms, 30s, 1m30s. Default: 30s.", valueName: "duration"))
     var timeout: DurationArgument?
 
     @Option(name: .customLong("max-size"), help: ArgumentHelp("Refuse bodies larger than this, e.g. 512K, 64M, 1G. Default: 64M.", valueName: "size"))
@@ -151,6 +151,7 @@ struct Loadrun: ParsableCommand {
                 throw ValidationError("unknown plugin \"\(plugin)\"; known: \(names.joined(separator: ", "))")
             }
         }
+        if let problem = watch?.problem { throw Self.usageFailure(problem) }
         if let pages, pages < 1 { throw ValidationError("--pages must be at least 1") }
         if let maxItems, maxItems < 1 { throw ValidationError("--max-items must be at least 1") }
         if pages != nil && allPages { throw ValidationError("give --pages N or --all-pages, not both") }
