@@ -20,14 +20,16 @@ struct SourceCatalog {
     static func load(explicitPath: String?, environment: [String: String], plugins: [String]) throws(SourcesFileError) -> SourceCatalog {
         var catalog = SourceCatalog()
         guard let path = explicitPath ?? defaultPath(environment: environment) else { return catalog }
-        guard LocalFile.permissions(of: path) != nil else {
-            if explicitPath != nil {
-                throw SourcesFileError(path: path, message: "no such file; give --config an existing sources file")
-            }
+        let bytes: [UInt8]
+        switch LocalFile.read(path, limit: 16 << 20) {
+        case .success(let read):
+            bytes = read
+        case .failure(.missing) where explicitPath == nil:
             return catalog
-        }
-        guard LocalFile.isRegularFile(path), let bytes = LocalFile.contents(of: path, limit: 16 << 20) else {
-            throw SourcesFileError(path: path, message: "cannot read it (is it a readable file under 16 MiB?)")
+        case .failure(.missing):
+            throw SourcesFileError(path: path, message: "no such file; give --config an existing sources file")
+        case .failure(let error):
+            throw SourcesFileError(path: path, message: "cannot read it: \(error)")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw SourcesFileError(path: path, message: "is not UTF-8 text")

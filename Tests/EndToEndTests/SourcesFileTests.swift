@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import TestSupport
 import Synchronization
 import XCTest
@@ -83,7 +86,7 @@ final class SourcesFileTests: XCTestCase {
             ("[sauce a]\nurl=http://x/\n", ":1: [sauce a] is not a source group"),
             ("[source a]\nurl=http://x/\nthis is not a key\n", ":3: "),
             ("[source a]\nurl=http://x/\nheaders=Bad Name=1\n", ":3: headers: \"Bad Name\" is not a header name"),
-            ("[source a]\nurl=http://x/\nheaders=X-Token=file:missing-token\n", ":3: headers: X-Token=file:missing-token: cannot read"),
+            ("[source a]\nurl=http://x/\nheaders=X-Token=file:missing-token\n", ":3: headers: X-Token=file:missing-token: cannot read \(directory.path)/missing-token: no such file or directory"),
         ]
         for (index, bad) in cases.enumerated() {
             let path = try sourcesFile(bad.text, name: "bad\(index).conf")
@@ -92,6 +95,23 @@ final class SourcesFileTests: XCTestCase {
             XCTAssertEqual(run.standardOutput, "")
             XCTAssertTrue(run.standardError.hasPrefix("loadrun: \(path)\(bad.message)"), "\(bad.text)\n→ \(run.standardError)")
             XCTAssertEqual(run.standardErrorLines.count, 1, run.standardError)
+        }
+    }
+
+    func testAFileThatCannotBeReadSaysWhy() throws {
+        // A directory where the file should be fails to read as root too.
+        let folder = directory.appendingPathComponent("folder.conf")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var unreadable = [(folder.path, "is a directory")]
+        if geteuid() != 0 {
+            unreadable.append((try sourcesFile("[source a]\nurl=http://x/\n", mode: 0o000, name: "locked.conf"), "permission denied"))
+        } else {
+            print("running as root, which reads a file of mode 000: only a directory stands for an unreadable file here")
+        }
+        for (path, reason) in unreadable {
+            let run = try LoadrunProcess(["--config", path, "--source", "a"])
+            XCTAssertEqual(run.waitForExit(), .exited(64))
+            XCTAssertEqual(run.standardErrorLines, ["loadrun: \(path): cannot read it: \(reason)"])
         }
     }
 
