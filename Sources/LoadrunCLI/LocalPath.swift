@@ -7,4 +7,9 @@ enum LocalPath {
         return directory + "/" + path
     }
 
+    /// The directory `path` is in: what a relative path in the file at `path` starts from.
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
 }

@@ -148,7 +148,7 @@ struct Loadrun: ParsableCommand {
         if let plugin {
             let names = Listings.pluginNames()
             if !names.contains(plugin) {
-                throw ValidationError("unknown plugin \"\(plugin)\"; known: \(names.joined(separator: ", "))")
+                throw ValidationError("\(Suggestion.unknown("plugin", plugin, among: names)); known: \(names.joined(separator: ", "))")
             }
         }
         if let problem = watch?.problem { throw Self.usageFailure(problem) }
