@@ -60,6 +60,13 @@ public enum LocalFile {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// Whether `path` exists and is something to read rather than a directory: a regular
+    /// file, a FIFO, a device.
+    public static func existsAsFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFDIR
+    }
+
     private static func failure(_ code: Int32) -> ReadError {
         code == ENOENT ? .missing : .failed(reason: reason(for: code))
     }

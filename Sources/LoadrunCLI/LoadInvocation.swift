@@ -41,7 +41,8 @@ package struct LoadInvocation {
         if let warning = catalog.secretExposure { Diagnostics.say("loadrun: \(warning)") }
         let requests: [SourceRequest]
         do {
-            let planned = try plan.requests(catalog: catalog, registry: registry, environment: environment)
+            let planned = try plan.requests(catalog: catalog, registry: registry, environment: environment,
+                                            files: .current(environment: environment))
             for warning in planned.warnings { Diagnostics.say("loadrun: \(warning)") }
             requests = planned.requests
         } catch {

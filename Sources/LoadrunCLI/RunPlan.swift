@@ -47,20 +47,29 @@ package struct RunPlan {
         var warnings: [String]
     }
 
-    /// The requests, with headers read from the environment or files now.
+    /// The requests, with headers read from the environment or files now. `files` resolves a
+    /// `--url` that is a path.
     ///
     /// A problem in the sources file stops only a run that needs what it breaks: a broken
     /// group stops a run that loads its source (by `--source`, `--all`, or the bare run's
     /// posts), and is a warning for any other. A file that cannot be read or parsed at all
     /// defines no source anyone can trust, so it stops every run that takes a source from the
     /// file; a run of `--url`s alone takes none and goes on with a warning.
-    func requests(catalog: SourceCatalog, registry: PluginRegistry, environment: [String: String]) throws(UsageFailure) -> Planned {
+    func requests(catalog: SourceCatalog, registry: PluginRegistry, environment: [String: String],
+                  files: URLInput.Files) throws(UsageFailure) -> Planned {
         if all && !sourceNames.isEmpty { throw UsageFailure(message: "give --all or --source, not both") }
         if all && !urls.isEmpty { throw UsageFailure(message: "--url names a source of its own; it does not go with --all") }
         if sourceNames.count > 1 && !urls.isEmpty {
             throw UsageFailure(message: "--url replaces the URL of one --source; with several, set each url in the sources file")
         }
         if urls.filter({ $0 == "-" }).count > 1 { throw UsageFailure(message: "standard input can be read only once") }
+        var urls: [String] = []
+        for text in self.urls {
+            switch URLInput.normalized(text, files: files) {
+            case .success(let url): urls.append(url)
+            case .failure(let problem): throw UsageFailure(message: "--url: \(problem)")
+            }
+        }
         let takesFromFile = all || !sourceNames.isEmpty || urls.isEmpty
         var warnings: [String] = []
         if let problem = catalog.fileProblem {

@@ -46,8 +46,9 @@ struct SourceCatalog {
             return catalog
         }
         catalog.path = path
+        let files = URLInput.Files(directory: LocalPath.directory(of: path), environment: environment, isFile: LocalFile.existsAsFile)
         do {
-            catalog.add(try SourcesFile.parse(text, path: path, plugins: plugins))
+            catalog.add(try SourcesFile.parse(text, path: path, plugins: plugins, files: files))
         } catch {
             catalog.fileProblem = error
         }

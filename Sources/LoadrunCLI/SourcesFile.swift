@@ -58,9 +58,10 @@ package enum SourcesFile {
         var problems: [GroupProblem] = []
     }
 
-    /// Parses the file's text. `plugins` are the plugin names a `plugin` key may give. Throws
-    /// only when the text is not a key file at all, so that no group can be trusted.
-    static func parse(_ text: String, path: String, plugins: [String]) throws(SourcesFileError) -> Contents {
+    /// Parses the file's text. `plugins` are the plugin names a `plugin` key may give; `files`
+    /// resolves a `url` that is a path, against the file's own directory. Throws only when
+    /// the text is not a key file at all, so that no group can be trusted.
+    static func parse(_ text: String, path: String, plugins: [String], files: URLInput.Files) throws(SourcesFileError) -> Contents {
         let file: KeyFile
         do {
             file = try KeyFile.parse(text)
@@ -89,7 +90,7 @@ package enum SourcesFile {
                 continue
             }
             do {
-                contents.definitions.append(try definition(named: name, group: group, in: file, path: path, plugins: plugins))
+                contents.definitions.append(try definition(named: name, group: group, in: file, path: path, plugins: plugins, files: files))
             } catch {
                 contents.problems.append(GroupProblem(source: name, error: error))
             }
@@ -98,7 +99,7 @@ package enum SourcesFile {
     }
 
     private static func definition(named name: String, group: String, in file: KeyFile, path: String,
-                                   plugins: [String]) throws(SourcesFileError) -> SourceDefinition {
+                                   plugins: [String], files: URLInput.Files) throws(SourcesFileError) -> SourceDefinition {
         let groupLine = file.line(ofGroup: group) ?? 1
         func fail(_ key: String?, _ problem: SourcesFileError.Problem) -> SourcesFileError {
             SourcesFileError(path: path, line: key.flatMap { file.line(ofKey: $0, inGroup: group) } ?? groupLine,
@@ -116,8 +117,11 @@ package enum SourcesFile {
         }
         var definition = SourceDefinition(name: name, origin: .file(path: path, line: groupLine))
         if let url = file.string(group, "url") {
-            guard !url.isEmpty, url != "-" else { throw fail("url", "give an http(s) or file:// URL") }
-            definition.url = url
+            guard url != "-" else { throw fail("url", "standard input cannot be a source's url; give an http(s) URL or a file") }
+            switch URLInput.normalized(url.trimmingCharacters(in: " \t"), files: files) {
+            case .success(let normalized): definition.url = normalized
+            case .failure(let problem): throw fail("url", "\(problem)")
+            }
         }
         if let plugin = file.string(group, "plugin") {
             guard plugins.contains(plugin) else {

@@ -32,6 +32,7 @@ struct Loadrun: ParsableCommand {
               loadrun --source posts --watch 30s
               loadrun --all --watch
               loadrun --url http://127.0.0.1:8080/a --url http://127.0.0.1:8080/b
+              loadrun --url 127.0.0.1:8080/posts --url ./posts.json
               loadrun serve --port 8080
 
             \(ExitStatus.helpText)
@@ -43,7 +44,7 @@ struct Loadrun: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Load this source: a built-in (posts, articles, images) or one from the sources file. Repeat it for several. Default: posts, unless --url is given.", valueName: "name"))
     var source: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Load from this http(s) or file:// URL, or - for standard input. With one --source, replaces its URL; alone, repeat it to load several. Without --source or --plugin, the plugin is chosen from the content.", valueName: "url"))
+    @Option(name: .long, help: ArgumentHelp("Load from this http(s) or file:// URL, a file's path, host:port/path (as http://), or - for standard input. With one --source, replaces its URL; alone, repeat it to load several. Without --source or --plugin, the plugin is chosen from the content.", valueName: "url"))
     var url: [String] = []
 
     @Flag(name: .long, help: "Load every configured source (see `loadrun sources`).")

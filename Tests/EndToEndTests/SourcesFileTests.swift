@@ -89,6 +89,7 @@ final class SourcesFileTests: XCTestCase {
             ("[source a]\nurl=http://x/\nthis is not a key\n", ":3: "),
             ("[source a]\nurl=http://x/\nheaders=Bad Name=1\n", ":3: headers: \"Bad Name\" is not a header name"),
             ("[source a]\nurl=http://x/\nheaders=X-Token=file:missing-token\n", ":3: headers: X-Token=file:missing-token: cannot read \(directory.path)/missing-token: no such file or directory"),
+            ("[source a]\nurl=ftp://x/\n", ":2: url: \"ftp://x/\" has the scheme ftp:"),
         ]
         for (index, bad) in cases.enumerated() {
             let path = try sourcesFile(bad.text, name: "bad\(index).conf")

@@ -5,6 +5,28 @@ import XCTest
 /// URLs, options and durations as people type them, through the real binary (paths to local
 /// files: `LocalSourceTests`).
 final class TypedInputTests: XCTestCase {
+    // MARK: URLs
+
+    func testHostPortAndPathWithoutASchemeLoadsOverHTTP() throws {
+        let server = TestServer { server, _ in server.route("/posts", TestRoutes.fixed(Fixtures.posts(2))) }
+        let typed = "127.0.0.1:\(server.port)/posts"
+        let run = try LoadrunProcess(["--url", typed])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertTrue(run.standardOutput.hasPrefix("1  Post number 1\n"), run.standardOutput)
+        XCTAssertEqual(run.standardErrorLines, ["posts: http://\(typed)"], "the URL line shows the URL made whole")
+    }
+
+    func testWhatIsNotAURLIsAUsageErrorWithAnExample() throws {
+        for typed in ["ftp://x", "http://", "::::"] {
+            let run = try LoadrunProcess(["--url", typed])
+            XCTAssertEqual(run.waitForExit(), .exited(64), typed)
+            XCTAssertEqual(run.standardOutput, "")
+            XCTAssertEqual(run.standardErrorLines.count, 1, run.standardError)
+            XCTAssertTrue(run.standardError.hasPrefix("loadrun: --url: \"\(typed)\" "), run.standardError)
+            XCTAssertTrue(run.standardError.contains("give a URL such as http://127.0.0.1:8080/posts"), run.standardError)
+        }
+    }
+
     // MARK: Durations
 
     func testAWatchIntervalMayCombineUnitsButNotBeZero() throws {

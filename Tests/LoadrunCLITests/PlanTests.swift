@@ -8,14 +8,17 @@ import XCTest
 final class PlanTests: XCTestCase {
     private let registry = PluginRegistry.default()
 
+    /// Nothing is a file here but `/etc/posts.json`.
+    private let files = URLInput.Files(directory: "/etc", environment: [:]) { $0 == "/etc/posts.json" }
+
     private func parse(_ file: String) throws -> SourcesFile.Contents {
-        try SourcesFile.parse(file, path: "/etc/s.conf", plugins: registry.names)
+        try SourcesFile.parse(file, path: "/etc/s.conf", plugins: registry.names, files: files)
     }
 
     private func planned(_ plan: RunPlan, file: String? = nil) throws -> RunPlan.Planned {
         var catalog = SourceCatalog()
         if let file { catalog.add(try parse(file)) }
-        return try plan.requests(catalog: catalog, registry: registry, environment: ["TOKEN": "secret"])
+        return try plan.requests(catalog: catalog, registry: registry, environment: ["TOKEN": "secret"], files: files)
     }
 
     private func requests(_ plan: RunPlan, file: String? = nil) throws -> [SourceRequest] {
@@ -96,6 +99,7 @@ final class PlanTests: XCTestCase {
             ("[source a]\nurl=http://h\ninterval=5ms\n", "/etc/s.conf:3: interval: \"5ms\" is too short; the interval must be at least 10ms"),
             ("[source a]\nurl=http://h\nplugin=rss\n", "/etc/s.conf:3: plugin: unknown plugin \"rss\"; known:"),
             ("[source a]\nurl=http://h\nplugin=tabel\n", "/etc/s.conf:3: plugin: unknown plugin \"tabel\" (did you mean table?); known:"),
+            ("[source a]\nurl=ftp://h/x\n", "/etc/s.conf:2: url: \"ftp://h/x\" has the scheme ftp:"),
             ("[other]\nurl=http://h\n", "/etc/s.conf:1: [other] is not a source group"),
         ]
         for (text, expected) in cases {
@@ -108,6 +112,17 @@ final class PlanTests: XCTestCase {
             XCTAssertNil(catalog.definition(named: "a"), "a broken group defines no source")
         }
         XCTAssertThrowsError(try parse("[source a]\nnot a key\n"), "a file that is not a key file is one problem for all of it")
+    }
+
+    func testAURLInTheFileIsReadAsTheCommandLineReadsIt() throws {
+        let definitions = try parse("[source a]\nurl=127.0.0.1:8080/posts\n[source b]\nurl=posts.json\n").definitions
+        XCTAssertEqual(definitions.map(\.url), ["http://127.0.0.1:8080/posts", "file:///etc/posts.json"],
+                       "a file beside the sources file")
+        XCTAssertEqual(try requests(plan(urls: ["127.0.0.1:8080/posts", "/etc/posts.json"])).map(\.url),
+                       ["http://127.0.0.1:8080/posts", "file:///etc/posts.json"])
+        XCTAssertThrowsError(try requests(plan(urls: ["ftp://x"]))) { error in
+            XCTAssertTrue((error as? UsageFailure)?.messages.first?.hasPrefix("--url: \"ftp://x\" has the scheme ftp:") ?? false, "\(error)")
+        }
     }
 
     func testABrokenGroupStopsOnlyARunThatLoadsIt() throws {
