@@ -121,21 +121,21 @@ struct Loadrun: ParsableCommand {
 
     /// Parses the command line with `--watch`'s interval made explicit, since an option's
     /// value cannot be optional in swift-argument-parser.
-
-
-    /// Parses the command line with `--watch`'s interval made explicit, since an option's
-    /// value cannot be optional in swift-argument-parser.
     ///
     /// Otherwise ArgumentParser's own `main`, except that an error goes through the one stderr
     /// sink: it may quote an argument pasted from elsewhere, which must not drive the terminal.
+    /// An unknown option is said in loadrun's words, with the nearest option it does take.
     static func main() {
+        let arguments = WatchArgument.withDefaultInterval(Array(CommandLine.arguments.dropFirst()))
         do {
-            var command = try parseAsRoot(WatchArgument.withDefaultInterval(Array(CommandLine.arguments.dropFirst())))
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
-            if code.isSuccess {
+            if let unknown = UnknownOption.message(parserMessage: self.message(for: error), arguments: arguments, toolInfo: _dumpHelp) {
+                Diagnostics.say("loadrun: \(unknown)")
+            } else if code.isSuccess {
                 // --help and --version, on stdout as ArgumentParser prints them.
                 if !message.isEmpty { try? OutputStream.standardOutput.write(message + "\n") }
             } else if !message.isEmpty {

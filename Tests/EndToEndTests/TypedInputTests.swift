@@ -1,4 +1,5 @@
 import Foundation
+import LoadrunCLI
 import TestSupport
 import XCTest
 
@@ -24,6 +25,35 @@ final class TypedInputTests: XCTestCase {
             XCTAssertEqual(run.standardErrorLines.count, 1, run.standardError)
             XCTAssertTrue(run.standardError.hasPrefix("loadrun: --url: \"\(typed)\" "), run.standardError)
             XCTAssertTrue(run.standardError.contains("give a URL such as http://127.0.0.1:8080/posts"), run.standardError)
+        }
+    }
+
+    // MARK: Options
+
+    func testAMistypedOptionGetsTheNearestRealOne() throws {
+        let run = try LoadrunProcess(["--retires", "3"])
+        XCTAssertEqual(run.waitForExit(), .exited(64))
+        XCTAssertEqual(run.standardError, "loadrun: unknown option --retires; did you mean --retry? (see loadrun --help)\n")
+        let serve = try LoadrunProcess(["serve", "--prot", "8080"])
+        XCTAssertEqual(serve.waitForExit(), .exited(64))
+        XCTAssertEqual(serve.standardError, "loadrun: unknown option --prot; did you mean --port? (see loadrun serve --help)\n")
+    }
+
+    /// The suggestions come from swift-argument-parser's description of the command: every
+    /// option `--help` shows must be in it, or the description's shape has changed under us.
+    func testTheSuggestedOptionsAreTheOptionsHelpShows() throws {
+        let dump = try LoadrunProcess(["--experimental-dump-help"])
+        XCTAssertEqual(dump.waitForExit(), .exited(0))
+        let tree = try XCTUnwrap(CommandOptions(toolInfo: dump.standardOutput), dump.standardOutput)
+        for (command, example) in [([], "retry"), (["serve"], "port"), (["sources"], "help")] {
+            let help = try LoadrunProcess(command + ["--help"])
+            XCTAssertEqual(help.waitForExit(), .exited(0))
+            let options = help.standardOutput.split(separator: "OPTIONS:").last.map(String.init) ?? ""
+            let shown = Set(options.matches(of: /(?m)^\s+(?:-\w, )?--([a-z][a-z-]*)/).map { String($0.1) })
+            XCTAssertTrue(shown.contains(example), options)
+            let suggested = Set(tree.command(for: command).options)
+            XCTAssertTrue(shown.isSubset(of: suggested), "\(command): help shows \(shown.subtracting(suggested)) that no suggestion knows")
+            if command.isEmpty { XCTAssertEqual(suggested, shown, "the root's options, no more and no fewer") }
         }
     }
 
