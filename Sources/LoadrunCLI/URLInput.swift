@@ -76,13 +76,14 @@ package enum URLInput {
         return .success(url)
     }
 
-    /// The scheme of a URL written with one (`name://`, or `file:` alone), lowercased; nil for
-    /// `localhost:8080`, whose `localhost` is a host and not a scheme.
+    /// The scheme of a URL written with one (`name://`, or one of `schemes` and a colon, so
+    /// that `http:/x` is a URL missing its host), lowercased; nil for `localhost:8080`, whose
+    /// `localhost` is a host and not a scheme.
     private static func explicitScheme(of text: String) -> String? {
         let name = text.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
         guard let first = name.first, first.isLetter else { return nil }
         let rest = text.dropFirst(name.count)
         let scheme = name.lowercased()
-        return rest.hasPrefix("://") || (scheme == "file" && rest.hasPrefix(":")) ? scheme : nil
+        return rest.hasPrefix("://") || (schemes.contains(scheme) && rest.hasPrefix(":")) ? scheme : nil
     }
 }

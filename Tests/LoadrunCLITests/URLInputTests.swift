@@ -40,6 +40,7 @@ final class URLInputTests: XCTestCase {
         let cases: [(String, String)] = [
             ("ftp://x", "has the scheme ftp:, which loadrun does not load (only http, https and file)"),
             ("http://", "names no host"),
+            ("http:/posts", "names no host"),
             ("::::", "is neither a URL nor a file"),
             ("a b", "is neither a URL nor a file"),
             ("", "is empty"),
