@@ -97,17 +97,21 @@ public struct KeyFile: Sendable {
         groups[group].map { $0.keys.sorted() } ?? []
     }
 
-    /// The first group header that repeats an earlier one, and its line. GLib merges such
-    /// groups silently, which hides a copy-paste mistake.
-    public var repeatedGroup: (name: String, line: Int)? {
+    /// Each group header that repeats an earlier one, with its line, in the file's order; a
+    /// group repeated twice is named once. GLib merges such groups silently, which hides a
+    /// copy-paste mistake.
+    public var repeatedGroups: [(name: String, line: Int)] {
         var seen: Set<Substring> = []
+        var repeated: [(name: String, line: Int)] = []
         for (index, line) in lines.enumerated() {
             let text = line.trimmingCharacters(in: " \t\r")
             guard text.hasPrefix("["), text.hasSuffix("]") else { continue }
             let name = Substring(text.dropFirst().dropLast())
-            if !seen.insert(name).inserted { return (String(name), index + 1) }
+            if !seen.insert(name).inserted && !repeated.contains(where: { $0.name == name }) {
+                repeated.append((String(name), index + 1))
+            }
         }
-        return nil
+        return repeated
     }
 
     public func hasGroup(_ group: String) -> Bool { groups[group] != nil }

@@ -1,23 +1,50 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+internal import CGLib
 
 /// Small, synchronous reads of local configuration: plugin files, the sources file, secrets.
 /// Content from the network never goes through here; it is read on the loop (`LocalFetch`).
 public enum LocalFile {
-    /// The file's bytes; nil when it cannot be read or is over `limit`.
-    public static func contents(of path: String, limit: Int) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
+    /// Why a file could not be read, in the operating system's words.
+    public enum ReadError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// There is no such file (ENOENT): for an optional file, nothing to report.
+        case missing
+        /// The system's reason, such as `permission denied` or `is a directory`.
+        case failed(reason: String)
+        /// Longer than the limit the caller set.
+        case tooLarge(limit: Int)
+
+        public var description: String {
+            switch self {
+            case .missing: LocalFile.reason(for: ENOENT)
+            case .failed(let reason): reason
+            case .tooLarge(let limit): "it is larger than \(ByteCount.formatLimit(limit))"
+            }
+        }
+    }
+
+    /// The file's bytes, or why they cannot be had.
+    public static func read(_ path: String, limit: Int) -> Result<[UInt8], ReadError> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(failure(errno)) }
+        defer { close(descriptor) }
+        var info = stat()
+        // A directory opens for reading on Linux and fails only at read(); say so first.
+        guard fstat(descriptor, &info) == 0 else { return .failure(failure(errno)) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(failure(EISDIR)) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count == 0 { break }
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(failure(errno))
+            }
+            if count == 0 { return .success(bytes) }
             bytes += buffer[0..<count]
-            if bytes.count > limit { return nil }
+            if bytes.count > limit { return .failure(.tooLarge(limit: limit)) }
         }
-        return ferror(file) == 0 ? bytes : nil
     }
 
     /// The file's permission bits, such as 0o600; nil when it does not exist.
@@ -31,5 +58,24 @@ public enum LocalFile {
     public static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Whether `path` exists and is something to read rather than a directory: a regular
+    /// file, a FIFO, a device.
+    public static func existsAsFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFDIR
+    }
+
+    private static func failure(_ code: Int32) -> ReadError {
+        code == ENOENT ? .missing : .failed(reason: reason(for: code))
+    }
+
+    /// GLib's text for `code` (thread-safe, unlike strerror), lowercased to sit mid-sentence:
+    /// `permission denied`.
+    static func reason(for code: Int32) -> String {
+        let text = String(cString: g_strerror(code))
+        guard let first = text.first, text.dropFirst().first?.isLowercase ?? false else { return text }
+        return first.lowercased() + text.dropFirst()
     }
 }

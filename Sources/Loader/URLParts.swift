@@ -48,6 +48,20 @@ public struct URLParts: Sendable, Equatable {
         return String(cString: resolved)
     }
 
+    /// The `file://` URL of `path`, made absolute against the working directory and with `.`
+    /// and `..` resolved (no file is looked at); nil when GLib cannot encode it.
+    public static func fileURL(forPath path: String) -> String? {
+        guard let absolute = g_canonicalize_filename(path, nil) else { return nil }
+        defer { g_free(absolute) }
+        var error: UnsafeMutablePointer<GError>?
+        guard let uri = g_filename_to_uri(absolute, nil, &error) else {
+            if let error { _ = GLibError(consuming: error) }
+            return nil
+        }
+        defer { g_free(uri) }
+        return String(cString: uri)
+    }
+
     /// The scheme of `url`, lowercased, or nil when it has none.
     public static func scheme(of url: String) -> String? {
         // Interned by GLib: not to be freed.

@@ -11,13 +11,9 @@ package enum CompletionWords {
     /// completed: its `--config FILE`, if any, names the sources file, as it will for the run.
     package static func sources(commandLine: [String]) -> [String] {
         let environment = ProcessEnvironment.variables
-        do {
-            return try SourceCatalog.load(
-                explicitPath: configPath(in: commandLine, home: environment["HOME"]),
-                environment: environment, plugins: Listings.pluginNames()).names
-        } catch {
-            return SourceDefinition.builtIns.map(\.name)
-        }
+        // A broken file still lists the sources that stand in it, and the built-ins always.
+        return SourceCatalog.load(explicitPath: configPath(in: commandLine, home: environment["HOME"]),
+                                  environment: environment, plugins: Listings.pluginNames()).names
     }
 
     /// The plugin names, built-in and declared.

@@ -73,9 +73,11 @@ struct HeaderSetting: Equatable {
             }
             return .success(RequestHeader(name: name, value: text))
         case .file(let path):
-            let fullPath = Self.expand(path, relativeTo: directory, environment: environment)
-            guard let data = LocalFile.contents(of: fullPath, limit: 64 * 1024) else {
-                return .failure("\(name)=file:\(path): cannot read \(fullPath)")
+            let fullPath = LocalPath.expand(path, relativeTo: directory, environment: environment)
+            let data: [UInt8]
+            switch LocalFile.read(fullPath, limit: 64 * 1024) {
+            case .success(let bytes): data = bytes
+            case .failure(let error): return .failure("\(name)=file:\(path): cannot read \(fullPath): \(error)")
             }
             // A trailing newline is how editors end files, not part of the secret.
             var text = String(decoding: data, as: UTF8.self)
@@ -85,13 +87,6 @@ struct HeaderSetting: Equatable {
             }
             return .success(RequestHeader(name: name, value: text))
         }
-    }
-
-    /// `~/x` under HOME, a relative path under `directory`, an absolute one as it is.
-    static func expand(_ path: String, relativeTo directory: String, environment: [String: String]) -> String {
-        if path.hasPrefix("~/"), let home = environment["HOME"] { return home + path.dropFirst(1) }
-        if path.hasPrefix("/") { return path }
-        return directory + "/" + path
     }
 
     /// Whether `name` is an HTTP field name: a token (RFC 9110 §5.1).

@@ -27,14 +27,15 @@ package enum Listings {
         let environment = ProcessEnvironment.variables
         let (registry, skipped) = PluginRegistry.forRun(environment: environment)
         Diagnostics.report(skipped: skipped)
-        let catalog: SourceCatalog
-        do {
-            catalog = try SourceCatalog.load(explicitPath: configPath, environment: environment, plugins: registry.names)
-        } catch {
-            Diagnostics.say("loadrun: \(error.description)")
+        let catalog = SourceCatalog.load(explicitPath: configPath, environment: environment, plugins: registry.names)
+        if let problem = catalog.fileProblem {
+            Diagnostics.say("loadrun: \(problem)")
             return ExitStatus.usage
         }
         if let warning = catalog.secretExposure { Diagnostics.say("loadrun: \(warning)") }
+        // The listing is how a sources file is checked: the sources that stand are listed,
+        // and every broken group is an error, as it would be for a run that loads it.
+        for problem in catalog.groupProblems { Diagnostics.say("loadrun: \(problem.error)") }
         let rows = [["NAME", "URL", "PLUGIN", "INTERVAL", "DEFINED"]] + catalog.definitions.map { definition in
             [definition.name,
              definition.url ?? "(embedded sample)/\(definition.name)",
@@ -43,7 +44,7 @@ package enum Listings {
              definition.origin.description].map(UntrustedText.forTerminalLine)
         }
         write(columns(rows))
-        return ExitStatus.success
+        return catalog.groupProblems.isEmpty ? ExitStatus.success : ExitStatus.usage
     }
 
     /// Rows with every column but the last padded to its widest cell.

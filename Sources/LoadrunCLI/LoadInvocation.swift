@@ -39,22 +39,19 @@ package struct LoadInvocation {
         let environment = ProcessEnvironment.variables
         let (registry, skipped) = PluginRegistry.forRun(environment: environment)
         Diagnostics.report(skipped: skipped)
+        let catalog = SourceCatalog.load(explicitPath: configPath, environment: environment, plugins: registry.names)
+        if let warning = catalog.secretExposure { Diagnostics.say("loadrun: \(warning)") }
         let requests: [SourceRequest]
-        do {
-            let catalog = try SourceCatalog.load(explicitPath: configPath, environment: environment, plugins: registry.names)
-            if let warning = catalog.secretExposure { Diagnostics.say("loadrun: \(warning)") }
-            requests = try plan.requests(catalog: catalog, registry: registry, environment: environment)
+        do throws(UsageFailure) {
+            let planned = try plan.requests(catalog: catalog, registry: registry, environment: environment,
+                                            files: .current(environment: environment))
+            for warning in planned.warnings { Diagnostics.say("loadrun: \(warning)") }
+            requests = planned.requests
             if let caFile = Self.systemCAFile(environment), let problem = TLSTrust.problem(withCAFile: caFile) {
                 throw UsageFailure(message: "SSL_CERT_FILE: \(caFile) \(problem); give a PEM file of CA certificates, or unset it")
             }
-        } catch let error as SourcesFileError {
-            Diagnostics.say("loadrun: \(error.description)")
-            return ExitStatus.usage
-        } catch let error as UsageFailure {
-            Diagnostics.say("loadrun: \(error.message)")
-            return ExitStatus.usage
         } catch {
-            Diagnostics.say("loadrun: \(error)")
+            for message in error.messages { Diagnostics.say("loadrun: \(message)") }
             return ExitStatus.usage
         }
         let terminal = Terminal.current(environment: environment)

@@ -1,9 +1,16 @@
 import Loader
 import Plugins
 
-/// A reason the run cannot start, said as `loadrun: <message>`; the exit status is 64.
+/// A reason the run cannot start, said as `loadrun: <message>`, one line each; the exit status
+/// is 64.
 package struct UsageFailure: Error {
-    package var message: String
+    package var messages: [String]
+
+    package init(message: String) { messages = [message] }
+    init(messages: [String]) { self.messages = messages }
+
+    /// The messages as one text, for a caller that says it once.
+    package var message: String { messages.joined(separator: "\n") }
 }
 
 /// What the command line asks of every source it loads, on top of (and over) the sources
@@ -40,39 +47,88 @@ package struct RunPlan {
         self.settings = settings
     }
 
-    /// The requests, with headers read from the environment or files now.
-    func requests(catalog: SourceCatalog, registry: PluginRegistry, environment: [String: String]) throws(UsageFailure) -> [SourceRequest] {
+    /// The requests a run makes, and the warnings it goes on after.
+    struct Planned {
+        var requests: [SourceRequest]
+        /// Problems of the sources file that this run does not need, each a line to say.
+        var warnings: [String]
+    }
+
+    /// The requests, with headers read from the environment or files now. `files` resolves a
+    /// `--url` that is a path.
+    ///
+    /// A problem in the sources file stops only a run that needs what it breaks: a broken
+    /// group stops a run that loads its source (by `--source`, `--all`, or the bare run's
+    /// posts), and is a warning for any other. A file that cannot be read or parsed at all
+    /// defines no source anyone can trust, so it stops every run that takes a source from the
+    /// file; a run of `--url`s alone takes none and goes on with a warning.
+    func requests(catalog: SourceCatalog, registry: PluginRegistry, environment: [String: String],
+                  files: URLInput.Files) throws(UsageFailure) -> Planned {
         if all && !sourceNames.isEmpty { throw UsageFailure(message: "give --all or --source, not both") }
         if all && !urls.isEmpty { throw UsageFailure(message: "--url names a source of its own; it does not go with --all") }
         if sourceNames.count > 1 && !urls.isEmpty {
             throw UsageFailure(message: "--url replaces the URL of one --source; with several, set each url in the sources file")
         }
         if urls.filter({ $0 == "-" }).count > 1 { throw UsageFailure(message: "standard input can be read only once") }
-        var definitions: [SourceDefinition]
+        var urls: [String] = []
+        for text in self.urls {
+            switch URLInput.normalized(text, files: files) {
+            case .success(let url): urls.append(url)
+            case .failure(let problem): throw UsageFailure(message: "--url: \(problem)")
+            }
+        }
+        let takesFromFile = all || !sourceNames.isEmpty || urls.isEmpty
+        var warnings: [String] = []
+        if let problem = catalog.fileProblem {
+            guard !takesFromFile else { throw UsageFailure(message: problem.description) }
+            warnings.append("warning: \(problem) (this run loads no source from it)")
+        }
+        var failures: [String] = []
+        var definitions: [SourceDefinition] = []
         if all {
+            failures = catalog.groupProblems.map(\.error.description)
             definitions = catalog.definitions
         } else if !sourceNames.isEmpty {
-            definitions = []
             for name in sourceNames {
-                guard let definition = catalog.definition(named: name) else {
-                    throw UsageFailure(message: "unknown source \"\(name)\"; configured: \(catalog.names.joined(separator: ", ")) (see loadrun sources)")
+                if let problem = catalog.problem(ofSource: name) {
+                    failures.append(problem.description)
+                } else if let definition = catalog.definition(named: name) {
+                    guard !definitions.contains(where: { $0.name == name }) else {
+                        throw UsageFailure(message: "--source \(name) is given twice")
+                    }
+                    definitions.append(definition)
+                } else {
+                    // A group that is not [source NAME] may be the one meant: say it first.
+                    failures += catalog.groupProblems.filter { $0.source == nil }.map(\.error.description)
+                    let known = catalog.names + catalog.groupProblems.compactMap(\.source)
+                    failures.append("\(Suggestion.unknown("source", name, among: known)); configured: \(catalog.names.joined(separator: ", ")) (see loadrun sources)")
                 }
-                guard !definitions.contains(where: { $0.name == name }) else {
-                    throw UsageFailure(message: "--source \(name) is given twice")
-                }
-                definitions.append(definition)
             }
-            if let url = urls.first { definitions[0].url = url }
+            if let url = urls.first, !definitions.isEmpty { definitions[0].url = url }
         } else if !urls.isEmpty {
             definitions = Self.adHocDefinitions(for: urls)
+        } else if let problem = catalog.problem(ofSource: "posts") {
+            failures.append(problem.description)
         } else {
             definitions = [catalog.definition(named: "posts") ?? SourceDefinition.builtIns[0]]
+        }
+        if !failures.isEmpty { throw UsageFailure(messages: Self.once(failures)) }
+        let loaded = Set(definitions.map(\.name))
+        for problem in catalog.groupProblems where !(problem.source.map(loaded.contains) ?? false) {
+            let skipped = problem.source.map { " (source \($0) is skipped: this run does not load it)" } ?? " (skipped)"
+            warnings.append("warning: \(problem.error)\(skipped)")
         }
         var requests: [SourceRequest] = []
         for definition in definitions {
             requests.append(try request(for: definition, registry: registry, environment: environment))
         }
-        return requests
+        return Planned(requests: requests, warnings: warnings)
+    }
+
+    /// `lines` without repeats, in their order.
+    private static func once(_ lines: [String]) -> [String] {
+        var seen: Set<String> = []
+        return lines.filter { seen.insert($0).inserted }
     }
 
     /// Sources for URLs given alone, named after as much of their path as tells them apart
@@ -92,15 +148,15 @@ package struct RunPlan {
         let selection: PluginSelection
         if let name = settings.plugin ?? definition.plugin {
             guard let plugin = try? registry.plugin(named: name) else {
-                throw UsageFailure(message: "\(definition.origin.prefix)unknown plugin \"\(name)\"; known: \(registry.names.joined(separator: ", "))")
+                throw UsageFailure(message: "\(definition.origin.prefix)\(Suggestion.unknown("plugin", name, among: registry.names)); known: \(registry.names.joined(separator: ", "))")
             }
             selection = .fixed(plugin.decoder)
         } else {
             selection = .fromResponse(registry.decoders)
         }
         var fileSettings = definition.settings
-        let directory = Self.directory(of: definition.origin)
-        fileSettings.caFile = fileSettings.caFile.map { HeaderSetting.expand($0, relativeTo: directory, environment: environment) }
+        let directory = definition.origin.path.map(LocalPath.directory) ?? "."
+        fileSettings.caFile = fileSettings.caFile.map { LocalPath.expand($0, relativeTo: directory, environment: environment) }
         let load = fileSettings.overlaid(with: settings.load)
         var fileHeaders: [RequestHeader] = []
         for header in definition.headers {
@@ -144,15 +200,5 @@ package struct RunPlan {
             pages: load.pages ?? 1,
             interval: definition.interval
         )
-    }
-
-    /// The directory a relative `file:` is read from: the sources file's.
-    private static func directory(of origin: SourceDefinition.Origin) -> String {
-        switch origin {
-        case .builtIn: return "."
-        case .file(let path, _), .overridden(let path, _):
-            guard let slash = path.lastIndex(of: "/") else { return "." }
-            return slash == path.startIndex ? "/" : String(path[..<slash])
-        }
     }
 }

@@ -2,12 +2,20 @@ import Loader
 
 /// The sources a run can name: the built-ins, then the sources file's, in the file's order. A
 /// file group with a built-in's name changes that built-in in place.
+///
+/// What is wrong with the file is kept, not thrown: the run decides, knowing which sources it
+/// loads, whether a problem stops it or is only a warning (`RunPlan`).
 struct SourceCatalog {
     private(set) var definitions: [SourceDefinition] = SourceDefinition.builtIns
     /// Each name's place in `definitions`.
     private var index: [String: Int] = Dictionary(uniqueKeysWithValues: SourceDefinition.builtIns.enumerated().map { ($1.name, $0) })
     /// The sources file read, if there was one.
     private(set) var path: String?
+    /// Why the sources file as a whole could not be used (it cannot be read, or is not UTF-8
+    /// or not a key file): none of its sources is known.
+    private(set) var fileProblem: SourcesFileError?
+    /// The groups that define no source for what is wrong with them; the others stand.
+    private(set) var groupProblems: [SourcesFile.GroupProblem] = []
 
     /// `$XDG_CONFIG_HOME/loadrun/sources.conf`, or under `~/.config` without XDG_CONFIG_HOME.
     static func defaultPath(environment: [String: String]) -> String? {
@@ -17,40 +25,58 @@ struct SourceCatalog {
 
     /// The built-ins plus the sources file: `explicitPath` (from `--config`), which must exist,
     /// or the default path, which may not.
-    static func load(explicitPath: String?, environment: [String: String], plugins: [String]) throws(SourcesFileError) -> SourceCatalog {
+    static func load(explicitPath: String?, environment: [String: String], plugins: [String]) -> SourceCatalog {
         var catalog = SourceCatalog()
         guard let path = explicitPath ?? defaultPath(environment: environment) else { return catalog }
-        guard LocalFile.permissions(of: path) != nil else {
-            if explicitPath != nil {
-                throw SourcesFileError(path: path, message: "no such file; give --config an existing sources file")
-            }
+        let bytes: [UInt8]
+        switch LocalFile.read(path, limit: 16 << 20) {
+        case .success(let read):
+            bytes = read
+        case .failure(.missing) where explicitPath == nil:
+            return catalog
+        case .failure(.missing):
+            catalog.fileProblem = SourcesFileError(path: path, message: "no such file; give --config an existing sources file")
+            return catalog
+        case .failure(let error):
+            catalog.fileProblem = SourcesFileError(path: path, message: "cannot read it: \(error)")
             return catalog
         }
-        guard LocalFile.isRegularFile(path), let bytes = LocalFile.contents(of: path, limit: 16 << 20) else {
-            throw SourcesFileError(path: path, message: "cannot read it (is it a readable file under 16 MiB?)")
-        }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw SourcesFileError(path: path, message: "is not UTF-8 text")
+            catalog.fileProblem = SourcesFileError(path: path, message: "is not UTF-8 text")
+            return catalog
         }
         catalog.path = path
-        for definition in try SourcesFile.parse(text, path: path, plugins: plugins) {
-            try catalog.add(definition)
+        let files = URLInput.Files(directory: LocalPath.directory(of: path), environment: environment, isFile: LocalFile.existsAsFile)
+        do {
+            catalog.add(try SourcesFile.parse(text, path: path, plugins: plugins, files: files))
+        } catch {
+            catalog.fileProblem = error
         }
         return catalog
     }
 
-    mutating func add(_ definition: SourceDefinition) throws(SourcesFileError) {
-        if let existing = index[definition.name] {
-            definitions[existing] = definitions[existing].overlaid(with: definition)
-            return
+    /// Adds a file's sources, and its problems; a new source without a url is one.
+    mutating func add(_ contents: SourcesFile.Contents) {
+        groupProblems += contents.problems
+        for definition in contents.definitions {
+            if let existing = index[definition.name] {
+                definitions[existing] = definitions[existing].overlaid(with: definition)
+                continue
+            }
+            guard definition.url != nil else {
+                guard case .file(let path, let line) = definition.origin else { continue }
+                groupProblems.append(SourcesFile.GroupProblem(source: definition.name, error: SourcesFileError(
+                    path: path, line: line, key: "url", message: "[source \(definition.name)] has no url; every source but the built-ins needs one")))
+                continue
+            }
+            index[definition.name] = definitions.count
+            definitions.append(definition)
         }
-        guard definition.url != nil else {
-            guard case .file(let path, let line) = definition.origin else { return }
-            throw SourcesFileError(path: path, line: line, key: "url",
-                                   message: "[source \(definition.name)] has no url; every source but the built-ins needs one")
-        }
-        index[definition.name] = definitions.count
-        definitions.append(definition)
+    }
+
+    /// What is wrong with the group of source `name`, when it is broken.
+    func problem(ofSource name: String) -> SourcesFileError? {
+        groupProblems.first { $0.source == name }?.error
     }
 
     func definition(named name: String) -> SourceDefinition? {

@@ -32,6 +32,14 @@ struct SourceDefinition: Equatable {
             }
         }
 
+        /// The sources file it comes from; nil for a built-in.
+        var path: String? {
+            switch self {
+            case .builtIn: nil
+            case .file(let path, _), .overridden(let path, _): path
+            }
+        }
+
         /// `path:line: ` for messages about the definition, or nothing for a built-in.
         var prefix: String { prefix(line: nil) }
 

@@ -1,7 +1,7 @@
 import Loader
 
 /// What is wrong in a sources file, and where: `sources.conf:12: interval: "soon" is not a
-/// duration such as 500ms, 30s or 5m`.
+/// duration such as 500ms, 30s, 1m30s or 1h`.
 struct SourcesFileError: Error, CustomStringConvertible {
     /// A problem's text, before the place is known.
     struct Problem: Error, ExpressibleByStringInterpolation {
@@ -37,47 +37,77 @@ struct SourcesFileError: Error, CustomStringConvertible {
 /// ```
 ///
 /// Every problem is reported with the file, line and key; unknown keys are problems too, so a
-/// typo is not silently ignored.
+/// typo is not silently ignored. A problem belongs to its group: the other groups still
+/// define their sources, and whether it stops a run depends on whether the run loads it.
 package enum SourcesFile {
     /// The keys a `[source NAME]` group may set, as the command line's options are spelt.
     package static let keys = ["url", "plugin", "interval", "headers", "retry", "retry-delay", "retry-max-time", "timeout",
                        "connect-timeout", "max-size", "pages", "page-param", "per-page", "per-page-param", "follow-cross-host",
                        "cacert", "insecure"]
 
-    /// Parses the file's text. `plugins` are the plugin names a `plugin` key may give.
-    static func parse(_ text: String, path: String, plugins: [String]) throws(SourcesFileError) -> [SourceDefinition] {
+    /// What is wrong with one group, and the source it would have defined: nil for a group
+    /// that is not `[source NAME]`, which defines none.
+    struct GroupProblem {
+        var source: String?
+        var error: SourcesFileError
+    }
+
+    /// A file read group by group: the sources its good groups define, in the file's order,
+    /// and the problems of the others.
+    struct Contents {
+        var definitions: [SourceDefinition] = []
+        var problems: [GroupProblem] = []
+    }
+
+    /// Parses the file's text. `plugins` are the plugin names a `plugin` key may give; `files`
+    /// resolves a `url` that is a path, against the file's own directory. Throws only when
+    /// the text is not a key file at all, so that no group can be trusted.
+    static func parse(_ text: String, path: String, plugins: [String], files: URLInput.Files) throws(SourcesFileError) -> Contents {
         let file: KeyFile
         do {
             file = try KeyFile.parse(text)
         } catch {
             throw SourcesFileError(path: path, line: error.line, message: error.message)
         }
-        if let repeated = file.repeatedGroup {
-            throw SourcesFileError(path: path, line: repeated.line, message: "[\(repeated.name)] appears twice, first at line \(file.line(ofGroup: repeated.name) ?? 0); merge the two")
-        }
-        var definitions: [SourceDefinition] = []
+        var contents = Contents()
+        // GLib merges a repeated group into the first: neither copy can be trusted, but the
+        // name says which source they are about, so the rest of the file stands.
+        let repeated = file.repeatedGroups
         for group in file.groupNames {
             let line = file.line(ofGroup: group)
             guard group.hasPrefix("source "), case let name = group.dropFirst("source ".count).trimmingCharacters(in: " "), !name.isEmpty else {
-                throw SourcesFileError(path: path, line: line, message: "[\(group)] is not a source group; write [source NAME]")
+                contents.problems.append(GroupProblem(source: nil, error: SourcesFileError(
+                    path: path, line: line, message: "[\(group)] is not a source group; write [source NAME]")))
+                continue
+            }
+            if let again = repeated.first(where: { $0.name == group }) {
+                contents.problems.append(GroupProblem(source: name, error: SourcesFileError(
+                    path: path, line: again.line, message: "[\(group)] appears twice, first at line \(line ?? 0); merge the two")))
+                continue
             }
             guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
-                throw SourcesFileError(path: path, line: line, message: "\"\(name)\" is not a source name; use letters, digits, - _ and . only")
+                contents.problems.append(GroupProblem(source: name, error: SourcesFileError(
+                    path: path, line: line, message: "\"\(name)\" is not a source name; use letters, digits, - _ and . only")))
+                continue
             }
-            definitions.append(try definition(named: name, group: group, in: file, path: path, plugins: plugins))
+            do {
+                contents.definitions.append(try definition(named: name, group: group, in: file, path: path, plugins: plugins, files: files))
+            } catch {
+                contents.problems.append(GroupProblem(source: name, error: error))
+            }
         }
-        return definitions
+        return contents
     }
 
     private static func definition(named name: String, group: String, in file: KeyFile, path: String,
-                                   plugins: [String]) throws(SourcesFileError) -> SourceDefinition {
+                                   plugins: [String], files: URLInput.Files) throws(SourcesFileError) -> SourceDefinition {
         let groupLine = file.line(ofGroup: group) ?? 1
         func fail(_ key: String?, _ problem: SourcesFileError.Problem) -> SourcesFileError {
             SourcesFileError(path: path, line: key.flatMap { file.line(ofKey: $0, inGroup: group) } ?? groupLine,
                              key: key, message: problem.text)
         }
         for key in file.keys(inGroup: group) where !keys.contains(key) {
-            throw fail(key, "unknown key; a source may set \(keys.joined(separator: ", "))")
+            throw fail(key, "unknown key; \(Suggestion.didYouMean(key, among: keys) ?? "a source may set \(keys.joined(separator: ", "))")")
         }
         func value<T>(_ key: String, _ parse: (String) -> T?, _ expected: String) throws(SourcesFileError) -> T? {
             guard let text = file.string(group, key) else { return nil }
@@ -86,19 +116,25 @@ package enum SourcesFile {
             }
             return parsed
         }
-        let duration = "a duration such as 500ms, 30s or 5m"
         var definition = SourceDefinition(name: name, origin: .file(path: path, line: groupLine))
         if let url = file.string(group, "url") {
-            guard !url.isEmpty, url != "-" else { throw fail("url", "give an http(s) or file:// URL") }
-            definition.url = url
+            guard url != "-" else { throw fail("url", "standard input cannot be a source's url; give an http(s) URL or a file") }
+            switch URLInput.normalized(url.trimmingCharacters(in: " \t"), files: files) {
+            case .success(let normalized): definition.url = normalized
+            case .failure(let problem): throw fail("url", "\(problem)")
+            }
         }
         if let plugin = file.string(group, "plugin") {
             guard plugins.contains(plugin) else {
-                throw fail("plugin", "unknown plugin \"\(plugin)\"; known: \(plugins.joined(separator: ", ")) (or leave it out to choose by Content-Type)")
+                throw fail("plugin", "\(Suggestion.unknown("plugin", plugin, among: plugins)); known: \(plugins.joined(separator: ", ")) (or leave it out to choose by Content-Type)")
             }
             definition.plugin = plugin
         }
-        definition.interval = try value("interval", { DurationArgument(argument: $0)?.duration }, duration)
+        let duration = "a duration such as \(DurationText.examples)"
+        definition.interval = try value("interval", DurationText.parse, duration)
+        if let interval = definition.interval, let problem = WatchArgument.intervalProblem(interval) {
+            throw fail("interval", "\"\(file.string(group, "interval") ?? "")\" is too short; \(problem)")
+        }
         definition.settings.retryDelay = try value("retry-delay", { DurationArgument(argument: $0)?.duration }, duration)
         definition.settings.retryMaxTime = try value("retry-max-time", { DurationArgument(argument: $0)?.duration }, duration)
         definition.settings.timeout = try value("timeout", { DurationArgument(argument: $0)?.duration }, duration)

@@ -41,8 +41,11 @@ public enum PluginDirectory {
                 problems.append(Problem(path: path, line: nil, message: "\"\(name)\" is a built-in plugin's name; rename the file"))
                 continue
             }
-            guard let text = contents(of: path) else {
-                problems.append(Problem(path: path, line: nil, message: "cannot be read"))
+            let text: String
+            switch contents(of: path) {
+            case .success(let read): text = read
+            case .failure(let reason):
+                problems.append(Problem(path: path, line: nil, message: "cannot be read: \(reason)"))
                 continue
             }
             do {
@@ -65,8 +68,11 @@ public enum PluginDirectory {
         return names.sorted()
     }
 
-    /// A plugin file's text; nil past 1 MiB, which no honest plugin file reaches.
-    private static func contents(of path: String) -> String? {
-        LocalFile.contents(of: path, limit: 1 << 20).flatMap { String(validating: $0, as: UTF8.self) }
+    /// A plugin file's text, or why there is none; over 1 MiB, which no honest plugin file
+    /// reaches, is a reason.
+    private static func contents(of path: String) -> Result<String, LocalFile.ReadError> {
+        LocalFile.read(path, limit: 1 << 20).flatMap { bytes in
+            String(validating: bytes, as: UTF8.self).map { .success($0) } ?? .failure(.failed(reason: "it is not UTF-8 text"))
+        }
     }
 }

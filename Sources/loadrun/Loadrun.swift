@@ -34,6 +34,7 @@ struct Loadrun: ParsableCommand {
               loadrun --source posts --watch 30s
               loadrun --all --watch
               loadrun --url http://127.0.0.1:8080/a --url http://127.0.0.1:8080/b
+              loadrun --url 127.0.0.1:8080/posts --url ./posts.json
               loadrun serve --port 8080
 
             \(ExitStatus.helpText)
@@ -46,7 +47,7 @@ struct Loadrun: ParsableCommand {
             completion: .custom { words, _, _ in CompletionWords.sources(commandLine: words) })
     var source: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Load from this http(s) or file:// URL, or - for standard input. With one --source, replaces its URL; alone, repeat it to load several. Without --source or --plugin, the plugin is chosen from the content.", valueName: "url"))
+    @Option(name: .long, help: ArgumentHelp("Load from this http(s) or file:// URL, a file's path, host:port/path (as http://), or - for standard input. With one --source, replaces its URL; alone, repeat it to load several. Without --source or --plugin, the plugin is chosen from the content.", valueName: "url"))
     var url: [String] = []
 
     @Flag(name: .long, help: "Load every configured source (see `loadrun sources`).")
@@ -86,7 +87,7 @@ struct Loadrun: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The most cells an image may take, e.g. 80x24. Default: fit the terminal.", valueName: "WxH"))
     var size: CellSizeArgument?
 
-    @Option(name: .long, help: ArgumentHelp("Reload on an interval, e.g. 500ms, 30s, 5m, until q or Ctrl-C. Without a value (or with auto), each source reloads on its own interval from the sources file, \(WatchArgument.defaultInterval) when it sets none. Reloads ask whether the content changed; on a pipe, content is printed only when it did.", valueName: "interval"))
+    @Option(name: .long, help: ArgumentHelp("Reload on an interval, e.g. 500ms, 30s, 1m30s, 1h (a bare number is seconds; at least \(DurationArgument(WatchArgument.minimumInterval).defaultValueDescription)), until q or Ctrl-C. Without a value (or with auto), each source reloads on its own interval from the sources file, \(WatchArgument.defaultInterval) when it sets none. Reloads ask whether the content changed; on a pipe, content is printed only when it did.", valueName: "interval"))
     var watch: WatchArgument?
 
     @Option(name: .long, help: ArgumentHelp("Load this many pages of a list (following Link: rel=next, or --page-param).", valueName: "n"))
@@ -137,7 +138,7 @@ struct Loadrun: ParsableCommand {
     @Flag(name: .customLong("no-retry"), help: "Try once, whatever the failure.")
     var noRetry = false
 
-    @Option(name: .long, help: ArgumentHelp("Overall deadline per request, e.g. 500ms, 30s, 5m. Default: 30s.", valueName: "duration"))
+    @Option(name: .long, help: ArgumentHelp("Overall deadline per request, e.g. 500ms, 30s, 1m30s. Default: 30s.", valueName: "duration"))
     var timeout: DurationArgument?
 
     @Option(name: .customLong("max-size"), help: ArgumentHelp("Refuse bodies larger than this, e.g. 512K, 64M, 1G. Default: 64M.", valueName: "size"))
@@ -145,21 +146,21 @@ struct Loadrun: ParsableCommand {
 
     /// Parses the command line with `--watch`'s interval made explicit, since an option's
     /// value cannot be optional in swift-argument-parser.
-
-
-    /// Parses the command line with `--watch`'s interval made explicit, since an option's
-    /// value cannot be optional in swift-argument-parser.
     ///
     /// Otherwise ArgumentParser's own `main`, except that an error goes through the one stderr
     /// sink: it may quote an argument pasted from elsewhere, which must not drive the terminal.
+    /// An unknown option is said in loadrun's words, with the nearest option it does take.
     static func main() {
+        let arguments = WatchArgument.withDefaultInterval(Array(CommandLine.arguments.dropFirst()))
         do {
-            var command = try parseAsRoot(WatchArgument.withDefaultInterval(Array(CommandLine.arguments.dropFirst())))
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
-            if code.isSuccess {
+            if let unknown = UnknownOption.message(parserMessage: self.message(for: error), arguments: arguments, toolInfo: _dumpHelp) {
+                Diagnostics.say("loadrun: \(unknown)")
+            } else if code.isSuccess {
                 // --help and --version, on stdout as ArgumentParser prints them.
                 if !message.isEmpty { try? OutputStream.standardOutput.write(message + "\n") }
             } else if !message.isEmpty {
@@ -178,9 +179,10 @@ struct Loadrun: ParsableCommand {
         if let plugin {
             let names = Listings.pluginNames()
             if !names.contains(plugin) {
-                throw ValidationError("unknown plugin \"\(plugin)\"; known: \(names.joined(separator: ", "))")
+                throw ValidationError("\(Suggestion.unknown("plugin", plugin, among: names)); known: \(names.joined(separator: ", "))")
             }
         }
+        if let problem = watch?.problem { throw Self.usageFailure(problem) }
         if let pages, pages < 1 { throw ValidationError("--pages must be at least 1") }
         if let maxItems, maxItems < 1 { throw ValidationError("--max-items must be at least 1") }
         if pages != nil && allPages { throw ValidationError("give --pages N or --all-pages, not both") }

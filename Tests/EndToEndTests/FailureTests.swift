@@ -89,8 +89,11 @@ final class FailureTests: XCTestCase {
                        + "this server, give --cacert with its CA's PEM file (cacert= in the sources file), or -k to accept it unchecked")
     }
 
-    func testNonHTTPURL() throws {
-        let error = try failureLine(["--url", "ftp://127.0.0.1/posts"])
-        XCTAssertTrue(error.contains("is not an http(s) URL"), error)
+    func testNonHTTPURLIsAUsageErrorBeforeAnyLoad() throws {
+        let run = try LoadrunProcess(["--source", "posts", "--no-retry", "--url", "ftp://127.0.0.1/posts"])
+        XCTAssertEqual(run.waitForExit(), .exited(64))
+        XCTAssertEqual(run.standardOutput, "")
+        XCTAssertEqual(run.standardErrorLines.count, 1, "no URL line: nothing is loaded")
+        XCTAssertTrue(run.standardError.hasPrefix("loadrun: --url: \"ftp://127.0.0.1/posts\" has the scheme ftp:"), run.standardError)
     }
 }

@@ -7,7 +7,7 @@ import SampleSource
 import TestSupport
 import XCTest
 
-/// `file://` URLs and `-` (standard input): sources that are not HTTP, offline.
+/// Files (by `file://` URL or by path) and `-` (standard input): sources that are not HTTP, offline.
 final class LocalSourceTests: XCTestCase {
     private var directory: URL!
 
@@ -74,5 +74,28 @@ final class LocalSourceTests: XCTestCase {
         let run = try LoadrunProcess(["--url", missing.absoluteString])
         XCTAssertEqual(run.waitForExit(), .exited(2))
         XCTAssertEqual(run.standardErrorLines.last, "missing.json: there is no file \(missing.path) — check the path")
+    }
+
+    func testAPathLoadsTheFileAbsoluteRelativeOrBare() throws {
+        let file = directory.appendingPathComponent("x.json")
+        try Data(Fixtures.posts(1).utf8).write(to: file)
+        let absolute = try LoadrunProcess(["--url", file.path])
+        XCTAssertEqual(absolute.waitForExit(), .exited(0), absolute.standardError)
+        XCTAssertTrue(absolute.standardOutput.hasPrefix("1  Post number 1\n"), absolute.standardOutput)
+        XCTAssertEqual(absolute.standardErrorLines, ["x.json: \(file.absoluteURL.absoluteString)"])
+
+        for typed in ["./x.json", "x.json"] {
+            let relative = try LoadrunProcess(shell: #"cd "$0" && exec "$LOADRUN" --url "$1""#, arguments: [directory.path, typed])
+            XCTAssertEqual(relative.waitForExit(), .exited(0), "\(typed): \(relative.standardError)")
+            XCTAssertTrue(relative.standardOutput.hasPrefix("1  Post number 1\n"), "\(typed): \(relative.standardOutput)")
+        }
+    }
+
+    func testADirectoryIsNoFileToLoad() throws {
+        let folder = directory.appendingPathComponent("folder")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let run = try LoadrunProcess(["--url", folder.path])
+        XCTAssertEqual(run.waitForExit(), .exited(2))
+        XCTAssertEqual(run.standardErrorLines.last, "folder: \(folder.path) is a directory — name a file")
     }
 }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import TestSupport
 import Synchronization
 import XCTest
@@ -72,18 +75,21 @@ final class SourcesFileTests: XCTestCase {
     }
 
     func testMalformedFilesNameFileLineAndKeyAndExit64() throws {
+        // Each file's one problem stops `--source a`, which loads the group it breaks (or, for
+        // [sauce a], may have meant it, so the unknown source follows on a second line).
         let cases: [(text: String, message: String)] = [
             ("[source a]\nurl=http://x/a\n\n[source a]\nurl=http://x/b\n", ":4: [source a] appears twice, first at line 1"),
             ("[source a]\nplugin=posts\n", ":1: url: [source a] has no url"),
             ("[source a]\nurl=http://x/\nplugin=rss\n", ":3: plugin: unknown plugin \"rss\"; known: posts, articles, table, json, images, text, bytes"),
-            ("[source a]\nurl=http://x/\ninterval=soon\n", ":3: interval: \"soon\" is not a duration such as 500ms, 30s or 5m"),
+            ("[source a]\nurl=http://x/\ninterval=soon\n", ":3: interval: \"soon\" is not a duration such as 500ms, 30s, 1m30s or 1h"),
             ("[source a]\nurl=http://x/\n\nheaders=Authorization=env:LOADRUN_TEST_UNSET_TOKEN\n",
              ":4: headers: Authorization=env:LOADRUN_TEST_UNSET_TOKEN, but LOADRUN_TEST_UNSET_TOKEN is not set"),
-            ("[source a]\nurl=http://x/\nintervall=3s\n", ":3: intervall: unknown key"),
+            ("[source a]\nurl=http://x/\nintervall=3s\n", ":3: intervall: unknown key; did you mean interval?"),
             ("[sauce a]\nurl=http://x/\n", ":1: [sauce a] is not a source group"),
             ("[source a]\nurl=http://x/\nthis is not a key\n", ":3: "),
             ("[source a]\nurl=http://x/\nheaders=Bad Name=1\n", ":3: headers: \"Bad Name\" is not a header name"),
-            ("[source a]\nurl=http://x/\nheaders=X-Token=file:missing-token\n", ":3: headers: X-Token=file:missing-token: cannot read"),
+            ("[source a]\nurl=http://x/\nheaders=X-Token=file:missing-token\n", ":3: headers: X-Token=file:missing-token: cannot read \(directory.path)/missing-token: no such file or directory"),
+            ("[source a]\nurl=ftp://x/\n", ":2: url: \"ftp://x/\" has the scheme ftp:"),
         ]
         for (index, bad) in cases.enumerated() {
             let path = try sourcesFile(bad.text, name: "bad\(index).conf")
@@ -91,7 +97,63 @@ final class SourcesFileTests: XCTestCase {
             XCTAssertEqual(run.waitForExit(), .exited(64), bad.text)
             XCTAssertEqual(run.standardOutput, "")
             XCTAssertTrue(run.standardError.hasPrefix("loadrun: \(path)\(bad.message)"), "\(bad.text)\n→ \(run.standardError)")
-            XCTAssertEqual(run.standardErrorLines.count, 1, run.standardError)
+            XCTAssertEqual(run.standardErrorLines.count, bad.text.hasPrefix("[sauce") ? 2 : 1, run.standardError)
+        }
+    }
+
+    func testAProblemInAGroupThisRunDoesNotLoadIsAWarning() throws {
+        let server = TestServer { server, _ in server.route("/posts", TestRoutes.fixed(Fixtures.posts(1))) }
+        let path = try sourcesFile("""
+            [source good]
+            url=\(server.url("/posts"))
+
+            [source typo]
+            url=\(server.url("/posts"))
+            intervall=5s
+            """)
+        let warning = "loadrun: warning: \(path):6: intervall: unknown key; did you mean interval? (source typo is skipped: this run does not load it)"
+        for arguments in [["--url", server.url("/posts")], ["--source", "good"]] {
+            let run = try LoadrunProcess(["--config", path] + arguments)
+            XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+            XCTAssertTrue(run.standardOutput.hasPrefix("1  Post number 1\n"), run.standardOutput)
+            XCTAssertEqual(run.standardErrorLines.first, warning)
+        }
+
+        for arguments in [["--source", "typo"], ["--all"], ["--source", "typo", "--url", server.url("/posts")]] {
+            let run = try LoadrunProcess(["--config", path] + arguments)
+            XCTAssertEqual(run.waitForExit(), .exited(64), "\(arguments)")
+            XCTAssertEqual(run.standardOutput, "")
+            XCTAssertEqual(run.standardErrorLines, ["loadrun: \(path):6: intervall: unknown key; did you mean interval?"], "\(arguments)")
+        }
+
+        let listing = try LoadrunProcess(["sources", "--config", path])
+        XCTAssertEqual(listing.waitForExit(), .exited(64), "the listing checks the file")
+        XCTAssertTrue(listing.standardOutput.contains("good"), listing.standardOutput)
+        XCTAssertFalse(listing.standardOutput.contains("typo"), listing.standardOutput)
+        XCTAssertEqual(listing.standardErrorLines, ["loadrun: \(path):6: intervall: unknown key; did you mean interval?"])
+    }
+
+    func testAFileThatCannotBeReadSaysWhyAndStopsOnlyRunsThatNeedIt() throws {
+        // A directory where the file should be fails to read as root too.
+        let folder = directory.appendingPathComponent("folder.conf")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var unreadable = [(folder.path, "is a directory")]
+        if geteuid() != 0 {
+            unreadable.append((try sourcesFile("[source a]\nurl=http://x/\n", mode: 0o000, name: "locked.conf"), "permission denied"))
+        } else {
+            print("running as root, which reads a file of mode 000: only a directory stands for an unreadable file here")
+        }
+        let file = directory.appendingPathComponent("posts.json")
+        try Data(Fixtures.posts(1).utf8).write(to: file)
+        for (path, reason) in unreadable {
+            let run = try LoadrunProcess(["--config", path, "--source", "a"])
+            XCTAssertEqual(run.waitForExit(), .exited(64))
+            XCTAssertEqual(run.standardErrorLines, ["loadrun: \(path): cannot read it: \(reason)"])
+
+            let urlOnly = try LoadrunProcess(["--config", path, "--url", file.absoluteString])
+            XCTAssertEqual(urlOnly.waitForExit(), .exited(0), urlOnly.standardError)
+            XCTAssertTrue(urlOnly.standardOutput.hasPrefix("1  Post number 1\n"), urlOnly.standardOutput)
+            XCTAssertEqual(urlOnly.standardErrorLines.first, "loadrun: warning: \(path): cannot read it: \(reason) (this run loads no source from it)")
         }
     }
 

@@ -38,12 +38,12 @@ final class KeyFileTests: XCTestCase {
     }
 
     func testGroupsKeepTheFileOrderAndARepeatedGroupIsFound() throws {
-        let file = try KeyFile.parse("[source b]\nurl=x\n\n[source a]\nurl=y\n[source b]\nplugin=posts\n")
+        let file = try KeyFile.parse("[source b]\nurl=x\n\n[source a]\nurl=y\n[source b]\nplugin=posts\n[source a]\n[source b]\n")
         XCTAssertEqual(file.groupNames, ["source b", "source a"], "GLib merges the repeat into the first")
-        XCTAssertEqual(file.repeatedGroup?.name, "source b")
-        XCTAssertEqual(file.repeatedGroup?.line, 6)
+        XCTAssertEqual(file.repeatedGroups.map(\.name), ["source b", "source a"], "each repeated group once, in order")
+        XCTAssertEqual(file.repeatedGroups.map(\.line), [6, 8])
         XCTAssertEqual(file.keys(inGroup: "source b"), ["plugin", "url"])
-        XCTAssertNil(try KeyFile.parse("[a]\nk=v\n[b]\nk=v\n").repeatedGroup)
+        XCTAssertTrue(try KeyFile.parse("[a]\nk=v\n[b]\nk=v\n").repeatedGroups.isEmpty)
     }
 
     func testListsSplitOnSemicolonsButNotOnEscapedOnes() throws {

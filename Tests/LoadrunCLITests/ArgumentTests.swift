@@ -1,7 +1,7 @@
 @testable import LoadrunCLI
 import XCTest
 
-/// Durations, sizes, cell sizes and the bare `--watch`, parsed as values.
+/// Durations, sizes, cell sizes and `--watch`, parsed as values.
 final class ArgumentTests: XCTestCase {
     func testDurationsTakeUnitsOrBareSeconds() {
         XCTAssertEqual(DurationArgument(argument: "500ms")?.duration, .milliseconds(500))
@@ -9,12 +9,25 @@ final class ArgumentTests: XCTestCase {
         XCTAssertEqual(DurationArgument(argument: "5m")?.duration, .seconds(300))
         XCTAssertEqual(DurationArgument(argument: "1h")?.duration, .seconds(3600))
         XCTAssertEqual(DurationArgument(argument: "1.5")?.duration, .milliseconds(1500))
+        XCTAssertEqual(DurationArgument(argument: "30")?.duration, .seconds(30), "a bare number is seconds, as watch -n reads it")
         XCTAssertEqual(DurationArgument(argument: "2S")?.duration, .seconds(2), "units in any case")
-        for bad in ["0s", "-1s", "soon", "", "0.1ms", "nan", "inf"] {
+        for bad in ["0s", "0", "-1s", "soon", "", "0.1ms", "nan", "inf", "1e3", "1.2.3s", "s"] {
             XCTAssertNil(DurationArgument(argument: bad), bad)
         }
         XCTAssertEqual(DurationArgument(.milliseconds(1500)).defaultValueDescription, "1500ms")
         XCTAssertEqual(DurationArgument(.seconds(30)).defaultValueDescription, "30s")
+    }
+
+    func testDurationsCombineUnitsLargestFirst() {
+        XCTAssertEqual(DurationText.parse("1m30s"), .seconds(90))
+        XCTAssertEqual(DurationText.parse("1h30m"), .seconds(5400))
+        XCTAssertEqual(DurationText.parse("1h2m3s4ms"), .milliseconds(3_723_004))
+        XCTAssertEqual(DurationText.parse("1m0.5s"), .milliseconds(60_500))
+        XCTAssertEqual(DurationText.parse("0"), .zero, "zero is a duration; callers set their own least")
+        XCTAssertEqual(DurationText.parse("1193h"), .seconds(1193 * 3600), "the longest GLib's timers take, about 49 days")
+        for bad in ["30s1m", "1m1m", "1m30", "1 m", "1x", "1h-5m", "1194h", "ms", "1.s5"] {
+            XCTAssertNil(DurationText.parse(bad), bad)
+        }
     }
 
     func testSizesAreBinaryAsCurlReadsThem() {
@@ -42,8 +55,16 @@ final class ArgumentTests: XCTestCase {
         XCTAssertEqual(WatchArgument.withDefaultInterval(["--watch", "--all"]), ["--watch", "auto", "--all"])
         XCTAssertEqual(WatchArgument.withDefaultInterval(["--watch", "30s"]), ["--watch", "30s"])
         XCTAssertEqual(WatchArgument.withDefaultInterval(["--", "--watch"]), ["--", "--watch"], "past -- nothing is an option")
-        XCTAssertNil(WatchArgument(argument: "auto")?.interval)
-        XCTAssertEqual(WatchArgument(argument: "10s")?.interval, .seconds(10))
-        XCTAssertNil(WatchArgument(argument: "0s"))
+        XCTAssertNil(WatchArgument(argument: "auto").interval)
+        XCTAssertNil(WatchArgument(argument: "auto").problem)
+        XCTAssertEqual(WatchArgument(argument: "10s").interval, .seconds(10))
+        XCTAssertEqual(WatchArgument(argument: "1m30s").interval, .seconds(90))
+        XCTAssertNil(WatchArgument(argument: "10ms").problem, "the least interval is allowed")
+    }
+
+    func testAWatchIntervalBelowTheLeastOrNotAnIntervalIsAProblemThatSaysWhy() {
+        XCTAssertEqual(WatchArgument(argument: "0").problem, "--watch 0: the interval must be at least 10ms")
+        XCTAssertEqual(WatchArgument(argument: "9ms").problem, "--watch 9ms: the interval must be at least 10ms")
+        XCTAssertEqual(WatchArgument(argument: "soon").problem, "--watch soon: not an interval; give one such as 500ms, 30s, 1m30s or 1h, or auto")
     }
 }

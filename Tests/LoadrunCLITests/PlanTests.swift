@@ -8,14 +8,25 @@ import XCTest
 final class PlanTests: XCTestCase {
     private let registry = PluginRegistry.default()
 
-    private func requests(_ plan: RunPlan, file: String? = nil) throws -> [SourceRequest] {
+    /// Nothing is a file here but `/etc/posts.json`.
+    private let files = URLInput.Files(directory: "/etc", environment: [:]) { $0 == "/etc/posts.json" }
+
+    private func parse(_ file: String) throws -> SourcesFile.Contents {
+        try SourcesFile.parse(file, path: "/etc/s.conf", plugins: registry.names, files: files)
+    }
+
+    private func planned(_ plan: RunPlan, file: String? = nil) throws -> RunPlan.Planned {
         var catalog = SourceCatalog()
-        if let file {
-            for definition in try SourcesFile.parse(file, path: "/etc/s.conf", plugins: registry.names) {
-                try catalog.add(definition)
-            }
-        }
-        return try plan.requests(catalog: catalog, registry: registry, environment: ["TOKEN": "secret"])
+        if let file { catalog.add(try parse(file)) }
+        return try plan.requests(catalog: catalog, registry: registry, environment: ["TOKEN": "secret"], files: files)
+    }
+
+    private func requests(_ plan: RunPlan, file: String? = nil) throws -> [SourceRequest] {
+        try planned(plan, file: file).requests
+    }
+
+    private func plan(sources: [String] = [], urls: [String] = [], all: Bool = false) -> RunPlan {
+        RunPlan(sourceNames: sources, urls: urls, all: all, settings: SourceSettings())
     }
 
     func testABareRunLoadsThePostsOfTheSampleSource() throws {
@@ -79,18 +90,79 @@ final class PlanTests: XCTestCase {
         XCTAssertEqual(LoadSettings(timeout: .seconds(1)).overlaid(with: LoadSettings()).timeout, .seconds(1), "unset on top leaves it")
     }
 
-    func testTheSourcesFileSaysWhereEachProblemIs() {
+    func testTheSourcesFileSaysWhereEachProblemIs() throws {
         let cases: [(String, String)] = [
             ("[source a]\nurl=http://h\n[source a]\nurl=http://i\n", "/etc/s.conf:3: [source a] appears twice, first at line 1; merge the two"),
-            ("[source a]\nurl=http://h\nintervall=5s\n", "/etc/s.conf:3: intervall: unknown key"),
-            ("[source a]\nurl=http://h\ninterval=soon\n", "/etc/s.conf:3: interval:"),
-            ("[source a]\nurl=http://h\nplugin=rss\n", "/etc/s.conf:3: plugin: unknown plugin \"rss\""),
+            ("[source a]\nurl=http://h\nintervall=5s\n", "/etc/s.conf:3: intervall: unknown key; did you mean interval?"),
+            ("[source a]\nurl=http://h\nwhatever=5s\n", "/etc/s.conf:3: whatever: unknown key; a source may set url, plugin, interval,"),
+            ("[source a]\nurl=http://h\ninterval=soon\n", "/etc/s.conf:3: interval: \"soon\" is not a duration such as 500ms, 30s, 1m30s or 1h"),
+            ("[source a]\nurl=http://h\ninterval=5ms\n", "/etc/s.conf:3: interval: \"5ms\" is too short; the interval must be at least 10ms"),
+            ("[source a]\nurl=http://h\nplugin=rss\n", "/etc/s.conf:3: plugin: unknown plugin \"rss\"; known:"),
+            ("[source a]\nurl=http://h\nplugin=tabel\n", "/etc/s.conf:3: plugin: unknown plugin \"tabel\" (did you mean table?); known:"),
+            ("[source a]\nurl=ftp://h/x\n", "/etc/s.conf:2: url: \"ftp://h/x\" has the scheme ftp:"),
             ("[other]\nurl=http://h\n", "/etc/s.conf:1: [other] is not a source group"),
         ]
         for (text, expected) in cases {
-            XCTAssertThrowsError(try SourcesFile.parse(text, path: "/etc/s.conf", plugins: registry.names), text) { error in
-                XCTAssertTrue("\(error)".hasPrefix(expected), "\(error)")
+            var catalog = SourceCatalog()
+            catalog.add(try parse(text))
+            XCTAssertEqual(catalog.groupProblems.count, 1, text)
+            let problem = try XCTUnwrap(catalog.groupProblems.first, text)
+            XCTAssertTrue("\(problem.error)".hasPrefix(expected), "\(problem.error)")
+            XCTAssertEqual(problem.source, text.hasPrefix("[other]") ? nil : "a")
+            XCTAssertNil(catalog.definition(named: "a"), "a broken group defines no source")
+        }
+        XCTAssertThrowsError(try parse("[source a]\nnot a key\n"), "a file that is not a key file is one problem for all of it")
+    }
+
+    func testAURLInTheFileIsReadAsTheCommandLineReadsIt() throws {
+        let definitions = try parse("[source a]\nurl=127.0.0.1:8080/posts\n[source b]\nurl=posts.json\n").definitions
+        XCTAssertEqual(definitions.map(\.url), ["http://127.0.0.1:8080/posts", "file:///etc/posts.json"],
+                       "a file beside the sources file")
+        XCTAssertEqual(try requests(plan(urls: ["127.0.0.1:8080/posts", "/etc/posts.json"])).map(\.url),
+                       ["http://127.0.0.1:8080/posts", "file:///etc/posts.json"])
+        XCTAssertThrowsError(try requests(plan(urls: ["ftp://x"]))) { error in
+            XCTAssertTrue((error as? UsageFailure)?.messages.first?.hasPrefix("--url: \"ftp://x\" has the scheme ftp:") ?? false, "\(error)")
+        }
+    }
+
+    func testABrokenGroupStopsOnlyARunThatLoadsIt() throws {
+        let file = """
+            [source good]
+            url=http://h/good
+            [source bad]
+            url=http://h/bad
+            intervall=5s
+            [sauce c]
+            url=http://h/c
+            """
+        let warned = try planned(plan(urls: ["http://h/x"]), file: file)
+        XCTAssertEqual(warned.requests.map(\.sourceName), ["x"])
+        XCTAssertEqual(warned.warnings, [
+            "warning: /etc/s.conf:5: intervall: unknown key; did you mean interval? (source bad is skipped: this run does not load it)",
+            "warning: /etc/s.conf:6: [sauce c] is not a source group; write [source NAME] (skipped)",
+        ])
+        XCTAssertEqual(try planned(plan(sources: ["good"]), file: file).warnings.count, 2, "another source: warned, not stopped")
+        XCTAssertEqual(try planned(plan(), file: file).requests.map(\.sourceName), ["posts"], "the bare run loads posts")
+
+        func failure(_ plan: RunPlan) -> [String] {
+            do {
+                _ = try planned(plan, file: file)
+                return []
+            } catch {
+                return (error as? UsageFailure)?.messages ?? ["\(error)"]
             }
         }
+        XCTAssertEqual(failure(plan(sources: ["bad"])), ["/etc/s.conf:5: intervall: unknown key; did you mean interval?"])
+        XCTAssertEqual(failure(plan(sources: ["bad"], urls: ["http://h/y"])).count, 1, "--url over a broken source still loads it")
+        XCTAssertEqual(failure(plan(all: true)).count, 2, "--all loads every group, so every problem stops it")
+        XCTAssertEqual(failure(plan(sources: ["c"])), [
+            "/etc/s.conf:6: [sauce c] is not a source group; write [source NAME]",
+            "unknown source \"c\"; configured: posts, articles, images, good (see loadrun sources)",
+        ], "a group that is not a source may be the one meant")
+        XCTAssertEqual(failure(plan(sources: ["god"])).last,
+                       "unknown source \"god\" (did you mean good?); configured: posts, articles, images, good (see loadrun sources)")
+        XCTAssertEqual(failure(plan(sources: ["baad"])).last?.hasPrefix("unknown source \"baad\" (did you mean bad?)"), true,
+                       "a broken source is suggested too")
+        XCTAssertThrowsError(try planned(plan(), file: "[source posts]\nretry=-1\n"), "the bare run loads posts, so a broken posts group stops it")
     }
 }

@@ -25,11 +25,15 @@ final class PluginDirectoryTests: XCTestCase {
         try add("broken.plugin", "[Plugin]\nMediaTypes=application/json\nnot a pair\n")
         try add("posts.plugin", "[Plugin]\nMediaTypes=application/json\nTitle=title\n")
         try add("notes.txt", "ignored: not a .plugin file")
+        try FileManager.default.createDirectory(at: home.appendingPathComponent("loadrun/plugins/folder.plugin"), withIntermediateDirectories: true)
+        try Data([0xFF, 0xFE]).write(to: home.appendingPathComponent("loadrun/plugins/latin.plugin"))
         let (plugins, problems) = PluginDirectory.load(environment: ["XDG_DATA_HOME": home.path], reservedNames: ["posts"])
         XCTAssertEqual(plugins.map(\.name), ["albums", "todos"])
         let directory = home.appendingPathComponent("loadrun/plugins").path
         XCTAssertEqual(problems.map(\.description), [
             "\(directory)/broken.plugin:3: Key file contains line “not a pair” which is not a key-value pair, group, or comment",
+            "\(directory)/folder.plugin: cannot be read: is a directory",
+            "\(directory)/latin.plugin: cannot be read: it is not UTF-8 text",
             "\(directory)/posts.plugin: \"posts\" is a built-in plugin's name; rename the file",
         ])
     }
