@@ -30,7 +30,7 @@ public final class HTTPFetch {
     /// Whether the request was handed to libsoup: it then holds a slot until it finishes.
     private var started = false
     /// What was wrong with a certificate that was refused, for the failure's words.
-    private var certificateProblems: CertificateProblems?
+    private var certificateProblems: (problems: CertificateProblems, peer: URLParts)?
     /// Whether a response's head arrived.
     private var hasResponse = false
 
@@ -79,17 +79,18 @@ public final class HTTPFetch {
             return finishSoon(.failure(LoadError(.invalidURL, "libsoup cannot request \"\(url)\"", suggestion: "check the URL")))
         }
         self.message = message
-        if parts.scheme == "https" {
-            let port = UInt16(clamping: parts.port ?? 443)
-            message.onAcceptCertificate { [weak self] certificate, problems in
-                self?.accepts(certificate, with: problems, port: port) ?? false
-            }
+        // Connected for http too: a redirect may lead to https.
+        message.onAcceptCertificate { [weak self] certificate, problems in
+            self?.accepts(certificate, with: problems) ?? false
         }
         if let log = client.trafficLog {
+            var last = url
             message.onRestarted { restarted in
-                guard let uri = soup_message_get_uri(restarted), let text = g_uri_to_string(uri) else { return }
-                defer { g_free(text) }
-                log(HTTPLogLine(.note, "following the redirect to \(String(cString: text))"))
+                // Restarts also come from authentication and stale connections: only a new
+                // URL is a redirect.
+                guard let now = SoupMessageObject.currentURL(of: restarted), now != last else { return }
+                last = now
+                log(HTTPLogLine(.note, "following the redirect to \(now)"))
             }
         }
         deadlineTimer = client.loop.schedule(after: options.deadline) { [weak self] in
@@ -113,20 +114,30 @@ public final class HTTPFetch {
 
     /// Whether to take a certificate that failed the session's verification: yes when the
     /// source's own CA file vouches for it, or when the source accepts any (said once per
-    /// host); otherwise no, remembering why.
-    private func accepts(_ certificate: UnsafeMutablePointer<GTlsCertificate>, with problems: CertificateProblems, port: UInt16) -> Bool {
+    /// host); otherwise no, remembering why. The peer is the one the message is at now, which
+    /// after a redirect is not the URL's.
+    private func accepts(_ certificate: UnsafeMutablePointer<GTlsCertificate>, with problems: CertificateProblems) -> Bool {
+        guard let peer = message.flatMap({ $0.currentURL }).flatMap(URLParts.init) ?? URLParts(url) else { return false }
         var problems = problems
         if let caFile = options.tls.caFile, let database = client.database(caFile: caFile) {
             // Trusted or not, what the source's own CAs find is what counts.
-            problems = database.verify(certificate, host: host, port: port)
+            problems = database.verify(certificate, host: peer.host, port: UInt16(clamping: peer.port ?? 443))
             if problems.isEmpty { return true }
         }
         if options.tls.insecure {
-            client.acceptedInsecurely(host: authority, problems: problems)
+            client.acceptedInsecurely(host: peer.authority, problems: problems)
             return true
         }
-        certificateProblems = problems
+        certificateProblems = (problems, peer)
         return false
+    }
+
+    /// A response over a connection another request opened (libsoup keeps connections, and
+    /// HTTP/2 shares one), whose certificate this request's own trust does not take: the
+    /// handshake was judged on the other request's terms.
+    private func refusesReusedCertificate(_ message: SoupMessageObject) -> Bool {
+        guard let (certificate, problems) = message.peerCertificate, !problems.isEmpty else { return false }
+        return !accepts(certificate, with: problems)
     }
 
     private func didSend(_ result: OpaquePointer?) {
@@ -136,6 +147,9 @@ public final class HTTPFetch {
             return finish(.failure(failure(error.map(GLibError.init(consuming:)))))
         }
         let body = InputStreamObject(adopting: stream)
+        if refusesReusedCertificate(message) {
+            return finish(.failure(LoadError(GIOFailure(.tls), at: certificateSite())))
+        }
         info = message.responseInfo(requested: url)
         hasResponse = true
 
@@ -221,8 +235,15 @@ public final class HTTPFetch {
 
     private func failure(_ error: GLibError?) -> LoadError {
         let body = life.isReadingBody ? (received: receivedSoFar, declared: expectedLength) : nil
-        var site = FailureSite(.server(authority: authority, host: host), stop: stopReason, body: body)
-        site.certificate = certificateProblems
-        return LoadError(error?.failure, at: site)
+        if error?.failure.kind == .tls, certificateProblems != nil { return LoadError(error?.failure, at: certificateSite()) }
+        return LoadError(error?.failure, at: FailureSite(.server(authority: authority, host: host), stop: stopReason, body: body))
+    }
+
+    /// Where a refused certificate came from, and what was wrong with it.
+    private func certificateSite() -> FailureSite {
+        let peer = certificateProblems?.peer
+        var site = FailureSite(.server(authority: peer?.authority ?? authority, host: peer?.host ?? host))
+        site.certificate = certificateProblems?.problems
+        return site
     }
 }

@@ -37,15 +37,17 @@ extension SoupMessageObject {
         }
         if !options.headers.isEmpty, let origin = URLParts(url)?.schemeHostPort {
             let names = options.headers.map(\.name)
-            let userAgent = options.omittedHeaders.contains { $0.lowercased() == "user-agent" } ? nil : options.userAgent
+            let omitted = Set(options.omittedHeaders.map { $0.lowercased() })
+            let userAgent = omitted.contains("user-agent") ? nil : options.userAgent
+            let accept = omitted.contains("accept") ? nil : options.accept
             message.onRestarted { restarted in
                 // A redirect re-sends the message to its new URL: the source's own headers
                 // (credentials, often) go only to the origin they were given for.
-                guard let uri = soup_message_get_uri(restarted), let text = g_uri_to_string(uri) else { return }
-                defer { g_free(text) }
-                guard URLParts(String(cString: text))?.schemeHostPort != origin else { return }
+                guard let now = currentURL(of: restarted), URLParts(now)?.schemeHostPort != origin else { return }
                 let headers = soup_message_get_request_headers(restarted)
                 for name in names { soup_message_headers_remove(headers, name) }
+                // What loadrun sends of its own goes on: only what was given for the origin stops.
+                if let accept { soup_message_headers_replace(headers, "Accept", accept) }
                 // The user's agent is theirs to give; another origin gets loadrun's.
                 if let userAgent { soup_message_headers_replace(headers, "User-Agent", userAgent) }
             }
@@ -72,6 +74,22 @@ extension SoupMessageObject {
                             headers: headers)
     }
 
+    /// The URL the message is at now: after a redirect, not the one it was made for.
+    var currentURL: String? { Self.currentURL(of: pointer) }
+
+    static func currentURL(of message: OpaquePointer) -> String? {
+        guard let uri = soup_message_get_uri(message), let text = g_uri_to_string(uri) else { return nil }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+
+    /// The peer's certificate, and what the session's verification found wrong with it
+    /// (before any accept-certificate handler took it anyway); nil over plain HTTP.
+    var peerCertificate: (UnsafeMutablePointer<GTlsCertificate>, CertificateProblems)? {
+        guard let certificate = soup_message_get_tls_peer_certificate(pointer) else { return nil }
+        return (certificate, CertificateProblems(rawValue: soup_message_get_tls_peer_certificate_errors(pointer).rawValue))
+    }
+
     /// The response's HTTP version as a status line writes it.
     var httpVersion: String {
         switch soup_message_get_http_version(pointer) {
@@ -84,7 +102,7 @@ extension SoupMessageObject {
     /// What `-v` tells of the connection once a response came: the HTTP version, and for TLS
     /// the protocol, the cipher suite and the peer certificate's subject and issuer.
     var connectionNotes: [String] {
-        var notes = ["\(httpVersion) with \(URLParts.origin(of: responseInfo(requested: "").url))"]
+        var notes = ["\(httpVersion) with \(URLParts.origin(of: currentURL ?? ""))"]
         guard let certificate = soup_message_get_tls_peer_certificate(pointer) else { return notes }
         let protocolName = switch soup_message_get_tls_protocol_version(pointer) {
         case G_TLS_PROTOCOL_VERSION_TLS_1_0: "TLS 1.0"

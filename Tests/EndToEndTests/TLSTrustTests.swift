@@ -102,4 +102,41 @@ final class TLSTrustTests: XCTestCase {
         XCTAssertEqual(environment.waitForExit(), .exited(64))
         XCTAssertTrue(environment.standardError.contains("SSL_CERT_FILE: \(empty)"), environment.standardError)
     }
+
+    /// libsoup keeps connections (and HTTP/2 shares one): a source that does not accept a
+    /// certificate must not ride on a connection another source's -k let through.
+    func testTrustIsEachSourcesOwnEvenOverAKeptConnection() throws {
+        let server = try server(.valid)
+        let config = try authority.write("""
+            [source unchecked]
+            url=\(server.url("/posts"))
+            insecure=true
+
+            [source plain]
+            url=\(server.url("/posts?plain"))
+            """, as: "shared.conf")
+        let run = try run(["--config", config, "--source", "unchecked", "--source", "plain", "--max-per-host", "1"])
+        XCTAssertEqual(run.waitForExit(), .exited(1), run.standardError)
+        XCTAssertTrue(run.standardErrorLines.contains { $0.hasPrefix("plain: the certificate of 127.0.0.1:\(server.port) is issued by an unknown authority") },
+                      run.standardError)
+    }
+
+    /// After a redirect, the certificate is judged for the host the request went to.
+    func testARedirectedRequestIsJudgedAtItsNewHost() throws {
+        let secure = try server(.addressOnly)
+        let plain = TestServer { server, _ in
+            server.route("/go") { exchange in
+                exchange.setHeader("Location", "https://localhost:\(secure.port)/posts")
+                exchange.respond(status: 302, contentType: "text/plain", text: "moved")
+            }
+        }
+        let checked = try run(["--url", plain.url("/go"), "--cacert", authority.caFile, "--plugin", "posts"])
+        XCTAssertEqual(checked.waitForExit(), .exited(2), checked.standardError)
+        XCTAssertTrue(checked.standardErrorLines.last?.hasPrefix("go: the certificate of localhost:\(secure.port) is for another host") == true,
+                      checked.standardError)
+        let unchecked = try run(["--url", plain.url("/go"), "-k", "--plugin", "posts"])
+        XCTAssertEqual(unchecked.waitForExit(), .exited(0), unchecked.standardError)
+        XCTAssertTrue(unchecked.standardError.contains("warning: accepting the certificate of localhost:\(secure.port), which is for another host"),
+                      unchecked.standardError)
+    }
 }

@@ -10,7 +10,13 @@ public final class TestCertificateAuthority {
     public var caFile: String { directory.appendingPathComponent("ca.pem").path }
 
     public enum Kind: String, CaseIterable, Sendable {
-        case valid, expired, wrongHost
+        /// For 127.0.0.1 and localhost.
+        case valid
+        case expired
+        /// For 10.9.9.9 only.
+        case wrongHost
+        /// For 127.0.0.1 only, not localhost.
+        case addressOnly
     }
 
     public init() throws {
@@ -41,7 +47,11 @@ public final class TestCertificateAuthority {
     /// A server certificate of `kind` and its key, as one PEM for `TestServer(tlsCertificatePEM:)`.
     public func serverPEM(_ kind: Kind) throws -> String {
         let name = kind.rawValue
-        let hosts = kind == .wrongHost ? "IP:10.9.9.9,DNS:elsewhere.test" : "IP:127.0.0.1,DNS:localhost"
+        let hosts = switch kind {
+        case .wrongHost: "IP:10.9.9.9,DNS:elsewhere.test"
+        case .addressOnly: "IP:127.0.0.1"
+        case .valid, .expired: "IP:127.0.0.1,DNS:localhost"
+        }
         try "subjectAltName=\(hosts)\n".write(to: directory.appendingPathComponent("\(name).ext"), atomically: true, encoding: .utf8)
         try openssl(["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
                      "-keyout", "\(name).key", "-out", "\(name).csr", "-subj", "/CN=loadrun test server \(name)"])
