@@ -20,7 +20,7 @@ package struct HeaderArguments: Equatable {
             guard !userAgent.contains(where: { $0.isNewline || $0 == "\0" }) else {
                 throw UsageFailure(message: "--user-agent: the value spans lines")
             }
-            headers.append(HeaderSetting(name: "User-Agent", value: .literal(userAgent)))
+            send(HeaderSetting(name: "User-Agent", value: .literal(userAgent)))
         }
     }
 
@@ -37,13 +37,23 @@ package struct HeaderArguments: Equatable {
             guard value.allSatisfy({ $0 == " " || $0 == "\t" }) else {
                 throw UsageFailure(message: "-H \"\(argument)\": write 'Name: value', or 'Name;' alone for an empty value")
             }
-            return headers.append(HeaderSetting(name: name, value: .literal("")))
+            return send(HeaderSetting(name: name, value: .literal("")))
         }
-        if value.allSatisfy({ $0 == " " || $0 == "\t" }) { return omitted.append(name) }
+        if value.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            // The last word on a name wins, as in curl: this removal undoes an earlier value.
+            headers.removeAll { $0.name.lowercased() == name.lowercased() }
+            return omitted.append(name)
+        }
         switch HeaderSetting.make(name: Substring(name), value: value) {
-        case .success(let header): headers.append(header)
+        case .success(let header): send(header)
         case .failure(let problem): throw UsageFailure(message: "-H \"\(argument)\": \(problem.text)")
         }
+    }
+
+    /// Sends `header`, undoing an earlier removal of its name.
+    private mutating func send(_ header: HeaderSetting) {
+        omitted.removeAll { $0.lowercased() == header.name.lowercased() }
+        headers.append(header)
     }
 
     /// `fileHeaders` (a source's own) with these over them: a header given here replaces the

@@ -54,9 +54,15 @@ struct HeaderSetting: Equatable {
     /// carries one.
     var isSecretInFile: Bool {
         guard case .literal = value else { return false }
+        return Self.carriesCredential(name)
+    }
+
+    /// Whether a header by this name carries a credential, by its name: the standard ones and
+    /// any whose name says token, secret, key, password, auth or session.
+    static func carriesCredential(_ name: String) -> Bool {
         let lowered = name.lowercased()
-        return ["authorization", "proxy-authorization", "cookie"].contains(lowered)
-            || ["token", "secret", "key", "password", "auth"].contains { lowered.contains($0) }
+        return ["authorization", "proxy-authorization", "cookie", "set-cookie"].contains(lowered)
+            || ["token", "secret", "key", "password", "auth", "session"].contains { lowered.contains($0) }
     }
 
     /// The header to send, with its value read now. `directory` anchors a relative `file:`.

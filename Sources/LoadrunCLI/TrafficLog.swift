@@ -2,24 +2,28 @@ import Loader
 
 /// `-v` on stderr, as `curl -v` writes it: `> ` for what was sent, `< ` for what came back,
 /// `* ` for notes (the HTTP version, TLS, redirects, the plugin that took a response).
-/// Credentials are masked unless `-vv`; a line longer than `maxLineBytes` is cut, so a
+/// Credentials (by the header's name: `Authorization`, `Cookie`, `X-Api-Key`…) are masked
+/// unless `-vv`; a line longer than `maxLineBytes` is cut, so a
 /// hostile server's 100 KiB header costs a line, not a screenful. Diagnostics makes each line
 /// safe for the terminal.
 enum TrafficLog {
     static let maxLineBytes = 1000
-    /// Headers that carry credentials: their values are masked unless asked for.
-    static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
 
     /// The line `-v` prints for `line`.
     static func text(of line: HTTPLogLine, unmasked: Bool) -> String {
         var text = line.text
-        if !unmasked, let colon = text.firstIndex(of: ":"),
-           credentialHeaders.contains(text[..<colon].lowercased()) {
+        // Header lines only: a request or status line has no name before its first colon.
+        if !unmasked, line.direction != .note, let colon = text.firstIndex(of: ":"), !text[..<colon].contains(" "),
+           HeaderSetting.carriesCredential(String(text[..<colon])) {
             text = String(text[...colon]) + " " + masked(String(text[text.index(after: colon)...]))
         }
         if text.utf8.count > maxLineBytes {
-            let kept = String(decoding: text.utf8.prefix(maxLineBytes), as: UTF8.self)
-            text = kept + "… (\(ByteCount.format(text.utf8.count - maxLineBytes)) more)"
+            // Back to the start of a character: a cut inside one would show as U+FFFD.
+            var end = maxLineBytes
+            let bytes = Array(text.utf8)
+            while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+            let kept = String(decoding: bytes[..<end], as: UTF8.self)
+            text = kept + "… (\(ByteCount.format(bytes.count - end)) more)"
         }
         return "\(line.direction.rawValue) \(text)"
     }

@@ -18,7 +18,9 @@ final class VerboseTests: XCTestCase {
 
     func testVerboseShowsRequestResponseVersionAndPluginWithCredentialsMasked() throws {
         let server = postsServer()
-        let run = try LoadrunProcess(["-v", "--url", server.url("/moved"), "--no-cache", "-H", "Authorization: Bearer s3cret", "-H", "Cookie: id=s3cret"])
+        let run = try LoadrunProcess(["-v", "--url", server.url("/moved"), "--no-cache", "-H", "Authorization: Bearer s3cret", "-H", "Cookie: id=s3cret",
+                                      "-H", "X-Api-Key: env:LOADRUN_TEST_KEY", "-H", "PRIVATE-TOKEN: s3cret"],
+                                     environment: ["LOADRUN_TEST_KEY": "s3cret"])
         XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
         let lines = run.standardErrorLines
         for expected in ["> GET /moved HTTP/1.1", "> Authorization: Bearer *** (-vv shows it)", "> Cookie: *** (-vv shows it)",
