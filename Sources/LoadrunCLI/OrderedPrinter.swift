@@ -113,7 +113,7 @@ final class OrderedPrinter: Presenter {
                 sink.write(header)
                 session.plugins.write(content, context: context, to: sink)
                 sink.flush()
-                if sink.isEmpty { Diagnostics.say("\(source.name): no \(content.pluginName)") }
+                if sink.byteCount == header.utf8.count { Diagnostics.say("\(source.name): no \(content.pluginName)") }
             }
         case .failed(let error, _, _):
             Diagnostics.say("\(source.name): \(LoadErrorText.describe(error))")
@@ -130,17 +130,19 @@ final class OrderedPrinter: Presenter {
     }
 
     /// A sink onto stdout: each piece made safe by `safe`, the progress line erased before the
-    /// first, and nothing written once a signal has arrived (what a render gives after that is
-    /// thrown away).
+    /// first. It stops once a signal has arrived (what a render gives after that is thrown
+    /// away: its handler ends the run) or the reader of stdout has gone (`| head`), and the
+    /// render stops with it.
     private func stdoutSink(_ safe: @escaping (String) -> String) -> RenderSink {
         var erased = false
         return RenderSink { [session, progress] piece in
-            guard let session, !session.probe.isRaised else { return }
+            guard let session, !session.probe.isRaised, !session.output.isClosed else { return false }
             if !erased {
                 progress?.eraseLine()
                 erased = true
             }
             session.output.write(safe(piece))
+            return !session.output.isClosed
         }
     }
 

@@ -66,6 +66,12 @@ final class OneShotOutputTests: XCTestCase {
         XCTAssertEqual(run.waitForExit(), .exited(0))
         XCTAssertEqual(run.standardOutput, "")
         XCTAssertEqual(run.standardErrorLines.last, "posts: no posts")
+
+        // Several sources: each under its header, and each empty one still said.
+        let several = try LoadrunProcess(["--url", server.url("/posts"), "--url", server.url("/posts?again"), "--plugin", "posts"])
+        XCTAssertEqual(several.waitForExit(), .exited(0))
+        XCTAssertEqual(several.standardOutput, "==> posts <==\n\n==> posts-2 <==\n")
+        XCTAssertEqual(several.standardErrorLines.filter { $0.hasSuffix(": no posts") }, ["posts: no posts", "posts-2: no posts"])
     }
 
     func testPipeIntoHeadExitsPromptlyAndQuietly() throws {

@@ -17,8 +17,8 @@ final class RenderSinkTests: XCTestCase {
 
     func testPiecesEndWhereAWriteEndedAndFlushHandsOnTheRest() {
         var pieces: [String] = []
-        let sink = RenderSink(pieceSize: 4) { pieces.append($0) }
-        XCTAssertTrue(sink.isEmpty)
+        let sink = RenderSink(pieceSize: 4) { pieces.append($0); return true }
+        XCTAssertEqual(sink.byteCount, 0)
         sink.write("ab")
         XCTAssertEqual(pieces, [], "under the piece size, nothing is handed on")
         sink.write("cdé")
@@ -29,14 +29,27 @@ final class RenderSinkTests: XCTestCase {
         XCTAssertEqual(pieces, ["abcdé", "🙂🙂\n", "x"])
         sink.flush()
         XCTAssertEqual(pieces.count, 3, "an empty flush hands on nothing")
-        XCTAssertFalse(sink.isEmpty)
+        XCTAssertEqual(sink.byteCount, 16)
     }
 
     func testAnEmptyWriteLeavesTheSinkEmpty() {
-        let sink = RenderSink { _ in XCTFail("nothing to hand on") }
+        let sink = RenderSink { _ in XCTFail("nothing to hand on"); return true }
         sink.write("")
         sink.flush()
-        XCTAssertTrue(sink.isEmpty)
+        XCTAssertEqual(sink.byteCount, 0)
+    }
+
+    /// A taker that wants no more stops the sink, and a long render with it.
+    func testATakerThatWantsNoMoreStopsTheSinkAndTheRender() throws {
+        var pieces = 0
+        let sink = RenderSink(pieceSize: 100) { _ in pieces += 1; return false }
+        let items = (1...50_000).map { JSON.object([.init("id", .number("\($0)"))]) }
+        JSONWriter().write(.array(items), to: sink)
+        sink.writeLine("dropped")
+        sink.flush()
+        XCTAssertEqual(pieces, 1, "one piece, then nothing")
+        XCTAssertTrue(sink.isStopped)
+        XCTAssertLessThan(sink.byteCount, 70_000 + 4096, "the writer stopped at its first flush, not after 50,000 items")
     }
 
     /// The JSON view and the table, written in pieces, give what they render whole.
@@ -48,7 +61,7 @@ final class RenderSinkTests: XCTestCase {
             let content = try plugin.decoder.decode(body, response: ResponseInfo(url: "http://h/x", headers: HTTPHeaders([("Content-Type", "application/json")])))
             for json in [false, true] {
                 var pieces: [String] = []
-                let sink = RenderSink(pieceSize: 1000) { pieces.append($0) }
+                let sink = RenderSink(pieceSize: 1000) { pieces.append($0); return true }
                 let whole: String
                 if json {
                     plugin.renderer.writeJSON(content, context: context, to: sink)

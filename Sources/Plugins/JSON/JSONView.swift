@@ -42,7 +42,7 @@ struct JSONView {
             out.writeLine(pad + lead + "[")
             let shown = context.maxItems.map { min($0, items.count) } ?? items.count
             for index in 0..<shown {
-                if context.shouldStop() { return }
+                if context.shouldStop() || out.isStopped { return }
                 write(items[index], indent: indent + 2, lead: ("", 0), trail: index < items.count - 1 ? "," : "", into: out)
             }
             if shown < items.count {

@@ -35,7 +35,11 @@ public struct JSONWriter {
     public func write(array values: [JSON]) -> String { write(.array(values)) }
 
     private func write(_ value: JSON, indent: Int, into out: inout [UInt8], flushingTo sink: RenderSink) {
-        if out.count >= Self.chunk { Self.flush(&out, into: sink) }
+        if out.count >= Self.chunk {
+            Self.flush(&out, into: sink)
+        }
+        // The taker wants no more (stdout closed, a signal): the rest would be dropped anyway.
+        if sink.isStopped { return }
         switch value {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)

@@ -51,7 +51,7 @@ struct TableLayout {
         sink.write(line(columns.prefix(shown).map(\.name), widths: widths, numeric: numeric, header: true))
         let limit = context.maxItems.map { min($0, rows.count) } ?? rows.count
         for index in 0..<limit {
-            if context.shouldStop() { break }
+            if context.shouldStop() || sink.isStopped { break }
             let cells = index < texts.count ? texts[index] : columns.map { Self.cell(rows[index], $0) }
             sink.write(line(Array(cells.prefix(shown)), widths: widths, numeric: numeric, header: false))
         }
