@@ -56,7 +56,7 @@ final class InputStreamObject {
 final class TLSDatabaseObject {
     let pointer: UnsafeMutablePointer<GTlsDatabase>
 
-    /// Reads `path`; nil (with GLib's reason) when it cannot.
+    /// Reads `path`; throws GLib's reason when it cannot.
     init(caFile path: String) throws(GLibError) {
         var error: UnsafeMutablePointer<GError>?
         // GLib wants an absolute path here (and warns on stderr otherwise).

@@ -216,7 +216,8 @@ public final class HTTPFetch {
 
     private func finish(_ result: Result<HTTPResponse, LoadError>) {
         guard !life.isFinished else { return }
-        // Once the response is in: libsoup's logger has printed its head by then.
+        // Once the response is over: notes on the connection it came by. (libsoup's logger prints
+        // a response head when its body ends, which may be just after this.)
         if let log = client.trafficLog, let message, hasResponse {
             for note in message.connectionNotes { log(HTTPLogLine(.note, note)) }
         }

@@ -107,7 +107,7 @@ public struct FetchOptions: Sendable, Equatable {
     public var connectTimeout: Duration?
     /// Extra request headers, such as `Authorization`, sent as given, over any loadrun sends
     /// itself (`User-Agent`, `Accept`). Sent only to the URL's own origin: a redirect to
-    /// another drops them, as curl does.
+    /// another drops them (curl drops only its credentials).
     public var headers: [RequestHeader]
     /// Headers loadrun would send that this request must not (`-H 'Accept:'`), by name.
     public var omittedHeaders: [String] = []

@@ -46,8 +46,10 @@ public enum Pagination {
             return .items(total)
         }
         let values = headers.filter { $0.name.lowercased() == "link" }.map(\.value)
-        guard let last = links(values, rel: "last", base: base).first else { return nil }
-        return .page(pageNumber(of: last, parameter: parameter))
+        // A last link that numbers its pages otherwise says nothing about this numbering.
+        guard let last = links(values, rel: "last", base: base).first,
+              let number = statedPageNumber(of: last, parameter: parameter) else { return nil }
+        return .page(number)
     }
 
     /// `url` with its page parameter set to `number` (and the page size, when there is one).
@@ -65,12 +67,17 @@ public enum Pagination {
 
     /// The page number `url` asks for under `parameter`; 1 when it names none.
     public static func pageNumber(of url: String, parameter: PageParameter) -> Int {
+        statedPageNumber(of: url, parameter: parameter) ?? 1
+    }
+
+    /// The page number `url` names under `parameter`, or nil when it names none.
+    static func statedPageNumber(of url: String, parameter: PageParameter) -> Int? {
         let query = split(split(url, at: "#").0, at: "?").1 ?? ""
         for pair in query.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1)
             if parts.count == 2, parts[0] == parameter.name, let number = Int(parts[1]) { return number }
         }
-        return 1
+        return nil
     }
 
     // MARK: RFC 8288

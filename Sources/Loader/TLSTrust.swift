@@ -33,13 +33,15 @@ public struct CertificateProblems: OptionSet, Sendable, Equatable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
-    public static let unknownIssuer = CertificateProblems(rawValue: G_TLS_CERTIFICATE_UNKNOWN_CA.rawValue)
-    public static let wrongHost = CertificateProblems(rawValue: G_TLS_CERTIFICATE_BAD_IDENTITY.rawValue)
-    public static let notYetValid = CertificateProblems(rawValue: G_TLS_CERTIFICATE_NOT_ACTIVATED.rawValue)
-    public static let expired = CertificateProblems(rawValue: G_TLS_CERTIFICATE_EXPIRED.rawValue)
-    public static let revoked = CertificateProblems(rawValue: G_TLS_CERTIFICATE_REVOKED.rawValue)
-    public static let insecure = CertificateProblems(rawValue: G_TLS_CERTIFICATE_INSECURE.rawValue)
-    public static let other = CertificateProblems(rawValue: G_TLS_CERTIFICATE_GENERIC_ERROR.rawValue)
+    // GTlsCertificateFlags' values (gioenums.h), written out: the enumerators' import has
+    // been seen to fail in an incremental build, and the values are GLib's stable ABI.
+    public static let unknownIssuer = CertificateProblems(rawValue: 1 << 0)   // G_TLS_CERTIFICATE_UNKNOWN_CA
+    public static let wrongHost = CertificateProblems(rawValue: 1 << 1)       // G_TLS_CERTIFICATE_BAD_IDENTITY
+    public static let notYetValid = CertificateProblems(rawValue: 1 << 2)     // G_TLS_CERTIFICATE_NOT_ACTIVATED
+    public static let expired = CertificateProblems(rawValue: 1 << 3)         // G_TLS_CERTIFICATE_EXPIRED
+    public static let revoked = CertificateProblems(rawValue: 1 << 4)         // G_TLS_CERTIFICATE_REVOKED
+    public static let insecure = CertificateProblems(rawValue: 1 << 5)        // G_TLS_CERTIFICATE_INSECURE
+    public static let other = CertificateProblems(rawValue: 1 << 6)           // G_TLS_CERTIFICATE_GENERIC_ERROR
 
     /// `expired and issued by an unknown authority`.
     public var words: String {

@@ -30,4 +30,17 @@ final class PaginationTests: XCTestCase {
         XCTAssertEqual(Pagination.pageNumber(of: "http://h/posts?q=x&page=4", parameter: page), 4)
         XCTAssertEqual(Pagination.pageNumber(of: "http://h/posts", parameter: page), 1)
     }
+
+    func testTheDeclaredEndComesFromTheTotalCountOrALastLinkInTheSameNumbering() {
+        let parameter = Pagination.PageParameter(name: "_page", perPage: ("_limit", 10))
+        let base = "http://h/todos?_page=1"
+        func end(_ fields: [(String, String)]) -> Pagination.End? {
+            Pagination.end(from: HTTPHeaders(fields), base: base, parameter: parameter)
+        }
+        XCTAssertEqual(end([("X-Total-Count", " 45 ")]), .items(45))
+        XCTAssertEqual(end([("Link", #"</todos?_page=5&_limit=10>; rel="last""#)]), .page(5))
+        XCTAssertNil(end([("Link", #"</todos?cursor=abc>; rel="last""#)]), "a last link in another numbering says nothing")
+        XCTAssertNil(end([("X-Total-Count", "many")]))
+        XCTAssertNil(end([]))
+    }
 }
