@@ -30,6 +30,11 @@ public final class HTTPClient {
     let session: UnsafeMutablePointer<SoupSession>
     private let cache: HTTPCache?
     private var admission: AdmissionQueue<HTTPFetch>
+    /// `SSL_CERT_FILE`, until the first https request reads it into the session.
+    private var sessionCAFile: String?
+    /// Why the session's CA file could not be read, once that was tried: every https request
+    /// then fails with it, rather than fall back to the system's CAs unseen.
+    private(set) var sessionTrustProblem: String?
     /// CA files read so far, by path: each is read once however many requests trust it.
     private var databases: [String: TLSDatabaseObject] = [:]
     /// Hosts whose untrusted certificate was accepted because a source said insecure.
@@ -50,10 +55,7 @@ public final class HTTPClient {
             guint(clamping: admission.maxPerKey),
             guint(clamping: idleSeconds)
         )
-        if let caFile = configuration.caFile, let database = try? TLSDatabaseObject(caFile: caFile) {
-            soup_session_set_tls_database(session, database.pointer)
-            databases[caFile] = database
-        }
+        sessionCAFile = configuration.caFile
         cache = configuration.cacheDirectory.flatMap(HTTPCache.init(directory:))
         if let cache { soup_session_add_feature(session, OpaquePointer(cache.pointer)) }
     }
@@ -85,13 +87,28 @@ public final class HTTPClient {
         HTTPLogger.attach(to: session, body)
     }
 
-    /// The CAs of `path`, read on first use; nil when the file cannot be read (the plan
-    /// checks CA files before any request, so this is a file changed since).
-    func database(caFile path: String) -> TLSDatabaseObject? {
-        if let database = databases[path] { return database }
-        let database = try? TLSDatabaseObject(caFile: path)
-        databases[path] = database
-        return database
+    /// Puts the session's CA file in place before the first https request: reading it loads
+    /// the TLS library, which a run that never speaks TLS should not pay for.
+    func prepareSessionTrust() {
+        guard let path = sessionCAFile else { return }
+        sessionCAFile = nil
+        switch database(caFile: path) {
+        case .success(let database): soup_session_set_tls_database(session, database.pointer)
+        case .failure(let error): sessionTrustProblem = "cannot use the CA file \(path): \(error.message)"
+        }
+    }
+
+    /// The CAs of `path`, read on first use, or GLib's reason they cannot be (the plan looked
+    /// at the file, but a file can be broken past its first certificate).
+    func database(caFile path: String) -> Result<TLSDatabaseObject, GLibError> {
+        if let database = databases[path] { return .success(database) }
+        do {
+            let database = try TLSDatabaseObject(caFile: path)
+            databases[path] = database
+            return .success(database)
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// A certificate for `host` was accepted though it failed verification.

@@ -75,6 +75,18 @@ public final class HTTPFetch {
             return finishSoon(.failure(LoadError(.invalidURL, "\"\(url)\" is not an http(s) URL",
                                                       suggestion: "give a full URL such as http://127.0.0.1:8080/posts, a file:// URL, or - for standard input")))
         }
+        if parts.scheme == "https" {
+            client.prepareSessionTrust()
+            if let problem = client.sessionTrustProblem {
+                return finishSoon(.failure(LoadError(.tls, problem, suggestion: "give SSL_CERT_FILE a PEM file of CA certificates, or unset it")))
+            }
+        }
+        // The source's own CA file, read now, so that a broken one is said as such and not
+        // taken for no trust at all.
+        if let caFile = options.tls.caFile, case .failure(let error) = client.database(caFile: caFile) {
+            return finishSoon(.failure(LoadError(.tls, "cannot use the CA file \(caFile): \(error.message)",
+                                                 suggestion: "give a PEM file of CA certificates")))
+        }
         guard let message = SoupMessageObject.get(url, options: options) else {
             return finishSoon(.failure(LoadError(.invalidURL, "libsoup cannot request \"\(url)\"", suggestion: "check the URL")))
         }
@@ -119,7 +131,7 @@ public final class HTTPFetch {
     private func accepts(_ certificate: UnsafeMutablePointer<GTlsCertificate>, with problems: CertificateProblems) -> Bool {
         guard let peer = message.flatMap({ $0.currentURL }).flatMap(URLParts.init) ?? URLParts(url) else { return false }
         var problems = problems
-        if let caFile = options.tls.caFile, let database = client.database(caFile: caFile) {
+        if let caFile = options.tls.caFile, case .success(let database) = client.database(caFile: caFile) {
             // Trusted or not, what the source's own CAs find is what counts.
             problems = database.verify(certificate, host: peer.host, port: UInt16(clamping: peer.port ?? 443))
             if problems.isEmpty { return true }

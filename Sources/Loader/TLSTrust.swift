@@ -14,17 +14,22 @@ public struct TLSTrust: Sendable, Equatable {
     }
 
     /// Why the file at `path` cannot serve as a CA file (missing, unreadable, empty, no PEM
-    /// certificate in it), in GLib's words where it has them; nil when it can.
+    /// certificate in it), in the system's words where it has them; nil when it can.
+    ///
+    /// A look, not a parse: parsing loads the TLS library, which would cost every run about
+    /// 30 ms whether it speaks TLS or not. A file broken past its first certificate fails the
+    /// first request that needs it, with GLib's reason.
     public static func problem(withCAFile path: String) -> String? {
-        var error: UnsafeMutablePointer<GError>?
-        let list = g_tls_certificate_list_new_from_file(path, &error)
-        if let error {
-            let failure = GLibError(consuming: error)
-            return failure.message
+        switch LocalFile.read(path, limit: 64 << 20) {
+        case .failure(let error):
+            return "cannot be read: \(error)"
+        case .success(let bytes):
+            let marker = Array("-----BEGIN CERTIFICATE-----".utf8)
+            let found = bytes.count >= marker.count && (0...(bytes.count - marker.count)).contains { start in
+                bytes[start] == marker[0] && bytes[start..<(start + marker.count)].elementsEqual(marker)
+            }
+            return found ? nil : "holds no PEM certificate (-----BEGIN CERTIFICATE-----)"
         }
-        let count = Int(g_list_length(list))
-        g_list_free_full(list) { g_object_unref($0) }
-        return count == 0 ? "holds no PEM certificate (-----BEGIN CERTIFICATE-----)" : nil
     }
 }
 

@@ -93,7 +93,7 @@ final class TLSTrustTests: XCTestCase {
     func testACacertThatIsMissingEmptyOrNotPEMIsAUsageError() throws {
         let empty = try authority.write("", as: "empty.pem")
         let text = try authority.write("not a certificate\n", as: "text.pem")
-        for (file, words) in [("/nonexistent/ca.pem", "No such file"), (empty, "holds no PEM certificate"), (text, "holds no PEM certificate")] {
+        for (file, words) in [("/nonexistent/ca.pem", "cannot be read: no such file"), (empty, "holds no PEM certificate"), (text, "holds no PEM certificate")] {
             let run = try run(["--url", "https://127.0.0.1:9/posts", "--cacert", file])
             XCTAssertEqual(run.waitForExit(), .exited(64), file)
             XCTAssertTrue(run.standardError.contains("--cacert: \(file)") && run.standardError.contains(words), run.standardError)
@@ -101,6 +101,15 @@ final class TLSTrustTests: XCTestCase {
         let environment = try run(["--url", "https://127.0.0.1:9/posts"], environment: ["SSL_CERT_FILE": empty])
         XCTAssertEqual(environment.waitForExit(), .exited(64))
         XCTAssertTrue(environment.standardError.contains("SSL_CERT_FILE: \(empty)"), environment.standardError)
+
+        // Broken past its marker: the look passes, and the first request that needs it says so.
+        let broken = try authority.write("-----BEGIN CERTIFICATE-----\nbroken\n-----END CERTIFICATE-----\n", as: "broken.pem")
+        let server = try server(.valid)
+        for (arguments, environment) in [(["--cacert", broken], [String: String]()), ([], ["SSL_CERT_FILE": broken])] {
+            let run = try run(["--url", server.url("/posts")] + arguments, environment: environment)
+            XCTAssertEqual(run.waitForExit(), .exited(2))
+            XCTAssertTrue(run.standardErrorLines.last?.hasPrefix("posts: cannot use the CA file \(broken): ") == true, run.standardError)
+        }
     }
 
     /// libsoup keeps connections (and HTTP/2 shares one): a source that does not accept a
