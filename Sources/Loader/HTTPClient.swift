@@ -40,7 +40,7 @@ public final class HTTPClient {
     /// Hosts whose untrusted certificate was accepted because a source said insecure.
     private var insecureHosts: Set<String> = []
     /// Told once per host when a certificate that failed verification is accepted anyway,
-    /// with what was wrong with it: `-k` is never silent.
+    /// with what was wrong with it: accepting one is never silent.
     public var onInsecureCertificate: ((_ host: String, _ problems: CertificateProblems) -> Void)?
 
     public init(loop: EventLoop, configuration: HTTPClientConfiguration = HTTPClientConfiguration()) {
@@ -79,8 +79,8 @@ public final class HTTPClient {
     /// redirects, once `logTraffic` is called.
     private(set) var trafficLog: ((HTTPLogLine) -> Void)?
 
-    /// Reports what goes over the wire to `body`, line by line, through libsoup's `SoupLogger`
-    /// (`-v`). Call it before any request.
+    /// Reports what goes over the wire to `body`, line by line, through libsoup's `SoupLogger`.
+    /// Call it before any request.
     public func logTraffic(_ body: @escaping (HTTPLogLine) -> Void) {
         guard trafficLog == nil else { return }
         trafficLog = body

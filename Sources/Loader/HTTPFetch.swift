@@ -203,7 +203,7 @@ public final class HTTPFetch {
         finish(.success(HTTPResponse(info: info, body: body)))
     }
 
-    /// The status line and headers, for `-v`, of a response whose body is never read.
+    /// The status line and headers, for the traffic log, of a response whose body is never read.
     private func logResponseHead() {
         guard let log = client.trafficLog, let message else { return }
         let version = message.httpVersion

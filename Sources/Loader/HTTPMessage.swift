@@ -109,7 +109,7 @@ public struct FetchOptions: Sendable, Equatable {
     /// itself (`User-Agent`, `Accept`). Sent only to the URL's own origin: a redirect to
     /// another drops them (curl drops only its credentials).
     public var headers: [RequestHeader]
-    /// Headers loadrun would send that this request must not (`-H 'Accept:'`), by name.
+    /// Headers loadrun would send that this request must not (`Accept`, say), by name.
     public var omittedHeaders: [String] = []
     /// The `User-Agent` sent unless `headers` set one.
     public var userAgent = FetchOptions.defaultUserAgent

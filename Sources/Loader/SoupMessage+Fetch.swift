@@ -99,7 +99,7 @@ extension SoupMessageObject {
         }
     }
 
-    /// What `-v` tells of the connection once a response came: the HTTP version, and for TLS
+    /// What the traffic log tells of the connection once a response came: the HTTP version, and for TLS
     /// the protocol, the cipher suite and the peer certificate's subject and issuer.
     var connectionNotes: [String] {
         var notes = ["\(httpVersion) with \(URLParts.origin(of: currentURL ?? ""))"]

@@ -1,7 +1,7 @@
 internal import CGLib
 
 /// Which server certificates a request accepts beyond those the system trusts: the CAs of a
-/// PEM file (`--cacert`, `cacert=`), or any at all (`-k`, `insecure=true`).
+/// PEM file, or any at all (with a warning the front end gives).
 public struct TLSTrust: Sendable, Equatable {
     /// A PEM file of CA certificates whose chains are trusted too.
     public var caFile: String?
