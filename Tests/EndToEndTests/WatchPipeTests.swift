@@ -30,6 +30,21 @@ final class WatchPipeTests: XCTestCase {
         XCTAssertEqual(run.waitForExit(), .exited(130), "Ctrl-C with nothing in flight quits")
     }
 
+    /// nginx sends a 304 with neither Content-Length nor Transfer-Encoding, which libsoup 3.2
+    /// takes for a body that ends with the connection: each reload used to connect anew.
+    func testReloadsAnswered304WithoutALengthKeepTheirConnection() throws {
+        let body = Fixtures.posts(3)
+        let server = RawHTTPServer(.keepAlive(
+            first: "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nETag: \"v1\"\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)",
+            then: "HTTP/1.1 304 Not Modified\r\nETag: \"v1\"\r\nConnection: keep-alive\r\n\r\n"))
+        let run = try LoadrunProcess(["--url", server.url("/posts"), "--plugin", "posts", "--watch", "20ms", "--no-cache"])
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { server.requests >= 8 }, "requests: \(server.requests)")
+        XCTAssertEqual(server.acceptedConnections, 1, "one connection for the load and every reload")
+        XCTAssertEqual(headers(run.standardOutput).count, 1, run.standardOutput)
+        run.send(SIGTERM)
+        XCTAssertEqual(run.waitForExit(), .exited(143))
+    }
+
     func testChangingETagsAndNo304sStillPrintIdenticalContentOnce() throws {
         for validation in [WatchedBackend.Validation.changingETag, .none] {
             let backend = WatchedBackend()

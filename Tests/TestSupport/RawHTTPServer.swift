@@ -6,7 +6,7 @@ import Glibc
 
 /// A TCP server on 127.0.0.1 that answers every connection with scripted raw bytes and then
 /// closes, for peers libsoup's server will not imitate: a body shorter than its Content-Length,
-/// or a response that never comes.
+/// a response that never comes, or a 304 without Content-Length on a kept connection.
 public final class RawHTTPServer: Sendable {
     public enum Behaviour: Sendable {
         /// Reads the request, writes `text`, closes.
@@ -15,12 +15,21 @@ public final class RawHTTPServer: Sendable {
         case respondBytes(head: String, body: [UInt8])
         /// Reads the request and never answers until the server stops.
         case silent
+        /// Keeps each connection open: answers the first request the server sees with
+        /// `first`, and every later one, on whatever connection, with `then`.
+        case keepAlive(first: String, then: String)
     }
 
     public let port: Int
     private let listener: Int32
     private let done = DispatchSemaphore(value: 0)
     private let connections = Connections()
+    private let counts = Counts()
+
+    /// Connections accepted so far.
+    public var acceptedConnections: Int { counts.value.withLock { $0.accepted } }
+    /// Requests read so far on kept connections (`.keepAlive`), one per read.
+    public var requests: Int { counts.value.withLock { $0.requests } }
 
     public init(_ behaviour: Behaviour) {
         let (fd, address) = LoopbackSocket.listen(backlog: 16)
@@ -28,11 +37,18 @@ public final class RawHTTPServer: Sendable {
         listener = fd
         let done = self.done
         let connections = self.connections
+        let counts = self.counts
         let thread = Thread {
             while true {
                 let client = accept(fd, nil, nil)
                 if client < 0 { break }
                 connections.add(client)
+                counts.value.withLock { $0.accepted += 1 }
+                if case .keepAlive(let first, let then) = behaviour {
+                    // Its own thread, so that a client that opens another connection is answered.
+                    Thread { Self.keepAnswering(client, first: first, then: then, counts: counts) }.start()
+                    continue
+                }
                 var buffer = [UInt8](repeating: 0, count: 4096)
                 _ = read(client, &buffer, buffer.count)
                 switch behaviour {
@@ -43,7 +59,7 @@ public final class RawHTTPServer: Sendable {
                     let bytes = Array(head.utf8) + body
                     _ = bytes.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
                     shutdown(client, Int32(SHUT_RDWR))
-                case .silent:
+                case .silent, .keepAlive:
                     break
                 }
             }
@@ -60,6 +76,25 @@ public final class RawHTTPServer: Sendable {
     }
 
     public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+    /// Answers each request read on `client` until the client closes it. A small GET arrives
+    /// in one read on loopback.
+    private static func keepAnswering(_ client: Int32, first: String, then: String, counts: Counts) {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while read(client, &buffer, buffer.count) > 0 {
+            let number = counts.value.withLock { counts in
+                counts.requests += 1
+                return counts.requests
+            }
+            let text = number == 1 ? first : then
+            _ = text.withCString { write(client, $0, strlen($0)) }
+        }
+    }
+}
+
+/// What a raw server has seen.
+private final class Counts: Sendable {
+    let value = Mutex((accepted: 0, requests: 0))
 }
 
 /// The sockets a raw server accepted, closed when it goes away.
@@ -94,6 +129,20 @@ public final class UnansweredListener: Sendable {
     }
 
     public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+    /// Answers each request read on `client` until the client closes it. A small GET arrives
+    /// in one read on loopback.
+    private static func keepAnswering(_ client: Int32, first: String, then: String, counts: Counts) {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while read(client, &buffer, buffer.count) > 0 {
+            let number = counts.value.withLock { counts in
+                counts.requests += 1
+                return counts.requests
+            }
+            let text = number == 1 ? first : then
+            _ = text.withCString { write(client, $0, strlen($0)) }
+        }
+    }
 }
 
 /// A TCP listener on 127.0.0.1 and a free port.
