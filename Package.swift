@@ -26,11 +26,10 @@ let package = Package(
             pkgConfig: "chafa",
             providers: [.apt(["libchafa-dev"])]
         ),
-        .systemLibrary(
-            name: "CLibXML2",
-            pkgConfig: "libxml-2.0",
-            providers: [.apt(["libxml2-dev"])]
-        ),
+        // libxml2 opened with dlopen when the first HTML page needs it (include/CLibXML2.h says
+        // why); the C file alone sees libxml2's headers, where Debian's libxml2-dev puts them
+        // (`pkg-config --cflags libxml-2.0`).
+        .target(name: "CLibXML2", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
         .systemLibrary(
             name: "CSoup",
             pkgConfig: "libsoup-3.0",

@@ -78,6 +78,21 @@ final class AnyResponseTests: XCTestCase {
         XCTAssertEqual(text.standardErrorLines.last, "notes.txt: shown as text (text/plain; no more specific plugin takes it)")
     }
 
+    /// libxml2 (and the ICU it brings) is opened only when a page needs it: the dynamic
+    /// loader's own log (LD_DEBUG=libs) shows what each run loaded.
+    func testLibxml2IsLoadedOnlyForAWebPage() throws {
+        let server = TestServer { server, _ in
+            server.route("/guide", TestRoutes.fixed(contentType: "text/html; charset=utf-8", "<html><title>Guide</title><p>Hi</p></html>"))
+            server.route("/posts", TestRoutes.fixed(Fixtures.posts(1)))
+        }
+        let posts = try run(["--url", server.url("/posts")], environment: ["LD_DEBUG": "libs"])
+        XCTAssertTrue(posts.standardError.contains("libglib-2.0.so"), "the loader's log is there: \(posts.standardError.prefix(300))")
+        XCTAssertFalse(posts.standardError.contains("libxml2.so"), "JSON needs no libxml2")
+        let page = try run(["--url", server.url("/guide")], environment: ["LD_DEBUG": "libs"])
+        XCTAssertTrue(page.standardOutput.hasPrefix("Guide\n"), page.standardOutput)
+        XCTAssertTrue(page.standardError.contains("libxml2.so.2"), "a page opens it")
+    }
+
     func testHostileDocumentsGiveAClearErrorOrACutView() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("loadrun-hostile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -45,17 +45,19 @@ enum HTMLReader {
         guard tags <= maxTags else {
             throw DecodeFailure("is HTML with more than \(maxTags) tags, more than loadrun reads", suggestion: "open it in a browser")
         }
-        let options = Int32(bitPattern: HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-            | HTML_PARSE_NONET.rawValue | HTML_PARSE_COMPACT.rawValue)
+        if let problem = lr_xml_open() {
+            throw DecodeFailure("is HTML, and loadrun's HTML reader, libxml2, cannot be loaded (\(String(cString: problem)))",
+                                suggestion: "install libxml2 (apt-get install libxml2)")
+        }
         let document = body.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
-                htmlReadMemory(chars.baseAddress, Int32(chars.count), url, charset, options)
+                lr_html_read(chars.baseAddress, Int32(chars.count), url, charset)
             }
         }
         guard let document else { throw DecodeFailure("is not HTML that libxml2 can read") }
-        defer { xmlFreeDoc(document) }
+        defer { lr_xml_free_document(document) }
         var walker = Walker(base: url)
-        if let root = xmlDocGetRootElement(document) {
+        if let root = lr_xml_root(document) {
             walker.title = Walker.find("title", in: root).map(Walker.text(of:)).flatMap { $0.isEmpty ? nil : $0 }
             walker.read(Walker.find("main", in: root) ?? Walker.find("article", in: root) ?? Walker.find("body", in: root) ?? root, depth: 0)
             walker.flush()
@@ -84,25 +86,25 @@ private struct Walker {
         "form", "figure", "figcaption", "dl", "dt", "dd", "address", "hr", "center", "br", "body", "fieldset", "details", "summary",
     ]
 
-    mutating func read(_ node: xmlNodePtr, depth: Int) {
-        var child = node.pointee.children
+    mutating func read(_ node: OpaquePointer, depth: Int) {
+        var child = lr_xml_first_child(node)
         while let current = child {
             visit(current, depth: depth + 1)
-            child = current.pointee.next
+            child = lr_xml_next_sibling(current)
         }
     }
 
-    private mutating func visit(_ node: xmlNodePtr, depth: Int) {
-        switch node.pointee.type {
-        case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-            if let content = node.pointee.content { appendInline(String(cString: content)) }
+    private mutating func visit(_ node: OpaquePointer, depth: Int) {
+        switch lr_xml_kind(node) {
+        case LR_XML_TEXT:
+            if let content = lr_xml_text(node) { appendInline(String(cString: content)) }
             return
-        case XML_ELEMENT_NODE:
+        case LR_XML_ELEMENT:
             break
         default:
             return
         }
-        let name = String(cString: node.pointee.name).lowercased()
+        let name = lr_xml_name(node).map { String(cString: $0).lowercased() } ?? ""
         if Self.skipped.contains(name) { return }
         guard depth < HTMLReader.maxDepth else { return appendInline(Self.text(of: node)) }
         switch name {
@@ -172,29 +174,31 @@ private struct Walker {
     }
 
     /// All the text under `node`, as libxml2 joins it (scripts included: call it on what has none).
-    static func text(of node: xmlNodePtr) -> String {
-        guard let content = xmlNodeGetContent(node) else { return "" }
+    static func text(of node: OpaquePointer) -> String {
+        guard let content = lr_xml_content(node) else { return "" }
         defer { lr_xml_free(content) }
         return String(cString: content)
     }
 
-    static func attribute(_ name: String, of node: xmlNodePtr) -> String? {
-        guard let value = xmlGetProp(node, name) else { return nil }
+    static func attribute(_ name: String, of node: OpaquePointer) -> String? {
+        guard let value = lr_xml_property(node, name) else { return nil }
         defer { lr_xml_free(value) }
         return String(cString: value).trimmingCharacters(in: " \t\n")
     }
 
     /// The first element called `name` under `node`, breadth first, within the depth limit.
-    static func find(_ name: String, in node: xmlNodePtr) -> xmlNodePtr? {
-        var level: [xmlNodePtr] = [node]
+    static func find(_ name: String, in node: OpaquePointer) -> OpaquePointer? {
+        var level: [OpaquePointer] = [node]
         for _ in 0..<HTMLReader.maxDepth where !level.isEmpty {
-            var next: [xmlNodePtr] = []
+            var next: [OpaquePointer] = []
             for candidate in level {
-                if candidate.pointee.type == XML_ELEMENT_NODE, String(cString: candidate.pointee.name).lowercased() == name { return candidate }
-                var child = candidate.pointee.children
+                if lr_xml_kind(candidate) == LR_XML_ELEMENT, let tag = lr_xml_name(candidate), String(cString: tag).lowercased() == name {
+                    return candidate
+                }
+                var child = lr_xml_first_child(candidate)
                 while let current = child {
                     next.append(current)
-                    child = current.pointee.next
+                    child = lr_xml_next_sibling(current)
                 }
             }
             level = next

@@ -1,0 +1,88 @@
+/* The CLibXML2 wrapper: libxml2 opened with dlopen on first use (see include/CLibXML2.h). */
+#include "CLibXML2.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <libxml/HTMLparser.h>
+#include <libxml/tree.h>
+
+static struct {
+    htmlDocPtr (*read_memory)(const char *, int, const char *, const char *, int);
+    void (*free_doc)(xmlDocPtr);
+    xmlNodePtr (*doc_get_root_element)(const xmlDoc *);
+    xmlChar *(*get_prop)(const xmlNode *, const xmlChar *);
+    xmlChar *(*node_get_content)(const xmlNode *);
+    /* The value of libxml2's xmlFree variable: its deallocator, which loadrun never changes. */
+    xmlFreeFunc free;
+    /* Why it could not be opened, or NULL once it is ready. */
+    const char *error;
+} xml = { .error = "libxml2 was not opened" };
+
+static pthread_once_t opened = PTHREAD_ONCE_INIT;
+
+static void open_library(void) {
+    /* It stays open for the life of the process, as a linked library would. */
+    void *library = dlopen("libxml2.so.2", RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) {
+        xml.error = dlerror();
+        return;
+    }
+    xml.read_memory = (htmlDocPtr (*)(const char *, int, const char *, const char *, int))dlsym(library, "htmlReadMemory");
+    xml.free_doc = (void (*)(xmlDocPtr))dlsym(library, "xmlFreeDoc");
+    xml.doc_get_root_element = (xmlNodePtr (*)(const xmlDoc *))dlsym(library, "xmlDocGetRootElement");
+    xml.get_prop = (xmlChar *(*)(const xmlNode *, const xmlChar *))dlsym(library, "xmlGetProp");
+    xml.node_get_content = (xmlChar *(*)(const xmlNode *))dlsym(library, "xmlNodeGetContent");
+    xmlFreeFunc *free_variable = (xmlFreeFunc *)dlsym(library, "xmlFree");
+    xml.free = free_variable ? *free_variable : NULL;
+    if (!xml.read_memory || !xml.free_doc || !xml.doc_get_root_element || !xml.get_prop || !xml.node_get_content || !xml.free) {
+        xml.error = "libxml2.so.2 lacks a function loadrun calls";
+        return;
+    }
+    xml.error = NULL;
+}
+
+const char *lr_xml_open(void) {
+    pthread_once(&opened, open_library);
+    return xml.error;
+}
+
+lr_xml_document *lr_html_read(const char *buffer, int size, const char *url, const char *encoding) {
+    if (xml.error) return NULL;
+    int options = HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET | HTML_PARSE_COMPACT;
+    return xml.read_memory(buffer, size, url, encoding, options);
+}
+
+void lr_xml_free_document(lr_xml_document *document) {
+    if (!xml.error && document) xml.free_doc(document);
+}
+
+lr_xml_node *lr_xml_root(const lr_xml_document *document) {
+    return xml.error ? NULL : xml.doc_get_root_element(document);
+}
+
+lr_xml_node *lr_xml_first_child(const lr_xml_node *node) { return node->children; }
+lr_xml_node *lr_xml_next_sibling(const lr_xml_node *node) { return node->next; }
+
+enum lr_xml_node_kind lr_xml_kind(const lr_xml_node *node) {
+    switch (node->type) {
+    case XML_ELEMENT_NODE: return LR_XML_ELEMENT;
+    case XML_TEXT_NODE:
+    case XML_CDATA_SECTION_NODE: return LR_XML_TEXT;
+    default: return LR_XML_OTHER;
+    }
+}
+
+const char *lr_xml_name(const lr_xml_node *node) { return (const char *)node->name; }
+const char *lr_xml_text(const lr_xml_node *node) { return (const char *)node->content; }
+
+char *lr_xml_content(const lr_xml_node *node) {
+    return xml.error ? NULL : (char *)xml.node_get_content(node);
+}
+
+char *lr_xml_property(const lr_xml_node *node, const char *name) {
+    return xml.error ? NULL : (char *)xml.get_prop(node, (const xmlChar *)name);
+}
+
+void lr_xml_free(void *text) {
+    if (!xml.error && text) xml.free(text);
+}
