@@ -156,15 +156,18 @@ struct Loadrun: ParsableCommand {
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
+            // Each of ArgumentParser's calls below lays out the help text anew for --help: ask
+            // for no more of them than the case needs.
             let code = exitCode(for: error)
-            let message = fullMessage(for: error)
-            if let unknown = UnknownOption.message(parserMessage: self.message(for: error), arguments: arguments, toolInfo: _dumpHelp) {
-                Diagnostics.say("loadrun: \(unknown)")
-            } else if code.isSuccess {
+            if code.isSuccess {
                 // --help and --version, on stdout as ArgumentParser prints them.
+                let message = fullMessage(for: error)
                 if !message.isEmpty { try? OutputStream.standardOutput.write(message + "\n") }
-            } else if !message.isEmpty {
-                Diagnostics.say(lines: message)
+            } else if let unknown = UnknownOption.message(parserMessage: self.message(for: error), arguments: arguments, toolInfo: _dumpHelp) {
+                Diagnostics.say("loadrun: \(unknown)")
+            } else {
+                let message = fullMessage(for: error)
+                if !message.isEmpty { Diagnostics.say(lines: message) }
             }
             Glibc.exit(code.rawValue)
         }
