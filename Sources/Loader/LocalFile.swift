@@ -47,6 +47,45 @@ public enum LocalFile {
         }
     }
 
+    /// Whether the file holds `marker`, read a piece at a time and only as far as the first
+    /// one: a CA bundle of 200 KB starts with what is looked for.
+    public static func contains(_ marker: String, in path: String) -> Result<Bool, ReadError> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(failure(errno)) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure(failure(errno)) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(failure(EISDIR)) }
+        let needle = Array(marker.utf8)
+        let pieceSize = 16 * 1024
+        // The last needle.count - 1 bytes stay at the front, for a marker cut between pieces.
+        var window = [UInt8](repeating: 0, count: needle.count - 1 + pieceSize)
+        var kept = 0
+        while true {
+            let count = window.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + kept, pieceSize) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(failure(errno))
+            }
+            if count == 0 { return .success(false) }
+            let filled = kept + count
+            if Self.find(needle, in: window[..<filled]) { return .success(true) }
+            kept = min(needle.count - 1, filled)
+            window.replaceSubrange(0..<kept, with: window[(filled - kept)..<filled])
+        }
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Bool {
+        guard let first = needle.first, haystack.count >= needle.count else { return false }
+        var start = haystack.startIndex
+        let last = haystack.endIndex - needle.count
+        while start <= last {
+            if haystack[start] == first && haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
+            start += 1
+        }
+        return false
+    }
+
     /// The file's permission bits, such as 0o600; nil when it does not exist.
     public static func permissions(of path: String) -> UInt32? {
         var info = stat()

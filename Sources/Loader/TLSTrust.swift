@@ -20,15 +20,10 @@ public struct TLSTrust: Sendable, Equatable {
     /// 30 ms whether it speaks TLS or not. A file broken past its first certificate fails the
     /// first request that needs it, with GLib's reason.
     public static func problem(withCAFile path: String) -> String? {
-        switch LocalFile.read(path, limit: 64 << 20) {
-        case .failure(let error):
-            return "cannot be read: \(error)"
-        case .success(let bytes):
-            let marker = Array("-----BEGIN CERTIFICATE-----".utf8)
-            let found = bytes.count >= marker.count && (0...(bytes.count - marker.count)).contains { start in
-                bytes[start] == marker[0] && bytes[start..<(start + marker.count)].elementsEqual(marker)
-            }
-            return found ? nil : "holds no PEM certificate (-----BEGIN CERTIFICATE-----)"
+        switch LocalFile.contains("-----BEGIN CERTIFICATE-----", in: path) {
+        case .failure(let error): "cannot be read: \(error)"
+        case .success(true): nil
+        case .success(false): "holds no PEM certificate (-----BEGIN CERTIFICATE-----)"
         }
     }
 }
