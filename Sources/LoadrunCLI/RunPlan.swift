@@ -84,7 +84,7 @@ package struct RunPlan {
         let urls = try normalizedURLs(files: files)
         if urlList != nil && sourceNames.isEmpty && urls.isEmpty {
             // An empty list loads nothing rather than the sample posts a bare run would.
-            throw UsageFailure(message: "--url-file \(urlList!.displayName): holds no URL; give one a line")
+            throw UsageFailure(message: "--url-file \(urlList!.path): holds no URL; give one a line")
         }
         let takesFromFile = all || !sourceNames.isEmpty || urls.isEmpty
         var warnings: [String] = []
@@ -96,10 +96,10 @@ package struct RunPlan {
         var definitions: [SourceDefinition] = []
         // A broken group stops only the shard that would load its source; a group that is not
         // [source NAME] belongs to no shard, and stops every one, as it stops --all.
-        var brokenElsewhere = 0
+        var brokenElsewhere: Set<String> = []
         func inShard(_ name: String?) -> Bool {
             guard let name, let shard, !shard.holds(name) else { return true }
-            brokenElsewhere += 1
+            brokenElsewhere.insert(name)
             return false
         }
         if all {
@@ -136,7 +136,8 @@ package struct RunPlan {
         if !failures.isEmpty { throw UsageFailure(messages: Self.once(failures)) }
         var notes: [String] = []
         if let shard {
-            let count = definitions.count + brokenElsewhere
+            // A built-in that a broken group changes is both defined and broken: count it once.
+            let count = brokenElsewhere.union(definitions.map(\.name)).count
             definitions = definitions.filter { shard.holds($0.name) }
             if definitions.isEmpty {
                 let what = count == 1 ? "does not hold the run's one source" : "holds none of the run's \(count) sources"

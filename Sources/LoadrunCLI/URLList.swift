@@ -57,7 +57,9 @@ package struct URLList: Equatable {
         } else {
             bytes = LocalFile.read(path, limit: sizeLimit)
         }
-        let name = path == standardInput ? "standard input" : path
+        // The list as a whole is named as it was given (`--url-file -`); its lines by where
+        // they come from (`(standard input):3`).
+        let name = path
         switch bytes {
         case .success(let bytes):
             guard let text = String(validating: bytes, as: UTF8.self) else {

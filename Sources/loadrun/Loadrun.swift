@@ -54,7 +54,7 @@ struct Loadrun: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Load from this http(s) or file:// URL, a file's path, host:port/path (as http://), or - for standard input. With one --source, replaces its URL; alone, repeat it to load several. Without --source or --plugin, the plugin is chosen from the content.", valueName: "url"))
     var url: [String] = []
 
-    @Option(name: .customLong("url-file"), help: ArgumentHelp("Load the URLs in this file, one a line, as --url reads each (after any --url); - reads the list from standard input. Blank lines and lines starting with # are skipped. For more than a few hundred URLs: the command line parses slower.", valueName: "file"),
+    @Option(name: .customLong("url-file"), help: ArgumentHelp("Load the URLs in this file, one a line, as --url reads each (after any --url); - reads the list from standard input. Blank lines and lines starting with # are skipped. Prefer it to hundreds of --url options, whose parsing slows with the square of their number.", valueName: "file"),
             completion: .file())
     var urlFile: String?
 

@@ -92,5 +92,9 @@ final class URLFileTests: XCTestCase {
             XCTAssertTrue(run.standardError.hasPrefix(start), run.standardError)
             XCTAssertEqual(run.standardOutput, "")
         }
+        // A directory as standard input opens, and fails only when it is read.
+        let directoryIn = try LoadrunProcess(shell: #""$LOADRUN" --url-file - < "$0""#, arguments: [directory.path])
+        XCTAssertEqual(directoryIn.waitForExit(), .exited(64))
+        XCTAssertEqual(directoryIn.standardError, "loadrun: --url-file -: cannot read it: is a directory\n")
     }
 }

@@ -69,7 +69,7 @@ final class URLListTests: XCTestCase {
 
     func testAnEmptyListOrOneWithAllIsAUsageError() {
         XCTAssertEqual(failure(list: "# nothing yet\n\n"), ["--url-file urls.txt: holds no URL; give one a line"])
-        XCTAssertEqual(failure(list: "", path: "-"), ["--url-file (standard input): holds no URL; give one a line"])
+        XCTAssertEqual(failure(list: "", path: "-"), ["--url-file -: holds no URL; give one a line"])
         XCTAssertEqual(failure(list: "http://h/a\n", all: true), ["--url-file names sources of its own; it does not go with --all"])
         XCTAssertEqual(failure(urls: ["http://h/a"], list: "http://h/b\n", all: true), ["--url names sources of its own; it does not go with --all"])
         XCTAssertEqual(failure(list: "http://h/a\n", sources: ["posts", "articles"]).first?.hasPrefix("--url-file replaces the URL of one --source"), true)
