@@ -10,6 +10,8 @@ import Plugins
 /// only declares the options and hands them here.
 package struct LoadInvocation {
     package var plan: RunPlan
+    /// `--url-file`: read when the run starts, into the plan.
+    package var urlFile: String?
     package var configPath: String?
     package var output: OutputFormat
     package var schedule: LoadSession.Schedule
@@ -19,10 +21,11 @@ package struct LoadInvocation {
     package var usesCache: Bool
     package var verbosity: Verbosity
 
-    package init(plan: RunPlan, configPath: String?, output: OutputFormat, schedule: LoadSession.Schedule,
+    package init(plan: RunPlan, urlFile: String? = nil, configPath: String?, output: OutputFormat, schedule: LoadSession.Schedule,
                  view: ViewOptions, maxConnections: Int, maxPerHost: Int, usesCache: Bool, verbosity: Verbosity = .normal) {
         self.verbosity = verbosity
         self.plan = plan
+        self.urlFile = urlFile
         self.configPath = configPath
         self.output = output
         self.schedule = schedule
@@ -43,9 +46,14 @@ package struct LoadInvocation {
         if let warning = catalog.secretExposure { Diagnostics.say("loadrun: \(warning)") }
         let requests: [SourceRequest]
         do throws(UsageFailure) {
+            var plan = plan
+            if let urlFile { plan.urlList = try readList(urlFile) }
             let planned = try plan.requests(catalog: catalog, registry: registry, environment: environment,
                                             files: .current(environment: environment))
             for warning in planned.warnings { Diagnostics.say("loadrun: \(warning)") }
+            if verbosity > .quiet { for note in planned.notes { Diagnostics.say("loadrun: \(note)") } }
+            // An empty shard: nothing to load or watch, and nothing wrong.
+            if planned.requests.isEmpty { return ExitStatus.success }
             requests = planned.requests
             if let caFile = Self.systemCAFile(environment), let problem = TLSTrust.problem(withCAFile: caFile) {
                 throw UsageFailure(message: "SSL_CERT_FILE: \(caFile) \(problem); give a PEM file of CA certificates, or unset it")
@@ -58,6 +66,16 @@ package struct LoadInvocation {
         let session = LoadSession(requests: requests, plugins: registry, schedule: schedule, terminal: terminal, view: view,
                                   verbosity: verbosity, client: clientConfiguration(environment: environment))
         return session.run(presenter: PresenterChoice.presenter(format: output, schedule: schedule, terminal: terminal))
+    }
+
+    /// The list `--url-file` names, which under `--watch` may not name standard input: it
+    /// cannot be read again for a reload.
+    private func readList(_ path: String) throws(UsageFailure) -> URLList {
+        let list = try URLList.read(path).get()
+        if case .interval = schedule, let entry = list.entries.first(where: { $0.text == "-" }) {
+            throw UsageFailure(message: "\(list.displayName):\(entry.line): standard input cannot be reloaded; --watch needs a URL or a file")
+        }
+        return list
     }
 
     /// The HTTP client's limits and cache, as the options set them.

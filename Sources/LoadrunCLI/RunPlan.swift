@@ -32,18 +32,25 @@ package struct SourceSettings {
     }
 }
 
-/// Turns `--source`, `--url`, `--all` and the catalog into the requests a run makes, in the
-/// order given.
+/// Turns `--source`, `--url`, `--url-file`, `--all`, `--shard` and the catalog into the
+/// requests a run makes, in the order given.
 package struct RunPlan {
     var sourceNames: [String]
     var urls: [String]
+    /// `--url-file`'s URLs, once read: they follow the `--url`s.
+    package var urlList: URLList?
     var all: Bool
+    /// Only the sources whose names hash to it; nil for all of them.
+    var shard: Shard?
     var settings: SourceSettings
 
-    package init(sourceNames: [String], urls: [String], all: Bool, settings: SourceSettings) {
+    package init(sourceNames: [String], urls: [String], urlList: URLList? = nil, all: Bool, shard: Shard? = nil,
+                 settings: SourceSettings) {
         self.sourceNames = sourceNames
         self.urls = urls
+        self.urlList = urlList
         self.all = all
+        self.shard = shard
         self.settings = settings
     }
 
@@ -52,6 +59,8 @@ package struct RunPlan {
         var requests: [SourceRequest]
         /// Problems of the sources file that this run does not need, each a line to say.
         var warnings: [String]
+        /// Said unless `-q`: a shard that holds none of the run's sources.
+        var notes: [String] = []
     }
 
     /// The requests, with headers read from the environment or files now. `files` resolves a
@@ -64,18 +73,18 @@ package struct RunPlan {
     /// file; a run of `--url`s alone takes none and goes on with a warning.
     func requests(catalog: SourceCatalog, registry: PluginRegistry, environment: [String: String],
                   files: URLInput.Files) throws(UsageFailure) -> Planned {
+        let givesURLs = !urls.isEmpty || urlList.map { !$0.entries.isEmpty } ?? false
+        // Said as the user gave them: a run of --url-file alone never wrote --url.
+        let urlOption = urls.isEmpty && urlList != nil ? "--url-file" : "--url"
         if all && !sourceNames.isEmpty { throw UsageFailure(message: "give --all or --source, not both") }
-        if all && !urls.isEmpty { throw UsageFailure(message: "--url names a source of its own; it does not go with --all") }
-        if sourceNames.count > 1 && !urls.isEmpty {
-            throw UsageFailure(message: "--url replaces the URL of one --source; with several, set each url in the sources file")
+        if all && givesURLs { throw UsageFailure(message: "\(urlOption) names sources of its own; it does not go with --all") }
+        if sourceNames.count > 1 && givesURLs {
+            throw UsageFailure(message: "\(urlOption) replaces the URL of one --source; with several, set each url in the sources file")
         }
-        if urls.filter({ $0 == "-" }).count > 1 { throw UsageFailure(message: "standard input can be read only once") }
-        var urls: [String] = []
-        for text in self.urls {
-            switch URLInput.normalized(text, files: files) {
-            case .success(let url): urls.append(url)
-            case .failure(let problem): throw UsageFailure(message: "--url: \(problem)")
-            }
+        let urls = try normalizedURLs(files: files)
+        if urlList != nil && sourceNames.isEmpty && urls.isEmpty {
+            // An empty list loads nothing rather than the sample posts a bare run would.
+            throw UsageFailure(message: "--url-file \(urlList!.path): holds no URL; give one a line")
         }
         let takesFromFile = all || !sourceNames.isEmpty || urls.isEmpty
         var warnings: [String] = []
@@ -85,34 +94,56 @@ package struct RunPlan {
         }
         var failures: [String] = []
         var definitions: [SourceDefinition] = []
+        // A broken group stops only the shard that would load its source; a group that is not
+        // [source NAME] belongs to no shard, and stops every one, as it stops --all.
+        var brokenElsewhere: Set<String> = []
+        func inShard(_ name: String?) -> Bool {
+            guard let name, let shard, !shard.holds(name) else { return true }
+            brokenElsewhere.insert(name)
+            return false
+        }
         if all {
-            failures = catalog.groupProblems.map(\.error.description)
+            failures = catalog.groupProblems.filter { inShard($0.source) }.map(\.error.description)
             definitions = catalog.definitions
         } else if !sourceNames.isEmpty {
+            var given: Set<String> = []
+            // Made once, and only for a name nothing answers to.
+            lazy var known = catalog.names + catalog.groupProblems.compactMap(\.source)
+            lazy var notSources = catalog.groupProblems.filter { $0.source == nil }.map(\.error.description)
+            lazy var configured = catalog.names.joined(separator: ", ")
             for name in sourceNames {
                 if let problem = catalog.problem(ofSource: name) {
-                    failures.append(problem.description)
+                    if inShard(name) { failures.append(problem.description) }
                 } else if let definition = catalog.definition(named: name) {
-                    guard !definitions.contains(where: { $0.name == name }) else {
+                    guard given.insert(name).inserted else {
                         throw UsageFailure(message: "--source \(name) is given twice")
                     }
                     definitions.append(definition)
                 } else {
                     // A group that is not [source NAME] may be the one meant: say it first.
-                    failures += catalog.groupProblems.filter { $0.source == nil }.map(\.error.description)
-                    let known = catalog.names + catalog.groupProblems.compactMap(\.source)
-                    failures.append("\(Suggestion.unknown("source", name, among: known)); configured: \(catalog.names.joined(separator: ", ")) (see loadrun sources)")
+                    failures += notSources
+                    failures.append("\(Suggestion.unknown("source", name, among: known)); configured: \(configured) (see loadrun sources)")
                 }
             }
             if let url = urls.first, !definitions.isEmpty { definitions[0].url = url }
         } else if !urls.isEmpty {
             definitions = Self.adHocDefinitions(for: urls)
         } else if let problem = catalog.problem(ofSource: "posts") {
-            failures.append(problem.description)
+            if inShard("posts") { failures.append(problem.description) }
         } else {
             definitions = [catalog.definition(named: "posts") ?? SourceDefinition.builtIns[0]]
         }
         if !failures.isEmpty { throw UsageFailure(messages: Self.once(failures)) }
+        var notes: [String] = []
+        if let shard {
+            // A built-in that a broken group changes is both defined and broken: count it once.
+            let count = brokenElsewhere.union(definitions.map(\.name)).count
+            definitions = definitions.filter { shard.holds($0.name) }
+            if definitions.isEmpty {
+                let what = count == 1 ? "does not hold the run's one source" : "holds none of the run's \(count) sources"
+                notes.append("shard \(shard) \(what); nothing to load")
+            }
+        }
         let loaded = Set(definitions.map(\.name))
         for problem in catalog.groupProblems where !(problem.source.map(loaded.contains) ?? false) {
             let skipped = problem.source.map { " (source \($0) is skipped: this run does not load it)" } ?? " (skipped)"
@@ -122,25 +153,13 @@ package struct RunPlan {
         for definition in definitions {
             requests.append(try request(for: definition, registry: registry, environment: environment))
         }
-        return Planned(requests: requests, warnings: warnings)
+        return Planned(requests: requests, warnings: warnings, notes: notes)
     }
 
     /// `lines` without repeats, in their order.
     private static func once(_ lines: [String]) -> [String] {
         var seen: Set<String> = []
         return lines.filter { seen.insert($0).inserted }
-    }
-
-    /// Sources for URLs given alone, named after as much of their path as tells them apart
-    /// (`posts-1` and `users-1` for `/posts/1` and `/users/1`); a name still repeated gets
-    /// `-2`, `-3`… so that messages and ndjson lines tell them apart.
-    static func adHocDefinitions(for urls: [String]) -> [SourceDefinition] {
-        var used: [String: Int] = [:]
-        return SourceNaming.names(for: urls).enumerated().map { index, base in
-            used[base, default: 0] += 1
-            let count = used[base]!
-            return SourceDefinition(name: count == 1 ? base : "\(base)-\(count)", url: urls[index], origin: .builtIn)
-        }
     }
 
     private func request(for definition: SourceDefinition, registry: PluginRegistry,

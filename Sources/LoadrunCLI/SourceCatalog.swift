@@ -16,6 +16,9 @@ struct SourceCatalog {
     private(set) var fileProblem: SourcesFileError?
     /// The groups that define no source for what is wrong with them; the others stand.
     private(set) var groupProblems: [SourcesFile.GroupProblem] = []
+    /// The first problem of each source's group, so that asking about each of 1,000
+    /// `--source`s does not scan every problem.
+    private var problemIndex: [String: SourcesFileError] = [:]
 
     /// `$XDG_CONFIG_HOME/loadrun/sources.conf`, or under `~/.config` without XDG_CONFIG_HOME.
     static func defaultPath(environment: [String: String]) -> String? {
@@ -57,7 +60,7 @@ struct SourceCatalog {
 
     /// Adds a file's sources, and its problems; a new source without a url is one.
     mutating func add(_ contents: SourcesFile.Contents) {
-        groupProblems += contents.problems
+        for problem in contents.problems { record(problem) }
         for definition in contents.definitions {
             if let existing = index[definition.name] {
                 definitions[existing] = definitions[existing].overlaid(with: definition)
@@ -65,7 +68,7 @@ struct SourceCatalog {
             }
             guard definition.url != nil else {
                 guard case .file(let path, let line) = definition.origin else { continue }
-                groupProblems.append(SourcesFile.GroupProblem(source: definition.name, error: SourcesFileError(
+                record(SourcesFile.GroupProblem(source: definition.name, error: SourcesFileError(
                     path: path, line: line, key: "url", message: "[source \(definition.name)] has no url; every source but the built-ins needs one")))
                 continue
             }
@@ -74,9 +77,14 @@ struct SourceCatalog {
         }
     }
 
+    private mutating func record(_ problem: SourcesFile.GroupProblem) {
+        groupProblems.append(problem)
+        if let source = problem.source, problemIndex[source] == nil { problemIndex[source] = problem.error }
+    }
+
     /// What is wrong with the group of source `name`, when it is broken.
     func problem(ofSource name: String) -> SourcesFileError? {
-        groupProblems.first { $0.source == name }?.error
+        problemIndex[name]
     }
 
     func definition(named name: String) -> SourceDefinition? {

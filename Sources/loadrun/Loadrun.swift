@@ -11,7 +11,8 @@ struct Loadrun: ParsableCommand {
         commandName: "loadrun",
         abstract: "Load web content and render it in the terminal.",
         usage: """
-            loadrun [--source <name>]... [--url <url>]... [--all] [--config <file>] [--plugin <name>]
+            loadrun [--source <name>]... [--url <url>]... [--url-file <file>] [--all] [--shard <K/N>]
+                    [--config <file>] [--plugin <name>]
                     [--output text|json|ndjson] [--watch [<interval>]] [--pages <n> | --all-pages]
                     [--page-param <name> [--per-page <n> [--per-page-param <name>]]]
                     [-H <header>]... [-A <name>] [--cacert <file>] [-k] [-v | -q]
@@ -35,6 +36,9 @@ struct Loadrun: ParsableCommand {
               loadrun --all --watch
               loadrun --url http://127.0.0.1:8080/a --url http://127.0.0.1:8080/b
               loadrun --url 127.0.0.1:8080/posts --url ./posts.json
+              loadrun --url-file urls.txt --plugin posts
+              find . -name '*.json' | loadrun --url-file -
+              loadrun --all --watch --output ndjson --shard 0/4
               loadrun serve --port 8080
 
             \(ExitStatus.helpText)
@@ -50,8 +54,15 @@ struct Loadrun: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Load from this http(s) or file:// URL, a file's path, host:port/path (as http://), or - for standard input. With one --source, replaces its URL; alone, repeat it to load several. Without --source or --plugin, the plugin is chosen from the content.", valueName: "url"))
     var url: [String] = []
 
+    @Option(name: .customLong("url-file"), help: ArgumentHelp("Load the URLs in this file, one a line, as --url reads each (after any --url); - reads the list from standard input. Blank lines and lines starting with # are skipped. Prefer it to hundreds of --url options, whose parsing slows with the square of their number.", valueName: "file"),
+            completion: .file())
+    var urlFile: String?
+
     @Flag(name: .long, help: "Load every configured source (see `loadrun sources`).")
     var all = false
+
+    @Option(name: .long, help: ArgumentHelp("Load only shard K of N (K from 0 to N-1) of the sources this run would load: those whose name hashes to K, by FNV-1a 32-bit over the name's UTF-8 bytes, modulo N. The same name lands on the same shard on every machine, so N instances with the same sources share them without overlap. A shard that holds none of them says so and exits 0.", valueName: "K/N"))
+    var shard: ShardArgument?
 
     @Option(name: .long, help: ArgumentHelp("Read sources from this file instead of $XDG_CONFIG_HOME/loadrun/sources.conf.", valueName: "file"))
     var config: String?
@@ -186,6 +197,10 @@ struct Loadrun: ParsableCommand {
             }
         }
         if let problem = watch?.problem { throw Self.usageFailure(problem) }
+        if let problem = shard?.problem { throw Self.usageFailure(problem) }
+        if urlFile == URLList.standardInput && url.contains("-") {
+            throw Self.usageFailure("--url-file - reads the list of URLs from standard input, so --url - cannot read content from it too; save one of them to a file")
+        }
         if let pages, pages < 1 { throw ValidationError("--pages must be at least 1") }
         if let maxItems, maxItems < 1 { throw ValidationError("--max-items must be at least 1") }
         if pages != nil && allPages { throw ValidationError("give --pages N or --all-pages, not both") }
@@ -209,10 +224,10 @@ struct Loadrun: ParsableCommand {
             followsCrossHostLinks: followCrossHost ? true : nil,
             caFile: cacert, insecure: insecure ? true : nil)
         let invocation = LoadInvocation(
-            plan: RunPlan(sourceNames: source, urls: url, all: all,
+            plan: RunPlan(sourceNames: source, urls: url, all: all, shard: shard?.shard,
                           settings: SourceSettings(plugin: plugin, noRetry: noRetry, load: load,
                                                    headers: try HeaderArguments(header, userAgent: userAgent))),
-            configPath: config, output: output, schedule: watch.map { .interval($0.interval) } ?? .once,
+            urlFile: urlFile, configPath: config, output: output, schedule: watch.map { .interval($0.interval) } ?? .once,
             view: ViewOptions(imageFormat: imageFormat?.format, imageSize: size?.cells, maxItems: maxItems, sortsKeys: sortKeys),
             maxConnections: maxConnections, maxPerHost: maxPerHost, usesCache: !noCache,
             verbosity: Verbosity(verbose: verbose, quiet: quiet))
