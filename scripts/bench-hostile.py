@@ -64,8 +64,9 @@ for share in (0.1, 0.2, 0.35, 0.5):
     latencies.append((time.monotonic() - sent, status))
 worst = max(l for l, _ in latencies)
 statuses = sorted({s for _, s in latencies})
+each = ", ".join(f"{l * 1000:.0f}" for l, _ in latencies)
 met = "yes" if worst < 0.1 and statuses == [143] else "no"
-print(f"SIGTERM during a {full:.2f} s run over 36 MB: exit within {worst * 1000:.1f} ms (worst of 4), "
+print(f"SIGTERM during a {full:.2f} s run over 36 MB: exit within {each} ms when sent at 10, 20, 35 and 50% of it, "
       f"status {statuses} (goal: < 100 ms, 143: {met})")
-row(f"SIGTERM during a {full:.2f} s run over 36 MB (4,000 titles of 9,000 characters)",
-    f"exit {', '.join(map(str, statuses))} within {worst * 1000:.1f} ms", "", "", "< 100 ms, 143", met)
+row(f"SIGTERM during a {full:.2f} s run over 36 MB (4,000 titles of 9,000 characters), at 10, 20, 35, 50% of it",
+    f"exit {', '.join(map(str, statuses))} within {each} ms", "", "", "< 100 ms, 143", met)
