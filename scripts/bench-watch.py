@@ -1,43 +1,42 @@
 #!/usr/bin/env python3
-"""Watch-mode benchmarks for `make bench` (issue 5's performance table).
+"""Part "watch" of scripts/bench: watch mode against nginx (BENCH_BASE), counting requests in
+its access log (BENCH_LOG). Each watcher's URL carries its own ?watcher= tag, which nginx
+ignores but logs, so that the log tells the watchers apart.
 
 1. CPU time of `loadrun --watch 1s` against `watch -n1 curl -s URL`, each on its own
-   pseudo-terminal for the same wall time, each against its own `loadrun serve`.
+   pseudo-terminal for the same wall time (LOADRUN_BENCH_WATCH_SECONDS, 60 by default).
 2. Body bytes per reload after the first load of an unchanged source (from --output ndjson).
-3. RSS growth over 10,000 reloads at a 10 ms interval after warm-up, full-screen on a pty.
-
-Usage: bench-watch.py LOADRUN_BINARY [SECONDS]
+3. RSS growth over 10,000 reloads at a 10 ms interval after 500 to warm up, full screen on a pty.
 """
-import json, os, pty, re, signal, subprocess, sys, threading, time
+import fcntl, json, os, pty, re, signal, struct, subprocess, termios, threading, time
 
-binary = sys.argv[1]
-seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 60.0
-
-
-def start_server():
-    """A `loadrun serve` on a free port; returns (process, url, log path)."""
-    log = f"/tmp/loadrun-bench-serve-{os.getpid()}-{time.monotonic_ns()}.log"
-    out = open(log, "w")
-    server = subprocess.Popen([binary, "serve", "--port", "0"], stdout=subprocess.PIPE, stderr=out, text=True)
-    for line in server.stdout:
-        if line.strip().endswith("/posts"):
-            return server, line.strip(), log
-    raise SystemExit("serve printed no URL")
+binary, base = os.environ["LOADRUN"], os.environ["BENCH_BASE"]
+seconds = float(os.environ.get("LOADRUN_BENCH_WATCH_SECONDS", "60"))
 
 
-def requests(log, status=None):
-    with open(log) as f:
-        return sum(1 for line in f if line.startswith("GET /posts") and (status is None or line.split()[-1] == str(status)))
+def row(*cells):
+    with open(os.environ["BENCH_ROWS"], "a") as f:
+        f.write("\t".join(cells) + "\n")
 
 
-def on_pty(argv, env=None):
+class Requests:
+    """The requests nginx logs from now on for URLs tagged ?watcher=TAG."""
+
+    def __init__(self, tag):
+        self.tag, self.offset = f"watcher={tag}", os.path.getsize(os.environ["BENCH_LOG"])
+
+    def statuses(self):
+        with open(os.environ["BENCH_LOG"]) as log:
+            log.seek(self.offset)
+            return [line.split()[2] for line in log if self.tag in line]
+
+
+def on_pty(argv):
     """Runs argv on a new pseudo-terminal (100x30) and drains its output; returns the pid."""
     pid, master = pty.fork()
     if pid == 0:
-        os.environ.update(env or {})
         os.environ["TERM"] = "xterm-256color"
         os.execvp(argv[0], argv)
-    import fcntl, struct, termios
     fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
     os.kill(pid, signal.SIGWINCH)
 
@@ -63,21 +62,24 @@ def rss_kib(pid):
 
 
 # 1. CPU over the same wall time.
-server_a, url_a, log_a = start_server()
-server_b, url_b, log_b = start_server()
-loadrun_pid = on_pty([binary, "--url", url_a, "--plugin", "posts", "--watch", "1s"])
-watch_pid = on_pty(["watch", "-n1", f"curl -s {url_b}"])
+by_loadrun, by_watch = Requests("loadrun"), Requests("watch")
+loadrun_pid = on_pty([binary, "--source", "posts", "--url", f"{base}/posts.json?watcher=loadrun", "--watch", "1s"])
+watch_pid = on_pty(["watch", "-n1", f"curl -s '{base}/posts.json?watcher=watch'"])
 time.sleep(seconds)
-loadrun_cpu = cpu_seconds(loadrun_pid)
-watch_cpu = cpu_seconds(watch_pid)
-loadrun_reloads, watch_reloads = requests(log_a), requests(log_b)
-print(f"watch CPU: loadrun --watch 1s {loadrun_cpu * 1000:.0f} ms over {loadrun_reloads} loads "
-      f"({requests(log_a, 304)} answered 304); watch -n1 curl {watch_cpu * 1000:.0f} ms over {watch_reloads} loads; "
-      f"ratio loadrun/watch = {loadrun_cpu / watch_cpu:.3f}")
+loadrun_cpu, watch_cpu = cpu_seconds(loadrun_pid), cpu_seconds(watch_pid)
+time.sleep(0.2)  # nginx logs a request once it has answered it
+loads, watch_loads = by_loadrun.statuses(), len(by_watch.statuses())
+ratio = loadrun_cpu / watch_cpu
+met = "yes" if ratio <= 0.1 else "no"
+print(f"watch CPU over {seconds:.0f} s: loadrun --watch 1s {loadrun_cpu * 1000:.0f} ms for {len(loads)} loads "
+      f"({loads.count('304')} answered 304), watch -n1 curl {watch_cpu * 1000:.0f} ms for {watch_loads} loads: "
+      f"{ratio:.3f}× (goal ≤ 0.1×: {met})")
+row(f"CPU of `--watch 1s` over {seconds:.0f} s ({len(loads)} loads, {loads.count('304')} of them 304)",
+    f"{loadrun_cpu * 1000:.0f} ms", f"`watch -n1 curl -s URL`: {watch_cpu * 1000:.0f} ms", f"{ratio:.3f}×", "≤ 0.1×", met)
 
 # 2. Body bytes per reload of an unchanged source.
-run = subprocess.Popen([binary, "--url", url_a, "--plugin", "posts", "--watch", "100ms", "--output", "ndjson"],
-                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+run = subprocess.Popen([binary, "--source", "posts", "--url", f"{base}/posts.json?watcher=bytes", "--watch", "100ms",
+                        "--output", "ndjson"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
 settled = []
 for line in run.stdout:
     record = json.loads(line)
@@ -88,15 +90,25 @@ for line in run.stdout:
 run.send_signal(signal.SIGTERM)
 run.wait()
 after_first = settled[1:]
-print(f"body bytes: first load {settled[0]['bytes']} B; the next {len(after_first)} reloads "
-      f"{sum(r['bytes'] for r in after_first)} B in all, {sum(1 for r in after_first if r['not_modified'])} of them 304")
+body_bytes = sum(r["bytes"] for r in after_first)
+met = "yes" if body_bytes == 0 else "no"
+print(f"body bytes: first load {settled[0]['bytes']} B; the next {len(after_first)} reloads {body_bytes} B in all, "
+      f"{sum(1 for r in after_first if r['not_modified'])} of them 304 (goal 0: {met})")
+row(f"body bytes per reload of an unchanged source ({len(after_first)} reloads)",
+    f"{body_bytes / len(after_first):.0f} B", "", "", "0 B", met)
 
 # 3. RSS growth over 10,000 reloads at 10 ms, full screen on a pty.
-server_c, url_c, log_c = start_server()
-pid = on_pty([binary, "--url", url_c, "--plugin", "posts", "--watch", "10ms"])
+by_rss = Requests("rss")
+pid = on_pty([binary, "--source", "posts", "--url", f"{base}/posts.json?watcher=rss", "--watch", "10ms"])
+
+
 def wait_for(count):
-    while requests(log_c) < count:
+    while len(by_rss.statuses()) < count:
+        if os.waitpid(pid, os.WNOHANG) != (0, 0):
+            raise SystemExit(f"loadrun --watch 10ms ended after {len(by_rss.statuses())} loads")
         time.sleep(0.5)
+
+
 wait_for(500)
 warm = rss_kib(pid)
 started = time.monotonic()
@@ -104,10 +116,8 @@ wait_for(10_500)
 end = rss_kib(pid)
 took = time.monotonic() - started
 cpu_seconds(pid, signal.SIGTERM)  # at 10 ms a load is nearly always in flight, and Ctrl-C would cancel it
+met = "yes" if end - warm < 1024 else "no"
 print(f"RSS: {warm} KiB after 500 reloads (warm-up), {end} KiB after 10,000 more ({took:.0f} s); "
-      f"growth {end - warm} KiB")
-
-for server in (server_a, server_b, server_c):
-    server.terminate()
-for log in (log_a, log_b, log_c):
-    os.remove(log)
+      f"growth {end - warm} KiB (goal: hold it, under 1 MiB: {met})")
+row("RSS growth over 10,000 reloads at 10 ms, after 500 to warm up", f"{end - warm} KiB ({warm:,} → {end:,} KiB)",
+    "", "", "hold (< 1 MiB)", met)

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Part "image" of scripts/bench: a 239×178 JPEG drawn in 80×40 cells as symbols, beside chafa's
+# own tool. Both read the same local file, so that the pair differs only in the drawing: chafa
+# cannot fetch, and `curl | chafa` would add a shell and a second process to the peer. Both
+# draw in 256 colours (TERM=xterm-256color, no COLORTERM), as chafa does by default.
+set -euo pipefail
+source "$(dirname "$0")/bench-lib.sh"
+
+photo="$BENCH_WWW/photo.jpg"
+export TERM=xterm-256color
+unset COLORTERM
+compare "JPEG in 80×40 cells as symbols, from a local file" 1.0 image --shell=none --warmup 5 --runs 30 \
+  -n loadrun "$LOADRUN --no-cache --url $photo --size 80x40 --image-format symbols" \
+  -n "chafa --size 80x40 -f symbols FILE" "chafa --size 80x40 -f symbols $photo"

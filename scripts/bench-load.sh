@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Part "load" of scripts/bench: the posts plugin and --output json beside curl and jq, over
+# nginx. The peers have a pipe, so hyperfine runs both commands through its shell and takes
+# the shell's start-up off each.
+set -euo pipefail
+source "$(dirname "$0")/bench-lib.sh"
+
+url="$BENCH_BASE/posts.json"
+compare "100 posts, text view" 0.7 load-posts --warmup 5 --runs 50 \
+  -n loadrun "$LOADRUN --no-cache --source posts --url $url" \
+  -n "curl -s URL | jq -r '.[].title'" "curl -s $url | jq -r '.[].title'"
+
+url="$BENCH_BASE/posts-20mb.json"
+compare "20 MB of posts, text view" 1.0 load-posts-20mb --warmup 2 --runs 10 \
+  -n loadrun "$LOADRUN --no-cache --source posts --url $url" \
+  -n "curl -s URL | jq -r '.[].title'" "curl -s $url | jq -r '.[].title'"
+compare "20 MB of posts, --output json" 1.0 load-posts-20mb-json --warmup 2 --runs 10 \
+  -n loadrun "$LOADRUN --no-cache --source posts --url $url --output json" \
+  -n "curl -s URL | jq ." "curl -s $url | jq ."
