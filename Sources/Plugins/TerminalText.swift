@@ -7,30 +7,24 @@ public enum TerminalText {
     public static func displayWidth<S: StringProtocol>(_ text: S) -> Int {
         // Printable ASCII, which most text is, takes a column a byte: no Unicode tables needed.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
-        return text.reduce(0) { $0 + displayWidth(of: $1) }
+        // Scalar by scalar, grouped into clusters as `Character` groups them.
+        var recognizer = Unicode._CharacterRecognizer()
+        var cluster = ClusterWidth()
+        var columns = 0
+        for scalar in text.unicodeScalars {
+            let classes = ScalarClass(scalar.value)
+            if recognizer.hasBreak(before: scalar) {
+                if cluster.count > 0 { columns += cluster.width }
+                cluster.start(scalar.value, classes)
+            } else {
+                cluster.extend(scalar.value, classes)
+            }
+        }
+        return cluster.count > 0 ? columns + cluster.width : columns
     }
 
     static func displayWidth(of character: Character) -> Int {
-        if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
-        guard let first = character.unicodeScalars.first else { return 0 }
-        if character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation }) { return 2 }
-        if character.unicodeScalars.contains("\u{FE0F}") && first.properties.isEmoji { return 2 }
-        switch first.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format, .control: return 0
-        default: break
-        }
-        return isWide(first) ? 2 : 1
-    }
-
-    private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
-            true
-        default:
-            false
-        }
+        ClusterWidth.of(character)
     }
 
     /// Cells `text` takes on screen, not counting the CSI sequences (`ESC [ … final`) that style it.
