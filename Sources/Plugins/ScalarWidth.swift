@@ -97,6 +97,11 @@ struct ClusterWidth {
         count += 1
     }
 
+    /// Whether the cluster is a whole line break, tab or space: where `wrap` splits words.
+    var isWordSeparator: Bool {
+        count == 1 && (firstValue == 0x20 || firstValue == 0x09 || firstValue == 0x0A)
+    }
+
     var width: Int {
         if emojiPresentation || (variationSelector16 && first.contains(.emoji)) { return 2 }
         if first.contains(.zeroWidth) { return 0 }

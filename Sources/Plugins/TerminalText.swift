@@ -77,98 +77,23 @@ public enum TerminalText {
     /// Linear in the length of the text: each character's width is measured once, however
     /// long a word runs (a hostile one-word title of a megabyte included).
     public static func wrap(_ text: String, width: Int) -> [String] {
-        let width = max(width, 1)
-        if let lines = wrapASCII(text, width: width) { return lines }
-        var lines: [String] = []
-        var line = ""
-        var lineWidth = 0
-        for word in text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
-            let wordWidth = displayWidth(word)
-            if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
-                line += " " + word
-                lineWidth += 1 + wordWidth
-                continue
-            }
-            if lineWidth > 0 {
-                lines.append(line)
-                line = ""
-                lineWidth = 0
-            }
-            if wordWidth <= width {
-                line = String(word)
-                lineWidth = wordWidth
-                continue
-            }
-            // Wider than a line: break it at the width, one pass over its characters. Each line
-            // takes at least one character, so a double-width one cannot stall a 1-column wrap.
-            var start = word.startIndex
-            var index = word.startIndex
-            while index < word.endIndex {
-                let characterWidth = displayWidth(of: word[index])
-                if lineWidth + characterWidth > width && index > start {
-                    lines.append(String(word[start..<index]))
-                    start = index
-                    lineWidth = 0
-                }
-                lineWidth += characterWidth
-                index = word.index(after: index)
-            }
-            line = String(word[start...])
-        }
-        if lineWidth > 0 || lines.isEmpty { lines.append(line) }
-        return lines
-    }
-
-    /// `wrap` for text of printable ASCII and whitespace, which most text is, working on its
-    /// bytes: a column a byte, no grapheme breaking. Nil for any other text.
-    private static func wrapASCII(_ text: String, width: Int) -> [String]? {
-        var text = text
-        return text.withUTF8 { bytes -> [String]? in
-            var lines: [String] = []
-            var line: [UInt8] = []
-            line.reserveCapacity(width)
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == 0x20 || byte == 0x09 || byte == 0x0A {
-                    index += 1
-                    continue
-                }
-                var end = index
-                while end < bytes.count {
-                    let next = bytes[end]
-                    if next == 0x20 || next == 0x09 || next == 0x0A { break }
-                    guard next > 0x20 && next < 0x7F else { return nil }
-                    end += 1
-                }
-                let length = end - index
-                if !line.isEmpty && line.count + 1 + length <= width {
-                    line.append(0x20)
-                    line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
-                } else {
-                    if !line.isEmpty {
-                        lines.append(String(decoding: line, as: UTF8.self))
-                        line.removeAll(keepingCapacity: true)
-                    }
-                    // A word wider than a line is broken at the width.
-                    var start = index
-                    while end - start > width {
-                        lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<start + width]), as: UTF8.self))
-                        start += width
-                    }
-                    line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
-                }
-                index = end
-            }
-            if !line.isEmpty || lines.isEmpty { lines.append(String(decoding: line, as: UTF8.self)) }
-            return lines
-        }
+        lines(of: text, width: width, sanitising: false)
     }
 
     /// One field from outside (a title, a paragraph) as lines for a terminal: cut to
     /// `fieldLimit` characters, made safe, and wrapped to `width`.
     public static func wrapField(_ text: String, width: Int) -> [String] {
-        wrap(UntrustedText.forTerminal(bounded(text)), width: width)
+        lines(of: bounded(text), width: width, sanitising: true)
+    }
+
+    private static func lines(of text: String, width: Int, sanitising: Bool) -> [String] {
+        var text = text
+        var wrapper = LineWrapper()
+        var lines: [String] = []
+        text.withUTF8 { bytes in
+            wrapper.wrap(bytes, width: width, sanitising: sanitising) { lines.append(String(decoding: $0, as: UTF8.self)) }
+        }
+        return lines
     }
 
     /// `line` with each tab turned into spaces up to the next of every eight columns.

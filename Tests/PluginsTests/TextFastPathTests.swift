@@ -66,4 +66,44 @@ final class TextFastPathTests: XCTestCase {
             XCTAssertEqual(TerminalText.displayWidth(text), ReferenceText.displayWidth(text), text.debugDescription)
         }
     }
+
+    func testMixedTextIsMadeSafeAsItWas() {
+        for text in Self.texts(seed: 3) {
+            XCTAssertEqual(UntrustedText.forTerminal(text), ReferenceText.forTerminal(text), text.debugDescription)
+        }
+    }
+
+    func testMixedTextWrapsAsItDid() {
+        for (index, text) in Self.texts(seed: 4).enumerated() {
+            let width = [1, 2, 3, 4, 7, 10, 16, 33, 80][index % 9]
+            XCTAssertEqual(TerminalText.wrap(text, width: width), ReferenceText.wrap(text, width: width),
+                           "width \(width): \(text.debugDescription)")
+            XCTAssertEqual(TerminalText.wrapField(text, width: width), ReferenceText.wrapField(text, width: width),
+                           "width \(width): \(text.debugDescription)")
+        }
+    }
+
+    func testPlainASCIIWrapsAsItDid() {
+        var random = SeededGenerator(seed: 5)
+        let words = ["a", "bb", "ccc", "dddd", String(repeating: "e", count: 23), " ", "  ", "\t", "\n", "\n\n"]
+        for index in 0..<500 {
+            let text = (0..<Int.random(in: 0...30, using: &random)).map { _ in words.randomElement(using: &random)! }.joined()
+            let width = index % 30 + 1
+            XCTAssertTrue(text.utf8.withContiguousStorageIfAvailable(ASCIIText.isPlain)!)
+            XCTAssertEqual(TerminalText.wrap(text, width: width), ReferenceText.wrap(text, width: width), text.debugDescription)
+        }
+    }
+
+    func testThePlainASCIICheckMatchesItsDefinitionAtEveryOffset() {
+        var random = SeededGenerator(seed: 6)
+        let bytes: [UInt8] = [0x00, 0x08, 0x09, 0x0A, 0x0B, 0x0D, 0x1F, 0x20, 0x41, 0x7E, 0x7F, 0x80, 0xC3, 0xFF]
+        for _ in 0..<3000 {
+            var text = (0..<Int.random(in: 0...40, using: &random)).map { _ in UInt8(ascii: "a") }
+            if !text.isEmpty && Bool.random(using: &random) {
+                text[Int.random(in: 0..<text.count, using: &random)] = bytes.randomElement(using: &random)!
+            }
+            let expected = text.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 || $0 == 0x0A }
+            XCTAssertEqual(text.withUnsafeBufferPointer(ASCIIText.isPlain), expected, "\(text)")
+        }
+    }
 }
