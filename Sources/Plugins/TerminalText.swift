@@ -141,14 +141,20 @@ public enum TextStyle {
     /// A failure banner: white on red.
     case alert
 
+    /// `text` in this style where the context allows styling; as it is otherwise, or when empty.
     public func apply(_ text: String, in context: RenderContext) -> String {
         guard context.allowsStyling, !text.isEmpty else { return text }
+        return escapes.start + text + escapes.end
+    }
+
+    /// The SGR sequences that start and end the style.
+    var escapes: (start: String, end: String) {
         switch self {
-        case .bold: return "\u{1B}[1m\(text)\u{1B}[22m"
-        case .dim: return "\u{1B}[2m\(text)\u{1B}[22m"
-        case .highlight: return "\u{1B}[7m\(text)\u{1B}[27m"
-        case .removed: return "\u{1B}[9;31m\(text)\u{1B}[29;39m"
-        case .alert: return "\u{1B}[97;41m\(text)\u{1B}[39;49m"
+        case .bold: ("\u{1B}[1m", "\u{1B}[22m")
+        case .dim: ("\u{1B}[2m", "\u{1B}[22m")
+        case .highlight: ("\u{1B}[7m", "\u{1B}[27m")
+        case .removed: ("\u{1B}[9;31m", "\u{1B}[29;39m")
+        case .alert: ("\u{1B}[97;41m", "\u{1B}[39;49m")
         }
     }
 }

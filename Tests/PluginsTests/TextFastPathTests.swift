@@ -106,4 +106,21 @@ final class TextFastPathTests: XCTestCase {
             XCTAssertEqual(text.withUnsafeBufferPointer(ASCIIText.isPlain), expected, "\(text)")
         }
     }
+
+    func testTheFirstNonBlankLineIsTheOneItWas() {
+        var random = SeededGenerator(seed: 7)
+        let lines = ["", " ", "\t", " \u{301}", "\u{3000}", "\u{A0}", "\u{600} ", "\u{2028}", "\u{B}\u{C}", "\u{85}", "x", "\u{1F1FA}"]
+        var bodies = Self.texts(seed: 8, count: 200)
+        for _ in 0..<400 {
+            let count = Int.random(in: 0...4, using: &random)
+            bodies.append((0..<count).map { _ in lines.randomElement(using: &random)! }
+                .joined(separator: ["\n", "\r\n", "\r", "\n\n"].randomElement(using: &random)!))
+        }
+        for body in bodies {
+            var text = body
+            let range = text.withUTF8 { BodyLines.firstNonBlank(in: $0) }
+            let line = range.map { String(decoding: Array(body.utf8)[$0], as: UTF8.self) }
+            XCTAssertEqual(line, ReferenceText.firstLine(of: body), body.debugDescription)
+        }
+    }
 }
