@@ -48,6 +48,27 @@ final class JSONParserTests: XCTestCase {
         }
     }
 
+    /// Strings are taken exactly when they are valid UTF-8, as the validating initialiser
+    /// judges, with or without escapes around the bytes.
+    func testStringsAreValidUTF8ExactlyWhenTheStandardLibrarySaysSo() {
+        let sequences: [[UInt8]] = [
+            [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80], [0xEF, 0xBF, 0xBD], [0xF4, 0x8F, 0xBF, 0xBF],
+            [0x80], [0xBF], [0xC3], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF0, 0x80, 0x80, 0x80],
+            [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xF0, 0x9F, 0x98], [0xE2, 0x82], [0xFE], [0xFF],
+            [0xF0, 0x9F, 0x98, 0x41], [0xE2, 0x28, 0xA1], [0xC3, 0xA9, 0x80],
+        ]
+        for sequence in sequences {
+            for (before, after) in [([], []), (Array("a".utf8), Array("b".utf8)), (Array(#"\n"#.utf8), []), ([], Array(#"\u00e9"#.utf8))] {
+                let content = before + sequence + after
+                // What surrounds the bytes is ASCII, or an escape that decodes to whole
+                // scalars: it never completes nor breaks a sequence.
+                let expected = String(validating: sequence, as: UTF8.self) != nil
+                let parsed = (try? JSONParser.parse([0x22] + content + [0x22])) != nil
+                XCTAssertEqual(parsed, expected, "\(content.map { String($0, radix: 16) })")
+            }
+        }
+    }
+
     func testAHundredThousandOpeningBracketsAreRefusedNotRecursedInto() {
         let reason = failure(String(repeating: "[", count: 100_000))
         XCTAssertEqual(reason, "is JSON nested deeper than 512 levels (at line 1, column 513)")

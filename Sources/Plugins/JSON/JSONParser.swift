@@ -34,6 +34,8 @@ public struct JSONParser {
         /// by appending, every small object would keep up to twice the room it needs.
         var openMembers: [JSON.Member] = []
         var openItems: [JSON] = []
+        /// A string with escapes, as it is decoded: one buffer for all of them.
+        var scratch: [UInt8] = []
 
         init(_ bytes: UnsafeBufferPointer<UInt8>, maxValues: Int) {
             self.bytes = bytes
@@ -127,39 +129,45 @@ public struct JSONParser {
         private mutating func string() throws(DecodeFailure) -> String {
             index += 1
             let start = index
+            // Every byte's bits, or'ed: ASCII text, most text, needs no UTF-8 check.
+            var bits: UInt8 = 0
             // The common case: no escapes. Find the closing quote, refusing raw controls.
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
-                    let text = try utf8(start..<index)
+                    let text = try utf8(UnsafeBufferPointer(rebasing: bytes[start..<index]), isASCII: bits < 0x80)
                     index += 1
                     return text
                 }
                 if byte == UInt8(ascii: "\\") { break }
                 if byte < 0x20 { throw syntax("a raw control character in a string") }
+                bits |= byte
                 index += 1
             }
             guard index < bytes.count else { throw syntax("it ends inside a string") }
-            // With escapes: raw runs and decoded escapes gather as UTF-8, checked once at the end.
-            var text: [UInt8] = []
-            text.reserveCapacity(index - start + 64)
-            text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            // With escapes: raw runs and decoded escapes gather as UTF-8 in the scratch
+            // buffer, checked once at the end.
+            scratch.removeAll(keepingCapacity: true)
+            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
             var runStart = index
             while index < bytes.count {
                 let byte = bytes[index]
                 switch byte {
                 case UInt8(ascii: "\""):
-                    text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                     index += 1
-                    guard let string = String(validating: text, as: UTF8.self) else { throw failure("is not valid UTF-8") }
-                    return string
+                    let ascii = bits < 0x80
+                    return try scratch.withUnsafeBufferPointer { text throws(DecodeFailure) in try utf8(text, isASCII: ascii) }
                 case UInt8(ascii: "\\"):
-                    text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                    text.append(contentsOf: (try escape()).utf8)
+                    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                    let scalar = try escape()
+                    if !scalar.isASCII { bits |= 0x80 }
+                    scratch.append(contentsOf: scalar.utf8)
                     runStart = index
                 case 0..<0x20:
                     throw syntax("a raw control character in a string")
                 default:
+                    bits |= byte
                     index += 1
                 }
             }
@@ -246,11 +254,14 @@ public struct JSONParser {
             index += expected.count
         }
 
-        private func utf8(_ range: Range<Int>) throws(DecodeFailure) -> String {
-            guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) else {
-                throw failure("is not valid UTF-8")
-            }
-            return text
+        /// `text` as a String, when it is valid UTF-8. Decoding that repairs is the standard
+        /// library's fast path for a buffer (validating is generic, and costs a metadata
+        /// lookup a string); text was valid exactly when nothing was repaired, which ASCII
+        /// never needs.
+        private func utf8(_ text: UnsafeBufferPointer<UInt8>, isASCII: Bool) throws(DecodeFailure) -> String {
+            let string = String(decoding: text, as: UTF8.self)
+            guard isASCII || string.utf8.elementsEqual(text) else { throw failure("is not valid UTF-8") }
+            return string
         }
 
         private var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
