@@ -69,6 +69,29 @@ final class JSONParserTests: XCTestCase {
         }
     }
 
+    /// Strings are scanned eight bytes at a time: a quote, an escape, a control or a
+    /// non-ASCII byte is found wherever it stands in those eight.
+    func testWhatEndsOrBreaksARunIsFoundAtEveryOffset() throws {
+        for before in 0..<20 {
+            for after in [0, 1, 7, 8, 9] {
+                let head = String(repeating: "a", count: before)
+                let tail = String(repeating: "b", count: after)
+                XCTAssertEqual(try parse("\"\(head)\""), .string(head))
+                XCTAssertEqual(try parse(#""\#(head)\n\#(tail)""#), .string(head + "\n" + tail))
+                XCTAssertEqual(try parse(#""\#(head)\"\#(tail)""#), .string(head + "\"" + tail))
+                XCTAssertEqual(try parse("\"\(head)é\u{7F}\(tail)\""), .string(head + "é\u{7F}" + tail))
+                XCTAssertEqual(try parse("[\"\(head)\",\"\(tail)\"]"), .array([.string(head), .string(tail)]))
+                XCTAssertEqual(failure("\"\(head)\u{1F}\(tail)\""),
+                               "is not valid JSON (a raw control character in a string, at line 1, column \(before + 2))")
+                XCTAssertEqual(failure("\"\(head)\\n\(tail)\u{01}\""),
+                               "is not valid JSON (a raw control character in a string, at line 1, column \(before + after + 4))")
+                XCTAssertEqual(failure("\"\(head)\(tail)"), "is not valid JSON (it ends inside a string, at line 1, column \(before + after + 2))")
+                let invalid = [0x22] + Array(head.utf8) + [0xFF] + Array(tail.utf8) + [0x22]
+                XCTAssertNil(try? JSONParser.parse(invalid), "a stray 0xFF after \(before) bytes")
+            }
+        }
+    }
+
     func testAHundredThousandOpeningBracketsAreRefusedNotRecursedInto() {
         let reason = failure(String(repeating: "[", count: 100_000))
         XCTAssertEqual(reason, "is JSON nested deeper than 512 levels (at line 1, column 513)")

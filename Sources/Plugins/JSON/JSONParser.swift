@@ -131,47 +131,69 @@ public struct JSONParser {
             let start = index
             // Every byte's bits, or'ed: ASCII text, most text, needs no UTF-8 check.
             var bits: UInt8 = 0
-            // The common case: no escapes. Find the closing quote, refusing raw controls.
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "\"") {
-                    let text = try utf8(UnsafeBufferPointer(rebasing: bytes[start..<index]), isASCII: bits < 0x80)
-                    index += 1
-                    return text
-                }
-                if byte == UInt8(ascii: "\\") { break }
-                if byte < 0x20 { throw syntax("a raw control character in a string") }
-                bits |= byte
-                index += 1
-            }
+            // The common case: no escapes, the string a run of the document's bytes.
+            skipRun(&bits)
             guard index < bytes.count else { throw syntax("it ends inside a string") }
+            if bytes[index] == UInt8(ascii: "\"") {
+                let text = try utf8(UnsafeBufferPointer(rebasing: bytes[start..<index]), isASCII: bits < 0x80)
+                index += 1
+                return text
+            }
             // With escapes: raw runs and decoded escapes gather as UTF-8 in the scratch
             // buffer, checked once at the end.
             scratch.removeAll(keepingCapacity: true)
             scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-            var runStart = index
-            while index < bytes.count {
-                let byte = bytes[index]
-                switch byte {
+            while true {
+                switch bytes[index] {
                 case UInt8(ascii: "\""):
-                    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                     index += 1
                     let ascii = bits < 0x80
                     return try scratch.withUnsafeBufferPointer { text throws(DecodeFailure) in try utf8(text, isASCII: ascii) }
                 case UInt8(ascii: "\\"):
-                    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                     let scalar = try escape()
                     if !scalar.isASCII { bits |= 0x80 }
                     scratch.append(contentsOf: scalar.utf8)
-                    runStart = index
-                case 0..<0x20:
-                    throw syntax("a raw control character in a string")
                 default:
-                    bits |= byte
-                    index += 1
+                    throw syntax("a raw control character in a string")
                 }
+                let runStart = index
+                skipRun(&bits)
+                guard index < bytes.count else { throw syntax("it ends inside a string") }
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
             }
-            throw syntax("it ends inside a string")
+        }
+
+        /// Moves past string bytes that need nothing done, up to a quote, a backslash or a
+        /// control character (or the end), or'ing their bits into `bits`. Eight bytes at a time
+        /// while none of the eight is one of those: a string's text is most of a document.
+        @inline(__always)
+        private mutating func skipRun(_ bits: inout UInt8) {
+            let count = bytes.count
+            if let base = UnsafeRawPointer(bytes.baseAddress) {
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let high: UInt64 = 0x8080_8080_8080_8080
+                var seen: UInt64 = 0
+                while index + 8 <= count {
+                    let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    // A byte of `x` is zero exactly when `(x - 1) & ~x` sets its high bit, and
+                    // below 0x20 when `(x - 0x20) & ~x` does; a borrow only ever reaches bytes
+                    // above one that is, so any set bit means one of the eight is.
+                    let quote = word ^ (ones &* 0x22)
+                    let backslash = word ^ (ones &* 0x5C)
+                    let found = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                        | ((word &- ones &* 0x20) & ~word)
+                    if found & high != 0 { break }
+                    seen |= word
+                    index += 8
+                }
+                if seen & high != 0 { bits |= 0x80 }
+            }
+            while index < count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return }
+                bits |= byte
+                index += 1
+            }
         }
 
         private mutating func escape() throws(DecodeFailure) -> Unicode.Scalar {
