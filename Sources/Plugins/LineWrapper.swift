@@ -57,13 +57,15 @@ struct LineWrapper {
             while end < count && text[end] > 0x20 { end += 1 }
             var start = index
             index = end
-            if lines.place(UnsafeBufferPointer(rebasing: text[start..<end]), columns: end - start, width: width, take) { continue }
+            if lines.place(UnsafeBufferPointer(rebasing: text[start..<end]), columns: end - start, width: width, inText: true, take) {
+                continue
+            }
             // Wider than a line: cut at every `width` columns.
             while end - start > width {
                 lines.emit(UnsafeBufferPointer(rebasing: text[start..<start + width]), take)
                 start += width
             }
-            lines.start(UnsafeBufferPointer(rebasing: text[start..<end]), columns: end - start)
+            lines.start(UnsafeBufferPointer(rebasing: text[start..<end]), columns: end - start, inText: true)
         }
     }
 
@@ -123,7 +125,7 @@ struct LineWrapper {
         defer { resetWord() }
         guard !clusterEnds.isEmpty else { return }
         word.withUnsafeBufferPointer { word in
-            if lines.place(word, columns: wordWidth, width: width, take) { return }
+            if lines.place(word, columns: wordWidth, width: width, inText: false, take) { return }
             // Wider than a line: break it between clusters. Each line takes at least one
             // cluster, so a double-width one cannot stall a 1-column wrap.
             var start = 0
@@ -138,7 +140,7 @@ struct LineWrapper {
                 columnsSoFar += columns
                 clusterStart = end
             }
-            lines.start(UnsafeBufferPointer(rebasing: word[start...]), columns: columnsSoFar)
+            lines.start(UnsafeBufferPointer(rebasing: word[start...]), columns: columnsSoFar, inText: false)
         }
     }
 
@@ -153,39 +155,52 @@ struct LineWrapper {
 /// The line being filled, and the lines handed over so far.
 private struct Lines {
     private var bytes: [UInt8] = []
+    /// The line while it is still a run of the text being wrapped, words one space apart as
+    /// most text has them: handed over from there, never copied. Nil when `bytes` holds it.
+    private var run: UnsafeBufferPointer<UInt8>?
     /// The columns the line takes.
     private var columns = 0
     private var taken = 0
 
     mutating func reset() {
-        bytes.removeAll(keepingCapacity: true)
+        clear()
         columns = 0
         taken = 0
     }
 
     /// Puts a word of `columns` columns on the line, or on a new line, when it fits within
     /// `width`; false when it is wider than a line, with the line handed over and emptied.
+    /// `inText`: the word lies in the text being wrapped, for as long as the wrap lasts.
     ///
     /// As wrapping has always had it: a word put on a line of no columns replaces what the
     /// line held, which can only be words of no width.
     @inline(__always)
-    mutating func place(_ word: UnsafeBufferPointer<UInt8>, columns wordColumns: Int, width: Int,
+    mutating func place(_ word: UnsafeBufferPointer<UInt8>, columns wordColumns: Int, width: Int, inText: Bool,
                         _ take: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         if columns > 0 && columns + 1 + wordColumns <= width {
+            if let line = run {
+                // The word follows the line in the text after one space: the run grows.
+                let end = line.baseAddress.unsafelyUnwrapped + line.count
+                if inText && end + 1 == word.baseAddress && end.pointee == 0x20 {
+                    run = UnsafeBufferPointer(start: line.baseAddress, count: line.count + 1 + word.count)
+                    columns += 1 + wordColumns
+                    return true
+                }
+                bytes.append(contentsOf: line)
+                run = nil
+            }
             bytes.append(0x20)
             bytes.append(contentsOf: word)
             columns += 1 + wordColumns
             return true
         }
         if columns > 0 {
-            taken += 1
-            bytes.withUnsafeBufferPointer(take)
+            handOver(take)
             columns = 0
         }
-        bytes.removeAll(keepingCapacity: true)
+        clear()
         guard wordColumns <= width else { return false }
-        bytes.append(contentsOf: word)
-        columns = wordColumns
+        start(word, columns: wordColumns, inText: inText)
         return true
     }
 
@@ -195,19 +210,32 @@ private struct Lines {
         take(line)
     }
 
-    /// Starts the line with the last piece of a long word.
-    mutating func start(_ piece: UnsafeBufferPointer<UInt8>, columns pieceColumns: Int) {
-        bytes.removeAll(keepingCapacity: true)
-        bytes.append(contentsOf: piece)
+    /// Starts the line, empty, with `piece`: a word, or the last piece of a long one.
+    mutating func start(_ piece: UnsafeBufferPointer<UInt8>, columns pieceColumns: Int, inText: Bool) {
+        clear()
+        if inText {
+            run = piece
+        } else {
+            bytes.append(contentsOf: piece)
+        }
         columns = pieceColumns
     }
 
     /// Hands over the last line: one with columns, or the only one. A last line of no
     /// columns after others is dropped, as wrapping has always had it.
     mutating func finish(_ take: (UnsafeBufferPointer<UInt8>) -> Void) {
-        if columns > 0 || taken == 0 {
-            taken += 1
-            bytes.withUnsafeBufferPointer(take)
-        }
+        if columns > 0 || taken == 0 { handOver(take) }
+        // The text is the caller's only for the wrap.
+        clear()
+    }
+
+    private mutating func handOver(_ take: (UnsafeBufferPointer<UInt8>) -> Void) {
+        taken += 1
+        if let run { take(run) } else { bytes.withUnsafeBufferPointer(take) }
+    }
+
+    private mutating func clear() {
+        run = nil
+        bytes.removeAll(keepingCapacity: true)
     }
 }
