@@ -8,22 +8,15 @@ enum BodyLines {
     static func firstNonBlank(in text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         var start = 0
         while start < text.count {
-            var end = start
-            var ink = false
-            var nonASCII = false
-            while end < text.count {
-                let byte = text[end]
-                if byte == 0x0A || byte == 0x0D { break }
-                if byte >= 0x80 {
-                    nonASCII = true
-                } else if !ink && !ScalarClass(UInt32(byte)).contains(.whitespace) {
-                    ink = true
-                }
-                end += 1
-            }
+            let end = ASCIIText.lineEnd(text, from: start)
+            var first = start
+            while first < end && text[first] < 0x80 && ScalarClass(UInt32(text[first])).contains(.whitespace) { first += 1 }
             // An ASCII byte that is not whitespace starts a character, or follows a prepended
-            // mark that starts one: either way, a character that is not whitespace.
-            if ink || (nonASCII && !isBlank(UnsafeBufferPointer(rebasing: text[start..<end]))) { return start..<end }
+            // mark that starts one: either way, a character that is not whitespace. A
+            // non-ASCII one needs the line's characters.
+            if first < end && (text[first] < 0x80 || !isBlank(UnsafeBufferPointer(rebasing: text[start..<end]))) {
+                return start..<end
+            }
             start = end + 1
         }
         return nil

@@ -53,8 +53,7 @@ struct LineWrapper {
                 index += 1
                 continue
             }
-            var end = index + 1
-            while end < count && text[end] > 0x20 { end += 1 }
+            let end = ASCIIText.wordEnd(text, from: index + 1)
             var start = index
             index = end
             if lines.place(UnsafeBufferPointer(rebasing: text[start..<end]), columns: end - start, width: width, inText: true, take) {

@@ -107,6 +107,23 @@ final class TextFastPathTests: XCTestCase {
         }
     }
 
+    func testWordAndLineEndsAreFoundWhereverTheyStand() {
+        var random = SeededGenerator(seed: 9)
+        for _ in 0..<3000 {
+            var text = (0..<Int.random(in: 0...40, using: &random)).map { _ in UInt8.random(in: 0x21...0x7E, using: &random) }
+            var lines = text
+            for _ in 0..<Int.random(in: 0...2, using: &random) where !text.isEmpty {
+                text[Int.random(in: 0..<text.count, using: &random)] = [0x20, 0x09, 0x0A].randomElement(using: &random)!
+                lines[Int.random(in: 0..<lines.count, using: &random)] = [0x0A, 0x0D, 0x8A, 0x8D, 0xC3, 0x20].randomElement(using: &random)!
+            }
+            let from = Int.random(in: 0...text.count, using: &random)
+            XCTAssertEqual(text.withUnsafeBufferPointer { ASCIIText.wordEnd($0, from: from) },
+                           text[from...].firstIndex { $0 <= 0x20 } ?? text.count, "\(text) from \(from)")
+            XCTAssertEqual(lines.withUnsafeBufferPointer { ASCIIText.lineEnd($0, from: from) },
+                           lines[from...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? lines.count, "\(lines) from \(from)")
+        }
+    }
+
     func testTheFirstNonBlankLineIsTheOneItWas() {
         var random = SeededGenerator(seed: 7)
         let lines = ["", " ", "\t", " \u{301}", "\u{3000}", "\u{A0}", "\u{600} ", "\u{2028}", "\u{B}\u{C}", "\u{85}", "x", "\u{1F1FA}"]

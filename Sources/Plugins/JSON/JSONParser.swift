@@ -152,7 +152,7 @@ public struct JSONParser {
                 case UInt8(ascii: "\\"):
                     let scalar = try escape()
                     if !scalar.isASCII { bits |= 0x80 }
-                    scratch.append(contentsOf: scalar.utf8)
+                    UTF8Scalars.append(scalar.value, to: &scratch)
                 default:
                     throw syntax("a raw control character in a string")
                 }
@@ -170,23 +170,22 @@ public struct JSONParser {
         private mutating func skipRun(_ bits: inout UInt8) {
             let count = bytes.count
             if let base = UnsafeRawPointer(bytes.baseAddress) {
-                let ones: UInt64 = 0x0101_0101_0101_0101
-                let high: UInt64 = 0x8080_8080_8080_8080
                 var seen: UInt64 = 0
                 while index + 8 <= count {
-                    let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    // A byte of `x` is zero exactly when `(x - 1) & ~x` sets its high bit, and
-                    // below 0x20 when `(x - 0x20) & ~x` does; a borrow only ever reaches bytes
-                    // above one that is, so any set bit means one of the eight is.
-                    let quote = word ^ (ones &* 0x22)
-                    let backslash = word ^ (ones &* 0x5C)
-                    let found = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-                        | ((word &- ones &* 0x20) & ~word)
-                    if found & high != 0 { break }
+                    let word = ByteWords.load(base, at: index)
+                    let found = ByteWords.equal(word, UInt8(ascii: "\"")) | ByteWords.equal(word, UInt8(ascii: "\\"))
+                        | ByteWords.below(word, 0x20)
+                    if found != 0 {
+                        // Up to the byte found, which the caller deals with.
+                        let position = ByteWords.first(found)
+                        seen |= word & ((1 << (position << 3)) &- 1)
+                        index += position
+                        break
+                    }
                     seen |= word
                     index += 8
                 }
-                if seen & high != 0 { bits |= 0x80 }
+                if seen & ByteWords.high != 0 { bits |= 0x80 }
             }
             while index < count {
                 let byte = bytes[index]
