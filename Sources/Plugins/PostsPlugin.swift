@@ -103,6 +103,11 @@ public struct PostsPlugin: ContentPlugin {
         JSONWriter(sortsKeys: context.sortsKeys).write(.array(model.map(\.json)))
     }
 
+    /// Writes what `renderJSON` gives into `sink` as it goes, a piece at a time.
+    public func writeJSON(_ model: [Post], context: RenderContext, to sink: RenderSink) {
+        JSONWriter(sortsKeys: context.sortsKeys).write(.array(model.map(\.json)), to: sink)
+    }
+
     /// Five posts' worth of id, title and body bars.
     public func skeleton(context: RenderContext) -> String {
         (0..<5).map { row in

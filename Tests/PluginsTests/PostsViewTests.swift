@@ -59,6 +59,16 @@ final class PostsViewTests: XCTestCase {
         XCTAssertEqual(pieces.joined(), PostsPlugin().render(posts, context: RenderContext(width: 60)))
     }
 
+    func testPostsAsJSONAreWrittenInPiecesThatMakeTheWhole() {
+        let posts = Self.posts(seed: 5, count: 2000)
+        var pieces: [String] = []
+        let sink = RenderSink(pieceSize: 1000) { pieces.append($0); return true }
+        PostsPlugin().writeJSON(posts, context: RenderContext(), to: sink)
+        sink.flush()
+        XCTAssertGreaterThan(pieces.count, 2, "the writer hands on a piece every 64 KiB")
+        XCTAssertEqual(pieces.joined(), PostsPlugin().renderJSON(posts, context: RenderContext()))
+    }
+
     func testATakerThatWantsNoMoreStopsTheRender() {
         let posts = (1...200_000).map { Post(id: $0, title: "title \($0)", body: "body") }
         var pieces = 0
