@@ -1,7 +1,7 @@
-/// Breaks one paragraph into lines of at most `width` columns, optionally making it safe for a
-/// terminal on the way, in one pass over its UTF-8: the lines of
-/// `TerminalText.wrap(UntrustedText.forTerminal(text), width:)`, handed over one at a time
-/// as bytes, with no `String` per line or per word.
+/// Breaks one paragraph into lines of at most `width` columns as `TerminalText.wrap` describes,
+/// optionally making it safe first as `UntrustedText.forTerminal` does, in one pass over its
+/// UTF-8: the lines are handed over one at a time as bytes, with no `String` per line or per
+/// word.
 ///
 /// - Plain ASCII (printable, spaces, tabs and newlines), which most text is, goes a byte at a
 ///   time: a column a byte, a word a run of bytes.
@@ -71,6 +71,8 @@ struct LineWrapper {
     /// Anything else: scalar by scalar, made safe, grouped into clusters and measured.
     private mutating func wrapScalars(_ text: UnsafeBufferPointer<UInt8>, width: Int, sanitising: Bool, _ take: Take) {
         resetWord()
+        // The recognizer String's own Characters come from (public, if underscored, since
+        // Swift 5.9): clusters here are exactly the Characters the text would have.
         var recognizer = Unicode._CharacterRecognizer()
         var cluster = ClusterWidth()
         var index = 0

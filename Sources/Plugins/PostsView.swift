@@ -1,9 +1,9 @@
 /// The posts as text: each post's id, right-aligned in a column, then its title and its body's
 /// first non-blank line, both made safe and wrapped under the title.
 ///
-/// Written as it goes, as bytes, and handed to a `RenderSink` a piece at a time: 20 MB of
-/// posts never becomes one string, nor a string per line. Each field is made safe and wrapped
-/// in one pass (`LineWrapper`).
+/// Written as it goes, as bytes, and handed to a `RenderSink` a piece at a time: a one-shot
+/// run never holds 20 MB of posts as one string, and no render makes a string per line. Each
+/// field is made safe and wrapped in one pass (`LineWrapper`).
 struct PostsView {
     /// How a post changed since the last reload, for watch mode's marks.
     enum Change { case added, removed }
@@ -25,11 +25,19 @@ struct PostsView {
         let idWidth = posts.lazy.map { Self.decimalLength($0.id) }.max() ?? 1
         let textWidth = max(context.width - (idWidth + 2), 10)
         out.reserveCapacity(Self.piece + 4096)
+        // The probe reads the clock, which costs more than writing a short post: it is asked
+        // every 32 posts, or sooner once 4 KiB went out since, so long fields (up to 10,000
+        // characters each) cannot hold off a signal for long either.
+        var sinceAsked = 0
         for (index, post) in posts.enumerated() {
-            // The probe reads the clock, which costs more than a post takes to write: every
-            // 32nd post is often enough for a signal to stop a render at once.
-            if sink.isStopped || (index % 32 == 0 && context.shouldStop()) { break }
+            if sink.isStopped { break }
+            if index % 32 == 0 || sinceAsked >= 4096 {
+                if context.shouldStop() { break }
+                sinceAsked = 0
+            }
+            let before = out.count
             write(post, change: changes?[index], idWidth: idWidth, textWidth: textWidth)
+            sinceAsked += out.count - before
             if out.count >= Self.piece { flush(into: sink) }
         }
         flush(into: sink)
