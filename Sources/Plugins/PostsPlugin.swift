@@ -103,6 +103,11 @@ public struct PostsPlugin: ContentPlugin {
         JSONWriter(sortsKeys: context.sortsKeys).write(.array(model.map(\.json)))
     }
 
+    /// Writes what `renderJSON` gives into `sink` as it goes, a piece at a time.
+    public func writeJSON(_ model: [Post], context: RenderContext, to sink: RenderSink) {
+        JSONWriter(sortsKeys: context.sortsKeys).write(.array(model.map(\.json)), to: sink)
+    }
+
     /// Five posts' worth of id, title and body bars.
     public func skeleton(context: RenderContext) -> String {
         (0..<5).map { row in
@@ -114,7 +119,13 @@ public struct PostsPlugin: ContentPlugin {
     /// Each post as its id, right-aligned in a column, then the title and the body's first
     /// non-empty line, both wrapped under the title.
     public func render(_ posts: [Post], context: RenderContext) -> String {
-        render(posts.map { ($0, nil) }, context: context)
+        RenderSink.collect { write(posts, context: context, to: $0) }
+    }
+
+    /// Writes what `render` gives into `sink` as it goes, a piece at a time.
+    public func write(_ posts: [Post], context: RenderContext, to sink: RenderSink) {
+        var view = PostsView(context: context)
+        view.write(posts, to: sink)
     }
 
     /// Posts added since `previous` (by id) highlighted, and posts gone since then shown struck
@@ -135,50 +146,18 @@ public struct PostsPlugin: ContentPlugin {
             }
         }
         guard !removedAfter.isEmpty || !now.isSubset(of: before) else { return nil }
-        var marked: [(post: Post, change: Change?)] = (removedAfter[-1] ?? []).map { ($0, .removed) }
+        var marked = removedAfter[-1] ?? []
+        var changes = [PostsView.Change?](repeating: .removed, count: marked.count)
         for (index, post) in posts.enumerated() {
-            marked.append((post, before.contains(post.id) ? nil : .added))
-            marked += (removedAfter[index] ?? []).map { ($0, .removed) }
+            marked.append(post)
+            changes.append(before.contains(post.id) ? nil : .added)
+            let removed = removedAfter[index] ?? []
+            marked += removed
+            changes += repeatElement(.removed, count: removed.count)
         }
-        return render(marked, context: context)
-    }
-
-    private enum Change { case added, removed }
-
-    private func render(_ posts: [(post: Post, change: Change?)], context: RenderContext) -> String {
-        let idWidth = posts.map { String($0.post.id).count }.max() ?? 1
-        let indent = String(repeating: " ", count: idWidth + 2)
-        let textWidth = max(context.width - indent.count, 10)
-        var out = ""
-        for (post, change) in posts {
-            if context.shouldStop() { break }
-            let id = String(post.id)
-            let title = TerminalText.wrapField(post.title, width: textWidth)
-            for (index, line) in title.enumerated() {
-                let lead = index == 0 ? String(repeating: " ", count: idWidth - id.count) + id + "  " : indent
-                out += Self.mark(lead + TextStyle.bold.apply(line, in: context), change, context) + "\n"
-            }
-            if let first = Self.firstLine(of: post.body) {
-                for line in TerminalText.wrapField(first, width: textWidth) {
-                    out += Self.mark(indent + TextStyle.dim.apply(line, in: context), change, context) + "\n"
-                }
-            }
+        return RenderSink.collect { sink in
+            var view = PostsView(context: context)
+            view.write(marked, changes: changes, to: sink)
         }
-        return out
-    }
-
-    private static func mark(_ line: String, _ change: Change?, _ context: RenderContext) -> String {
-        switch change {
-        case nil: line
-        case .added: TextStyle.highlight.apply(line, in: context)
-        case .removed: TextStyle.removed.apply(line, in: context)
-        }
-    }
-
-    private static func firstLine(of body: String) -> String? {
-        body.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
-            .first { !$0.allSatisfy(\.isWhitespace) }
-            .map(String.init)
     }
 }
-

@@ -7,30 +7,24 @@ public enum TerminalText {
     public static func displayWidth<S: StringProtocol>(_ text: S) -> Int {
         // Printable ASCII, which most text is, takes a column a byte: no Unicode tables needed.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
-        return text.reduce(0) { $0 + displayWidth(of: $1) }
+        // Scalar by scalar, grouped into clusters as `Character` groups them.
+        var recognizer = Unicode._CharacterRecognizer()
+        var cluster = ClusterWidth()
+        var columns = 0
+        for scalar in text.unicodeScalars {
+            let classes = ScalarClass(scalar.value)
+            if recognizer.hasBreak(before: scalar) {
+                if cluster.count > 0 { columns += cluster.width }
+                cluster.start(scalar.value, classes)
+            } else {
+                cluster.extend(scalar.value, classes)
+            }
+        }
+        return cluster.count > 0 ? columns + cluster.width : columns
     }
 
     static func displayWidth(of character: Character) -> Int {
-        if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
-        guard let first = character.unicodeScalars.first else { return 0 }
-        if character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation }) { return 2 }
-        if character.unicodeScalars.contains("\u{FE0F}") && first.properties.isEmoji { return 2 }
-        switch first.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format, .control: return 0
-        default: break
-        }
-        return isWide(first) ? 2 : 1
-    }
-
-    private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
-            true
-        default:
-            false
-        }
+        ClusterWidth.of(character)
     }
 
     /// Cells `text` takes on screen, not counting the CSI sequences (`ESC [ … final`) that style it.
@@ -83,98 +77,23 @@ public enum TerminalText {
     /// Linear in the length of the text: each character's width is measured once, however
     /// long a word runs (a hostile one-word title of a megabyte included).
     public static func wrap(_ text: String, width: Int) -> [String] {
-        let width = max(width, 1)
-        if let lines = wrapASCII(text, width: width) { return lines }
-        var lines: [String] = []
-        var line = ""
-        var lineWidth = 0
-        for word in text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
-            let wordWidth = displayWidth(word)
-            if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
-                line += " " + word
-                lineWidth += 1 + wordWidth
-                continue
-            }
-            if lineWidth > 0 {
-                lines.append(line)
-                line = ""
-                lineWidth = 0
-            }
-            if wordWidth <= width {
-                line = String(word)
-                lineWidth = wordWidth
-                continue
-            }
-            // Wider than a line: break it at the width, one pass over its characters. Each line
-            // takes at least one character, so a double-width one cannot stall a 1-column wrap.
-            var start = word.startIndex
-            var index = word.startIndex
-            while index < word.endIndex {
-                let characterWidth = displayWidth(of: word[index])
-                if lineWidth + characterWidth > width && index > start {
-                    lines.append(String(word[start..<index]))
-                    start = index
-                    lineWidth = 0
-                }
-                lineWidth += characterWidth
-                index = word.index(after: index)
-            }
-            line = String(word[start...])
-        }
-        if lineWidth > 0 || lines.isEmpty { lines.append(line) }
-        return lines
-    }
-
-    /// `wrap` for text of printable ASCII and whitespace, which most text is, working on its
-    /// bytes: a column a byte, no grapheme breaking. Nil for any other text.
-    private static func wrapASCII(_ text: String, width: Int) -> [String]? {
-        var text = text
-        return text.withUTF8 { bytes -> [String]? in
-            var lines: [String] = []
-            var line: [UInt8] = []
-            line.reserveCapacity(width)
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == 0x20 || byte == 0x09 || byte == 0x0A {
-                    index += 1
-                    continue
-                }
-                var end = index
-                while end < bytes.count {
-                    let next = bytes[end]
-                    if next == 0x20 || next == 0x09 || next == 0x0A { break }
-                    guard next > 0x20 && next < 0x7F else { return nil }
-                    end += 1
-                }
-                let length = end - index
-                if !line.isEmpty && line.count + 1 + length <= width {
-                    line.append(0x20)
-                    line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
-                } else {
-                    if !line.isEmpty {
-                        lines.append(String(decoding: line, as: UTF8.self))
-                        line.removeAll(keepingCapacity: true)
-                    }
-                    // A word wider than a line is broken at the width.
-                    var start = index
-                    while end - start > width {
-                        lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<start + width]), as: UTF8.self))
-                        start += width
-                    }
-                    line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
-                }
-                index = end
-            }
-            if !line.isEmpty || lines.isEmpty { lines.append(String(decoding: line, as: UTF8.self)) }
-            return lines
-        }
+        lines(of: text, width: width, sanitising: false)
     }
 
     /// One field from outside (a title, a paragraph) as lines for a terminal: cut to
     /// `fieldLimit` characters, made safe, and wrapped to `width`.
     public static func wrapField(_ text: String, width: Int) -> [String] {
-        wrap(UntrustedText.forTerminal(bounded(text)), width: width)
+        lines(of: bounded(text), width: width, sanitising: true)
+    }
+
+    private static func lines(of text: String, width: Int, sanitising: Bool) -> [String] {
+        var text = text
+        var wrapper = LineWrapper()
+        var lines: [String] = []
+        text.withUTF8 { bytes in
+            wrapper.wrap(bytes, width: width, sanitising: sanitising) { lines.append(String(decoding: $0, as: UTF8.self)) }
+        }
+        return lines
     }
 
     /// `line` with each tab turned into spaces up to the next of every eight columns.
@@ -222,14 +141,20 @@ public enum TextStyle {
     /// A failure banner: white on red.
     case alert
 
+    /// `text` in this style where the context allows styling; as it is otherwise, or when empty.
     public func apply(_ text: String, in context: RenderContext) -> String {
         guard context.allowsStyling, !text.isEmpty else { return text }
+        return escapes.start + text + escapes.end
+    }
+
+    /// The SGR sequences that start and end the style.
+    var escapes: (start: String, end: String) {
         switch self {
-        case .bold: return "\u{1B}[1m\(text)\u{1B}[22m"
-        case .dim: return "\u{1B}[2m\(text)\u{1B}[22m"
-        case .highlight: return "\u{1B}[7m\(text)\u{1B}[27m"
-        case .removed: return "\u{1B}[9;31m\(text)\u{1B}[29;39m"
-        case .alert: return "\u{1B}[97;41m\(text)\u{1B}[39;49m"
+        case .bold: ("\u{1B}[1m", "\u{1B}[22m")
+        case .dim: ("\u{1B}[2m", "\u{1B}[22m")
+        case .highlight: ("\u{1B}[7m", "\u{1B}[27m")
+        case .removed: ("\u{1B}[9;31m", "\u{1B}[29;39m")
+        case .alert: ("\u{1B}[97;41m", "\u{1B}[39;49m")
         }
     }
 }

@@ -13,10 +13,29 @@ public enum UntrustedText {
     /// the single-line forms deal with them.
     @inline(__always)
     public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
+        isUnsafe(scalar.value)
+    }
+
+    /// Whether the scalar `value` can drive a terminal or reorder text.
+    @inline(__always)
+    static func isUnsafe(_ value: UInt32) -> Bool {
+        switch value {
         case 0x0A, 0x09: false
         case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
         default: false
+        }
+    }
+
+    /// What the unsafe scalar `value` shows as on a terminal: a C0 control or DEL its
+    /// Control Picture (`ESC` as `␛`), anything else `�`. Every one of them is three bytes of
+    /// UTF-8 and one column.
+    @inline(__always)
+    static func shown(_ value: UInt32) -> UInt32 {
+        switch value {
+        case 0x00...0x1F: 0x2400 + value
+        case 0x7F: 0x2421
+        // C1 controls and bidi overrides and isolates have no pictures of their own.
+        default: 0xFFFD
         }
     }
 
@@ -30,18 +49,12 @@ public enum UntrustedText {
         var pending = scalars.next()
         while let scalar = pending {
             pending = scalars.next()
-            switch scalar.value {
-            case 0x0D where pending == "\n":
-                continue
-            case _ where !isUnsafe(scalar):
+            if !isUnsafe(scalar) {
                 result.append(scalar)
-            case 0x00...0x1F:
-                result.append(Unicode.Scalar(0x2400 + scalar.value)!)
-            case 0x7F:
-                result.append("\u{2421}")
-            default:
-                // C1 controls and bidi overrides and isolates have no pictures of their own.
-                result.append("\u{FFFD}")
+            } else if scalar == "\r" && pending == "\n" {
+                continue // `\r\n` becomes `\n`
+            } else {
+                result.append(Unicode.Scalar(shown(scalar.value)).unsafelyUnwrapped)
             }
         }
         return String(result)

@@ -48,6 +48,50 @@ final class JSONParserTests: XCTestCase {
         }
     }
 
+    /// Strings are taken exactly when they are valid UTF-8, as the validating initialiser
+    /// judges, with or without escapes around the bytes.
+    func testStringsAreValidUTF8ExactlyWhenTheStandardLibrarySaysSo() {
+        let sequences: [[UInt8]] = [
+            [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80], [0xEF, 0xBF, 0xBD], [0xF4, 0x8F, 0xBF, 0xBF],
+            [0x80], [0xBF], [0xC3], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF0, 0x80, 0x80, 0x80],
+            [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xF0, 0x9F, 0x98], [0xE2, 0x82], [0xFE], [0xFF],
+            [0xF0, 0x9F, 0x98, 0x41], [0xE2, 0x28, 0xA1], [0xC3, 0xA9, 0x80],
+        ]
+        for sequence in sequences {
+            for (before, after) in [([], []), (Array("a".utf8), Array("b".utf8)), (Array(#"\n"#.utf8), []), ([], Array(#"\u00e9"#.utf8))] {
+                let content = before + sequence + after
+                // What surrounds the bytes is ASCII, or an escape that decodes to whole
+                // scalars: it never completes nor breaks a sequence.
+                let expected = String(validating: sequence, as: UTF8.self) != nil
+                let parsed = (try? JSONParser.parse([0x22] + content + [0x22])) != nil
+                XCTAssertEqual(parsed, expected, "\(content.map { String($0, radix: 16) })")
+            }
+        }
+    }
+
+    /// Strings are scanned eight bytes at a time: a quote, an escape, a control or a
+    /// non-ASCII byte is found wherever it stands in those eight.
+    func testWhatEndsOrBreaksARunIsFoundAtEveryOffset() throws {
+        for before in 0..<20 {
+            for after in [0, 1, 7, 8, 9] {
+                let head = String(repeating: "a", count: before)
+                let tail = String(repeating: "b", count: after)
+                XCTAssertEqual(try parse("\"\(head)\""), .string(head))
+                XCTAssertEqual(try parse(#""\#(head)\n\#(tail)""#), .string(head + "\n" + tail))
+                XCTAssertEqual(try parse(#""\#(head)\"\#(tail)""#), .string(head + "\"" + tail))
+                XCTAssertEqual(try parse("\"\(head)é\u{7F}\(tail)\""), .string(head + "é\u{7F}" + tail))
+                XCTAssertEqual(try parse("[\"\(head)\",\"\(tail)\"]"), .array([.string(head), .string(tail)]))
+                XCTAssertEqual(failure("\"\(head)\u{1F}\(tail)\""),
+                               "is not valid JSON (a raw control character in a string, at line 1, column \(before + 2))")
+                XCTAssertEqual(failure("\"\(head)\\n\(tail)\u{01}\""),
+                               "is not valid JSON (a raw control character in a string, at line 1, column \(before + after + 4))")
+                XCTAssertEqual(failure("\"\(head)\(tail)"), "is not valid JSON (it ends inside a string, at line 1, column \(before + after + 2))")
+                let invalid = [0x22] + Array(head.utf8) + [0xFF] + Array(tail.utf8) + [0x22]
+                XCTAssertNil(try? JSONParser.parse(invalid), "a stray 0xFF after \(before) bytes")
+            }
+        }
+    }
+
     func testAHundredThousandOpeningBracketsAreRefusedNotRecursedInto() {
         let reason = failure(String(repeating: "[", count: 100_000))
         XCTAssertEqual(reason, "is JSON nested deeper than 512 levels (at line 1, column 513)")

@@ -24,7 +24,8 @@ public struct JSONParser {
         }
     }
 
-    private struct Cursor {
+    /// The parse in progress: where it is in the bytes, and what it has gathered.
+    struct Cursor {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
         let maxValues: Int
@@ -34,6 +35,8 @@ public struct JSONParser {
         /// by appending, every small object would keep up to twice the room it needs.
         var openMembers: [JSON.Member] = []
         var openItems: [JSON] = []
+        /// A string with escapes, as it is decoded: one buffer for all of them.
+        var scratch: [UInt8] = []
 
         init(_ bytes: UnsafeBufferPointer<UInt8>, maxValues: Int) {
             self.bytes = bytes
@@ -122,101 +125,6 @@ public struct JSONParser {
             }
         }
 
-        /// A string, from its opening quote. Runs without escapes are copied whole, and the
-        /// whole string must be valid UTF-8.
-        private mutating func string() throws(DecodeFailure) -> String {
-            index += 1
-            let start = index
-            // The common case: no escapes. Find the closing quote, refusing raw controls.
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "\"") {
-                    let text = try utf8(start..<index)
-                    index += 1
-                    return text
-                }
-                if byte == UInt8(ascii: "\\") { break }
-                if byte < 0x20 { throw syntax("a raw control character in a string") }
-                index += 1
-            }
-            guard index < bytes.count else { throw syntax("it ends inside a string") }
-            // With escapes: raw runs and decoded escapes gather as UTF-8, checked once at the end.
-            var text: [UInt8] = []
-            text.reserveCapacity(index - start + 64)
-            text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-            var runStart = index
-            while index < bytes.count {
-                let byte = bytes[index]
-                switch byte {
-                case UInt8(ascii: "\""):
-                    text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                    index += 1
-                    guard let string = String(validating: text, as: UTF8.self) else { throw failure("is not valid UTF-8") }
-                    return string
-                case UInt8(ascii: "\\"):
-                    text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                    text.append(contentsOf: (try escape()).utf8)
-                    runStart = index
-                case 0..<0x20:
-                    throw syntax("a raw control character in a string")
-                default:
-                    index += 1
-                }
-            }
-            throw syntax("it ends inside a string")
-        }
-
-        private mutating func escape() throws(DecodeFailure) -> Unicode.Scalar {
-            index += 1
-            guard index < bytes.count else { throw syntax("it ends inside a string") }
-            let byte = bytes[index]
-            index += 1
-            switch byte {
-            case UInt8(ascii: "\""): return "\""
-            case UInt8(ascii: "\\"): return "\\"
-            case UInt8(ascii: "/"): return "/"
-            case UInt8(ascii: "b"): return "\u{08}"
-            case UInt8(ascii: "f"): return "\u{0C}"
-            case UInt8(ascii: "n"): return "\n"
-            case UInt8(ascii: "r"): return "\r"
-            case UInt8(ascii: "t"): return "\t"
-            case UInt8(ascii: "u"):
-                let unit = try hex4()
-                if (0xD800..<0xDC00).contains(unit) {
-                    // A high surrogate must be followed by its low half.
-                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                        return "\u{FFFD}"
-                    }
-                    index += 2
-                    let low = try hex4()
-                    guard (0xDC00..<0xE000).contains(low) else { return "\u{FFFD}" }
-                    return Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}"
-                }
-                return Unicode.Scalar(unit) ?? "\u{FFFD}"
-            default:
-                index -= 1
-                throw syntax("an unknown escape in a string")
-            }
-        }
-
-        private mutating func hex4() throws(DecodeFailure) -> UInt32 {
-            guard index + 4 <= bytes.count else { throw syntax("it ends inside a \\u escape") }
-            var value: UInt32 = 0
-            for _ in 0..<4 {
-                let byte = bytes[index]
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                default: throw syntax("a bad \\u escape")
-                }
-                value = value << 4 | UInt32(digit)
-                index += 1
-            }
-            return value
-        }
-
         private mutating func number() throws(DecodeFailure) -> String {
             let start = index
             if peek == UInt8(ascii: "-") { index += 1 }
@@ -244,13 +152,6 @@ public struct JSONParser {
                 throw syntax("an unexpected character")
             }
             index += expected.count
-        }
-
-        private func utf8(_ range: Range<Int>) throws(DecodeFailure) -> String {
-            guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) else {
-                throw failure("is not valid UTF-8")
-            }
-            return text
         }
 
         private var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
