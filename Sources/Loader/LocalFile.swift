@@ -26,15 +26,19 @@ public enum LocalFile {
 
     /// The file's bytes, or why they cannot be had.
     public static func read(_ path: String, limit: Int) -> Result<[UInt8], ReadError> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure(failure(errno)) }
+        let descriptor: Int32
+        switch openForReading(path) {
+        case .success(let opened): descriptor = opened
+        case .failure(let error): return .failure(error)
+        }
         defer { close(descriptor) }
-        var info = stat()
-        // A directory opens for reading on Linux and fails only at read(); say so first.
-        guard fstat(descriptor, &info) == 0 else { return .failure(failure(errno)) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(failure(EISDIR)) }
+        return read(descriptor: descriptor, limit: limit)
+    }
+
+    /// What an open descriptor gives to its end (standard input, say), or why not; it stays open.
+    public static func read(descriptor: Int32, limit: Int) -> Result<[UInt8], ReadError> {
         var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
@@ -50,12 +54,12 @@ public enum LocalFile {
     /// Whether the file holds `marker`, read a piece at a time and only as far as the first
     /// one: a CA bundle of 200 KB starts with what is looked for.
     public static func contains(_ marker: String, in path: String) -> Result<Bool, ReadError> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure(failure(errno)) }
+        let descriptor: Int32
+        switch openForReading(path) {
+        case .success(let opened): descriptor = opened
+        case .failure(let error): return .failure(error)
+        }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure(failure(errno)) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(failure(EISDIR)) }
         let needle = Array(marker.utf8)
         let pieceSize = 16 * 1024
         // The last needle.count - 1 bytes stay at the front, for a marker cut between pieces.
@@ -73,6 +77,24 @@ public enum LocalFile {
             kept = min(needle.count - 1, filled)
             window.replaceSubrange(0..<kept, with: window[(filled - kept)..<filled])
         }
+    }
+
+    /// A descriptor open for reading `path`, which the caller closes; or why not. A directory
+    /// opens for reading on Linux and fails only at read(): it is refused here, in those words.
+    private static func openForReading(_ path: String) -> Result<Int32, ReadError> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(failure(errno)) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let error = failure(errno)
+            close(descriptor)
+            return .failure(error)
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            return .failure(failure(EISDIR))
+        }
+        return .success(descriptor)
     }
 
     private static func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Bool {

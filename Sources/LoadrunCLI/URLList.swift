@@ -53,7 +53,7 @@ package struct URLList: Equatable {
         let bytes: Result<[UInt8], LocalFile.ReadError>
         if path == standardInput {
             // fd 0 itself, not /dev/stdin: reopening a socket that stands for stdin fails.
-            bytes = readStandardInput(limit: sizeLimit)
+            bytes = LocalFile.read(descriptor: STDIN_FILENO, limit: sizeLimit)
         } else {
             bytes = LocalFile.read(path, limit: sizeLimit)
         }
@@ -71,31 +71,5 @@ package struct URLList: Equatable {
         case .failure(let error):
             return .failure(UsageFailure(message: "--url-file \(name): cannot read it: \(error)"))
         }
-    }
-
-    /// Standard input to its end, as `LocalFile.read` reads a file.
-    private static func readStandardInput(limit: Int) -> Result<[UInt8], LocalFile.ReadError> {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(.failed(reason: reason(for: errno)))
-            }
-            if count == 0 { return .success(bytes) }
-            bytes += buffer[0..<count]
-            if bytes.count > limit { return .failure(.tooLarge(limit: limit)) }
-        }
-    }
-
-    /// The system's text for `code`, lowercased to sit mid-sentence as `LocalFile` says it:
-    /// `is a directory`. strerror_r, since GLib may have threads of its own by now.
-    private static func reason(for code: Int32) -> String {
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard strerror_r(code, &buffer, buffer.count) == 0 else { return "error \(code)" }
-        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let first = text.first, text.dropFirst().first?.isLowercase ?? false else { return text }
-        return first.lowercased() + text.dropFirst()
     }
 }

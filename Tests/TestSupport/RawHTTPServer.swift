@@ -129,20 +129,6 @@ public final class UnansweredListener: Sendable {
     }
 
     public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
-
-    /// Answers each request read on `client` until the client closes it. A small GET arrives
-    /// in one read on loopback.
-    private static func keepAnswering(_ client: Int32, first: String, then: String, counts: Counts) {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while read(client, &buffer, buffer.count) > 0 {
-            let number = counts.value.withLock { counts in
-                counts.requests += 1
-                return counts.requests
-            }
-            let text = number == 1 ? first : then
-            _ = text.withCString { write(client, $0, strlen($0)) }
-        }
-    }
 }
 
 /// A TCP listener on 127.0.0.1 and a free port.
