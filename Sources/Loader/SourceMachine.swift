@@ -135,7 +135,9 @@ public struct SourceMachine<Content: PagedContent> {
         return Request(url: request.url, attempt: number,
                        validators: isFirstPage && load.state.content != nil ? validators : nil,
                        usesCache: !hasFetched,
-                       sendsSourceHeaders: URLParts(request.url)?.schemeHostPort == URLParts(setup.firstPageURL)?.schemeHostPort,
+                       // The first page itself needs no parse of either URL.
+                       sendsSourceHeaders: request.url == setup.firstPageURL
+                           || URLParts(request.url)?.schemeHostPort == URLParts(setup.firstPageURL)?.schemeHostPort,
                        pagePlugin: request.appendingTo?.pluginName)
     }
 

@@ -20,6 +20,9 @@ final class ScreenPresenter: Presenter {
     /// the start of the next cycle.
     private var highlighted = false
     private var redrawPending = false
+    /// Whether the screen was left: a frame still pending then (the loop may run on to save
+    /// the cache) is dropped, not drawn over the shell.
+    private var left = false
     private var ticker: LoopSource?
 
     init(terminal: Terminal) { screen = WatchScreen(terminal: terminal) }
@@ -107,7 +110,12 @@ final class ScreenPresenter: Presenter {
         return nil
     }
 
-    func refresh() {
+    /// Draws once the loop has handled what is ready now: a reload that starts says so to the
+    /// session and to this presenter in one breath, and makes one frame, not two.
+    func refresh() { redrawSoon() }
+
+    private func draw() {
+        guard !left else { return }
         let now = ContinuousClock.now
         if let notice, notice.until <= now { self.notice = nil }
         let focused = sources[focus]
@@ -121,10 +129,14 @@ final class ScreenPresenter: Presenter {
 
     func finish(_ ending: SessionEnding?) {
         ticker?.cancel()
+        left = true
         screen.leave()
     }
 
-    func leaveNow() { screen.leave() }
+    func leaveNow() {
+        left = true
+        screen.leave()
+    }
 
     /// Redraws once the loop has handled what is ready now: a burst of changes (10,000 sources
     /// reloading together) makes one frame, not one per change.
@@ -133,7 +145,7 @@ final class ScreenPresenter: Presenter {
         redrawPending = true
         session.loop.schedule { [weak self] in
             self?.redrawPending = false
-            self?.refresh()
+            self?.draw()
         }
     }
 

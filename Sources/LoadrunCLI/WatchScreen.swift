@@ -16,6 +16,15 @@ final class WatchScreen {
     private var scroll = 0
     /// The rows as they are on the terminal now; empty after `enter()` or a resize.
     private var drawn: [String] = []
+    /// The line under the status lines, made again only when the width or styling changes.
+    private var rule: String {
+        let key = (columns, terminal.allowsStyling)
+        if let cachedRule, cachedRule.key == key { return cachedRule.line }
+        let line = TextStyle.dim.apply(String(repeating: "─", count: columns), in: style)
+        cachedRule = (key, line)
+        return line
+    }
+    private var cachedRule: (key: (Int, Bool), line: String)?
 
     init(terminal: Terminal) { self.terminal = terminal }
 
@@ -73,7 +82,7 @@ final class WatchScreen {
         if let banner {
             frame.append(TextStyle.alert.apply(TerminalText.truncated(banner, toWidth: columns), in: style))
         } else {
-            frame.append(TextStyle.dim.apply(String(repeating: "─", count: columns), in: style))
+            frame.append(rule)
         }
         let area = contentRows(statusCount: status.count)
         scroll = max(0, min(scroll, maxScroll(statusCount: status.count)))
