@@ -14,6 +14,10 @@ public struct HTTPClientConfiguration: Sendable, Equatable {
     public var cacheDirectory: String?
     /// A PEM file of CAs trusted instead of the system's (`SSL_CERT_FILE`, as OpenSSL reads it).
     public var caFile: String?
+    /// Whether requests go through GIO's default proxy resolver, which reads the proxy
+    /// variables (libproxy) or the desktop's settings. Without it they connect directly, and
+    /// GIO's proxy modules are never loaded: about 1.4 ms off every run that fetches.
+    public var usesProxyResolver = true
 
     public static let defaultMaxConnections = 50
     public static let defaultMaxConnectionsPerHost = 6
@@ -55,6 +59,7 @@ public final class HTTPClient {
             guint(clamping: admission.maxPerKey),
             guint(clamping: idleSeconds)
         )
+        if !configuration.usesProxyResolver { soup_session_set_proxy_resolver(session, nil) }
         sessionCAFile = configuration.caFile
         cache = configuration.cacheDirectory.flatMap(HTTPCache.init(directory:))
         if let cache { soup_session_add_feature(session, OpaquePointer(cache.pointer)) }

@@ -85,8 +85,13 @@ package struct LoadInvocation {
         configuration.maxConnectionsPerHost = min(maxPerHost, maxConnections)
         configuration.cacheDirectory = usesCache ? HTTPCacheLocation.directory(environment: environment) : nil
         configuration.caFile = Self.systemCAFile(environment)
+        configuration.usesProxyResolver = Self.proxyVariables.contains { environment[$0]?.isEmpty == false }
         return configuration
     }
+
+    /// The variables that name a proxy, as curl and libproxy read them: with none of them set,
+    /// requests connect directly, as curl's do.
+    static let proxyVariables = ["http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]
 
     /// `SSL_CERT_FILE`, when set: the CA bundle curl and OpenSSL read instead of the system's.
     private static func systemCAFile(_ environment: [String: String]) -> String? {
