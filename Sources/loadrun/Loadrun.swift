@@ -54,7 +54,11 @@ struct Loadrun: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Load from this http(s) or file:// URL, a file's path, host:port/path (as http://), or - for standard input. With one --source, replaces its URL; alone, repeat it to load several. Without --source or --plugin, the plugin is chosen from the content.", valueName: "url"))
     var url: [String] = []
 
-    @Option(name: .customLong("url-file"), help: ArgumentHelp("Load the URLs in this file, one a line, as --url reads each (after any --url); - reads the list from standard input. Blank lines and lines starting with # are skipped. Prefer it to hundreds of --url options, whose parsing slows with the square of their number.", valueName: "file"),
+    /// Many `--url`s, batched into one by `main` (see `URLBatch`); put back into `url` first thing.
+    @Option(name: .customLong("url-batch"), help: .private)
+    var urlBatch: String?
+
+    @Option(name: .customLong("url-file"), help: ArgumentHelp("Load the URLs in this file, one a line, as --url reads each (after any --url); - reads the list from standard input. Blank lines and lines starting with # are skipped.", valueName: "file"),
             completion: .file())
     var urlFile: String?
 
@@ -163,8 +167,9 @@ struct Loadrun: ParsableCommand {
     /// An unknown option is said in loadrun's words, with the nearest option it does take.
     static func main() {
         let arguments = WatchArgument.withDefaultInterval(Array(CommandLine.arguments.dropFirst()))
+        let subcommands = Set(configuration.subcommands.map { $0._commandName })
         do {
-            var command = try parseAsRoot(arguments)
+            var command = try parseAsRoot(URLBatch.batched(arguments, subcommands: subcommands))
             try command.run()
         } catch {
             // Each of ArgumentParser's calls below lays out the help text anew for --help: ask
@@ -184,7 +189,11 @@ struct Loadrun: ParsableCommand {
         }
     }
 
-    func validate() throws {
+    mutating func validate() throws {
+        if let urlBatch {
+            url += URLBatch.urls(in: urlBatch)
+            self.urlBatch = nil
+        }
         do {
             _ = try HeaderArguments(header, userAgent: userAgent)
         } catch {
