@@ -33,3 +33,15 @@ compare() {
   hyperfine --export-json "$json" "$@" >&2
   ratio "$measure" "$goal" "$json"
 }
+
+# log_settled: returns once nginx has logged every request it has answered so far. nginx logs
+# a request just after sending its answer, so a run's last lines may still be coming when the
+# run exits; one more request, answered and logged by the same single worker after them, is
+# the barrier.
+log_settled() {
+  local tag="settled=$$-$RANDOM" _
+  curl -sf "$BENCH_BASE/posts.json?$tag" -o /dev/null
+  for _ in $(seq 500); do grep -q "$tag" "$BENCH_LOG" && return 0; sleep 0.01; done
+  echo "bench: nginx never logged $tag" >&2
+  return 1
+}

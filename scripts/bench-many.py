@@ -6,6 +6,7 @@ descriptors, sampled from /proc every 0.5 s, and the requests nginx's access log
 Each source is one of the 1,000 pages with a query that makes its URL its own.
 """
 import os, re, subprocess, tempfile, time
+import benchlog
 
 binary, base = os.environ["LOADRUN"], os.environ["BENCH_BASE"]
 seconds = int(os.environ.get("LOADRUN_BENCH_MANY_SECONDS", "35"))
@@ -38,7 +39,7 @@ with tempfile.TemporaryDirectory() as work:
     alive = watcher.poll() is None
     watcher.terminate()
     _, errors = watcher.communicate()
-    time.sleep(0.2)  # nginx logs a request once it has answered it
+    benchlog.settled()
 
 with open(os.environ["BENCH_LOG"]) as log:
     log.seek(log_start)

@@ -44,8 +44,8 @@ connections() { # runs the command once; says how many connections nginx saw it 
   local before
   before="$(stat -c %s "$BENCH_LOG")"
   "$@" >/dev/null 2>&1
-  sleep 0.2 # nginx logs a request once it has sent the response
-  tail -c +"$((before + 1))" "$BENCH_LOG" | awk '{ n[$1]++; requests++ }
+  log_settled
+  tail -c +"$((before + 1))" "$BENCH_LOG" | grep -v 'settled=' | awk '{ n[$1]++; requests++ }
     END { for (c in n) { connections++; if (n[c] > most) most = n[c]; if (!least || n[c] < least) least = n[c] }
           printf "%d connections for %d requests (%d to %d a connection)", connections, requests, least, most }'
 }

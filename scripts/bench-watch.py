@@ -9,6 +9,7 @@ ignores but logs, so that the log tells the watchers apart.
 3. RSS growth over 10,000 reloads at a 10 ms interval after 500 to warm up, full screen on a pty.
 """
 import fcntl, json, os, pty, re, signal, struct, subprocess, termios, threading, time
+import benchlog
 
 binary, base = os.environ["LOADRUN"], os.environ["BENCH_BASE"]
 seconds = float(os.environ.get("LOADRUN_BENCH_WATCH_SECONDS", "60"))
@@ -67,7 +68,7 @@ loadrun_pid = on_pty([binary, "--source", "posts", "--url", f"{base}/posts.json?
 watch_pid = on_pty(["watch", "-n1", f"curl -s '{base}/posts.json?watcher=watch'"])
 time.sleep(seconds)
 loadrun_cpu, watch_cpu = cpu_seconds(loadrun_pid), cpu_seconds(watch_pid)
-time.sleep(0.2)  # nginx logs a request once it has answered it
+benchlog.settled()
 loads, watch_loads = by_loadrun.statuses(), len(by_watch.statuses())
 ratio = loadrun_cpu / watch_cpu
 met = "yes" if ratio <= 0.1 else "no"

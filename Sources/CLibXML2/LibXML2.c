@@ -3,6 +3,7 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
 
@@ -20,11 +21,16 @@ static struct {
 
 static pthread_once_t opened = PTHREAD_ONCE_INIT;
 
+/* dlerror's text lives in a buffer the next dl call may reuse or free, so it is copied here. */
+static char open_error[512];
+
 static void open_library(void) {
     /* It stays open for the life of the process, as a linked library would. */
     void *library = dlopen("libxml2.so.2", RTLD_NOW | RTLD_LOCAL);
     if (library == NULL) {
-        xml.error = dlerror();
+        const char *reason = dlerror();
+        snprintf(open_error, sizeof open_error, "%s", reason ? reason : "dlopen(\"libxml2.so.2\") failed");
+        xml.error = open_error;
         return;
     }
     xml.read_memory = (htmlDocPtr (*)(const char *, int, const char *, const char *, int))dlsym(library, "htmlReadMemory");

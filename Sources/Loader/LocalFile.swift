@@ -52,8 +52,9 @@ public enum LocalFile {
     }
 
     /// Whether the file holds `marker`, read a piece at a time and only as far as the first
-    /// one: a CA bundle of 200 KB starts with what is looked for.
-    public static func contains(_ marker: String, in path: String) -> Result<Bool, ReadError> {
+    /// one: a CA bundle of 200 KB starts with what is looked for. It stops at `limit` bytes
+    /// with `tooLarge`, so a path such as /dev/zero cannot keep it reading.
+    public static func contains(_ marker: String, in path: String, limit: Int = 64 << 20) -> Result<Bool, ReadError> {
         let descriptor: Int32
         switch openForReading(path) {
         case .success(let opened): descriptor = opened
@@ -65,6 +66,7 @@ public enum LocalFile {
         // The last needle.count - 1 bytes stay at the front, for a marker cut between pieces.
         var window = [UInt8](repeating: 0, count: needle.count - 1 + pieceSize)
         var kept = 0
+        var total = 0
         while true {
             let count = window.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + kept, pieceSize) }
             if count < 0 {
@@ -72,8 +74,10 @@ public enum LocalFile {
                 return .failure(failure(errno))
             }
             if count == 0 { return .success(false) }
+            total += count
             let filled = kept + count
             if Self.find(needle, in: window[..<filled]) { return .success(true) }
+            if total >= limit { return .failure(.tooLarge(limit: limit)) }
             kept = min(needle.count - 1, filled)
             window.replaceSubrange(0..<kept, with: window[(filled - kept)..<filled])
         }

@@ -4,14 +4,16 @@ internal import CSoup
 /// Building a GET for a fetch and reading what came back: the libsoup side of `HTTPFetch`.
 extension SoupMessageObject {
     /// A GET for `url` carrying what `options` say: headers, `Accept`, the validators, and
-    /// the cache only where it may answer. Nil when libsoup cannot parse the URL.
-    static func get(_ url: String, options: FetchOptions, credentialsInURL: Bool) -> SoupMessageObject? {
+    /// the cache only where it may answer. `answersChallenges` keeps libsoup's auth manager
+    /// on the message, for credentials in its URL or its proxy's. Nil when libsoup cannot
+    /// parse the URL.
+    static func get(_ url: String, options: FetchOptions, answersChallenges: Bool) -> SoupMessageObject? {
         guard let raw = soup_message_new("GET", url) else { return nil }
         let message = SoupMessageObject(adopting: raw)
         soup_message_add_flags(raw, SOUP_MESSAGE_COLLECT_METRICS)
-        if !credentialsInURL {
+        if !answersChallenges {
             // libsoup's auth manager hooks five handlers onto every message it sees, for the
-            // user:password@ of a URL; without one it has nothing to answer a 401 with, and
+            // user:password@ of a URL; without one it has nothing to answer a 401 or 407 with, and
             // the 401 comes back as it is either way. Left off, 1,000 small GETs cost about
             // 8 ms less CPU.
             soup_message_disable_feature(raw, soup_auth_manager_get_type())

@@ -9,12 +9,14 @@ import ArgumentParser
 package struct Shard: Equatable, Sendable, CustomStringConvertible {
     /// K, from 0 to `count - 1`.
     package let index: Int
-    /// N, 1 or more.
+    /// N, from 1 to `maxCount`.
     package let count: Int
+    /// The most shards there can be: one for each value of the 32-bit hash.
+    package static let maxCount = Int(UInt32.max)
 
-    /// nil unless `0 <= index < count`.
+    /// nil unless `0 <= index < count <= maxCount`.
     package init?(index: Int, count: Int) {
-        guard count >= 1, (0..<count).contains(index) else { return nil }
+        guard (1...Self.maxCount).contains(count), (0..<count).contains(index) else { return nil }
         self.index = index
         self.count = count
     }
@@ -56,6 +58,8 @@ package struct ShardArgument: ExpressibleByArgument, Equatable {
         case (2, let index?, let count?):
             if count < 1 {
                 (shard, problem) = refuse("N, the number of shards, must be at least 1")
+            } else if count > Shard.maxCount {
+                (shard, problem) = refuse("N can be at most \(Shard.maxCount), the number of values of the 32-bit hash")
             } else if let shard = Shard(index: index, count: count) {
                 (self.shard, problem) = (shard, nil)
             } else {

@@ -33,4 +33,26 @@ final class ProxyTests: XCTestCase {
         XCTAssertFalse(run.standardError.contains("proxy.so"), "no proxy module without a proxy variable")
         XCTAssertEqual(hosts.all.count, 2)
     }
+
+    /// A proxy's 407 stands as an error, even with credentials in the proxy variable: libsoup
+    /// 3.2.3 answers it, but sends the retry to the proxy's own URL (`GET http://proxy/`), whose
+    /// answer would be taken for the source's. Credentials in the source's own URL still answer
+    /// its server's 401 (RequestHeaderTests).
+    func testAProxysChallengeIsReportedNotAnsweredWithTheWrongURL() throws {
+        let seen = Record<[String]>()
+        let proxy = TestServer { server, _ in
+            server.route("/posts") { exchange in
+                seen.append([exchange.requestHeader("Proxy-Authorization") ?? "-"])
+                exchange.setHeader("Proxy-Authenticate", "Basic realm=\"proxy\"")
+                exchange.respond(status: 407, text: "")
+            }
+        }
+        var environment = unset
+        environment["http_proxy"] = proxy.url("").replacingOccurrences(of: "http://", with: "http://u:p@")
+        let run = try LoadrunProcess(["--url", "http://loadrun-proxy-test.invalid/posts", "--plugin", "posts", "--no-cache"],
+                                     environment: environment)
+        XCTAssertEqual(run.waitForExit(), .exited(2), run.standardError)
+        XCTAssertTrue(run.standardError.contains("HTTP 407"), run.standardError)
+        XCTAssertEqual(seen.all, [["-"]], "one request, not answered")
+    }
 }

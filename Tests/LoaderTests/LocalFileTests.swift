@@ -34,4 +34,9 @@ final class LocalFileTests: XCTestCase {
         }
         XCTAssertEqual(reason, "is a directory")
     }
+
+    /// A device that never ends is read only up to the limit.
+    func testAnEndlessFileStopsAtTheLimit() {
+        XCTAssertEqual(LocalFile.contains(marker, in: "/dev/zero", limit: 1 << 20), .failure(.tooLarge(limit: 1 << 20)))
+    }
 }

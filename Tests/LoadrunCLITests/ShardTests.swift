@@ -85,13 +85,14 @@ final class ShardTests: XCTestCase {
         XCTAssertTrue(other.warnings[0].hasSuffix("(source bad is skipped: this run does not load it)"), other.warnings[0])
     }
 
-    func testTheOptionTakesKSlashNWithKBelowN() {
+    func testTheOptionTakesKSlashNWithKBelowN() throws {
         XCTAssertEqual(ShardArgument(argument: "0/1").shard, Shard(index: 0, count: 1))
         XCTAssertEqual(ShardArgument(argument: "7/8").shard, Shard(index: 7, count: 8))
         XCTAssertNil(ShardArgument(argument: "3/8").problem)
         let problems: [(String, String)] = [
             ("8/8", "--shard 8/8: K must be less than N: the shards of 8 are 0/8 to 7/8"),
             ("0/0", "--shard 0/0: N, the number of shards, must be at least 1"),
+            ("0/4294967296", "--shard 0/4294967296: N can be at most 4294967295, the number of values of the 32-bit hash"),
             ("1", "--shard 1: not a shard; give K/N, such as 0/4, with K from 0 to N-1"),
             ("1/2/3", "--shard 1/2/3: not a shard; give K/N, such as 0/4, with K from 0 to N-1"),
             ("a/4", "--shard a/4: not a shard; give K/N, such as 0/4, with K from 0 to N-1"),
@@ -107,5 +108,8 @@ final class ShardTests: XCTestCase {
         XCTAssertNil(Shard(index: 2, count: 2))
         XCTAssertNil(Shard(index: -1, count: 2))
         XCTAssertNil(Shard(index: 0, count: 0))
+        XCTAssertNil(Shard(index: 0, count: Shard.maxCount + 1))
+        let widest = try XCTUnwrap(ShardArgument(argument: "4294967294/4294967295").shard)
+        XCTAssertEqual(widest.holds("posts"), Shard.hash("posts") == 4_294_967_294)
     }
 }
