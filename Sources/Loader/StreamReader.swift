@@ -33,7 +33,8 @@ final class StreamReader {
     }
 
     func start() {
-        body.reserveCapacity(min(expectedBytes ?? Self.chunkSize, maxBytes))
+        // A declared length is the wire's, which a Content-Encoding may multiply: a start, not a size.
+        body.reserveCapacity(min(expectedBytes ?? Self.chunkSize, maxBytes + 1))
         progress(LoadProgress(receivedBytes: 0, expectedBytes: expectedBytes))
         readNextChunk()
     }
@@ -59,6 +60,7 @@ final class StreamReader {
         let data = g_bytes_get_data(bytes, &size)
         guard size > 0, let data else { return finish(.success(body)) }
 
+        reserve(room: Int(size))
         body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: Int(size)))
         if body.count > maxBytes {
             return finish(.failure(.tooLarge(received: body.count)))
@@ -66,6 +68,21 @@ final class StreamReader {
         progress(LoadProgress(receivedBytes: body.count, expectedBytes: expectedBytes))
         readNextChunk()
     }
+
+    /// Makes room for `room` more bytes, so that the body is held once, never in two copies
+    /// near the cap. Small bodies grow by doubling. Past `directReserveThreshold` the buffer
+    /// is grown once, to the cap: an allocation that large is mapped, not touched, so only the
+    /// bytes that arrive take memory. (Doubling to the cap would hold the old half and the new
+    /// whole at once: 1.5× the cap, or 2× when one byte past it doubles again.)
+    private func reserve(room: Int) {
+        let needed = body.count + room
+        guard needed > body.capacity else { return }
+        let limit = maxBytes + 1
+        let grown = body.count >= Self.directReserveThreshold ? limit : min(limit, max(needed, body.capacity * 2))
+        body.reserveCapacity(max(grown, needed))
+    }
+
+    private static let directReserveThreshold = 4 << 20
 
     private func finish(_ result: Result<[UInt8], Failure>) {
         guard let completion else { return }
