@@ -26,6 +26,12 @@ struct GLibError: Error {
         GIOFailure(kind, message: message)
     }
 
+    /// libsoup's words for a head past its limit, in English or as translated for the locale.
+    private var isHeaderTooBig: Bool {
+        let english = "Header too big"
+        return message == english || message == String(cString: g_dgettext("libsoup-3.0", english))
+    }
+
     private var kind: GIOFailure.Kind {
         if domain == lr_resolver_error_quark() {
             return code == Int32(G_RESOLVER_ERROR_TEMPORARY_FAILURE.rawValue) ? .resolverTemporary : .resolverFailed
@@ -35,7 +41,8 @@ struct GLibError: Error {
         switch GIOErrorEnum(rawValue: UInt32(code)) {
         case G_IO_ERROR_CANCELLED: return .cancelled
         case G_IO_ERROR_CONNECTION_REFUSED: return .connectionRefused
-        case G_IO_ERROR_PARTIAL_INPUT: return .partialInput
+        case G_IO_ERROR_PARTIAL_INPUT: return isHeaderTooBig ? .headersTooLarge : .partialInput
+        case G_IO_ERROR_INVALID_DATA: return .invalidData
         case G_IO_ERROR_CONNECTION_CLOSED, G_IO_ERROR_NOT_CONNECTED: return .connectionClosed
         case G_IO_ERROR_TIMED_OUT: return .timedOut
         case G_IO_ERROR_NOT_FOUND: return .notFound

@@ -60,6 +60,9 @@ public final class HTTPClient {
             guint(clamping: idleSeconds)
         )
         if !configuration.usesProxyResolver { soup_session_set_proxy_resolver(session, nil) }
+        // Content-Encoding is decoded by each fetch (ContentCoding): libsoup's decoder lets a
+        // body that does not decode through as it came.
+        soup_session_remove_feature_by_type(session, soup_content_decoder_get_type())
         sessionCAFile = configuration.caFile
         cache = configuration.cacheDirectory.flatMap(HTTPCache.init(directory:))
         if let cache { soup_session_add_feature(session, OpaquePointer(cache.pointer)) }

@@ -189,11 +189,22 @@ public final class HTTPFetch {
             logResponseHead()
             return finish(.failure(LoadError(httpStatus: info, authority: authority)))
         }
+        if let problem = ResponseFraming.problem(in: info.headers) {
+            return finish(.failure(LoadError(.malformed, "\(authority) \(problem)",
+                                             suggestion: "the body's end is unknown, so it is not used; the server or a proxy in between is broken")))
+        }
         expectedLength = message.declaredLength
         if let expectedLength, expectedLength > options.maxBodySize {
             return finish(.failure(.tooLarge("the response from \(authority)", declared: expectedLength, limit: options.maxBodySize)))
         }
-        life.readBody(body, maxBytes: options.maxBodySize, expectedBytes: expectedLength, progress: { [weak self] loaded in
+        let codings: [ContentCoding]
+        switch ContentCoding.codings(of: info.headers.all("Content-Encoding")) {
+        case .success(let found): codings = expectedLength == 0 ? [] : found
+        case .failure(let unsupported):
+            return finish(.failure(LoadError(.malformed, "\(authority) sent a body encoded as \(unsupported.name), which loadrun does not decode",
+                                             suggestion: "loadrun asks for \(ContentCoding.acceptEncoding); check any Accept-Encoding given with -H")))
+        }
+        life.readBody(ContentCoding.decoding(body, codings), maxBytes: options.maxBodySize, expectedBytes: expectedLength, progress: { [weak self] loaded in
             self?.receivedSoFar = loaded.receivedBytes
             self?.progress(loaded)
         }, completion: { [self] result in

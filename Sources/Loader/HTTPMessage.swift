@@ -12,6 +12,14 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
 
     public mutating func add(name: String, value: String) { fields.append((name, value)) }
 
+    /// Every value of the field `name`, ignoring case, joined with commas as RFC 9110 §5.3
+    /// allows for list fields; nil when there is none.
+    public func all(_ name: String) -> String? {
+        let lowered = name.lowercased()
+        let values = fields.filter { $0.name.lowercased() == lowered }.map(\.value)
+        return values.isEmpty ? nil : values.joined(separator: ", ")
+    }
+
     public func makeIterator() -> some IteratorProtocol<(name: String, value: String)> { fields.makeIterator() }
 
     public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {

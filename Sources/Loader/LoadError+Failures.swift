@@ -7,6 +7,10 @@ public struct GIOFailure: Equatable, Sendable {
         case connectionRefused
         /// libsoup's "Connection terminated unexpectedly": the peer hung up early.
         case partialInput
+        /// libsoup's "Header too big": the response's head passed its 64 KiB limit.
+        case headersTooLarge
+        /// A decoder's "Invalid compressed data": a Content-Encoding that does not decode.
+        case invalidData
         case connectionClosed
         case timedOut
         case notFound
@@ -88,6 +92,8 @@ extension LoadError {
         let suggestion = switch status {
         case 401, 403: "the server refused access; check the URL and any credentials"
         case 404, 410: "check the URL's path"
+        // Only a conditional request may get a 304, and loadrun sends one only when it holds a copy.
+        case 304: "the request was not conditional, so there is no copy to keep; the server or a cache in between is broken"
         case 429: Self.rateLimited(retryAfter: response.headers["Retry-After"])
         case 400..<500: "the server rejected the request; check the URL"
         default: "the server failed; try again later"
@@ -123,6 +129,12 @@ extension LoadError {
         case .connectionRefused:
             return LoadError(.connectionRefused, "connection refused by \(authority)",
                              suggestion: "is the server running? Check the host and port")
+        case .headersTooLarge:
+            return LoadError(.malformed, "\(authority) sent headers larger than the limit (64 KiB, libsoup's)",
+                             suggestion: "the server or a proxy in between is broken; loadrun cannot read this response")
+        case .invalidData:
+            return LoadError(.malformed, "the body from \(authority) does not decode as its Content-Encoding declares (\(failure.message))",
+                             suggestion: "the server's compression is broken; try -H 'Accept-Encoding: identity' to ask for none")
         case .partialInput:
             guard let body = site.body else {
                 return LoadError(.connectionReset, "\(authority) closed the connection without answering",
@@ -149,7 +161,7 @@ extension LoadError {
                                  suggestion: "check that the URL's port speaks TLS")
             }
             // An unknown issuer is cured by trusting it; the rest are faults of the certificate.
-            return LoadError(.tls, "the certificate of \(authority) is \(problems.words)",
+            return LoadError(.tls, "the certificate of \(authority) is \(problems.words)", suggestion: problems.advice,
                              remedy: problems == .unknownIssuer ? .trustIssuer : .acceptCertificate)
         case .notFound, .permissionDenied, .isDirectory, .other:
             return LoadError(.network, "the request to \(authority) failed: \(failure.message)",

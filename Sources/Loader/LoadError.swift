@@ -22,6 +22,8 @@ public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
         public static let httpStatus = Code("http-status")
         public static let tooLarge = Code("too-large")
         public static let truncated = Code("truncated")
+        /// A response whose framing or Content-Encoding cannot be trusted (RFC 9112 §6.3).
+        public static let malformed = Code("malformed-response")
         public static let decode = Code("decode")
         public static let unsupported = Code("unsupported")
         public static let notFound = Code("not-found")

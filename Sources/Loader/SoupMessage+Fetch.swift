@@ -24,6 +24,7 @@ extension SoupMessageObject {
         if let accept = options.accept {
             soup_message_headers_replace(headers, "Accept", accept)
         }
+        soup_message_headers_replace(headers, "Accept-Encoding", ContentCoding.acceptEncoding)
         for header in options.headers {
             soup_message_headers_replace(headers, header.name, header.value)
         }
@@ -41,8 +42,6 @@ extension SoupMessageObject {
         }
         for name in options.omittedHeaders {
             soup_message_headers_remove(headers, name)
-            // libsoup's content decoder adds Accept-Encoding as the request goes out.
-            if name.lowercased() == "accept-encoding" { soup_message_disable_feature(raw, soup_content_decoder_get_type()) }
         }
         if !options.headers.isEmpty, let origin = URLParts(url)?.schemeHostPort {
             let names = options.headers.map(\.name)

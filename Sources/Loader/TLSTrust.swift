@@ -43,6 +43,17 @@ public struct CertificateProblems: OptionSet, Sendable, Equatable {
     public static let insecure = CertificateProblems(rawValue: 1 << 5)        // G_TLS_CERTIFICATE_INSECURE
     public static let other = CertificateProblems(rawValue: 1 << 6)           // G_TLS_CERTIFICATE_GENERIC_ERROR
 
+    /// What to look at, for the faults that trusting the issuer does not cure; nil for an
+    /// unknown issuer alone, whose cure is trust.
+    public var advice: String? {
+        if contains(.wrongHost) { return "check the URL's host" }
+        if contains(.expired) || contains(.notYetValid) {
+            return "the server's certificate needs renewing, or this machine's clock is wrong"
+        }
+        if contains(.revoked) || contains(.insecure) { return "the server's certificate must be replaced" }
+        return nil
+    }
+
     /// `expired and issued by an unknown authority`.
     public var words: String {
         let named: [(CertificateProblems, String)] = [

@@ -12,9 +12,9 @@ enum LoadErrorText {
 
     /// `<what happened> — <what to do>`.
     static func describe(_ error: LoadError) -> String {
-        var text = error.description
-        if let advice = error.remedy.map(advice) ?? error.suggestion { text += " — " + advice }
-        return text
+        // The core's suggestion says what is wrong to fix; the remedy, how to go past it here.
+        let parts = [error.suggestion, error.remedy.map(advice)].compactMap { $0 }
+        return parts.isEmpty ? error.description : error.description + " — " + parts.joined(separator: "; ")
     }
 
     /// Why a list stopped paging, and what would let it go on.
@@ -32,7 +32,7 @@ enum LoadErrorText {
         case .namePlugin: "name one with --plugin"
         case .followCrossHostLinks: "give --follow-cross-host to follow it"
         case .trustIssuer: "if you trust this server, give --cacert with its CA's PEM file (cacert= in the sources file), or -k to accept it unchecked"
-        case .acceptCertificate: "check the URL's host; -k accepts the certificate unchecked, if you must"
+        case .acceptCertificate: "-k accepts the certificate unchecked, if you must"
         }
     }
 }

@@ -104,8 +104,11 @@ final class SessionSource {
         interval < .seconds(1) ? "\(max(0, (instant - now).wholeMilliseconds)) ms" : Self.countdown(instant - now)
     }
 
-    /// A time left, as a countdown that moves once a second shows it: whole seconds, rounded up.
+    /// A time left, as a countdown that moves once a second shows it: whole seconds, rounded
+    /// up; under a second, the milliseconds, so that a wait of 80 ms is not shown as 1 s.
     static func countdown(_ left: Duration) -> String {
-        LoadError.format(.seconds(max(1, (left.wholeMilliseconds + 999) / 1000)))
+        let milliseconds = left.wholeMilliseconds
+        if milliseconds < 1000 { return "\(max(0, milliseconds)) ms" }
+        return LoadError.format(.seconds((milliseconds + 999) / 1000))
     }
 }

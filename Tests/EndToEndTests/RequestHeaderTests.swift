@@ -33,7 +33,7 @@ final class RequestHeaderTests: XCTestCase {
         XCTAssertEqual(defaults[0], "-")
         XCTAssertTrue(defaults[1].contains("application/json"), "loadrun's own Accept: \(defaults[1])")
         XCTAssertEqual(defaults[2], "loadrun/0.1")
-        XCTAssertNotEqual(defaults[3], "-", "libsoup asks for compression unless told not to")
+        XCTAssertNotEqual(defaults[3], "-", "loadrun asks for gzip and deflate unless told not to")
     }
 
     func testTheSourcesFilesUserAgentIsWhatTheServerGetsAndTheCommandLineGoesOverIt() throws {

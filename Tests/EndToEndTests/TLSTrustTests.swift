@@ -49,12 +49,16 @@ final class TLSTrustTests: XCTestCase {
     }
 
     func testAnExpiredCertificateOrOneForAnotherHostIsRefusedEvenFromATrustedCA() throws {
-        for (kind, words) in [(TestCertificateAuthority.Kind.expired, "is expired"), (.wrongHost, "is for another host")] {
+        let cases: [(TestCertificateAuthority.Kind, String, String)] = [
+            (.expired, "is expired", "the server's certificate needs renewing, or this machine's clock is wrong"),
+            (.wrongHost, "is for another host", "check the URL's host"),
+        ]
+        for (kind, words, advice) in cases {
             let server = try server(kind)
             let run = try run(["--url", server.url("/posts"), "--cacert", authority.caFile])
             XCTAssertEqual(run.waitForExit(), .exited(2), "\(kind)")
             XCTAssertEqual(run.standardErrorLines.last, "posts: the certificate of 127.0.0.1:\(server.port) \(words) — "
-                           + "check the URL's host; -k accepts the certificate unchecked, if you must")
+                           + "\(advice); -k accepts the certificate unchecked, if you must")
         }
     }
 

@@ -142,6 +142,17 @@ final class HTTPClientTests: LoopTestCase {
         XCTAssertEqual(String(decoding: response.body, as: UTF8.self), "[1,2,")
     }
 
+    func testAChunkSizeThatIsNotHexEndsTheBodyAsIfItWereTheLastChunk() throws {
+        // The same libsoup fact, for a bad chunk-size line: libsoup 3.2.3 reads it with
+        // strtoul, so "zz" is 0, the last chunk. After a good chunk the body is that chunk; as
+        // the first line, the body is empty. The README lists both among the limits.
+        let chunked = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+        let afterAGoodChunk = RawHTTPServer(.respond(chunked + "5\r\n[1,2]\r\nzz\r\n"))
+        XCTAssertEqual(String(decoding: try XCTUnwrap(fetch(afterAGoodChunk.url("/posts"))).get().body, as: UTF8.self), "[1,2]")
+        let first = RawHTTPServer(.respond(chunked + "zz\r\n[1,2]\r\n0\r\n\r\n"))
+        XCTAssertEqual(try XCTUnwrap(fetch(first.url("/posts"))).get().body, [])
+    }
+
     /// `[{"id":1,"title":"t","body":"b"}]`, gzipped: 51 bytes.
     private static let gzippedPosts: [UInt8] = [
         31, 139, 8, 0, 0, 0, 0, 0, 2, 3, 139, 174, 86, 202, 76, 81, 178, 50, 212, 81, 42, 201, 44, 201, 73, 85, 178, 82,
