@@ -45,7 +45,7 @@ final class PluginChoiceTests: XCTestCase {
 
         let blob = try LoadrunProcess(["--url", server.url("/blob")])
         XCTAssertEqual(blob.waitForExit(), .exited(0), blob.standardError)
-        XCTAssertEqual(blob.standardOutput, "application/octet-stream, 5 B\n00000000: 0001 4142 43                             ..ABC\n", "as xxd shows it")
+        XCTAssertEqual(blob.standardOutput, "application/octet-stream, 5 bytes\n00000000: 0001 4142 43                             ..ABC\n", "as xxd shows it")
 
         let empty = try LoadrunProcess(["--url", server.url("/empty")])
         XCTAssertEqual(empty.waitForExit(), .exited(2))
