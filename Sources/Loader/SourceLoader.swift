@@ -216,7 +216,8 @@ public final class SourceLoader {
     private func noPluginError(_ response: ResponseInfo, bodyIsEmpty: Bool) -> LoadError {
         guard case .fromResponse(let decoders) = source.plugin else { preconditionFailure("a fixed plugin takes everything") }
         let type = bodyIsEmpty ? "empty" : response.mediaType ?? "untyped"
-        let known = decoders.map { "\($0.name) (\($0.mediaTypes.joined(separator: ", ")))" }
+        // A decoder that asks for no media type (the empty state) is listed by name alone.
+        let known = decoders.map { $0.mediaTypes.isEmpty ? $0.name : "\($0.name) (\($0.mediaTypes.joined(separator: ", ")))" }
         return LoadError(.unsupported, "no plugin takes the \(type) response from \(Self.origin(response)); plugins: \(known.joined(separator: ", "))",
                          remedy: .namePlugin)
     }
