@@ -24,14 +24,19 @@ public struct Source {
     public var pageParameter: Pagination.PageParameter?
     /// Whether a `next` link to another origin is followed; off, paging stops there.
     public var followsCrossHostLinks: Bool
+    /// The decoder a first page with no body goes to, before `plugin`: a 204 or an empty 200
+    /// has nothing for the source's plugin to decode, and is the empty state, not a failure.
+    /// nil leaves empty bodies to `plugin`.
+    public var emptyBody: AnyContentDecoder?
 
     public init(name: String, url: String, plugin: PluginSelection, pageParameter: Pagination.PageParameter? = nil,
-                followsCrossHostLinks: Bool = false) {
+                followsCrossHostLinks: Bool = false, emptyBody: AnyContentDecoder? = nil) {
         self.name = name
         self.url = url
         self.plugin = plugin
         self.pageParameter = pageParameter
         self.followsCrossHostLinks = followsCrossHostLinks
+        self.emptyBody = emptyBody
     }
 
     public init(name: String, url: String, plugin: AnyContentDecoder) {

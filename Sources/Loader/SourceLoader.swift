@@ -188,6 +188,15 @@ public final class SourceLoader {
     /// The plugin for the response, and its one decode of the body. A later page goes to the
     /// plugin that took the first.
     private func decode(_ response: HTTPResponse) -> (AnyContentDecoder, Result<AnyContent, DecodeFailure>)? {
+        // Only a first page: an empty later page is the list's plugin's to judge, as before.
+        // Offered, not decoded: what it declines (an empty file) goes on to the source's plugin.
+        if response.body.isEmpty, pagePlugin == nil, let empty = source.emptyBody {
+            switch empty.offer(ResponseBody(response.body, info: response.info)) {
+            case .taken(let content): return (empty, .success(content))
+            case .failed(let failure): return (empty, .failure(failure))
+            case .declined: break
+            }
+        }
         switch source.plugin {
         case .fixed(let decoder):
             return (decoder, Result { () throws(DecodeFailure) in try decoder.decode(response.body, response: response.info) })
@@ -207,7 +216,8 @@ public final class SourceLoader {
     private func noPluginError(_ response: ResponseInfo, bodyIsEmpty: Bool) -> LoadError {
         guard case .fromResponse(let decoders) = source.plugin else { preconditionFailure("a fixed plugin takes everything") }
         let type = bodyIsEmpty ? "empty" : response.mediaType ?? "untyped"
-        let known = decoders.map { "\($0.name) (\($0.mediaTypes.joined(separator: ", ")))" }
+        // A decoder that asks for no media type (the empty state) is listed by name alone.
+        let known = decoders.map { $0.mediaTypes.isEmpty ? $0.name : "\($0.name) (\($0.mediaTypes.joined(separator: ", ")))" }
         return LoadError(.unsupported, "no plugin takes the \(type) response from \(Self.origin(response)); plugins: \(known.joined(separator: ", "))",
                          remedy: .namePlugin)
     }

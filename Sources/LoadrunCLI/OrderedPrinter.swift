@@ -107,13 +107,17 @@ final class OrderedPrinter: Presenter {
                 session.plugins.writeJSON(content, context: context, to: sink)
                 sink.write("\n")
                 sink.flush()
+                // `null` alone could be a server's own JSON null: the state line tells them apart.
+                if let state = session.plugins.emptyState(of: content) { Diagnostics.say("\(source.name): \(state)") }
             case .text:
                 let header = sources.count > 1 ? headerLine(for: source) : ""
                 let sink = stdoutSink { $0 }
                 sink.write(header)
                 session.plugins.write(content, context: context, to: sink)
                 sink.flush()
-                if sink.byteCount == header.utf8.count { Diagnostics.say("\(source.name): no \(content.pluginName)") }
+                if sink.byteCount == header.utf8.count {
+                    Diagnostics.say("\(source.name): \(session.plugins.emptyState(of: content) ?? "no \(content.pluginName)")")
+                }
             }
         case .failed(let error, _, _):
             Diagnostics.say("\(source.name): \(LoadErrorText.describe(error))")

@@ -57,6 +57,8 @@ final class PipePrinter: Presenter {
             let header = "==> \(source.name) at \(ClockTime.dateAndTime(ClockTime.now())) <=="
             session.output.write(TerminalText.truncated(header, toWidth: session.terminal.width) + "\n" + text)
         }
+        // The empty state has no text under its header, or only `null`: say it, as a load once does.
+        if let state = session.plugins.emptyState(of: content) { Diagnostics.say("\(source.name): \(state)") }
         return true
     }
 }

@@ -30,10 +30,12 @@ final class SampleEndpoint {
         Diagnostics.say("\(request.sourceName): \(url)\(origin)")
     }
 
-    /// A loader for the source `request` describes, at `url`, with its fetch options and retries.
-    static func loader(_ request: SourceRequest, url: String, fetcher: any ContentFetcher, loop: EventLoop) -> SourceLoader {
+    /// A loader for the source `request` describes, at `url`, with its fetch options and retries;
+    /// a body-less success goes to `emptyBody` (the table's empty state) whatever its plugin.
+    static func loader(_ request: SourceRequest, url: String, fetcher: any ContentFetcher, loop: EventLoop,
+                       emptyBody: AnyContentDecoder?) -> SourceLoader {
         let source = Source(name: request.sourceName, url: url, plugin: request.plugin, pageParameter: request.pageParameter,
-                            followsCrossHostLinks: request.followsCrossHostLinks)
+                            followsCrossHostLinks: request.followsCrossHostLinks, emptyBody: emptyBody)
         return SourceLoader(source: source, fetcher: fetcher, loop: loop, options: request.options, retryPolicy: request.retryPolicy)
     }
 }

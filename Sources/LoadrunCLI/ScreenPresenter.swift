@@ -72,7 +72,7 @@ final class ScreenPresenter: Presenter {
     func resized(to terminal: Terminal) {
         screen.resized(to: terminal)
         let context = renderContext
-        let rendered = sources.map { source in source.shown.map { ($0.content, session.plugins.render($0.content, context: context)) } }
+        let rendered = sources.map { source in source.shown.map { ($0.content, view(of: $0.content, context: context)) } }
         if session.probe.isRaised {
             // Cut short by a signal: its handler runs first, then the resize is done again.
             session.loop.schedule { [weak self] in
@@ -155,7 +155,7 @@ final class ScreenPresenter: Presenter {
     private func present(_ source: SessionSource) -> Bool {
         guard let content = source.loader.state.content else { return false }
         let context = renderContext
-        let text = session.plugins.render(content, context: context)
+        let text = view(of: content, context: context)
         guard text != source.shown?.text else { return false }
         let previous = source.shown
         let focused = sources[focus] === source
@@ -178,6 +178,14 @@ final class ScreenPresenter: Presenter {
             highlighted = marked != nil
         }
         return true
+    }
+
+    /// The content's text for the content area; for the empty state, its line, dimmed, since
+    /// a blank area would say nothing.
+    private func view(of content: AnyContent, context: RenderContext) -> String {
+        let text = session.plugins.render(content, context: context)
+        guard text.isEmpty, let state = session.plugins.emptyState(of: content) else { return text }
+        return TextStyle.dim.apply(state, in: context) + "\n"
     }
 
     /// The changes were highlighted for one cycle; back to the plain rendering.

@@ -21,6 +21,10 @@ public protocol ContentRenderer {
     func write(_ model: Model, context: RenderContext, to sink: RenderSink)
     /// Writes what `renderJSON` gives into `sink`, as it goes; the default writes it whole.
     func writeJSON(_ model: Model, context: RenderContext, to sink: RenderSink)
+    /// The state line that stands in for a model with nothing to show (`no content (204)`),
+    /// said on stderr or in the view's place; nil (the default) leaves the front end to say
+    /// `no <plugin>` when the text comes out empty.
+    func emptyState(_ model: Model) -> String?
 }
 
 extension ContentRenderer {
@@ -32,6 +36,7 @@ extension ContentRenderer {
         sink.write(renderJSON(model, context: context))
     }
     public func renderChanges(_ model: Model, since previous: Model, context: RenderContext) -> String? { nil }
+    public func emptyState(_ model: Model) -> String? { nil }
 }
 
 /// A plugin that decodes and renders one model in one type, as the built-ins do.
@@ -45,6 +50,7 @@ public struct AnyContentRenderer {
     private let changeRenderer: (Any, Any, RenderContext) -> String?
     private let writer: (Any, RenderContext, RenderSink) -> Void
     private let jsonWriter: (Any, RenderContext, RenderSink) -> Void
+    private let emptyStater: (Any) -> String?
 
     public init<Renderer: ContentRenderer>(_ renderer: Renderer) {
         self.renderer = { renderer.render(Self.model($0), context: $1) }
@@ -56,6 +62,7 @@ public struct AnyContentRenderer {
         }
         writer = { renderer.write(Self.model($0), context: $1, to: $2) }
         jsonWriter = { renderer.writeJSON(Self.model($0), context: $1, to: $2) }
+        emptyStater = { renderer.emptyState(Self.model($0)) }
     }
 
     public func render(_ content: AnyContent, context: RenderContext) -> String { renderer(content.model, context) }
@@ -72,6 +79,9 @@ public struct AnyContentRenderer {
     public func writeJSON(_ content: AnyContent, context: RenderContext, to sink: RenderSink) {
         jsonWriter(content.model, context, sink)
     }
+
+    /// The renderer's own state line for content with nothing to show, if it has one.
+    public func emptyState(_ content: AnyContent) -> String? { emptyStater(content.model) }
 
     /// The loading skeleton for `context`, or "" for none.
     public func skeleton(context: RenderContext) -> String { skeletonRenderer(context) }

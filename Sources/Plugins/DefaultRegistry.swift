@@ -1,8 +1,10 @@
 extension PluginRegistry {
     /// The built-in plugins, in the order they are offered a response: each entry a decoder
-    /// and its renderer, declared here and nowhere else.
+    /// and its renderer, declared here and nowhere else. The empty state comes first: a body
+    /// that is not there is no other plugin's, and the loader consults it before any of them.
     public static func `default`() -> PluginRegistry {
         PluginRegistry([
+            Plugin(NoContentPlugin()),
             Plugin(PostsPlugin()),
             Plugin(ArticlesPlugin()),
             Plugin(TablePlugin()),

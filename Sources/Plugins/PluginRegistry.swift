@@ -58,6 +58,12 @@ public struct PluginRegistry {
         choose(for: body, response: response)?.decoder.name
     }
 
+    /// The decoder a success with no body goes to before any other, whatever plugin the source
+    /// names: nothing is there for that plugin to decode, so it is the empty state, not an error.
+    public var emptyBodyDecoder: AnyContentDecoder? {
+        plugins.first { $0.name == NoContentPlugin.pluginName }?.decoder
+    }
+
     /// The `Accept` header for a request that any of these plugins may decode.
     public var acceptHeader: String { decoders.acceptHeader }
 
@@ -88,6 +94,12 @@ public struct PluginRegistry {
     /// Writes the content as JSON into `sink` as it is made, without a trailing newline.
     public func writeJSON(_ content: AnyContent, context: RenderContext, to sink: RenderSink) {
         renderer(for: content).writeJSON(content, context: context, to: sink)
+    }
+
+    /// The state line that stands in for `content` when it has nothing to show (`no content
+    /// (204)`), when its renderer has one of its own.
+    public func emptyState(of content: AnyContent) -> String? {
+        renderer(for: content).emptyState(content)
     }
 
     /// `content` with its changes since `previous` marked item by item, when its renderer can.

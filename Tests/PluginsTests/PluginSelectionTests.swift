@@ -40,7 +40,7 @@ final class PluginSelectionTests: XCTestCase {
         XCTAssertEqual(chosen("<rss/>", contentType: "application/rss+xml"), "text")
         XCTAssertEqual(chosen("plain words", contentType: nil), "text", "untyped UTF-8")
         XCTAssertEqual(chosen("%PDF-1.7\u{0}", contentType: "application/pdf"), "bytes")
-        XCTAssertNil(chosen("", contentType: "application/octet-stream"), "an empty body is said to be empty")
+        XCTAssertEqual(chosen("", contentType: "application/octet-stream"), "empty", "an empty body is the empty state")
     }
 
     func testAcceptHeaderListsEachMediaTypeOnce() {
@@ -99,7 +99,7 @@ final class PluginPairTests: XCTestCase {
         XCTAssertEqual(plugins.render(content, context: RenderContext()), "5 characters\n")
         XCTAssertEqual(plugins.renderJSON(content, context: RenderContext()), #"{"length":5}"#)
         XCTAssertEqual(plugins.skeleton(for: .fixed(choice.decoder), context: RenderContext()), "…\n")
-        XCTAssertEqual(plugins.names, ["length", "posts", "articles", "table", "json", "images", "text", "bytes"])
+        XCTAssertEqual(plugins.names, ["length", "empty", "posts", "articles", "table", "json", "images", "text", "bytes"])
     }
 }
 

@@ -7,6 +7,15 @@ public struct Bytes: Equatable, Sendable {
     /// The first bytes, for the dump.
     public var head: [UInt8]
     public var choice: String?
+
+    /// `application/octet-stream, 1.0 KB (1024 bytes)`: the line over the dump, as an image's
+    /// `image/png 640×480, 35.0 KB` is on a pipe, with the exact size beside the rounded one
+    /// so that a truncated download shows.
+    public var summary: String {
+        let exact = count == 1 ? "1 byte" : "\(count) bytes"
+        let size = count < 1000 ? exact : "\(ByteCount.format(count)) (\(exact))"
+        return "\(mediaType ?? "untyped"), \(size)"
+    }
 }
 
 /// Anything else: a line with its type and size, then its first bytes as `xxd` shows them.
@@ -39,7 +48,7 @@ public struct BytesPlugin: ContentPlugin {
     public func notes(_ model: Bytes) -> [String] { model.choice.map { [$0] } ?? [] }
 
     public func render(_ model: Bytes, context: RenderContext) -> String {
-        var out = "\(UntrustedText.forTerminalLine(model.mediaType ?? "untyped")), \(ByteCount.format(model.count))\n"
+        var out = UntrustedText.forTerminalLine(model.summary) + "\n"
         let digits = Array("0123456789abcdef".utf8)
         for start in stride(from: 0, to: model.head.count, by: 16) {
             let row = model.head[start..<min(start + 16, model.head.count)]
