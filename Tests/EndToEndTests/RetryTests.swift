@@ -69,6 +69,17 @@ final class RetryTests: XCTestCase {
         XCTAssertTrue(negative.standardError.contains("0 or more"), negative.standardError)
     }
 
+    /// Of `--retry N` and `--no-retry`, the later one wins, as in curl.
+    func testTheLaterOfRetryAndNoRetryWins() throws {
+        for (arguments, requests) in [(["--retry", "2", "--no-retry"], 1), (["--no-retry", "--retry", "2"], 3)] {
+            let script = Script(Array(repeating: (503, nil), count: 5))
+            let server = serve(script)
+            let run = try LoadrunProcess(["--source", "posts", "--url", server.url("/posts"), "--retry-delay", "1ms"] + arguments)
+            XCTAssertEqual(run.waitForExit(), .exited(2), run.standardError)
+            XCTAssertEqual(script.count, requests, "\(arguments)")
+        }
+    }
+
     func testRateLimitingHasItsOwnAdvice() throws {
         let script = Script([(429, "120"), (429, nil)])
         let server = serve(script)

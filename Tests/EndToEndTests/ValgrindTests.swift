@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TestSupport
+import XCTest
+
+/// The built binary under valgrind, once for each way a run ends: whatever the exit status,
+/// nothing the run owned is left definitely lost. (`exit()` unwinds no frame, so anything a
+/// frame still holds when it is called stays behind.) Each run takes seconds under valgrind:
+/// one per ending.
+final class ValgrindTests: XCTestCase {
+    private var leaks: LeakCheck!
+
+    override func setUpWithError() throws {
+        leaks = try LeakCheck()
+    }
+
+    override func tearDown() {
+        leaks = nil
+    }
+
+    func testSuccessLeaksNothing() throws {
+        let server = TestServer { server, _ in server.route("/posts", TestRoutes.fixed(Fixtures.posts(3))) }
+        // The HTTP cache is on, as by default: it is what first brings in GIO's modules.
+        let run = try leaks.start(["--source", "posts", "--url", server.url("/posts")])
+        try assertNothingLost(run, exit: .exited(0))
+    }
+
+    func testFailureLeaksNothing() throws {
+        let port = TestServer { _, _ in }.port
+        let run = try leaks.start(["--source", "posts", "--no-retry", "--url", "http://127.0.0.1:\(port)/posts"])
+        try assertNothingLost(run, exit: .exited(2))
+    }
+
+    func testUsageErrorLeaksNothing() throws {
+        let run = try leaks.start(["--watch", "--pages", "0"])
+        try assertNothingLost(run, exit: .exited(64))
+    }
+
+    func testInterruptedLoadLeaksNothing() throws {
+        let requests = Counter()
+        let release = Flag()
+        defer { release.set() }
+        let server = TestServer { server, loop in
+            server.route("/held", TestRoutes.held(until: release, on: loop, body: "[]", requests: requests))
+        }
+        let run = try leaks.start(["--source", "posts", "--url", server.url("/held")])
+        XCTAssertTrue(waitUntil(limit: .seconds(60)) { requests.count == 1 }, "the request reached the server: \(run.process.standardError)")
+        run.process.send(SIGINT)
+        try assertNothingLost(run, exit: .exited(130))
+    }
+
+    func testWatchEndedByInterruptLeaksNothing() throws {
+        let requests = Counter()
+        let server = TestServer { server, _ in
+            server.route("/posts", TestRoutes.fixed(Fixtures.posts(3), requests: requests))
+        }
+        // A long interval: the first load is all there is before the signal.
+        let run = try leaks.start(["--url", server.url("/posts"), "--plugin", "posts", "--watch", "1h"])
+        XCTAssertTrue(waitUntil(limit: .seconds(60)) { !run.process.standardOutput.isEmpty }, "the first load was printed: \(run.process.standardError)")
+        run.process.send(SIGINT)
+        try assertNothingLost(run, exit: .exited(130))
+        XCTAssertEqual(requests.count, 1)
+    }
+
+    /// Waits for `run` to end with `exit`, and checks that valgrind found nothing definitely lost.
+    private func assertNothingLost(_ run: LeakCheck.Run, exit: LoadrunProcess.Ending,
+                                   file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertEqual(run.process.waitForExit(limit: .seconds(120)), exit, run.process.standardError, file: file, line: line)
+        let lost = try leaks.definitelyLost(in: run)
+        XCTAssertEqual(lost.bytes, 0, "definitely lost, by valgrind's report:\n\(lost.report)", file: file, line: line)
+    }
+}
