@@ -23,6 +23,8 @@ public final class HTTPFetch {
 
     private var info = ResponseInfo(url: "")
     private var expectedLength: Int?
+    /// The Content-Encodings this fetch decodes, once the response's headers are in.
+    private var codings: [ContentCoding] = []
     /// The URL's parts, parsed once; nil when it is not an absolute URL with a host.
     private let parts: URLParts?
     private let authority: String
@@ -197,7 +199,6 @@ public final class HTTPFetch {
         if let expectedLength, expectedLength > options.maxBodySize {
             return finish(.failure(.tooLarge("the response from \(authority)", declared: expectedLength, limit: options.maxBodySize)))
         }
-        let codings: [ContentCoding]
         switch ContentCoding.codings(of: info.headers.all("Content-Encoding")) {
         case .success(let found): codings = expectedLength == 0 ? [] : found
         case .failure(let unsupported):
@@ -221,7 +222,7 @@ public final class HTTPFetch {
         // declared length. When a Content-Encoding was decoded, Content-Length counts the
         // encoded bytes, which the message metrics record as they come off the wire.
         if let expectedLength {
-            let received = isContentDecoded ? message?.wireBodyBytes ?? body.count : body.count
+            let received = !codings.isEmpty ? message?.wireBodyBytes ?? body.count : body.count
             if received < expectedLength {
                 return finish(.failure(.truncated(from: authority, received: received, declared: expectedLength)))
             }
@@ -235,11 +236,6 @@ public final class HTTPFetch {
         let version = message.httpVersion
         log(HTTPLogLine(.response, "\(version) \(info.status) \(info.reasonPhrase)"))
         for header in info.headers { log(HTTPLogLine(.response, "\(header.name): \(header.value)")) }
-    }
-
-    private var isContentDecoded: Bool {
-        guard let encoding = info.headers["Content-Encoding"]?.lowercased() else { return false }
-        return encoding != "identity"
     }
 
     // MARK: Ending
