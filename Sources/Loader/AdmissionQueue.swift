@@ -1,5 +1,7 @@
 /// Decides which requests may run now under two limits: in all, and per key (a host). The
 /// rest wait in arrival order per key, and keys blocked only by the overall limit take turns.
+/// Within a key, a request that arrived at low priority (a prefetch) waits behind every
+/// ordinary one, whenever it arrived.
 ///
 /// It is a pure value: callers report arrivals and ends, and start what it hands back. Doing
 /// this above libsoup, rather than leaving requests queued inside the session, means a
@@ -13,6 +15,8 @@ public struct AdmissionQueue<Item> {
     public private(set) var running = 0
     private var runningPerKey: [String: Int] = [:]
     private var waiting: [String: FIFO<Item>] = [:]
+    /// Low-priority waiters per key: taken only when the key has no ordinary one waiting.
+    private var waitingLow: [String: FIFO<Item>] = [:]
     /// Keys with waiters and room of their own: only the overall limit holds them back.
     private var ready = FIFO<String>()
     private var isReady: Set<String> = []
@@ -23,14 +27,21 @@ public struct AdmissionQueue<Item> {
     }
 
     /// Requests waiting for a slot.
-    public var waitingCount: Int { waiting.values.reduce(0) { $0 + $1.count } }
+    public var waitingCount: Int {
+        waiting.values.reduce(0) { $0 + $1.count } + waitingLow.values.reduce(0) { $0 + $1.count }
+    }
 
     /// Requests running now under `key`.
     public func running(under key: String) -> Int { runningPerKey[key, default: 0] }
 
-    /// A request arrives; returns what may start now (it, or nothing).
-    public mutating func arrive(_ item: Item, key: String) -> [Item] {
-        waiting[key, default: FIFO()].append(item)
+    /// A request arrives; returns what may start now (it, or nothing). A `lowPriority` one
+    /// waits behind the key's ordinary ones.
+    public mutating func arrive(_ item: Item, key: String, lowPriority: Bool = false) -> [Item] {
+        if lowPriority {
+            waitingLow[key, default: FIFO()].append(item)
+        } else {
+            waiting[key, default: FIFO()].append(item)
+        }
         markReadyIfRoom(key)
         return admit()
     }
@@ -45,7 +56,7 @@ public struct AdmissionQueue<Item> {
     }
 
     private mutating func markReadyIfRoom(_ key: String) {
-        guard !isReady.contains(key), waiting[key] != nil, running(under: key) < maxPerKey else { return }
+        guard !isReady.contains(key), waiting[key] != nil || waitingLow[key] != nil, running(under: key) < maxPerKey else { return }
         ready.append(key)
         isReady.insert(key)
     }
@@ -54,8 +65,7 @@ public struct AdmissionQueue<Item> {
         var started: [Item] = []
         while running < maxTotal, let key = ready.popFirst() {
             isReady.remove(key)
-            guard let item = waiting[key]?.popFirst() else { continue }
-            if waiting[key]?.isEmpty == true { waiting[key] = nil }
+            guard let item = Self.pop(key, from: &waiting) ?? Self.pop(key, from: &waitingLow) else { continue }
             running += 1
             runningPerKey[key, default: 0] += 1
             started.append(item)
@@ -63,6 +73,13 @@ public struct AdmissionQueue<Item> {
             markReadyIfRoom(key)
         }
         return started
+    }
+
+    /// The first waiter under `key` in `queues`, dropping the key's queue once empty.
+    private static func pop(_ key: String, from queues: inout [String: FIFO<Item>]) -> Item? {
+        guard let item = queues[key]?.popFirst() else { return nil }
+        if queues[key]?.isEmpty == true { queues[key] = nil }
+        return item
     }
 }
 

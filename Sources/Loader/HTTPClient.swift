@@ -152,7 +152,7 @@ public final class HTTPClient {
             fetch.start()
             return fetch
         }
-        startAll(admission.arrive(fetch, key: key))
+        startAll(admission.arrive(fetch, key: key, lowPriority: options.isLowPriority))
         return fetch
     }
 

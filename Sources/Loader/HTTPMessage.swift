@@ -125,6 +125,10 @@ public struct FetchOptions: Sendable, Equatable {
     public var tls = TLSTrust()
     /// Whether the client's HTTP cache may answer or revalidate this request.
     public var usesCache = true
+    /// Whether the request may wait behind others: a prefetch the user has not asked for yet.
+    /// It waits for a slot behind every ordinary request to its host, and libsoup queues it
+    /// last among the session's messages.
+    public var isLowPriority = false
 
     public static let defaultDeadline: Duration = .seconds(30)
     public static let defaultMaxBodySize = 64 * 1024 * 1024

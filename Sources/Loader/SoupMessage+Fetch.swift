@@ -11,6 +11,7 @@ extension SoupMessageObject {
         guard let raw = soup_message_new("GET", url) else { return nil }
         let message = SoupMessageObject(adopting: raw)
         soup_message_add_flags(raw, SOUP_MESSAGE_COLLECT_METRICS)
+        if options.isLowPriority { soup_message_set_priority(raw, SOUP_MESSAGE_PRIORITY_LOW) }
         if !answersChallenges {
             // libsoup's auth manager hooks five handlers onto every message it sees, for the
             // user:password@ of a URL; without one it has nothing to answer a 401 or 407 with, and

@@ -25,6 +25,9 @@ public final class SourceLoader {
     private var pending: [Machine.Event] = []
     private var handling = false
     private var observers: [(id: Int, body: (StateChange) -> Void)] = []
+    /// Whether its fetches wait behind others to the same host (a prefetch): read as each
+    /// fetch starts, so a detail the user opens loads at normal priority from then on.
+    public var isLowPriority = false
     private var nextObserverID = 0
 
     /// Loads `source` with `fetcher`: a `URLFetcher` for every kind of URL, or an `HTTPClient`.
@@ -128,6 +131,7 @@ public final class SourceLoader {
             options.validators = request.validators
             options.usesCache = request.usesCache
             if !request.sendsSourceHeaders { options.headers = [] }
+            options.isLowPriority = isLowPriority
             pagePlugin = request.pagePlugin
             fetch = fetcher.fetch(request.url, options: options, progress: { [weak self] progress in
                 self?.send(.progress(progress))

@@ -52,7 +52,7 @@ extension LoadSession {
         let now = ContinuousClock.now
         let again = lastInterrupt.map { now - $0 < Self.doubleInterruptWindow } ?? false
         lastInterrupt = now
-        let inFlight = sources.filter { $0.loader.state.isBusy }
+        let inFlight = sources.filter { $0.loader.state.isBusy } + details.busySources
         if presenter.interruptCancelsLoads, ending == nil, !again, !inFlight.isEmpty {
             inFlight.forEach { $0.loader.cancel() }
             presenter.refresh()
@@ -65,8 +65,8 @@ extension LoadSession {
     /// printed what settled, so only what is still under way loads again. A load in flight
     /// is left to finish, and that is said.
     private func reloadAll() {
-        for source in sources where isWatch || source.loader.state.isBusy {
-            if isWatch { setNextReload(source, to: .now + source.interval) }
+        for source in sources where staysUp || source.loader.state.isBusy {
+            if reloadsOnInterval { setNextReload(source, to: .now + source.interval) }
             reload(source)
         }
     }
@@ -74,7 +74,8 @@ extension LoadSession {
     /// SIGUSR2: retry failed sources now, with their backoff reset. In a run that loads once,
     /// only those still waiting for a retry: the others have been reported.
     private func retryFailed() {
-        for source in sources where isWatch ? source.loader.state.hasFailed : source.loader.state.pendingRetry != nil {
+        let open = details.open.map(\.sources) ?? []
+        for source in sources + open where staysUp ? source.loader.state.hasFailed : source.loader.state.pendingRetry != nil {
             presenter.note("retrying now", about: source)
             source.loader.retry()
         }
@@ -101,14 +102,31 @@ extension LoadSession {
         case .quit:
             end(.quit)
         case .reload(let source):
-            setNextReload(source, to: .now + source.interval)
-            if source.loader.state.pendingRetry != nil {
+            if source.reloadsOnInterval { setNextReload(source, to: .now + source.interval) }
+            if source.loader.state.pendingRetry != nil || (source.isDetail && source.loader.state.hasFailed) {
+                // A failed detail has no interval to wait for: r retries it now.
                 source.loader.retry()
             } else {
                 reload(source)
             }
+            if let page = details.open, page.main === source {
+                // A detail's r is for its related lists too.
+                for related in page.related where !related.loader.state.isBusy {
+                    if related.loader.state.hasFailed { related.loader.retry() } else { related.loader.reload() }
+                }
+            }
         case .loadMore(let source):
             loadMore(source)
+        case .open(let source, let fields):
+            openDetail(of: source, fields: fields)
+        case .back:
+            closeDetail()
+        case .prefetch(let source, let fields):
+            prefetchDetail(of: source, fields: fields)
+        case .cancelPrefetch:
+            details.cancelPrefetch()
+        case .pause(let paused):
+            setPaused(paused)
         }
         presenter.refresh()
     }
@@ -119,9 +137,19 @@ extension LoadSession {
     /// retry is already scheduled (its backoff decides).
     func cycle(_ source: SessionSource) {
         setNextReload(source, to: .now + source.interval)
+        // Paused: the interval goes on counting, and nothing loads until `p` again.
+        guard !isPaused else { return presenter.refresh() }
         presenter.reloadDue(source)
         reload(source)
         presenter.refresh()
+    }
+
+    /// `p`: pauses a watch's reloads, or resumes them, each source's interval starting now.
+    private func setPaused(_ paused: Bool) {
+        guard paused != isPaused else { return }
+        isPaused = paused
+        guard !paused else { return }
+        for source in sources where source.reloadsOnInterval { setNextReload(source, to: .now + source.interval) }
     }
 
     /// The interval starts again from `instant`: the status line and the schedule agree.
@@ -134,7 +162,7 @@ extension LoadSession {
         let loader = source.loader
         if loader.state.isLoading {
             presenter.note("reload skipped — previous load still running", about: source)
-        } else if loader.state.pendingRetry == nil || !isWatch {
+        } else if loader.state.pendingRetry == nil || !staysUp {
             loader.reload()
         }
     }

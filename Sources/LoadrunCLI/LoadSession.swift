@@ -19,6 +19,9 @@ package final class LoadSession {
         case once
         /// Each source again every interval (nil: each source's own), until something ends it.
         case interval(Duration?)
+        /// Each source once, then the view stays until the user leaves it; it loads again
+        /// only when asked (`r`, SIGUSR1) and opens items' details.
+        case browse
     }
 
     let loop = EventLoop()
@@ -34,7 +37,9 @@ package final class LoadSession {
     /// Why the run is ending, once something ended it; nil while it goes on.
     private(set) var ending: SessionEnding?
 
-    private let requests: [SourceRequest]
+    /// What each source was asked for, by its index: a detail opened from it loads with the
+    /// same settings.
+    let requests: [SourceRequest]
     /// The plugin table: presenters render each content with the renderer of its decoder.
     let plugins: PluginRegistry
     private let clientConfiguration: HTTPClientConfiguration
@@ -46,12 +51,23 @@ package final class LoadSession {
     /// The sources not yet at rest, kept as changes come: asking every loader on every change
     /// would cost a run of 1,000 sources millions of state copies.
     private var busy: Set<Int> = []
+    /// Details and related lists not yet at rest: the run waits for their cancels too.
+    var busyDetails: Set<ObjectIdentifier> = []
+    /// The details opened or prefetched in this run (see `LoadSession+Details`).
+    let details = DetailPages()
+    /// Fetches every URL a source or a detail loads; set once the run starts.
+    private(set) var fetcher: URLFetcher?
+    /// Whether a watch's reloads are paused (`p`): the interval still counts, nothing loads.
+    var isPaused = false
+    /// Whether a selection that rests on an item prefetches its detail (`--no-prefetch` turns it off).
+    let prefetchesDetails: Bool
 
     /// How many sources have come to rest, without asking each of them.
     var settledCount: Int { sources.count - busy.count }
 
     init(requests: [SourceRequest], plugins: PluginRegistry, schedule: Schedule, terminal: Terminal, view: ViewOptions,
-         verbosity: Verbosity = .normal, client: HTTPClientConfiguration = HTTPClientConfiguration()) {
+         verbosity: Verbosity = .normal, client: HTTPClientConfiguration = HTTPClientConfiguration(), prefetchesDetails: Bool = true) {
+        self.prefetchesDetails = prefetchesDetails
         self.requests = requests
         self.plugins = plugins
         self.schedule = schedule
@@ -61,7 +77,14 @@ package final class LoadSession {
         clientConfiguration = client
     }
 
-    var isWatch: Bool { schedule != .once }
+    /// Whether the run stays up once its sources have loaded, until something ends it: a watch
+    /// or a browse.
+    var staysUp: Bool { schedule != .once }
+
+    /// Whether sources reload on an interval: a watch.
+    var reloadsOnInterval: Bool {
+        if case .interval = schedule { true } else { false }
+    }
 
     /// Whether a one-shot run shows its progress: a spinner on a terminal's stderr, and the
     /// skeleton of what is coming; `-q` shows neither.
@@ -85,6 +108,7 @@ package final class LoadSession {
             Diagnostics.say("loadrun: warning: accepting the certificate of \(host), which is \(problems.words), unchecked (-k)")
         }
         let fetcher = URLFetcher(loop: loop, http: http)
+        self.fetcher = fetcher
         for (index, request) in requests.enumerated() {
             guard let url = endpoint.url(for: request) else {
                 stopWatching()
@@ -94,6 +118,7 @@ package final class LoadSession {
             if presenter.announcesSource && requests.count == 1 && verbosity > .quiet { SampleEndpoint.announce(request, url: url) }
             let loader = SampleEndpoint.loader(request, url: url, fetcher: fetcher, loop: loop, emptyBody: plugins.emptyBodyDecoder)
             let source = SessionSource(loader: loader, index: index, interval: interval(for: request))
+            source.reloadsOnInterval = reloadsOnInterval
             loader.observe { [unowned self, unowned source] change in observe(change, of: source) }
             sources.append(source)
         }
@@ -101,24 +126,25 @@ package final class LoadSession {
         if presenter.readsKeys {
             watches.append(loop.onReadable(STDIN_FILENO) { [unowned self] in readKeys() })
         }
-        if isWatch {
+        if reloadsOnInterval {
             reloads = ReloadSchedule(loop: loop, currentDue: { [unowned self] in sources[$0].nextReload },
                                      fire: { [unowned self] in cycle(sources[$0]) })
             for source in sources { setNextReload(source, to: .now + source.interval) }
         }
         for (source, request) in zip(sources, requests) { source.loader.load(pages: request.pages) }
         presenter.refresh()
-        if ending == nil && (isWatch || !busy.isEmpty) { loop.run() }
+        if ending == nil && (staysUp || !busy.isEmpty) { loop.run() }
 
         reloads?.stop()
         // Anything still loading (a watch that was quit) is cancelled; with `ending` set, the
         // presenter knows these cancels are not news.
         sources.forEach { $0.loader.cancel() }
+        details.cancelAll()
         stopWatching()
         presenter.finish(ending)
         // One rule for the cache, however the run ended: what came in whole is kept.
         http.saveCache()
-        if isWatch, case .signal = ending { Diagnostics.say("watch stopped") }
+        if reloadsOnInterval, case .signal = ending { Diagnostics.say("watch stopped") }
         return exitStatus
     }
 
@@ -134,7 +160,8 @@ package final class LoadSession {
         }
         ending = reason
         sources.forEach { $0.loader.cancel() }
-        if busy.isEmpty { loop.quit() }
+        details.cancelAll()
+        if busy.isEmpty && busyDetails.isEmpty { loop.quit() }
     }
 
     /// 0 when every source loaded (or the run was quit, or its reader left), 1 when some
@@ -173,14 +200,19 @@ package final class LoadSession {
             noteContent(source)
         }
         presenter.changed(source, by: change)
-        // Once every source is at rest, a run that loads once is done, and so is one that is
-        // ending. A render stopped for a signal keeps the loop up until that signal's handler runs.
-        if busy.isEmpty, schedule == .once || ending != nil, !probe.isRaised { loop.quit() }
+        quitIfDone()
+    }
+
+    /// Once every source (and every detail) is at rest, a run that loads once is done, and so
+    /// is one that is ending. A render stopped for a signal keeps the loop up until that
+    /// signal's handler runs.
+    func quitIfDone() {
+        if busy.isEmpty, busyDetails.isEmpty, schedule == .once || ending != nil, !probe.isRaised { loop.quit() }
     }
 
     /// What the session keeps about a source's loads: the attempt, the last success, the
     /// failure that stands until the next one, and the failures since.
-    private func record(_ change: StateChange, of source: SessionSource) {
+    func record(_ change: StateChange, of source: SessionSource) {
         if change.attempt > 0 { source.currentAttempt = change.attempt }
         switch change.cause {
         case .succeeded, .notModified:

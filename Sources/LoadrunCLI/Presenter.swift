@@ -23,6 +23,10 @@ protocol Presenter: AnyObject {
     func start(_ session: LoadSession)
     /// A source's state changed. The session has already updated its bookkeeping.
     func changed(_ source: SessionSource, by change: StateChange)
+    /// The state of a detail, or of one of its related lists, changed.
+    func detailChanged(_ page: DetailPage, source: SessionSource, by change: StateChange)
+    /// The session opened `page` for the user (it may already hold content).
+    func opened(_ page: DetailPage)
     /// Something the user should know about a source (a skipped reload, where paging stopped).
     func note(_ text: String, about source: SessionSource)
     /// A watch's interval came round for `source`, just before it reloads.
@@ -46,6 +50,8 @@ extension Presenter {
     var readsKeys: Bool { false }
     var drawsViews: Bool { false }
     func start(_ session: LoadSession) {}
+    func detailChanged(_ page: DetailPage, source: SessionSource, by change: StateChange) {}
+    func opened(_ page: DetailPage) {}
     func note(_ text: String, about source: SessionSource) { Diagnostics.say("\(source.name): \(text)") }
     func reloadDue(_ source: SessionSource) {}
     func resized(to terminal: Terminal) {}
@@ -72,6 +78,17 @@ enum Intent {
     case reload(SessionSource)
     /// One more page now, and on every reload from now on.
     case loadMore(SessionSource)
+    /// Open the detail of the item of the source's list that has these fields, as a source
+    /// of its own.
+    case open(SessionSource, fields: [String: String])
+    /// Leave the detail on top, cancelling what of it still loads.
+    case back
+    /// The selection rests on the item with these fields: load its detail at low priority, in case.
+    case prefetch(SessionSource, fields: [String: String])
+    /// The selection moved on: a prefetch not yet finished is cancelled.
+    case cancelPrefetch
+    /// Pause a watch's reloads (true) or resume them.
+    case pause(Bool)
 }
 
 /// stdout for content, shared by a session and its presenter. A write that finds the reader
@@ -101,7 +118,7 @@ enum PresenterChoice {
         case (.ndjson, _): NDJSONLog()
         case (.text, .once): OrderedPrinter(format: .text)
         case (.json, .once): OrderedPrinter(format: .json)
-        case (.text, .interval) where terminal.stdoutIsTTY: ScreenPresenter(terminal: terminal)
+        case (.text, .interval) where terminal.stdoutIsTTY, (_, .browse): ScreenPresenter(terminal: terminal)
         case (.text, .interval): PipePrinter(format: .text)
         case (.json, .interval): PipePrinter(format: .json)
         }

@@ -1,24 +1,38 @@
 import Loader
 import Plugins
 
-/// A watch on a terminal: the full-screen view (`WatchScreen`) with a status line per source,
-/// the focused source's error banner and content, and a footer with the keys or the latest
-/// notice. What changed since the last reload is highlighted for one cycle.
+/// The full-screen view of a watch or a browse on a terminal: a status line per source, the
+/// focused source's error banner and content, and a footer with the keys that apply or the
+/// latest notice. On a list, a selection moves over the items and Enter opens an item's
+/// detail, with its own loading state and its related lists under it; Esc goes back.
 ///
-/// Keys that move the view (scrolling, focus) are handled here; the others come back to the
-/// session as intents.
+/// A watch keeps each version that changed, to step through with `[` and `]`, and what
+/// changed since the last reload is highlighted for one cycle.
+///
+/// Keys that move the view (scrolling, selection, focus, search, help, history) are handled
+/// here; the others come back to the session as intents.
 final class ScreenPresenter: Presenter {
-    /// How long a notice stays in the footer.
+    /// How long a notice stays in the footer, unless a key takes it away sooner.
     static let noticeLifetime = Duration.seconds(4)
+    /// How long a selection rests on an item before its detail is prefetched.
+    static let prefetchDelay = Duration.milliseconds(300)
 
-    private unowned var session: LoadSession!
-    private let screen: WatchScreen
-    private var focus = 0
+    unowned var session: LoadSession!
+    let screen: WatchScreen
+    var focus = 0
+    /// Each source's list pane and its versions, by index.
+    var lists: [Pane] = []
+    var histories: [VersionHistory<AnyContent>] = []
+    /// The open detail and its pane, on top of the lists.
+    var detail: (page: DetailPage, pane: Pane)?
     /// The footer's latest notice and when it goes.
-    private var notice: (text: String, until: ContinuousClock.Instant)?
-    /// Whether the content on screen carries the highlight of what just changed; it goes at
-    /// the start of the next cycle.
-    private var highlighted = false
+    var notice: (text: String, until: ContinuousClock.Instant)?
+    /// The search being typed after `/`; nil when not typing one.
+    var searchInput: String?
+    var showingHelp = false
+    /// The plugin the source's last detail took, for the skeleton of the next one.
+    var detailPlugins: [Int: String] = [:]
+    var prefetchTimer: LoopSource?
     private var redrawPending = false
     /// Whether the screen was left: a frame still pending then (the loop may run on to save
     /// the cache) is dropped, not drawn over the shell.
@@ -32,10 +46,12 @@ final class ScreenPresenter: Presenter {
     var interruptCancelsLoads: Bool { true }
     var readsKeys: Bool { screen.readsKeys }
 
-    private var sources: [SessionSource] { session.sources }
+    var sources: [SessionSource] { session.sources }
 
     func start(_ session: LoadSession) {
         self.session = session
+        lists = session.sources.map { _ in Pane() }
+        histories = session.sources.map { _ in VersionHistory() }
         screen.enter()
         // Countdowns in the status lines move once a second; nothing else ticks.
         ticker = session.loop.repeating(every: .seconds(1)) { [weak self] in
@@ -49,11 +65,11 @@ final class ScreenPresenter: Presenter {
         guard session.ending == nil else { return }
         switch change.cause {
         case .succeeded:
-            if !source.continuesChain { source.unchanged = !present(source) }
+            if !source.continuesChain { source.unchanged = !present(source, bytes: change.bytes) }
         case .cancelled:
-            note("cancelled — the watch goes on; Ctrl-C again within 1 s quits", about: source)
+            note("cancelled — Ctrl-C again within 1 s quits", about: source)
             // A cancelled page chain leaves the pages it had; show them if they differ.
-            if source.isSettled { present(source) }
+            if source.isSettled { present(source, bytes: change.bytes) }
         case .notModified, .failed, .retryScheduled, .started, .progressed:
             break
         }
@@ -66,13 +82,12 @@ final class ScreenPresenter: Presenter {
     }
 
     func reloadDue(_ source: SessionSource) {
-        clearHighlight()
+        guard source.index < lists.count else { return }
+        lists[source.index].clearMarks()
     }
 
     func resized(to terminal: Terminal) {
         screen.resized(to: terminal)
-        let context = renderContext
-        let rendered = sources.map { source in source.shown.map { ($0.content, view(of: $0.content, context: context)) } }
         if session.probe.isRaised {
             // Cut short by a signal: its handler runs first, then the resize is done again.
             session.loop.schedule { [weak self] in
@@ -81,54 +96,18 @@ final class ScreenPresenter: Presenter {
             }
             return
         }
-        for (source, shown) in zip(sources, rendered) { source.shown = shown }
-        highlighted = false
-        if let shown = sources[focus].shown { screen.setContent(shown.text) }
+        for source in sources { showList(of: source) }
+        if detail != nil { composeDetail() }
         refresh()
-    }
-
-    func intent(for key: Key) -> Intent? {
-        let focused = sources[focus]
-        switch key {
-        case .character("q"), .character("Q"):
-            return .quit
-        case .character("r"):
-            clearHighlight()
-            return .reload(focused)
-        case .character("n"):
-            return .loadMore(focused)
-        case .tab:
-            setFocus((focus + 1) % sources.count)
-        case .backTab:
-            setFocus((focus + sources.count - 1) % sources.count)
-        case .character(let digit) where digit.isASCII && digit.isNumber && digit != "0":
-            // 1…9 pick the source with that number on its status line.
-            if let index = digit.wholeNumberValue.map({ $0 - 1 }), index < sources.count { setFocus(index) }
-        default:
-            if screen.scroll(for: key, statusCount: statusRows) { refresh() }
-        }
-        return nil
     }
 
     /// Draws once the loop has handled what is ready now: a reload that starts says so to the
     /// session and to this presenter in one breath, and makes one frame, not two.
     func refresh() { redrawSoon() }
 
-    private func draw() {
-        guard !left else { return }
-        let now = ContinuousClock.now
-        if let notice, notice.until <= now { self.notice = nil }
-        let focused = sources[focus]
-        var footer = "r reload · n next page · q quit · ↑↓ PgUp PgDn scroll"
-        if sources.count > 1 { footer = "Tab or 1–9 switch · " + footer }
-        if !screen.readsKeys { footer = "Ctrl-C quits" }
-        screen.draw(status: StatusPanel.lines(sources, focus: focus, now: now, room: statusRows),
-                    banner: focused.banner(now: now),
-                    footer: notice?.text ?? footer)
-    }
-
     func finish(_ ending: SessionEnding?) {
         ticker?.cancel()
+        prefetchTimer?.cancel()
         left = true
         screen.leave()
     }
@@ -140,7 +119,7 @@ final class ScreenPresenter: Presenter {
 
     /// Redraws once the loop has handled what is ready now: a burst of changes (10,000 sources
     /// reloading together) makes one frame, not one per change.
-    private func redrawSoon() {
+    func redrawSoon() {
         guard !redrawPending else { return }
         redrawPending = true
         session.loop.schedule { [weak self] in
@@ -149,68 +128,167 @@ final class ScreenPresenter: Presenter {
         }
     }
 
-    /// Shows the source's content if it differs from what is shown, with what changed
-    /// highlighted; returns whether it differed.
+    // MARK: Drawing
+
+    /// The pane on screen: the open detail's, else the focused source's list.
+    var pane: Pane { detail?.pane ?? lists[focus] }
+
+    /// Rows of the content area with the status lines there are now.
+    var contentRows: Int { screen.contentRows(statusCount: statusLines(now: .now).count) }
+
+    private func draw() {
+        guard !left else { return }
+        let now = ContinuousClock.now
+        if let notice, notice.until <= now { self.notice = nil }
+        let status = statusLines(now: now)
+        let rows = screen.contentRows(statusCount: status.count)
+        let content = showingHelp
+            ? ScreenKeys.helpLines().map { TerminalText.truncated($0, toWidth: screen.columns) }
+            : pane.visibleRows(rows: rows, columns: screen.columns, style: screen.style)
+        screen.draw(status: status, banner: banner(now: now), content: content, footer: footer(rows: rows))
+    }
+
+    private func statusLines(now: ContinuousClock.Instant) -> [String] {
+        if let detail {
+            return detail.page.sources.map { $0.statusLine(now: now) }
+        }
+        var lines = StatusPanel.lines(sources, focus: focus, now: now, room: statusRows)
+        if let extra = historyStatus(), !lines.isEmpty {
+            let row = sources.count > 1 ? lines.firstIndex { $0.hasPrefix("▶") } ?? 0 : 0
+            lines[row] += " · " + extra
+        }
+        return lines
+    }
+
+    /// `version 3 of 7, 12:03:04 · newer content waiting · paused`, for the focused source.
+    private func historyStatus() -> String? {
+        var parts: [String] = []
+        let history = histories[focus]
+        if history.viewing != nil { parts.append(history.label) }
+        if history.newerWaiting { parts.append("newer content waiting, ] to see it") }
+        if session.isPaused { parts.append("paused") }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
+    private func banner(now: ContinuousClock.Instant) -> String? {
+        if let detail { return detail.page.main.banner(now: now) }
+        return sources[focus].banner(now: now)
+    }
+
+    private func footer(rows: Int) -> String {
+        if let searchInput {
+            let count = SearchMatches(query: searchInput, lines: pane.lines).matches.count
+            return "/" + searchInput + "▏  " + (searchInput.isEmpty ? "type to search · Enter keep · Esc cancel" : "\(count) matches · Enter keep · Esc cancel")
+        }
+        if showingHelp { return "any key closes the help" }
+        if let notice { return notice.text }
+        var text = ScreenKeys.footer(place)
+        if !screen.readsKeys { text = "Ctrl-C quits" }
+        if let search = pane.search {
+            let current = search.current.map { "\($0 + 1)/" } ?? ""
+            text = "/\(search.query): \(current)\(search.matches.count) matches · " + text
+        }
+        if let position = pane.position(rows: rows) { text += " · " + position }
+        return text
+    }
+
+    /// Where the user is, for the footer's keys.
+    var place: ScreenKeys.Place {
+        let shown = detail?.page.main ?? sources[focus]
+        return ScreenKeys.Place(
+            inDetail: detail != nil, hasItems: pane.hasItems,
+            canLoadMore: detail == nil && shown.loader.canLoadMore, manySources: sources.count > 1,
+            hasHistory: detail == nil && histories[focus].count > 1, reloadsOnInterval: session.reloadsOnInterval,
+            isPaused: session.isPaused, searching: pane.search != nil, failed: shown.loader.state.hasFailed)
+    }
+
+    /// Rows the status lines take on this screen.
+    var statusRows: Int {
+        StatusPanel.rows(sourceCount: sources.count, screenRows: session.terminal.height ?? 24)
+    }
+
+    // MARK: A source's list
+
+    /// Shows the source's new content if it differs from what was shown, recording it as a
+    /// version; returns whether it differed. While the user looks at an earlier version, the
+    /// new one waits.
     @discardableResult
-    private func present(_ source: SessionSource) -> Bool {
+    private func present(_ source: SessionSource, bytes: Int) -> Bool {
         guard let content = source.loader.state.content else { return false }
-        let context = renderContext
+        let context = listContext(for: content)
         let text = view(of: content, context: context)
         guard text != source.shown?.text else { return false }
-        let previous = source.shown
-        let focused = sources[focus] === source
-        let marked = focused ? previous.map {
-            session.plugins.renderChanges(content, since: $0.content, context: context) ?? LineChanges.highlighted(text, since: $0.text, context: context)
-        } : nil
         if session.probe.isRaised {
             // A signal came mid-render, and what was rendered is cut short. Its handler runs
             // first; if the watch goes on, the source is shown afterwards.
             session.loop.schedule { [weak self, weak source] in
                 guard let self, let source else { return }
-                present(source)
+                present(source, bytes: bytes)
                 redrawSoon()
             }
             return false
         }
         source.shown = (content, text)
-        if focused {
-            screen.setContent(marked ?? text)
-            highlighted = marked != nil
-        }
+        histories[source.index].record(content, bytes: max(bytes, text.utf8.count), at: ClockTime.now())
+        guard histories[source.index].viewing == nil else { return true }
+        showList(of: source, marking: source.index == focus)
         return true
+    }
+
+    /// Renders what the source's list pane shows: the version the user looks at, or the latest
+    /// content, or the plugin's skeleton while a first load runs, or why it failed. With
+    /// `marking`, what changed since the version before is highlighted for this cycle.
+    func showList(of source: SessionSource, marking: Bool = false) {
+        let pane = lists[source.index]
+        let history = histories[source.index]
+        guard let content = history.current?.version ?? source.shown?.content ?? source.loader.state.content else {
+            return pane.show(placeholder(for: source), items: nil)
+        }
+        let context = listContext(for: content)
+        let text = view(of: content, context: context)
+        let items = session.plugins.itemLines(of: content, context: context)
+        var marked: String?
+        if marking, context.allowsStyling, let previous = history.previous {
+            // Line by line, so that the marked lines match the items' lines one for one.
+            let before = view(of: previous, context: listContext(for: previous))
+            marked = items == nil
+                ? session.plugins.renderChanges(content, since: previous, context: context) ?? LineChanges.highlighted(text, since: before, context: context)
+                : LineChanges.highlighted(text, since: before, context: context)
+        }
+        pane.show(text, items: items, marked: marked)
+        pane.cursor.clamp(to: pane.layout(rows: contentRows))
+    }
+
+    /// What a list pane shows before any content: the plugin's skeleton while loading (as a
+    /// one-shot run shows it), or the failure and what to do.
+    private func placeholder(for source: SessionSource) -> String {
+        let state = source.loader.state
+        if let error = state.error, !state.isLoading {
+            return TextStyle.dim.apply(UntrustedText.forTerminalLine(LoadErrorText.describe(error)), in: screen.style) + "\n"
+        }
+        if !state.isBusy, case .failed = state { return "" }
+        return session.plugins.skeleton(for: source.loader.source.plugin, context: contentContext(gutter: false))
+    }
+
+    /// The context a list renders in: a gutter's width less when it has items to select.
+    func listContext(for content: AnyContent) -> RenderContext {
+        let narrow = contentContext(gutter: true)
+        return session.plugins.itemLines(of: content, context: narrow) == nil ? contentContext(gutter: false) : narrow
+    }
+
+    /// The content area's width and rows; graphics protocols do not survive row-by-row
+    /// redraws, symbols do.
+    func contentContext(gutter: Bool) -> RenderContext {
+        var context = session.renderContext(rows: contentRows, imageFormat: .symbols)
+        if gutter { context.width = max(context.width - Pane.gutterWidth, 10) }
+        return context
     }
 
     /// The content's text for the content area; for the empty state, its line, dimmed, since
     /// a blank area would say nothing.
-    private func view(of content: AnyContent, context: RenderContext) -> String {
+    func view(of content: AnyContent, context: RenderContext) -> String {
         let text = session.plugins.render(content, context: context)
         guard text.isEmpty, let state = session.plugins.emptyState(of: content) else { return text }
         return TextStyle.dim.apply(state, in: context) + "\n"
-    }
-
-    /// The changes were highlighted for one cycle; back to the plain rendering.
-    private func clearHighlight() {
-        guard highlighted, let shown = sources[focus].shown else { return }
-        highlighted = false
-        screen.setContent(shown.text)
-    }
-
-    /// Shows source `index`'s content under the status lines, from its top.
-    private func setFocus(_ index: Int) {
-        guard index != focus else { return }
-        focus = index
-        highlighted = false
-        screen.setContent(sources[index].shown?.text ?? "", scrollingToTop: true)
-        refresh()
-    }
-
-    /// Rows the status lines take on this screen.
-    private var statusRows: Int {
-        StatusPanel.rows(sourceCount: sources.count, screenRows: session.terminal.height ?? 24)
-    }
-
-    /// The content area's rows; graphics protocols do not survive row-by-row redraws, symbols do.
-    private var renderContext: RenderContext {
-        session.renderContext(rows: session.terminal.height.map { max($0 - statusRows - 2, 1) }, imageFormat: .symbols)
     }
 }

@@ -30,6 +30,9 @@ final class SessionSource {
     /// Whether the page that just arrived is followed by another that the loader asks for
     /// next: what is here is then not yet worth showing.
     var continuesChain = false
+    /// Whether it reloads on a watch's interval: false in a browse without `--watch`, and for
+    /// a detail, which loads when opened.
+    var reloadsOnInterval = true
 
     init(loader: SourceLoader, index: Int, interval: Duration) {
         self.loader = loader
@@ -39,6 +42,12 @@ final class SessionSource {
     }
 
     var name: String { UntrustedText.forTerminalLine(loader.source.name) }
+
+    /// Whether this is a detail (or a related list) opened from an item, not one of the run's
+    /// sources: it has no place in the run's order, and its index is -1.
+    var isDetail: Bool { index < 0 }
+    /// The run's source whose settings it loads with: itself, or the list a detail came from.
+    lazy var requestIndex = max(index, 0)
 
     /// Whether the source's load has come to rest: nothing in flight, no retry waiting, and no
     /// next page about to be asked for.

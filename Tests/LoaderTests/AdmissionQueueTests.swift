@@ -34,6 +34,18 @@ final class AdmissionQueueTests: XCTestCase {
         XCTAssertEqual(queue.running, 2)
     }
 
+    func testLowPriorityWaitsBehindEveryOrdinaryRequestToItsHost() {
+        var queue = AdmissionQueue<String>(maxTotal: 10, maxPerKey: 1)
+        XCTAssertEqual(queue.arrive("a1", key: "a"), ["a1"])
+        XCTAssertEqual(queue.arrive("prefetch", key: "a", lowPriority: true), [], "the per-host limit holds for a prefetch too")
+        XCTAssertEqual(queue.arrive("a2", key: "a"), [], "an ordinary request waits for the slot")
+        XCTAssertEqual(queue.waitingCount, 2)
+        XCTAssertEqual(queue.finished(key: "a"), ["a2"], "the later ordinary request goes before the earlier prefetch")
+        XCTAssertEqual(queue.finished(key: "a"), ["prefetch"])
+        XCTAssertEqual(queue.finished(key: "a"), [])
+        XCTAssertEqual(queue.arrive("b1", key: "b", lowPriority: true), ["b1"], "a free host starts a prefetch at once")
+    }
+
     func testLimitsAreAtLeastOneAndPerKeyNeverExceedsTheTotal() {
         let queue = AdmissionQueue<Int>(maxTotal: 0, maxPerKey: 9)
         XCTAssertEqual(queue.maxTotal, 1)

@@ -10,6 +10,12 @@ final class ViewPartsTests: XCTestCase {
         XCTAssertEqual(Key.parse(Array("\u{1B}[5~\u{1B}[6~\u{1B}OH\u{1B}[F".utf8)), [.pageUp, .pageDown, .home, .end])
         XCTAssertEqual(Key.parse([0x09, 0x1B, 0x5B, 0x5A]), [.tab, .backTab])
         XCTAssertEqual(Key.parse(Array("\u{1B}[1;5Cx".utf8)), [.character("x")], "an unknown sequence is dropped whole")
+        XCTAssertEqual(Key.parse([0x1B]), [.escape], "a lone ESC is the Esc key")
+        XCTAssertEqual(Key.parse([0x1B, 0x71]), [.escape, .character("q")])
+        XCTAssertEqual(Key.parse([0x0D, 0x7F, 0x0E, 0x10]), [.enter, .backspace, .control("n"), .control("p")])
+        XCTAssertEqual(Key.parse(Array("\u{1B}[D\u{1B}[C".utf8)), [.left, .right])
+        XCTAssertEqual(Key.parse(Array("é幅".utf8)), [.character("é"), .character("幅")], "typed UTF-8 is whole characters")
+        XCTAssertEqual(Key.parse([0xC3]), [], "half a character is dropped")
     }
 
     func testStatusLinesTakeAtMostHalfTheScreen() {

@@ -1,0 +1,111 @@
+import Loader
+import Plugins
+
+/// One place the user can be in the full-screen view, a source's list or an item's detail:
+/// the lines it shows, where its items start, the cursor over them and the search in them.
+///
+/// Going to a detail and back keeps the list's pane as it was, so selection and scroll come
+/// back exactly.
+final class Pane {
+    /// The content's lines as rendered, styling included.
+    private(set) var lines: [String] = []
+    /// The lines as shown this cycle, with what changed highlighted; nil when plain.
+    private(set) var marked: [String]?
+    /// Where each item of a list starts in `lines`; nil for content that is not a list.
+    private(set) var itemLines: [Int]?
+    var cursor = ListCursor()
+    /// The search confirmed with Enter, over `lines`; kept as the content changes.
+    private(set) var search: SearchMatches?
+
+    /// The left margin that marks the selected item, on a list.
+    static let gutterWidth = 2
+
+    /// Replaces what the pane shows; `marked` is the same lines with changes highlighted.
+    func show(_ text: String, items: [Int]?, marked markedText: String? = nil) {
+        lines = Self.split(text)
+        itemLines = items
+        marked = markedText.map(Self.split).flatMap { $0.count == lines.count ? $0 : nil }
+        if let query = search?.query { search = SearchMatches(query: query, lines: lines) }
+    }
+
+    /// Drops this cycle's highlight of what changed.
+    func clearMarks() { marked = nil }
+
+    var hasItems: Bool { !(itemLines ?? []).isEmpty }
+
+    func layout(rows: Int) -> ListCursor.PaneLayout {
+        ListCursor.PaneLayout(lineCount: lines.count, itemLines: itemLines, rows: rows)
+    }
+
+    /// Searches the pane for `query` (nil or empty ends the search), moving to the first match
+    /// at or below the top of the screen.
+    func find(_ query: String?, rows: Int) {
+        guard let query, !query.isEmpty else {
+            search = nil
+            return
+        }
+        var matches = SearchMatches(query: query, lines: lines)
+        matches.moveToFirst(atOrAfter: cursor.scroll)
+        search = matches
+        revealCurrentMatch(rows: rows)
+    }
+
+    /// Ctrl-N and Ctrl-P: the next or previous match, shown.
+    func stepSearch(forward: Bool, rows: Int) {
+        guard var matches = search else { return }
+        if forward { matches.next() } else { matches.previous() }
+        search = matches
+        revealCurrentMatch(rows: rows)
+    }
+
+    private func revealCurrentMatch(rows: Int) {
+        guard let matches = search, let current = matches.current else { return }
+        cursor.reveal(line: matches.matches[current].line, in: layout(rows: rows))
+    }
+
+    /// The rows to draw: from the scroll position, with the selected item marked in the gutter
+    /// and search matches highlighted, each cut to `columns`.
+    func visibleRows(rows: Int, columns: Int, style: RenderContext) -> [String] {
+        cursor.clamp(to: layout(rows: rows))
+        let source = marked ?? lines
+        let start = min(cursor.scroll, source.count)
+        let end = min(start + rows, source.count)
+        let selected = hasItems ? cursor.selection.map { layout(rows: rows).lines(ofItem: $0) } : nil
+        let gutter = hasItems ? Self.gutterWidth : 0
+        var byLine: [Int: [Range<Int>]] = [:]
+        var currentMatch: (line: Int, columns: Range<Int>)?
+        if let search {
+            for match in search.matches where match.line >= start && match.line < end { byLine[match.line, default: []].append(match.columns) }
+            currentMatch = search.current.map { search.matches[$0] }
+        }
+        return (start..<end).map { index in
+            var line = source[index]
+            if let ranges = byLine[index] {
+                let current = currentMatch.flatMap { $0.line == index ? $0.columns : nil }
+                line = SearchMatches.highlight(line, matches: ranges, current: current, allowsStyling: style.allowsStyling)
+            }
+            if gutter > 0 {
+                let mark = selected?.contains(index) == true ? Self.selectionMark(style) : "  "
+                line = mark + line
+            }
+            return TerminalText.truncated(line, toWidth: columns)
+        }
+    }
+
+    /// `lines a–b of N` when the content does not fit, for the footer.
+    func position(rows: Int) -> String? {
+        guard lines.count > rows else { return nil }
+        let start = min(cursor.scroll, lines.count)
+        return "lines \(start + 1)–\(min(start + rows, lines.count)) of \(lines.count)"
+    }
+
+    private static func selectionMark(_ style: RenderContext) -> String {
+        style.allowsStyling ? "\u{1B}[1;36m▌\u{1B}[22;39m " : "▌ "
+    }
+
+    private static func split(_ text: String) -> [String] {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+}

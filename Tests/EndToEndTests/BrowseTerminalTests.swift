@@ -1,0 +1,216 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Loader
+import SampleSource
+import TestSupport
+import XCTest
+
+/// `--browse` in a real terminal under tmux, against the JSONPlaceholder corpus on an
+/// in-process server: posts lead to `/posts/{id}`, with `/posts/{id}/comments` beside it.
+final class BrowseTerminalTests: XCTestCase {
+    private var backend: CorpusBackend!
+    private var server: TestServer!
+    private var config: String!
+
+    override func setUpWithError() throws {
+        try TmuxSession.requireTmux()
+        let backend = try CorpusBackend()
+        self.backend = backend
+        server = TestServer { server, loop in backend.install(on: server, loop: loop) }
+        config = FileManager.default.temporaryDirectory.appendingPathComponent("browse-\(UUID().uuidString).conf").path
+        try """
+        [source corpus]
+        url=\(server.url("/posts"))
+        plugin=posts
+        detail=/posts/{id}
+        related=comments:/posts/{id}/comments
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: config)
+        server = nil
+    }
+
+    /// The pane's command: loadrun on the corpus source, then its exit status and whether the
+    /// tty's settings came back as they were.
+    private func command(_ arguments: String = "--browse") -> String {
+        "S=$(stty -g); env -u NO_COLOR XDG_CACHE_HOME=/nonexistent '\(LoadrunProcess.binaryPath)' --config '\(config!)' --source corpus --no-cache \(arguments); echo EXIT=$?; [ \"$(stty -g)\" = \"$S\" ] && echo TTY=restored"
+    }
+
+    private func assertRestored(_ tmux: TmuxSession, status: Int, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=\(status)"), tmux.screen(), file: file, line: line)
+        XCTAssertTrue(tmux.waitForScreen(containing: "TTY=restored"), "echo and line editing are back: \(tmux.screen())", file: file, line: line)
+        XCTAssertFalse(tmux.alternateScreen, "back on the main screen", file: file, line: line)
+        XCTAssertTrue(tmux.cursorVisible, "the cursor is back", file: file, line: line)
+    }
+
+    /// Starts the view and waits for the list.
+    private func browse(_ arguments: String = "--browse", width: Int = 110, height: Int = 40) throws -> TmuxSession {
+        let tmux = try TmuxSession(command(arguments), width: width, height: height)
+        XCTAssertTrue(tmux.waitForScreen(containing: "100 items"), tmux.screen())
+        XCTAssertTrue(tmux.waitForScreen(containing: backend.title(of: 1)), tmux.screen())
+        return tmux
+    }
+
+    func testOpensTheThirdPostWithItsCommentsAndGoesBackToTheListAsItWas() throws {
+        let tmux = try browse("--browse --no-prefetch")
+        XCTAssertTrue(tmux.screen().contains("Enter open"), "the footer offers what applies on a list: \(tmux.screen())")
+        try tmux.send("j", "j")
+        try tmux.send("Enter")
+        XCTAssertTrue(tmux.waitForScreen(containing: "Kariane@jadyn.tv"), "a comment of post 3 shows under it: \(tmux.screen())")
+        let screen = tmux.screen()
+        XCTAssertTrue(screen.contains(String(backend.title(of: 3).prefix(40))), "post 3's title: \(screen)")
+        XCTAssertTrue(screen.contains("── comments"), "under its own heading: \(screen)")
+        XCTAssertTrue(screen.contains("Esc back"), "the footer offers the way back: \(screen)")
+        XCTAssertEqual(backend.requests(for: "/posts/3").count, 1)
+        XCTAssertEqual(backend.requests(for: "/posts/3/comments").count, 1)
+
+        try tmux.send("Escape")
+        XCTAssertTrue(tmux.waitForScreen(containing: "Enter open"), tmux.screen())
+        let selected = tmux.screen().split(separator: "\n").first { $0.hasPrefix("▌") }.map(String.init) ?? ""
+        XCTAssertTrue(selected.contains("3  "), "the third post is still selected: \(tmux.screen())")
+
+        // Again: the detail asks whether it changed, and the server says it did not.
+        try tmux.send("Enter")
+        XCTAssertTrue(tmux.waitForScreen(containing: "Kariane@jadyn.tv"), tmux.screen())
+        XCTAssertTrue(waitUntil(limit: .seconds(5)) { self.backend.requests(for: "/posts/3").count == 2 })
+        XCTAssertEqual(backend.requests(for: "/posts/3").last, CorpusBackend.Seen(path: "/posts/3", status: 304, conditional: true),
+                       "revalidated with the validators it had")
+        try tmux.send("q")
+        assertRestored(tmux, status: 0)
+    }
+
+    func testGoingBackFromADetailStillLoadingShowsTheListAtOnceAndClosesTheConnection() throws {
+        backend.hold("/posts/2")
+        let tmux = try browse("--browse --no-prefetch")
+        try tmux.send("j", "Enter")
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { !self.backend.requests(for: "/posts/2").isEmpty || self.backend.heldClientLeft.isSet },
+                      "the detail's request reached the server")
+        XCTAssertTrue(tmux.waitForScreen(containing: "loading"), "the detail shows its loading state: \(tmux.screen())")
+        XCTAssertTrue(tmux.waitForScreen(containing: "Esc back"), tmux.screen())
+        try tmux.send("Escape")
+        XCTAssertTrue(tmux.waitForScreen(containing: "Enter open"), "the list is back: \(tmux.screen())")
+        XCTAssertTrue(tmux.screen().contains(backend.title(of: 1)), tmux.screen())
+        XCTAssertTrue(waitUntil(limit: .seconds(4)) { self.backend.heldClientLeft.isSet },
+                      "the server saw the connection end, well before its 5 s were up")
+        try tmux.send("q")
+        assertRestored(tmux, status: 0)
+    }
+
+    func testAFailedDetailShowsItsErrorAndRetriesWithR() throws {
+        backend.fail("/posts/1", times: 1)
+        let tmux = try browse("--browse --no-prefetch --retry 0")
+        try tmux.send("Enter")
+        XCTAssertTrue(tmux.waitForScreen(containing: "503"), "the detail's failure: \(tmux.screen())")
+        XCTAssertTrue(tmux.screen().contains("r to retry"), tmux.screen())
+        try tmux.send("r")
+        XCTAssertTrue(tmux.waitForScreen(containing: "Eliseo@gardner.biz"), "retried, with its comments: \(tmux.screen())")
+        XCTAssertTrue(tmux.screen().contains(String(backend.title(of: 1).prefix(40))), tmux.screen())
+        try tmux.send("q")
+        assertRestored(tmux, status: 0)
+    }
+
+    func testARestingSelectionPrefetchesItsDetailAndOpensItWithoutAnotherRequest() throws {
+        let tmux = try browse()
+        try tmux.send("j")
+        XCTAssertTrue(waitUntil(limit: .seconds(5)) { self.backend.requests(for: "/posts/2").count == 1 }, "prefetched without Enter")
+        try tmux.send("Enter")
+        XCTAssertTrue(tmux.waitForScreen(containing: String(backend.title(of: 2).prefix(40))), tmux.screen())
+        XCTAssertTrue(tmux.waitForScreen(containing: "── comments"), tmux.screen())
+        XCTAssertEqual(backend.requests(for: "/posts/2").count, 1, "the prefetched detail showed as it was")
+        try tmux.send("q")
+        assertRestored(tmux, status: 0)
+    }
+
+    func testWithNoPrefetchNothingLoadsUntilEnter() throws {
+        let tmux = try browse("--browse --no-prefetch")
+        try tmux.send("j", "j", "k")
+        // The search below is the observable event: the view handled every key before it.
+        try tmux.send("/", "q", "u", "i", "Enter")
+        XCTAssertTrue(tmux.waitForScreen(containing: "matches"), tmux.screen())
+        XCTAssertEqual(backend.seen.map(\.path), ["/posts"], "no detail was asked for")
+        try tmux.send("q")
+        assertRestored(tmux, status: 0)
+    }
+
+    func testSearchHighlightsMatchesAndMovesBetweenThem() throws {
+        let tmux = try browse("--browse --no-prefetch")
+        try tmux.send("/", "q", "u", "a", "s", "i")
+        XCTAssertTrue(tmux.waitForScreen(containing: "/quasi▏"), "the query as it is typed: \(tmux.screen())")
+        try tmux.send("Enter")
+        XCTAssertTrue(tmux.waitForScreen(containing: "/quasi: 1/"), "the first match is current: \(tmux.screen())")
+        let styled = tmux.screenWithEscapes()
+        XCTAssertTrue(styled.contains("7mquasi") || styled.contains("7;1mquasi") || styled.contains("quasi\u{1B}[27m"),
+                      "matches are marked: \(styled.debugDescription)")
+        try tmux.send("C-n")
+        XCTAssertTrue(tmux.waitForScreen(containing: "/quasi: 2/"), tmux.screen())
+        try tmux.send("C-p", "C-p")
+        let footer = tmux.screen().split(separator: "\n").last { $0.contains("/quasi:") }.map(String.init) ?? ""
+        XCTAssertTrue(tmux.waitForScreen(containing: "matches") && !footer.contains("/quasi: 2/"), "back past the first, to the last: \(tmux.screen())")
+        try tmux.send("q")
+        assertRestored(tmux, status: 0)
+    }
+
+    func testHelpListsEveryKeyAndAnyKeyClosesIt() throws {
+        let tmux = try browse("--browse --no-prefetch")
+        try tmux.send("?")
+        XCTAssertTrue(tmux.waitForScreen(containing: "Ctrl-N  Ctrl-P"), tmux.screen())
+        for key in ["Enter", "Esc", "[  ]", "p  Space", "Tab", "q  Ctrl-C"] {
+            XCTAssertTrue(tmux.screen().contains(key), "\(key) is in the help: \(tmux.screen())")
+        }
+        try tmux.send("x")
+        XCTAssertTrue(tmux.waitForScreen(containing: backend.title(of: 1)), "closed: \(tmux.screen())")
+        XCTAssertFalse(tmux.screen().contains("Ctrl-N  Ctrl-P"))
+        try tmux.send("q")
+        assertRestored(tmux, status: 0)
+    }
+
+    func testStepsBackThroughHistoryAfterTheServerChangesItsContent() throws {
+        let tmux = try browse("--watch 300ms")
+        backend.setEdition(2)
+        XCTAssertTrue(tmux.waitForScreen(containing: "edition 2"), tmux.screen())
+        XCTAssertTrue(tmux.screen().contains("[ ] history"), "the footer offers history: \(tmux.screen())")
+        try tmux.send("[")
+        XCTAssertTrue(tmux.waitForScreen(containing: "version 1 of 2"), tmux.screen())
+        XCTAssertFalse(tmux.screen().contains("edition 2"), "the first version: \(tmux.screen())")
+        backend.setEdition(3)
+        XCTAssertTrue(tmux.waitForScreen(containing: "newer content waiting"), "reloads went on: \(tmux.screen())")
+        XCTAssertFalse(tmux.screen().contains("edition 3"), "while the past stays on screen")
+        try tmux.send("]", "]")
+        XCTAssertTrue(tmux.waitForScreen(containing: "edition 3"), tmux.screen())
+        XCTAssertFalse(tmux.screen().contains("version 1 of"), tmux.screen())
+
+        try tmux.send("p")
+        XCTAssertTrue(tmux.waitForScreen(containing: "paused"), tmux.screen())
+        let seen = backend.requests(for: "/posts").count
+        try tmux.send("p")
+        XCTAssertTrue(waitUntil(limit: .seconds(5)) { self.backend.requests(for: "/posts").count > seen }, "reloading resumed")
+        try tmux.send("q")
+        assertRestored(tmux, status: 0)
+    }
+
+    func testTheTerminalIsRestoredAfterQCtrlCAndSIGTERMInADetail() throws {
+        for (ending, status) in [("q", 0), ("C-c", 130), ("TERM", 143)] {
+            backend.hold("/posts/1")
+            let tmux = try browse("--browse --no-prefetch")
+            try tmux.send("Enter")
+            XCTAssertTrue(tmux.waitForScreen(containing: "Esc back"), tmux.screen())
+            switch ending {
+            case "TERM":
+                let commandLine = "\(LoadrunProcess.binaryPath) --config \(config!) --source corpus --no-cache --browse --no-prefetch"
+                XCTAssertEqual(system("pkill -TERM -x -f -- '\(commandLine)'"), 0)
+            case "C-c":
+                // The first cancels the detail in flight; the second, with nothing in flight, quits.
+                try tmux.send("C-c")
+                XCTAssertTrue(tmux.waitForScreen(containing: "cancelled"), tmux.screen())
+                try tmux.send("C-c")
+            default:
+                try tmux.send(ending)
+            }
+            assertRestored(tmux, status: status)
+        }
+    }
+}
