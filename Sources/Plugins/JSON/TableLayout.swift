@@ -21,8 +21,9 @@ struct TableLayout {
         var path: [String]
     }
 
-    /// Writes the table into `sink`, row by row.
-    func write(to sink: RenderSink) {
+    /// Writes the table into `sink`, row by row, noting where each row starts in `recorder`
+    /// when given (`sink` is then the recorder's own).
+    func write(to sink: RenderSink, recorder: ItemLineRecorder? = nil) {
         let sample = rows.prefix(Self.sampleSize)
         let columns = Self.columns(of: sample)
         guard !columns.isEmpty else { return }
@@ -52,6 +53,7 @@ struct TableLayout {
         let limit = context.maxItems.map { min($0, rows.count) } ?? rows.count
         for index in 0..<limit {
             if context.shouldStop() || sink.isStopped { break }
+            recorder?.markItem()
             let cells = index < texts.count ? texts[index] : columns.map { Self.cell(rows[index], $0) }
             sink.write(line(Array(cells.prefix(shown)), widths: widths, numeric: numeric, header: false))
         }
