@@ -86,12 +86,13 @@ struct TableLayout {
 
     // MARK: Columns and cells
 
-    /// The columns the sample gives, in the order their fields first appear.
+    /// The columns the sample gives, in the order their fields first appear, named as drawn.
     static func columns(of sample: ArraySlice<JSON>) -> [Column] {
         var columns: [Column] = []
         var seen = Set<String>()
         func add(_ name: String, _ path: [String]) {
-            if seen.insert(name).inserted { columns.append(Column(name: name, path: path)) }
+            // A key is the server's text too: on one line and inert, like the cells.
+            if seen.insert(name).inserted { columns.append(Column(name: UntrustedText.forTerminalLine(name), path: path)) }
         }
         for row in sample {
             guard case .object(let members) = row else { continue }
