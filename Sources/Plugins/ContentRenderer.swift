@@ -25,6 +25,14 @@ public protocol ContentRenderer {
     /// said on stderr or in the view's place; nil (the default) leaves the front end to say
     /// `no <plugin>` when the text comes out empty.
     func emptyState(_ model: Model) -> String?
+    /// For a list: the index of each item's first line in what `render(model, context:)` gives with the
+    /// same context, in item order, one entry per item that `render` shows (items cut by the context's
+    /// `maxItems` are not listed). nil for content that is not a list of items.
+    func itemLines(_ model: Model, context: RenderContext) -> [Int]?
+    /// For a list: the item's fields as text, for detail URL templates: each top-level scalar member
+    /// (string as is, number as its literal, true/false; null and nested values left out), keyed by
+    /// the member's name as the server sent it. nil when the content is not a list or `index` is out of range.
+    func itemFields(_ model: Model, at index: Int) -> [String: String]?
 }
 
 extension ContentRenderer {
@@ -37,6 +45,8 @@ extension ContentRenderer {
     }
     public func renderChanges(_ model: Model, since previous: Model, context: RenderContext) -> String? { nil }
     public func emptyState(_ model: Model) -> String? { nil }
+    public func itemLines(_ model: Model, context: RenderContext) -> [Int]? { nil }
+    public func itemFields(_ model: Model, at index: Int) -> [String: String]? { nil }
 }
 
 /// A plugin that decodes and renders one model in one type, as the built-ins do.
@@ -51,6 +61,8 @@ public struct AnyContentRenderer {
     private let writer: (Any, RenderContext, RenderSink) -> Void
     private let jsonWriter: (Any, RenderContext, RenderSink) -> Void
     private let emptyStater: (Any) -> String?
+    private let itemLiner: (Any, RenderContext) -> [Int]?
+    private let itemFielder: (Any, Int) -> [String: String]?
 
     public init<Renderer: ContentRenderer>(_ renderer: Renderer) {
         self.renderer = { renderer.render(Self.model($0), context: $1) }
@@ -63,6 +75,8 @@ public struct AnyContentRenderer {
         writer = { renderer.write(Self.model($0), context: $1, to: $2) }
         jsonWriter = { renderer.writeJSON(Self.model($0), context: $1, to: $2) }
         emptyStater = { renderer.emptyState(Self.model($0)) }
+        itemLiner = { renderer.itemLines(Self.model($0), context: $1) }
+        itemFielder = { renderer.itemFields(Self.model($0), at: $1) }
     }
 
     public func render(_ content: AnyContent, context: RenderContext) -> String { renderer(content.model, context) }
@@ -82,6 +96,14 @@ public struct AnyContentRenderer {
 
     /// The renderer's own state line for content with nothing to show, if it has one.
     public func emptyState(_ content: AnyContent) -> String? { emptyStater(content.model) }
+
+    /// For a list: the line of `render`'s text, with the same context, where each item shown
+    /// starts; nil for content that is not a list.
+    public func itemLines(_ content: AnyContent, context: RenderContext) -> [Int]? { itemLiner(content.model, context) }
+
+    /// For a list: item `index`'s top-level scalar fields as text; nil for content that is not a
+    /// list, or an index out of its range.
+    public func itemFields(_ content: AnyContent, at index: Int) -> [String: String]? { itemFielder(content.model, index) }
 
     /// The loading skeleton for `context`, or "" for none.
     public func skeleton(context: RenderContext) -> String { skeletonRenderer(context) }

@@ -126,22 +126,43 @@ public struct DeclarativePlugin: ContentPlugin {
     }
 
     public func render(_ model: DeclaredItems, context: RenderContext) -> String {
-        var out = ""
+        RenderSink.collect { write(model, context: context, to: $0) }
+    }
+
+    /// Writes what `render` gives into `sink`, an item at a time.
+    public func write(_ model: DeclaredItems, context: RenderContext, to sink: RenderSink) {
+        write(model, context: context, to: sink, recorder: nil)
+    }
+
+    /// Each item's first line in what `render` gives: an item takes as many lines as its
+    /// template, or its title and body line, wrap to.
+    public func itemLines(_ model: DeclaredItems, context: RenderContext) -> [Int]? {
+        ItemLineRecorder.record { write(model, context: context, to: $0.sink, recorder: $0) }
+    }
+
+    /// The item's top-level scalar fields, whatever the template shows of them.
+    public func itemFields(_ model: DeclaredItems, at index: Int) -> [String: String]? {
+        model.items.itemFields(at: index)
+    }
+
+    /// Each item by the template, or as its title and its body's first non-blank line, noting
+    /// where each starts in `recorder` when given (`sink` is then the recorder's own).
+    private func write(_ model: DeclaredItems, context: RenderContext, to sink: RenderSink, recorder: ItemLineRecorder?) {
         for item in model.items {
-            if context.shouldStop() { break }
+            if context.shouldStop() || sink.isStopped { break }
+            recorder?.markItem()
             if let template {
-                for wrapped in TerminalText.wrapField(fill(template, from: item), width: context.width) { out += wrapped + "\n" }
+                for wrapped in TerminalText.wrapField(fill(template, from: item), width: context.width) { sink.writeLine(wrapped) }
                 continue
             }
             for line in TerminalText.wrapField(Self.text(item[titleField]), width: context.width) {
-                out += TextStyle.bold.apply(line, in: context) + "\n"
+                sink.writeLine(TextStyle.bold.apply(line, in: context))
             }
             if let bodyField, let body = item[bodyField].map(Self.text),
                let first = body.split(separator: "\n").first(where: { !$0.allSatisfy(\.isWhitespace) }) {
-                for line in TerminalText.wrapField(String(first), width: context.width - 2) { out += "  " + line + "\n" }
+                for line in TerminalText.wrapField(String(first), width: context.width - 2) { sink.writeLine("  " + line) }
             }
         }
-        return out
     }
 
     /// Five items' worth of lines.

@@ -102,6 +102,18 @@ public struct PluginRegistry {
         renderer(for: content).emptyState(content)
     }
 
+    /// For a list: where each item shown starts among the lines of `render(content, context:)`,
+    /// for browse mode's selection; nil for content that is not a list.
+    public func itemLines(of content: AnyContent, context: RenderContext) -> [Int]? {
+        renderer(for: content).itemLines(content, context: context)
+    }
+
+    /// For a list: item `index`'s top-level scalar fields as text, to fill a detail URL
+    /// template such as `/posts/{id}`; nil for content that is not a list, or an index out of range.
+    public func itemFields(of content: AnyContent, at index: Int) -> [String: String]? {
+        renderer(for: content).itemFields(content, at: index)
+    }
+
     /// `content` with its changes since `previous` marked item by item, when its renderer can.
     public func renderChanges(_ content: AnyContent, since previous: AnyContent, context: RenderContext) -> String? {
         renderer(for: content).renderChanges(content, since: previous, context: context)

@@ -128,6 +128,21 @@ public struct PostsPlugin: ContentPlugin {
         view.write(posts, to: sink)
     }
 
+    /// Each post's first line, its id's, in what `render` gives: the lines are counted as the
+    /// posts are written, since a title and body take as many lines as they wrap to.
+    public func itemLines(_ posts: [Post], context: RenderContext) -> [Int]? {
+        ItemLineRecorder.record { recorder in
+            var view = PostsView(context: context)
+            view.write(posts, to: recorder.sink, recorder: recorder)
+        }
+    }
+
+    /// The post's fields as the server sent them; id, userId, title and body when it came
+    /// from elsewhere.
+    public func itemFields(_ posts: [Post], at index: Int) -> [String: String]? {
+        posts.indices.contains(index) ? posts[index].json.itemFields : nil
+    }
+
     /// Posts added since `previous` (by id) highlighted, and posts gone since then shown struck
     /// through where they stood, after the post that preceded them.
     public func renderChanges(_ posts: [Post], since previous: [Post], context: RenderContext) -> String? {

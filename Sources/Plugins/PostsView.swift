@@ -20,8 +20,9 @@ struct PostsView {
     }
 
     /// Writes `posts` into `sink`, each marked by its change in `changes` when given (one per
-    /// post). Stops early once the sink is stopped or a signal wants the run to end.
-    mutating func write(_ posts: [Post], changes: [Change?]? = nil, to sink: RenderSink) {
+    /// post), and each post's start noted in `recorder` when given (`sink` is then the recorder's own).
+    /// Stops early once the sink is stopped or a signal wants the run to end.
+    mutating func write(_ posts: [Post], changes: [Change?]? = nil, to sink: RenderSink, recorder: ItemLineRecorder? = nil) {
         let idWidth = posts.lazy.map { Self.decimalLength($0.id) }.max() ?? 1
         let textWidth = max(context.width - (idWidth + 2), 10)
         out.reserveCapacity(Self.piece + 4096)
@@ -34,6 +35,11 @@ struct PostsView {
             if index % 32 == 0 || sinceAsked >= 4096 {
                 if context.shouldStop() { break }
                 sinceAsked = 0
+            }
+            if let recorder {
+                // The recorder counts what the sink was given: bytes still gathered here go first.
+                flush(into: sink)
+                recorder.markItem()
             }
             let before = out.count
             write(post, change: changes?[index], idWidth: idWidth, textWidth: textWidth)

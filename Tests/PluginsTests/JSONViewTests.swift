@@ -92,6 +92,12 @@ final class TableViewTests: XCTestCase {
         XCTAssertEqual(text, "id  title\n 1  ␛]0;x␇ row 1\n 2  ␛]0;x␇ row 2\n… 3 more rows\n")
     }
 
+    func testHostileKeysNeitherDriveTheTerminalNorBreakTheHeader() throws {
+        let text = plugin.render(try table(#"[{"id":1,"two\nlines":2,"\u001b]0;x\u0007":3}]"#), context: RenderContext(width: 80))
+        XCTAssertEqual(text, "id  two lines  ␛]0;x␇\n 1          2       3\n")
+        XCTAssertEqual(plugin.itemLines(try table(#"[{"a\nb":1}]"#), context: RenderContext()), [1], "the row follows a one-line header")
+    }
+
     func testAnythingButAListOfObjectsIsRefusedByName() {
         XCTAssertThrowsError(try table("[1,2]")) { error in
             XCTAssertEqual((error as? DecodeFailure)?.reason, "is a JSON array of 2 items, not a JSON array of objects")

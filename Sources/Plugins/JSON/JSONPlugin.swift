@@ -58,6 +58,24 @@ public struct JSONPlugin: ContentPlugin {
         view.write(model.value, to: sink)
     }
 
+    /// For a top-level array: each element's first line in what `render` gives, after the
+    /// opening `[`; elements past `maxItems` are not shown. nil for any other document.
+    public func itemLines(_ model: JSONDocument, context: RenderContext) -> [Int]? {
+        guard case .array = model.value else { return nil }
+        return ItemLineRecorder.record { recorder in
+            var view = JSONView(context: context)
+            view.recorder = recorder
+            view.write(model.value, to: recorder.sink)
+        }
+    }
+
+    /// For a top-level array: the element's top-level scalar fields, none when it is not an
+    /// object. nil for any other document.
+    public func itemFields(_ model: JSONDocument, at index: Int) -> [String: String]? {
+        guard case .array(let items) = model.value else { return nil }
+        return items.itemFields(at: index)
+    }
+
     public func renderJSON(_ model: JSONDocument, context: RenderContext) -> String {
         JSONWriter(sortsKeys: context.sortsKeys).write(model.value)
     }

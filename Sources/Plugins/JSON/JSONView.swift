@@ -11,6 +11,8 @@ struct JSONView {
     /// Keys as drawn (quoted, styled, with `: `) and the columns they take: a list of records
     /// repeats the same few.
     private var keys: [String: (text: String, width: Int)] = [:]
+    /// Notes where each item of a top-level array starts: set only for `JSONPlugin.itemLines`.
+    var recorder: ItemLineRecorder?
 
     init(context: RenderContext) {
         self.context = context
@@ -43,6 +45,8 @@ struct JSONView {
             let shown = context.maxItems.map { min($0, items.count) } ?? items.count
             for index in 0..<shown {
                 if context.shouldStop() || out.isStopped { return }
+                // Only the top-level array has indent 0: a nested one's items are not the list's.
+                if indent == 0 { recorder?.markItem() }
                 write(items[index], indent: indent + 2, lead: ("", 0), trail: index < items.count - 1 ? "," : "", into: out)
             }
             if shown < items.count {

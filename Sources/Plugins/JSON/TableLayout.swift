@@ -21,8 +21,9 @@ struct TableLayout {
         var path: [String]
     }
 
-    /// Writes the table into `sink`, row by row.
-    func write(to sink: RenderSink) {
+    /// Writes the table into `sink`, row by row, noting where each row starts in `recorder`
+    /// when given (`sink` is then the recorder's own).
+    func write(to sink: RenderSink, recorder: ItemLineRecorder? = nil) {
         let sample = rows.prefix(Self.sampleSize)
         let columns = Self.columns(of: sample)
         guard !columns.isEmpty else { return }
@@ -52,6 +53,7 @@ struct TableLayout {
         let limit = context.maxItems.map { min($0, rows.count) } ?? rows.count
         for index in 0..<limit {
             if context.shouldStop() || sink.isStopped { break }
+            recorder?.markItem()
             let cells = index < texts.count ? texts[index] : columns.map { Self.cell(rows[index], $0) }
             sink.write(line(Array(cells.prefix(shown)), widths: widths, numeric: numeric, header: false))
         }
@@ -84,12 +86,13 @@ struct TableLayout {
 
     // MARK: Columns and cells
 
-    /// The columns the sample gives, in the order their fields first appear.
+    /// The columns the sample gives, in the order their fields first appear, named as drawn.
     static func columns(of sample: ArraySlice<JSON>) -> [Column] {
         var columns: [Column] = []
         var seen = Set<String>()
         func add(_ name: String, _ path: [String]) {
-            if seen.insert(name).inserted { columns.append(Column(name: name, path: path)) }
+            // A key is the server's text too: on one line and inert, like the cells.
+            if seen.insert(name).inserted { columns.append(Column(name: UntrustedText.forTerminalLine(name), path: path)) }
         }
         for row in sample {
             guard case .object(let members) = row else { continue }

@@ -59,6 +59,18 @@ public struct TablePlugin: ContentPlugin {
         TableLayout(rows: model.rows, context: context).write(to: sink)
     }
 
+    /// Each row's line, after the header, in what `render` gives; rows past `maxItems` are
+    /// not shown, and a table with no columns shows none.
+    public func itemLines(_ model: Table, context: RenderContext) -> [Int]? {
+        ItemLineRecorder.record { TableLayout(rows: model.rows, context: context).write(to: $0.sink, recorder: $0) }
+    }
+
+    /// The row's top-level scalar fields; a nested object's fields, which the table shows as
+    /// `parent.child` columns, are left out.
+    public func itemFields(_ model: Table, at index: Int) -> [String: String]? {
+        model.rows.itemFields(at: index)
+    }
+
     public func renderJSON(_ model: Table, context: RenderContext) -> String {
         JSONWriter(sortsKeys: context.sortsKeys).write(.array(model.rows))
     }

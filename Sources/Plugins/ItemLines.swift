@@ -1,0 +1,70 @@
+/// Finds where each item of a list starts in a renderer's text, for `ContentRenderer.itemLines`:
+/// the renderer writes the very text `render` gives into `sink`, and calls `markItem()` just
+/// before each item it shows.
+///
+/// The lines are counted in the text as written, never worked out from a layout, so the
+/// answer agrees with `render` whatever wraps, styles or cuts the text. The one-shot path
+/// never has a recorder: a renderer only asks whether it has one, once per item.
+final class ItemLineRecorder {
+    /// The newlines seen so far, in a box the sink's closure can add to.
+    private final class Tally {
+        var lines = 0
+    }
+
+    private let tally: Tally
+    /// Where the text goes: it hands on every write at once, to be counted, and keeps none of it.
+    let sink: RenderSink
+    /// The line each item marked so far starts on.
+    private(set) var starts: [Int] = []
+
+    init() {
+        let tally = Tally()
+        self.tally = tally
+        sink = RenderSink(pieceSize: 1) { piece in
+            tally.lines += piece.utf8.count { $0 == 0x0A }
+            return true
+        }
+    }
+
+    /// Notes that the next item starts on the line after what was written so far. A renderer
+    /// that gathers bytes of its own hands them to `sink` first.
+    func markItem() {
+        sink.flush()
+        starts.append(tally.lines)
+    }
+
+    /// The item starts of what `body` writes into the recorder's sink.
+    static func record(_ body: (ItemLineRecorder) -> Void) -> [Int] {
+        let recorder = ItemLineRecorder()
+        body(recorder)
+        return recorder.starts
+    }
+}
+
+extension JSON {
+    /// An item's fields as text, for detail URL templates: each top-level scalar member of an
+    /// object (strings as they are, numbers as sent, `true`/`false`) by its key as sent. Null
+    /// and nested values have no text a URL could use, so they are left out; a repeated key
+    /// keeps its first value, as `subscript(key:)` does. Anything but an object has none.
+    var itemFields: [String: String] {
+        guard case .object(let members) = self else { return [:] }
+        var fields: [String: String] = [:]
+        var seen = Set<String>()
+        for member in members where seen.insert(member.key).inserted {
+            switch member.value {
+            case .string(let text): fields[member.key] = text
+            case .number(let literal): fields[member.key] = literal
+            case .bool(let flag): fields[member.key] = flag ? "true" : "false"
+            case .null, .array, .object: continue
+            }
+        }
+        return fields
+    }
+}
+
+extension Array where Element == JSON {
+    /// Item `index`'s fields (`JSON.itemFields`), or nil for an index out of range.
+    func itemFields(at index: Int) -> [String: String]? {
+        indices.contains(index) ? self[index].itemFields : nil
+    }
+}
