@@ -22,7 +22,8 @@ package enum Listings {
         return ExitStatus.success
     }
 
-    /// The configured sources: name, URL, plugin, interval, and where each was defined.
+    /// The configured sources: name, URL, plugin, interval, detail and related templates (`-`
+    /// when unset), and where each was defined.
     package static func sources(configPath: String?) -> Int32 {
         let environment = ProcessEnvironment.variables
         let (registry, skipped) = PluginRegistry.forRun(environment: environment)
@@ -36,11 +37,14 @@ package enum Listings {
         // The listing is how a sources file is checked: the sources that stand are listed,
         // and every broken group is an error, as it would be for a run that loads it.
         for problem in catalog.groupProblems { Diagnostics.say("loadrun: \(problem.error)") }
-        let rows = [["NAME", "URL", "PLUGIN", "INTERVAL", "DEFINED"]] + catalog.definitions.map { definition in
+        let rows = [["NAME", "URL", "PLUGIN", "INTERVAL", "DETAIL", "RELATED", "DEFINED"]] + catalog.definitions.map { definition in
             [definition.name,
              definition.url ?? "(embedded sample)/\(definition.name)",
              definition.plugin ?? "by Content-Type",
              definition.interval.map { DurationArgument($0).defaultValueDescription } ?? "-",
+             definition.detail?.text ?? "-",
+             // As the file's list writes them.
+             definition.related.isEmpty ? "-" : definition.related.map(\.description).joined(separator: ";"),
              definition.origin.description].map(UntrustedText.forTerminalLine)
         }
         write(columns(rows))

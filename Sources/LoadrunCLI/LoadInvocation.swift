@@ -15,6 +15,10 @@ package struct LoadInvocation {
     package var configPath: String?
     package var output: OutputFormat
     package var schedule: LoadSession.Schedule
+    /// `--browse` and `--no-prefetch`: whether the browse view was asked for, and how it
+    /// loads details. Stored only: `schedule` stays `.once` for `--browse` alone (the
+    /// interval's for `--browse --watch`), and the session turns the two into the browse view.
+    package var browse: BrowseSettings
     package var view: ViewOptions
     package var maxConnections: Int
     package var maxPerHost: Int
@@ -22,13 +26,15 @@ package struct LoadInvocation {
     package var verbosity: Verbosity
 
     package init(plan: RunPlan, urlFile: String? = nil, configPath: String?, output: OutputFormat, schedule: LoadSession.Schedule,
-                 view: ViewOptions, maxConnections: Int, maxPerHost: Int, usesCache: Bool, verbosity: Verbosity = .normal) {
+                 browse: BrowseSettings = BrowseSettings(), view: ViewOptions, maxConnections: Int, maxPerHost: Int,
+                 usesCache: Bool, verbosity: Verbosity = .normal) {
         self.verbosity = verbosity
         self.plan = plan
         self.urlFile = urlFile
         self.configPath = configPath
         self.output = output
         self.schedule = schedule
+        self.browse = browse
         self.view = view
         self.maxConnections = maxConnections
         self.maxPerHost = maxPerHost

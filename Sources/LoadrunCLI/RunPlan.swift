@@ -22,13 +22,16 @@ package struct SourceSettings {
     var load = LoadSettings()
     /// `-H` and `-A`: over each source's own headers, to its own origin only.
     var headers = HeaderArguments()
+    /// `--detail`: every source's detail template, over the sources file's.
+    var detail: DetailTemplate?
 
     package init(plugin: String? = nil, noRetry: Bool = false, load: LoadSettings = LoadSettings(),
-                 headers: HeaderArguments = HeaderArguments()) {
+                 headers: HeaderArguments = HeaderArguments(), detail: DetailTemplate? = nil) {
         self.plugin = plugin
         self.noRetry = noRetry
         self.load = load
         self.headers = headers
+        self.detail = detail
     }
 }
 
@@ -217,7 +220,9 @@ package struct RunPlan {
             },
             followsCrossHostLinks: load.followsCrossHostLinks == true,
             pages: load.pages ?? 1,
-            interval: definition.interval
+            interval: definition.interval,
+            detail: settings.detail ?? definition.detail,
+            related: definition.related
         )
     }
 }

@@ -15,6 +15,10 @@ struct SourceDefinition: Equatable {
     var headersLine: Int?
     /// Timeouts, size cap, retries and pages.
     var settings = LoadSettings()
+    /// `detail`: the URL an item of its list opens in the browse view.
+    var detail: DetailTemplate?
+    /// `related`: the item's other links, by name, in the file's order.
+    var related: [RelatedTemplate] = []
     var origin: Origin
 
     /// Where a source was defined, as `loadrun sources` shows it.
@@ -53,9 +57,16 @@ struct SourceDefinition: Equatable {
     }
 
     /// The built-in sources: the embedded sample server's posts, articles and images, each
-    /// decoded by the plugin of the same name.
-    static let builtIns: [SourceDefinition] = ["posts", "articles", "images"].map {
-        SourceDefinition(name: $0, plugin: $0, origin: .builtIn)
+    /// decoded by the plugin of the same name. A post opens at `/posts/{id}`, with its
+    /// comments beside it, as on JSONPlaceholder, whose shape the sample server copies.
+    static let builtIns: [SourceDefinition] = ["posts", "articles", "images"].map { name in
+        var definition = SourceDefinition(name: name, plugin: name, origin: .builtIn)
+        if name == "posts" {
+            // Literals that parse: a failure here is a typo caught by the tests.
+            definition.detail = try? DetailTemplate.parse("/posts/{id}").get()
+            definition.related = (try? RelatedTemplate.parse("comments:/posts/{id}/comments").get()).map { [$0] } ?? []
+        }
+        return definition
     }
 
     /// `self` with what `other` sets laid over it: how a file's group changes a built-in.
@@ -67,6 +78,8 @@ struct SourceDefinition: Equatable {
         result.headers = other.headers.isEmpty ? headers : other.headers
         result.headersLine = other.headers.isEmpty ? headersLine : other.headersLine
         result.settings = settings.overlaid(with: other.settings)
+        result.detail = other.detail ?? detail
+        result.related = other.related.isEmpty ? related : other.related
         if case .file(let path, let line) = other.origin { result.origin = .overridden(path: path, line: line) }
         return result
     }

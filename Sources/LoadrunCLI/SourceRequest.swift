@@ -20,6 +20,14 @@ package struct SourceRequest {
     var pages: Int
     /// The source's own reload interval in watch mode, from the sources file.
     var interval: Duration?
+    /// Where an item of its list leads in the browse view: `--detail`'s template, else the
+    /// sources file's or the built-in's `detail`. nil: an item leads to its own http(s) URL
+    /// when it has one (`DetailTemplate.link(in:)`), else nowhere. Resolved against `url`, or
+    /// against the embedded sample server's URL of `samplePath` when `url` is nil.
+    var detail: DetailTemplate?
+    /// The item's other links shown beside its detail (its comments, say), from the sources
+    /// file or the built-in; none for a source given by `--url` alone.
+    var related: [RelatedTemplate] = []
 }
 
 /// How content is shown, as the user asked: images' format and size, how many items of a list,

@@ -34,6 +34,8 @@ struct SourcesFileError: Error, CustomStringConvertible {
 /// interval=30s
 /// headers=Authorization=env:STATUS_TOKEN;Accept-Language=en
 /// retry=5
+/// detail=/api/posts/{id}
+/// related=comments:/api/posts/{id}/comments;author:/api/users/{userId}
 /// ```
 ///
 /// Every problem is reported with the file, line and key; unknown keys are problems too, so a
@@ -43,7 +45,7 @@ package enum SourcesFile {
     /// The keys a `[source NAME]` group may set, as the command line's options are spelt.
     package static let keys = ["url", "plugin", "interval", "headers", "retry", "retry-delay", "retry-max-time", "timeout",
                        "connect-timeout", "max-size", "pages", "page-param", "per-page", "per-page-param", "follow-cross-host",
-                       "cacert", "insecure"]
+                       "cacert", "insecure", "detail", "related"]
 
     /// What is wrong with one group, and the source it would have defined: nil for a group
     /// that is not `[source NAME]`, which defines none.
@@ -158,6 +160,23 @@ package enum SourcesFile {
         }
         if definition.settings.perPageParameter != nil && definition.settings.perPage == nil {
             throw fail("per-page-param", "goes with per-page, such as per-page=20")
+        }
+        if let detail = file.string(group, "detail") {
+            switch DetailTemplate.parse(detail) {
+            case .success(let template): definition.detail = template
+            case .failure(let problem): throw fail("detail", "\(problem)")
+            }
+        }
+        for entry in file.list(group, "related") ?? [] {
+            switch RelatedTemplate.parse(entry) {
+            case .success(let related):
+                // The view tells the links apart by name.
+                guard !definition.related.contains(where: { $0.name == related.name }) else {
+                    throw fail("related", "\"\(related.name)\" is named twice; give each link a name of its own")
+                }
+                definition.related.append(related)
+            case .failure(let problem): throw fail("related", "\(problem)")
+            }
         }
         // Looked for only when set: finding a key's line scans the group's lines.
         guard let headers = file.list(group, "headers") else { return definition }

@@ -64,16 +64,19 @@ public enum SampleContent {
     public static func index(baseURL: String) -> String {
         """
         loadrun sample server
-          \(baseURL)/posts      posts (application/json; ?page=N&per_page=M pages them, with Link headers)
-          \(baseURL)/articles   an article (application/json)
-          \(baseURL)/images     a picture (image/png)
+          \(baseURL)/posts                posts (application/json; ?page=N&per_page=M pages them, with Link headers)
+          \(baseURL)/posts/ID             one post, ID from 1 to \(posts.count) (application/json)
+          \(baseURL)/posts/ID/comments    its comments (application/json)
+          \(baseURL)/articles             an article (application/json)
+          \(baseURL)/images               a picture (image/png)
 
         """
     }
 }
 
 extension SampleServer {
-    /// Adds the bundled routes: `/`, `/posts`, `/articles` and `/images`.
+    /// Adds the bundled routes: `/`, `/posts`, `/posts/ID`, `/posts/ID/comments`, `/articles`
+    /// and `/images`.
     public func serveSampleContent() {
         let posts = Array(SampleContent.postsJSON.utf8)
         route("/posts") { [unowned self] exchange in
@@ -83,6 +86,14 @@ extension SampleServer {
             } else {
                 exchange.respondCacheable(contentType: "application/json; charset=utf-8", body: posts)
             }
+        }
+        // The server routes exact paths, so each post's paths are routes of their own: a
+        // dozen, made once, answered as JSONPlaceholder answers them.
+        for post in SampleContent.posts {
+            let json = Array(post.json.utf8)
+            route("/posts/\(post.id)") { $0.respondCacheable(contentType: "application/json; charset=utf-8", body: json) }
+            let comments = Array(SampleComment.json(SampleContent.comments(onPost: post.id)).utf8)
+            route("/posts/\(post.id)/comments") { $0.respondCacheable(contentType: "application/json; charset=utf-8", body: comments) }
         }
         let article = Array(SampleContent.articleJSON.utf8)
         route("/articles") { $0.respondCacheable(contentType: "application/json; charset=utf-8", body: article) }

@@ -12,12 +12,14 @@ public struct SamplePost: Sendable, Equatable {
         self.body = body
     }
 
+    /// The post as a JSON object, keys in JSONPlaceholder's order: what `/posts/{id}` answers.
+    public var json: String {
+        #"{"userId":\#(userId),"id":\#(id),"title":\#(Self.quoted(title)),"body":\#(Self.quoted(body))}"#
+    }
+
     /// `posts` as a JSON array, keys in JSONPlaceholder's order.
     public static func json(_ posts: [SamplePost]) -> String {
-        let items = posts.map { post in
-            #"{"userId":\#(post.userId),"id":\#(post.id),"title":\#(quoted(post.title)),"body":\#(quoted(post.body))}"#
-        }
-        return "[" + items.joined(separator: ",") + "]"
+        "[" + posts.map(\.json).joined(separator: ",") + "]"
     }
 
     /// A JSON string literal (RFC 8259 §7).

@@ -14,6 +14,7 @@ struct Loadrun: ParsableCommand {
             loadrun [--source <name>]... [--url <url>]... [--url-file <file>] [--all] [--shard <K/N>]
                     [--config <file>] [--plugin <name>]
                     [--output text|json|ndjson] [--watch [<interval>]] [--pages <n> | --all-pages]
+                    [-i | --browse] [--detail <template>] [--no-prefetch]
                     [--page-param <name> [--per-page <n> [--per-page-param <name>]]]
                     [-H <header>]... [-A <name>] [--cacert <file>] [-k] [-v | -q]
                     [--max-per-host <n>] [--max-connections <n>]
@@ -27,12 +28,16 @@ struct Loadrun: ParsableCommand {
             More sources come from $XDG_CONFIG_HOME/loadrun/sources.conf (see the README). \
             Several sources load at once; each one's content is printed in the order given, as \
             soon as it and those before it are done. Content goes to stdout; progress and errors \
-            go to stderr. Ctrl-C cancels the loads in flight; a second Ctrl-C quits at once.
+            go to stderr. Ctrl-C cancels the loads in flight; a second Ctrl-C quits at once. \
+            With --browse, the content is shown full-screen: select an item of a list and press \
+            Enter to open its detail.
 
             EXAMPLES
               loadrun --source posts
               loadrun --source posts --url http://127.0.0.1:8080/posts
               loadrun --source posts --watch 30s
+              loadrun --source posts --browse
+              loadrun --url https://api.example.com/users --browse --detail '/users/{id}'
               loadrun --all --watch
               loadrun --url http://127.0.0.1:8080/a --url http://127.0.0.1:8080/b
               loadrun --url 127.0.0.1:8080/posts --url ./posts.json
@@ -104,6 +109,15 @@ struct Loadrun: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Reload on an interval, e.g. 500ms, 30s, 1m30s, 1h (a bare number is seconds; at least \(DurationArgument(WatchArgument.minimumInterval).defaultValueDescription)), until q or Ctrl-C. Without a value (or with auto), each source reloads on its own interval from the sources file, \(WatchArgument.defaultInterval) when it sets none. Reloads ask whether the content changed; on a pipe, content is printed only when it did.", valueName: "interval"))
     var watch: WatchArgument?
+
+    @Flag(name: [.customShort("i"), .long], help: "Show the content full-screen, to select an item of a list and open its detail with Enter (see --detail). With --watch, it reloads on the interval too. Needs a terminal on standard output and input.")
+    var browse = false
+
+    @Option(name: .long, help: ArgumentHelp("With --browse or --watch, the URL an item of a list opens, for every source, over the sources file's detail=: each {name} is filled with the item's field of that name, percent-encoded, and the result resolved against the source's URL, e.g. /posts/{id} or https://api.example.com/users/{userId}. Without one, an item opens its url, link or href.", valueName: "template"))
+    var detail: String?
+
+    @Flag(name: .customLong("no-prefetch"), help: "In the full-screen view (--browse, or --watch on a terminal), load an item's detail only once it is opened, never ahead.")
+    var noPrefetch = false
 
     @Option(name: .long, help: ArgumentHelp("Load this many pages of a list (following Link: rel=next, or --page-param).", valueName: "n"))
     var pages: Int?
@@ -233,6 +247,10 @@ struct Loadrun: ParsableCommand {
         if maxPerHost < 1 { throw ValidationError("--max-per-host must be at least 1") }
         if maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
         if watch != nil && url.contains("-") { throw ValidationError("standard input cannot be reloaded; --watch needs a URL or a file") }
+        if let detail, case .failure(let problem) = DetailTemplate.parse(detail) { throw Self.usageFailure("--detail: \(problem)") }
+        let views = BrowseSettings.Request(browse: browse, watch: watch != nil, output: output, detail: detail != nil,
+                                           stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, stdinIsTerminal: isatty(STDIN_FILENO) == 1)
+        if let problem = BrowseSettings.problem(views) { throw Self.usageFailure(problem) }
     }
 
     func run() throws {
@@ -247,8 +265,10 @@ struct Loadrun: ParsableCommand {
         let invocation = LoadInvocation(
             plan: RunPlan(sourceNames: source, urls: url, all: all, shard: shard?.shard,
                           settings: SourceSettings(plugin: plugin, noRetry: noRetry, load: load,
-                                                   headers: try HeaderArguments(header, userAgent: userAgent))),
+                                                   headers: try HeaderArguments(header, userAgent: userAgent),
+                                                   detail: try detail.map { try DetailTemplate.parse($0).get() })),
             urlFile: urlFile, configPath: config, output: output, schedule: watch.map { .interval($0.interval) } ?? .once,
+            browse: BrowseSettings(isEnabled: browse, prefetches: !noPrefetch),
             view: ViewOptions(imageFormat: imageFormat?.format, imageSize: size?.cells, maxItems: maxItems, sortsKeys: sortKeys),
             maxConnections: maxConnections, maxPerHost: maxPerHost, usesCache: !noCache,
             verbosity: Verbosity(verbose: verbose, quiet: quiet))

@@ -4,7 +4,7 @@ import LoadrunCLI
 /// `loadrun sources`: the configured sources, and where each was defined.
 struct Sources: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the configured sources: name, URL, plugin, interval, and where each was defined.",
+        abstract: "List the configured sources: name, URL, plugin, interval, detail and related links, and where each was defined.",
         discussion: """
             The built-in sources are always there. More come from a GLib key file at
             $XDG_CONFIG_HOME/loadrun/sources.conf (by default ~/.config/loadrun/sources.conf),
@@ -16,10 +16,16 @@ struct Sources: ParsableCommand {
               interval=30s
               headers=Authorization=env:STATUS_TOKEN;Accept-Language=en
               retry=5
+              detail=/api/posts/{id}
+              related=comments:/api/posts/{id}/comments;author:/api/users/{userId}
 
             Keys: \(SourcesFile.keys.joined(separator: ", ")).
             A header value may be env:VARIABLE or file:PATH, read when the source loads, so
             that secrets stay out of the file and off the command line.
+            detail is the URL an item of the list opens in the full-screen view (--browse):
+            each {name} is filled with the item's field of that name, percent-encoded, and
+            the result is resolved against the source's URL. related names more links of the
+            item, NAME:TEMPLATE each. Without detail, an item opens its url, link or href.
             """
     )
 

@@ -42,17 +42,19 @@ final class SourcesFileTests: XCTestCase {
 
             [source feed]
             url=https://example.com/feed.json
+            detail=/items/{id}
+            related=author:/users/{userId};tags:/items/{id}/tags
             """)
         let run = try LoadrunProcess(["sources", "--config", path])
         XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
         let lines = run.standardOutput.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
         XCTAssertEqual(lines, [
-            "NAME URL PLUGIN INTERVAL DEFINED",
-            "posts (embedded sample)/posts posts 10s \(path):3 (overrides the built-in)",
-            "articles (embedded sample)/articles articles - built-in",
-            "images (embedded sample)/images images - built-in",
-            "status http://127.0.0.1:9/status articles 500ms \(path):6",
-            "feed https://example.com/feed.json by Content-Type - \(path):12",
+            "NAME URL PLUGIN INTERVAL DETAIL RELATED DEFINED",
+            "posts (embedded sample)/posts posts 10s /posts/{id} comments:/posts/{id}/comments \(path):3 (overrides the built-in)",
+            "articles (embedded sample)/articles articles - - - built-in",
+            "images (embedded sample)/images images - - - built-in",
+            "status http://127.0.0.1:9/status articles 500ms - - \(path):6",
+            "feed https://example.com/feed.json by Content-Type - /items/{id} author:/users/{userId};tags:/items/{id}/tags \(path):12",
         ])
         XCTAssertEqual(run.standardError, "")
     }
@@ -90,6 +92,8 @@ final class SourcesFileTests: XCTestCase {
             ("[source a]\nurl=http://x/\nheaders=Bad Name=1\n", ":3: headers: \"Bad Name\" is not a header name"),
             ("[source a]\nurl=http://x/\nheaders=X-Token=file:missing-token\n", ":3: headers: X-Token=file:missing-token: cannot read \(directory.path)/missing-token: no such file or directory"),
             ("[source a]\nurl=ftp://x/\n", ":2: url: \"ftp://x/\" has the scheme ftp:"),
+            ("[source a]\nurl=http://x/\ndetail=/a/{id\n", ":3: detail: \"/a/{id\": the { at column 4 is never closed"),
+            ("[source a]\nurl=http://x/\nrelated=/a/{id}/c\n", ":3: related: \"/a/{id}/c\" does not start with a name"),
         ]
         for (index, bad) in cases.enumerated() {
             let path = try sourcesFile(bad.text, name: "bad\(index).conf")

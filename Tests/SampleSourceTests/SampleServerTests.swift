@@ -64,6 +64,42 @@ final class SampleServerTests: XCTestCase {
         XCTAssertEqual(unchanged.body, [])
         XCTAssertEqual(try get(CacheValidators(etag: "\"stale\"")).info.status, 200)
     }
+
+    func testEachPostAndItsCommentsAreJSONAndAnswer304ToTheirETag() throws {
+        let server = TestServer { server, _ in server.serveSampleContent() }
+        let loop = EventLoop()
+        let client = HTTPClient(loop: loop)
+        func get(_ path: String, _ validators: CacheValidators? = nil) throws -> HTTPResponse {
+            try XCTUnwrap(client.fetchAndWait(server.url(path), options: FetchOptions(validators: validators), on: loop)).get()
+        }
+        let post = try get("/posts/3")
+        XCTAssertEqual(post.info.mediaType, "application/json")
+        XCTAssertEqual(String(decoding: post.body, as: UTF8.self),
+                       #"{"userId":1,"id":3,"title":"Cancelling is part of loading","body":"Ctrl-C cancels the request through its GCancellable and the socket closes cleanly.\nThe process is not killed; it finishes its sentence and leaves the terminal as it found it."}"#)
+        let comments = try get("/posts/3/comments")
+        XCTAssertEqual(comments.info.mediaType, "application/json")
+        let text = String(decoding: comments.body, as: UTF8.self)
+        XCTAssertTrue(text.hasPrefix(#"[{"postId":3,"id":5,"name":"Ctrl-C twice","email":"dennis@example.org","body":"The first Ctrl-C"#), text)
+        XCTAssertEqual(text, SampleComment.json(SampleContent.comments(onPost: 3)))
+        for (path, response) in [("/posts/3", post), ("/posts/3/comments", comments)] {
+            let etag = try XCTUnwrap(response.info.headers["ETag"], path)
+            XCTAssertEqual(etag, ETag.strong(for: response.body))
+            let unchanged = try get(path, CacheValidators(etag: etag))
+            XCTAssertEqual(unchanged.info.status, 304, path)
+            XCTAssertEqual(unchanged.body, [], path)
+        }
+        XCTAssertThrowsError(try get("/posts/13"), "only the bundled posts") { error in
+            XCTAssertEqual((error as? LoadError)?.httpStatus, 404)
+        }
+    }
+
+    func testEveryPostHasTwoOrThreeCommentsNumberedAcrossThemAll() {
+        for post in SampleContent.posts {
+            XCTAssertTrue((2...3).contains(SampleContent.comments(onPost: post.id).count), "post \(post.id)")
+        }
+        XCTAssertEqual(SampleContent.comments.map(\.id), Array(1...SampleContent.comments.count))
+        XCTAssertEqual(Set(SampleContent.comments.map(\.postId)), Set(SampleContent.posts.map(\.id)))
+    }
 }
 
 final class SamplePaginationTests: XCTestCase {
