@@ -16,8 +16,8 @@ package struct LoadInvocation {
     package var output: OutputFormat
     package var schedule: LoadSession.Schedule
     /// `--browse` and `--no-prefetch`: whether the browse view was asked for, and how it
-    /// loads details. Stored only: `schedule` stays `.once` for `--browse` alone (the
-    /// interval's for `--browse --watch`), and the session turns the two into the browse view.
+    /// loads details. `schedule` stays `.once` for `--browse` alone (the interval's for
+    /// `--browse --watch`); `run` makes that the browse schedule.
     package var browse: BrowseSettings
     package var view: ViewOptions
     package var maxConnections: Int
@@ -69,8 +69,11 @@ package struct LoadInvocation {
             return ExitStatus.usage
         }
         let terminal = Terminal.current(environment: environment)
+        // --browse alone loads once and stays; with --watch, the watch is already that view.
+        let schedule = browse.isEnabled && schedule == .once ? LoadSession.Schedule.browse : schedule
         let session = LoadSession(requests: requests, plugins: registry, schedule: schedule, terminal: terminal, view: view,
-                                  verbosity: verbosity, client: clientConfiguration(environment: environment))
+                                  verbosity: verbosity, client: clientConfiguration(environment: environment),
+                                  prefetchesDetails: browse.prefetches)
         return session.run(presenter: PresenterChoice.presenter(format: output, schedule: schedule, terminal: terminal))
     }
 

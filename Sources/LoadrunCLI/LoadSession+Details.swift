@@ -68,14 +68,14 @@ extension LoadSession {
     /// item's fields and resolved against the source's URL, or else a field that holds a URL.
     func detailURL(of source: SessionSource, fields: [String: String]) -> Result<String, DetailProblem> {
         guard !source.isDetail else {
-            return DetailTemplate.linkField(in: fields).map { .success($0) }
+            return DetailTemplate.link(in: fields).map { .success($0) }
                 ?? .failure(DetailProblem(text: "this item has no url, link or href field to open"))
         }
         let request = requests[source.index]
         if let template = request.detail {
             return template.url(fields: fields, base: source.loader.source.url).mapError { DetailProblem(text: "no detail: \($0)") }
         }
-        if let link = DetailTemplate.linkField(in: fields) { return .success(link) }
+        if let link = DetailTemplate.link(in: fields) { return .success(link) }
         return .failure(DetailProblem(text: "no detail to open: the source names no detail URL and the item has no url, link or href field; give --detail TEMPLATE, such as --detail '/posts/{id}'"))
     }
 

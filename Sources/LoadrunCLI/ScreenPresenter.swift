@@ -149,30 +149,30 @@ final class ScreenPresenter: Presenter {
     }
 
     private func statusLines(now: ContinuousClock.Instant) -> [String] {
+        let width = screen.columns
         if let detail {
-            return detail.page.sources.map { $0.statusLine(now: now) }
+            return detail.page.sources.map { $0.statusLine(now: now, width: width) }
         }
-        var lines = StatusPanel.lines(sources, focus: focus, now: now, room: statusRows)
-        if let extra = historyStatus(), !lines.isEmpty {
-            let row = sources.count > 1 ? lines.firstIndex { $0.hasPrefix("▶") } ?? 0 : 0
-            lines[row] += " · " + extra
+        return StatusPanel.lines(sources, focus: focus, now: now, room: statusRows, width: width) { [self] index in
+            statusExtras(of: index)
         }
-        return lines
     }
 
-    /// `version 3 of 7, 12:03:04 · newer content waiting · paused`, for the focused source.
-    private func historyStatus() -> String? {
-        var parts: [String] = []
-        let history = histories[focus]
-        if history.viewing != nil { parts.append(history.label) }
-        if history.newerWaiting { parts.append("newer content waiting, ] to see it") }
-        if session.isPaused { parts.append("paused") }
-        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    /// `version 3 of 7, 12:03:04 · newer content waiting · paused`: where a source's history
+    /// stands, and whether reloading is paused.
+    private func statusExtras(of index: Int) -> [StatusPart] {
+        var parts: [StatusPart] = []
+        let history = histories[index]
+        if !history.isFollowing, let version = history.statusPart { parts.append(version) }
+        if history.newerWaiting {
+            parts.append(StatusPart(("newer content waiting, ] to see it", 40), ("newer waiting", .max), last: .kept))
+        }
+        if session.isPaused { parts.append(.kept("paused")) }
+        return parts
     }
 
     private func banner(now: ContinuousClock.Instant) -> String? {
-        if let detail { return detail.page.main.banner(now: now) }
-        return sources[focus].banner(now: now)
+        (detail?.page.main ?? sources[focus]).banner(now: now, width: screen.columns)
     }
 
     private func footer(rows: Int) -> String {
@@ -215,8 +215,8 @@ final class ScreenPresenter: Presenter {
     @discardableResult
     private func present(_ source: SessionSource, bytes: Int) -> Bool {
         guard let content = source.loader.state.content else { return false }
-        let context = listContext(for: content)
-        let text = view(of: content, context: context)
+        let rendering = listRendering(of: content)
+        let text = rendering.text
         guard text != source.shown?.text else { return false }
         if session.probe.isRaised {
             // A signal came mid-render, and what was rendered is cut short. Its handler runs
@@ -230,27 +230,26 @@ final class ScreenPresenter: Presenter {
         }
         source.shown = (content, text)
         histories[source.index].record(content, bytes: max(bytes, text.utf8.count), at: ClockTime.now())
-        guard histories[source.index].viewing == nil else { return true }
-        showList(of: source, marking: source.index == focus)
+        guard histories[source.index].isFollowing else { return true }
+        showList(of: source, marking: source.index == focus, rendered: rendering)
         return true
     }
 
     /// Renders what the source's list pane shows: the version the user looks at, or the latest
     /// content, or the plugin's skeleton while a first load runs, or why it failed. With
     /// `marking`, what changed since the version before is highlighted for this cycle.
-    func showList(of source: SessionSource, marking: Bool = false) {
+    func showList(of source: SessionSource, marking: Bool = false,
+                  rendered: (text: String, items: [Int]?, context: RenderContext)? = nil) {
         let pane = lists[source.index]
         let history = histories[source.index]
         guard let content = history.current?.version ?? source.shown?.content ?? source.loader.state.content else {
             return pane.show(placeholder(for: source), items: nil)
         }
-        let context = listContext(for: content)
-        let text = view(of: content, context: context)
-        let items = session.plugins.itemLines(of: content, context: context)
+        let (text, items, context) = rendered ?? listRendering(of: content)
         var marked: String?
         if marking, context.allowsStyling, let previous = history.previous {
             // Line by line, so that the marked lines match the items' lines one for one.
-            let before = view(of: previous, context: listContext(for: previous))
+            let before = listRendering(of: previous).text
             marked = items == nil
                 ? session.plugins.renderChanges(content, since: previous, context: context) ?? LineChanges.highlighted(text, since: before, context: context)
                 : LineChanges.highlighted(text, since: before, context: context)
@@ -270,10 +269,15 @@ final class ScreenPresenter: Presenter {
         return session.plugins.skeleton(for: source.loader.source.plugin, context: contentContext(gutter: false))
     }
 
-    /// The context a list renders in: a gutter's width less when it has items to select.
-    func listContext(for content: AnyContent) -> RenderContext {
+    /// A list's text, where its items start, and the context it was rendered in: a gutter's
+    /// width less than the screen when it has items to select, the whole width otherwise.
+    func listRendering(of content: AnyContent) -> (text: String, items: [Int]?, context: RenderContext) {
         let narrow = contentContext(gutter: true)
-        return session.plugins.itemLines(of: content, context: narrow) == nil ? contentContext(gutter: false) : narrow
+        if let items = session.plugins.itemLines(of: content, context: narrow) {
+            return (view(of: content, context: narrow), items, narrow)
+        }
+        let full = contentContext(gutter: false)
+        return (view(of: content, context: full), nil, full)
     }
 
     /// The content area's width and rows; graphics protocols do not survive row-by-row
