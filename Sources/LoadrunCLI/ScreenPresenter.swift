@@ -122,8 +122,9 @@ final class ScreenPresenter: Presenter {
         var footer = "r reload · n next page · q quit · ↑↓ PgUp PgDn scroll"
         if sources.count > 1 { footer = "Tab or 1–9 switch · " + footer }
         if !screen.readsKeys { footer = "Ctrl-C quits" }
-        screen.draw(status: StatusPanel.lines(sources, focus: focus, now: now, room: statusRows),
-                    banner: focused.banner(now: now),
+        let width = session.terminal.width
+        screen.draw(status: StatusPanel.lines(sources, focus: focus, now: now, room: statusRows, width: width),
+                    banner: focused.banner(now: now, width: width),
                     footer: notice?.text ?? footer)
     }
 
