@@ -118,11 +118,14 @@ struct SourceStatus: Equatable {
     }
 
     /// `failed 12:03:04 — HTTP 503 …; showing data from 12:02:34; retry in 4 s`, from a failure
-    /// until the next success, fitted to `width`: the failure's time and what comes next stay;
-    /// `showing data from` shortens and goes first, then the reason is cut with `…`.
+    /// until the next success, fitted to `width`. The failure's time and what comes next stay.
+    /// Before them: the reason's tail is cut with `…` down to 30 columns, which still say what
+    /// failed (15); `showing data from` shortens (20) and goes (50), `no data yet` goes (30),
+    /// `next reload in` becomes `next in` (45); then the reason is cut further.
     func banner(width: Int) -> String? {
         guard let failure else { return nil }
-        var parts: [StatusPart] = [.kept("failed \(ClockTime.timeOfDay(failure.at))"), .cut(failure.reason, separator: " — ")]
+        let reason = StatusPart.cut(failure.reason, priority: 15, minimum: 30, separator: " — ")
+        var parts: [StatusPart] = [.kept("failed \(ClockTime.timeOfDay(failure.at))"), reason]
         if showsData, let lastSuccess {
             let time = ClockTime.timeOfDay(lastSuccess)
             parts.append(StatusPart(("showing data from \(time)", 20), ("data from \(time)", 50)))

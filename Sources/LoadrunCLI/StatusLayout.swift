@@ -19,9 +19,10 @@ struct StatusPart: Equatable, Sendable {
         case dropped
         /// Its plainest form stays at any width: a state, a countdown.
         case kept
-        /// Its plainest form stays, cut with `…` to what room is left once every other part
-        /// has given way: a source's name, a failure's reason.
-        case cut
+        /// Its plainest form stays but is cut with `…` to the room left: first, at its
+        /// priority, to no fewer than `minimum` columns; then, once every other part has given
+        /// way, further. A source's name, a failure's reason.
+        case cut(minimum: Int)
     }
 
     /// The forms, richest first.
@@ -48,10 +49,11 @@ struct StatusPart: Equatable, Sendable {
         StatusPart((text, .max), last: .kept, separator: separator)
     }
 
-    /// A part that stays, cut with `…` as a last resort; `priority` orders it among other such
-    /// parts of the same line (the lowest is cut first).
-    static func cut(_ text: String, priority: Int = .max, separator: String? = nil) -> StatusPart {
-        StatusPart((text, priority), last: .cut, separator: separator)
+    /// A part that stays but may be cut with `…`: at `priority`, to what room is left but not
+    /// under `minimum` columns; under that only as a last resort. The default, `.max`, cuts
+    /// it only once everything else has given way.
+    static func cut(_ text: String, priority: Int = .max, minimum: Int = 1, separator: String? = nil) -> StatusPart {
+        StatusPart((text, priority), last: .cut(minimum: max(minimum, 1)), separator: separator)
     }
 }
 
@@ -61,82 +63,127 @@ enum StatusLayout {
     /// `parts` joined by `separator` (or a part's own), at most `width` columns wide when the
     /// parts that must stay allow it; past that, the line is cut at `width` as a last resort.
     ///
-    /// The steps, each taken only while the line is too wide:
-    /// 1. the form with the lowest priority, anywhere on the line, gives way to the next
-    ///    shorter one (or goes, when it is the last of a part that may be dropped); on a tie,
-    ///    the later part gives way first;
-    /// 2. the parts that may be cut are, the lowest priority first.
+    /// While the line is too wide, the form with the lowest priority anywhere on it gives way
+    /// (on a tie, the later part's): to the next shorter form; or, for the last form, the part
+    /// goes if it may be dropped, or if it may be cut, it is cut to fit, at first not under its
+    /// minimum, then, with the priority of a last resort, under it. A part that is cut takes
+    /// all the room the others leave.
     ///
     /// A form given up is not taken back when a later step leaves room for it: a less useful
     /// word would then stand where a more useful one went, and a line would change back and
-    /// forth as the terminal narrows. Narrower never says more.
+    /// forth as the terminal narrows.
     static func fit(_ parts: [StatusPart], width: Int, separator: String = " · ") -> String {
-        var layout = Layout(parts: parts.filter { !$0.forms.isEmpty }, separator: separator)
-        while layout.width > width, let part = layout.leastValuableStep() { layout.chosen[part] += 1 }
-        if layout.width > width { layout.cut(toFit: width) }
         guard width > 0 else { return "" }
-        let line = layout.text
-        return TerminalText.displayWidth(line) > width ? TerminalText.truncated(line, toWidth: max(width, 0)) : line
+        var layout = Layout(parts: parts.filter { !$0.forms.isEmpty }, separator: separator)
+        while layout.width > width, let part = layout.leastValuableStep() { layout.step(part) }
+        let line = layout.text(width: width)
+        return TerminalText.displayWidth(line) > width ? TerminalText.truncated(line, toWidth: width) : line
     }
 
     /// The parts with the form each takes now.
     private struct Layout {
-        var parts: [StatusPart]
+        let parts: [StatusPart]
+        /// The columns of each part's forms, and of what goes before it.
+        let formWidths: [[Int]]
+        let separatorWidths: [Int]
         let separator: String
         /// The form index of each part; `forms.count` when the part is dropped.
         var chosen: [Int]
-        /// The text of a cut part, in place of its last form.
-        var cuts: [Int: String] = [:]
+        /// The fewest columns each part that is cut to fit takes; nil while it is whole.
+        var floors: [Int?]
 
         init(parts: [StatusPart], separator: String) {
             self.parts = parts
             self.separator = separator
+            formWidths = parts.map { $0.forms.map { TerminalText.displayWidth($0.text) } }
+            separatorWidths = parts.map { TerminalText.displayWidth($0.separator ?? separator) }
             chosen = Array(repeating: 0, count: parts.count)
+            floors = Array(repeating: nil, count: parts.count)
         }
 
-        /// The part whose form on the line is worth the least and may still give way.
+        /// The priority of the part's next step down, nil when it has none.
+        func nextStep(_ index: Int) -> Int? {
+            let part = parts[index]
+            guard chosen[index] < part.forms.count else { return nil }
+            let priority = part.forms[chosen[index]].priority
+            guard chosen[index] == part.forms.count - 1 else { return priority }
+            switch part.last {
+            case .dropped: return priority
+            case .kept: return nil
+            case .cut:
+                guard let floor = floors[index] else { return priority }
+                return floor > 1 ? .max : nil
+            }
+        }
+
+        /// The part whose next step down gives up the least.
         func leastValuableStep() -> Int? {
             var best: (part: Int, priority: Int)?
-            for (index, part) in parts.enumerated() where chosen[index] < part.forms.count {
-                let lastForm = chosen[index] == part.forms.count - 1
-                guard !lastForm || part.last == .dropped else { continue }
-                let priority = part.forms[chosen[index]].priority
+            for index in parts.indices {
+                guard let priority = nextStep(index) else { continue }
                 if best.map({ priority <= $0.priority }) ?? true { best = (index, priority) }
             }
             return best?.part
         }
 
-        /// Cuts the parts that may be cut, the lowest priority first, to what room is left.
-        mutating func cut(toFit width: Int) {
-            let cuttable = parts.indices.filter { parts[$0].last == .cut }
-                .map { (index: $0, form: parts[$0].forms[parts[$0].forms.count - 1]) }
-                .sorted { ($0.form.priority, -$0.index) < ($1.form.priority, -$1.index) }
-            for (index, form) in cuttable where self.width > width {
-                let own = TerminalText.displayWidth(text(of: index) ?? "")
-                let room = width - (self.width - own)
-                // `truncated` keeps at least the `…`, which says that something was cut.
-                cuts[index] = TerminalText.truncated(form.text, toWidth: max(room, 1))
+        mutating func step(_ index: Int) {
+            let part = parts[index]
+            guard chosen[index] == part.forms.count - 1, case .cut(let minimum) = part.last else {
+                chosen[index] += 1
+                return
             }
+            floors[index] = floors[index] == nil ? min(minimum, formWidths[index][chosen[index]]) : 1
         }
 
-        func text(of index: Int) -> String? {
-            if let cut = cuts[index] { return cut }
-            let forms = parts[index].forms
-            return chosen[index] < forms.count ? forms[chosen[index]].text : nil
+        /// Columns part `index` takes as laid out so far; nil when it is dropped.
+        func columns(_ index: Int) -> Int? {
+            if let floor = floors[index] { return floor }
+            return chosen[index] < parts[index].forms.count ? formWidths[index][chosen[index]] : nil
         }
 
-        var text: String {
-            var line = ""
+        var width: Int {
+            var total = 0
             var first = true
             for index in parts.indices {
-                guard let text = text(of: index) else { continue }
+                guard let columns = columns(index) else { continue }
+                total += columns + (first ? 0 : separatorWidths[index])
+                first = false
+            }
+            return total
+        }
+
+        /// The line, the parts that are cut taking the room left, the most valuable first.
+        func text(width: Int) -> String {
+            var texts = parts.indices.map { index in columns(index).map { _ in parts[index].forms[chosen[index]].text } }
+            var used = self.width
+            let cut = parts.indices.filter { floors[$0] != nil }
+                .sorted { (parts[$0].forms[chosen[$0]].priority, $0) > (parts[$1].forms[chosen[$1]].priority, $1) }
+            for index in cut {
+                guard let text = texts[index], let floor = floors[index] else { continue }
+                let room = max(width - used + floor, floor)
+                let fitted = StatusLayout.cut(text, toWidth: room)
+                texts[index] = fitted
+                used += TerminalText.displayWidth(fitted) - floor
+            }
+            var line = ""
+            var first = true
+            for (index, text) in texts.enumerated() {
+                guard let text else { continue }
                 if !first { line += parts[index].separator ?? separator }
                 line += text
                 first = false
             }
             return line
         }
+    }
 
-        var width: Int { TerminalText.displayWidth(text) }
+    /// `text` cut to `columns` with `…`, which says that something was cut (and stays even at
+    /// 0 columns), with no space left before it.
+    private static func cut(_ text: String, toWidth columns: Int) -> String {
+        let cut = TerminalText.truncated(text, toWidth: columns)
+        guard cut != text else { return cut }
+        var kept = cut.dropLast()
+        while kept.last?.isWhitespace == true { kept.removeLast() }
+        return kept + "…"
     }
 }

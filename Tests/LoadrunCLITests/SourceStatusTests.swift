@@ -84,10 +84,16 @@ final class SourceStatusTests: XCTestCase {
         let reason = "HTTP 503 Service Unavailable from api.example.com"
         let status = failing(.retry(in: "4 s"), reason: reason)
         XCTAssertEqual(status.banner(width: 200), "failed \(failedAt) — \(reason); showing data from \(ok); retry in 4 s")
-        XCTAssertEqual(status.banner(width: 101), "failed \(failedAt) — \(reason); data from \(ok); retry in 4 s")
-        XCTAssertEqual(status.banner(width: 100), "failed \(failedAt) — \(reason); retry in 4 s")
-        XCTAssertEqual(status.banner(width: 60), "failed \(failedAt) — HTTP 503 Service Unavailabl…; retry in 4 s",
-                       "the reason is cut, the retry stays")
+        // The reason's tail goes first, to 30 columns that still say what failed.
+        XCTAssertEqual(status.banner(width: 101), "failed \(failedAt) — HTTP 503 Service Unavailable from api.ex…; showing data from \(ok); retry in 4 s")
+        XCTAssertEqual(status.banner(width: 90), "failed \(failedAt) — HTTP 503 Service Unavailable…; showing data from \(ok); retry in 4 s",
+                       "no space before the …")
+        // Then showing data from shortens, and the reason takes the room that leaves.
+        XCTAssertEqual(status.banner(width: 89), "failed \(failedAt) — HTTP 503 Service Unavailable from ap…; data from \(ok); retry in 4 s")
+        XCTAssertEqual(status.banner(width: 82), "failed \(failedAt) — HTTP 503 Service Unavailable…; data from \(ok); retry in 4 s")
+        XCTAssertEqual(status.banner(width: 81), "failed \(failedAt) — \(reason); retry in 4 s", "then it goes")
+        // Past that, the reason is cut further; the failure's time and the retry stay.
+        XCTAssertEqual(status.banner(width: 60), "failed \(failedAt) — HTTP 503 Service Unavailabl…; retry in 4 s")
         XCTAssertEqual(status.banner(width: 34), "failed \(failedAt) — H…; retry in 4 s")
         XCTAssertEqual(status.banner(width: 33), "failed \(failedAt) — …; retry in 4 s")
     }
@@ -96,6 +102,7 @@ final class SourceStatusTests: XCTestCase {
         XCTAssertEqual(failing(.loadingNow).banner(width: 200), "failed \(failedAt) — HTTP 503 from 127.0.0.1:8080; showing data from \(ok); trying again now")
         let reload = failing(.nextReload(in: "12 s"))
         XCTAssertEqual(reload.banner(width: 200), "failed \(failedAt) — HTTP 503 from 127.0.0.1:8080; showing data from \(ok); next reload in 12 s")
+        XCTAssertEqual(reload.banner(width: 80), "failed \(failedAt) — HTTP 503 from 127.0.0.1:8080; data from \(ok); next in 12 s")
         XCTAssertEqual(reload.banner(width: 60), "failed \(failedAt) — HTTP 503 from 127.0.0.1:8080; next in 12 s")
         XCTAssertNil(loaded().banner(width: 200), "no failure, no banner")
     }
