@@ -26,7 +26,7 @@ final class PipePrinter: Presenter {
             }
             if change.cause == .succeeded, !source.continuesChain { source.unchanged = !present(source) }
         case .failed, .retryScheduled:
-            if let banner = source.banner(now: .now) { Diagnostics.say("\(source.name): \(banner)") }
+            if let banner = source.banner(now: .now, width: .max) { Diagnostics.say("\(source.name): \(banner)") }
         case .cancelled:
             // A cancelled page chain leaves the pages it had; show them if they differ.
             if source.isSettled { present(source) }

@@ -8,6 +8,10 @@ final class SessionSource {
     let loader: SourceLoader
     /// Time from one reload's start to the next, in a watch.
     let interval: Duration
+    /// Whether the watch's interval reloads the source. When it does not (a browse without
+    /// `--watch`, a detail view), the status line has no `next in` and the banner says how to
+    /// retry by hand instead of when the next reload comes.
+    var reloadsOnInterval = true
     /// The source's place in the session, in the order given.
     let index: Int
     /// When it reloads next, on the monotonic clock.
@@ -53,59 +57,54 @@ final class SessionSource {
     /// next page about to be asked for.
     var isSettled: Bool { !loader.state.isBusy && !continuesChain }
 
-    /// `posts · loaded · last success 12:02:34 · next in 2 s · attempt 1/3 · 12 items`.
-    func statusLine(now: ContinuousClock.Instant) -> String {
-        let state = loader.state
-        var parts = [name]
-        switch state {
-        case .idle: parts.append("idle")
-        case .loading(let progress, _):
-            parts.append(loader.refreshState == .paging ? "loading page \(loader.pagesLoaded + 1)" : "loading")
-            if progress.receivedBytes > 0 { parts[parts.count - 1] += " " + ByteCount.format(progress.receivedBytes) }
-        case .loaded: parts.append(unchanged ? "loaded, unchanged" : "loaded")
-        case .failed: parts.append("failed")
-        }
-        parts.append(lastSuccess.map { "last success \(ClockTime.timeOfDay($0))" } ?? "no success yet")
-        if let retry = state.pendingRetry {
-            parts.append("retry in \(Self.countdown(Duration.seconds(retry.dueAt - ClockTime.now())))")
-        } else if !state.isLoading {
-            parts.append("next in \(countdown(to: nextReload, now: now))")
-        }
-        let attempt = state.pendingRetry.map { ($0.attempt, $0.maxAttempts) } ?? (currentAttempt, loader.maxAttempts)
-        parts.append("attempt \(attempt.0)/\(attempt.1)")
-        if let count = state.content?.itemCount {
-            var items = "\(count) items"
-            if loader.pagesLoaded > 1 { items += " in \(loader.pagesLoaded) pages" }
-            if loader.refreshState == .paginated { items += ", n for more" }
-            parts.append(items)
-        }
-        return parts.joined(separator: " · ")
+    /// `posts · loaded · last success 12:02:34 · next in 2 s · 12 items`, then `extras` (parts
+    /// the presenter adds: `version 3 of 7, 12:03:04`, `paused`), at most `width` columns
+    /// wide: the least useful words shorten or go first, and the name, the state and the
+    /// countdown stay (`SourceStatus` has the order).
+    func statusLine(now: ContinuousClock.Instant, width: Int, extras: [StatusPart] = []) -> String {
+        status(now: now).line(width: width, extras: extras)
+    }
+
+    /// `failed 12:03:04 — HTTP 503 …; showing data from 12:02:34; retry in 4 s`, from a failure
+    /// until the next success, at most `width` columns wide: the failure's time and the retry
+    /// or reload stay, the rest shortens first. `Int.max` for a log line, which is never cut.
+    func banner(now: ContinuousClock.Instant, width: Int) -> String? {
+        status(now: now).banner(width: width)
     }
 
     /// The attempt in flight or last made, from the last transition seen.
     var currentAttempt = 1
 
-    /// `failed 12:03:04 — HTTP 503 …; showing data from 12:02:34; retry in 4 s`, from a failure
-    /// until the next success.
-    func banner(now: ContinuousClock.Instant) -> String? {
-        guard let lastFailure else { return nil }
+    /// What the status line and the banner say, gathered from the loader's state as of `now`.
+    func status(now: ContinuousClock.Instant) -> SourceStatus {
         let state = loader.state
-        // What failed, without the advice: the banner has one line, and the retry is its advice.
-        let reason = UntrustedText.forTerminalLine(lastFailure.error.description)
-        var text = "failed \(ClockTime.timeOfDay(lastFailure.at)) — \(reason)"
-        if state.content != nil, let lastSuccess {
-            text += "; showing data from \(ClockTime.timeOfDay(lastSuccess))"
-        } else {
-            text += "; no data yet"
+        let phase: SourceStatus.Phase = switch state {
+        case .idle: .idle
+        case .loading(let progress, _):
+            .loading(page: loader.refreshState == .paging ? loader.pagesLoaded + 1 : nil, receivedBytes: progress.receivedBytes)
+        case .loaded: .loaded(unchanged: unchanged)
+        case .failed: .failed
         }
+        let wait: SourceStatus.Wait
         if let retry = state.pendingRetry {
-            text += "; retry in \(Self.countdown(Duration.seconds(retry.dueAt - ClockTime.now())))"
+            wait = .retry(in: Self.countdown(Duration.seconds(retry.dueAt - ClockTime.now())))
         } else if state.isLoading {
-            text += "; trying again now"
+            wait = .loadingNow
         } else {
-            text += "; next reload in \(countdown(to: nextReload, now: now))"
+            wait = reloadsOnInterval ? .nextReload(in: countdown(to: nextReload, now: now)) : .manual
         }
-        return text
+        var status = SourceStatus(name: name, phase: phase, wait: wait, lastSuccess: lastSuccess)
+        status.attempt = state.pendingRetry?.attempt ?? currentAttempt
+        status.maxAttempts = state.pendingRetry?.maxAttempts ?? loader.maxAttempts
+        if let count = state.content?.itemCount {
+            status.items = .init(count: count, pages: loader.pagesLoaded, more: loader.refreshState == .paginated)
+        }
+        if let lastFailure {
+            // What failed, without the advice: the banner has one line, and the retry is its advice.
+            status.failure = .init(reason: UntrustedText.forTerminalLine(lastFailure.error.description), at: lastFailure.at)
+        }
+        status.showsData = state.content != nil
+        return status
     }
 
     /// The time to the next reload: in milliseconds for sub-second intervals, else as `countdown`.

@@ -1,3 +1,5 @@
+import Plugins
+
 /// The watch screen's status lines: one per source while they fit, numbered, the focused one
 /// marked; past that, a window around the focus and a tally of the rest.
 enum StatusPanel {
@@ -8,22 +10,59 @@ enum StatusPanel {
         return sourceCount <= max(rows / 2, 1) ? sourceCount : max(rows / 2, 2)
     }
 
-    /// One numbered line per source, the focused one marked. When they do not all fit in
-    /// `room`, a window of them around the focused one, then a tally of the rest by state.
-    static func lines(_ sources: [SessionSource], focus: Int, now: ContinuousClock.Instant, room: Int) -> [String] {
-        guard sources.count > 1 else { return sources.map { $0.statusLine(now: now) } }
-        let shown = sources.count <= room ? sources.count : room - 1
-        let start = min(max(focus - shown / 2, 0), sources.count - shown)
-        var lines = (start..<(start + shown)).map { index in
-            (index == focus ? "▶ " : "  ") + "\(index + 1) \(sources[index].statusLine(now: now))"
+    /// One numbered line per source, the focused one marked, each at most `width` columns
+    /// wide, with `extras(index)` appended to source `index`'s line. When they do not all fit
+    /// in `room`, a window of them around the focused one and one tally line of the rest by
+    /// state, where the hidden ones are (see `Tally`).
+    static func lines(_ sources: [SessionSource], focus: Int, now: ContinuousClock.Instant, room: Int, width: Int,
+                      extras: (Int) -> [StatusPart] = { _ in [] }) -> [String] {
+        guard sources.count > 1 else {
+            return sources.enumerated().map { $1.statusLine(now: now, width: width, extras: extras($0)) }
         }
-        if shown < sources.count {
-            let hidden = sources.indices.filter { $0 < start || $0 >= start + shown }
-            var tally: [String: Int] = [:]
-            for index in hidden { tally[sources[index].loader.state.name, default: 0] += 1 }
-            let states = ["loading", "loaded", "failed", "idle"].compactMap { name in tally[name].map { "\($0) \(name)" } }
-            lines.append("  … \(hidden.count) more: " + states.joined(separator: ", "))
+        let shown = window(sourceCount: sources.count, focus: focus, room: room)
+        var lines = shown.map { index in
+            let prefix = (index == focus ? "▶ " : "  ") + "\(index + 1) "
+            return prefix + sources[index].statusLine(now: now, width: width - TerminalText.displayWidth(prefix), extras: extras(index))
         }
+        guard shown.count < sources.count else { return lines }
+        let states = { (range: Range<Int>) in sources[range].map(\.loader.state.name) }
+        let tally = Tally(above: states(0..<shown.lowerBound), below: states(shown.upperBound..<sources.count))
+        let line = TerminalText.truncated(tally.text, toWidth: max(width, 1))
+        if tally.sitsAbove { lines.insert(line, at: 0) } else { lines.append(line) }
         return lines
+    }
+
+    /// The sources whose lines are shown: all of them when they fit in `room`, else as many
+    /// as leave a row for the tally, around the focused one.
+    static func window(sourceCount: Int, focus: Int, room: Int) -> Range<Int> {
+        let shown = sourceCount <= room ? sourceCount : max(room - 1, 1)
+        let start = min(max(focus - shown / 2, 0), sourceCount - shown)
+        return start..<(start + shown)
+    }
+
+    /// The line that stands for the sources outside the window, by the states they are in.
+    ///
+    /// It sits on the side where they are: on top, `… 5 above: 3 loaded, 2 failed`, when all of
+    /// them are above the window; at the bottom, `… 5 below: …`, when all are below. When
+    /// there are some on each side it takes one line still, at the bottom, naming both counts:
+    /// `… 3 above, 5 below: 6 loaded, 2 failed`. One line, not one per side, so the window
+    /// keeps its size as the focus moves; the bottom, because the window then moves down with
+    /// the focus and the list reads on from there.
+    struct Tally: Equatable {
+        /// The states' names of the hidden sources above the window, and below.
+        var above: [String]
+        var below: [String]
+
+        var sitsAbove: Bool { below.isEmpty && !above.isEmpty }
+
+        var text: String {
+            var sides: [String] = []
+            if !above.isEmpty { sides.append("\(above.count) above") }
+            if !below.isEmpty { sides.append("\(below.count) below") }
+            var counts: [String: Int] = [:]
+            for state in above + below { counts[state, default: 0] += 1 }
+            let states = ["loading", "loaded", "failed", "idle"].compactMap { name in counts[name].map { "\($0) \(name)" } }
+            return "  … " + sides.joined(separator: ", ") + ": " + states.joined(separator: ", ")
+        }
     }
 }

@@ -25,6 +25,25 @@ final class ViewPartsTests: XCTestCase {
         XCTAssertEqual(StatusPanel.rows(sourceCount: 10_000, screenRows: 4), 2)
     }
 
+    func testAWindowOfStatusLinesAroundTheFocus() {
+        XCTAssertEqual(StatusPanel.window(sourceCount: 3, focus: 2, room: 3), 0..<3, "all fit: no tally")
+        XCTAssertEqual(StatusPanel.window(sourceCount: 20, focus: 0, room: 5), 0..<4, "the rest below")
+        XCTAssertEqual(StatusPanel.window(sourceCount: 20, focus: 10, room: 5), 8..<12, "some on each side")
+        XCTAssertEqual(StatusPanel.window(sourceCount: 20, focus: 19, room: 5), 16..<20, "the rest above")
+    }
+
+    func testTheTallySitsWhereTheHiddenSourcesAre() {
+        let above = StatusPanel.Tally(above: ["loaded", "failed", "loaded"], below: [])
+        XCTAssertTrue(above.sitsAbove)
+        XCTAssertEqual(above.text, "  … 3 above: 2 loaded, 1 failed")
+        let below = StatusPanel.Tally(above: [], below: ["idle", "loading"])
+        XCTAssertFalse(below.sitsAbove)
+        XCTAssertEqual(below.text, "  … 2 below: 1 loading, 1 idle")
+        let both = StatusPanel.Tally(above: ["loaded", "loaded", "failed"], below: ["loaded", "loaded", "loaded", "loaded", "failed"])
+        XCTAssertFalse(both.sitsAbove, "one line, at the bottom")
+        XCTAssertEqual(both.text, "  … 3 above, 5 below: 6 loaded, 2 failed")
+    }
+
     func testDueTimesComeOutEarliestFirstAndOnlyWhenDue() {
         let start = ContinuousClock.now
         var queue = DueQueue()
