@@ -64,8 +64,9 @@ final class Pane {
     }
 
     /// The rows to draw: from the scroll position, with the selected item marked in the gutter
-    /// and search matches highlighted, each cut to `columns`.
-    func visibleRows(rows: Int, columns: Int, style: RenderContext) -> [String] {
+    /// and search matches highlighted. Content is rendered to the width already, and a row
+    /// that still runs over is clipped by the terminal, whose autowrap is off.
+    func visibleRows(rows: Int, style: RenderContext) -> [String] {
         cursor.clamp(to: layout(rows: rows))
         let source = marked ?? lines
         let start = min(cursor.scroll, source.count)
@@ -73,7 +74,7 @@ final class Pane {
         let selected = hasItems ? cursor.selection.map { layout(rows: rows).lines(ofItem: $0) } : nil
         let gutter = hasItems ? Self.gutterWidth : 0
         var byLine: [Int: [Range<Int>]] = [:]
-        var currentMatch: (line: Int, columns: Range<Int>)?
+        var currentMatch: SearchMatches.Match?
         if let search {
             for match in search.matches where match.line >= start && match.line < end { byLine[match.line, default: []].append(match.columns) }
             currentMatch = search.current.map { search.matches[$0] }
@@ -88,7 +89,7 @@ final class Pane {
                 let mark = selected?.contains(index) == true ? Self.selectionMark(style) : "  "
                 line = mark + line
             }
-            return TerminalText.truncated(line, toWidth: columns)
+            return line
         }
     }
 

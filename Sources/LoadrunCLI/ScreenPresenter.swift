@@ -144,7 +144,7 @@ final class ScreenPresenter: Presenter {
         let rows = screen.contentRows(statusCount: status.count)
         let content = showingHelp
             ? ScreenKeys.helpLines().map { TerminalText.truncated($0, toWidth: screen.columns) }
-            : pane.visibleRows(rows: rows, columns: screen.columns, style: screen.style)
+            : pane.visibleRows(rows: rows, style: screen.style)
         screen.draw(status: status, banner: banner(now: now), content: content, footer: footer(rows: rows))
     }
 

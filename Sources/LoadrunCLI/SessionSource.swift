@@ -34,9 +34,6 @@ final class SessionSource {
     /// Whether the page that just arrived is followed by another that the loader asks for
     /// next: what is here is then not yet worth showing.
     var continuesChain = false
-    /// Whether it reloads on a watch's interval: false in a browse without `--watch`, and for
-    /// a detail, which loads when opened.
-    var reloadsOnInterval = true
 
     init(loader: SourceLoader, index: Int, interval: Duration) {
         self.loader = loader

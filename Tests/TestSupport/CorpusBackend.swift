@@ -14,6 +14,12 @@ public final class CorpusBackend: Sendable {
         public var status: Int
         /// Whether it carried If-None-Match: a revalidation.
         public var conditional: Bool
+
+        public init(path: String, status: Int, conditional: Bool) {
+            self.path = path
+            self.status = status
+            self.conditional = conditional
+        }
     }
 
     private struct State {
