@@ -33,7 +33,7 @@ enum ScreenKeys {
         if place.searching { keys.append("^N ^P next/prev match") }
         keys.append(place.failed ? "r retry" : "r reload")
         if place.canLoadMore && !place.inDetail { keys.append("n next page") }
-        if place.manySources && !place.inDetail { keys.append("Tab switch") }
+        if place.manySources && !place.inDetail { keys.append("Tab or 1–9 switch") }
         if place.hasHistory && !place.inDetail { keys.append("[ ] history") }
         if place.reloadsOnInterval { keys.append(place.isPaused ? "p resume" : "p pause") }
         keys += ["/ search", "? help", "q quit"]

@@ -67,11 +67,16 @@ final class ScreenPresenter: Presenter {
         case .succeeded:
             if !source.continuesChain { source.unchanged = !present(source, bytes: change.bytes) }
         case .cancelled:
-            note("cancelled — Ctrl-C again within 1 s quits", about: source)
+            note(session.reloadsOnInterval ? "cancelled — the watch goes on; Ctrl-C again within 1 s quits"
+                                           : "cancelled — r loads it again; Ctrl-C again within 1 s quits", about: source)
             // A cancelled page chain leaves the pages it had; show them if they differ.
             if source.isSettled { present(source, bytes: change.bytes) }
-        case .notModified, .failed, .retryScheduled, .started, .progressed:
+            if source.shown == nil { showList(of: source) }
+        case .notModified, .progressed:
             break
+        case .failed, .retryScheduled, .started:
+            // Before any content: the skeleton while loading, what failed after.
+            if source.shown == nil { showList(of: source) }
         }
         redrawSoon()
     }

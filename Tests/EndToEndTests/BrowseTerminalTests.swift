@@ -198,6 +198,15 @@ final class BrowseTerminalTests: XCTestCase {
         assertRestored(tmux, status: 0)
     }
 
+    func testAFirstLoadShowsTheSkeletonAndTheBytesReceived() throws {
+        backend.hold("/posts")
+        let tmux = try TmuxSession(command("--browse --no-prefetch"), width: 110, height: 30)
+        XCTAssertTrue(tmux.waitForScreen(containing: "loading 1"), "bytes received on the status line: \(tmux.screen())")
+        XCTAssertTrue(tmux.waitForScreen(containing: "▒"), "the posts skeleton, not a blank area: \(tmux.screen())")
+        try tmux.send("q")
+        assertRestored(tmux, status: 0)
+    }
+
     func testTheTerminalIsRestoredAfterQCtrlCAndSIGTERMInADetail() throws {
         for (ending, status) in [("q", 0), ("C-c", 130), ("TERM", 143)] {
             backend.hold("/posts/1")

@@ -1,0 +1,83 @@
+@testable import LoadrunCLI
+import Plugins
+import XCTest
+
+/// A pane of the full-screen view as a value in memory: what it draws for its cursor and its
+/// search, and the footer's keys for where the user is.
+final class PaneTests: XCTestCase {
+    private let plain = RenderContext(width: 40, allowsStyling: false)
+
+    /// Five items of two lines each.
+    private func list() -> Pane {
+        let pane = Pane()
+        let text = (1...5).map { "item \($0)\n  body \($0)\n" }.joined()
+        pane.show(text, items: [0, 2, 4, 6, 8])
+        return pane
+    }
+
+    func testTheSelectedItemIsMarkedInTheMarginAndOtherRowsAreIndented() {
+        let pane = list()
+        pane.cursor.move(by: 1, in: pane.layout(rows: 4))
+        XCTAssertEqual(pane.visibleRows(rows: 4, style: plain), ["  item 1", "    body 1", "▌ item 2", "▌   body 2"])
+        XCTAssertNil(pane.position(rows: 10), "everything fits")
+        XCTAssertEqual(pane.position(rows: 4), "lines 1–4 of 10")
+    }
+
+    func testContentThatIsNoListHasNoMargin() {
+        let pane = Pane()
+        pane.show("a title\n\nsome text\n", items: nil)
+        XCTAssertEqual(pane.visibleRows(rows: 5, style: plain), ["a title", "", "some text"])
+        XCTAssertFalse(pane.hasItems)
+    }
+
+    func testAListLeftForADetailComesBackAsItWas() {
+        let pane = list()
+        pane.cursor.move(by: 3, in: pane.layout(rows: 4))
+        let before = pane.cursor
+        // A detail pane of its own comes and goes; the list's pane is not touched meanwhile.
+        let detail = Pane()
+        detail.show("detail\n", items: nil)
+        detail.cursor.move(by: 5, in: detail.layout(rows: 4))
+        XCTAssertEqual(pane.cursor, before)
+        // New content of the same list (a reload) keeps the selection where it can.
+        pane.show((1...5).map { "item \($0)!\n  body\n" }.joined(), items: [0, 2, 4, 6, 8])
+        pane.cursor.clamp(to: pane.layout(rows: 4))
+        XCTAssertEqual(pane.cursor.selection, 3)
+    }
+
+    func testSearchMovesToTheFirstMatchOnScreenThenStepsAndWraps() {
+        let pane = list()
+        pane.cursor.move(by: 2, in: pane.layout(rows: 4))
+        pane.find("body", rows: 4)
+        let search = try? XCTUnwrap(pane.search)
+        XCTAssertEqual(search?.matches.count, 5)
+        XCTAssertEqual(search?.current.map { search!.matches[$0].line }, 3, "the first match at or below the top of the view")
+        pane.stepSearch(forward: true, rows: 4)
+        XCTAssertEqual(pane.cursor.selection, 2, "the match's item is selected")
+        pane.stepSearch(forward: true, rows: 4)
+        pane.stepSearch(forward: true, rows: 4)
+        pane.stepSearch(forward: true, rows: 4)
+        XCTAssertEqual(pane.search?.current, 0, "past the last, the first")
+        pane.show("nothing here\n", items: nil)
+        XCTAssertEqual(pane.search?.matches.count, 0, "the search is kept over new content")
+        pane.find(nil, rows: 4)
+        XCTAssertNil(pane.search)
+    }
+
+    func testTheFooterOffersTheKeysThatApplyWhereTheUserIs() {
+        let list = ScreenKeys.footer(ScreenKeys.Place(hasItems: true, canLoadMore: true, manySources: true, hasHistory: true,
+                                                      reloadsOnInterval: true))
+        XCTAssertTrue(list.hasPrefix("↑↓ select · Enter open · r reload · n next page · Tab or 1–9 switch · [ ] history · p pause"), list)
+        let article = ScreenKeys.footer(ScreenKeys.Place())
+        XCTAssertFalse(article.contains("n next page"), "a single article has no next page")
+        XCTAssertFalse(article.contains("Enter"), "nor anything to open")
+        let detail = ScreenKeys.footer(ScreenKeys.Place(inDetail: true, hasItems: true, canLoadMore: true, hasHistory: true, failed: true))
+        XCTAssertTrue(detail.hasPrefix("Esc back · r retry"), detail)
+        XCTAssertFalse(detail.contains("history"), "history is the list's")
+        XCTAssertTrue(ScreenKeys.footer(ScreenKeys.Place(reloadsOnInterval: true, isPaused: true)).contains("p resume"))
+        let help = ScreenKeys.helpLines().joined(separator: "\n")
+        for key in ["Enter", "Esc", "Ctrl-N", "[  ]", "p  Space", "/", "?", "q  Ctrl-C"] {
+            XCTAssertTrue(help.contains(key), key)
+        }
+    }
+}
