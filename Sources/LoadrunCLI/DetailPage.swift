@@ -19,6 +19,9 @@ final class DetailPage {
     var isUnseenPrefetch = false
     /// Whether the user has it open now.
     var isOpen = false
+    /// Opened while its prefetch was still waiting at low priority: cancelled, to be asked
+    /// again at normal priority.
+    var restartsAtNormalPriority = false
 
     init(url: String, parent: SessionSource, main: SessionSource, related: [SessionSource], relatedProblems: [String]) {
         self.url = url

@@ -49,6 +49,16 @@ struct ListCursor: Equatable {
         let current = selection ?? firstVisibleItem(in: layout)
         selection = min(max(current + delta, 0), layout.items.count - 1)
         clamp(to: layout)
+        // The item the arrow moved to shows whole when it fits, from its first line when not.
+        if let selected = selection {
+            let lines = layout.lines(ofItem: selected)
+            if lines.lowerBound < scroll {
+                scroll = lines.lowerBound
+            } else if lines.upperBound > scroll + layout.rows {
+                scroll = min(lines.lowerBound, lines.upperBound - layout.rows)
+            }
+            scroll = min(max(scroll, 0), layout.maxScroll)
+        }
     }
 
     /// A paging key: the content scrolls by `pages` screens, less a line of overlap; the
@@ -84,7 +94,8 @@ struct ListCursor: Equatable {
 
     /// Brings the cursor inside new content or a new screen size: the scroll within the
     /// content, the selection within the list (its first item once a list first shows) and
-    /// on screen.
+    /// at least partly on screen, so that paging through an item taller than the screen, or
+    /// to a search match inside one, is left where it is.
     mutating func clamp(to layout: PaneLayout) {
         if layout.items.isEmpty {
             selection = nil
@@ -94,9 +105,9 @@ struct ListCursor: Equatable {
         scroll = min(max(scroll, 0), layout.maxScroll)
         guard let selected = selection else { return }
         let lines = layout.lines(ofItem: selected)
-        if lines.lowerBound < scroll {
+        if lines.upperBound <= scroll {
             scroll = lines.lowerBound
-        } else if lines.upperBound > scroll + layout.rows {
+        } else if lines.lowerBound >= scroll + layout.rows {
             // The whole item when it fits; its first lines when it is taller than the screen.
             scroll = min(lines.lowerBound, lines.upperBound - layout.rows)
         }

@@ -21,6 +21,12 @@ extension LoadSession {
         page.isUnseenPrefetch = false
         for detail in page.sources {
             let loader = detail.loader
+            if loader.isLowPriority, case .loading(let progress, _) = loader.state, progress.receivedBytes == 0 {
+                // A prefetch that may still wait behind the host's other requests: asked
+                // again at normal priority once its cancel comes through (see `observe`).
+                page.restartsAtNormalPriority = true
+                loader.cancel()
+            }
             loader.isLowPriority = false
             if loader.state.isBusy { continue }
             if loader.state.content == nil {
@@ -108,6 +114,11 @@ extension LoadSession {
         var request = requests[parent.requestIndex]
         request.sourceName = name
         request.url = url
+        if URLParts.origin(of: url) != URLParts.origin(of: parent.loader.source.url) {
+            // An item's own link may lead anywhere the server chose: the source's headers
+            // (credentials among them) stay with the source's origin.
+            request.options.headers = []
+        }
         request.plugin = .fromResponse(plugins.decoders)
         request.pageParameter = nil
         request.pages = 1
@@ -127,6 +138,10 @@ extension LoadSession {
             busyDetails.insert(ObjectIdentifier(source))
         }
         if change.cause == .succeeded, source === page.main, !page.isOpen { page.isUnseenPrefetch = true }
+        if change.cause == .cancelled, source === page.main, page.restartsAtNormalPriority {
+            page.restartsAtNormalPriority = false
+            if page.isOpen, ending == nil { source.loader.load() }
+        }
         if ending == nil { presenter.detailChanged(page, source: source, by: change) }
         quitIfDone()
     }

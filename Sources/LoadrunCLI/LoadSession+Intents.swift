@@ -52,7 +52,8 @@ extension LoadSession {
         let now = ContinuousClock.now
         let again = lastInterrupt.map { now - $0 < Self.doubleInterruptWindow } ?? false
         lastInterrupt = now
-        let inFlight = sources.filter { $0.loader.state.isBusy } + details.busySources
+        // A prefetch the user never saw does not count: with only it in flight, Ctrl-C quits.
+        let inFlight = sources.filter { $0.loader.state.isBusy } + (details.open?.sources.filter { $0.loader.state.isBusy } ?? [])
         if presenter.interruptCancelsLoads, ending == nil, !again, !inFlight.isEmpty {
             inFlight.forEach { $0.loader.cancel() }
             presenter.refresh()

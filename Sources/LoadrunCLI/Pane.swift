@@ -25,7 +25,12 @@ final class Pane {
         lines = Self.split(text)
         itemLines = items
         marked = markedText.map(Self.split).flatMap { $0.count == lines.count ? $0 : nil }
-        if let query = search?.query { search = SearchMatches(query: query, lines: lines) }
+        if let previous = search {
+            // The same search over the new lines, from where its current match was.
+            var matches = SearchMatches(query: previous.query, lines: lines)
+            if let line = previous.currentMatch?.line { matches.moveToFirst(atOrAfter: line) }
+            search = matches
+        }
     }
 
     /// Drops this cycle's highlight of what changed.

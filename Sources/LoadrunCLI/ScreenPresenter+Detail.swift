@@ -20,7 +20,8 @@ extension ScreenPresenter {
         if change.cause == .succeeded, source === page.main, let name = source.loader.state.content?.pluginName {
             detailPlugins[page.parent.requestIndex] = name
         }
-        composeDetail()
+        // Bytes coming in change the status lines only: no need to render the content again.
+        if change.cause != .progressed { composeDetail() }
         redrawSoon()
     }
 
@@ -34,11 +35,8 @@ extension ScreenPresenter {
             text += "\n" + TextStyle.bold.apply(heading, in: context) + "\n"
             text += section(related, skeletonPlugin: "table", context: context)
         }
-        // Only the detail's own items could be opened: a list under it is read, not browsed.
-        let items = page.related.isEmpty ? page.main.loader.state.content.flatMap {
-            session.plugins.itemLines(of: $0, context: context)
-        } : nil
-        pane.show(text, items: items)
+        // A detail is read, not browsed: it scrolls, and its items open nothing further.
+        pane.show(text, items: nil)
         pane.cursor.clamp(to: pane.layout(rows: contentRows))
     }
 

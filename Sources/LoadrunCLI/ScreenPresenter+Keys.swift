@@ -14,6 +14,7 @@ extension ScreenPresenter {
         // A notice is about the key before: the next one takes it away.
         notice = nil
         let rows = contentRows
+        selectionBefore = pane.cursor.selection
         switch key {
         case .character("q"), .character("Q"):
             return .quit
@@ -94,12 +95,17 @@ extension ScreenPresenter {
         default:
             break
         }
+        typedMatchCount = query.isEmpty ? 0 : SearchMatches(query: query, lines: pane.lines).matches.count
         return nil
     }
 
     /// Enter: the selected item's detail, with the fields of the version on screen.
     private func open() -> Intent? {
-        let origin = detail?.page.main ?? sources[focus]
+        if let detail {
+            note("a detail opens nothing further; Esc goes back to the list", about: detail.page.main)
+            return nil
+        }
+        let origin = sources[focus]
         guard pane.hasItems, let selected = pane.cursor.selection, let content = shownContent(of: origin),
               let fields = session.plugins.itemFields(of: content, at: selected) else {
             note(pane.hasItems ? "nothing selected to open" : "nothing to open here: this content is not a list", about: origin)
@@ -118,12 +124,13 @@ extension ScreenPresenter {
     /// The selection may have moved: a prefetch under way for the last item is cancelled, and
     /// one for the new item starts once the selection has rested there.
     private func selectionMoved() -> Intent? {
+        guard pane.cursor.selection != selectionBefore else { return nil }
         prefetchTimer?.cancel()
         prefetchTimer = nil
-        guard detail == nil, pane.hasItems, let selected = pane.cursor.selection else { return nil }
+        guard detail == nil, pane.hasItems, let selected = pane.cursor.selection else { return .cancelPrefetch }
         let source = sources[focus]
         prefetchTimer = session.loop.schedule(after: Self.prefetchDelay) { [weak self] in
-            guard let self, let session, detail == nil, let content = shownContent(of: source),
+            guard let self, let session, session.ending == nil, detail == nil, let content = shownContent(of: source),
                   lists[source.index].cursor.selection == selected,
                   let fields = session.plugins.itemFields(of: content, at: selected) else { return }
             prefetchTimer = nil
@@ -151,6 +158,8 @@ extension ScreenPresenter {
     /// Shows source `index`'s list as it was left.
     private func setFocus(_ index: Int) {
         guard index != focus, detail == nil else { return }
+        prefetchTimer?.cancel()
+        prefetchTimer = nil
         lists[focus].clearMarks()
         focus = index
     }

@@ -33,6 +33,10 @@ final class ScreenPresenter: Presenter {
     /// The plugin the source's last detail took, for the skeleton of the next one.
     var detailPlugins: [Int: String] = [:]
     var prefetchTimer: LoopSource?
+    /// The selection before the key being handled, to tell whether the key moved it.
+    var selectionBefore: Int?
+    /// How many matches the search being typed has, counted as it changes, not per frame.
+    var typedMatchCount = 0
     private var redrawPending = false
     /// Whether the screen was left: a frame still pending then (the loop may run on to save
     /// the cache) is dropped, not drawn over the shell.
@@ -182,8 +186,7 @@ final class ScreenPresenter: Presenter {
 
     private func footer(rows: Int) -> String {
         if let searchInput {
-            let count = SearchMatches(query: searchInput, lines: pane.lines).matches.count
-            return "/" + searchInput + "▏  " + (searchInput.isEmpty ? "type to search · Enter keep · Esc cancel" : "\(count) matches · Enter keep · Esc cancel")
+            return "/" + searchInput + "▏  " + (searchInput.isEmpty ? "type to search · Enter keep · Esc cancel" : "\(typedMatchCount) matches · Enter keep · Esc cancel")
         }
         if showingHelp { return "any key closes the help" }
         if let notice { return notice.text }
@@ -233,10 +236,11 @@ final class ScreenPresenter: Presenter {
             }
             return false
         }
+        let before = source.shown?.text
         source.shown = (content, text)
         histories[source.index].record(content, bytes: max(bytes, text.utf8.count), at: ClockTime.now())
         guard histories[source.index].isFollowing else { return true }
-        showList(of: source, marking: source.index == focus, rendered: rendering)
+        showList(of: source, marking: source.index == focus, rendered: rendering, previousText: before)
         return true
     }
 
@@ -244,7 +248,7 @@ final class ScreenPresenter: Presenter {
     /// content, or the plugin's skeleton while a first load runs, or why it failed. With
     /// `marking`, what changed since the version before is highlighted for this cycle.
     func showList(of source: SessionSource, marking: Bool = false,
-                  rendered: (text: String, items: [Int]?, context: RenderContext)? = nil) {
+                  rendered: (text: String, items: [Int]?, context: RenderContext)? = nil, previousText: String? = nil) {
         let pane = lists[source.index]
         let history = histories[source.index]
         guard let content = history.current?.version ?? source.shown?.content ?? source.loader.state.content else {
@@ -254,12 +258,16 @@ final class ScreenPresenter: Presenter {
         var marked: String?
         if marking, context.allowsStyling, let previous = history.previous {
             // Line by line, so that the marked lines match the items' lines one for one.
-            let before = listRendering(of: previous).text
+            let before = previousText ?? listRendering(of: previous).text
             marked = items == nil
                 ? session.plugins.renderChanges(content, since: previous, context: context) ?? LineChanges.highlighted(text, since: before, context: context)
                 : LineChanges.highlighted(text, since: before, context: context)
         }
         pane.show(text, items: items, marked: marked)
+        if history.isFollowing, let shown = source.shown {
+            // Rendered anew (a resize): the next reload compares with what is on screen now.
+            source.shown = (shown.content, text)
+        }
         pane.cursor.clamp(to: pane.layout(rows: contentRows))
     }
 

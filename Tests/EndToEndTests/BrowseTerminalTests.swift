@@ -198,6 +198,26 @@ final class BrowseTerminalTests: XCTestCase {
         assertRestored(tmux, status: 0)
     }
 
+    func testAnItemsOwnLinkToAnotherHostGetsNoneOfTheSourcesHeaders() throws {
+        let seen = Record<String>()
+        let elsewhere = TestServer { server, _ in
+            server.route("/page") { exchange in
+                seen.append(exchange.requestHeader("Authorization") ?? "none")
+                exchange.respond(status: 200, contentType: "application/json", text: #"{"title":"Elsewhere","body":"another host"}"#)
+            }
+        }
+        let list = #"[{"id":1,"name":"away","url":"\#(elsewhere.url("/page"))"}]"#
+        let links = TestServer { server, _ in server.route("/links", TestRoutes.fixed(list)) }
+        let tmux = try TmuxSession("env -u NO_COLOR '\(LoadrunProcess.binaryPath)' --url '\(links.url("/links"))' --browse --no-prefetch --no-cache -H 'Authorization: Bearer secret'; echo EXIT=$?",
+                                   width: 100, height: 20)
+        XCTAssertTrue(tmux.waitForScreen(containing: "away"), tmux.screen())
+        try tmux.send("Enter")
+        XCTAssertTrue(tmux.waitForScreen(containing: "Elsewhere"), "the item's url opened: \(tmux.screen())")
+        XCTAssertEqual(seen.all, ["none"], "the credential stayed with the source's own origin")
+        try tmux.send("q")
+        XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=0"), tmux.screen())
+    }
+
     func testAFirstLoadShowsTheSkeletonAndTheBytesReceived() throws {
         backend.hold("/posts")
         let tmux = try TmuxSession(command("--browse --no-prefetch"), width: 110, height: 30)

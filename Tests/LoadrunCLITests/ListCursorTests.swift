@@ -73,6 +73,10 @@ final class ListCursorTests: XCTestCase {
         var cursor = ListCursor(scroll: 0, selection: 0)
         cursor.move(by: 1, in: tall)
         XCTAssertEqual(cursor.scroll, 2, "its first line at the top, not its last lines")
+        cursor.page(by: 1, in: tall)
+        XCTAssertEqual(cursor, ListCursor(scroll: 9, selection: 1), "paging reads on through the tall item")
+        cursor.clamp(to: tall)
+        XCTAssertEqual(cursor.scroll, 9, "and a redraw leaves it there")
     }
 
     func testRevealingASearchMatchSelectsItsItem() {
