@@ -74,11 +74,6 @@ final class DetailPages {
         prefetching = nil
     }
 
-    /// Every detail's sources still loading.
-    var busySources: [SessionSource] {
-        pages.flatMap(\.sources).filter { $0.loader.state.isBusy }
-    }
-
     /// Cancels everything in flight: the run is ending.
     func cancelAll() {
         pages.forEach { $0.cancel() }

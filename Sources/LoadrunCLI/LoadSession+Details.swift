@@ -54,17 +54,11 @@ extension LoadSession {
     /// Enter says why.
     func prefetchDetail(of source: SessionSource, fields: [String: String]) {
         guard prefetchesDetails, details.open == nil, case .success(let url) = detailURL(of: source, fields: fields) else { return }
-        if let page = details.page(for: url) {
-            guard page !== details.prefetching else { return }
-            details.cancelPrefetch()
-            if page.main.loader.state.content != nil || page.main.loader.state.isBusy { return }
-            details.prefetching = page
-            page.main.loader.isLowPriority = true
-            page.main.loader.load()
-            return
-        }
+        let kept = details.page(for: url)
+        if let kept, kept === details.prefetching { return }
         details.cancelPrefetch()
-        let page = makeDetail(url: url, of: source, fields: fields)
+        if let kept, kept.main.loader.state.content != nil || kept.main.loader.state.isBusy { return }
+        let page = kept ?? makeDetail(url: url, of: source, fields: fields)
         details.prefetching = page
         page.main.loader.isLowPriority = true
         page.main.loader.load()

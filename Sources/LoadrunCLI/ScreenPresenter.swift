@@ -142,8 +142,9 @@ final class ScreenPresenter: Presenter {
     /// The pane on screen: the open detail's, else the focused source's list.
     var pane: Pane { detail?.pane ?? lists[focus] }
 
-    /// Rows of the content area with the status lines there are now.
-    var contentRows: Int { screen.contentRows(statusCount: statusLines(now: .now).count) }
+    /// Rows of the content area under the status lines there are now: a detail's and its
+    /// related lists', or as many as the panel takes; counted, not drawn.
+    var contentRows: Int { screen.contentRows(statusCount: detail?.page.sources.count ?? statusRows) }
 
     private func draw() {
         guard !left else { return }
@@ -286,8 +287,8 @@ final class ScreenPresenter: Presenter {
     /// width less than the screen when it has items to select, the whole width otherwise.
     func listRendering(of content: AnyContent) -> (text: String, items: [Int]?, context: RenderContext) {
         let narrow = contentContext(gutter: true)
-        if let items = session.plugins.itemLines(of: content, context: narrow) {
-            return (view(of: content, context: narrow), items, narrow)
+        if let list = session.plugins.renderItems(of: content, context: narrow) {
+            return (list.text.isEmpty ? view(of: content, context: narrow) : list.text, list.itemLines, narrow)
         }
         let full = contentContext(gutter: false)
         return (view(of: content, context: full), nil, full)

@@ -25,10 +25,10 @@ public protocol ContentRenderer {
     /// said on stderr or in the view's place; nil (the default) leaves the front end to say
     /// `no <plugin>` when the text comes out empty.
     func emptyState(_ model: Model) -> String?
-    /// For a list: the index of each item's first line in what `render(model, context:)` gives with the
-    /// same context, in item order, one entry per item that `render` shows (items cut by the context's
-    /// `maxItems` are not listed). nil for content that is not a list of items.
-    func itemLines(_ model: Model, context: RenderContext) -> [Int]?
+    /// For a list: what `render(model, context:)` gives, and the index of each item's first
+    /// line in it, in item order, one entry per item shown (items cut by the context's
+    /// `maxItems` are not listed), from one render. nil for content that is not a list of items.
+    func renderItems(_ model: Model, context: RenderContext) -> RenderedItems?
     /// For a list: the item's fields as text, for detail URL templates: each top-level scalar member
     /// (string as is, number as its literal, true/false; null and nested values left out), keyed by
     /// the member's name as the server sent it. nil when the content is not a list or `index` is out of range.
@@ -45,8 +45,22 @@ extension ContentRenderer {
     }
     public func renderChanges(_ model: Model, since previous: Model, context: RenderContext) -> String? { nil }
     public func emptyState(_ model: Model) -> String? { nil }
-    public func itemLines(_ model: Model, context: RenderContext) -> [Int]? { nil }
+    public func renderItems(_ model: Model, context: RenderContext) -> RenderedItems? { nil }
+
+    /// For a list: where each item shown starts in `render`'s text (see `renderItems`).
+    public func itemLines(_ model: Model, context: RenderContext) -> [Int]? { renderItems(model, context: context)?.itemLines }
     public func itemFields(_ model: Model, at index: Int) -> [String: String]? { nil }
+}
+
+/// A list as rendered for browsing: the text `render` gives, and the line each item starts on.
+public struct RenderedItems: Equatable, Sendable {
+    public var text: String
+    public var itemLines: [Int]
+
+    public init(text: String, itemLines: [Int]) {
+        self.text = text
+        self.itemLines = itemLines
+    }
 }
 
 /// A plugin that decodes and renders one model in one type, as the built-ins do.
@@ -61,7 +75,7 @@ public struct AnyContentRenderer {
     private let writer: (Any, RenderContext, RenderSink) -> Void
     private let jsonWriter: (Any, RenderContext, RenderSink) -> Void
     private let emptyStater: (Any) -> String?
-    private let itemLiner: (Any, RenderContext) -> [Int]?
+    private let itemRenderer: (Any, RenderContext) -> RenderedItems?
     private let itemFielder: (Any, Int) -> [String: String]?
 
     public init<Renderer: ContentRenderer>(_ renderer: Renderer) {
@@ -75,7 +89,7 @@ public struct AnyContentRenderer {
         writer = { renderer.write(Self.model($0), context: $1, to: $2) }
         jsonWriter = { renderer.writeJSON(Self.model($0), context: $1, to: $2) }
         emptyStater = { renderer.emptyState(Self.model($0)) }
-        itemLiner = { renderer.itemLines(Self.model($0), context: $1) }
+        itemRenderer = { renderer.renderItems(Self.model($0), context: $1) }
         itemFielder = { renderer.itemFields(Self.model($0), at: $1) }
     }
 
@@ -97,9 +111,9 @@ public struct AnyContentRenderer {
     /// The renderer's own state line for content with nothing to show, if it has one.
     public func emptyState(_ content: AnyContent) -> String? { emptyStater(content.model) }
 
-    /// For a list: the line of `render`'s text, with the same context, where each item shown
-    /// starts; nil for content that is not a list.
-    public func itemLines(_ content: AnyContent, context: RenderContext) -> [Int]? { itemLiner(content.model, context) }
+    /// For a list: `render`'s text and the line each item shown starts on, from one render;
+    /// nil for content that is not a list.
+    public func renderItems(_ content: AnyContent, context: RenderContext) -> RenderedItems? { itemRenderer(content.model, context) }
 
     /// For a list: item `index`'s top-level scalar fields as text; nil for content that is not a
     /// list, or an index out of its range.

@@ -134,9 +134,9 @@ public struct DeclarativePlugin: ContentPlugin {
         write(model, context: context, to: sink, recorder: nil)
     }
 
-    /// Each item's first line in what `render` gives: an item takes as many lines as its
+    /// Each item's first line in `render`'s text, which comes with them from one render: an item takes as many lines as its
     /// template, or its title and body line, wrap to.
-    public func itemLines(_ model: DeclaredItems, context: RenderContext) -> [Int]? {
+    public func renderItems(_ model: DeclaredItems, context: RenderContext) -> RenderedItems? {
         ItemLineRecorder.record { write(model, context: context, to: $0.sink, recorder: $0) }
     }
 

@@ -102,10 +102,15 @@ public struct PluginRegistry {
         renderer(for: content).emptyState(content)
     }
 
-    /// For a list: where each item shown starts among the lines of `render(content, context:)`,
-    /// for browse mode's selection; nil for content that is not a list.
+    /// For a list: the text of `render(content, context:)` and where each item shown starts in
+    /// it, for browse mode's selection, from one render; nil for content that is not a list.
+    public func renderItems(of content: AnyContent, context: RenderContext) -> RenderedItems? {
+        renderer(for: content).renderItems(content, context: context)
+    }
+
+    /// For a list: where each item shown starts among the lines of `render(content, context:)`.
     public func itemLines(of content: AnyContent, context: RenderContext) -> [Int]? {
-        renderer(for: content).itemLines(content, context: context)
+        renderItems(of: content, context: context)?.itemLines
     }
 
     /// For a list: item `index`'s top-level scalar fields as text, to fill a detail URL

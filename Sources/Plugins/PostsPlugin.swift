@@ -128,9 +128,9 @@ public struct PostsPlugin: ContentPlugin {
         view.write(posts, to: sink)
     }
 
-    /// Each post's first line, its id's, in what `render` gives: the lines are counted as the
+    /// Each post's first line, its id's, in `render`'s text, which comes with them from one render: the lines are counted as the
     /// posts are written, since a title and body take as many lines as they wrap to.
-    public func itemLines(_ posts: [Post], context: RenderContext) -> [Int]? {
+    public func renderItems(_ posts: [Post], context: RenderContext) -> RenderedItems? {
         ItemLineRecorder.record { recorder in
             var view = PostsView(context: context)
             view.write(posts, to: recorder.sink, recorder: recorder)

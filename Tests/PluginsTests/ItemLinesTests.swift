@@ -191,6 +191,24 @@ final class ItemLinesTests: XCTestCase {
 
     // MARK: Through the registry
 
+    func testTheListsTextIsWhatRenderGivesFromOneRender() throws {
+        let posts = try PostsPlugin().decode(Array(postsText.utf8), response: json)
+        let table = try TablePlugin().decode(Array(rowsText.utf8), response: json)
+        let document = try JSONPlugin().decode(Array(arrayText.utf8), response: json)
+        let declared = try declared("Template={id}. {title}\n")
+        let items = try declared.decode(Array(todosText.utf8), response: json)
+        for base in contexts {
+            for maxItems in [nil, 2] {
+                var context = base
+                context.maxItems = maxItems
+                XCTAssertEqual(PostsPlugin().renderItems(posts, context: context)?.text, PostsPlugin().render(posts, context: context))
+                XCTAssertEqual(TablePlugin().renderItems(table, context: context)?.text, TablePlugin().render(table, context: context))
+                XCTAssertEqual(JSONPlugin().renderItems(document, context: context)?.text, JSONPlugin().render(document, context: context))
+                XCTAssertEqual(declared.renderItems(items, context: context)?.text, declared.render(items, context: context))
+            }
+        }
+    }
+
     func testTheRegistryAsksTheContentsOwnRendererAndOnlyListsAnswer() throws {
         let plugins = PluginRegistry.default()
         let posts = AnyContent([Post(id: 5, title: "five", body: "b")], decoder: PostsPlugin())

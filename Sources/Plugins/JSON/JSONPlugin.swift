@@ -58,9 +58,9 @@ public struct JSONPlugin: ContentPlugin {
         view.write(model.value, to: sink)
     }
 
-    /// For a top-level array: each element's first line in what `render` gives, after the
+    /// For a top-level array: each element's first line in `render`'s text, which comes with them from one render, after the
     /// opening `[`; elements past `maxItems` are not shown. nil for any other document.
-    public func itemLines(_ model: JSONDocument, context: RenderContext) -> [Int]? {
+    public func renderItems(_ model: JSONDocument, context: RenderContext) -> RenderedItems? {
         guard case .array = model.value else { return nil }
         return ItemLineRecorder.record { recorder in
             var view = JSONView(context: context)

@@ -59,9 +59,9 @@ public struct TablePlugin: ContentPlugin {
         TableLayout(rows: model.rows, context: context).write(to: sink)
     }
 
-    /// Each row's line, after the header, in what `render` gives; rows past `maxItems` are
+    /// Each row's line, after the header, in `render`'s text, which comes with them from one render; rows past `maxItems` are
     /// not shown, and a table with no columns shows none.
-    public func itemLines(_ model: Table, context: RenderContext) -> [Int]? {
+    public func renderItems(_ model: Table, context: RenderContext) -> RenderedItems? {
         ItemLineRecorder.record { TableLayout(rows: model.rows, context: context).write(to: $0.sink, recorder: $0) }
     }
 
