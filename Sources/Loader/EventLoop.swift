@@ -79,17 +79,25 @@ public final class EventLoop {
         attach(g_timeout_source_new(Self.milliseconds(interval)), body)
     }
 
-    /// Calls `body` once, on a later iteration of the loop.
+    /// Calls `body` once, on a later iteration of the loop: when nothing more urgent is ready,
+    /// or, `urgently`, before any I/O that is ready (a flood of frames on a socket, say, which
+    /// would hold off an idle callback for ever).
     @discardableResult
-    public func schedule(_ body: @escaping () -> Void) -> LoopSource {
-        attach(g_idle_source_new()) { body(); return false }
+    public func schedule(urgently: Bool = false, _ body: @escaping () -> Void) -> LoopSource {
+        let source = g_idle_source_new()
+        if urgently { g_source_set_priority(source, G_PRIORITY_HIGH) }
+        return attach(source) { body(); return false }
     }
 
     /// Calls `body` on the loop each time `signal` arrives (`g_unix_signal_source_new`): never
     /// in a raw signal handler. GLib supports SIGHUP, SIGINT, SIGTERM, SIGUSR1, SIGUSR2, SIGWINCH.
+    /// A signal goes before any other work that is ready: a loop saturated by sockets and timers
+    /// still hears it on its next iteration.
     @discardableResult
     public func onSignal(_ signal: Int32, _ body: @escaping () -> Void) -> LoopSource {
-        attach(g_unix_signal_source_new(signal)) { body(); return true }
+        let source = g_unix_signal_source_new(signal)
+        g_source_set_priority(source, G_PRIORITY_HIGH)
+        return attach(source) { body(); return true }
     }
 
     /// Calls `body` on the loop whenever `fd` has input (or hit end of file or an error), until

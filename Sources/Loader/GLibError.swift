@@ -26,6 +26,8 @@ struct GLibError: Error {
         GIOFailure(kind, message: message)
     }
 
+    private static let http2Prefix = "HTTP/2 Error: "
+
     /// libsoup's words for a head past its limit, in English or as translated for the locale.
     private var isHeaderTooBig: Bool {
         let english = "Header too big"
@@ -33,6 +35,9 @@ struct GLibError: Error {
     }
 
     private var kind: GIOFailure.Kind {
+        // libsoup's HTTP/2 code says a stream reset or a GOAWAY with an error as "HTTP/2 Error:
+        // NAME", NAME being nghttp2's for the error code, in a domain that varies by the path.
+        if message.hasPrefix(Self.http2Prefix) { return .http2(String(message.dropFirst(Self.http2Prefix.count))) }
         if domain == lr_resolver_error_quark() {
             return code == Int32(G_RESOLVER_ERROR_TEMPORARY_FAILURE.rawValue) ? .resolverTemporary : .resolverFailed
         }

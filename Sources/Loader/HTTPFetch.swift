@@ -37,6 +37,11 @@ public final class HTTPFetch {
     private var certificateProblems: (problems: CertificateProblems, peer: URLParts)?
     /// Whether a response's head arrived.
     private var hasResponse = false
+    /// The URL the message was last sent to, to tell a redirect from other restarts.
+    private var lastSentURL: String
+    /// Restarts in a row to the same URL with no response: the server refused the request
+    /// unprocessed, and libsoup sends it again at once, without end.
+    private var unansweredRestarts = 0
 
     init(client: HTTPClient, url: String, options: FetchOptions,
          progress: @escaping (LoadProgress) -> Void,
@@ -48,6 +53,7 @@ public final class HTTPFetch {
         life = FetchLifecycle(loop: client.loop, completion: completion)
         let parts = URLParts(url)
         self.parts = parts
+        lastSentURL = url
         authority = parts?.authority ?? url
         host = parts?.host ?? authority
         serverKey = parts.flatMap { $0.scheme == "http" || $0.scheme == "https" ? $0.schemeHostPort : nil }
@@ -103,16 +109,7 @@ public final class HTTPFetch {
         message.onAcceptCertificate { [weak self] certificate, problems in
             self?.accepts(certificate, with: problems) ?? false
         }
-        if let log = client.trafficLog {
-            var last = url
-            message.onRestarted { restarted in
-                // Restarts also come from authentication and stale connections: only a new
-                // URL is a redirect.
-                guard let now = SoupMessageObject.currentURL(of: restarted), now != last else { return }
-                last = now
-                log(HTTPLogLine(.note, "following the redirect to \(now)"))
-            }
-        }
+        message.onRestarted { [weak self] restarted in self?.didRestart(restarted) }
         deadlineTimer = client.loop.schedule(after: options.deadline) { [weak self] in
             guard let self else { return }
             stop(.deadline(options.deadline))
@@ -131,6 +128,31 @@ public final class HTTPFetch {
             fetch.didSend(result)
         }, Unmanaged.passRetained(self).toOpaque())
     }
+
+    /// libsoup sends the message again: after a redirect, an authentication challenge, a
+    /// stale connection, or a stream the server refused unprocessed. libsoup 3.2.3 resends a
+    /// request refused with HTTP/2 REFUSED_STREAM (or a GOAWAY before its stream) at once and
+    /// without limit, thousands of times a second; past a few in a row, the fetch ends as
+    /// refused, and loadrun's own retries, with their backoff, take it from there.
+    private func didRestart(_ restarted: OpaquePointer) {
+        let now = SoupMessageObject.currentURL(of: restarted) ?? lastSentURL
+        guard now == lastSentURL else {
+            lastSentURL = now
+            unansweredRestarts = 0
+            client.trafficLog?(HTTPLogLine(.note, "following the redirect to \(now)"))
+            return
+        }
+        guard soup_message_get_status(restarted) == SOUP_STATUS_NONE else { return }
+        unansweredRestarts += 1
+        if unansweredRestarts == Self.refusalsInARow {
+            // Not from inside libsoup's own signal: on the loop, before its next I/O.
+            client.loop.schedule(urgently: true) { [weak self] in self?.stop(.refusedUnprocessed(times: Self.refusalsInARow)) }
+        }
+    }
+
+    /// Restarts in a row with no response after which a request counts as refused. One can
+    /// be a stale keep-alive connection, which libsoup rightly tries again on a fresh one.
+    private static let refusalsInARow = 3
 
     /// Whether to take a certificate that failed the session's verification: yes when the
     /// source's own CA file vouches for it, or when the source accepts any (said once per
@@ -163,8 +185,15 @@ public final class HTTPFetch {
     private func didSend(_ result: OpaquePointer?) {
         var error: UnsafeMutablePointer<GError>?
         let stream = soup_session_send_finish(client.session, result, &error)
+        let failed = error.map(GLibError.init(consuming:))
+        // Ended from loadrun's side already (a deadline, a cancel): what libsoup says now is
+        // too late, and a stream is dropped unread.
+        guard !life.isFinished else {
+            if let stream { g_object_unref(stream) }
+            return
+        }
         guard let stream, let message else {
-            return finish(.failure(failure(error.map(GLibError.init(consuming:)))))
+            return finish(.failure(failure(failed?.failure)))
         }
         let body = InputStreamObject(adopting: stream)
         if refusesReusedCertificate(message) {
@@ -182,7 +211,7 @@ public final class HTTPFetch {
                 switch result {
                 case .success: finish(.success(HTTPResponse(info: info, body: [])))
                 case .failure(.tooLarge): finish(.failure(.tooLarge("the response from \(authority)", limit: options.maxBodySize)))
-                case .failure(.failed(let error)): finish(.failure(failure(error)))
+                case .failure(.failed(let error)): finish(.failure(failure(error.failure)))
                 }
             })
         }
@@ -212,7 +241,7 @@ public final class HTTPFetch {
             switch result {
             case .success(let bytes): finishBody(bytes)
             case .failure(.tooLarge): finish(.failure(.tooLarge("the response from \(authority)", limit: options.maxBodySize)))
-            case .failure(.failed(let error)): finish(.failure(failure(error)))
+            case .failure(.failed(let error)): finish(.failure(failure(error.failure)))
             }
         })
     }
@@ -240,12 +269,21 @@ public final class HTTPFetch {
 
     // MARK: Ending
 
+    /// Ends the fetch from loadrun's side, at once: the GCancellable asks libsoup to stop,
+    /// but the fetch does not wait for its answer. libsoup 3.2's HTTP/2 code never answers the
+    /// cancel of a stalled stream (DESIGN, "Ending"), so the message is dropped, and whatever
+    /// libsoup says of it later finds the fetch finished.
     private func stop(_ reason: FailureSite.Stop) {
         guard !life.isFinished, stopReason == nil else { return }
         stopReason = reason
-        // The pending libsoup/GIO call completes with G_IO_ERROR_CANCELLED, which
-        // `failure(_:)` maps back to this reason.
         life.cancellable.cancel()
+        let ended = failure(GIOFailure(.cancelled))
+        // Urgently: a peer flooding the connection keeps libsoup's socket ready on every
+        // iteration, and an idle callback would never get its turn.
+        client.loop.schedule(urgently: true) { [self] in
+            finish(.failure(ended))
+            message = nil
+        }
     }
 
     private func finish(_ result: Result<HTTPResponse, LoadError>) {
@@ -268,10 +306,10 @@ public final class HTTPFetch {
         client.loop.schedule { [self] in finish(result) }
     }
 
-    private func failure(_ error: GLibError?) -> LoadError {
+    private func failure(_ failure: GIOFailure?) -> LoadError {
         let body = life.isReadingBody ? (received: receivedSoFar, declared: expectedLength) : nil
-        if error?.failure.kind == .tls, certificateProblems != nil { return LoadError(error?.failure, at: certificateSite()) }
-        return LoadError(error?.failure, at: FailureSite(.server(authority: authority, host: host), stop: stopReason, body: body))
+        if failure?.kind == .tls, certificateProblems != nil { return LoadError(failure, at: certificateSite()) }
+        return LoadError(failure, at: FailureSite(.server(authority: authority, host: host), stop: stopReason, body: body))
     }
 
     /// Where a refused certificate came from, and what was wrong with it.

@@ -20,6 +20,9 @@ public struct GIOFailure: Equatable, Sendable {
         case resolverTemporary
         case resolverFailed
         case tls
+        /// The server reset the stream, or closed the connection with an error (RST_STREAM or
+        /// GOAWAY), with the error code's name: `INTERNAL_ERROR`, `REFUSED_STREAM`.
+        case http2(String)
         case other
     }
 
@@ -47,6 +50,9 @@ public struct FailureSite: Sendable {
         case cancelled
         case deadline(Duration)
         case connectTimeout(Duration)
+        /// The server turned the request away unprocessed this many times in a row, and
+        /// libsoup sent it again each time (HTTP/2 REFUSED_STREAM, or GOAWAY before the stream).
+        case refusedUnprocessed(times: Int)
     }
 
     public var peer: Peer
@@ -123,6 +129,8 @@ extension LoadError {
                 return LoadError(.timedOut, "no complete response from \(authority) within \(format(limit))", remedy: .raiseDeadline)
             case .connectTimeout(let limit)?:
                 return LoadError(.timedOut, "could not connect to \(authority) within \(format(limit))", remedy: .raiseConnectTimeout)
+            case .refusedUnprocessed(let times)?:
+                return refusedUnprocessed(by: authority, times: times)
             case .cancelled?, nil:
                 return .cancelled
             }
@@ -163,10 +171,28 @@ extension LoadError {
             // An unknown issuer is cured by trusting it; the rest are faults of the certificate.
             return LoadError(.tls, "the certificate of \(authority) is \(problems.words)", suggestion: problems.advice,
                              remedy: problems == .unknownIssuer ? .trustIssuer : .acceptCertificate)
+        case .http2(let code):
+            return http2Reset(by: authority, code: code)
         case .notFound, .permissionDenied, .isDirectory, .other:
             return LoadError(.network, "the request to \(authority) failed: \(failure.message)",
                              suggestion: "check the URL and your network, then try again")
         }
+    }
+
+    /// A stream the server reset, or a connection it closed with an error. REFUSED_STREAM says
+    /// the request was not processed, so it may be sent again (RFC 9113, 8.7); any other code
+    /// leaves that unknown.
+    private static func http2Reset(by authority: String, code: String) -> LoadError {
+        if code == "REFUSED_STREAM" { return refusedUnprocessed(by: authority, times: 1) }
+        return LoadError(.streamReset, "\(authority) ended the request's HTTP/2 stream with \(code)",
+                         suggestion: "the server failed while answering; try again later", remedy: .useHTTP1)
+    }
+
+    /// A request the server turned away before processing it: a transient refusal, retried.
+    private static func refusedUnprocessed(by authority: String, times: Int) -> LoadError {
+        let count = times > 1 ? ", \(times) times in a row" : ""
+        return LoadError(.connectionReset, "\(authority) refused the request unprocessed (HTTP/2 REFUSED_STREAM or GOAWAY)\(count)",
+                         suggestion: "the server is overloaded or shutting down; try again later")
     }
 
     private static func file(_ failure: GIOFailure?, name: String) -> LoadError {

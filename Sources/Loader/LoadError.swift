@@ -28,6 +28,8 @@ public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
         public static let unsupported = Code("unsupported")
         public static let notFound = Code("not-found")
         public static let cancelled = Code("cancelled")
+        /// The server reset an HTTP/2 stream, or closed the connection with an error code.
+        public static let streamReset = Code("stream-reset")
     }
 
     public var code: Code
@@ -85,6 +87,8 @@ public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
         case trustIssuer
         /// Accept a faulty certificate anyway.
         case acceptCertificate
+        /// Speak HTTP/1.1 to a server whose HTTP/2 is broken.
+        case useHTTP1
     }
 
     /// The error a cancelled load ends with.

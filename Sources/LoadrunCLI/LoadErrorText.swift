@@ -33,6 +33,7 @@ enum LoadErrorText {
         case .followCrossHostLinks: "give --follow-cross-host to follow it"
         case .trustIssuer: "if you trust this server, give --cacert with its CA's PEM file (cacert= in the sources file), or -k to accept it unchecked"
         case .acceptCertificate: "-k accepts the certificate unchecked, if you must"
+        case .useHTTP1: "if its HTTP/2 is broken, --http1.1 speaks HTTP/1.1 to it"
         }
     }
 }

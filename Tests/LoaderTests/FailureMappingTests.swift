@@ -32,6 +32,12 @@ final class FailureMappingTests: XCTestCase {
              "TLS with example.test:8080 failed: Unacceptable TLS certificate"),
             (GIOFailure(.tls, message: "Unacceptable TLS certificate"), tlsSite([.expired, .wrongHost]), .tls,
              "the certificate of example.test:8080 is expired and for another host"),
+            (GIOFailure(.http2("INTERNAL_ERROR")), FailureSite(server), .streamReset,
+             "example.test:8080 ended the request's HTTP/2 stream with INTERNAL_ERROR"),
+            (GIOFailure(.http2("REFUSED_STREAM")), FailureSite(server), .connectionReset,
+             "example.test:8080 refused the request unprocessed (HTTP/2 REFUSED_STREAM or GOAWAY)"),
+            (GIOFailure(.cancelled), FailureSite(server, stop: .refusedUnprocessed(times: 3)), .connectionReset,
+             "example.test:8080 refused the request unprocessed (HTTP/2 REFUSED_STREAM or GOAWAY), 3 times in a row"),
             (GIOFailure(.other, message: "Broken pipe"), FailureSite(server), .network,
              "the request to example.test:8080 failed: Broken pipe"),
         ]
@@ -56,6 +62,16 @@ final class FailureMappingTests: XCTestCase {
                        .raiseConnectTimeout)
         XCTAssertEqual(LoadError(GIOFailure(.connectionRefused), at: FailureSite(server)).suggestion,
                        "is the server running? Check the host and port")
+    }
+
+    /// A refused stream was never processed, so it may go again (RFC 9113, 8.7); a reset with
+    /// any other code leaves that unknown, and is the server's fault to fix.
+    func testARefusedStreamIsRetriedAndAResetIsNot() {
+        XCTAssertTrue(RetryPolicy.isTransient(LoadError(GIOFailure(.http2("REFUSED_STREAM")), at: FailureSite(server))))
+        XCTAssertTrue(RetryPolicy.isTransient(LoadError(GIOFailure(.cancelled), at: FailureSite(server, stop: .refusedUnprocessed(times: 3)))))
+        let reset = LoadError(GIOFailure(.http2("INTERNAL_ERROR")), at: FailureSite(server))
+        XCTAssertFalse(RetryPolicy.isTransient(reset))
+        XCTAssertEqual(reset.remedy, .useHTTP1)
     }
 
     func testEachFailureOfAFileHasItsCodeAndWords() {
