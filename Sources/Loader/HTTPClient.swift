@@ -18,6 +18,9 @@ public struct HTTPClientConfiguration: Sendable, Equatable {
     /// variables (libproxy) or the desktop's settings. Without it they connect directly, and
     /// GIO's proxy modules are never loaded: about 1.4 ms off every run that fetches.
     public var usesProxyResolver = true
+    /// Whether every connection speaks HTTP/1.1, never HTTP/2 (which is otherwise negotiated
+    /// by ALPN over TLS).
+    public var forcesHTTP1 = false
 
     public static let defaultMaxConnections = 50
     public static let defaultMaxConnectionsPerHost = 6
@@ -52,6 +55,9 @@ public final class HTTPClient {
         self.loop = loop
         let idleSeconds = max(1, configuration.idleTimeout.components.seconds)
         admission = AdmissionQueue(maxTotal: configuration.maxConnections, maxPerKey: configuration.maxConnectionsPerHost)
+        // libsoup 3.2.3 has no API for it, only this variable, which its connections read when
+        // they negotiate ALPN (soup-connection.c).
+        if configuration.forcesHTTP1 { g_setenv("SOUP_FORCE_HTTP1", "1", 1) }
         // libsoup's own limits (10 and 2 by default, construct-only) are set to the client's,
         // so a request the client starts never waits inside the session.
         session = lr_soup_session_new(

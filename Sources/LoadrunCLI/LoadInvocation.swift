@@ -23,11 +23,13 @@ package struct LoadInvocation {
     package var maxConnections: Int
     package var maxPerHost: Int
     package var usesCache: Bool
+    /// `--http1.1`: never HTTP/2, for a server whose HTTP/2 is broken.
+    package var forcesHTTP1: Bool
     package var verbosity: Verbosity
 
     package init(plan: RunPlan, urlFile: String? = nil, configPath: String?, output: OutputFormat, schedule: LoadSession.Schedule,
                  browse: BrowseSettings = BrowseSettings(), view: ViewOptions, maxConnections: Int, maxPerHost: Int,
-                 usesCache: Bool, verbosity: Verbosity = .normal) {
+                 usesCache: Bool, forcesHTTP1: Bool = false, verbosity: Verbosity = .normal) {
         self.verbosity = verbosity
         self.plan = plan
         self.urlFile = urlFile
@@ -39,6 +41,7 @@ package struct LoadInvocation {
         self.maxConnections = maxConnections
         self.maxPerHost = maxPerHost
         self.usesCache = usesCache
+        self.forcesHTTP1 = forcesHTTP1
     }
 
     /// Runs and returns the exit status; a bad sources file or plan is said on stderr and is 64.
@@ -94,6 +97,7 @@ package struct LoadInvocation {
         configuration.maxConnectionsPerHost = min(maxPerHost, maxConnections)
         configuration.cacheDirectory = usesCache ? HTTPCacheLocation.directory(environment: environment) : nil
         configuration.caFile = Self.systemCAFile(environment)
+        configuration.forcesHTTP1 = forcesHTTP1
         configuration.usesProxyResolver = Self.proxyVariables.contains { environment[$0]?.isEmpty == false }
         return configuration
     }

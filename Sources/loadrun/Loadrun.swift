@@ -16,7 +16,7 @@ struct Loadrun: ParsableCommand {
                     [--output text|json|ndjson] [--watch [<interval>]] [--pages <n> | --all-pages]
                     [-i | --browse] [--detail <template>] [--no-prefetch]
                     [--page-param <name> [--per-page <n> [--per-page-param <name>]]]
-                    [-H <header>]... [-A <name>] [--cacert <file>] [-k] [-v | -q]
+                    [-H <header>]... [-A <name>] [--cacert <file>] [-k] [--http1.1] [-v | -q]
                     [--max-per-host <n>] [--max-connections <n>]
                     [--no-cache] [--image-format <format>] [--size <WxH>] [--timeout <duration>] [--max-size <size>]
             loadrun sources [--config <file>]
@@ -149,6 +149,9 @@ struct Loadrun: ParsableCommand {
     @Flag(name: [.customShort("k"), .long], help: "Accept any server certificate, with a warning per host on stderr. For development servers only.")
     var insecure = false
 
+    @Flag(name: .customLong("http1.1"), help: "Speak HTTP/1.1 only, never HTTP/2, as curl's --http1.1: for a server whose HTTP/2 is broken. -v says which version each connection used.")
+    var http1 = false
+
     @Flag(name: .customLong("no-cache"), help: "Neither use nor fill the HTTP cache in $XDG_CACHE_HOME/loadrun.")
     var noCache = false
 
@@ -270,7 +273,7 @@ struct Loadrun: ParsableCommand {
             urlFile: urlFile, configPath: config, output: output, schedule: watch.map { .interval($0.interval) } ?? .once,
             browse: BrowseSettings(isEnabled: browse, prefetches: !noPrefetch),
             view: ViewOptions(imageFormat: imageFormat?.format, imageSize: size?.cells, maxItems: maxItems, sortsKeys: sortKeys),
-            maxConnections: maxConnections, maxPerHost: maxPerHost, usesCache: !noCache,
+            maxConnections: maxConnections, maxPerHost: maxPerHost, usesCache: !noCache, forcesHTTP1: http1,
             verbosity: Verbosity(verbose: verbose, quiet: quiet))
         let status = invocation.run()
         if status != ExitStatus.success { throw ExitCode(status) }

@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import TestSupport
+import XCTest
+
+/// HTTP/2 peers that stall, flood, reset and go away (`MisbehavingHTTP2Peer`). libsoup 3.2
+/// never answers the cancel of a stalled stream, so every ending here is loadrun's own: the
+/// deadline, a signal, or a reset reported as it comes.
+final class HTTP2FaultTests: XCTestCase {
+    /// A run against `peer` with a short deadline and no retries.
+    private func run(_ peer: MisbehavingHTTP2Peer, _ extra: [String] = []) throws -> LoadrunProcess {
+        try LoadrunProcess(["--url", peer.url("/x"), "--cacert", peer.caFile, "--no-cache", "--timeout", "1s", "--no-retry"] + extra)
+    }
+
+    func testEveryStallAndFloodEndsByTheDeadline() throws {
+        for mode in ["stall", "stall-headers", "continuation-flood", "ping-flood", "settings-flood", "big-header"] {
+            let peer = try MisbehavingHTTP2Peer(mode: mode)
+            let run = try run(peer)
+            XCTAssertEqual(run.waitForExit(limit: .seconds(15)), .exited(2), "\(mode): \(run.standardError)")
+            XCTAssertTrue(peer.requests.count >= 1, "\(mode): the request reached the peer")
+            XCTAssertTrue(run.standardError.contains("no complete response from 127.0.0.1:\(peer.port) within 1 s"),
+                          "\(mode): \(run.standardError)")
+            XCTAssertEqual(run.standardOutput, "", mode)
+        }
+    }
+
+    func testEachEndingSignalEndsAStalledStreamWithItsStatus() throws {
+        for (signal, status) in [(SIGINT, Int32(130)), (SIGTERM, 143), (SIGHUP, 129)] {
+            let peer = try MisbehavingHTTP2Peer(mode: "stall")
+            // A deadline far off: only the signal can end it.
+            let run = try LoadrunProcess(["--url", peer.url("/x"), "--cacert", peer.caFile, "--no-cache", "--timeout", "5m"])
+            XCTAssertTrue(peer.waitForRequests(), "the request reached the peer")
+            run.send(signal)
+            XCTAssertEqual(run.waitForExit(limit: .seconds(10)), .exited(status), "signal \(signal): \(run.standardError)")
+            XCTAssertEqual(run.standardOutput, "")
+        }
+    }
+
+    func testAWatchOnAStalledStreamEndsOnTheSignal() throws {
+        let peer = try MisbehavingHTTP2Peer(mode: "stall")
+        let run = try LoadrunProcess(["--url", peer.url("/x"), "--cacert", peer.caFile, "--no-cache", "--timeout", "5m",
+                                      "--watch", "1s", "--output", "ndjson"])
+        XCTAssertTrue(peer.waitForRequests())
+        run.send(SIGTERM)
+        XCTAssertEqual(run.waitForExit(limit: .seconds(10)), .exited(143), run.standardError)
+    }
+
+    func testAResetStreamIsReportedAtOnceWithItsCode() throws {
+        for mode in ["rst-before", "rst-after", "goaway-error"] {
+            let peer = try MisbehavingHTTP2Peer(mode: mode)
+            // A deadline long enough that only the reset can explain the end.
+            let run = try LoadrunProcess(["--url", peer.url("/x"), "--cacert", peer.caFile, "--no-cache", "--timeout", "5m", "--no-retry"])
+            XCTAssertEqual(run.waitForExit(limit: .seconds(15)), .exited(2), "\(mode): \(run.standardError)")
+            XCTAssertTrue(run.standardError.contains("127.0.0.1:\(peer.port) ended the request's HTTP/2 stream with INTERNAL_ERROR"),
+                          "\(mode): \(run.standardError)")
+            XCTAssertTrue(run.standardError.contains("--http1.1"), "\(mode): the way past a broken HTTP/2: \(run.standardError)")
+        }
+    }
+
+    /// libsoup sends a refused request again at once, without end; loadrun stops that storm
+    /// and retries with its own backoff, since a refused stream was never processed.
+    func testARefusedStreamIsRetriedWithBackoffNotResentWithoutEnd() throws {
+        for mode in ["refused", "goaway"] {
+            let peer = try MisbehavingHTTP2Peer(mode: mode)
+            let run = try LoadrunProcess(["--url", peer.url("/x"), "--cacert", peer.caFile, "--no-cache", "--timeout", "5m",
+                                          "--retry", "1", "--retry-delay", "10ms"])
+            XCTAssertEqual(run.waitForExit(limit: .seconds(15)), .exited(2), "\(mode): \(run.standardError)")
+            let stderr = run.standardError
+            XCTAssertTrue(stderr.contains("127.0.0.1:\(peer.port) refused the request unprocessed (HTTP/2 REFUSED_STREAM or GOAWAY)"), "\(mode): \(stderr)")
+            XCTAssertTrue(stderr.contains("(attempt 2 of 2)"), "\(mode): retried: \(stderr)")
+            // Two attempts of a few sends each; before, libsoup sent thousands a second.
+            XCTAssertLessThanOrEqual(peer.requests.count, 12, "\(mode): \(peer.requests.count) requests")
+        }
+    }
+
+    func testHTTP1OptionSpeaksHTTP1AndVerboseSaysSo() throws {
+        let peer = try MisbehavingHTTP2Peer(mode: "stall")
+        // The peer stalls any HTTP/2 stream, and answers HTTP/1.1 at once.
+        let run = try LoadrunProcess(["-v", "--http1.1", "--url", peer.url("/x"), "--cacert", peer.caFile, "--no-cache", "--timeout", "5m"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertTrue(run.standardOutput.hasPrefix("1  over h2"), run.standardOutput)
+        XCTAssertEqual(peer.requests, ["request /x HTTP/1.1"])
+        for expected in ["> GET /x HTTP/1.1", "< HTTP/1.1 200 OK", "* HTTP/1.1 with 127.0.0.1:\(peer.port)"] {
+            XCTAssertTrue(run.standardErrorLines.contains(expected), "\(expected) in \(run.standardErrorLines)")
+        }
+    }
+}
