@@ -30,6 +30,9 @@ let package = Package(
         // why); the C file alone sees libxml2's headers, where Debian's libxml2-dev puts them
         // (`pkg-config --cflags libxml-2.0`).
         .target(name: "CLibXML2", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
+        // Raw signal handlers for the way out when the loop cannot run: C, since a handler may
+        // call only async-signal-safe functions.
+        .target(name: "CLastResort"),
         .systemLibrary(
             name: "CSoup",
             pkgConfig: "libsoup-3.0",
@@ -37,7 +40,7 @@ let package = Package(
         ),
 
         // The UI-free core: main loop, HTTP client, loading states, plugin protocol.
-        .target(name: "Loader", dependencies: ["CGLib", "CSoup"]),
+        .target(name: "Loader", dependencies: ["CGLib", "CSoup", "CLastResort"]),
         // Content plugins and the terminal text helpers they render with.
         .target(name: "Plugins", dependencies: ["Loader", "CPixbuf", "CChafa", "CLibXML2"]),
         // The embedded sample server that `loadrun serve` runs and the tests reuse.

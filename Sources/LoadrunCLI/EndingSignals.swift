@@ -10,8 +10,12 @@ enum EndingSignals {
         (SIGINT, ExitStatus.interrupted), (SIGTERM, ExitStatus.terminated), (SIGHUP, ExitStatus.hangUp),
     ]
 
-    /// Calls `handler(signal, status)` on the loop whenever one of them arrives.
+    /// Calls `handler(signal, status)` on the loop whenever one of them arrives. Should the
+    /// loop not get to it, a second signal or a second's wait ends the process from outside
+    /// the loop (`LastResort`); a handler that lets the run go on calls `LastResort.disarm()`.
     static func watch(on loop: EventLoop, _ handler: @escaping (Int32, Int32) -> Void) -> [LoopSource] {
-        all.map { signal, status in loop.onSignal(signal) { handler(signal, status) } }
+        let watches = all.map { signal, status in loop.onSignal(signal) { handler(signal, status) } }
+        for (signal, status) in all { LastResort.watch(signal, status: status) }
+        return watches
     }
 }

@@ -55,6 +55,7 @@ extension LoadSession {
         // A prefetch the user never saw does not count: with only it in flight, Ctrl-C quits.
         let inFlight = sources.filter { $0.loader.state.isBusy } + (details.open?.sources.filter { $0.loader.state.isBusy } ?? [])
         if presenter.interruptCancelsLoads, ending == nil, !again, !inFlight.isEmpty {
+            LastResort.disarm()
             inFlight.forEach { $0.loader.cancel() }
             presenter.refresh()
         } else {
@@ -137,11 +138,16 @@ extension LoadSession {
     /// The interval came round: reload, unless the last load is still running (said so) or a
     /// retry is already scheduled (its backoff decides).
     func cycle(_ source: SessionSource) {
-        setNextReload(source, to: .now + source.interval)
         // Paused: the interval goes on counting, and nothing loads until `p` again.
-        guard !isPaused else { return presenter.refresh() }
+        guard !isPaused else {
+            setNextReload(source, to: .now + source.interval)
+            return presenter.refresh()
+        }
         presenter.reloadDue(source)
         reload(source)
+        // The next reload is set when this load comes to rest; one that did not start (a
+        // retry is pending) has its next set by that retry's end.
+        if source.isSettled { setNextReload(source, to: .now + source.interval) }
         presenter.refresh()
     }
 

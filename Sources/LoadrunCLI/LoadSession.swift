@@ -129,7 +129,6 @@ package final class LoadSession {
         if reloadsOnInterval {
             reloads = ReloadSchedule(loop: loop, currentDue: { [unowned self] in sources[$0].nextReload },
                                      fire: { [unowned self] in cycle(sources[$0]) })
-            for source in sources { setNextReload(source, to: .now + source.interval) }
         }
         for (source, request) in zip(sources, requests) { source.loader.load(pages: request.pages) }
         presenter.refresh()
@@ -187,7 +186,14 @@ package final class LoadSession {
     private func observe(_ change: StateChange, of source: SessionSource) {
         record(change, of: source)
         source.continuesChain = change.continuesChain
-        if source.isSettled { busy.remove(source.index) } else { busy.insert(source.index) }
+        if source.isSettled {
+            // Come to rest: a watch's interval starts now, so reloads never pile up.
+            if busy.remove(source.index) != nil, reloadsOnInterval, ending == nil {
+                setNextReload(source, to: .now + source.interval)
+            }
+        } else {
+            busy.insert(source.index)
+        }
         if change.cause == .succeeded, verbosity >= .verbose, let content = change.to.content {
             let why = switch source.loader.source.plugin {
             case .fixed: "named by --plugin or the source"

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Loader
 
 /// The terminal as a full-screen view uses it: the alternate screen, no cursor, no line
 /// wrapping, and keys delivered one at a time without echo.
@@ -18,6 +19,8 @@ final class RawTerminal {
     func enter() {
         guard !entered else { return }
         entered = true
+        // Before anything changes: a process ended from outside the loop puts this back.
+        LastResort.saveTerminal(inputFD: STDIN_FILENO, leaving: Self.leaveSequence)
         if readsKeys {
             var settings = termios()
             if tcgetattr(STDIN_FILENO, &settings) == 0 {
@@ -41,12 +44,16 @@ final class RawTerminal {
     func leave() {
         guard entered else { return }
         entered = false
-        output.report("\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l")
+        output.report(Self.leaveSequence)
         if var settings = savedInput {
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
             savedInput = nil
         }
+        LastResort.forgetTerminal()
     }
+
+    /// Plain text, autowrap and the cursor back, and the main screen.
+    private static let leaveSequence = "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
 
     deinit { leave() }
 }

@@ -2,6 +2,10 @@ import Loader
 
 /// When each watched source reloads next, behind one loop timer armed for the earliest.
 ///
+/// A source's next reload is set once its load comes to rest (see `LoadSession.observe`), so
+/// a reload never starts before the previous one ended, however slow the loads: a watch
+/// paces itself, as `watch` does, counting its interval from the end of each run.
+///
 /// GLib's main loop looks at every source it holds on every iteration, so one `g_timeout` per
 /// watched source made a watch of 10,000 sources spend its time in `g_main_context_prepare`.
 /// This keeps the times in a binary heap instead; an entry whose time no longer matches its
@@ -44,9 +48,15 @@ final class ReloadSchedule {
     private func fired() {
         timer = nil
         armedFor = nil
-        for (index, due) in queue.popDue(by: .now) where currentDue(index) == due { fire(index) }
+        // A slice at a time: the rest go on the next iteration, after any signal that came
+        // meanwhile. Ten thousand sources due at once would otherwise hold the loop for
+        // seconds in one callback.
+        for (index, due) in queue.popDue(by: .now, limit: Self.slice) where currentDue(index) == due { fire(index) }
         arm()
     }
+
+    /// The most sources reloaded in one callback.
+    static let slice = 64
 }
 
 /// Due times in a binary heap, earliest first: what `ReloadSchedule` keeps, as a value.
@@ -74,10 +84,10 @@ struct DueQueue {
         }
     }
 
-    /// Takes out every entry due by `now`, earliest first.
-    mutating func popDue(by now: ContinuousClock.Instant) -> [(index: Int, due: ContinuousClock.Instant)] {
+    /// Takes out the entries due by `now`, earliest first, at most `limit` of them.
+    mutating func popDue(by now: ContinuousClock.Instant, limit: Int = .max) -> [(index: Int, due: ContinuousClock.Instant)] {
         var due: [(index: Int, due: ContinuousClock.Instant)] = []
-        while let first = heap.first, first.due <= now {
+        while due.count < limit, let first = heap.first, first.due <= now {
             due.append((first.index, first.due))
             popFirst()
         }

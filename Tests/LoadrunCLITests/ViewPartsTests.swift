@@ -59,6 +59,16 @@ final class ViewPartsTests: XCTestCase {
         XCTAssertTrue(queue.isEmpty)
     }
 
+    func testDueTimesComeOutAtMostASliceAtATime() {
+        let start = ContinuousClock.now
+        var queue = DueQueue()
+        for index in 0..<5 { queue.push(index, at: start + .seconds(index)) }
+        XCTAssertEqual(queue.popDue(by: start + .seconds(10), limit: 2).map(\.index), [0, 1], "the earliest two")
+        XCTAssertEqual(queue.popDue(by: start + .seconds(10), limit: 2).map(\.index), [2, 3], "the rest on the next call")
+        XCTAssertEqual(queue.popDue(by: start + .seconds(10), limit: 2).map(\.index), [4])
+        XCTAssertTrue(queue.isEmpty)
+    }
+
     func testEachRunGetsOnePresenter() {
         let tty = Terminal(stdoutIsTTY: true, stderrIsTTY: true, width: 80, height: 24, stderrWidth: 80, environment: [:], allowsStyling: true)
         let pipe = Terminal(stdoutIsTTY: false, stderrIsTTY: false, width: 80, height: nil, stderrWidth: 80, environment: [:], allowsStyling: false)

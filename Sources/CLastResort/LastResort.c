@@ -1,0 +1,99 @@
+#include "CLastResort.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+/* Everything a handler reads is set before the handler can run, or is a sig_atomic_t. */
+static struct sigaction previous_actions[NSIG];
+static int statuses[NSIG];
+static volatile sig_atomic_t pending_status;
+static volatile sig_atomic_t exiting;
+
+static volatile sig_atomic_t has_terminal;
+static int terminal_fd = -1;
+static struct termios terminal_settings;
+static char leave_sequence[64];
+static size_t leave_length;
+
+/* Puts the terminal back as far as it can, then ends the process. A write to a stdout that
+ * blocks is cut short by the alarm, whose handler comes back here and ends at once. */
+static void end_now(int status) {
+    if (exiting) _exit(status);
+    exiting = 1;
+    alarm(1);
+    if (has_terminal) {
+        tcsetattr(terminal_fd, TCSAFLUSH, &terminal_settings);
+        ssize_t ignored = write(STDOUT_FILENO, leave_sequence, leave_length);
+        (void)ignored;
+    }
+    _exit(status);
+}
+
+static void on_alarm(int signal) {
+    (void)signal;
+    end_now(pending_status ? pending_status : 1);
+}
+
+static void on_signal(int signal, siginfo_t *info, void *context) {
+    int saved_errno = errno;
+    const struct sigaction *previous = &previous_actions[signal];
+    if (previous->sa_flags & SA_SIGINFO) {
+        if (previous->sa_sigaction) previous->sa_sigaction(signal, info, context);
+    } else if (previous->sa_handler != SIG_DFL && previous->sa_handler != SIG_IGN && previous->sa_handler != NULL) {
+        previous->sa_handler(signal);
+    }
+    if (pending_status) end_now(statuses[signal]);
+    pending_status = statuses[signal];
+    alarm(1);
+    errno = saved_errno;
+}
+
+void lr_last_resort_watch(int signal, int status) {
+    if (signal <= 0 || signal >= NSIG || signal == SIGALRM) return;
+    static int alarm_installed;
+    if (!alarm_installed) {
+        alarm_installed = 1;
+        struct sigaction alarm_action;
+        memset(&alarm_action, 0, sizeof alarm_action);
+        alarm_action.sa_handler = on_alarm;
+        /* SA_NODEFER: an alarm while end_now writes must reach end_now again. */
+        alarm_action.sa_flags = SA_NODEFER;
+        sigemptyset(&alarm_action.sa_mask);
+        sigaction(SIGALRM, &alarm_action, NULL);
+    }
+    statuses[signal] = status;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_sigaction = on_signal;
+    action.sa_flags = SA_SIGINFO | SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    struct sigaction previous;
+    if (sigaction(signal, &action, &previous) != 0) return;
+    /* Watched twice (a second run in one process): GLib's handler is still the one to chain. */
+    if (!((previous.sa_flags & SA_SIGINFO) && previous.sa_sigaction == on_signal)) previous_actions[signal] = previous;
+}
+
+void lr_last_resort_disarm(void) {
+    alarm(0);
+    pending_status = 0;
+}
+
+void lr_last_resort_save_terminal(int input_fd, const char *leave, size_t length) {
+    has_terminal = 0;
+    if (length > sizeof leave_sequence) length = sizeof leave_sequence;
+    memcpy(leave_sequence, leave, length);
+    leave_length = length;
+    terminal_fd = input_fd;
+    if (tcgetattr(input_fd, &terminal_settings) != 0) {
+        /* No terminal settings to restore: only the escape codes. */
+        terminal_fd = -1;
+    }
+    has_terminal = 1;
+}
+
+void lr_last_resort_forget_terminal(void) {
+    has_terminal = 0;
+}

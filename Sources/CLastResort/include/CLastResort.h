@@ -1,0 +1,28 @@
+#ifndef LOADRUN_CLAST_RESORT_H
+#define LOADRUN_CLAST_RESORT_H
+
+#include <stddef.h>
+
+/* The last resort for ending a run (DESIGN, "Ending: never wait on a library"): raw signal
+ * handlers that work when the main loop cannot run. They are plain C because a signal handler
+ * may only call async-signal-safe functions, which Swift code cannot promise.
+ *
+ * lr_last_resort_watch chains a handler after GLib's own for `signal` (GLib's g_unix_signal
+ * handler must be installed first: it still runs, so the loop hears of the signal as usual).
+ * The first signal arms a one-second alarm; a second signal before the loop has dealt with
+ * the first, or the alarm, restores the terminal and _exits with the status of the latest
+ * signal. */
+void lr_last_resort_watch(int signal, int status);
+
+/* The loop has dealt with the signal and the run goes on: the alarm is off, and the next
+ * signal counts as a first again. */
+void lr_last_resort_disarm(void);
+
+/* What to put back on the way out: the settings `input_fd` (a terminal) has now, and
+ * `leave`, written to stdout (the escape codes that leave a full-screen view). Copied. */
+void lr_last_resort_save_terminal(int input_fd, const char *leave, size_t length);
+
+/* The view has put the terminal back itself. */
+void lr_last_resort_forget_terminal(void);
+
+#endif
