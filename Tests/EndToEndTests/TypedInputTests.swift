@@ -49,7 +49,7 @@ final class TypedInputTests: XCTestCase {
             let help = try LoadrunProcess(command + ["--help"])
             XCTAssertEqual(help.waitForExit(), .exited(0))
             let options = help.standardOutput.split(separator: "OPTIONS:").last.map(String.init) ?? ""
-            let shown = Set(options.matches(of: /(?m)^\s+(?:-\w, )?--([a-z][a-z-]*)/).map { String($0.1) })
+            let shown = Set(options.matches(of: /(?m)^\s+(?:-\w, )?--([a-z][a-z0-9-]*(?:\.[0-9]+)?)/).map { String($0.1) })
             XCTAssertTrue(shown.contains(example), options)
             let suggested = Set(tree.command(for: command).options)
             XCTAssertTrue(shown.isSubset(of: suggested), "\(command): help shows \(shown.subtracting(suggested)) that no suggestion knows")
