@@ -118,6 +118,14 @@ public final class EventLoop {
         }
     }
 
+    /// Calls `body` on the loop whenever `fd` can take a write (or reports an error or a
+    /// hang-up, which the write then meets), until it returns `false` or the source is cancelled.
+    @discardableResult
+    public func onWritable(_ fd: Int32, _ body: @escaping () -> Bool) -> LoopSource {
+        attach(g_unix_fd_source_new(fd, GIOCondition(G_IO_OUT.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue)),
+               callbackType: .fileDescriptor, body)
+    }
+
     private enum CallbackType { case plain, fileDescriptor }
 
     private func attach(_ source: UnsafeMutablePointer<GSource>?, callbackType: CallbackType = .plain,

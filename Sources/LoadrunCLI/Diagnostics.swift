@@ -25,7 +25,7 @@ package enum Diagnostics {
     /// Draws (or redraws) the live line: `text` goes over whatever the current line holds.
     static func drawLiveLine(_ text: String) {
         liveLine.withLock { $0 = true }
-        OutputStream.standardError.report("\r\u{1B}[2K" + text)
+        ErrorOutput.write("\r\u{1B}[2K" + text)
     }
 
     /// Erases the live line, if one stands; `extra` (cursor controls) follows in one write.
@@ -35,7 +35,7 @@ package enum Diagnostics {
             return drawn
         }
         let text = (drawn ? "\r\u{1B}[2K" : "") + extra
-        if !text.isEmpty { OutputStream.standardError.report(text) }
+        if !text.isEmpty { ErrorOutput.write(text) }
     }
 
     private static func write(_ text: String) {

@@ -4,6 +4,8 @@ package enum ExitStatus {
     package static let someFailed: Int32 = 1
     package static let allFailed: Int32 = 2
     package static let usage: Int32 = 64
+    /// EX_IOERR: the output could not be written.
+    package static let outputFailed: Int32 = 74
     package static let interrupted: Int32 = 130
     package static let terminated: Int32 = 143
     package static let hangUp: Int32 = 129
@@ -14,6 +16,8 @@ package enum ExitStatus {
           1    some sources failed
           2    all sources failed
           64   usage error
+          74   the output could not be written (no space left, an I/O
+               error, a closed stdout); a reader that leaves (| head) is 0
           130  ended by SIGINT (Ctrl-C)
           143  ended by SIGTERM
           129  ended by SIGHUP

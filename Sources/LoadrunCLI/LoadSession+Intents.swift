@@ -8,6 +8,9 @@ import Loader
 extension LoadSession {
     /// How long a Ctrl-C counts as just pressed: a second one within it quits.
     static let doubleInterruptWindow = Duration.seconds(1)
+    /// The most content a watch keeps for a reader that stopped reading: past it, the oldest
+    /// goes, and the reader gets the newest when it reads again.
+    static let watchOutputLimit = 1 << 20
 
     // MARK: Signals
 
@@ -27,9 +30,10 @@ extension LoadSession {
     /// A closed stdout ends the run at once with 0, even when nothing is being written: a
     /// watch whose content does not change would otherwise never meet EPIPE.
     func watchReaderOfStandardOutput() {
-        output.onClosed = { [unowned self] in
+        output.attach(to: loop, coalescingPast: reloadsOnInterval ? Self.watchOutputLimit : nil)
+        output.onClosed = { [unowned self] failure in
             // Not from inside the presenter's write: from the loop, once it is done.
-            loop.schedule { [weak self] in self?.end(.stdoutClosed) }
+            loop.schedule { [weak self] in self?.end(failure.isBrokenPipe ? .stdoutClosed : .outputFailed(failure)) }
         }
         // A terminal reports no hang-up while it is there, and its fd may be readable (keys).
         guard !terminal.stdoutIsTTY else { return }

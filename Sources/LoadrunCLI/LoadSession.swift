@@ -139,10 +139,14 @@ package final class LoadSession {
         // presenter knows these cancels are not news.
         sources.forEach { $0.loader.cancel() }
         details.cancelAll()
-        stopWatching()
         presenter.finish(ending)
+        drainOutput()
+        stopWatching()
         // One rule for the cache, however the run ended: what came in whole is kept.
         http.saveCache()
+        if let failure = output.failure, !failure.isBrokenPipe {
+            Diagnostics.say("loadrun: cannot write the output: \(failure.reason)")
+        }
         if reloadsOnInterval, case .signal = ending { Diagnostics.say("watch stopped") }
         return exitStatus
     }
@@ -163,11 +167,23 @@ package final class LoadSession {
         if busy.isEmpty && busyDetails.isEmpty { loop.quit() }
     }
 
+    /// What a slow reader has not yet taken goes out before the run ends, the loop running
+    /// meanwhile, so that a signal still ends it.
+    private func drainOutput() {
+        while output.hasPending {
+            if case .signal = ending { return }
+            loop.iterate(blocking: true)
+        }
+    }
+
     /// 0 when every source loaded (or the run was quit, or its reader left), 1 when some
-    /// failed, 2 when all did, and the signal's status when one ended the run.
+    /// failed, 2 when all did, 74 when stdout could not be written, and the signal's status
+    /// when one ended the run.
     private var exitStatus: Int32 {
-        if output.isClosed { return ExitStatus.success }
+        if let failure = output.failure { return failure.isBrokenPipe ? ExitStatus.success : ExitStatus.outputFailed }
         switch ending {
+        case .outputFailed?:
+            return ExitStatus.outputFailed
         case .stdoutClosed?, .quit?:
             return ExitStatus.success
         case .signal(let status)?:

@@ -60,7 +60,7 @@ final class OrderedPrinter: Presenter {
             printSettled()
         case .signal?:
             for source in sources where cancelled.contains(source.index) { Diagnostics.say("\(source.name): cancelled") }
-        case .quit?, .stdoutClosed?:
+        case .quit?, .stdoutClosed?, .outputFailed?:
             break
         }
     }

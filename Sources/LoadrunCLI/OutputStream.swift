@@ -2,8 +2,21 @@
 import Glibc
 #endif
 
-/// The reader of stdout went away (EPIPE): stop writing and exit quietly.
-package struct BrokenPipe: Error {}
+/// Why a write to stdout or stderr failed.
+package struct OutputFailure: Error, Equatable {
+    /// The `errno` of the failed write.
+    package let code: Int32
+
+    /// The reader went away (EPIPE): a quiet end, as for `| head`.
+    package var isBrokenPipe: Bool { code == EPIPE }
+
+    /// The system's words for it: `no space left on device`.
+    package var reason: String {
+        if code == EBADF { return "standard output is closed" }
+        let text = String(cString: strerror(code))
+        return text.prefix(1).lowercased() + text.dropFirst()
+    }
+}
 
 /// Writes to a file descriptor and checks every write.
 ///
@@ -15,10 +28,13 @@ package struct OutputStream {
     package static let standardOutput = OutputStream(fd: STDOUT_FILENO)
     package static let standardError = OutputStream(fd: STDERR_FILENO)
 
-    /// Writes all of `text`, retrying short writes and EINTR.
-    package func write(_ text: String) throws(BrokenPipe) {
+    /// Writes all of `text`, retrying short writes and EINTR, and waiting while the reader is
+    /// slow. For the full-screen view, whose frames must go out whole; content goes through
+    /// `ContentOutput`, which never waits.
+    package func write(_ text: String) throws(OutputFailure) {
+        if StandardStreams.closedAtStart.contains(fd) { throw OutputFailure(code: EBADF) }
         var text = text
-        let failed = text.withUTF8 { buffer -> Bool in
+        let failure = text.withUTF8 { buffer -> Int32? in
             var offset = 0
             while offset < buffer.count {
                 let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
@@ -29,12 +45,12 @@ package struct OutputStream {
                     var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
                     _ = poll(&ready, 1, -1)
                 } else if errno != EINTR {
-                    return true
+                    return errno
                 }
             }
-            return false
+            return nil
         }
-        if failed { throw BrokenPipe() }
+        if let failure { throw OutputFailure(code: failure) }
     }
 
     /// Writes diagnostics, where a failure has nowhere left to be reported.

@@ -69,6 +69,8 @@ enum SessionEnding: Equatable {
     case quit
     /// The reader of stdout went away.
     case stdoutClosed
+    /// stdout could not be written (ENOSPC, EIO, closed at start): the run's error.
+    case outputFailed(OutputFailure)
 }
 
 /// What a key asks the session to do.
@@ -89,25 +91,6 @@ enum Intent {
     case cancelPrefetch
     /// Pause a watch's reloads (true) or resume them.
     case pause(Bool)
-}
-
-/// stdout for content, shared by a session and its presenter. A write that finds the reader
-/// gone (EPIPE) marks it closed and tells the session, which ends the run quietly.
-final class ContentOutput {
-    private(set) var isClosed = false
-    /// Called once, on the first failed write.
-    var onClosed: (() -> Void)?
-
-    /// Writes `text`; once the reader has gone, writes nothing.
-    func write(_ text: String) {
-        guard !isClosed, !text.isEmpty else { return }
-        do {
-            try OutputStream.standardOutput.write(text)
-        } catch {
-            isClosed = true
-            onClosed?()
-        }
-    }
 }
 
 /// The presenter for a run, chosen once from the output format, the schedule and whether

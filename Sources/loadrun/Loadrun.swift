@@ -186,6 +186,9 @@ struct Loadrun: ParsableCommand {
         // exit() runs no deinit and unwinds no frame: whatever a frame still held would be
         // left behind (valgrind counted the argument array as lost). So the run happens in a
         // function of its own, and only its status is alive here when the process ends.
+        // Before GLib opens anything: a closed fd 0, 1 or 2 gets /dev/null, so that no GLib fd
+        // takes its number.
+        StandardStreams.claim()
         let status = runToStatus(Array(CommandLine.arguments.dropFirst()))
         Glibc.exit(status)
     }
@@ -207,7 +210,12 @@ struct Loadrun: ParsableCommand {
             if code.isSuccess {
                 // --help and --version, on stdout as ArgumentParser prints them.
                 let message = fullMessage(for: error)
-                if !message.isEmpty { try? OutputStream.standardOutput.write(message + "\n") }
+                do {
+                    if !message.isEmpty { try OutputStream.standardOutput.write(message + "\n") }
+                } catch where !error.isBrokenPipe {
+                    Diagnostics.say("loadrun: cannot write the output: \(error.reason)")
+                    return ExitStatus.outputFailed
+                } catch {}
             } else if let unknown = UnknownOption.message(parserMessage: self.message(for: error), arguments: arguments, toolInfo: _dumpHelp) {
                 Diagnostics.say("loadrun: \(unknown)")
             } else {
@@ -249,6 +257,9 @@ struct Loadrun: ParsableCommand {
         if quiet && verbose > 0 { throw ValidationError("give -q or -v, not both") }
         if maxPerHost < 1 { throw ValidationError("--max-per-host must be at least 1") }
         if maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
+        if url.contains("-") || urlFile == URLList.standardInput, StandardStreams.closedAtStart.contains(STDIN_FILENO) {
+            throw Self.usageFailure("standard input is closed, and \(url.contains("-") ? "--url -" : "--url-file -") reads from it; give it a pipe or a file (< FILE)")
+        }
         if watch != nil && url.contains("-") { throw ValidationError("standard input cannot be reloaded; --watch needs a URL or a file") }
         if let detail, case .failure(let problem) = DetailTemplate.parse(detail) { throw Self.usageFailure("--detail: \(problem)") }
         let views = BrowseSettings.Request(browse: browse, watch: watch != nil, output: output, detail: detail != nil,
