@@ -33,6 +33,9 @@ final class FileObject {
     /// The file's name for people (`/tmp/posts.json`), or nil.
     var parseName: String? { Self.take(g_file_get_parse_name(pointer)) }
 
+    /// Its path on this machine, or nil for a URI that names none.
+    var path: String? { Self.take(g_file_get_path(pointer)) }
+
     /// The last part of its path, or nil.
     var baseName: String? { Self.take(g_file_get_basename(pointer)) }
 

@@ -52,6 +52,12 @@ final class LocalFetch: FetchHandle {
         case .file(let uri):
             let file = FileObject(uri: uri)
             self.file = file
+            // A FIFO or a device where a file is meant would hang the read in GIO's worker
+            // thread; /dev/stdin names standard input, which is meant to be a stream.
+            if let path = file.path, path != "/dev/stdin", let problem = LocalFile.notRegularFile(path) {
+                return life.finishSoon(.failure(LoadError(.notFound, "\(displayName) cannot be read: \(problem)",
+                                                          suggestion: "name a regular file, or give - to read standard input")))
+            }
             g_file_read_async(file.pointer, G_PRIORITY_DEFAULT, life.cancellable.pointer, { _, result, data in
                 let fetch = Unmanaged<LocalFetch>.fromOpaque(data!).takeRetainedValue()
                 fetch.didOpen(result)

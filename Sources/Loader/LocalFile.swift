@@ -83,10 +83,13 @@ public enum LocalFile {
         }
     }
 
-    /// A descriptor open for reading `path`, which the caller closes; or why not. A directory
-    /// opens for reading on Linux and fails only at read(): it is refused here, in those words.
+    /// A descriptor open for reading `path`, which the caller closes; or why not. Only a
+    /// regular file is read: a FIFO would hang the run at start (open waits for a writer, read
+    /// for data), and a device can give bytes without end. O_NONBLOCK keeps the open itself
+    /// from waiting; `fstat` on what was opened (not `stat` on the path, which may change
+    /// between the two) says what it is.
     private static func openForReading(_ path: String) -> Result<Int32, ReadError> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return .failure(failure(errno)) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
@@ -94,11 +97,41 @@ public enum LocalFile {
             close(descriptor)
             return .failure(error)
         }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
+        if let kind = notRegular(info) {
             close(descriptor)
-            return .failure(failure(EISDIR))
+            return .failure(kind == "a directory" ? failure(EISDIR) : .failed(reason: "it is \(kind), not a regular file"))
         }
         return .success(descriptor)
+    }
+
+    /// What a file is, in words, when it is not a regular file: `a FIFO`. `/dev/null` counts as
+    /// an empty file, since that is what `--config /dev/null` means.
+    static func notRegular(_ info: stat) -> String? {
+        if info.st_mode & S_IFMT == S_IFCHR {
+            var null = stat()
+            if stat("/dev/null", &null) == 0, null.st_rdev == info.st_rdev { return nil }
+        }
+        return switch info.st_mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "not a regular file"
+        }
+    }
+
+    /// Why `path` is not to be read as a file, when it exists and is not a regular one: `it is
+    /// a FIFO, not a regular file`. Looked at without opening it for reading, which for a
+    /// FIFO would wait for a writer.
+    public static func notRegularFile(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, let kind = notRegular(info), kind != "a directory" else { return nil }
+        return "it is \(kind), not a regular file"
     }
 
     private static func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Bool {

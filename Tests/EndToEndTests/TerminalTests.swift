@@ -38,7 +38,7 @@ final class TerminalTests: XCTestCase {
         // that ends the test: killed by it, it would close the FIFO, and the end of the body
         // would race loadrun's own handling of the signal (a decode failure, exit 2).
         let tmux = try TmuxSession("F=$(mktemp -u); mkfifo $F; (trap '' INT; printf '['; exec sleep 30) > $F & "
-            + "'\(binary)' --url file://$F --plugin posts; echo EXIT=$?")
+            + "'\(binary)' --url - --plugin posts < $F; echo EXIT=$?")
         XCTAssertTrue(tmux.waitForScreen(containing: ": loading 1 B"), tmux.screen())
         XCTAssertFalse(tmux.screen().contains(" of "), "no total: \(tmux.screen())")
         try tmux.send("C-c")

@@ -35,8 +35,14 @@ final class LocalFileTests: XCTestCase {
         XCTAssertEqual(reason, "is a directory")
     }
 
-    /// A device that never ends is read only up to the limit.
-    func testAnEndlessFileStopsAtTheLimit() {
-        XCTAssertEqual(LocalFile.contains(marker, in: "/dev/zero", limit: 1 << 20), .failure(.tooLarge(limit: 1 << 20)))
+    /// A device that never ends, or a FIFO that would wait for a writer, is not read at all;
+    /// /dev/null is an empty file.
+    func testOnlyARegularFileIsRead() throws {
+        XCTAssertEqual(LocalFile.contains(marker, in: "/dev/zero"), .failure(.failed(reason: "it is a character device, not a regular file")))
+        let fifo = NSTemporaryDirectory() + "loadrun-fifo-\(getpid())"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        defer { unlink(fifo) }
+        XCTAssertEqual(LocalFile.read(fifo, limit: 1024), .failure(.failed(reason: "it is a FIFO, not a regular file")))
+        XCTAssertEqual(LocalFile.read("/dev/null", limit: 1024), .success([]))
     }
 }
