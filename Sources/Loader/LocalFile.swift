@@ -152,6 +152,19 @@ public enum LocalFile {
         return UInt32(info.st_mode) & 0o7777
     }
 
+    /// Why `path` may not say what loadrun reads and sends (env: and file: values), as ssh
+    /// judges its config: owned by someone other than the user (or root), or writable by group
+    /// or others; nil when it is the user's own. Someone else's file could send the user's
+    /// environment and files to its own server.
+    public static func trustProblem(of path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        if info.st_uid != getuid() && info.st_uid != 0 { return "it is owned by another user (uid \(info.st_uid))" }
+        let mode = UInt32(info.st_mode) & 0o7777
+        if mode & 0o022 != 0 { return "group or others can write it (mode \(String(mode, radix: 8)))" }
+        return nil
+    }
+
     /// Whether `path` exists and is a regular file.
     public static func isRegularFile(_ path: String) -> Bool {
         var info = stat()

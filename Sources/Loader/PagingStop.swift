@@ -4,6 +4,8 @@ public enum PagingStop: Equatable, Sendable {
     case loop(url: String)
     /// The `next` link pointed at another origin, and the source does not follow those.
     case crossHost(url: String, origin: String)
+    /// The `next` link was not an http(s) URL (`file:///etc/passwd`): never followed.
+    case notWeb(url: String)
     /// A page came back empty before the end the server declared.
     case endedEarly(page: Int, declared: Pagination.End, itemsSeen: Int)
 
@@ -14,6 +16,8 @@ public enum PagingStop: Equatable, Sendable {
             "stopped paging: the next link points back to \(url), a page already loaded"
         case .crossHost(let url, let origin):
             "stopped paging: the next page is on another host (\(url), not \(origin))"
+        case .notWeb(let url):
+            "stopped paging: the next link is not an http or https URL (\(url)), and a server's links are followed to those only"
         case .endedEarly(let page, .items(let total), let seen):
             "stopped paging: page \(page) came back empty after \(seen) of the \(total) items the server counts"
         case .endedEarly(let page, .page(let last), let seen):
@@ -24,7 +28,7 @@ public enum PagingStop: Equatable, Sendable {
     /// What would let paging go on, for the front end to word.
     public var remedy: LoadError.Remedy? {
         switch self {
-        case .loop, .endedEarly: nil
+        case .loop, .endedEarly, .notWeb: nil
         case .crossHost: .followCrossHostLinks
         }
     }

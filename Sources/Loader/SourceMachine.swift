@@ -210,6 +210,12 @@ public struct SourceMachine<Content: PagedContent> {
             pagingStop = .loop(url: next)
             return nil
         }
+        // A server never makes loadrun read a local file, or speak anything but HTTP: whatever
+        // the flags, a next link goes to http or https only.
+        guard let scheme = URLParts.scheme(of: next)?.lowercased(), scheme == "http" || scheme == "https" else {
+            pagingStop = .notWeb(url: next)
+            return nil
+        }
         let origin = URLParts.origin(of: setup.firstPageURL)
         if !setup.followsCrossHostLinks, URLParts.origin(of: next) != origin {
             pagingStop = .crossHost(url: next, origin: origin)

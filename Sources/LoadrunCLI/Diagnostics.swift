@@ -1,3 +1,4 @@
+import Loader
 import Plugins
 import Synchronization
 
@@ -12,14 +13,20 @@ package enum Diagnostics {
     /// lock makes the global legal, not contended.
     private static let liveLine = Mutex(false)
 
-    /// Writes `message` on stderr as one line, safe for a terminal.
+    /// Writes `message` on stderr as one line, safe for a terminal, with the password of any
+    /// URL in it hidden (`user:***@`).
     package static func say(_ message: String) {
+        write(UntrustedText.forTerminalLine(URLCredentials.masked(message)) + "\n")
+    }
+
+    /// Writes `message` as `say` does, but with URLs' passwords as they are: `-vv`, asked for.
+    package static func say(unmasked message: String) {
         write(UntrustedText.forTerminalLine(message) + "\n")
     }
 
-    /// Writes `text` on stderr as it is laid out, in lines, safe for a terminal.
+    /// Writes `text` on stderr as it is laid out, in lines, safe for a terminal, passwords hidden.
     package static func say(lines text: String) {
-        write(UntrustedText.forTerminal(text) + "\n")
+        write(UntrustedText.forTerminal(URLCredentials.masked(text)) + "\n")
     }
 
     /// Draws (or redraws) the live line: `text` goes over whatever the current line holds.

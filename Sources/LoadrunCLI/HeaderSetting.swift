@@ -57,6 +57,15 @@ struct HeaderSetting: Equatable {
         return Self.carriesCredential(name)
     }
 
+    /// Whether the value is read when the source loads, from the environment or a file:
+    /// what only a trusted sources file may ask for.
+    var readsFromOutside: Bool {
+        switch value {
+        case .literal: false
+        case .environment, .file: true
+        }
+    }
+
     /// Whether a header by this name carries a credential, by its name: the standard ones and
     /// any whose name says token, secret, key, password, auth or session.
     static func carriesCredential(_ name: String) -> Bool {

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Loader
 import Plugins
 
@@ -18,8 +21,7 @@ package enum Listings {
         let rows = [["NAME", "TAKES", "RENDERS"]] + registry.plugins.map {
             [$0.name, $0.takes, $0.summary].map(UntrustedText.forTerminalLine)
         }
-        write(columns(rows))
-        return ExitStatus.success
+        return write(columns(rows))
     }
 
     /// The configured sources: name, URL, plugin, interval, detail and related templates (`-`
@@ -39,7 +41,7 @@ package enum Listings {
         for problem in catalog.groupProblems { Diagnostics.say("loadrun: \(problem.error)") }
         let rows = [["NAME", "URL", "PLUGIN", "INTERVAL", "DETAIL", "RELATED", "DEFINED"]] + catalog.definitions.map { definition in
             [definition.name,
-             definition.url ?? "(embedded sample)/\(definition.name)",
+             definition.url.map(URLCredentials.masked) ?? "(embedded sample)/\(definition.name)",
              definition.plugin ?? "by Content-Type",
              definition.interval.map { DurationArgument($0).defaultValueDescription } ?? "-",
              definition.detail?.text ?? "-",
@@ -47,25 +49,37 @@ package enum Listings {
              definition.related.isEmpty ? "-" : definition.related.map(\.description).joined(separator: ";"),
              definition.origin.description].map(UntrustedText.forTerminalLine)
         }
-        write(columns(rows))
+        let written = write(columns(rows))
+        guard written == ExitStatus.success else { return written }
         return catalog.groupProblems.isEmpty ? ExitStatus.success : ExitStatus.usage
     }
 
-    /// Rows with every column but the last padded to its widest cell.
-    static func columns(_ rows: [[String]]) -> String {
+    /// The rows as a table. On a terminal, every column but the last padded to its widest
+    /// cell, and each cell cut to `maxCellWidth` (a 100 KB URL would pad every row to 100 KB);
+    /// off a terminal, cells whole and separated by a tab, padded never, for `cut -f` and awk.
+    static func columns(_ rows: [[String]], onTerminal: Bool = isatty(STDOUT_FILENO) == 1) -> String {
         guard let count = rows.first?.count else { return "" }
+        guard onTerminal else { return rows.map { $0.joined(separator: "\t") }.joined(separator: "\n") + "\n" }
+        let rows = rows.map { $0.map { TerminalText.truncated($0, toWidth: maxCellWidth) } }
         let widths = (0..<count - 1).map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
             (0..<count - 1).map { row[$0].padding(to: widths[$0]) + "  " }.joined() + row[count - 1]
         }.joined(separator: "\n") + "\n"
     }
 
-    private static func write(_ text: String) {
+    /// The widest a cell is shown on a terminal.
+    static let maxCellWidth = 60
+
+    /// Writes the listing; returns 0, or 74 when stdout could not be written (a reader that
+    /// left is no error).
+    private static func write(_ text: String) -> Int32 {
         do {
             try OutputStream.standardOutput.write(text)
-        } catch {
-            // The reader has gone; nothing more to say.
-        }
+        } catch where !error.isBrokenPipe {
+            Diagnostics.say("loadrun: cannot write the output: \(error.reason)")
+            return ExitStatus.outputFailed
+        } catch {}
+        return ExitStatus.success
     }
 }
 

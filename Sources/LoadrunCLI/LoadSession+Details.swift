@@ -73,7 +73,15 @@ extension LoadSession {
         }
         let request = requests[source.index]
         if let template = request.detail {
-            return template.url(fields: fields, base: source.loader.source.url).mapError { DetailProblem(text: "no detail: \($0)") }
+            let base = source.loader.source.url
+            return template.url(fields: fields, base: base).mapError { DetailProblem(text: "no detail: \($0)") }.flatMap { url in
+                // A list from a server opens only http(s) URLs, whatever its items hold.
+                let web = ["http", "https"]
+                guard web.contains(URLParts.scheme(of: base)?.lowercased() ?? ""), !web.contains(URLParts.scheme(of: url)?.lowercased() ?? "") else {
+                    return .success(url)
+                }
+                return .failure(DetailProblem(text: "no detail: \(url) is not an http or https URL, and a server's items open those only"))
+            }
         }
         if let link = DetailTemplate.link(in: fields) { return .success(link) }
         return .failure(DetailProblem(text: "no detail to open: the source names no detail URL and the item has no url, link or href field; give --detail TEMPLATE, such as --detail '/posts/{id}'"))

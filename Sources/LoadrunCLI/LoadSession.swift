@@ -101,7 +101,10 @@ package final class LoadSession {
         let http = HTTPClient(loop: loop, configuration: clientConfiguration)
         if verbosity >= .verbose {
             let unmasked = verbosity == .unmasked
-            http.logTraffic { line in Diagnostics.say(TrafficLog.text(of: line, unmasked: unmasked)) }
+            http.logTraffic { line in
+                let text = TrafficLog.text(of: line, unmasked: unmasked)
+                if unmasked { Diagnostics.say(unmasked: text) } else { Diagnostics.say(text) }
+            }
         }
         // Never silenced, not even by -q: the user should not forget what -k does.
         http.onInsecureCertificate = { host, problems in

@@ -181,6 +181,12 @@ package struct RunPlan {
         fileSettings.caFile = fileSettings.caFile.map { LocalPath.expand($0, relativeTo: directory, environment: environment) }
         let load = fileSettings.overlaid(with: settings.load)
         var fileHeaders: [RequestHeader] = []
+        if let path = definition.origin.path, definition.headers.contains(where: \.readsFromOutside),
+           let problem = LocalFile.trustProblem(of: path) {
+            throw UsageFailure(message: "\(definition.origin.prefix(line: definition.headersLine))headers: env: and file: values are read "
+                + "only from a sources file that is yours and that no one else can write, and \(problem); run chmod go-w \(path), "
+                + "or give the header with -H")
+        }
         for header in definition.headers {
             switch header.resolved(environment: environment, directory: directory) {
             case .success(let resolved): fileHeaders.append(resolved)

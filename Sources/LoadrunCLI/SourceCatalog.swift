@@ -97,10 +97,17 @@ struct SourceCatalog {
     /// a private key left open; nil when there is nothing to say.
     var secretExposure: String? {
         guard let path, let mode = LocalFile.permissions(of: path), mode & 0o077 != 0 else { return nil }
-        guard let exposed = definitions.first(where: { $0.headers.contains(where: \.isSecretInFile) }),
-              let header = exposed.headers.first(where: \.isSecretInFile) else { return nil }
+        let secret: String
+        if let exposed = definitions.first(where: { $0.headers.contains(where: \.isSecretInFile) }),
+           let header = exposed.headers.first(where: \.isSecretInFile) {
+            secret = "the \(header.name) header of \(exposed.name)"
+        } else if let exposed = definitions.first(where: { $0.url.map { URLCredentials.masked($0) != $0 } ?? false }) {
+            secret = "the password in the url of \(exposed.name)"
+        } else {
+            return nil
+        }
         let octal = String(mode, radix: 8)
-        return "warning: \(path) holds a secret (the \(header.name) header of \(exposed.name)) and is readable by "
+        return "warning: \(path) holds a secret (\(secret)) and is readable by "
             + "group or others (mode \(octal)); run chmod 600 \(path), or take the value from env: or file:"
     }
 }

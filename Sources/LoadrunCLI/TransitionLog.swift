@@ -37,7 +37,7 @@ struct TransitionRecord: Encodable {
         durationMs = Int(change.duration.wholeMilliseconds)
         notModified = change.cause == .notModified
         if case .failed(let failure, _, let retry) = change.to {
-            error = failure.description
+            error = URLCredentials.masked(failure.description)
             retryInMs = retry.map { Int($0.delay.wholeMilliseconds) }
         }
     }

@@ -47,7 +47,7 @@ final class SourcesFileTests: XCTestCase {
             """)
         let run = try LoadrunProcess(["sources", "--config", path])
         XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
-        let lines = run.standardOutput.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        let lines = run.standardOutput.split(separator: "\n").map { $0.replacingOccurrences(of: "\t", with: " ") }
         XCTAssertEqual(lines, [
             "NAME URL PLUGIN INTERVAL DETAIL RELATED DEFINED",
             "posts (embedded sample)/posts posts 10s /posts/{id} comments:/posts/{id}/comments \(path):3 (overrides the built-in)",
