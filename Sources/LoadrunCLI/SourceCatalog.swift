@@ -44,14 +44,10 @@ struct SourceCatalog {
             catalog.fileProblem = SourcesFileError(path: path, message: "cannot read it: \(error)")
             return catalog
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            catalog.fileProblem = SourcesFileError(path: path, message: "is not UTF-8 text")
-            return catalog
-        }
         catalog.path = path
         let files = URLInput.Files(directory: LocalPath.directory(of: path), environment: environment, isFile: LocalFile.existsAsFile)
         do {
-            catalog.add(try SourcesFile.parse(text, path: path, plugins: plugins, files: files))
+            catalog.add(try SourcesFile.parse(bytes: bytes, path: path, plugins: plugins, files: files))
         } catch {
             catalog.fileProblem = error
         }

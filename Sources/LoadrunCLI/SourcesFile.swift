@@ -47,6 +47,11 @@ package enum SourcesFile {
                        "connect-timeout", "max-size", "pages", "page-param", "per-page", "per-page-param", "follow-cross-host",
                        "cacert", "insecure", "detail", "related"]
 
+    /// The most retries and the largest page size a file may ask for: numbers past them are
+    /// typing mistakes, not settings.
+    static let maxRetries = 100
+    static let maxPerPage = 100_000
+
     /// What is wrong with one group, and the source it would have defined: nil for a group
     /// that is not `[source NAME]`, which defines none.
     struct GroupProblem {
@@ -65,22 +70,34 @@ package enum SourcesFile {
     /// resolves a `url` that is a path, against the file's own directory. Throws only when
     /// the text is not a key file at all, so that no group can be trusted.
     static func parse(_ text: String, path: String, plugins: [String], files: URLInput.Files) throws(SourcesFileError) -> Contents {
+        try parse(bytes: Array(text.utf8), path: path, plugins: plugins, files: files)
+    }
+
+    /// Parses the file's bytes. A line that is not UTF-8, holds a NUL, or that GLib would
+    /// refuse or misread makes only its own group broken, named with its line.
+    static func parse(bytes: [UInt8], path: String, plugins: [String], files: URLInput.Files) throws(SourcesFileError) -> Contents {
         let file: KeyFile
         do {
-            file = try KeyFile.parse(text)
+            file = try KeyFile.parse(lenient: bytes)
         } catch {
             throw SourcesFileError(path: path, line: error.line, message: error.message)
         }
         var contents = Contents()
+        var broken: Set<String> = []
+        for problem in file.lineProblems {
+            let source = problem.group.flatMap(sourceName(ofGroup:))
+            contents.problems.append(GroupProblem(source: source, error: SourcesFileError(path: path, line: problem.line, message: problem.message)))
+            if let group = problem.group { broken.insert(group) }
+        }
         // GLib merges a repeated group into the first: neither copy can be trusted, but the
         // name says which source they are about, so the rest of the file stands.
         // By name, looked up once per group: a file of 1,000 copied groups must not be
         // scanned once per group.
         var repeated: [String: Int] = [:]
         for (name, line) in file.repeatedGroups where repeated[name] == nil { repeated[name] = line }
-        for group in file.groupNames {
+        for group in file.groupNames where !broken.contains(group) {
             let line = file.line(ofGroup: group)
-            guard group.hasPrefix("source "), case let name = group.dropFirst("source ".count).trimmingCharacters(in: " "), !name.isEmpty else {
+            guard let name = sourceName(ofGroup: group) else {
                 contents.problems.append(GroupProblem(source: nil, error: SourcesFileError(
                     path: path, line: line, message: "[\(group)] is not a source group; write [source NAME]")))
                 continue
@@ -102,6 +119,13 @@ package enum SourcesFile {
             }
         }
         return contents
+    }
+
+    /// NAME, for `[source NAME]`.
+    private static func sourceName(ofGroup group: String) -> String? {
+        guard group.hasPrefix("source ") else { return nil }
+        let name = group.dropFirst("source ".count).trimmingCharacters(in: " ")
+        return name.isEmpty ? nil : name
     }
 
     private static func definition(named name: String, group: String, in file: KeyFile, path: String,
@@ -145,11 +169,13 @@ package enum SourcesFile {
         definition.settings.timeout = try value("timeout", { DurationArgument(argument: $0)?.duration }, duration)
         definition.settings.connectTimeout = try value("connect-timeout", { DurationArgument(argument: $0)?.duration }, duration)
         definition.settings.maxSize = try value("max-size", { SizeArgument(argument: $0)?.bytes }, "a size such as 512K or 64M")
-        definition.settings.retries = try value("retry", { Int($0).flatMap { $0 >= 0 ? $0 : nil } }, "a number of retries after the first attempt, 0 or more")
-        definition.settings.pages = try value("pages", { $0 == "all" ? SourceRequest.pageLimit : Int($0).flatMap { $0 >= 1 ? $0 : nil } },
-                                     "a number of pages, 1 or more, or all")
+        definition.settings.retries = try value("retry", { Int($0).flatMap { (0...Self.maxRetries).contains($0) ? $0 : nil } },
+                                                "a number of retries after the first attempt, from 0 to \(Self.maxRetries)")
+        definition.settings.pages = try value("pages", { $0 == "all" ? SourceRequest.pageLimit : Int($0).flatMap { (1...SourceRequest.pageLimit).contains($0) ? $0 : nil } },
+                                     "a number of pages from 1 to \(SourceRequest.pageLimit), or all")
         definition.settings.pageParameter = try value("page-param", { $0.isEmpty ? nil : $0 }, "a query parameter name")
-        definition.settings.perPage = try value("per-page", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }, "a page size, 1 or more")
+        definition.settings.perPage = try value("per-page", { Int($0).flatMap { (1...Self.maxPerPage).contains($0) ? $0 : nil } },
+                                                "a page size from 1 to \(Self.maxPerPage)")
         definition.settings.perPageParameter = try value("per-page-param", { $0.isEmpty ? nil : $0 }, "a query parameter name")
         definition.settings.followsCrossHostLinks = try value("follow-cross-host", { ["true": true, "false": false][$0] }, "true or false")
         definition.settings.insecure = try value("insecure", { ["true": true, "false": false][$0] }, "true or false")

@@ -62,6 +62,10 @@ public struct DeclarativePlugin: ContentPlugin {
         if let template, template.filter({ $0 == "{" }).count != template.filter({ $0 == "}" }).count {
             throw KeyFileError(line: keyFile.line(ofKey: "Template", inGroup: group), message: "Template has unbalanced { }")
         }
+        if let template, case let count = Self.placeholders(in: template).count, count > Self.maxPlaceholders {
+            throw KeyFileError(line: keyFile.line(ofKey: "Template", inGroup: group),
+                               message: "Template names \(count) fields, more than the \(Self.maxPlaceholders) a line may show")
+        }
         self.name = name
         self.mediaTypes = mediaTypes.map { $0.lowercased() }
         self.itemsPointer = items
@@ -108,7 +112,41 @@ public struct DeclarativePlugin: ContentPlugin {
         guard case .array(let items) = found else {
             throw DecodeFailure("has no list at \(place)", suggestion: "check Items= in the \(name) plugin")
         }
+        if let template {
+            for (index, item) in items.enumerated() {
+                let size = Self.filledSize(template, from: item)
+                // Under the floor, no need to measure the item.
+                guard size > Self.expansionLimit(forItemOf: 0) else { continue }
+                let limit = Self.expansionLimit(forItemOf: JSONWriter(sortsKeys: false).write(item).utf8.count)
+                guard size <= limit else {
+                    throw DecodeFailure("makes item \(index + 1) \(ByteCount.format(size)) long through the \(name) plugin's Template, "
+                                        + "over its limit of \(ByteCount.format(limit)) (64 times the item, at most 1 MiB)",
+                                        suggestion: "the \(name) plugin's Template repeats a field too often; fix its file")
+                }
+            }
+        }
         return DeclaredItems(items: items, missing: firstMissingField(in: items))
+    }
+
+    /// The most fields one Template line may name.
+    static let maxPlaceholders = 256
+
+    /// How long one item's expansion may be: 64 times the item's own text, at least 64 KiB
+    /// and at most 1 MiB. A template that repeats `{body}` 170,000 times asked for 2 GiB.
+    static func expansionLimit(forItemOf bytes: Int) -> Int {
+        min(1 << 20, max(64 << 10, bytes.multipliedReportingOverflow(by: 64).overflow ? Int.max : bytes * 64))
+    }
+
+    /// The length, in UTF-8 bytes, of `fill(template, from: item)`, without building it.
+    static func filledSize(_ template: String, from item: JSON) -> Int {
+        var size = 0
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            size += rest[..<open].utf8.count
+            size += (item[String(rest[rest.index(after: open)..<close])].map(Self.text) ?? Self.missingField).utf8.count
+            rest = rest[rest.index(after: close)...]
+        }
+        return size + rest.utf8.count
     }
 
     /// The first field the template (or Title/Body) asks for that an item lacks.

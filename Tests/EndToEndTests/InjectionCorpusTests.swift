@@ -118,7 +118,8 @@ final class InjectionCorpusTests: XCTestCase {
     func testADeclaredPluginsOutputAndListingAreInert() throws {
         let plugins = scratch.appendingPathComponent("loadrun/plugins")
         try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
-        let hostile = InjectionCorpus.oneLine
+        // A key file writes a backslash as \\: the value read is then the payload itself.
+        let hostile = InjectionCorpus.oneLine.replacingOccurrences(of: "\\", with: "\\\\")
         // A list in a key file is separated by `;`, and each media type needs its `/`.
         let mediaType = "x/" + hostile.replacingOccurrences(of: ";", with: ":")
         try Data("""
@@ -156,7 +157,7 @@ final class InjectionCorpusTests: XCTestCase {
         let directory = scratch.appendingPathComponent(InjectionCorpus.fileName)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let config = directory.appendingPathComponent("sources.conf")
-        let hostile = InjectionCorpus.urlSafe.replacingOccurrences(of: ";", with: "_")
+        let hostile = InjectionCorpus.urlSafe.replacingOccurrences(of: ";", with: "_").replacingOccurrences(of: "\\", with: "\\\\")
         try Data("[source evil]\nurl=http://127.0.0.1:9/\(hostile)\nheaders=Authorization=Bearer secret\n".utf8).write(to: config)
         chmod(config.path, 0o644)
 

@@ -147,7 +147,8 @@ private final class InstalledTree {
     /// The first column of `loadrun sources` or `loadrun plugins`, under its header.
     func listedNames(_ command: String, environment: [String: String] = [:]) throws -> [String] {
         let listing = try shell(#""$1/bin/loadrun" "$2""#, prefix, command, environment: environment)
-        return listing.output.split(separator: "\n").dropFirst().map { String($0.prefix { $0 != " " }) }
+        // On a pipe, the listing's cells are separated by tabs.
+        return listing.output.split(separator: "\n").dropFirst().map { String($0.prefix { $0 != "\t" }) }
     }
 
     /// For each line (what is typed up to the cursor), the words bash's Tab offers, one line

@@ -111,7 +111,33 @@ final class PlanTests: XCTestCase {
             XCTAssertEqual(problem.source, text.hasPrefix("[other]") ? nil : "a")
             XCTAssertNil(catalog.definition(named: "a"), "a broken group defines no source")
         }
-        XCTAssertThrowsError(try parse("[source a]\nnot a key\n"), "a file that is not a key file is one problem for all of it")
+        // A line GLib would refuse the whole file for is a problem of its group alone.
+        let contents = try parse("[source a]\nnot a key\n[source b]\nurl=http://h/b\n")
+        XCTAssertEqual(contents.problems.map { "\($0.error)" }, ["/etc/s.conf:2: not a key is not a key=value line, a [group] or a # comment"])
+        XCTAssertEqual(contents.problems.map(\.source), ["a"])
+        XCTAssertEqual(contents.definitions.map(\.name), ["b"])
+    }
+
+    /// Each line GKeyFile would refuse the file for, keep unsaid, or cut short is named with
+    /// its line, and breaks only its own group.
+    func testEachOddLineIsNamedAndBreaksOnlyItsGroup() throws {
+        var bytes = Array("[source good]\nurl=http://h/good\n[source utf]\nurl=http://h/".utf8) + [0xFF]
+        bytes += Array("\n[source nul]\nurl=http://h/a".utf8) + [0] + Array("b\n".utf8)
+        bytes += Array("[source esc]\nurl=http://h/\\q\n[source tail]\nurl=http://h/t\\\n[source loc]\nurl[de]=http://h/\n".utf8)
+        bytes += Array("[source pages]\nurl=http://h/p\npages=99999999999\n[bad[group]\nurl=http://h/x\nkey=before?\n".utf8)
+        let files = URLInput.Files(directory: "/etc", environment: [:], isFile: { _ in false })
+        let contents = try SourcesFile.parse(bytes: bytes, path: "/etc/s.conf", plugins: ["posts"], files: files)
+        XCTAssertEqual(contents.definitions.map(\.name), ["good"])
+        XCTAssertEqual(contents.problems.map { "\($0.error)" }, [
+            "/etc/s.conf:4: not UTF-8 text",
+            "/etc/s.conf:6: holds a NUL byte",
+            "/etc/s.conf:8: url: \\q is not an escape a key file knows (\\s, \\n, \\t, \\r, \\\\, and \\; in a list); write \\\\ for a backslash",
+            "/etc/s.conf:10: url: the value ends in a lone backslash; write \\\\ for a backslash",
+            "/etc/s.conf:12: url[de]: localized keys are not read; write url=",
+            "/etc/s.conf:16: [bad[group] is not a [group] line: a name in brackets, without [ ] or control characters",
+            "/etc/s.conf:15: pages: \"99999999999\" is not a number of pages from 1 to 1000, or all",
+        ])
+        XCTAssertEqual(contents.problems.map(\.source), ["utf", "nul", "esc", "tail", "loc", nil, "pages"])
     }
 
     func testAURLInTheFileIsReadAsTheCommandLineReadsIt() throws {

@@ -30,6 +30,22 @@ final class DeclarativePluginTests: XCTestCase {
         XCTAssertEqual(todos.summary, "items at /todos, shown by {id}. {title} — done: {done}{missing}")
     }
 
+    /// A template that repeats a field without end asked for gigabytes: a line names at most
+    /// 256 fields, and one item's expansion stays within 64 times the item, at most 1 MiB.
+    func testATemplateBombIsRefused() throws {
+        let bomb = String(repeating: "{note}", count: 170_000)
+        let error = try XCTUnwrap(refusal("[Plugin]\nMediaTypes=application/json\nItems=/todos\nTitle=title\nTemplate=\(bomb)\n"))
+        XCTAssertEqual(error.line, 5)
+        XCTAssertEqual(error.message, "Template names 170000 fields, more than the 256 a line may show")
+
+        let wide = try plugin("[Plugin]\nMediaTypes=application/json\nItems=/todos\nTitle=title\nTemplate=\(String(repeating: "{note}", count: 200))\n")
+        let big = #"{"todos":[{"id":1,"title":"t","note":"\#(String(repeating: "x", count: 10_000))"}]}"#
+        XCTAssertThrowsError(try wide.decode(Array(big.utf8), response: json)) { error in
+            XCTAssertTrue(((error as? DecodeFailure)?.reason ?? "").contains("makes item 1 2.0 MB long through the todos plugin's Template, over its limit of 642.8 KB"), "\(error)")
+        }
+        XCTAssertNoThrow(try wide.decode(Array(todos.utf8), response: json), "small items stay under the floor")
+    }
+
     func testWithoutATemplateItShowsTitleAndFirstBodyLine() throws {
         let todos = try plugin("[Plugin]\nMediaTypes=application/json\nItems=/todos\nTitle=title\nBody=note\n")
         let items = try todos.decode(Array(self.todos.utf8), response: json)

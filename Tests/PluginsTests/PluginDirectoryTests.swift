@@ -31,7 +31,7 @@ final class PluginDirectoryTests: XCTestCase {
         XCTAssertEqual(plugins.map(\.name), ["albums", "todos"])
         let directory = home.appendingPathComponent("loadrun/plugins").path
         XCTAssertEqual(problems.map(\.description), [
-            "\(directory)/broken.plugin:3: Key file contains line “not a pair” which is not a key-value pair, group, or comment",
+            "\(directory)/broken.plugin:3: not a pair is not a key=value line, a [group] or a # comment",
             "\(directory)/folder.plugin: cannot be read: is a directory",
             "\(directory)/latin.plugin: cannot be read: it is not UTF-8 text",
             "\(directory)/posts.plugin: \"posts\" is a built-in plugin's name; rename the file",
