@@ -207,7 +207,7 @@ package struct RunPlan {
                                    headers: headers)
         options.omittedHeaders = settings.headers.omitted
         if let caFile = load.caFile, let problem = TLSTrust.problem(withCAFile: caFile) {
-            let place = settings.load.caFile != nil ? "--cacert" : "\(definition.origin.prefix)cacert"
+            let place = settings.load.caFile != nil ? "--cacert" : "\(definition.origin.prefix(line: definition.caFileLine))cacert"
             throw UsageFailure(message: "\(place): \(caFile) \(problem); give a PEM file of CA certificates")
         }
         options.tls = TLSTrust(caFile: load.caFile, insecure: load.insecure == true)

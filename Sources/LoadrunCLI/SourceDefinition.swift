@@ -13,6 +13,8 @@ struct SourceDefinition: Equatable {
     var headers: [HeaderSetting] = []
     /// The line of the `headers` key, for messages about a header read at run time.
     var headersLine: Int?
+    /// The line of the `cacert` key, for messages about the CA file, read at run time.
+    var caFileLine: Int?
     /// Timeouts, size cap, retries and pages.
     var settings = LoadSettings()
     /// `detail`: the URL an item of its list opens in the browse view.
@@ -77,6 +79,7 @@ struct SourceDefinition: Equatable {
         result.interval = other.interval ?? interval
         result.headers = other.headers.isEmpty ? headers : other.headers
         result.headersLine = other.headers.isEmpty ? headersLine : other.headersLine
+        result.caFileLine = other.settings.caFile == nil ? caFileLine : other.caFileLine
         result.settings = settings.overlaid(with: other.settings)
         result.detail = other.detail ?? detail
         result.related = other.related.isEmpty ? related : other.related

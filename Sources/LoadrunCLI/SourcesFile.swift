@@ -181,6 +181,7 @@ package enum SourcesFile {
         definition.settings.insecure = try value("insecure", { ["true": true, "false": false][$0] }, "true or false")
         // Relative to the sources file's directory, once the plan reads it, as a file: header is.
         definition.settings.caFile = try value("cacert", { $0.isEmpty ? nil : $0 }, "the path of a PEM file of CA certificates")
+        if definition.settings.caFile != nil { definition.caFileLine = file.line(ofKey: "cacert", inGroup: group) }
         if definition.settings.perPage != nil && definition.settings.pageParameter == nil {
             throw fail("per-page", "goes with page-param, such as page-param=page")
         }

@@ -27,6 +27,14 @@ final class SourcesFileTests: XCTestCase {
         return path
     }
 
+    /// A CA file read when the run starts is named at its own line, not its group's.
+    func testABadCAFileIsNamedAtItsLine() throws {
+        let path = try sourcesFile("# mine\n[source c]\nurl=https://127.0.0.1:9/\ncacert=/nonexistent/ca.pem\n")
+        let run = try LoadrunProcess(["--config", path, "--source", "c"])
+        XCTAssertEqual(run.waitForExit(), .exited(64), run.standardError)
+        XCTAssertEqual(run.standardErrorLines, ["loadrun: \(path):4: cacert: /nonexistent/ca.pem cannot be read: no such file or directory; give a PEM file of CA certificates"])
+    }
+
     func testSourcesListsBuiltInsAndTheFileWithWhereEachWasDefined() throws {
         let path = try sourcesFile("""
             # comments and blank lines are fine
