@@ -62,20 +62,9 @@ final class ContentOutput {
 
     /// Writes what it can of `bytes` without waiting; returns how many went out.
     private func writeNow(_ bytes: ArraySlice<UInt8>) -> Int {
-        var offset = 0
-        bytes.withUnsafeBytes { buffer in
-            while offset < buffer.count {
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written >= 0 {
-                    offset += written
-                } else if errno == EAGAIN {
-                    return
-                } else if errno != EINTR {
-                    return fail(errno)
-                }
-            }
-        }
-        return offset
+        let (written, failure) = bytes.withUnsafeBytes { OutputStream.write(fd, $0) { false } }
+        if let failure { fail(failure) }
+        return written
     }
 
     /// Writes that have not begun go, oldest first, until what waits fits under `limit`; the
@@ -92,12 +81,8 @@ final class ContentOutput {
     private func waitForReader() {
         guard writableWatch == nil else { return }
         guard let loop else {
-            // No loop to wait on (a listing, say): wait here.
-            var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-            while hasPending {
-                _ = poll(&ready, 1, -1)
-                flush()
-            }
+            // No loop to wait on: wait here.
+            while hasPending, OutputStream.waitUntilWritable(fd, milliseconds: -1) { flush() }
             return
         }
         writableWatch = loop.onWritable(fd) { [weak self] in

@@ -42,21 +42,13 @@ enum ErrorOutput {
         let fd = StandardStreams.nonBlockingError
         var text = text
         return text.withUTF8 { buffer in
-            var offset = 0
             var waited = false
-            while offset < buffer.count {
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written >= 0 {
-                    offset += written
-                } else if errno == EAGAIN, !waited {
-                    waited = true
-                    var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                    if poll(&ready, 1, milliseconds) <= 0 { break }
-                } else if errno != EINTR {
-                    break
-                }
+            let (written, _) = OutputStream.write(fd, UnsafeRawBufferPointer(buffer)) {
+                // One wait per line, and only for a reader that was keeping up.
+                defer { waited = true }
+                return !waited && milliseconds > 0 && OutputStream.waitUntilWritable(fd, milliseconds: milliseconds)
             }
-            return (offset, buffer.count)
+            return (written, buffer.count)
         }
     }
 }
