@@ -30,5 +30,8 @@ package enum ExitStatus {
           SIGUSR1           load again now; a load in flight is skipped, with a note
           SIGUSR2           retry a failed source now, with its backoff reset
           SIGWINCH          use the terminal's new width
+          A run that has not ended 1 s after SIGINT, SIGTERM or SIGHUP (a stuck
+          library, an output that blocks), or that gets a second one first, ends at
+          once from outside its loop, the terminal restored, with that status.
         """
 }

@@ -139,8 +139,8 @@ extension LoadSession {
 
     // MARK: A watch's schedule
 
-    /// The interval came round: reload, unless the last load is still running (said so) or a
-    /// retry is already scheduled (its backoff decides).
+    /// The interval came round: reload, unless a retry is already scheduled (its backoff
+    /// decides). The last load has ended: the interval is counted from its end.
     func cycle(_ source: SessionSource) {
         // Paused: the interval goes on counting, and nothing loads until `p` again.
         guard !isPaused else {
