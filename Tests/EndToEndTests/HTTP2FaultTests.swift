@@ -75,6 +75,25 @@ final class HTTP2FaultTests: XCTestCase {
         }
     }
 
+    /// On the full-screen view, Ctrl-C on a stalled HTTP/2 load cancels it and the watch goes
+    /// on: the last resort, armed by the signal, is disarmed by the loop, so the process is
+    /// still there to load again an interval later, and quits on q with the terminal restored.
+    func testCtrlCOnTheFullScreenCancelsAStalledStreamAndTheWatchGoesOn() throws {
+        try TmuxSession.requireTmux()
+        let peer = try MisbehavingHTTP2Peer(mode: "stall")
+        let tmux = try TmuxSession("S=$(stty -g); env -u NO_COLOR '\(LoadrunProcess.binaryPath)' --url \(peer.url("/x")) --cacert \(peer.caFile) "
+            + "--no-cache --timeout 5m --watch 2s; echo EXIT=$?; [ \"$(stty -g)\" = \"$S\" ] && echo TTY=restored")
+        XCTAssertTrue(peer.waitForRequests(1), "the first load is in flight")
+        XCTAssertTrue(tmux.waitForScreen(containing: "loading"), tmux.screen())
+        try tmux.send("C-c")
+        XCTAssertTrue(tmux.waitForScreen(containing: "next in"), "cancelled, and the watch counts to its next load: \(tmux.screen())")
+        // The next load comes 2 s after the cancel, past the last resort's 1 s.
+        XCTAssertTrue(peer.waitForRequests(2), "the watch loaded again: \(tmux.screen())")
+        try tmux.send("q")
+        XCTAssertTrue(tmux.waitForScreen(containing: "TTY=restored"), tmux.screen())
+        XCTAssertTrue(tmux.screen().contains("EXIT="), tmux.screen())
+    }
+
     func testHTTP1OptionSpeaksHTTP1AndVerboseSaysSo() throws {
         let peer = try MisbehavingHTTP2Peer(mode: "stall")
         // The peer stalls any HTTP/2 stream, and answers HTTP/1.1 at once.
