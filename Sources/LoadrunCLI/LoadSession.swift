@@ -283,7 +283,8 @@ package final class LoadSession {
         RenderContext(width: terminal.width, height: rows ?? terminal.height, allowsStyling: terminal.allowsStyling,
                       isTerminal: terminal.stdoutIsTTY, environment: terminal.environment,
                       imageFormat: view.imageFormat ?? imageFormat, imageSize: view.imageSize,
-                      interruption: probe, maxItems: view.maxItems, sortsKeys: view.sortsKeys)
+                      interruption: probe, maxItems: view.maxItems, sortsKeys: view.sortsKeys,
+                      hasScreenWidth: terminal.hasScreenWidth)
     }
 
     private func interval(for request: SourceRequest) -> Duration {

@@ -36,6 +36,12 @@ struct Terminal {
                         allowsStyling: stdoutIsTTY && !noColor && !dumb)
     }
 
+    /// Whether `width` is a screen's: stdout's terminal, or `COLUMNS`; otherwise 80 is only a
+    /// default for wrapping.
+    var hasScreenWidth: Bool {
+        stdoutIsTTY || (environment["COLUMNS"].flatMap(Int.init) ?? 0) > 0
+    }
+
     /// Whether stderr can show a live, redrawn progress line.
     var showsLiveProgress: Bool { stderrIsTTY }
 

@@ -32,10 +32,14 @@ public struct RenderContext: Sendable, Equatable {
     public var maxItems: Int?
     /// Whether JSON output sorts each object's keys; otherwise they keep the server's order.
     public var sortsKeys: Bool
+    /// Whether `width` is a screen's (a terminal's, or `COLUMNS`): off a terminal without
+    /// `COLUMNS` it is only where text wraps, and a table keeps every column, since `grep` on
+    /// the other end of the pipe has no width to fit.
+    public var hasScreenWidth: Bool
 
     public init(width: Int = 80, height: Int? = nil, allowsStyling: Bool = false, isTerminal: Bool = false,
                 environment: [String: String] = [:], imageFormat: ImageFormat? = nil, imageSize: CellSize? = nil,
-                interruption: InterruptProbe? = nil, maxItems: Int? = nil, sortsKeys: Bool = false) {
+                interruption: InterruptProbe? = nil, maxItems: Int? = nil, sortsKeys: Bool = false, hasScreenWidth: Bool = true) {
         self.width = max(width, 20)
         self.height = height
         self.allowsStyling = allowsStyling
@@ -46,6 +50,7 @@ public struct RenderContext: Sendable, Equatable {
         self.interruption = interruption
         self.maxItems = maxItems
         self.sortsKeys = sortsKeys
+        self.hasScreenWidth = hasScreenWidth
     }
 
     /// Whether a render should stop now, because a signal arrived that the run must handle.

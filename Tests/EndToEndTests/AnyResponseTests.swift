@@ -26,6 +26,19 @@ final class AnyResponseTests: XCTestCase {
         try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) as? NSObject)
     }
 
+    /// On a pipe there is no width to fit: every column stays, so `grep` finds an email.
+    /// COLUMNS still sets one.
+    func testATableOnAPipeKeepsEveryColumnUnlessColumnsIsSet() throws {
+        let server = server()
+        let piped = try run(["--url", server.url("/users")])
+        let header = piped.standardOutput.split(separator: "\n").first.map(String.init) ?? ""
+        XCTAssertTrue(header.hasSuffix("company.bs"), "every column: \(header)")
+        XCTAssertTrue(piped.standardOutput.contains("ada@example.test"), piped.standardOutput)
+        XCTAssertFalse(piped.standardOutput.contains("more column"), piped.standardOutput)
+        let narrow = try run(["--url", server.url("/users")], environment: ["COLUMNS": "60"])
+        XCTAssertTrue(narrow.standardOutput.contains("more columns"), narrow.standardOutput)
+    }
+
     func testEveryListIsATableAndEveryItemIsJSONOrAnArticle() throws {
         let server = server()
         for resource in ResourceFixtures.resources where resource.path != "posts" {

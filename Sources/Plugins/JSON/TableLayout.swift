@@ -38,16 +38,18 @@ struct TableLayout {
                 return false
             }
         }
-        // Columns from the left while they fit; the first always shows, cut to the width.
+        // Columns from the left while they fit; the first always shows, cut to the width. With
+        // no screen to fit (a pipe), every column shows.
+        let room = context.hasScreenWidth ? context.width : Int.max
         var shown = 0
         var used = 0
         for width in widths {
             let next = used + (shown == 0 ? 0 : Self.gap) + width
-            if shown > 0 && next > context.width { break }
-            used = min(next, context.width)
+            if shown > 0 && next > room { break }
+            used = min(next, room)
             shown += 1
         }
-        widths[0] = min(widths[0], context.width)
+        widths[0] = min(widths[0], room)
 
         sink.write(line(columns.prefix(shown).map(\.name), widths: widths, numeric: numeric, header: true))
         let limit = context.maxItems.map { min($0, rows.count) } ?? rows.count
