@@ -101,7 +101,15 @@ final class ImagesPluginTests: XCTestCase {
             (#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="file:///etc/passwd"/></svg>"#,
              "is an SVG that refers to another file (file:///etc/passwd)"),
             (##"<svg xmlns="http://www.w3.org/2000/svg"><rect style="fill: url('http://evil.test/x.svg#p')"/></svg>"##,
-             "is an SVG that refers to another file (http://evil.test/x.svg#p')"),
+             "is an SVG that refers to another file (http://evil.test/x.svg#p)"),
+            (##"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><use xlink:href="other.svg#a"/></svg>"##,
+             "is an SVG that refers to another file (other.svg#a)"),
+            (##"<svg xmlns="http://www.w3.org/2000/svg"><filter id="f"><feImage href="http://evil.test/p.png"/></filter></svg>"##,
+             "is an SVG that refers to another file (http://evil.test/p.png)"),
+            (##"<svg xmlns="http://www.w3.org/2000/svg"><style>@import "http://evil.test/s.css";</style></svg>"##,
+             "is an SVG that refers to another file (http://evil.test/s.css)"),
+            (##"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xi="http://www.w3.org/2001/XInclude"><xi:include href="/etc/passwd"/></svg>"##,
+             "is an SVG that includes other files (XInclude)"),
         ]
         for (body, reason) in hostile {
             XCTAssertThrowsError(try plugin.decode(Array(body.utf8), response: response("image/svg+xml"))) { error in
@@ -110,6 +118,13 @@ final class ImagesPluginTests: XCTestCase {
         }
         let selfContained = ##"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><defs><linearGradient id="g"/></defs><rect width="4" height="4" fill="url(#g)"/></svg>"##
         XCTAssertNoThrow(try plugin.decode(Array(selfContained.utf8), response: response("image/svg+xml")), "fragments within the file are fine")
+        // A link, a namespace and RDF metadata are text to the renderer, which fetches none of them.
+        let linked = ##"""
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:cc="http://creativecommons.org/ns#" width="4" height="4">
+            <metadata><rdf:RDF><cc:Work rdf:about=""><cc:license rdf:resource="http://creativecommons.org/licenses/by/4.0/"/></cc:Work></rdf:RDF></metadata>
+            <a xlink:href="http://www.w3.org/"><rect width="4" height="4" fill="#039"/></a></svg>
+            """##
+        XCTAssertNoThrow(try plugin.decode(Array(linked.utf8), response: response("image/svg+xml")), "a link and a licence are drawn")
     }
 
     func testSymbolsFitTheRequestedCells() throws {
