@@ -11,8 +11,12 @@ public struct Article: Equatable, Sendable {
     public var blocks: [ArticleBlock]?
     /// A web page's links, numbered in its text from 1.
     public var links: [String]
+    /// A web page's own summary, from `<meta name="description">` or `og:description`.
+    public var excerpt: String?
 
-    public init(title: String, body: String, fields: JSON? = nil, blocks: [ArticleBlock]? = nil, links: [String] = []) {
+    public init(title: String, body: String, fields: JSON? = nil, blocks: [ArticleBlock]? = nil, links: [String] = [],
+                excerpt: String? = nil) {
+        self.excerpt = excerpt
         self.title = title
         self.body = body
         self.fields = fields
@@ -23,7 +27,9 @@ public struct Article: Equatable, Sendable {
     /// The article as JSON: what the server sent; for a web page, its title, text and links.
     var json: JSON {
         if let fields { return fields }
-        var members = [JSON.Member("title", .string(title)), JSON.Member("body", .string(body))]
+        var members = [JSON.Member("title", .string(title))]
+        if let excerpt { members.append(JSON.Member("description", .string(excerpt))) }
+        members.append(JSON.Member("body", .string(body)))
         if blocks != nil { members.append(JSON.Member("links", .array(links.map(JSON.string)))) }
         return .object(members)
     }
@@ -91,6 +97,10 @@ public struct ArticlesPlugin: ContentPlugin {
         var out = ""
         for line in TerminalText.wrapField(article.title, width: context.width) {
             out += TextStyle.bold.apply(line, in: context) + "\n"
+        }
+        // The page's own summary under its title, as reader views show their excerpt.
+        if let excerpt = article.excerpt {
+            for line in TerminalText.wrapField(excerpt, width: context.width) { out += TextStyle.dim.apply(line, in: context) + "\n" }
         }
         if let blocks = article.blocks {
             return out + ArticlePage.render(blocks, links: article.links, context: context)

@@ -102,6 +102,22 @@ final class HTMLTests: XCTestCase {
         XCTAssertEqual(json["links"], .array([.string("https://example.test/spec"), .string("http://site.test/guide/faq.html#states")]))
     }
 
+    /// The page's own summary shows under its title, as reader views show their excerpt:
+    /// `description`, else `og:description`; JSON carries it too.
+    func testAPagesMetaDescriptionShowsUnderItsTitle() throws {
+        let described = try read("""
+            <html><head><title>States</title><meta property="og:description" content="the social one">
+            <meta name="Description" content="  What each loading
+            state means.  "></head><body><p>Text.</p></body></html>
+            """)
+        XCTAssertEqual(described.excerpt, "What each loading state means.")
+        XCTAssertEqual(plugin.render(described, context: RenderContext()), "States\nWhat each loading state means.\n\nText.\n")
+        XCTAssertTrue(plugin.renderJSON(described, context: RenderContext()).contains(#""description": "What each loading state means.""#))
+        let social = try read(#"<html><head><title>S</title><meta property="og:description" content="the social one"></head><body><p>T</p></body></html>"#)
+        XCTAssertEqual(social.excerpt, "the social one")
+        XCTAssertNil(try read(Self.page).excerpt, "a page without one shows none")
+    }
+
     func testAnUntypedPageIsRecognisedAndAHostileOneStaysInert() throws {
         let article = try read("<!doctype html><title>\u{1B}]0;pwned\u{07}</title><p>a\u{1B}[2Jb</p>", type: nil)
         let text = plugin.render(article, context: RenderContext())

@@ -57,13 +57,16 @@ enum HTMLReader {
         guard let document else { throw DecodeFailure("is not HTML that libxml2 can read") }
         defer { lr_xml_free_document(document) }
         var walker = Walker(base: url)
+        var excerpt: String?
         if let root = lr_xml_root(document) {
+            excerpt = Walker.metaDescription(in: root)
             walker.title = Walker.find("title", in: root).map(Walker.text(of:)).flatMap { $0.isEmpty ? nil : $0 }
             walker.read(Walker.find("main", in: root) ?? Walker.find("article", in: root) ?? Walker.find("body", in: root) ?? root, depth: 0)
             walker.flush()
         }
         let title = walker.title ?? walker.blocks.lazy.compactMap { if case .heading(_, let text) = $0 { text } else { nil } }.first ?? ""
-        return Article(title: title, body: walker.blocks.map(\.plainText).joined(separator: "\n\n"), blocks: walker.blocks, links: walker.links)
+        return Article(title: title, body: walker.blocks.map(\.plainText).joined(separator: "\n\n"), blocks: walker.blocks, links: walker.links,
+                       excerpt: excerpt)
     }
 }
 
@@ -185,6 +188,26 @@ private struct Walker {
         defer { lr_xml_free(value) }
         return String(cString: value).trimmingCharacters(in: " \t\n")
     }
+
+    /// The page's summary: `<meta name="description">`, else `<meta property="og:description">`
+    /// (mozilla/readability's excerpt), its spaces collapsed, cut to a paragraph's length.
+    static func metaDescription(in root: OpaquePointer) -> String? {
+        guard let head = find("head", in: root) else { return nil }
+        var described: [String: String] = [:]
+        var child = lr_xml_first_child(head)
+        while let node = child {
+            child = lr_xml_next_sibling(node)
+            guard lr_xml_kind(node) == LR_XML_ELEMENT, let tag = lr_xml_name(node), String(cString: tag).lowercased() == "meta",
+                  let key = (attribute("name", of: node) ?? attribute("property", of: node))?.lowercased(),
+                  let content = attribute("content", of: node) else { continue }
+            let text = collapse(content)
+            if !text.isEmpty, described[key] == nil { described[key] = String(text.prefix(maxDescription)) }
+        }
+        return described["description"] ?? described["og:description"]
+    }
+
+    /// The most characters of a page's description shown.
+    static let maxDescription = 1000
 
     /// The first element called `name` under `node`, breadth first, within the depth limit.
     static func find(_ name: String, in node: OpaquePointer) -> OpaquePointer? {
