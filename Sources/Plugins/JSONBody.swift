@@ -2,20 +2,45 @@ internal import Loader
 
 /// JSON bodies for the plugins: parsed once per response, strictly, with errors a user can act on.
 enum JSONBody {
+    /// A JSON body: one document, or a sequence of values (JSON Lines, NDJSON, json-seq) read
+    /// as an array of them, which `--output json` gives back a value a line.
+    struct Document {
+        var json: JSON
+        var isSequence: Bool
+    }
+
     /// The body parsed once per response, shared by every JSON view that is offered it.
     static func parsed(_ body: ResponseBody) -> Result<JSON, DecodeFailure> {
-        body.memoized { bytes, info in ParsedJSON(result: Result { () throws(DecodeFailure) in try parse(bytes, response: info) }) }.result
+        parsedDocument(body).map(\.json)
+    }
+
+    /// The same, with whether it was a sequence of values.
+    static func parsedDocument(_ body: ResponseBody) -> Result<Document, DecodeFailure> {
+        body.memoized { bytes, info in ParsedJSON(result: Result { () throws(DecodeFailure) in try document(bytes, response: info) }) }.result
     }
 
     private struct ParsedJSON {
-        var result: Result<JSON, DecodeFailure>
+        var result: Result<Document, DecodeFailure>
     }
 
     /// Parses `body` for a view of `expected` (`a JSON array of posts`): a body that is not
     /// JSON and says it is something else is named by its type, and an empty one is said so.
     static func parse(_ body: [UInt8], response: ResponseInfo, expected: String = "JSON") throws(DecodeFailure) -> JSON {
+        try document(body, response: response, expected: expected).json
+    }
+
+    /// `parse`, saying whether the body was a sequence of values: served as one (NDJSON, JSON
+    /// Lines, json-seq), or JSON with more values after the first, each on a line of its own
+    /// (httpbin's `/stream/20`).
+    static func document(_ body: [UInt8], response: ResponseInfo, expected: String = "JSON") throws(DecodeFailure) -> Document {
+        if MediaType.isJSONSequence(response.mediaType) {
+            return Document(json: .array(try JSONParser.parseSequence(body)), isSequence: true)
+        }
         do {
-            return try JSONParser.parse(body)
+            return Document(json: try JSONParser.parse(body), isSequence: false)
+        } catch where error.reason.contains("text after the value") && (response.mediaType == nil || MediaType.isJSON(response.mediaType)) {
+            guard let values = try? JSONParser.parseSequence(body), values.count > 1 else { throw error }
+            return Document(json: .array(values), isSequence: true)
         } catch {
             if error.reason.hasPrefix("is empty") { throw DecodeFailure("is empty, not \(expected)") }
             if error.reason.hasPrefix("is not valid JSON"), let type = response.mediaType, !MediaType.isJSON(type) {

@@ -26,6 +26,31 @@ final class AnyResponseTests: XCTestCase {
         try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) as? NSObject)
     }
 
+    /// JSON Lines, NDJSON and json-seq are lists: a table when the values are records, and
+    /// `--output json` gives them back a value a line. httpbin's `/stream/N` sends them as
+    /// application/json.
+    func testJSONLinesAreAListAndComeBackAsJSONLines() throws {
+        let lines = (1...3).map { #"{"id":\#($0),"url":"http://h/\#($0)","args":{}}"# }.joined(separator: "\n") + "\n"
+        let server = TestServer { server, _ in
+            server.route("/stream", TestRoutes.fixed(lines))
+            server.route("/ndjson", TestRoutes.fixed(contentType: "application/x-ndjson", "1\n\"two\"\n[3]\n"))
+            server.route("/seq", TestRoutes.fixed(contentType: "application/json-seq", "\u{1E}{\"id\":1}\n\u{1E}{\"id\":2}\n"))
+            server.route("/glued", TestRoutes.fixed(#"{"id":1} {"id":2}"#))
+        }
+        let table = try run(["--url", server.url("/stream")])
+        XCTAssertEqual(table.standardOutput.split(separator: "\n").first.map(String.init), "id  url         args", table.standardOutput)
+        XCTAssertTrue(table.standardErrorLines.contains { $0.hasSuffix("shown as a table (JSON Lines of 3 objects; no plugin named for it)") }, table.standardError)
+        let json = try run(["--url", server.url("/stream"), "--output", "json"])
+        XCTAssertEqual(json.standardOutput, lines, "a value a line, as they came")
+        let scalars = try run(["--url", server.url("/ndjson"), "--output", "json"])
+        XCTAssertEqual(scalars.standardOutput, "1\n\"two\"\n[3]\n")
+        let sequence = try run(["--url", server.url("/seq")])
+        XCTAssertTrue(sequence.standardOutput.hasPrefix("id\n"), sequence.standardOutput)
+        let glued = try LoadrunProcess(["--url", server.url("/glued"), "--no-retry"])
+        XCTAssertEqual(glued.waitForExit(), .exited(2), "two values on one line are no sequence: \(glued.standardError)")
+        XCTAssertTrue(glued.standardError.contains("text after the value"), glued.standardError)
+    }
+
     /// On a pipe there is no width to fit: every column stays, so `grep` finds an email.
     /// COLUMNS still sets one.
     func testATableOnAPipeKeepsEveryColumnUnlessColumnsIsSet() throws {

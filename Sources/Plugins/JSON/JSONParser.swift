@@ -24,6 +24,31 @@ public struct JSONParser {
         }
     }
 
+    /// Parses JSON values one after another: JSON Lines / NDJSON (a value a line) or RFC 7464's
+    /// json-seq (each value after an RS byte). Values must be apart: a newline or an RS between
+    /// them. `maxValues` counts the values of all of them.
+    public static func parseSequence(_ bytes: [UInt8], maxValues: Int = maxValues) throws(DecodeFailure) -> [JSON] {
+        try bytes.withUnsafeBufferPointer { buffer throws(DecodeFailure) in
+            var parser = Cursor(buffer, maxValues: maxValues)
+            var values: [JSON] = []
+            var apart = true
+            while true {
+                // Whitespace and record separators; a newline or an RS sets one value apart.
+                while parser.index < buffer.count {
+                    let byte = buffer[parser.index]
+                    if byte == 0x0A || byte == 0x1E { apart = true } else if byte != 0x20 && byte != 0x09 && byte != 0x0D { break }
+                    parser.index += 1
+                }
+                guard parser.index < buffer.count else { break }
+                guard apart else { throw parser.syntax("text after the value on its line") }
+                values.append(try parser.value(depth: 0))
+                apart = false
+            }
+            guard !values.isEmpty else { throw DecodeFailure("is empty, not JSON") }
+            return values
+        }
+    }
+
     /// The parse in progress: where it is in the bytes, and what it has gathered.
     struct Cursor {
         let bytes: UnsafeBufferPointer<UInt8>

@@ -5,10 +5,14 @@ public struct JSONDocument: Equatable, Sendable {
     public var value: JSON
     /// Said once on stderr when the fallback view took the response: what it is, and why here.
     public var choice: String?
+    /// Whether it came as a sequence of values (JSON Lines), `value` being their array:
+    /// `--output json` gives them back a value a line.
+    public var isSequence: Bool
 
-    public init(_ value: JSON, choice: String? = nil) {
+    public init(_ value: JSON, choice: String? = nil, isSequence: Bool = false) {
         self.value = value
         self.choice = choice
+        self.isSequence = isSequence
     }
 }
 
@@ -26,14 +30,17 @@ public struct JSONPlugin: ContentPlugin {
     /// parse fails here, the last JSON view, with where it broke.
     public func offer(_ body: ResponseBody) -> Offer<JSONDocument> {
         guard JSONBody.mayBeJSON(body.bytes, response: body.info) else { return .declined }
-        switch JSONBody.parsed(body) {
-        case .success(let value): return .taken(JSONDocument(value, choice: "shown as JSON (\(value.kind); no plugin named for it)"))
+        switch JSONBody.parsedDocument(body) {
+        case .success(let document):
+            let kind = document.isSequence ? "JSON Lines" : document.json.kind
+            return .taken(JSONDocument(document.json, choice: "shown as JSON (\(kind); no plugin named for it)", isSequence: document.isSequence))
         case .failure(let failure): return .failed(failure)
         }
     }
 
     public func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> JSONDocument {
-        JSONDocument(try JSONBody.parse(body, response: response))
+        let document = try JSONBody.document(body, response: response)
+        return JSONDocument(document.json, isSequence: document.isSequence)
     }
 
     public func notes(_ model: JSONDocument) -> [String] { model.choice.map { [$0] } ?? [] }
@@ -77,10 +84,13 @@ public struct JSONPlugin: ContentPlugin {
     }
 
     public func renderJSON(_ model: JSONDocument, context: RenderContext) -> String {
-        JSONWriter(sortsKeys: context.sortsKeys).write(model.value)
+        let writer = JSONWriter(sortsKeys: context.sortsKeys)
+        if model.isSequence, case .array(let values) = model.value { return writer.write(lines: values) }
+        return writer.write(model.value)
     }
 
     public func writeJSON(_ model: JSONDocument, context: RenderContext, to sink: RenderSink) {
+        guard !model.isSequence else { return sink.write(renderJSON(model, context: context)) }
         JSONWriter(sortsKeys: context.sortsKeys).write(model.value, to: sink)
     }
 

@@ -3,8 +3,17 @@
 /// overrides and isolates, so the text is safe for a terminal as it is (`UntrustedText`).
 public struct JSONWriter {
     public var sortsKeys: Bool
+    /// One line, no spaces: for JSON Lines.
+    public var isCompact = false
 
     public init(sortsKeys: Bool = false) { self.sortsKeys = sortsKeys }
+
+    /// Values as JSON Lines: each on a line of its own, compact, without a trailing newline.
+    public func write(lines values: [JSON]) -> String {
+        var compact = self
+        compact.isCompact = true
+        return values.map { compact.write($0) }.joined(separator: "\n")
+    }
 
     /// The document, indented, without a trailing newline.
     public func write(_ value: JSON) -> String {
@@ -50,10 +59,10 @@ public struct JSONWriter {
             out.append(UInt8(ascii: "["))
             for (position, item) in items.enumerated() {
                 if position > 0 { out.append(UInt8(ascii: ",")) }
-                Self.newline(indent + 2, into: &out)
+                newline(indent + 2, into: &out)
                 write(item, indent: indent + 2, into: &out, flushingTo: sink)
             }
-            Self.newline(indent, into: &out)
+            newline(indent, into: &out)
             out.append(UInt8(ascii: "]"))
         case .object(let members):
             guard !members.isEmpty else { return out.append(contentsOf: "{}".utf8) }
@@ -61,17 +70,18 @@ public struct JSONWriter {
             let ordered = sortsKeys ? members.sorted { $0.key < $1.key } : members
             for (position, member) in ordered.enumerated() {
                 if position > 0 { out.append(UInt8(ascii: ",")) }
-                Self.newline(indent + 2, into: &out)
+                newline(indent + 2, into: &out)
                 Self.quote(member.key, into: &out)
-                out.append(contentsOf: ": ".utf8)
+                out.append(contentsOf: (isCompact ? ":" : ": ").utf8)
                 write(member.value, indent: indent + 2, into: &out, flushingTo: sink)
             }
-            Self.newline(indent, into: &out)
+            newline(indent, into: &out)
             out.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func newline(_ indent: Int, into out: inout [UInt8]) {
+    private func newline(_ indent: Int, into out: inout [UInt8]) {
+        if isCompact { return }
         out.append(0x0A)
         out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
     }

@@ -6,10 +6,14 @@ public struct Table: Equatable, Sendable {
     public var rows: [JSON]
     /// Said once on stderr when the table took the response by itself.
     public var choice: String?
+    /// Whether the rows came as a sequence of values (JSON Lines): `--output json` gives them
+    /// back so, a value a line.
+    public var isSequence: Bool
 
-    public init(rows: [JSON], choice: String? = nil) {
+    public init(rows: [JSON], choice: String? = nil, isSequence: Bool = false) {
         self.rows = rows
         self.choice = choice
+        self.isSequence = isSequence
     }
 }
 
@@ -26,15 +30,16 @@ public struct TablePlugin: ContentPlugin {
 
     /// A JSON array whose every item is an object.
     public func offer(_ body: ResponseBody) -> Offer<Table> {
-        guard JSONBody.mayBeJSON(body.bytes, response: body.info), case .success(let json) = JSONBody.parsed(body),
-              let rows = Self.rows(of: json), !rows.isEmpty else { return .declined }
-        return .taken(Table(rows: rows, choice: "shown as a table (\(json.kind); no plugin named for it)"))
+        guard JSONBody.mayBeJSON(body.bytes, response: body.info), case .success(let document) = JSONBody.parsedDocument(body),
+              let rows = Self.rows(of: document.json), !rows.isEmpty else { return .declined }
+        let kind = document.isSequence ? "JSON Lines of \(rows.count) objects" : document.json.kind
+        return .taken(Table(rows: rows, choice: "shown as a table (\(kind); no plugin named for it)", isSequence: document.isSequence))
     }
 
     public func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> Table {
-        let json = try JSONBody.parse(body, response: response, expected: Self.expected)
-        guard let rows = Self.rows(of: json) else { throw DecodeFailure("is \(json.kind), not \(Self.expected)") }
-        return Table(rows: rows)
+        let document = try JSONBody.document(body, response: response, expected: Self.expected)
+        guard let rows = Self.rows(of: document.json) else { throw DecodeFailure("is \(document.json.kind), not \(Self.expected)") }
+        return Table(rows: rows, isSequence: document.isSequence)
     }
 
     private static func rows(of json: JSON) -> [JSON]? {
@@ -72,10 +77,12 @@ public struct TablePlugin: ContentPlugin {
     }
 
     public func renderJSON(_ model: Table, context: RenderContext) -> String {
-        JSONWriter(sortsKeys: context.sortsKeys).write(.array(model.rows))
+        let writer = JSONWriter(sortsKeys: context.sortsKeys)
+        return model.isSequence ? writer.write(lines: model.rows) : writer.write(.array(model.rows))
     }
 
     public func writeJSON(_ model: Table, context: RenderContext, to sink: RenderSink) {
+        guard !model.isSequence else { return sink.write(renderJSON(model, context: context)) }
         JSONWriter(sortsKeys: context.sortsKeys).write(.array(model.rows), to: sink)
     }
 
