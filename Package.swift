@@ -33,6 +33,9 @@ let package = Package(
         // Raw signal handlers for the way out when the loop cannot run: C, since a handler may
         // call only async-signal-safe functions.
         .target(name: "CLastResort"),
+        // A brotli GConverter (C: a GObject implementing GIO's interface) over libbrotli's
+        // decoder, for Content-Encoding: br; GIO's headers come with CGLib.
+        .target(name: "CBrotli", dependencies: ["CGLib"], linkerSettings: [.linkedLibrary("brotlidec")]),
         .systemLibrary(
             name: "CSoup",
             pkgConfig: "libsoup-3.0",
@@ -40,7 +43,7 @@ let package = Package(
         ),
 
         // The UI-free core: main loop, HTTP client, loading states, plugin protocol.
-        .target(name: "Loader", dependencies: ["CGLib", "CSoup", "CLastResort"]),
+        .target(name: "Loader", dependencies: ["CGLib", "CSoup", "CLastResort", "CBrotli"]),
         // Content plugins and the terminal text helpers they render with.
         .target(name: "Plugins", dependencies: ["Loader", "CPixbuf", "CChafa", "CLibXML2"]),
         // The embedded sample server that `loadrun serve` runs and the tests reuse.

@@ -1,6 +1,8 @@
+internal import CBrotli
 internal import CGLib
 
-/// A response's Content-Encoding, decoded by loadrun itself through GIO's zlib converter.
+/// A response's Content-Encoding, decoded by loadrun itself through GIO's zlib converter, or
+/// libbrotli's decoder behind a GConverter of loadrun's own (`CBrotli`).
 ///
 /// libsoup 3.2's decoder is not used: it passes a body through raw when its first bytes do
 /// not decode (`Content-Encoding: gzip` on plain JSON loads as if it were fine), where curl
@@ -10,9 +12,11 @@ enum ContentCoding: Equatable, Sendable {
     case gzip
     /// HTTP's "deflate": zlib's format (RFC 9110 §8.4.1.2).
     case deflate
+    /// RFC 7932, as curl --compressed and xh ask for it.
+    case brotli
 
     /// What requests ask for: the codings decoded here.
-    static let acceptEncoding = "gzip, deflate"
+    static let acceptEncoding = "gzip, deflate, br"
 
     /// A coding named in a response that loadrun did not ask for and cannot decode.
     struct Unsupported: Error, Equatable {
@@ -29,6 +33,7 @@ enum ContentCoding: Equatable, Sendable {
             case "", "identity": continue
             case "gzip", "x-gzip": codings.append(.gzip)
             case "deflate": codings.append(.deflate)
+            case "br": codings.append(.brotli)
             default: return .failure(Unsupported(name: String(name.prefix(40))))
             }
         }
@@ -39,8 +44,11 @@ enum ContentCoding: Equatable, Sendable {
     static func decoding(_ stream: InputStreamObject, _ codings: [ContentCoding]) -> InputStreamObject {
         var decoded = stream
         for coding in codings.reversed() {
-            let format = coding == .gzip ? G_ZLIB_COMPRESSOR_FORMAT_GZIP : G_ZLIB_COMPRESSOR_FORMAT_ZLIB
-            let decompressor = g_zlib_decompressor_new(format)
+            let decompressor: OpaquePointer? = switch coding {
+            case .gzip: g_zlib_decompressor_new(G_ZLIB_COMPRESSOR_FORMAT_GZIP)
+            case .deflate: g_zlib_decompressor_new(G_ZLIB_COMPRESSOR_FORMAT_ZLIB)
+            case .brotli: lr_brotli_decoder_new()
+            }
             // The converter stream takes its own references to both.
             let converted = g_converter_input_stream_new(decoded.pointer, decompressor)
             g_object_unref(UnsafeMutableRawPointer(decompressor))

@@ -175,6 +175,46 @@ final class HTTPClientTests: LoopTestCase {
         XCTAssertEqual(try XCTUnwrap(error(fetch(raw.url("/posts")))).code, .truncated)
     }
 
+    /// Two posts compressed by libbrotlienc (quality 5): 63 bytes.
+    private static let brotliPosts: [UInt8] = [
+        27, 79, 0, 0, 4, 196, 109, 169, 202, 242, 139, 198, 167, 42, 150, 171, 225, 32, 28, 68, 44, 34, 56, 228, 92, 207, 16, 81,
+        192, 205, 115, 8, 75, 107, 75, 71, 125, 248, 64, 179, 112, 13, 248, 40, 113, 231, 78, 182, 227, 44, 71, 184, 67, 132, 98,
+        124, 209, 40, 202, 40, 232, 206, 111,
+    ]
+
+    private func brotliHead(contentLength: Int) -> String {
+        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: br\r\nContent-Length: \(contentLength)\r\nConnection: close\r\n\r\n"
+    }
+
+    /// Asked for, as curl --compressed and xh ask; decoded, and refused when it does not decode.
+    func testBrotliIsAskedForDecodedAndRefusedWhenItDoesNotDecode() throws {
+        let received = Record<String>()
+        let server = TestServer { server, _ in
+            server.route("/posts") { exchange in
+                received.append(exchange.requestHeader("Accept-Encoding") ?? "")
+                exchange.respond(status: 200, contentType: "application/json", text: "[]")
+            }
+        }
+        _ = fetch(server.url("/posts"))
+        XCTAssertEqual(received.all, ["gzip, deflate, br"])
+
+        let raw = RawHTTPServer(.respondBytes(head: brotliHead(contentLength: Self.brotliPosts.count), body: Self.brotliPosts))
+        let response = try XCTUnwrap(fetch(raw.url("/posts"))).get()
+        XCTAssertEqual(String(decoding: response.body, as: UTF8.self),
+                       #"[{"id":1,"title":"over brotli","body":"b"},{"id":2,"title":"second","body":"c"}]"#)
+
+        var flipped = Self.brotliPosts
+        flipped[20] ^= 0xFF
+        let damaged = RawHTTPServer(.respondBytes(head: brotliHead(contentLength: flipped.count), body: flipped))
+        let failure = try XCTUnwrap(error(fetch(damaged.url("/posts"))))
+        XCTAssertEqual(failure.code, .malformed, failure.description)
+        XCTAssertTrue(failure.description.contains("does not decode as its Content-Encoding declares"), failure.description)
+
+        let cut = Array(Self.brotliPosts.prefix(40))
+        let short = RawHTTPServer(.respondBytes(head: brotliHead(contentLength: cut.count), body: cut))
+        XCTAssertNotNil(error(fetch(short.url("/posts"))), "a stream cut short is no success")
+    }
+
     func testConnectTimeoutEndsAConnectThatHangs() throws {
         let listener = UnansweredListener()
         let error = try XCTUnwrap(error(fetch(listener.url("/"), options: FetchOptions(deadline: .seconds(10), connectTimeout: .milliseconds(300)))))

@@ -33,7 +33,8 @@ final class ResponseFramingTests: XCTestCase {
         XCTAssertEqual(ContentCoding.codings(of: "GZIP"), .success([.gzip]))
         XCTAssertEqual(ContentCoding.codings(of: "x-gzip"), .success([.gzip]))
         XCTAssertEqual(ContentCoding.codings(of: "deflate, gzip"), .success([.deflate, .gzip]))
-        XCTAssertEqual(ContentCoding.codings(of: "gzip, br"), .failure(ContentCoding.Unsupported(name: "br")))
+        XCTAssertEqual(ContentCoding.codings(of: "gzip, br"), .success([.gzip, .brotli]))
+        XCTAssertEqual(ContentCoding.codings(of: "gzip, zstd"), .failure(ContentCoding.Unsupported(name: "zstd")))
     }
 
     func testAllJoinsEveryValueOfAField() {
