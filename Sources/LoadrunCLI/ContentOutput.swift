@@ -16,9 +16,13 @@ import Loader
 /// (ENOSPC, EIO, a stdout closed at start) as the run's error.
 final class ContentOutput {
     private let fd = StandardStreams.nonBlockingOutput
-    /// Writes not yet out, oldest first; the first may be partly out.
+    /// Writes not yet out, oldest first, from `head` on; the one at `head` may be partly out
+    /// (`headOffset` bytes). Gone writes are cleared in place and the array compacted now and
+    /// then: a slow reader of a long render can leave hundreds of thousands of pieces waiting,
+    /// and taking each off the front would copy the rest every time.
     private var pending: [[UInt8]] = []
-    private var pendingOffset = 0
+    private var head = 0
+    private var headOffset = 0
     private var pendingBytes = 0
     private var writableWatch: LoopSource?
     private var loop: EventLoop?
@@ -34,7 +38,7 @@ final class ContentOutput {
     var isClosed: Bool { failure != nil }
 
     /// Whether some content still waits for the reader.
-    var hasPending: Bool { !pending.isEmpty && failure == nil }
+    var hasPending: Bool { head < pending.count && failure == nil }
 
     /// Writes wait on `loop` for a slow reader; `coalescing` keeps only the newest content
     /// past `limit` bytes (a watch).
@@ -48,17 +52,30 @@ final class ContentOutput {
         guard failure == nil, !text.isEmpty else { return }
         if StandardStreams.closedAtStart.contains(STDOUT_FILENO) { return fail(EBADF) }
         let bytes = Array(text.utf8)
-        if pending.isEmpty {
+        guard hasPending else {
             let written = writeNow(bytes[...])
             guard failure == nil, written < bytes.count else { return }
             pending = [Array(bytes[written...])]
+            head = 0
+            headOffset = 0
             pendingBytes = bytes.count - written
             return waitForReader()
         }
-        pending.append(bytes)
         pendingBytes += bytes.count
-        if let limit = coalescingLimit, pendingBytes > limit { dropOldest(keepingUnder: limit) }
+        if let limit = coalescingLimit {
+            // A watch keeps each write whole, to drop whole ones.
+            pending.append(bytes)
+            if pendingBytes > limit { dropOldest(keepingUnder: limit) }
+        } else if let last = pending.indices.last, last > head || headOffset == 0, pending[last].count < Self.pieceSize {
+            // A run that loads once joins small pieces: fewer writes, fewer arrays.
+            pending[last].append(contentsOf: bytes)
+        } else {
+            pending.append(bytes)
+        }
     }
+
+    /// How large a waiting piece grows before another starts.
+    private static let pieceSize = 64 << 10
 
     /// Writes what it can of `bytes` without waiting; returns how many went out.
     private func writeNow(_ bytes: ArraySlice<UInt8>) -> Int {
@@ -68,14 +85,20 @@ final class ContentOutput {
     }
 
     /// Writes that have not begun go, oldest first, until what waits fits under `limit`; the
-    /// one partly out stays, so the reader never gets half of one.
+    /// one partly out stays, so the reader never gets half of one, and so does the newest.
     private func dropOldest(keepingUnder limit: Int) {
-        let oldest = pendingOffset > 0 ? 1 : 0
-        // The newest write always stays.
-        while pendingBytes > limit, pending.count > oldest + 1 {
-            pendingBytes -= pending[oldest].count
-            pending.remove(at: oldest)
+        let firstDroppable = head + (headOffset > 0 ? 1 : 0)
+        var keepFrom = pending.count - 1
+        var kept = pendingBytes
+        var index = firstDroppable
+        while index < keepFrom, kept > limit {
+            kept -= pending[index].count
+            index += 1
         }
+        keepFrom = index
+        guard keepFrom > firstDroppable else { return }
+        pending.removeSubrange(firstDroppable..<keepFrom)
+        pendingBytes = kept
     }
 
     private func waitForReader() {
@@ -95,13 +118,23 @@ final class ContentOutput {
     }
 
     private func flush() {
-        while let first = pending.first, failure == nil {
-            let written = writeNow(first[pendingOffset...])
-            pendingOffset += written
+        while head < pending.count, failure == nil {
+            let written = writeNow(pending[head][headOffset...])
+            // A failed write has emptied the queue.
+            guard failure == nil else { return }
+            headOffset += written
             pendingBytes -= written
-            guard pendingOffset == first.count else { return }
-            pending.removeFirst()
-            pendingOffset = 0
+            guard headOffset == pending[head].count else { return }
+            pending[head] = []
+            head += 1
+            headOffset = 0
+        }
+        if head == pending.count {
+            pending = []
+            head = 0
+        } else if head >= 1024, head * 2 >= pending.count {
+            pending.removeFirst(head)
+            head = 0
         }
     }
 
@@ -110,6 +143,8 @@ final class ContentOutput {
         let failure = OutputFailure(code: code)
         self.failure = failure
         pending = []
+        head = 0
+        headOffset = 0
         pendingBytes = 0
         writableWatch?.cancel()
         writableWatch = nil
