@@ -3,12 +3,14 @@
 #include <errno.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/time.h>
 #include <termios.h>
 #include <unistd.h>
 
 /* Everything a handler reads is set before the handler can run, or is a sig_atomic_t. */
 static struct sigaction previous_actions[NSIG];
 static int statuses[NSIG];
+static int patience_ms[NSIG];
 static volatile sig_atomic_t pending_status;
 static volatile sig_atomic_t exiting;
 
@@ -32,6 +34,16 @@ static void end_now(int status) {
     _exit(status);
 }
 
+/* Arms the timer that ends the process `milliseconds` from now (0: disarms it). setitimer is a
+ * plain system call on Linux, as safe in a handler as alarm(), which counts whole seconds only. */
+static void arm(int milliseconds) {
+    struct itimerval timer;
+    memset(&timer, 0, sizeof timer);
+    timer.it_value.tv_sec = milliseconds / 1000;
+    timer.it_value.tv_usec = (milliseconds % 1000) * 1000;
+    setitimer(ITIMER_REAL, &timer, NULL);
+}
+
 static void on_alarm(int signal) {
     (void)signal;
     end_now(pending_status ? pending_status : 1);
@@ -47,11 +59,11 @@ static void on_signal(int signal, siginfo_t *info, void *context) {
     }
     if (pending_status) end_now(statuses[signal]);
     pending_status = statuses[signal];
-    alarm(1);
+    arm(patience_ms[signal]);
     errno = saved_errno;
 }
 
-void lr_last_resort_watch(int signal, int status) {
+void lr_last_resort_watch(int signal, int status, int patience) {
     if (signal <= 0 || signal >= NSIG || signal == SIGALRM) return;
     static int alarm_installed;
     if (!alarm_installed) {
@@ -65,6 +77,7 @@ void lr_last_resort_watch(int signal, int status) {
         sigaction(SIGALRM, &alarm_action, NULL);
     }
     statuses[signal] = status;
+    patience_ms[signal] = patience > 0 ? patience : 1000;
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_sigaction = on_signal;
@@ -77,8 +90,12 @@ void lr_last_resort_watch(int signal, int status) {
 }
 
 void lr_last_resort_disarm(void) {
-    alarm(0);
+    arm(0);
     pending_status = 0;
+}
+
+void lr_last_resort_hold(void) {
+    if (pending_status) arm(1000);
 }
 
 void lr_last_resort_save_terminal(int input_fd, const char *leave, size_t length) {

@@ -11,11 +11,23 @@ enum EndingSignals {
     ]
 
     /// Calls `handler(signal, status)` on the loop whenever one of them arrives. Should the
-    /// loop not get to it, a second signal or a second's wait ends the process from outside
-    /// the loop (`LastResort`); a handler that lets the run go on calls `LastResort.disarm()`.
-    static func watch(on loop: EventLoop, _ handler: @escaping (Int32, Int32) -> Void) -> [LoopSource] {
-        let watches = all.map { signal, status in loop.onSignal(signal) { handler(signal, status) } }
-        for (signal, status) in all { LastResort.watch(signal, status: status) }
+    /// loop not get to it, a second signal or the end of its patience ends the process from
+    /// outside the loop (`LastResort`); a handler that lets the run go on calls
+    /// `LastResort.disarm()`. `interruptMayNotEnd`: Ctrl-C may only cancel (the full-screen
+    /// view), so the loop gets a second to decide; every other ending signal ends the run
+    /// whatever the loop is doing, within DESIGN's 100 ms.
+    static func watch(on loop: EventLoop, interruptMayNotEnd: Bool = false,
+                      _ handler: @escaping (Int32, Int32) -> Void) -> [LoopSource] {
+        let watches = all.map { signal, status in
+            loop.onSignal(signal) {
+                LastResort.hold()
+                handler(signal, status)
+            }
+        }
+        for (signal, status) in all {
+            let patience = signal == SIGINT && interruptMayNotEnd ? LastResort.decidingPatience : LastResort.endingPatience
+            LastResort.watch(signal, status: status, patience: patience)
+        }
         return watches
     }
 }

@@ -30,8 +30,9 @@ package enum ExitStatus {
           SIGUSR1           load again now; a load in flight is skipped, with a note
           SIGUSR2           retry a failed source now, with its backoff reset
           SIGWINCH          use the terminal's new width
-          A run that has not ended 1 s after SIGINT, SIGTERM or SIGHUP (a stuck
-          library, an output that blocks), or that gets a second one first, ends at
-          once from outside its loop, the terminal restored, with that status.
+          A run whose loop has not taken SIGINT, SIGTERM or SIGHUP in hand within
+          60 ms (a stuck library, an output that blocks), or that gets a second one
+          first, ends at once from outside its loop, the terminal restored, with
+          that status; Ctrl-C on the full-screen view gives the loop 1 s.
         """
 }

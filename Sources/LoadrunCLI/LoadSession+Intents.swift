@@ -16,7 +16,7 @@ extension LoadSession {
 
     /// The one place the run's signals are registered, each on the loop.
     func watchSignals() {
-        watches += EndingSignals.watch(on: loop) { [unowned self] signal, status in
+        watches += EndingSignals.watch(on: loop, interruptMayNotEnd: presenter.interruptCancelsLoads) { [unowned self] signal, status in
             if signal == SIGINT { interrupted() } else { end(.signal(status)) }
         }
         watches.append(loop.onSignal(SIGUSR1) { [unowned self] in reloadAll() })

@@ -9,10 +9,14 @@
  *
  * lr_last_resort_watch chains a handler after GLib's own for `signal` (GLib's g_unix_signal
  * handler must be installed first: it still runs, so the loop hears of the signal as usual).
- * The first signal arms a one-second alarm; a second signal before the loop has dealt with
- * the first, or the alarm, restores the terminal and _exits with the status of the latest
- * signal. */
-void lr_last_resort_watch(int signal, int status);
+ * The first signal arms a timer of `patience` milliseconds (1000 when 0 or less); a second
+ * signal before the loop has dealt with the first, or the timer, restores the terminal and
+ * _exits with the status of the latest signal. */
+void lr_last_resort_watch(int signal, int status, int patience);
+
+/* The loop has taken the signal in hand and is ending the run: it gets a second for that
+ * (a write that blocks is still cut short), however short the signal's patience. */
+void lr_last_resort_hold(void);
 
 /* The loop has dealt with the signal and the run goes on: the alarm is off, and the next
  * signal counts as a first again. */
