@@ -17,77 +17,88 @@ enum KeyFileScreen {
     /// problems. A bad group header becomes a group of its own name, `invalid group at line N`,
     /// so that the keys under it do not fall into the group before.
     static func screen(_ bytes: [UInt8]) -> (text: String, problems: [KeyFileLineProblem]) {
-        var lines: [String] = []
+        // Bytes in, bytes out: a file of 80,000 lines is screened without a String per line.
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
         var problems: [KeyFileLineProblem] = []
         var group: String?
-        for (index, raw) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+        for (index, raw) in bytes.split(separator: newline, omittingEmptySubsequences: false).enumerated() {
             let number = index + 1
+            if index > 0 { output.append(newline) }
             func refuse(_ message: String) {
                 problems.append(KeyFileLineProblem(line: number, group: group, message: message))
-                lines.append("")
             }
             if raw.contains(0) {
                 refuse("holds a NUL byte")
                 continue
             }
-            guard let text = String(validating: raw, as: UTF8.self) else {
+            guard raw.allSatisfy({ $0 < 0x80 }) || String(validating: raw, as: UTF8.self) != nil else {
                 refuse("not UTF-8 text")
                 continue
             }
-            let line = text.drop { $0 == " " || $0 == "\t" }
-            if line.isEmpty || line.hasPrefix("#") {
-                lines.append(text)
-            } else if line.hasPrefix("[") {
+            let line = raw.drop { $0 == space || $0 == tab }
+            if line.isEmpty || line.first == UInt8(ascii: "#") {
+                output += raw
+            } else if line.first == UInt8(ascii: "[") {
                 if let name = groupName(line) {
                     group = name
-                    lines.append(text)
+                    output += raw
                 } else {
                     group = "invalid group at line \(number)"
-                    problems.append(KeyFileLineProblem(line: number, group: group, message: "\(line) is not a [group] line: a name in brackets, without [ ] or control characters"))
-                    lines.append("[\(group!)]")
+                    problems.append(KeyFileLineProblem(line: number, group: group, message: "\(text(line)) is not a [group] line: a name in brackets, without [ ] or control characters"))
+                    output += Array("[\(group!)]".utf8)
                 }
             } else if let problem = keyValueProblem(line) {
                 refuse(problem)
             } else if group == nil {
-                refuse("\(line.prefix { $0 != "=" })= stands before any [group]")
+                refuse("\(text(line.prefix { $0 != equalsSign }))= stands before any [group]")
             } else {
-                lines.append(text)
+                output += raw
             }
         }
-        return (lines.joined(separator: "\n"), problems)
+        return (String(decoding: output, as: UTF8.self), problems)
     }
 
+    private static let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+    private static let equalsSign = UInt8(ascii: "="), backslash = UInt8(ascii: "\\")
+
+    private static func text(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+
     /// The name of a `[name]` line as GLib reads it (blanks after the `]` allowed), or nil.
-    private static func groupName(_ line: Substring) -> String? {
+    private static func groupName(_ line: ArraySlice<UInt8>) -> String? {
         var trimmed = line
-        while let last = trimmed.last, last == " " || last == "\t" || last == "\r" { trimmed = trimmed.dropLast() }
-        guard trimmed.hasSuffix("]") else { return nil }
+        while let last = trimmed.last, last == space || last == tab || last == UInt8(ascii: "\r") { trimmed = trimmed.dropLast() }
+        guard trimmed.last == UInt8(ascii: "]") else { return nil }
         let name = trimmed.dropFirst().dropLast()
-        guard !name.isEmpty, !name.contains(where: { $0 == "[" || $0 == "]" || $0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } }) else {
+        // Bytes of a multi-byte character are all 0x80 or more: only ASCII controls match.
+        guard !name.isEmpty, !name.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") || $0 < 0x20 || $0 == 0x7F }) else {
             return nil
         }
-        return String(name)
+        return text(name)
     }
 
     /// What is wrong with a `key=value` line, or nil.
-    private static func keyValueProblem(_ line: Substring) -> String? {
-        guard let equals = line.firstIndex(of: "=") else {
-            return "\(line) is not a key=value line, a [group] or a # comment"
+    private static func keyValueProblem(_ line: ArraySlice<UInt8>) -> String? {
+        guard let equals = line.firstIndex(of: equalsSign) else {
+            return "\(text(line)) is not a key=value line, a [group] or a # comment"
         }
-        let key = line[..<equals].trimmingCharacters(in: " \t")
+        var key = line[..<equals]
+        while let last = key.last, last == space || last == tab { key = key.dropLast() }
         if key.isEmpty { return "a value without a key; write key=value" }
-        if let open = key.firstIndex(of: "[") {
-            return "\(key): localized keys are not read; write \(key[..<open])="
+        if let open = key.firstIndex(of: UInt8(ascii: "[")) {
+            return "\(text(key)): localized keys are not read; write \(text(key[..<open]))="
         }
-        var value = line[line.index(after: equals)...].makeIterator()
-        while let character = value.next() {
-            guard character == "\\" else { continue }
-            guard let escaped = value.next() else {
-                return "\(key): the value ends in a lone backslash; write \\\\ for a backslash"
+        var position = line.index(after: equals)
+        while let found = line[position...].firstIndex(of: backslash) {
+            let next = line.index(after: found)
+            guard next < line.endIndex else {
+                return "\(text(key)): the value ends in a lone backslash; write \\\\ for a backslash"
             }
-            if !"sntr\\;".contains(escaped) {
-                return "\(key): \\\(escaped) is not an escape a key file knows (\\s, \\n, \\t, \\r, \\\\, and \\; in a list); write \\\\ for a backslash"
+            if !Array("sntr\\;".utf8).contains(line[next]) {
+                let escaped = text(line[next...]).first.map(String.init) ?? ""
+                return "\(text(key)): \\\(escaped) is not an escape a key file knows (\\s, \\n, \\t, \\r, \\\\, and \\; in a list); write \\\\ for a backslash"
             }
+            position = line.index(after: next)
         }
         return nil
     }

@@ -5,7 +5,9 @@ public enum URLCredentials {
     /// The user stays, so the reader can tell which account a URL is for; a URL without a
     /// password is left as it is. Text with no URL in it comes back unchanged, cheaply.
     public static func masked(_ text: String) -> String {
-        guard text.contains("://") else { return text }
+        // A password needs its `@`: a byte scan rules most text out before the slower search
+        // (a sources file of 80,000 lines masks each URL it shows).
+        guard text.utf8.contains(UInt8(ascii: "@")), text.contains("://") else { return text }
         var scalars = Array(text.unicodeScalars)
         var index = 0
         var changed = false
