@@ -36,6 +36,12 @@ let package = Package(
         // A brotli GConverter (C: a GObject implementing GIO's interface) over libbrotli's
         // decoder, for Content-Encoding: br; GIO's headers come with CGLib.
         .target(name: "CBrotli", dependencies: ["CGLib"], linkerSettings: [.linkedLibrary("brotlidec")]),
+        // The copy store: the last good copy of each request, kept between runs.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .systemLibrary(
             name: "CSoup",
             pkgConfig: "libsoup-3.0",
@@ -43,7 +49,7 @@ let package = Package(
         ),
 
         // The UI-free core: main loop, HTTP client, loading states, plugin protocol.
-        .target(name: "Loader", dependencies: ["CGLib", "CSoup", "CLastResort", "CBrotli"]),
+        .target(name: "Loader", dependencies: ["CGLib", "CSoup", "CSQLite", "CLastResort", "CBrotli"]),
         // Content plugins and the terminal text helpers they render with.
         .target(name: "Plugins", dependencies: ["Loader", "CPixbuf", "CChafa", "CLibXML2"]),
         // The embedded sample server that `loadrun serve` runs and the tests reuse.

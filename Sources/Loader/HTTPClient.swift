@@ -10,8 +10,8 @@ public struct HTTPClientConfiguration: Sendable, Equatable {
     /// libsoup's idle I/O timer: how long a socket may sit silent. The overall deadline is
     /// separate, per request (`FetchOptions.deadline`).
     public var idleTimeout: Duration = .seconds(60)
-    /// Where the persistent HTTP cache lives; nil for none.
-    public var cacheDirectory: String?
+    /// Where the copy store lives (`copies.sqlite` in it); nil for none.
+    public var storeDirectory: String?
     /// A PEM file of CAs trusted instead of the system's (`SSL_CERT_FILE`, as OpenSSL reads it).
     public var caFile: String?
     /// Whether requests go through GIO's default proxy resolver, which reads the proxy
@@ -35,7 +35,8 @@ public struct HTTPClientConfiguration: Sendable, Equatable {
 public final class HTTPClient {
     let loop: EventLoop
     let session: UnsafeMutablePointer<SoupSession>
-    private let cache: HTTPCache?
+    /// The copies kept between runs; nil with `--no-cache`.
+    let store: CopyStore?
     private var admission: AdmissionQueue<HTTPFetch>
     /// `SSL_CERT_FILE`, until the first https request reads it into the session.
     private var sessionCAFile: String?
@@ -50,7 +51,10 @@ public final class HTTPClient {
     /// with what was wrong with it: accepting one is never silent.
     public var onInsecureCertificate: ((_ host: String, _ problems: CertificateProblems) -> Void)?
 
-    public init(loop: EventLoop, configuration: HTTPClientConfiguration = HTTPClientConfiguration()) {
+    /// `onStoreProblem` hears, once each, what is wrong with the copy store: a store problem
+    /// never fails a load.
+    public init(loop: EventLoop, configuration: HTTPClientConfiguration = HTTPClientConfiguration(),
+                onStoreProblem: @escaping (StoreProblem) -> Void = { _ in }) {
         loop.assertOnLoop()
         self.loop = loop
         let idleSeconds = max(1, configuration.idleTimeout.components.seconds)
@@ -70,23 +74,12 @@ public final class HTTPClient {
         // body that does not decode through as it came.
         soup_session_remove_feature_by_type(session, soup_content_decoder_get_type())
         sessionCAFile = configuration.caFile
-        cache = configuration.cacheDirectory.flatMap(HTTPCache.init(directory:))
-        if let cache { soup_session_add_feature(session, OpaquePointer(cache.pointer)) }
+        store = configuration.storeDirectory.map { CopyStore(directory: $0, report: onStoreProblem) }
     }
 
     deinit {
         soup_session_abort(session)
         g_object_unref(session)
-    }
-
-    /// Whether responses are cached on disk; false without a cache directory, or when another
-    /// process holds it.
-    public var isCaching: Bool { cache != nil }
-
-    /// Writes the cache out for the next run. Call it once the loads are done, on the loop's
-    /// thread: it runs the loop until pending cache writes finish.
-    public func saveCache() {
-        cache?.save()
     }
 
     /// Where each request's and response's head goes, with loadrun's notes on TLS and
@@ -152,6 +145,7 @@ public final class HTTPClient {
         completion: @escaping (Result<HTTPResponse, LoadError>) -> Void
     ) -> HTTPFetch {
         loop.assertOnLoop()
+        let (options, completion) = throughStore(url, options: options, completion: completion)
         let fetch = HTTPFetch(client: self, url: url, options: options, progress: progress, completion: completion)
         guard let key = fetch.serverKey else {
             // Not an http(s) URL: it fails at once, without taking a slot.

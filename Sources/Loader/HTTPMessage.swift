@@ -79,10 +79,14 @@ extension ResponseInfo {
 public struct HTTPResponse: Sendable, Equatable {
     public var info: ResponseInfo
     public var body: [UInt8]
+    /// Set when the response is a copy from the store standing in for the server's: after a
+    /// 304, or in place of a failure.
+    public var storedCopy: StoredCopyUse?
 
-    public init(info: ResponseInfo, body: [UInt8]) {
+    public init(info: ResponseInfo, body: [UInt8], storedCopy: StoredCopyUse? = nil) {
         self.info = info
         self.body = body
+        self.storedCopy = storedCopy
     }
 }
 
@@ -123,8 +127,13 @@ public struct FetchOptions: Sendable, Equatable {
     public var userAgent = FetchOptions.defaultUserAgent
     /// Certificates accepted beyond the system's.
     public var tls = TLSTrust()
-    /// Whether the client's HTTP cache may answer or revalidate this request.
+    /// Whether a copy from the store (kept by an earlier run) may be revalidated for this
+    /// request, and stand in when the server cannot be reached: a source's first request in
+    /// a run. The machine's own validators, when set, come first.
     public var usesCache = true
+    /// Whether a 200 to this request is kept in the store for later runs: not for the embedded
+    /// sample source, whose port changes every run.
+    public var keepsCopy = true
     /// Whether the request may wait behind others: a prefetch the user has not asked for yet.
     /// It waits for a slot behind every ordinary request to its host, and libsoup queues it
     /// last among the session's messages.

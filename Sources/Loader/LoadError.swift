@@ -44,6 +44,10 @@ public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
     public var httpStatus: Int?
     /// The response's `Retry-After` header, as sent.
     public var retryAfter: String?
+    /// When the error stands beside a copy kept by an earlier run (the server could not be
+    /// reached, or failed): when the server last said that copy was current, in seconds since
+    /// the epoch. The state's content is then that copy.
+    public var copyVerifiedAt: Int?
 
     public init(_ code: Code, _ description: String, suggestion: String? = nil, remedy: Remedy? = nil,
                 httpStatus: Int? = nil, retryAfter: String? = nil) {

@@ -21,8 +21,9 @@ public struct LoadMachine<Value> {
         /// The server answered 304: the content has not changed since the last load.
         case notModified
         /// An attempt failed, `elapsed` after the load's first attempt began; `now` (seconds
-        /// since the epoch) dates a Retry-After.
-        case failed(LoadError, elapsed: Duration, now: Int)
+        /// since the epoch) dates a Retry-After. `copy`, content kept by an earlier run, stands
+        /// beside the error when there is no content of this run's.
+        case failed(LoadError, elapsed: Duration, now: Int, copy: Value? = nil)
         case cancel
     }
 
@@ -81,7 +82,8 @@ public struct LoadMachine<Value> {
                                   suggestion: "the server's cache validation is broken; try again")
             return transition(to: .failed(error, lastGood: nil, retry: nil), .failed)
 
-        case (.failed(let error, let elapsed, let now), .loading(_, let lastGood)):
+        case (.failed(let error, let elapsed, let now, let copy), .loading(_, let lastGood)):
+            let lastGood = lastGood ?? copy
             if error.code == .cancelled {
                 return transition(to: beforeLoad, .cancelled)
             }

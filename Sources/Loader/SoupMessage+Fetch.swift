@@ -3,8 +3,8 @@ internal import CSoup
 
 /// Building a GET for a fetch and reading what came back: the libsoup side of `HTTPFetch`.
 extension SoupMessageObject {
-    /// A GET for `url` carrying what `options` say: headers, `Accept`, the validators, and
-    /// the cache only where it may answer. `answersChallenges` keeps libsoup's auth manager
+    /// A GET for `url` carrying what `options` say: headers, `Accept` and the validators.
+    /// `answersChallenges` keeps libsoup's auth manager
     /// on the message, for credentials in its URL or its proxy's. Nil when libsoup cannot
     /// parse the URL.
     static func get(_ url: String, options: FetchOptions, answersChallenges: Bool) -> SoupMessageObject? {
@@ -28,12 +28,6 @@ extension SoupMessageObject {
         soup_message_headers_replace(headers, "Accept-Encoding", ContentCoding.acceptEncoding)
         for header in options.headers {
             soup_message_headers_replace(headers, header.name, header.value)
-        }
-        if !options.usesCache || options.validators != nil {
-            // A caller that revalidates what it holds has no use for the cache. And with
-            // libsoup 3.2.3 here, a watch's later loads through the cache hung the loop on a
-            // lock inside libsoup, so the cache serves only a source's first load in a run.
-            soup_message_disable_feature(raw, soup_cache_get_type())
         }
         if let etag = options.validators?.etag {
             soup_message_headers_replace(headers, "If-None-Match", etag)

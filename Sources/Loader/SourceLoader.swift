@@ -161,9 +161,7 @@ public final class SourceLoader {
         fetch = nil
         switch result {
         case .success(let response):
-            // Files and stdin answer with a stand-in 200 that no server sent: report no status.
-            let status = URLParts.scheme(of: response.info.url)?.hasPrefix("http") == true ? response.info.status : nil
-            arrived = Machine.FetchEnd(outcome(of: response), httpStatus: status, bytes: response.body.count)
+            arrived = end(of: response)
             // Observers draw what arrived as they hear of it, and the fetch that called here
             // still holds the body: tell them from the loop, once the body is let go, so that a
             // large response is not held twice over (bytes and model) while it is drawn.
@@ -174,6 +172,24 @@ public final class SourceLoader {
             }
         case .failure(let error):
             send(.fetchEnded(Machine.FetchEnd(.failed(error))))
+        }
+    }
+
+    /// How the fetch ended, for the machine: the response decoded, or a failure with the
+    /// stored copy that stands beside it.
+    private func end(of response: HTTPResponse) -> Machine.FetchEnd {
+        switch response.storedCopy {
+        case .fallback(let verifiedAt, let error)?:
+            // A copy that no longer decodes (a plugin changed) is left out, not shown broken.
+            guard case .page(let content, _) = outcome(of: response) else { return Machine.FetchEnd(.failed(error)) }
+            return Machine.FetchEnd(.failed(error), httpStatus: error.httpStatus, bytes: 0, storedCopy: (content, verifiedAt))
+        case .revalidated?:
+            // The server's word was 304, and no body came over the wire.
+            return Machine.FetchEnd(outcome(of: response), httpStatus: 304, bytes: 0)
+        case nil:
+            // Files and stdin answer with a stand-in 200 that no server sent: report no status.
+            let status = URLParts.scheme(of: response.info.url)?.hasPrefix("http") == true ? response.info.status : nil
+            return Machine.FetchEnd(outcome(of: response), httpStatus: status, bytes: response.body.count)
         }
     }
 

@@ -87,11 +87,16 @@ extension SourceMachine {
         public var httpStatus: Int?
         /// Body bytes received, when known; otherwise the last progress report counts.
         public var bytes: Int?
+        /// With a failure: the copy an earlier run kept, decoded, to show beside it, and when
+        /// the server last said it was current (seconds since the epoch).
+        public var storedCopy: (content: Content, verifiedAt: Int)?
 
-        public init(_ outcome: Outcome, httpStatus: Int? = nil, bytes: Int? = nil) {
+        public init(_ outcome: Outcome, httpStatus: Int? = nil, bytes: Int? = nil,
+                    storedCopy: (content: Content, verifiedAt: Int)? = nil) {
             self.outcome = outcome
             self.httpStatus = httpStatus
             self.bytes = bytes
+            self.storedCopy = storedCopy
         }
     }
 
@@ -102,7 +107,8 @@ extension SourceMachine {
         public var attempt: Int
         /// "Changed since?": sent only for a first page, with content to keep if not.
         public var validators: CacheValidators?
-        /// Whether the persistent HTTP cache may answer: only a source's first request in a run.
+        /// Whether the copy store may revalidate its copy and stand in on failure: only a
+        /// source's first request in a run.
         public var usesCache: Bool
         /// Whether the source's own headers (credentials, often) go with it: only to its origin.
         public var sendsSourceHeaders: Bool

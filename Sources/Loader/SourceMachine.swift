@@ -18,8 +18,11 @@ public struct SourceMachine<Content: PagedContent> {
     private var pagesWanted = 1
     /// The last good first page's ETag and Last-Modified, sent on reloads while its content is kept.
     private var validators: CacheValidators?
-    /// Whether a request has been made: only the first may use the persistent cache.
+    /// Whether a request has been made: only the first may use the copy store.
     private var hasFetched = false
+    /// While the content is a copy from an earlier run shown beside a failure: when the
+    /// server last said it was current. Later failures of the load keep it marked.
+    private var storedCopyShown: Int?
     /// Every page URL of the current chain, to stop a `next` link that loops back.
     private var pagesVisited: Set<String> = []
     private var pagingStop: PagingStop?
@@ -153,6 +156,7 @@ public struct SourceMachine<Content: PagedContent> {
                 return failed(LoadError(.unsupported, "\(page.pluginName) content does not come in pages", remedy: .loadOnePage))
             }
             if request.appendingTo == nil {
+                storedCopyShown = nil
                 validators = response.validators
                 pagesVisited = [request.url, response.url]
             }
@@ -160,16 +164,25 @@ public struct SourceMachine<Content: PagedContent> {
             return drive(load.handle(.succeeded(content)))
         case .notModified:
             attempt.status = end.httpStatus
+            storedCopyShown = nil
             return drive(load.handle(.notModified))
-        case .failed(let error):
+        case .failed(var error):
             attempt.status = end.httpStatus ?? error.httpStatus
-            return failed(error)
+            // A stored copy stands in only where the run has no content of its own.
+            var copy: Content?
+            if load.state.content == nil, let stored = end.storedCopy {
+                storedCopyShown = stored.verifiedAt
+                copy = stored.content
+            }
+            // Marked while what stays on show is that copy: the run's own content clears the mark.
+            error.copyVerifiedAt = load.state.content != nil || copy != nil ? storedCopyShown : nil
+            return failed(error, copy: copy)
         }
     }
 
-    private mutating func failed(_ error: LoadError) -> [Action] {
+    private mutating func failed(_ error: LoadError, copy: Content? = nil) -> [Action] {
         let elapsed = loadStarted.map { now.monotonic - $0 } ?? .zero
-        return drive(load.handle(.failed(error, elapsed: elapsed, now: now.wall)))
+        return drive(load.handle(.failed(error, elapsed: elapsed, now: now.wall, copy: copy)))
     }
 
     /// Keeps the refresh machine in step with the load machine: a load's retries belong to one

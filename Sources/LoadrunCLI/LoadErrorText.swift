@@ -13,8 +13,14 @@ enum LoadErrorText {
     /// `<what happened> — <what to do>`.
     static func describe(_ error: LoadError) -> String {
         // The core's suggestion says what is wrong to fix; the remedy, how to go past it here.
-        let parts = [error.suggestion, error.remedy.map(advice)].compactMap { $0 }
+        let parts = [storedCopy(error), error.suggestion, error.remedy.map(advice)].compactMap { $0 }
         return parts.isEmpty ? error.description : error.description + " — " + parts.joined(separator: "; ")
+    }
+
+    /// `showing the last good copy, from 3 h ago`, when a copy from an earlier run stands
+    /// beside the error.
+    static func storedCopy(_ error: LoadError) -> String? {
+        error.copyVerifiedAt.map { "showing the last good copy, from \(StoredCopy.age(since: $0)) ago" }
     }
 
     /// Why a list stopped paging, and what would let it go on.

@@ -90,12 +90,12 @@ package struct LoadInvocation {
         return list
     }
 
-    /// The HTTP client's limits and cache, as the options set them.
+    /// The HTTP client's limits and copy store, as the options set them.
     private func clientConfiguration(environment: [String: String]) -> HTTPClientConfiguration {
         var configuration = HTTPClientConfiguration()
         configuration.maxConnections = maxConnections
         configuration.maxConnectionsPerHost = min(maxPerHost, maxConnections)
-        configuration.cacheDirectory = usesCache ? HTTPCacheLocation.directory(environment: environment) : nil
+        configuration.storeDirectory = usesCache ? CopyStoreLocation.directory(environment: environment) : nil
         configuration.caFile = Self.systemCAFile(environment)
         configuration.forcesHTTP1 = forcesHTTP1
         configuration.usesProxyResolver = Self.proxyVariables.contains { environment[$0]?.isEmpty == false }

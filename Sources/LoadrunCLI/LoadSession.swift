@@ -98,7 +98,11 @@ package final class LoadSession {
         // not the default disposition that would end the process.
         watchSignals()
         watchReaderOfStandardOutput()
-        let http = HTTPClient(loop: loop, configuration: clientConfiguration)
+        // Never silenced, not even by -q: a store that cannot keep copies changes what later
+        // runs can show offline.
+        let http = HTTPClient(loop: loop, configuration: clientConfiguration) { problem in
+            Diagnostics.say("loadrun: warning: \(problem)")
+        }
         if verbosity >= .verbose {
             let unmasked = verbosity == .unmasked
             http.logTraffic { line in
@@ -145,8 +149,6 @@ package final class LoadSession {
         presenter.finish(ending)
         drainOutput()
         stopWatching()
-        // One rule for the cache, however the run ended: what came in whole is kept.
-        http.saveCache()
         if let failure = output.failure, !failure.isBrokenPipe {
             Diagnostics.say("loadrun: cannot write the output: \(failure.reason)")
         }

@@ -100,29 +100,36 @@ final class OrderedPrinter: Presenter {
     private func printOutcome(of source: SessionSource) {
         switch source.loader.state {
         case .loaded(let content):
-            let context = session.renderContext()
-            switch format {
-            case .json:
-                let sink = stdoutSink { UntrustedText.forJSON($0) }
-                session.plugins.writeJSON(content, context: context, to: sink)
-                sink.write("\n")
-                sink.flush()
-                // `null` alone could be a server's own JSON null: the state line tells them apart.
-                if let state = session.plugins.emptyState(of: content) { Diagnostics.say("\(source.name): \(state)") }
-            case .text:
-                let header = sources.count > 1 ? headerLine(for: source) : ""
-                let sink = stdoutSink { $0 }
-                sink.write(header)
-                session.plugins.write(content, context: context, to: sink)
-                sink.flush()
-                if sink.byteCount == header.utf8.count {
-                    Diagnostics.say("\(source.name): \(session.plugins.emptyState(of: content) ?? "no \(content.pluginName)")")
-                }
-            }
-        case .failed(let error, _, _):
+            printContent(content, of: source)
+        case .failed(let error, let lastGood, _):
+            // A copy from an earlier run goes out as content would, and the error says so.
+            if error.copyVerifiedAt != nil, let lastGood { printContent(lastGood, of: source) }
             Diagnostics.say("\(source.name): \(LoadErrorText.describe(error))")
         case .idle, .loading:
             Diagnostics.say("\(source.name): did not finish loading")
+        }
+    }
+
+    /// Writes `content` to stdout as text or JSON, under the source's header when there are several.
+    private func printContent(_ content: AnyContent, of source: SessionSource) {
+        let context = session.renderContext()
+        switch format {
+        case .json:
+            let sink = stdoutSink { UntrustedText.forJSON($0) }
+            session.plugins.writeJSON(content, context: context, to: sink)
+            sink.write("\n")
+            sink.flush()
+            // `null` alone could be a server's own JSON null: the state line tells them apart.
+            if let state = session.plugins.emptyState(of: content) { Diagnostics.say("\(source.name): \(state)") }
+        case .text:
+            let header = sources.count > 1 ? headerLine(for: source) : ""
+            let sink = stdoutSink { $0 }
+            sink.write(header)
+            session.plugins.write(content, context: context, to: sink)
+            sink.flush()
+            if sink.byteCount == header.utf8.count {
+                Diagnostics.say("\(source.name): \(session.plugins.emptyState(of: content) ?? "no \(content.pluginName)")")
+            }
         }
     }
 

@@ -27,6 +27,8 @@ final class PipePrinter: Presenter {
             if change.cause == .succeeded, !source.continuesChain { source.unchanged = !present(source) }
         case .failed, .retryScheduled:
             if let banner = source.banner(now: .now, width: .max) { Diagnostics.say("\(source.name): \(banner)") }
+            // A copy from an earlier run stands beside the failure, as the banner says.
+            if change.to.error?.copyVerifiedAt != nil { present(source) }
         case .cancelled:
             // A cancelled page chain leaves the pages it had; show them if they differ.
             if source.isSettled { present(source) }

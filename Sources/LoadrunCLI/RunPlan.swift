@@ -211,6 +211,9 @@ package struct RunPlan {
             throw UsageFailure(message: "\(place): \(caFile) \(problem); give a PEM file of CA certificates")
         }
         options.tls = TLSTrust(caFile: load.caFile, insecure: load.insecure == true)
+        // The embedded sample source listens on a new port each run: a copy of it would be
+        // found by no later run.
+        options.keepsCopy = definition.url != nil
         let retries = settings.noRetry ? 0 : load.retries ?? LoadSettings.defaultRetries
         return SourceRequest(
             sourceName: definition.name,

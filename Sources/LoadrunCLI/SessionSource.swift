@@ -101,6 +101,7 @@ final class SessionSource {
             status.failure = .init(reason: UntrustedText.forTerminalLine(lastFailure.error.description), at: lastFailure.at)
         }
         status.showsData = state.content != nil
+        if state.content != nil, let at = lastFailure?.error.copyVerifiedAt { status.storedCopyAge = StoredCopy.age(since: at) }
         return status
     }
 

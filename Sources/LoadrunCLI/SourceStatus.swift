@@ -64,6 +64,8 @@ struct SourceStatus: Equatable {
     var failure: Failure?
     /// Whether content from the last success is on screen beside the failure.
     var showsData = false
+    /// When that content is a copy from an earlier run: how old it is (`3 h`).
+    var storedCopyAge: String?
 
     /// Whether the attempt is worth saying: only once one has failed, while a retry waits or
     /// runs, or when the source stands failed. With no retries allowed there is nothing to count.
@@ -126,7 +128,9 @@ struct SourceStatus: Equatable {
         guard let failure else { return nil }
         let reason = StatusPart.cut(failure.reason, priority: 15, minimum: 30, separator: " — ")
         var parts: [StatusPart] = [.kept("failed \(ClockTime.timeOfDay(failure.at))"), reason]
-        if showsData, let lastSuccess {
+        if showsData, let copyAge = storedCopyAge {
+            parts.append(StatusPart(("showing the last good copy, from \(copyAge) ago", 20), ("copy from \(copyAge) ago", 50)))
+        } else if showsData, let lastSuccess {
             let time = ClockTime.timeOfDay(lastSuccess)
             parts.append(StatusPart(("showing data from \(time)", 20), ("data from \(time)", 50)))
         } else {

@@ -22,6 +22,8 @@ struct TransitionRecord: Encodable {
     var bytes: Int
     var durationMs: Int
     var notModified: Bool
+    /// Whether what the source shows is a copy from an earlier run, beside this failure.
+    var stale: Bool
     var error: String?
     var retryInMs: Int?
 
@@ -36,6 +38,7 @@ struct TransitionRecord: Encodable {
         bytes = change.bytes
         durationMs = Int(change.duration.wholeMilliseconds)
         notModified = change.cause == .notModified
+        stale = change.to.error?.copyVerifiedAt != nil && change.to.content != nil
         if case .failed(let failure, _, let retry) = change.to {
             error = URLCredentials.masked(failure.description)
             retryInMs = retry.map { Int($0.delay.wholeMilliseconds) }
@@ -43,7 +46,7 @@ struct TransitionRecord: Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case time, source, from, to, cause, attempt, bytes, error
+        case time, source, from, to, cause, attempt, bytes, error, stale
         case httpStatus = "http_status", durationMs = "duration_ms", notModified = "not_modified", retryInMs = "retry_in_ms"
     }
 
@@ -59,6 +62,7 @@ struct TransitionRecord: Encodable {
         try container.encode(bytes, forKey: .bytes)
         try container.encode(durationMs, forKey: .durationMs)
         try container.encode(notModified, forKey: .notModified)
+        try container.encode(stale, forKey: .stale)
         try container.encode(error, forKey: .error)
         try container.encode(retryInMs, forKey: .retryInMs)
     }

@@ -152,7 +152,7 @@ struct Loadrun: ParsableCommand {
     @Flag(name: .customLong("http1.1"), help: "Speak HTTP/1.1 only, never HTTP/2, as curl's --http1.1: for a server whose HTTP/2 is broken. -v says which version each connection used.")
     var http1 = false
 
-    @Flag(name: .customLong("no-cache"), help: "Neither use nor fill the HTTP cache in $XDG_CACHE_HOME/loadrun.")
+    @Flag(name: .customLong("no-cache"), help: "Neither read nor write the stored copies in $XDG_CACHE_HOME/loadrun.")
     var noCache = false
 
     @Option(name: .customLong("connect-timeout"), help: ArgumentHelp("How long connecting (DNS, TCP, TLS) may take. Default: 10s.", valueName: "duration"))

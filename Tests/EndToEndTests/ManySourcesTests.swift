@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 /// Several sources in one run of the binary: concurrency limits, order of output, exit codes,
-/// and the HTTP cache across runs.
+/// and the copy store across runs.
 final class ManySourcesTests: XCTestCase {
     private var directory: URL!
 
@@ -84,7 +84,7 @@ final class ManySourcesTests: XCTestCase {
         XCTAssertEqual(all.standardErrorLines.count, 2)
     }
 
-    func testASecondRunRevalidatesThroughTheCacheAndTransfersNoBody() throws {
+    func testASecondRunRevalidatesItsStoredCopyAndTransfersNoBody() throws {
         let backend = WatchedBackend()
         let server = TestServer(serving: backend)
         let cache = directory.appendingPathComponent("cache").path

@@ -230,4 +230,42 @@ final class SourceMachineTests: XCTestCase {
         XCTAssertTrue(cancel.contains { if case .cancelFetch = $0 { true } else { false } })
         return causes(send(&machine, failure(.cancelled)))
     }
+
+    // MARK: A copy from an earlier run
+
+    /// A first load that fails with a stored copy shows the copy beside the error, marked,
+    /// through every retry; the run's own success clears the mark.
+    func testAStoredCopyStandsBesideAFirstLoadsFailureUntilASuccess() {
+        var machine = machine(policy: RetryPolicy(maxAttempts: 2, baseDelay: .seconds(1)))
+        _ = send(&machine, .load(pages: 1))
+        let refused = LoadError(.connectionRefused, "connection refused")
+        let copy = Numbers(items: [7])
+        _ = send(&machine, .fetchEnded(Machine.FetchEnd(.failed(refused), storedCopy: (copy, 1_699_990_000))))
+        XCTAssertEqual(machine.snapshot.state.content, copy, "shown while the retry waits")
+        XCTAssertEqual(machine.snapshot.state.error?.copyVerifiedAt, 1_699_990_000)
+
+        // The retry asks without the store, and fails without a copy of its own.
+        XCTAssertEqual(requests(send(&machine, .retryDue)).first?.usesCache, false)
+        _ = send(&machine, failure(refused))
+        guard case .failed(let error, let lastGood, nil) = machine.snapshot.state else { return XCTFail("\(machine.snapshot.state)") }
+        XCTAssertEqual(lastGood, copy)
+        XCTAssertEqual(error.copyVerifiedAt, 1_699_990_000, "still the copy on show")
+
+        _ = send(&machine, .reload)
+        _ = send(&machine, page([8], from: first))
+        _ = send(&machine, .reload)
+        _ = send(&machine, failure(refused))
+        XCTAssertEqual(machine.snapshot.state.content, Numbers(items: [8]))
+        XCTAssertNil(machine.snapshot.state.error?.copyVerifiedAt, "the run's own content is no stored copy")
+    }
+
+    func testAStoredCopyNeverReplacesTheRunsOwnContent() {
+        var machine = machine()
+        _ = send(&machine, .load(pages: 1))
+        _ = send(&machine, page([1], from: first))
+        _ = send(&machine, .reload)
+        _ = send(&machine, .fetchEnded(Machine.FetchEnd(.failed(LoadError(.timedOut, "late")), storedCopy: (Numbers(items: [0]), 1))))
+        XCTAssertEqual(machine.snapshot.state.content, Numbers(items: [1]))
+        XCTAssertNil(machine.snapshot.state.error?.copyVerifiedAt)
+    }
 }

@@ -106,4 +106,14 @@ final class SourceStatusTests: XCTestCase {
         XCTAssertEqual(reload.banner(width: 60), "failed \(failedAt) — HTTP 503 from 127.0.0.1:8080; next in 12 s")
         XCTAssertNil(loaded().banner(width: 200), "no failure, no banner")
     }
+
+    /// A copy from an earlier run beside the failure: the banner says how old it is, not a
+    /// time of this run's.
+    func testTheBannerSaysAStoredCopyIsShownAndHowOld() {
+        var status = failing(.manual)
+        status.lastSuccess = nil
+        status.storedCopyAge = "3 h"
+        XCTAssertEqual(status.banner(width: 200), "failed \(failedAt) — HTTP 503 from 127.0.0.1:8080; showing the last good copy, from 3 h ago; r to retry")
+        XCTAssertEqual(status.banner(width: 80), "failed \(failedAt) — HTTP 503 from 127.0.0.1:8080; copy from 3 h ago; r to retry")
+    }
 }

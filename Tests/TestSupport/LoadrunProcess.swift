@@ -38,7 +38,7 @@ public final class LoadrunProcess {
         var env = ProcessInfo.processInfo.environment
         env["LOADRUN"] = Self.binaryPath
         env.removeValue(forKey: "COLUMNS")
-        // The developer's own plugin files, sources file and HTTP cache must not change what
+        // The developer's own plugin files, sources file and stored copies must not change what
         // the tests see; each run gets an empty cache of its own unless a test shares one.
         env["XDG_DATA_HOME"] = "/nonexistent/loadrun-tests"
         env["XDG_CONFIG_HOME"] = "/nonexistent/loadrun-tests"

@@ -1,0 +1,245 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import TestSupport
+import XCTest
+
+/// The copy store across runs of the real binary against a real server, with the server's own
+/// count of requests as the evidence: every run asks, a 304 shows the copy, a server that
+/// cannot be reached gets the copy shown marked, and damage, concurrency and an unwritable
+/// directory never cost the document.
+final class CopyStoreTests: XCTestCase {
+    private var directory: URL!
+    private var cache: String { directory.appendingPathComponent("cache").path }
+    private var store: String { cache + "/loadrun/copies.sqlite" }
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("loadrun-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private func run(_ arguments: [String]) throws -> LoadrunProcess {
+        try LoadrunProcess(arguments, environment: ["XDG_CACHE_HOME": cache])
+    }
+
+    /// A response with both validators and no Cache-Control: libsoup's SoupCache took it as
+    /// fresh for a tenth of its age and answered the next run without asking.
+    func testEveryRunAsksOnceAndA304ShowsTheStoredCopy() throws {
+        let requests = Record<String>()
+        let server = TestServer { server, _ in
+            server.route("/posts") { exchange in
+                requests.append(exchange.requestHeader("If-None-Match") ?? "unconditional")
+                exchange.setHeader("Last-Modified", "Mon, 01 Jan 2024 00:00:00 GMT")
+                exchange.respondCacheable(contentType: "application/json", body: Array(Fixtures.posts(2).utf8))
+            }
+        }
+        let arguments = ["-v", "--source", "posts", "--url", server.url("/posts")]
+        let first = try run(arguments)
+        XCTAssertEqual(first.waitForExit(), .exited(0), first.standardError)
+        XCTAssertTrue(first.standardErrorLines.contains("* no stored copy"), first.standardError)
+
+        let second = try run(arguments)
+        XCTAssertEqual(second.waitForExit(), .exited(0), second.standardError)
+        XCTAssertEqual(second.standardOutput, first.standardOutput, "the stored copy, shown as the first run showed it")
+        XCTAssertEqual(requests.all.count, 2, "one request a run: \(requests.all)")
+        XCTAssertNotEqual(requests.all.last, "unconditional", "the second asked whether it changed")
+        XCTAssertTrue(second.standardErrorLines.contains { $0.hasPrefix("* revalidated: 304, showing the copy stored ") }, second.standardError)
+    }
+
+    func testAChangedDocumentIsShownAndKeptInPlaceOfTheOld() throws {
+        let backend = WatchedBackend()
+        let server = TestServer(serving: backend)
+        let arguments = ["--source", "posts", "--url", server.url("/posts")]
+        XCTAssertEqual(try run(arguments).waitForExit(), .exited(0))
+        backend.setPosts(4)
+        let changed = try run(arguments)
+        XCTAssertEqual(changed.waitForExit(), .exited(0))
+        XCTAssertTrue(changed.standardOutput.contains("Post number 4"), changed.standardOutput)
+        let again = try run(arguments)
+        XCTAssertEqual(again.waitForExit(), .exited(0))
+        XCTAssertEqual(again.standardOutput, changed.standardOutput)
+        XCTAssertEqual(backend.tally.requests, 3)
+        XCTAssertEqual(backend.tally.notModified, 1, "the changed copy was the one kept")
+    }
+
+    func testWithTheServerDownTheLastGoodCopyIsShownMarkedAndTheRunFails() throws {
+        let backend = WatchedBackend()
+        var server: TestServer? = TestServer(serving: backend)
+        let url = server!.url("/posts")
+        let first = try run(["--source", "posts", "--url", url])
+        XCTAssertEqual(first.waitForExit(), .exited(0), first.standardError)
+        server?.stop()
+        server = nil
+
+        let text = try run(["--source", "posts", "--url", url, "--no-retry"])
+        XCTAssertEqual(text.waitForExit(), .exited(2), "the load still failed: \(text.standardError)")
+        XCTAssertEqual(text.standardOutput, first.standardOutput)
+        XCTAssertTrue(text.standardError.contains("connection refused"), text.standardError)
+        XCTAssertTrue(text.standardError.contains("showing the last good copy, from "), text.standardError)
+
+        let json = try run(["--source", "posts", "--url", url, "--no-retry", "--output", "json"])
+        XCTAssertEqual(json.waitForExit(), .exited(2))
+        XCTAssertTrue(json.standardOutput.contains("\"title\": \"Post number 3\""), json.standardOutput)
+
+        let ndjson = try run(["--source", "posts", "--url", url, "--no-retry", "--output", "ndjson"])
+        XCTAssertEqual(ndjson.waitForExit(), .exited(2))
+        let failed = try XCTUnwrap(ndjson.standardOutput.split(separator: "\n").last)
+        let record = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(failed.utf8)) as? [String: Any])
+        XCTAssertEqual(record["to"] as? String, "failed")
+        XCTAssertEqual(record["stale"] as? Bool, true, String(failed))
+    }
+
+    func testAWatchOnAPipeShowsTheCopyBesideItsFailure() throws {
+        var server: TestServer? = TestServer(serving: WatchedBackend())
+        let url = server!.url("/posts")
+        XCTAssertEqual(try run(["--source", "posts", "--url", url]).waitForExit(), .exited(0))
+        server?.stop()
+        server = nil
+        let watch = try run(["--source", "posts", "--url", url, "--no-retry", "--watch", "1h"])
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { watch.standardOutput.contains("Post number 3") }, watch.standardError)
+        XCTAssertTrue(watch.standardError.contains("showing the last good copy, from "), watch.standardError)
+        watch.send(SIGTERM)
+        XCTAssertEqual(watch.waitForExit(), .exited(143))
+    }
+
+    func testAServerErrorShowsTheCopyButANotFoundDoesNot() throws {
+        let backend = WatchedBackend()
+        let server = TestServer(serving: backend)
+        let arguments = ["--source", "posts", "--url", server.url("/posts"), "--no-retry"]
+        let first = try run(arguments)
+        XCTAssertEqual(first.waitForExit(), .exited(0))
+        backend.setFailing(true)
+        let failing = try run(arguments)
+        XCTAssertEqual(failing.waitForExit(), .exited(2))
+        XCTAssertEqual(failing.standardOutput, first.standardOutput, "a 503 leaves the copy standing")
+        XCTAssertTrue(failing.standardError.contains("HTTP 503"), failing.standardError)
+
+        let missing = try run(["--source", "posts", "--url", server.url("/gone"), "--no-retry"])
+        XCTAssertEqual(missing.waitForExit(), .exited(2))
+        XCTAssertEqual(missing.standardOutput, "", "a 404 is the server's answer, and no copy of /gone was kept")
+    }
+
+    /// Bytes flipped in, or cut from, every file under the cache directory: the next two runs
+    /// show the current document, and a damaged database is moved aside with one warning.
+    func testDamagedFilesNeverCostTheDocument() throws {
+        let backend = WatchedBackend()
+        let server = TestServer(serving: backend)
+        let arguments = ["--source", "posts", "--url", server.url("/posts")]
+        let first = try run(arguments)
+        XCTAssertEqual(first.waitForExit(), .exited(0))
+        for damage in [flipBytes, truncateToHalf] {
+            try everyFile { try damage($0) }
+            for _ in 0..<2 {
+                let next = try run(arguments)
+                XCTAssertEqual(next.waitForExit(), .exited(0), next.standardError)
+                XCTAssertEqual(next.standardOutput, first.standardOutput)
+                XCTAssertLessThanOrEqual(next.standardErrorLines.filter { $0.contains("warning") }.count, 1, next.standardError)
+            }
+        }
+    }
+
+    /// A copy whose body changed under a sound database fails its checksum: dropped, told, and
+    /// the server asked without validators.
+    func testACopyThatFailsItsChecksumIsNeverShown() throws {
+        let backend = WatchedBackend()
+        let server = TestServer(serving: backend)
+        let arguments = ["--source", "posts", "--url", server.url("/posts")]
+        let first = try run(arguments)
+        XCTAssertEqual(first.waitForExit(), .exited(0))
+        var bytes = try Array(Data(contentsOf: URL(fileURLWithPath: store)))
+        let title = Array("Post number 2".utf8)
+        let at = try XCTUnwrap((0...(bytes.count - title.count)).first { Array(bytes[$0..<($0 + title.count)]) == title })
+        bytes[at] = UInt8(ascii: "X")
+        try Data(bytes).write(to: URL(fileURLWithPath: store))
+
+        let next = try run(arguments)
+        XCTAssertEqual(next.waitForExit(), .exited(0))
+        XCTAssertEqual(next.standardOutput, first.standardOutput, "the server's document, not the damaged copy")
+        XCTAssertTrue(next.standardError.contains("failed its checksum; it was dropped"), next.standardError)
+        XCTAssertEqual(backend.tally.conditional, 0, "asked afresh: \(backend.tally)")
+    }
+
+    func testTwentyRunsAtOnceShareTheStore() throws {
+        let backend = WatchedBackend()
+        let server = TestServer(serving: backend)
+        let arguments = ["--source", "posts", "--url", server.url("/posts")]
+        let runs = try (0..<20).map { _ in try run(arguments) }
+        for run in runs {
+            XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+            XCTAssertTrue(run.standardOutput.contains("Post number 3"))
+            XCTAssertFalse(run.standardError.contains("warning"), run.standardError)
+        }
+        XCTAssertEqual(backend.tally.requests, 20)
+        let before = backend.tally
+        let after = try run(arguments)
+        XCTAssertEqual(after.waitForExit(), .exited(0))
+        XCTAssertEqual(after.standardOutput, runs[0].standardOutput)
+        XCTAssertEqual(backend.tally.conditional, before.conditional + 1, "the store still serves a conditional request: \(backend.tally)")
+        XCTAssertEqual(backend.tally.notModified, before.notModified + 1)
+    }
+
+    /// A directory the user cannot write: the document, and one warning for two sources. Root
+    /// writes anywhere, so as root the run is made as nobody.
+    func testAStoreThatCannotBeWrittenIsToldOnce() throws {
+        let server = TestServer { server, _ in server.route("/posts", TestRoutes.fixed(Fixtures.posts(1))) }
+        let storeDirectory = cache + "/loadrun"
+        try FileManager.default.createDirectory(atPath: storeDirectory, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: cache)
+        XCTAssertEqual(chmod(storeDirectory, 0o555), 0)
+        // nobody may not reach the build directory: a copy of the binary beside the cache.
+        let binary = directory.appendingPathComponent("loadrun").path
+        try FileManager.default.copyItem(atPath: LoadrunProcess.binaryPath, toPath: binary)
+        let asUser = geteuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
+        let run = try LoadrunProcess(shell: "\(asUser)'\(binary)' --url \(server.url("/posts")) --url \(server.url("/posts?2")) --plugin posts",
+                                     environment: ["XDG_CACHE_HOME": cache])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertTrue(run.standardOutput.contains("Post number 1"))
+        let warnings = run.standardErrorLines.filter { $0.hasPrefix("loadrun: warning: no copy can be kept in \(storeDirectory)") }
+        XCTAssertEqual(warnings.count, 1, run.standardError)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: store))
+    }
+
+    func testAFIFOWhereTheStoreBelongsIsRefusedAtOnce() throws {
+        let server = TestServer { server, _ in server.route("/posts", TestRoutes.fixed(Fixtures.posts(1))) }
+        try FileManager.default.createDirectory(atPath: cache + "/loadrun", withIntermediateDirectories: true)
+        XCTAssertEqual(mkfifo(store, 0o600), 0)
+        let run = try run(["--url", server.url("/posts"), "--plugin", "posts"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertTrue(run.standardOutput.contains("Post number 1"))
+        XCTAssertTrue(run.standardError.contains("the copy store \(store) is a FIFO, not a file"), run.standardError)
+    }
+
+    func testNoCacheNeitherReadsNorWritesTheStore() throws {
+        let backend = WatchedBackend()
+        let server = TestServer(serving: backend)
+        let arguments = ["--source", "posts", "--url", server.url("/posts"), "--no-cache"]
+        XCTAssertEqual(try run(arguments).waitForExit(), .exited(0))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: store))
+        XCTAssertEqual(try run(Array(arguments.dropLast())).waitForExit(), .exited(0))
+        XCTAssertEqual(try run(arguments).waitForExit(), .exited(0))
+        XCTAssertEqual(backend.tally.conditional, 0, "--no-cache asks plainly, with a copy there: \(backend.tally)")
+    }
+
+    // MARK: Damage
+
+    private func everyFile(_ body: (String) throws -> Void) throws {
+        let root = cache + "/loadrun"
+        for name in try FileManager.default.contentsOfDirectory(atPath: root) { try body(root + "/" + name) }
+    }
+
+    private func flipBytes(_ path: String) throws {
+        var bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+        for index in stride(from: 16, to: bytes.count, by: 509) { bytes[index] ^= 0xFF }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+
+    private func truncateToHalf(_ path: String) throws {
+        XCTAssertEqual(truncate(path, off_t(try Data(contentsOf: URL(fileURLWithPath: path)).count / 2)), 0)
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import Loader
+import XCTest
+
+/// The copy store on real SQLite files in a directory of the test's own: what it keeps, what
+/// it drops, and what it does with a file that is damaged, foreign or in the way.
+final class CopyStoreTests: XCTestCase {
+    private var directory: String!
+    private var problems: [StoreProblem] = []
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("loadrun-store-\(UUID().uuidString)").path
+        problems = []
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    private func store(limit: Int = CopyStore.defaultLimit) -> CopyStore {
+        CopyStore(directory: directory, limit: limit) { [unowned self] in problems.append($0) }
+    }
+
+    private func response(_ body: String, etag: String = "\"1\"") -> HTTPResponse {
+        HTTPResponse(info: ResponseInfo(url: "http://a.test/x", headers: HTTPHeaders([
+            ("Content-Type", "application/json"), ("ETag", etag), ("Set-Cookie", "session=secret"), ("Content-Length", "9"),
+        ])), body: Array(body.utf8))
+    }
+
+    private func key(_ url: String) -> CopyKey { CopyKey(url: url, options: FetchOptions()) }
+
+    func testACopyComesBackWithTheHeadersPluginsReadAndNoCookie() throws {
+        let store = store()
+        store.keep(response("[1,2,3]"), for: key("http://a.test/x"), url: "http://a.test/x")
+        let copy = try XCTUnwrap(self.store().copy(for: key("http://a.test/x"), url: "http://a.test/x"), "another process finds it")
+        XCTAssertEqual(copy.response.body, Array("[1,2,3]".utf8))
+        XCTAssertEqual(copy.response.info.status, 200)
+        XCTAssertEqual(copy.response.info.url, "http://a.test/x")
+        XCTAssertEqual(copy.validators, CacheValidators(etag: "\"1\""))
+        XCTAssertEqual(copy.response.info.headers["Content-Type"], "application/json")
+        XCTAssertNil(copy.response.info.headers["Set-Cookie"], "cookies are never kept")
+        XCTAssertNil(copy.response.info.headers["Content-Length"], "nor the wire's framing")
+        XCTAssertEqual(problems, [])
+        XCTAssertEqual(LocalFile.permissions(of: directory), 0o700)
+        XCTAssertEqual(LocalFile.permissions(of: store.path), 0o600)
+    }
+
+    func testTheKeyIsTheURLAndTheHeadersThatChooseTheRepresentation() {
+        let store = store()
+        var withToken = FetchOptions()
+        withToken.headers = [RequestHeader(name: "Authorization", value: "Bearer a")]
+        store.keep(response("for a"), for: CopyKey(url: "http://a.test/x", options: withToken), url: "http://a.test/x")
+        XCTAssertNil(store.copy(for: key("http://a.test/x"), url: "http://a.test/x"), "another user's copy is not this one's")
+        XCTAssertNotNil(store.copy(for: CopyKey(url: "http://a.test/x", options: withToken), url: "http://a.test/x"))
+        let file = (try? String(contentsOfFile: store.path, encoding: .isoLatin1)) ?? ""
+        XCTAssertFalse(file.contains("Bearer a"), "no credential is written into the store")
+    }
+
+    func testTheLeastRecentlyUsedCopiesGoPastTheLimit() {
+        let store = store(limit: 100)
+        let forty = String(repeating: "x", count: 40)
+        store.keep(response(forty), for: key("http://a.test/a"), url: "http://a.test/a")
+        store.keep(response(forty), for: key("http://a.test/b"), url: "http://a.test/b")
+        store.verified(key("http://a.test/a"))
+        store.keep(response(forty), for: key("http://a.test/c"), url: "http://a.test/c")
+        XCTAssertNotNil(store.copy(for: key("http://a.test/a"), url: "a"), "used most recently but one")
+        XCTAssertNil(store.copy(for: key("http://a.test/b"), url: "b"), "used least recently")
+        XCTAssertNotNil(store.copy(for: key("http://a.test/c"), url: "c"))
+    }
+
+    func testABodyOverTheLimitIsNotKeptAndTheOlderCopyGoes() {
+        let store = store(limit: 10)
+        store.keep(response("small"), for: key("http://a.test/x"), url: "x")
+        store.keep(response("far too large to keep"), for: key("http://a.test/x"), url: "x")
+        XCTAssertNil(store.copy(for: key("http://a.test/x"), url: "x"), "the old copy would be a lie offline")
+    }
+
+    func testACopyThatFailsItsChecksumIsDroppedAndToldOnce() throws {
+        let store = store()
+        store.keep(response("[1,2,3]"), for: key("http://a.test/x"), url: "http://user:pw@a.test/x")
+        // Damage a body the way a disk does: SQLite's page is intact, the bytes are not.
+        let database = try SQLiteDatabase(path: store.path)
+        try database.execute("UPDATE copies SET body = CAST('[1,2,4]' AS BLOB)")
+        XCTAssertNil(store.copy(for: key("http://a.test/x"), url: "http://user:pw@a.test/x"))
+        XCTAssertNil(store.copy(for: key("http://a.test/x"), url: "http://user:pw@a.test/x"), "and it is gone")
+        XCTAssertEqual(problems, [.damagedCopy(url: "http://user:***@a.test/x")])
+    }
+
+    func testAFileThatIsNoDatabaseIsMovedAsideAndANewOneStarted() throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = directory + "/" + CopyStore.fileName
+        try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: path))
+        let store = store()
+        XCTAssertNil(store.copy(for: key("http://a.test/x"), url: "x"))
+        store.keep(response("[1]"), for: key("http://a.test/x"), url: "x")
+        XCTAssertNotNil(store.copy(for: key("http://a.test/x"), url: "x"), "the new store works")
+        XCTAssertEqual(problems.count, 1, "\(problems)")
+        guard case .damaged(path, path + ".damaged", _)? = problems.first else { return XCTFail("\(problems)") }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path + ".damaged")), Data(repeating: 0x5A, count: 8192))
+    }
+
+    func testAFIFOWhereTheStoreBelongsIsRefusedNotOpened() throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = directory + "/" + CopyStore.fileName
+        XCTAssertEqual(mkfifo(path, 0o600), 0)
+        let store = store()
+        XCTAssertNil(store.copy(for: key("http://a.test/x"), url: "x"))
+        store.keep(response("[1]"), for: key("http://a.test/x"), url: "x")
+        XCTAssertEqual(problems, [.notAFile(path: path, kind: "a FIFO")])
+    }
+
+    func testAStoreMadeByANewerLoadrunIsLeftAlone() throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = directory + "/" + CopyStore.fileName
+        try SQLiteDatabase(path: path).execute("PRAGMA user_version = 9")
+        XCTAssertNil(store().copy(for: key("http://a.test/x"), url: "x"))
+        XCTAssertEqual(problems, [.newerLayout(path: path, version: 9)])
+    }
+
+    func testAStoredCopyStandsInOnlyForAServerThatCannotBeReachedOrFailed() {
+        XCTAssertTrue(LoadError(.connectionRefused, "").leavesStoredCopyStanding)
+        XCTAssertTrue(LoadError(.timedOut, "").leavesStoredCopyStanding)
+        XCTAssertTrue(LoadError(.httpStatus, "", httpStatus: 503).leavesStoredCopyStanding)
+        XCTAssertFalse(LoadError(.httpStatus, "", httpStatus: 404).leavesStoredCopyStanding, "a 404 is the server's word")
+        XCTAssertFalse(LoadError(.tls, "").leavesStoredCopyStanding, "another server may be answering")
+        XCTAssertFalse(LoadError.cancelled.leavesStoredCopyStanding)
+    }
+
+    func testWhatSoupCacheLeftForAnEarlierLoadrunGoesOnce() throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for name in ["soup.cache2", "lock", "1234567890", "42"] {
+            XCTAssertTrue(FileManager.default.createFile(atPath: directory + "/" + name, contents: Data("x".utf8)))
+        }
+        XCTAssertTrue(FileManager.default.createFile(atPath: directory + "/notes.txt", contents: Data("mine".utf8)))
+        store().keep(response("[1]"), for: key("http://a.test/x"), url: "x")
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: directory))
+        XCTAssertTrue(left.isDisjoint(with: ["soup.cache2", "lock", "1234567890", "42"]), "\(left)")
+        XCTAssertTrue(left.isSuperset(of: [CopyStore.fileName, "notes.txt"]), "the store, and what is not SoupCache's: \(left)")
+    }
+}
