@@ -21,8 +21,14 @@ final class ValgrindTests: XCTestCase {
 
     func testSuccessLeaksNothing() throws {
         let server = TestServer { server, _ in server.route("/posts", TestRoutes.fixed(Fixtures.posts(3))) }
-        // The HTTP cache is on, as by default: it is what first brings in GIO's modules.
+        // The copy store is on, as by default.
         let run = try leaks.start(["--source", "posts", "--url", server.url("/posts")])
+        try assertNothingLost(run, exit: .exited(0))
+    }
+
+    /// The default command: the embedded sample server answers loadrun's own client.
+    func testTheEmbeddedSampleSourceLeaksNothing() throws {
+        let run = try leaks.start(["--source", "posts"])
         try assertNothingLost(run, exit: .exited(0))
     }
 
