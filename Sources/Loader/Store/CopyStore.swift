@@ -83,14 +83,16 @@ final class CopyStore {
                     try database.prepare("DELETE FROM copies WHERE key = ?").bind(.text(key.digest)).run()
                     return
                 }
+                // Delete, then insert: the triggers that keep the total see both.
+                try database.prepare("DELETE FROM copies WHERE key = ?").bind(.text(key.digest)).run()
                 try database.prepare("""
-                    INSERT OR REPLACE INTO copies (key, url, response_url, headers, body, size, checksum, stored_at, verified_at, used_at)
+                    INSERT INTO copies (key, url, response_url, headers, body, size, checksum, stored_at, verified_at, used_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, \(Self.nextUse))
                     """).bind(.text(key.digest), .text(URLCredentials.masked(url)),
                               response.info.url == url ? .null : .text(response.info.url), .text(headers),
                               .blob(response.body), .integer(response.body.count), .text(checksum),
                               .integer(now), .integer(now)).run()
-                try evict(database)
+                try evict(database, keeping: key)
             }
         }
     }
@@ -110,13 +112,17 @@ final class CopyStore {
     /// time, so that uses within one second keep their order.
     private static let nextUse = "(SELECT coalesce(max(used_at), 0) + 1 FROM copies)"
 
-    /// Drops the least recently used copies until the bodies fit the limit.
-    private func evict(_ database: SQLiteDatabase) throws(SQLiteError) {
-        try database.prepare("""
-            DELETE FROM copies WHERE key IN (
-                SELECT key FROM (SELECT key, sum(size) OVER (ORDER BY used_at DESC) AS running FROM copies)
-                WHERE running > ?)
-            """).bind(.integer(limit)).run()
+    /// Drops the least recently used copies, `kept` aside, once the bodies pass the limit,
+    /// down to nine tenths of it, so that the next copies need not evict again. The total
+    /// is the triggers' (`totals`): asking it costs nothing, where summing the sizes was a
+    /// scan of the table on every write.
+    private func evict(_ database: SQLiteDatabase, keeping kept: CopyKey) throws(SQLiteError) {
+        guard try database.integer("SELECT bytes FROM totals") > limit else { return }
+        let oldest = try database.prepare("DELETE FROM copies WHERE key = (SELECT key FROM copies WHERE key != ? ORDER BY used_at LIMIT 1)")
+        while try database.integer("SELECT bytes FROM totals") > limit / 10 * 9 {
+            try oldest.bind(.text(kept.digest)).run()
+            if try database.integer("SELECT changes()") == 0 { break }
+        }
         try database.execute("PRAGMA incremental_vacuum")
     }
 
@@ -198,6 +204,12 @@ final class CopyStore {
                     body BLOB NOT NULL, size INTEGER NOT NULL, checksum TEXT NOT NULL,
                     stored_at INTEGER NOT NULL, verified_at INTEGER NOT NULL, used_at INTEGER NOT NULL);
                 CREATE INDEX IF NOT EXISTS copies_by_use ON copies (used_at);
+                CREATE TABLE IF NOT EXISTS totals (bytes INTEGER NOT NULL);
+                INSERT INTO totals SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM totals);
+                CREATE TRIGGER IF NOT EXISTS copies_added AFTER INSERT ON copies
+                    BEGIN UPDATE totals SET bytes = bytes + NEW.size; END;
+                CREATE TRIGGER IF NOT EXISTS copies_dropped AFTER DELETE ON copies
+                    BEGIN UPDATE totals SET bytes = bytes - OLD.size; END;
                 PRAGMA user_version = \(Self.layout);
                 COMMIT;
                 """)
