@@ -98,6 +98,9 @@ struct SourceStatus: Equatable {
         if let lastSuccess {
             let time = ClockTime.timeOfDay(lastSuccess)
             parts.append(StatusPart(("last success \(time)", 20), ("ok \(time)", 60)))
+        } else if showsData, let storedCopyAge {
+            // No success in this run, but content on screen: an earlier run's copy.
+            parts.append(StatusPart(("stored copy, \(storedCopyAge) old", 25), ("copy \(storedCopyAge) old", 60)))
         } else {
             parts.append(StatusPart(("no success yet", 25)))
         }

@@ -115,5 +115,6 @@ final class SourceStatusTests: XCTestCase {
         status.storedCopyAge = "3 h"
         XCTAssertEqual(status.banner(width: 200), "failed \(failedAt) — HTTP 503 from 127.0.0.1:8080; showing the last good copy, from 3 h ago; r to retry")
         XCTAssertEqual(status.banner(width: 80), "failed \(failedAt) — HTTP 503 from 127.0.0.1:8080; copy from 3 h ago; r to retry")
+        XCTAssertTrue(status.line(width: 200).contains("stored copy, 3 h old"), "not 'no success yet' beside content: \(status.line(width: 200))")
     }
 }

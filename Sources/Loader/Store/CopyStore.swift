@@ -182,7 +182,7 @@ final class CopyStore {
         // SQLite would open a FIFO and wait on it for ever.
         for file in [path, path + "-wal", path + "-shm"] {
             var info = stat()
-            if lstat(file, &info) == 0, let kind = LocalFile.notRegular(info) { throw StoreProblem.notAFile(path: file, kind: kind) }
+            if stat(file, &info) == 0, let kind = LocalFile.notRegular(info) { throw StoreProblem.notAFile(path: file, kind: kind) }
         }
         let mask = umask(0o077)
         defer { umask(mask) }

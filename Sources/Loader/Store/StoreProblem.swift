@@ -6,7 +6,7 @@ public enum StoreProblem: Error, Sendable, Equatable, CustomStringConvertible {
     case damaged(path: String, movedTo: String, reason: String)
     /// No copy can be kept: the directory or the file cannot be written (or made).
     case unwritable(path: String, reason: String)
-    /// Where the store's file belongs there is something else (a FIFO, a directory).
+    /// Where the store's file belongs there is something else (`kind`: "a FIFO", "a directory").
     case notAFile(path: String, kind: String)
     /// The database was made by a newer loadrun, whose layout this one does not know.
     case newerLayout(path: String, version: Int)
@@ -22,7 +22,7 @@ public enum StoreProblem: Error, Sendable, Equatable, CustomStringConvertible {
         case .unwritable(let path, let reason):
             "no copy can be kept in \(path): \(reason); loads go on without stored copies"
         case .notAFile(let path, let kind):
-            "the copy store \(path) is \(kind), not a file; loads go on without stored copies until it is removed"
+            "the copy store \(path) is \(kind); loads go on without stored copies until it is removed"
         case .newerLayout(let path, let version):
             "the copy store \(path) was made by a newer loadrun (layout \(version)); loads go on without it"
         case .damagedCopy(let url):
