@@ -37,6 +37,8 @@ public final class HTTPFetch {
     private var certificateProblems: (problems: CertificateProblems, peer: URLParts)?
     /// Whether a response's head arrived.
     private var hasResponse = false
+    /// Whether the request's headers went out: a connection was made.
+    private var wroteHeaders = false
     /// The URL the message was last sent to, to tell a redirect from other restarts.
     private var lastSentURL: String
     /// Restarts in a row to the same URL with no response: the server refused the request
@@ -116,9 +118,13 @@ public final class HTTPFetch {
         }
         if let connectTimeout = options.connectTimeout {
             connectTimer = client.loop.schedule(after: connectTimeout) { [weak self] in self?.stop(.connectTimeout(connectTimeout)) }
-            // libsoup has no connect timeout of its own: once the headers are written, the
-            // connection exists.
+        }
+        // libsoup has no connect timeout of its own: once the headers are written, the
+        // connection exists, and -v can say which HTTP version it speaks even if no response
+        // ever comes (a stalled HTTP/2 stream).
+        if options.connectTimeout != nil || client.trafficLog != nil {
             message.onHeadersWritten { [weak self] in
+                self?.wroteHeaders = true
                 self?.connectTimer?.cancel()
                 self?.connectTimer = nil
             }
@@ -288,9 +294,10 @@ public final class HTTPFetch {
 
     private func finish(_ result: Result<HTTPResponse, LoadError>) {
         guard !life.isFinished else { return }
-        // Once the response is over: notes on the connection it came by. (libsoup's logger prints
-        // a response head when its body ends, which may be just after this.)
-        if let log = client.trafficLog, let message, hasResponse {
+        // Once the response is over, or the request that got a connection ended without one:
+        // notes on the connection. (libsoup's logger prints a response head when its body
+        // ends, which may be just after this.)
+        if let log = client.trafficLog, let message, hasResponse || wroteHeaders {
             for note in message.connectionNotes { log(HTTPLogLine(.note, note)) }
         }
         deadlineTimer?.cancel()

@@ -102,6 +102,14 @@ final class HTTP2FaultTests: XCTestCase {
         XCTAssertTrue(tmux.screen().contains("EXIT="), tmux.screen())
     }
 
+    /// Where HTTP/2 is what breaks, -v says HTTP/2 was spoken, though no response came.
+    func testVerboseNamesTheVersionOfAStalledStreamsConnection() throws {
+        let peer = try MisbehavingHTTP2Peer(mode: "stall")
+        let run = try run(peer, ["-v"])
+        XCTAssertEqual(run.waitForExit(limit: .seconds(15)), .exited(2), run.standardError)
+        XCTAssertTrue(run.standardErrorLines.contains("* HTTP/2 with 127.0.0.1:\(peer.port)"), run.standardError)
+    }
+
     func testHTTP1OptionSpeaksHTTP1AndVerboseSaysSo() throws {
         let peer = try MisbehavingHTTP2Peer(mode: "stall")
         // The peer stalls any HTTP/2 stream, and answers HTTP/1.1 at once.
