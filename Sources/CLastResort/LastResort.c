@@ -51,15 +51,17 @@ static void on_alarm(int signal) {
 
 static void on_signal(int signal, siginfo_t *info, void *context) {
     int saved_errno = errno;
+    if (pending_status) end_now(statuses[signal]);
+    /* Armed before GLib's handler wakes the loop: on another thread, the loop could otherwise
+     * take the signal in hand (hold, disarm) before this handler had armed anything. */
+    pending_status = statuses[signal];
+    arm(patience_ms[signal]);
     const struct sigaction *previous = &previous_actions[signal];
     if (previous->sa_flags & SA_SIGINFO) {
         if (previous->sa_sigaction) previous->sa_sigaction(signal, info, context);
     } else if (previous->sa_handler != SIG_DFL && previous->sa_handler != SIG_IGN && previous->sa_handler != NULL) {
         previous->sa_handler(signal);
     }
-    if (pending_status) end_now(statuses[signal]);
-    pending_status = statuses[signal];
-    arm(patience_ms[signal]);
     errno = saved_errno;
 }
 

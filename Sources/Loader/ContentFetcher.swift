@@ -11,6 +11,10 @@ public protocol ContentFetcher: AnyObject {
     /// returns.
     func fetch(_ url: String, options: FetchOptions, progress: @escaping (LoadProgress) -> Void,
                completion: @escaping (Result<HTTPResponse, LoadError>) -> Void) -> any FetchHandle
+
+    /// `response`, fetched from `url` with `options`, decoded: keep it for later runs, where
+    /// the fetcher keeps copies.
+    func keepCopy(of response: HTTPResponse, url: String, options: FetchOptions)
 }
 
 extension HTTPFetch: FetchHandle {}
@@ -42,5 +46,9 @@ public final class URLFetcher: ContentFetcher {
             return LocalFetch.start(.file(uri: url), loop: loop, options: options, progress: progress, completion: completion)
         }
         return http.get(url, options: options, progress: progress, completion: completion)
+    }
+
+    public func keepCopy(of response: HTTPResponse, url: String, options: FetchOptions) {
+        http.keepCopy(of: response, url: url, options: options)
     }
 }

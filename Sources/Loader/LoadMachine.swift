@@ -22,8 +22,9 @@ public struct LoadMachine<Value> {
         case notModified
         /// An attempt failed, `elapsed` after the load's first attempt began; `now` (seconds
         /// since the epoch) dates a Retry-After. `copy`, content kept by an earlier run, stands
-        /// beside the error when there is no content of this run's.
-        case failed(LoadError, elapsed: Duration, now: Int, copy: Value? = nil)
+        /// beside the error when there is no content of this run's; `withdrawsCopy` takes such
+        /// a copy, shown since an earlier attempt, off again (the server has now answered, 4xx).
+        case failed(LoadError, elapsed: Duration, now: Int, copy: Value? = nil, withdrawsCopy: Bool = false)
         case cancel
     }
 
@@ -82,8 +83,8 @@ public struct LoadMachine<Value> {
                                   suggestion: "the server's cache validation is broken; try again")
             return transition(to: .failed(error, lastGood: nil, retry: nil), .failed)
 
-        case (.failed(let error, let elapsed, let now, let copy), .loading(_, let lastGood)):
-            let lastGood = lastGood ?? copy
+        case (.failed(let error, let elapsed, let now, let copy, let withdrawsCopy), .loading(_, let lastGood)):
+            let lastGood = withdrawsCopy ? nil : lastGood ?? copy
             if error.code == .cancelled {
                 return transition(to: beforeLoad, .cancelled)
             }

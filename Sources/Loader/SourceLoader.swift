@@ -19,6 +19,8 @@ public final class SourceLoader {
     private var fetch: (any FetchHandle)?
     /// The plugin of the pages before the one in flight, when it is a later page.
     private var pagePlugin: String?
+    /// What the fetch in flight asked for: where, and with what options.
+    private var requested: (url: String, options: FetchOptions)?
     /// How the last fetch ended, until it is told on the next loop iteration.
     private var arrived: Machine.FetchEnd?
     private var retryTimer: LoopSource?
@@ -133,6 +135,7 @@ public final class SourceLoader {
             if !request.sendsSourceHeaders { options.headers = [] }
             options.isLowPriority = isLowPriority
             pagePlugin = request.pagePlugin
+            requested = (request.url, options)
             fetch = fetcher.fetch(request.url, options: options, progress: { [weak self] progress in
                 self?.send(.progress(progress))
             }, completion: { [weak self] result in
@@ -162,6 +165,10 @@ public final class SourceLoader {
         switch result {
         case .success(let response):
             arrived = end(of: response)
+            // Decoded: the copy the next run asks about. What no plugin took is never kept.
+            if let requested, case .page? = arrived.map({ $0.outcome }), response.storedCopy == nil {
+                fetcher.keepCopy(of: response, url: requested.url, options: requested.options)
+            }
             // Observers draw what arrived as they hear of it, and the fetch that called here
             // still holds the body: tell them from the loop, once the body is let go, so that a
             // large response is not held twice over (bytes and model) while it is drawn.

@@ -168,21 +168,24 @@ public struct SourceMachine<Content: PagedContent> {
             return drive(load.handle(.notModified))
         case .failed(var error):
             attempt.status = end.httpStatus ?? error.httpStatus
-            // A stored copy stands in only where the run has no content of its own.
+            // A stored copy stands in only where the run has no content of its own, and only
+            // beside a failure that leaves it standing: a later 4xx takes it off again.
             var copy: Content?
             if load.state.content == nil, let stored = end.storedCopy {
                 storedCopyShown = stored.verifiedAt
                 copy = stored.content
             }
+            let withdraws = storedCopyShown != nil && !error.leavesStoredCopyStanding && error.code != .cancelled
+            if withdraws { storedCopyShown = nil }
             // Marked while what stays on show is that copy: the run's own content clears the mark.
             error.copyVerifiedAt = load.state.content != nil || copy != nil ? storedCopyShown : nil
-            return failed(error, copy: copy)
+            return failed(error, copy: copy, withdrawsCopy: withdraws)
         }
     }
 
-    private mutating func failed(_ error: LoadError, copy: Content? = nil) -> [Action] {
+    private mutating func failed(_ error: LoadError, copy: Content? = nil, withdrawsCopy: Bool = false) -> [Action] {
         let elapsed = loadStarted.map { now.monotonic - $0 } ?? .zero
-        return drive(load.handle(.failed(error, elapsed: elapsed, now: now.wall, copy: copy)))
+        return drive(load.handle(.failed(error, elapsed: elapsed, now: now.wall, copy: copy, withdrawsCopy: withdrawsCopy)))
     }
 
     /// Keeps the refresh machine in step with the load machine: a load's retries belong to one

@@ -119,9 +119,39 @@ final class CopyStoreTests: XCTestCase {
         XCTAssertEqual(failing.standardOutput, first.standardOutput, "a 503 leaves the copy standing")
         XCTAssertTrue(failing.standardError.contains("HTTP 503"), failing.standardError)
 
-        let missing = try run(["--source", "posts", "--url", server.url("/gone"), "--no-retry"])
-        XCTAssertEqual(missing.waitForExit(), .exited(2))
-        XCTAssertEqual(missing.standardOutput, "", "a 404 is the server's answer, and no copy of /gone was kept")
+    }
+
+    /// A 404 for a URL whose copy is kept is the server's answer: no copy beside it. A 200 that
+    /// no plugin takes never replaces the copy: with the server down, the good one is shown.
+    func testA404ShowsNoCopyAndABodyThatDoesNotDecodeIsNeverKept() throws {
+        let notFound = Flag(), garbage = Flag(), down = Flag()
+        let server = TestServer { server, _ in
+            server.route("/posts") { exchange in
+                if notFound.isSet { return exchange.respond(status: 404, text: "gone") }
+                if down.isSet { return exchange.respond(status: 503, text: "") }
+                if garbage.isSet {
+                    exchange.setHeader("ETag", "\"garbage\"")
+                    return exchange.respond(status: 200, contentType: "application/json", body: Array("[{\"id\": 1,".utf8))
+                }
+                exchange.respondCacheable(contentType: "application/json", body: Array(Fixtures.posts(3).utf8))
+            }
+        }
+        let arguments = ["--source", "posts", "--url", server.url("/posts"), "--no-retry"]
+        let first = try run(arguments)
+        XCTAssertEqual(first.waitForExit(), .exited(0))
+        garbage.set()
+        let broken = try run(arguments)
+        XCTAssertEqual(broken.waitForExit(), .exited(2), broken.standardError)
+        XCTAssertEqual(broken.standardOutput, "")
+        down.set()
+        let offline = try run(arguments)
+        XCTAssertEqual(offline.waitForExit(), .exited(2))
+        XCTAssertEqual(offline.standardOutput, first.standardOutput, "the last good copy, not the body that did not decode")
+
+        notFound.set()
+        let gone = try run(["--source", "posts", "--url", server.url("/posts"), "--no-retry"])
+        XCTAssertEqual(gone.waitForExit(), .exited(2))
+        XCTAssertEqual(gone.standardOutput, "", "a 404 is the server's answer: \(gone.standardError)")
     }
 
     /// Bytes flipped in, or cut from, every file under the cache directory: the next two runs

@@ -55,16 +55,19 @@ final class CopyStoreTests: XCTestCase {
         store.keep(response("for a"), for: CopyKey(url: "http://a.test/x", options: withToken), url: "http://a.test/x")
         XCTAssertNil(store.copy(for: key("http://a.test/x"), url: "http://a.test/x"), "another user's copy is not this one's")
         XCTAssertNotNil(store.copy(for: CopyKey(url: "http://a.test/x", options: withToken), url: "http://a.test/x"))
-        let file = (try? String(contentsOfFile: store.path, encoding: .isoLatin1)) ?? ""
-        XCTAssertFalse(file.contains("Bearer a"), "no credential is written into the store")
+        // Every file: in WAL mode the newest rows are in copies.sqlite-wal.
+        let files = try? FileManager.default.contentsOfDirectory(atPath: directory)
+        let text = (files ?? []).compactMap { try? String(contentsOfFile: directory + "/" + $0, encoding: .isoLatin1) }.joined()
+        XCTAssertTrue(text.contains("http://a.test/x"), "the files were read")
+        XCTAssertFalse(text.contains("Bearer a"), "no credential is written into the store")
     }
 
-    func testTheLeastRecentlyUsedCopiesGoPastTheLimit() {
+    func testTheLeastRecentlyUsedCopiesGoPastTheLimit() throws {
         let store = store(limit: 100)
         let forty = String(repeating: "x", count: 40)
         store.keep(response(forty), for: key("http://a.test/a"), url: "http://a.test/a")
         store.keep(response(forty), for: key("http://a.test/b"), url: "http://a.test/b")
-        store.verified(key("http://a.test/a"))
+        store.verified(try XCTUnwrap(store.copy(for: key("http://a.test/a"), url: "a")), for: key("http://a.test/a"))
         store.keep(response(forty), for: key("http://a.test/c"), url: "http://a.test/c")
         XCTAssertNotNil(store.copy(for: key("http://a.test/a"), url: "a"), "used most recently but one")
         XCTAssertNil(store.copy(for: key("http://a.test/b"), url: "b"), "used least recently")
@@ -139,5 +142,25 @@ final class CopyStoreTests: XCTestCase {
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: directory))
         XCTAssertTrue(left.isDisjoint(with: ["soup.cache2", "lock", "1234567890", "42"]), "\(left)")
         XCTAssertTrue(left.isSuperset(of: [CopyStore.fileName, "notes.txt"]), "the store, and what is not SoupCache's: \(left)")
+    }
+
+    /// A 304 confirms the copy that was sent, not one another process put in its place.
+    func testA304ConfirmsOnlyTheCopyItWasAskedAbout() throws {
+        let store = store()
+        store.keep(response("[1]", etag: "\"1\""), for: key("http://a.test/x"), url: "x")
+        let asked = try XCTUnwrap(store.copy(for: key("http://a.test/x"), url: "x"))
+        let database = try SQLiteDatabase(path: store.path)
+        try database.execute("UPDATE copies SET verified_at = 5")
+        store.keep(response("[2]", etag: "\"2\""), for: key("http://a.test/x"), url: "x")
+        try database.execute("UPDATE copies SET verified_at = 5")
+        store.verified(asked, for: key("http://a.test/x"))
+        XCTAssertEqual(try XCTUnwrap(store.copy(for: key("http://a.test/x"), url: "x")).verifiedAt, 5)
+        store.verified(try XCTUnwrap(store.copy(for: key("http://a.test/x"), url: "x")), for: key("http://a.test/x"))
+        XCTAssertGreaterThan(try XCTUnwrap(store.copy(for: key("http://a.test/x"), url: "x")).verifiedAt, 5)
+    }
+
+    func testANewStoreReclaimsTheRoomOfCopiesItDrops() throws {
+        _ = store().copy(for: key("http://a.test/x"), url: "x")
+        XCTAssertEqual(try SQLiteDatabase(path: directory + "/" + CopyStore.fileName).integer("PRAGMA auto_vacuum"), 2, "incremental")
     }
 }

@@ -259,6 +259,18 @@ final class SourceMachineTests: XCTestCase {
         XCTAssertNil(machine.snapshot.state.error?.copyVerifiedAt, "the run's own content is no stored copy")
     }
 
+    /// Refused, the copy stands in; the retry's 404 is the server's word, and takes it off.
+    func testAStoredCopyIsTakenOffWhenTheServerAnswersWith4xx() {
+        var machine = machine(policy: RetryPolicy(maxAttempts: 2, baseDelay: .seconds(1)))
+        _ = send(&machine, .load(pages: 1))
+        _ = send(&machine, .fetchEnded(Machine.FetchEnd(.failed(LoadError(.connectionRefused, "refused")), storedCopy: (Numbers(items: [7]), 1))))
+        XCTAssertEqual(machine.snapshot.state.content, Numbers(items: [7]))
+        _ = send(&machine, .retryDue)
+        _ = send(&machine, failure(LoadError(.httpStatus, "HTTP 404", httpStatus: 404)))
+        guard case .failed(let error, nil, nil) = machine.snapshot.state else { return XCTFail("\(machine.snapshot.state)") }
+        XCTAssertNil(error.copyVerifiedAt)
+    }
+
     func testAStoredCopyNeverReplacesTheRunsOwnContent() {
         var machine = machine()
         _ = send(&machine, .load(pages: 1))

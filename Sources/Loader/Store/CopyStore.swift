@@ -55,15 +55,21 @@ final class CopyStore {
             guard try select.step() else { return nil }
             let headers = Array((select.text(1) ?? "").utf8)
             let body = select.blob(2)
-            guard Checksum.sha256([headers, body]) == select.text(3) else {
+            let checksum = select.text(3) ?? ""
+            let (responseURL, storedAt, verifiedAt) = (select.text(0), select.integer(4), select.integer(5))
+            // Its read snapshot ends here: a write after it would meet another process's
+            // commit as SQLITE_BUSY, with no wait.
+            select.reset()
+            guard Checksum.sha256([headers, body]) == checksum else {
                 try database.transaction { () throws(SQLiteError) in
                     try database.prepare("DELETE FROM copies WHERE key = ?").bind(.text(key.digest)).run()
                 }
                 tell(.damagedCopy(url: URLCredentials.masked(url)))
                 return nil
             }
-            let info = ResponseInfo(url: select.text(0) ?? url, headers: Self.headers(from: headers))
-            return StoredCopy(response: HTTPResponse(info: info, body: body), storedAt: select.integer(4), verifiedAt: select.integer(5))
+            let info = ResponseInfo(url: responseURL ?? url, headers: Self.headers(from: headers))
+            return StoredCopy(response: HTTPResponse(info: info, body: body), storedAt: storedAt, verifiedAt: verifiedAt,
+                              checksum: checksum)
         } ?? nil
     }
 
@@ -89,7 +95,7 @@ final class CopyStore {
                     INSERT INTO copies (key, url, response_url, headers, body, size, checksum, stored_at, verified_at, used_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, \(Self.nextUse))
                     """).bind(.text(key.digest), .text(URLCredentials.masked(url)),
-                              response.info.url == url ? .null : .text(response.info.url), .text(headers),
+                              response.info.url == url ? .null : .text(URLCredentials.masked(response.info.url)), .text(headers),
                               .blob(response.body), .integer(response.body.count), .text(checksum),
                               .integer(now), .integer(now)).run()
                 try evict(database, keeping: key)
@@ -97,13 +103,14 @@ final class CopyStore {
         }
     }
 
-    /// The server said the copy for `key` is current (304): it was verified now.
-    func verified(_ key: CopyKey) {
+    /// The server said `copy`, kept for `key`, is current (304): it was verified now, unless
+    /// another process has put another copy in its place meanwhile.
+    func verified(_ copy: StoredCopy, for key: CopyKey) {
         let now = Int(time(nil))
         attempt { (database) throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) in
-                try database.prepare("UPDATE copies SET verified_at = ?, used_at = \(Self.nextUse) WHERE key = ?")
-                    .bind(.integer(now), .text(key.digest)).run()
+                try database.prepare("UPDATE copies SET verified_at = ?, used_at = \(Self.nextUse) WHERE key = ? AND checksum = ?")
+                    .bind(.integer(now), .text(key.digest), .text(copy.checksum)).run()
             }
         }
     }
@@ -131,13 +138,20 @@ final class CopyStore {
     /// Runs `body` on the open database; a failure is told and handled here, and gives nil.
     @discardableResult
     private func attempt<T>(_ body: (SQLiteDatabase) throws(SQLiteError) -> T) -> T? {
-        guard let database = database() else { return nil }
-        do {
-            return try body(database)
-        } catch {
-            failed(error)
-            return nil
-        }
+        var failure: SQLiteError?
+        // In a closure of its own, so that no reference to the connection is left here when
+        // a damaged file is closed and moved aside.
+        let result: T? = { () -> T? in
+            guard let database = database() else { return nil }
+            do throws(SQLiteError) {
+                return try body(database)
+            } catch {
+                failure = error
+                return nil
+            }
+        }()
+        if let failure { failed(failure) }
+        return result
     }
 
     /// The open database, opened now if need be; nil while the store is off.
@@ -187,40 +201,46 @@ final class CopyStore {
         let mask = umask(0o077)
         defer { umask(mask) }
         let database = try SQLiteDatabase(path: path)
-        // Writes are short: a second is long enough for another process's, and short enough
-        // that the loop never waits long.
-        database.setBusyTimeout(milliseconds: 1000)
-        try database.execute("PRAGMA synchronous = NORMAL; PRAGMA cell_size_check = ON")
+        // Writes are short: a quarter second is long enough for another process's (20 runs at
+        // once), and short enough for the loop.
+        database.setBusyTimeout(milliseconds: 250)
+        // auto_vacuum takes only on an empty file, and only before WAL is set.
+        try database.execute("PRAGMA auto_vacuum = INCREMENTAL; PRAGMA synchronous = NORMAL; PRAGMA cell_size_check = ON")
         // WAL is kept in the file: the first process to get there sets it. Changing it takes a
         // lock SQLite does not wait for, so one that meets another's leaves it to the next.
         try database.executeUnlessBusy("PRAGMA journal_mode = WAL")
-        switch try database.integer("PRAGMA user_version") {
-        case 0:
-            try database.execute("""
-                PRAGMA auto_vacuum = INCREMENTAL;
-                BEGIN IMMEDIATE;
-                CREATE TABLE IF NOT EXISTS copies (
-                    key TEXT PRIMARY KEY, url TEXT NOT NULL, response_url TEXT, headers TEXT NOT NULL,
-                    body BLOB NOT NULL, size INTEGER NOT NULL, checksum TEXT NOT NULL,
-                    stored_at INTEGER NOT NULL, verified_at INTEGER NOT NULL, used_at INTEGER NOT NULL);
-                CREATE INDEX IF NOT EXISTS copies_by_use ON copies (used_at);
-                CREATE TABLE IF NOT EXISTS totals (bytes INTEGER NOT NULL);
-                INSERT INTO totals SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM totals);
-                CREATE TRIGGER IF NOT EXISTS copies_added AFTER INSERT ON copies
-                    BEGIN UPDATE totals SET bytes = bytes + NEW.size; END;
-                CREATE TRIGGER IF NOT EXISTS copies_dropped AFTER DELETE ON copies
-                    BEGIN UPDATE totals SET bytes = bytes - OLD.size; END;
-                PRAGMA user_version = \(Self.layout);
-                COMMIT;
-                """)
-        case Self.layout:
-            break
-        case let newer:
-            throw StoreProblem.newerLayout(path: path, version: newer)
+        var version = try database.integer("PRAGMA user_version")
+        if version == 0 {
+            // Read again under the write lock: another process may have made it meanwhile,
+            // perhaps a newer loadrun with a newer layout.
+            try database.transaction { () throws(SQLiteError) in
+                version = try database.integer("PRAGMA user_version")
+                guard version == 0 else { return }
+                try database.execute(Self.schema)
+                version = Self.layout
+            }
         }
+        guard version == Self.layout else { throw StoreProblem.newerLayout(path: path, version: version) }
         for file in [path, path + "-wal", path + "-shm"] { chmod(file, 0o600) }
         return database
     }
+
+    /// Layout 1: the copies, the index that orders them by use, and the bodies' total kept by
+    /// triggers, so that eviction need not sum the table.
+    private static let schema = """
+        CREATE TABLE IF NOT EXISTS copies (
+            key TEXT PRIMARY KEY, url TEXT NOT NULL, response_url TEXT, headers TEXT NOT NULL,
+            body BLOB NOT NULL, size INTEGER NOT NULL, checksum TEXT NOT NULL,
+            stored_at INTEGER NOT NULL, verified_at INTEGER NOT NULL, used_at INTEGER NOT NULL);
+        CREATE INDEX IF NOT EXISTS copies_by_use ON copies (used_at);
+        CREATE TABLE IF NOT EXISTS totals (bytes INTEGER NOT NULL);
+        INSERT INTO totals SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM totals);
+        CREATE TRIGGER IF NOT EXISTS copies_added AFTER INSERT ON copies
+            BEGIN UPDATE totals SET bytes = bytes + NEW.size; END;
+        CREATE TRIGGER IF NOT EXISTS copies_dropped AFTER DELETE ON copies
+            BEGIN UPDATE totals SET bytes = bytes - OLD.size; END;
+        PRAGMA user_version = \(CopyStore.layout);
+        """
 
     /// What libsoup's SoupCache left here for a loadrun before the store: its index
     /// (`soup.cache2`), a body per entry (named by a number) and loadrun's lock file. Gone
@@ -242,13 +262,18 @@ final class CopyStore {
     /// read-only directory, a full disk) turns the store off.
     private func failed(_ error: SQLiteError) {
         if error.isDamage {
+            // Closed first (the last reference goes), then all three files moved together:
+            // another process opening the path meanwhile must not meet the old WAL.
             connection = .unopened
             let aside = path + ".damaged"
             rename(path, aside)
-            unlink(path + "-wal")
-            unlink(path + "-shm")
+            rename(path + "-wal", aside + "-wal")
+            rename(path + "-shm", aside + "-shm")
             tell(.damaged(path: path, movedTo: aside, reason: error.message))
         } else if error.isBusy {
+            // A process that holds the lock this long may hold it for ever (stopped with
+            // Ctrl-Z mid-write): the rest of the run does not wait for it again.
+            if case .open(let database) = connection { database.setBusyTimeout(milliseconds: 0) }
             tell(.busy(path: path))
         } else {
             connection = .off

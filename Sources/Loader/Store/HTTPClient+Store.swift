@@ -8,7 +8,8 @@ extension HTTPClient {
     ///
     /// - A source's first request in a run (`usesCache`, no validators of the caller's) asks
     ///   the server with the stored copy's validators; a 304 answers with the copy.
-    /// - Every 200 is kept for the next run.
+    /// - A 200 is kept for the next run once its plugin has taken it (`keepCopy`): a body
+    ///   that does not decode never replaces the last good copy.
     /// - When the server cannot be reached, or fails with 5xx, the copy stands in, marked, and
     ///   the load still fails (`StoredCopyUse.fallback`).
     func throughStore(_ url: String, options: FetchOptions,
@@ -29,13 +30,12 @@ extension HTTPClient {
             switch result {
             case .success(let response) where response.info.isNotModified && copy?.validators != nil:
                 guard let copy else { return completion(result) }
-                store.verified(key)
+                store.verified(copy, for: key)
                 log?(HTTPLogLine(.note, "revalidated: 304, showing the copy stored \(StoredCopy.age(since: copy.storedAt)) ago"))
                 completion(.success(HTTPResponse(info: copy.response.info, body: copy.response.body,
                                                  storedCopy: .revalidated(storedAt: copy.storedAt))))
-            case .success(let response) where response.info.status == 200:
-                if copy?.validators != nil { log?(HTTPLogLine(.note, "changed since the stored copy: keeping the new one")) }
-                store.keep(response, for: key, url: url)
+            case .success(let response) where response.info.status == 200 && copy?.validators != nil:
+                log?(HTTPLogLine(.note, "changed since the stored copy"))
                 completion(result)
             case .failure(let error) where copy != nil && error.leavesStoredCopyStanding:
                 guard let copy else { return completion(result) }
@@ -46,6 +46,15 @@ extension HTTPClient {
                 completion(result)
             }
         })
+    }
+
+    /// Keeps `response`, a whole 200 to `url` that its plugin took, as the copy the next run
+    /// revalidates. Nothing for a copy that came from the store, for other schemes, or without
+    /// a store.
+    public func keepCopy(of response: HTTPResponse, url: String, options: FetchOptions) {
+        guard let store, options.keepsCopy, response.storedCopy == nil, response.info.status == 200,
+              let scheme = URLParts.scheme(of: url), scheme == "http" || scheme == "https" else { return }
+        store.keep(response, for: CopyKey(url: url, options: options), url: url)
     }
 
     private func note(_ text: String) {

@@ -150,6 +150,11 @@ final class SQLiteStatement {
         }
     }
 
+    /// Ends the statement's run, and with it the read snapshot it holds.
+    func reset() {
+        sqlite3_reset(handle)
+    }
+
     /// Steps to the end, for a statement that returns no rows.
     func run() throws(SQLiteError) {
         while try step() {}
