@@ -46,7 +46,8 @@ public struct KeyFile: Sendable {
     private static func parseScreened(_ text: String) throws(KeyFileError) -> KeyFile {
         let keyFile = g_key_file_new()!
         defer { g_key_file_free(keyFile) }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // On the byte: as a Character, "\r\n" is one grapheme, and a CRLF file one line.
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         var error: UnsafeMutablePointer<GError>?
         guard g_key_file_load_from_data(keyFile, text, gsize(text.utf8.count), G_KEY_FILE_NONE, &error) != 0 else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "unreadable key file"

@@ -37,7 +37,8 @@ enum KeyFileScreen {
                 continue
             }
             let line = raw.drop { $0 == space || $0 == tab }
-            if line.isEmpty || line.first == UInt8(ascii: "#") {
+            // A blank line of a file written on Windows is a lone CR.
+            if line.allSatisfy({ $0 == UInt8(ascii: "\r") }) || line.first == UInt8(ascii: "#") {
                 output += raw
             } else if line.first == UInt8(ascii: "[") {
                 if let name = groupName(line) {

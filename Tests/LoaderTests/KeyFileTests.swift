@@ -24,6 +24,15 @@ final class KeyFileTests: XCTestCase {
         XCTAssertNil(file.line(ofKey: "Key", inGroup: "Plugin"), "keys are looked up in their own group")
     }
 
+    /// A file written on Windows: CRLF line ends, a blank line among them.
+    func testCRLFLinesAreLinesAndABlankOneIsBlank() throws {
+        let file = try KeyFile.parse("[A]\r\nurl=http://a.test/\r\n\r\n[B]\r\nurl=http://b.test/\r\n")
+        XCTAssertEqual(file.lineProblems, [])
+        XCTAssertEqual(file.string("B", "url"), "http://b.test/")
+        XCTAssertEqual(file.line(ofGroup: "B"), 4)
+        XCTAssertEqual(file.line(ofKey: "url", inGroup: "B"), 5)
+    }
+
     func testSyntaxErrorsNameTheLine() {
         XCTAssertThrowsError(try KeyFile.parse("[Plugin]\nName=x\nthis line is broken\n")) { error in
             XCTAssertEqual((error as? KeyFileError)?.line, 3)
