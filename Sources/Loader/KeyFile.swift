@@ -46,8 +46,9 @@ public struct KeyFile: Sendable {
     private static func parseScreened(_ text: String) throws(KeyFileError) -> KeyFile {
         let keyFile = g_key_file_new()!
         defer { g_key_file_free(keyFile) }
-        // On the byte: as a Character, "\r\n" is one grapheme, and a CRLF file one line.
-        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        // On the byte: as a Character, "\r\n" is one grapheme, and a CRLF file would be one
+        // line. A line keeps its CR; every reader of `lines` trims it.
+        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
         var error: UnsafeMutablePointer<GError>?
         guard g_key_file_load_from_data(keyFile, text, gsize(text.utf8.count), G_KEY_FILE_NONE, &error) != 0 else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "unreadable key file"
