@@ -50,24 +50,27 @@ let package = Package(
 
         // The UI-free core: main loop, HTTP client, loading states, plugin protocol.
         .target(name: "Loader", dependencies: ["CGLib", "CSoup", "CSQLite", "CLastResort", "CBrotli"]),
-        // Content plugins and the terminal text helpers they render with.
-        .target(name: "Plugins", dependencies: ["Loader", "CPixbuf", "CChafa", "CLibXML2"]),
+        // Text headed for a terminal: untrusted text made safe, display width, wrapping,
+        // UTF-8 scanning. Values only, with no imports: the plugins and the screen share it.
+        .target(name: "TerminalText"),
+        // Content plugins, one folder each, and the table that holds them (`Registry/`).
+        .target(name: "Plugins", dependencies: ["Loader", "TerminalText", "CPixbuf", "CChafa", "CLibXML2"]),
         // The embedded sample server that `loadrun serve` runs and the tests reuse.
         .target(name: "SampleSource", dependencies: ["CGLib", "CSoup"]),
-        // The command line's logic: the plan from options and the sources file, the load
-        // session and its schedules, the presenters, diagnostics.
-        .target(
-            name: "LoadrunCLI",
-            dependencies: [
-                "Loader", "Plugins", "SampleSource",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
+        // The plan, as values: options after parsing, the sources file, templates, naming,
+        // shards and settings.
+        .target(name: "Plan", dependencies: ["Loader", "Plugins", "TerminalText"]),
+        // The full-screen view as values: the screen model, panes, cursor, search, status
+        // lines, keys and history. No C library, and no I/O.
+        .target(name: "Screen", dependencies: ["Loader", "TerminalText"]),
+        // The command line's machinery: the session and its machine (`Session/`), the
+        // presenters (`Presenters/`), and the terminal and outputs (`Terminal/`).
+        .target(name: "LoadrunCLI", dependencies: ["Plan", "Screen", "TerminalText", "Loader", "Plugins", "SampleSource"]),
         // The thin `@main` command: options and subcommands only.
         .executableTarget(
             name: "loadrun",
             dependencies: [
-                "LoadrunCLI", "Loader", "Plugins", "SampleSource",
+                "LoadrunCLI", "Plan", "Loader", "Plugins", "SampleSource",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -75,10 +78,10 @@ let package = Package(
         // Test helpers: threaded in-process servers and a runner for the built binary.
         .target(name: "TestSupport", dependencies: ["Loader", "SampleSource"], path: "Tests/TestSupport"),
         .testTarget(name: "LoaderTests", dependencies: ["Loader", "TestSupport", "SampleSource"]),
-        .testTarget(name: "PluginsTests", dependencies: ["Plugins", "Loader", "TestSupport", "SampleSource", "CPixbuf"]),
+        .testTarget(name: "PluginsTests", dependencies: ["Plugins", "TerminalText", "Loader", "TestSupport", "SampleSource", "CPixbuf"]),
         .testTarget(name: "SampleSourceTests", dependencies: ["SampleSource", "Loader", "TestSupport"]),
-        .testTarget(name: "LoadrunCLITests", dependencies: ["LoadrunCLI", "Loader", "Plugins"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["loadrun", "TestSupport"]),
+        .testTarget(name: "LoadrunCLITests", dependencies: ["LoadrunCLI", "Plan", "Screen", "TerminalText", "Loader", "Plugins"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["loadrun", "Plan", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

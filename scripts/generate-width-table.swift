@@ -1,9 +1,9 @@
-// Writes Sources/Plugins/ScalarWidthTable.swift: each run of scalars that share the classes
+// Writes Sources/TerminalText/ScalarWidthTable.swift: each run of scalars that share the classes
 // the terminal helpers ask about, from this toolchain's own Unicode properties, so that a
 // lookup answers as the property queries would. `ScalarWidthTests` checks every scalar.
-// Usage: swift scripts/generate-width-table.swift > Sources/Plugins/ScalarWidthTable.swift
+// Usage: swift scripts/generate-width-table.swift > Sources/TerminalText/ScalarWidthTable.swift
 
-/// Must match `ScalarClass.init(properties:)` in Sources/Plugins/ScalarWidth.swift.
+/// Must match `ScalarClass.init(properties:)` in Sources/TerminalText/ScalarWidth.swift.
 func classes(_ scalar: Unicode.Scalar) -> UInt32 {
     let properties = scalar.properties
     var bits: UInt32 = 0

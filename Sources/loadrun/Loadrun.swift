@@ -4,6 +4,7 @@ import Glibc
 import ArgumentParser
 import Loader
 import LoadrunCLI
+import Plan
 
 @main
 struct Loadrun: ParsableCommand {

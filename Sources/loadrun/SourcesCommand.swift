@@ -1,5 +1,6 @@
 import ArgumentParser
 import LoadrunCLI
+import Plan
 
 /// `loadrun sources`: the configured sources, and where each was defined.
 struct Sources: ParsableCommand {

@@ -1,5 +1,5 @@
 import Foundation
-import LoadrunCLI
+import Plan
 import TestSupport
 import XCTest
 

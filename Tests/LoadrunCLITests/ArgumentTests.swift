@@ -1,5 +1,6 @@
 @testable import LoadrunCLI
 import XCTest
+@testable import Plan
 
 /// Durations, sizes, cell sizes and `--watch`, parsed as values.
 final class ArgumentTests: XCTestCase {

@@ -1,5 +1,6 @@
 @testable import LoadrunCLI
 import XCTest
+@testable import Plan
 
 /// Which combinations of `--browse`, `--watch`, `--output` and `--detail` a run refuses, and
 /// what it says instead, as a value: the binary's own check is in `BrowseOptionTests`.

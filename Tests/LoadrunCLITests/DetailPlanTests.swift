@@ -2,6 +2,7 @@ import Loader
 @testable import LoadrunCLI
 import Plugins
 import XCTest
+@testable import Plan
 
 /// `detail` and `related` from the sources file and `--detail` from the command line, down to
 /// the requests a run makes.

@@ -1,5 +1,6 @@
 @testable import LoadrunCLI
 import XCTest
+@testable import Plan
 
 /// Detail templates as values: what is refused when they are read, how an item's fields fill
 /// them, and how the result is resolved against the source's URL.

@@ -1,6 +1,7 @@
 import Loader
 @testable import LoadrunCLI
 import XCTest
+@testable import Plan
 
 /// `-H` and `-A` as values: what is sent, what is removed, the last word on a name winning.
 final class HeaderArgumentTests: XCTestCase {

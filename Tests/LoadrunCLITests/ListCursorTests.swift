@@ -1,5 +1,6 @@
 @testable import LoadrunCLI
 import XCTest
+@testable import Screen
 
 /// The browse view's cursor as a value: selection, scrolling and paging over a list's items.
 final class ListCursorTests: XCTestCase {

@@ -1,6 +1,7 @@
 @testable import LoadrunCLI
 import Plugins
 import XCTest
+@testable import Screen
 
 /// A pane of the full-screen view as a value in memory: what it draws for its cursor and its
 /// search, and the footer's keys for where the user is.
@@ -18,7 +19,7 @@ final class PaneTests: XCTestCase {
     func testTheSelectedItemIsMarkedInTheMarginAndOtherRowsAreIndented() {
         let pane = list()
         pane.cursor.move(by: 1, in: pane.layout(rows: 4))
-        XCTAssertEqual(pane.visibleRows(rows: 4, style: plain), ["  item 1", "    body 1", "▌ item 2", "▌   body 2"])
+        XCTAssertEqual(pane.visibleRows(rows: 4, allowsStyling: plain.allowsStyling), ["  item 1", "    body 1", "▌ item 2", "▌   body 2"])
         XCTAssertNil(pane.position(rows: 10), "everything fits")
         XCTAssertEqual(pane.position(rows: 4), "lines 1–4 of 10")
     }
@@ -26,7 +27,7 @@ final class PaneTests: XCTestCase {
     func testContentThatIsNoListHasNoMargin() {
         let pane = Pane()
         pane.show("a title\n\nsome text\n", items: nil)
-        XCTAssertEqual(pane.visibleRows(rows: 5, style: plain), ["a title", "", "some text"])
+        XCTAssertEqual(pane.visibleRows(rows: 5, allowsStyling: plain.allowsStyling), ["a title", "", "some text"])
         XCTAssertFalse(pane.hasItems)
     }
 

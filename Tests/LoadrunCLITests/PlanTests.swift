@@ -2,6 +2,7 @@ import Loader
 @testable import LoadrunCLI
 import Plugins
 import XCTest
+@testable import Plan
 
 /// From options and the sources file to the requests a run makes: the plan, the settings
 /// overlay and the file's parser, as values.

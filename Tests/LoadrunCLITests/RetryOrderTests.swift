@@ -1,6 +1,7 @@
 @testable import LoadrunCLI
 import Plugins
 import XCTest
+@testable import Plan
 
 /// `--retry N` against `--no-retry`: the later one wins, as in curl.
 final class RetryOrderTests: XCTestCase {

@@ -1,5 +1,6 @@
 @testable import LoadrunCLI
 import XCTest
+@testable import Screen
 
 /// Search in the content shown: matches in display columns on the visible text, smart case,
 /// moving between them, and their highlight in styled lines.

@@ -2,6 +2,7 @@ import Loader
 @testable import LoadrunCLI
 import Plugins
 import XCTest
+@testable import Plan
 
 /// `--shard K/N`: the documented hash, how a set of sources splits, and the option's errors.
 final class ShardTests: XCTestCase {

@@ -1,5 +1,6 @@
 @testable import LoadrunCLI
 import XCTest
+@testable import Plan
 
 /// The names of sources given only as URLs, made in rounds that group names rather than
 /// compare every pair of URLs.

@@ -1,5 +1,6 @@
 @testable import LoadrunCLI
 import XCTest
+@testable import Screen
 
 /// A source's status line and failure banner as values: what they say, and what gives way at
 /// narrow widths.
@@ -9,17 +10,17 @@ final class SourceStatusTests: XCTestCase {
     private var failedAt: String { ClockTime.timeOfDay(success + 30) }
 
     private func loaded(_ unchanged: Bool = false) -> SourceStatus {
-        var status = SourceStatus(name: "posts", phase: .loaded(unchanged: unchanged), wait: .nextReload(in: "3 s"), lastSuccess: success)
+        var status = SourceStatus(name: "posts", phase: .loaded(unchanged: unchanged), wait: .nextReload(in: "3 s"), lastSuccess: ClockTime.reading(success))
         status.maxAttempts = 3
         status.items = .init(count: 12, pages: 3, more: true)
         return status
     }
 
     private func failing(_ wait: SourceStatus.Wait, reason: String = "HTTP 503 from 127.0.0.1:8080") -> SourceStatus {
-        var status = SourceStatus(name: "posts", phase: .failed, wait: wait, lastSuccess: success)
+        var status = SourceStatus(name: "posts", phase: .failed, wait: wait, lastSuccess: ClockTime.reading(success))
         status.attempt = 2
         status.maxAttempts = 3
-        status.failure = .init(reason: reason, at: success + 30)
+        status.failure = .init(reason: reason, at: ClockTime.reading(success + 30))
         status.showsData = true
         return status
     }

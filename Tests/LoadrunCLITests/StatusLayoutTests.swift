@@ -1,5 +1,6 @@
 @testable import LoadrunCLI
 import XCTest
+@testable import Screen
 
 /// Status parts laid out for a width: the least useful words give way first, what must stay
 /// stays, and a name is cut last.

@@ -1,5 +1,6 @@
 @testable import LoadrunCLI
 import XCTest
+@testable import Plan
 
 /// "Did you mean": the edit distance and the choice of a suggestion, as values.
 final class SuggestionTests: XCTestCase {

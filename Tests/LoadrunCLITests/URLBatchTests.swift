@@ -1,5 +1,6 @@
 import LoadrunCLI
 import XCTest
+@testable import Plan
 
 /// Many `--url`s reach the parser as one hidden option, in order; a short command line is
 /// left as typed.

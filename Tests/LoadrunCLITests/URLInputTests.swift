@@ -1,5 +1,6 @@
 @testable import LoadrunCLI
 import XCTest
+@testable import Plan
 
 /// `--url` and `url=` as people type them, normalised with a file system of two files.
 final class URLInputTests: XCTestCase {

@@ -3,6 +3,7 @@ import Loader
 @testable import LoadrunCLI
 import Plugins
 import XCTest
+@testable import Plan
 
 /// `--url-file`: its lines, how they join the `--url`s, and its errors.
 final class URLListTests: XCTestCase {

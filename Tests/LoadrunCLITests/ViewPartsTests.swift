@@ -1,5 +1,6 @@
 @testable import LoadrunCLI
 import XCTest
+@testable import Screen
 
 /// The pure parts of the views: keys as one read delivers them, the status panel's size, the
 /// watch's queue of due times, and which presenter a run gets.

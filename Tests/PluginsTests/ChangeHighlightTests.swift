@@ -1,6 +1,7 @@
 import Loader
 import Plugins
 import XCTest
+import TerminalText
 
 /// Watch mode's one-cycle highlight: posts by id, other content by line.
 final class ChangeHighlightTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Loader
 import Plugins
 import XCTest
+import TerminalText
 
 final class ImagesPluginTests: XCTestCase {
     private let plugin = ImagesPlugin()

@@ -1,6 +1,7 @@
 import Loader
 import Plugins
 import XCTest
+import TerminalText
 
 /// The JSON view and the table, as text for a given width and styling.
 final class JSONViewTests: XCTestCase {

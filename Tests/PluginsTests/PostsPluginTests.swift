@@ -1,6 +1,7 @@
 import Loader
 import Plugins
 import XCTest
+import TerminalText
 
 final class PostsPluginTests: XCTestCase {
     private let plugin = PostsPlugin()

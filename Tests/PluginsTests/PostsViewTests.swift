@@ -1,6 +1,7 @@
 @testable import Plugins
 import TestSupport
 import XCTest
+import TerminalText
 
 /// The posts view, written as bytes a piece at a time, gives what the `Character`-wise
 /// render gave, styled or not, marked or not, and stops with its sink.

@@ -1,4 +1,5 @@
 import Plugins
+import TerminalText
 
 /// The text helpers as they were before the byte- and scalar-wise passes (commit 1b75dbd),
 /// kept as the oracle the fast paths must agree with: `Character` by `Character`, with

@@ -1,6 +1,7 @@
 import Loader
 import Plugins
 import XCTest
+import TerminalText
 
 final class TerminalTextTests: XCTestCase {
     func testDisplayWidthCountsColumnsNotBytes() {

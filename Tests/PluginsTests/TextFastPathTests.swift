@@ -1,6 +1,7 @@
 @testable import Plugins
 import TestSupport
 import XCTest
+import TerminalText
 
 /// The byte- and scalar-wise text passes give what the `Character`-wise ones gave
 /// (`ReferenceText`), on text that mixes everything a hostile or merely international server

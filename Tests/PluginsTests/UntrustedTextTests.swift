@@ -1,6 +1,7 @@
 import Foundation
 import Plugins
 import XCTest
+import TerminalText
 
 /// The one rule for outside text on its way to a terminal, in each of its forms.
 final class UntrustedTextTests: XCTestCase {

@@ -1,3 +1,4 @@
+internal import TerminalText
 /// A web page's blocks as terminal text: headings set off in bold, paragraphs wrapped, list
 /// items under their markers, preformatted lines kept, and the links listed under the page.
 enum ArticlePage {

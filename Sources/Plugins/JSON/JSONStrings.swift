@@ -1,4 +1,5 @@
 internal import Loader
+internal import TerminalText
 
 /// JSON strings: found eight bytes at a time, unescaped, and made `String`s only when they
 /// are valid UTF-8.

@@ -1,4 +1,5 @@
 internal import Loader
+internal import TerminalText
 
 /// JSON for reading on a terminal: indented as `--output json` is, keys in the server's order,
 /// coloured as jq and xh colour it (keys, strings, numbers, booleans and null each distinct)

@@ -1,3 +1,4 @@
+internal import TerminalText
 /// Lays out a list of JSON objects as a table that fits the width.
 ///
 /// - Columns are the scalar fields in the order the first items give them; a nested object's

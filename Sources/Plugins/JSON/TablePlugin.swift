@@ -1,4 +1,5 @@
 public import Loader
+internal import TerminalText
 
 /// A list of records, one row per item, and why it came to this view when nobody named one.
 public struct Table: Equatable, Sendable {

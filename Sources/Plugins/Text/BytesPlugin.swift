@@ -1,4 +1,5 @@
 public import Loader
+internal import TerminalText
 
 /// A body no other plugin takes: its type, its size, and its first bytes.
 public struct Bytes: Equatable, Sendable {

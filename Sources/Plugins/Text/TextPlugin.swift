@@ -1,4 +1,5 @@
 public import Loader
+internal import TerminalText
 
 /// A text body, decoded, and why it came to this view when nobody named one.
 public struct TextDocument: Equatable, Sendable {

@@ -1,0 +1,166 @@
+import Loader
+import Plugins
+import TerminalText
+
+/// A run that loads once, as text or JSON: each source's content printed in the order given,
+/// as soon as it and every source before it have come to rest, under `==> name <==` when there
+/// are several. Failures go to stderr in the same order.
+///
+/// On a terminal it shows a spinner with the bytes received (or how many sources are done)
+/// and, for one source as text, a skeleton of what is coming.
+final class OrderedPrinter: Presenter {
+    enum Format { case text, json }
+
+    private let format: Format
+    var drawsViews: Bool { format == .text }
+    private unowned var session: LoadSession!
+    private var progress: ProgressLine!
+    private var skeleton: SkeletonView!
+    /// The first source not yet printed: those before it are out, in order.
+    private var nextToPrint = 0
+    /// Whether a source's header has been printed: the next one is set off by a blank line.
+    private var printedHeaders = false
+    /// The sources whose load a signal cancelled, by index.
+    private var cancelled: Set<Int> = []
+
+    init(format: Format) { self.format = format }
+
+    func start(_ session: LoadSession) {
+        self.session = session
+        progress = ProgressLine(loop: session.loop, width: session.terminal.stderrWidth)
+        skeleton = SkeletonView(loop: session.loop, progress: progress)
+    }
+
+    private var sources: [SessionSource] { session.sources }
+
+    func changed(_ source: SessionSource, by change: StateChange) {
+        if session.showsProgress { showProgress(change) }
+        if change.cause == .started, showsSkeleton {
+            skeleton.show(session.plugins.skeleton(for: source.loader.source.plugin, context: session.renderContext()),
+                             rows: (session.terminal.height ?? 24) - 3)
+        } else if !change.to.isLoading {
+            skeleton.erase()
+        }
+        if change.cause == .cancelled { cancelled.insert(source.index) }
+        guard session.ending == nil else { return }
+        if change.cause == .retryScheduled, case .failed(let error, _, let retry?) = change.to {
+            Diagnostics.say("\(source.name): \(LoadErrorText.describe(error, retry: retry))")
+        }
+        if source.isSettled { printSettled() }
+    }
+
+    func resized(to terminal: Terminal) {
+        progress.width = terminal.stderrWidth
+    }
+
+    func finish(_ ending: SessionEnding?) {
+        progress.clear()
+        skeleton.erase()
+        switch ending {
+        case nil:
+            printSettled()
+        case .signal?:
+            for source in sources where cancelled.contains(source.index) { Diagnostics.say("\(source.name): cancelled") }
+        case .quit?, .stdoutClosed?, .outputFailed?:
+            break
+        }
+    }
+
+    func leaveNow() {
+        progress.clear()
+        skeleton.erase()
+    }
+
+    /// One source: its bytes. Several: how many are done.
+    private func showProgress(_ change: StateChange) {
+        if sources.count == 1 {
+            if case .loading(let bytes, _) = change.to { progress.show(change.source, bytes) } else { progress.clear() }
+            return
+        }
+        let done = session.settledCount
+        if done == sources.count {
+            progress.clear()
+        } else if change.cause != .progressed {
+            progress.show(summary: "\(done) of \(sources.count) sources done")
+        }
+    }
+
+    /// Prints, in the order given, every source not yet printed that has come to rest and all
+    /// of whose predecessors have been printed.
+    private func printSettled() {
+        while nextToPrint < sources.count, sources[nextToPrint].isSettled {
+            printOutcome(of: sources[nextToPrint])
+            // A signal arrived mid-render: its handler ends the run.
+            if session.probe.isRaised { return }
+            nextToPrint += 1
+        }
+    }
+
+    /// Writes a settled source's content to stdout as it is rendered, a piece at a time, so a
+    /// big document is never held whole as text; its failure goes to stderr, now, in order.
+    private func printOutcome(of source: SessionSource) {
+        switch source.loader.state {
+        case .loaded(let content):
+            printContent(content, of: source)
+        case .failed(let error, let lastGood, _):
+            // A copy from an earlier run goes out as content would, and the error says so.
+            if error.copyVerifiedAt != nil, let lastGood { printContent(lastGood, of: source) }
+            Diagnostics.say("\(source.name): \(LoadErrorText.describe(error))")
+        case .idle, .loading:
+            Diagnostics.say("\(source.name): did not finish loading")
+        }
+    }
+
+    /// Writes `content` to stdout as text or JSON, under the source's header when there are several.
+    private func printContent(_ content: AnyContent, of source: SessionSource) {
+        let context = session.renderContext()
+        switch format {
+        case .json:
+            let sink = stdoutSink { UntrustedText.forJSON($0) }
+            session.plugins.writeJSON(content, context: context, to: sink)
+            sink.write("\n")
+            sink.flush()
+            // `null` alone could be a server's own JSON null: the state line tells them apart.
+            if let state = session.plugins.emptyState(of: content) { Diagnostics.say("\(source.name): \(state)") }
+        case .text:
+            let header = sources.count > 1 ? headerLine(for: source) : ""
+            let sink = stdoutSink { $0 }
+            sink.write(header)
+            session.plugins.write(content, context: context, to: sink)
+            sink.flush()
+            if sink.byteCount == header.utf8.count {
+                Diagnostics.say("\(source.name): \(session.plugins.emptyState(of: content) ?? "no \(content.pluginName)")")
+            }
+        }
+    }
+
+    /// Several sources: each under a header, as `head` and `tail` print several files.
+    private func headerLine(for source: SessionSource) -> String {
+        defer { printedHeaders = true }
+        let header = TerminalText.truncated("==> \(source.name) <==", toWidth: session.terminal.width)
+        return (printedHeaders ? "\n" : "") + header + "\n"
+    }
+
+    /// A sink onto stdout: each piece made safe by `safe`, the progress line erased before the
+    /// first. It stops once a signal has arrived (what a render gives after that is thrown
+    /// away: its handler ends the run) or the reader of stdout has gone (`| head`), and the
+    /// render stops with it.
+    private func stdoutSink(_ safe: @escaping (String) -> String) -> RenderSink {
+        var erased = false
+        return RenderSink { [session, progress] piece in
+            guard let session, !session.probe.isRaised, !session.output.isClosed else { return false }
+            if !erased {
+                progress?.eraseLine()
+                erased = true
+            }
+            session.output.write(safe(piece))
+            return !session.output.isClosed
+        }
+    }
+
+    /// Skeletons only on a terminal, only for text, and only for one source: several would
+    /// need a screen layout of their own.
+    private var showsSkeleton: Bool {
+        session.terminal.stdoutIsTTY && format == .text && sources.count == 1 && session.verbosity > .quiet
+    }
+}

@@ -1,0 +1,67 @@
+import Loader
+import Plugins
+import TerminalText
+
+/// A watch whose stdout is not a terminal (or that prints JSON): each source's content when
+/// it changes, text under a `==> name at time <==` header, and on stderr what failed and when
+/// it recovered.
+final class PipePrinter: Presenter {
+    enum Format { case text, json }
+
+    private let format: Format
+    var drawsViews: Bool { format == .text }
+    private unowned var session: LoadSession!
+
+    init(format: Format) { self.format = format }
+
+    func start(_ session: LoadSession) { self.session = session }
+
+    func changed(_ source: SessionSource, by change: StateChange) {
+        // The loads cancelled on the way out are not news.
+        guard session.ending == nil else { return }
+        switch change.cause {
+        case .succeeded, .notModified:
+            if source.failuresBeforeSuccess > 0 {
+                let loads = source.failuresBeforeSuccess == 1 ? "1 failed load" : "\(source.failuresBeforeSuccess) failed loads"
+                Diagnostics.say("\(source.name): recovered at \(ClockTime.timeOfDay(ClockTime.now())) after \(loads)")
+            }
+            if change.cause == .succeeded, !source.continuesChain { source.unchanged = !present(source) }
+        case .failed, .retryScheduled:
+            if let banner = source.banner(now: .now, width: .max) { Diagnostics.say("\(source.name): \(banner)") }
+            // A copy from an earlier run stands beside the failure, as the banner says.
+            if change.to.error?.copyVerifiedAt != nil { present(source) }
+        case .cancelled:
+            // A cancelled page chain leaves the pages it had; show them if they differ.
+            if source.isSettled { present(source) }
+        case .started, .progressed:
+            break
+        }
+    }
+
+    /// Prints the source's content if it differs from what was printed last; returns whether it did.
+    @discardableResult
+    private func present(_ source: SessionSource) -> Bool {
+        guard let content = source.loader.state.content else { return false }
+        let text = format == .json ? UntrustedText.forJSON(session.plugins.renderJSON(content, context: session.renderContext())) + "\n"
+            : session.plugins.render(content, context: session.renderContext())
+        if session.probe.isRaised {
+            // Cut short by a signal: its handler runs first; if the watch goes on, print then.
+            session.loop.schedule { [weak self, weak source] in
+                if let self, let source { present(source) }
+            }
+            return false
+        }
+        guard text != source.shown?.text else { return false }
+        source.shown = (content, text)
+        switch format {
+        case .json:
+            session.output.write(text)
+        case .text:
+            let header = "==> \(source.name) at \(ClockTime.dateAndTime(ClockTime.now())) <=="
+            session.output.write(TerminalText.truncated(header, toWidth: session.terminal.width) + "\n" + text)
+        }
+        // The empty state has no text under its header, or only `null`: say it, as a load once does.
+        if let state = session.plugins.emptyState(of: content) { Diagnostics.say("\(source.name): \(state)") }
+        return true
+    }
+}

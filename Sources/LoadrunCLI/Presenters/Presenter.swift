@@ -1,0 +1,111 @@
+import Loader
+import Plugins
+import Plan
+import Screen
+
+/// Draws what a session's sources do: the ordered printer, the full-screen view, the pipe
+/// printer or the NDJSON log, chosen once per run.
+///
+/// A presenter observes state changes and draws. It never starts or cancels a load: what a
+/// key asks for comes back to the session as an `Intent`.
+protocol Presenter: AnyObject {
+    /// Whether the `name: URL` line for a single source belongs on stderr; a full screen
+    /// would show it for a flash and take it away.
+    var announcesSource: Bool { get }
+    /// Whether Ctrl-C only cancels what is in flight, while the run goes on: true where there
+    /// is a screen on which "cancelled, the watch goes on" means something.
+    var interruptCancelsLoads: Bool { get }
+    /// Whether keys typed on the terminal come to `intent(for:)`.
+    var readsKeys: Bool { get }
+    /// Whether it draws content as views, so that notes about a view (which one took the
+    /// response and why, fields a template lacked) mean something; JSON output has no view.
+    var drawsViews: Bool { get }
+
+    /// The session is about to load; the presenter takes its place (a full screen enters).
+    func start(_ session: LoadSession)
+    /// A source's state changed. The session has already updated its bookkeeping.
+    func changed(_ source: SessionSource, by change: StateChange)
+    /// The state of a detail, or of one of its related lists, changed.
+    func detailChanged(_ page: DetailPage, source: SessionSource, by change: StateChange)
+    /// The session opened `page` for the user (it may already hold content).
+    func opened(_ page: DetailPage)
+    /// Something the user should know about a source (a skipped reload, where paging stopped).
+    func note(_ text: String, about source: SessionSource)
+    /// A watch's interval came round for `source`, just before it reloads.
+    func reloadDue(_ source: SessionSource)
+    /// The terminal changed size.
+    func resized(to terminal: Terminal)
+    /// What a key asks the session to do, if anything; keys that only move the view (scroll,
+    /// focus) are handled here and return nil.
+    func intent(for key: Key) -> Intent?
+    /// The session carried out an intent or a signal: draw what changed.
+    func refresh()
+    /// The run is over; `ending` says why, nil when every source came to rest.
+    func finish(_ ending: SessionEnding?)
+    /// A second signal is ending the process at once: put the terminal back now.
+    func leaveNow()
+}
+
+extension Presenter {
+    var announcesSource: Bool { true }
+    var interruptCancelsLoads: Bool { false }
+    var readsKeys: Bool { false }
+    var drawsViews: Bool { false }
+    func start(_ session: LoadSession) {}
+    func detailChanged(_ page: DetailPage, source: SessionSource, by change: StateChange) {}
+    func opened(_ page: DetailPage) {}
+    func note(_ text: String, about source: SessionSource) { Diagnostics.say("\(source.name): \(text)") }
+    func reloadDue(_ source: SessionSource) {}
+    func resized(to terminal: Terminal) {}
+    func intent(for key: Key) -> Intent? { nil }
+    func refresh() {}
+    func finish(_ ending: SessionEnding?) {}
+    func leaveNow() {}
+}
+
+/// Why a session ended before its sources all came to rest.
+enum SessionEnding: Equatable {
+    /// SIGINT, SIGTERM or SIGHUP, with the exit status each means (130, 143, 129).
+    case signal(Int32)
+    /// `q` in the full-screen view.
+    case quit
+    /// The reader of stdout went away.
+    case stdoutClosed
+    /// stdout could not be written (ENOSPC, EIO, closed at start): the run's error.
+    case outputFailed(OutputFailure)
+}
+
+/// What a key asks the session to do.
+enum Intent {
+    case quit
+    /// Reload now, or retry now when a retry is waiting; the interval starts again.
+    case reload(SessionSource)
+    /// One more page now, and on every reload from now on.
+    case loadMore(SessionSource)
+    /// Open the detail of the item of the source's list that has these fields, as a source
+    /// of its own.
+    case open(SessionSource, fields: [String: String])
+    /// Leave the detail on top, cancelling what of it still loads.
+    case back
+    /// The selection rests on the item with these fields: load its detail at low priority, in case.
+    case prefetch(SessionSource, fields: [String: String])
+    /// The selection moved on: a prefetch not yet finished is cancelled.
+    case cancelPrefetch
+    /// Pause a watch's reloads (true) or resume them.
+    case pause(Bool)
+}
+
+/// The presenter for a run, chosen once from the output format, the schedule and whether
+/// stdout is a terminal.
+enum PresenterChoice {
+    static func presenter(format: OutputFormat, schedule: LoadSession.Schedule, terminal: Terminal) -> any Presenter {
+        switch (format, schedule) {
+        case (.ndjson, _): NDJSONLog()
+        case (.text, .once): OrderedPrinter(format: .text)
+        case (.json, .once): OrderedPrinter(format: .json)
+        case (.text, .interval) where terminal.stdoutIsTTY, (_, .browse): ScreenPresenter(terminal: terminal)
+        case (.text, .interval): PipePrinter(format: .text)
+        case (.json, .interval): PipePrinter(format: .json)
+        }
+    }
+}

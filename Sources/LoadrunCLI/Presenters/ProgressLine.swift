@@ -1,0 +1,84 @@
+import Loader
+import Plugins
+import TerminalText
+
+/// A live spinner on stderr with the bytes received so far, drawn only on a TTY.
+///
+/// It hides the cursor while it spins; `clear()` erases the line and shows the cursor again,
+/// and runs on every way out, signals included.
+final class ProgressLine {
+    private static let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
+    private let loop: EventLoop
+    /// The terminal's width; SIGWINCH updates it.
+    var width: Int
+    private let stream = OutputStream.standardError
+    private var ticker: LoopSource?
+    private var frame = 0
+    private var label = ""
+    private var progress = LoadProgress()
+    /// A line of its own instead of one source's bytes: several sources' tally.
+    private var summary: String?
+    /// Tracked apart from the line: it may be erased (for the skeleton, or a message) while the cursor
+    /// is still hidden, and the cursor must come back whatever the line's state.
+    private var cursorHidden = false
+
+    /// `width` is the terminal's: a longer line would wrap, and only its last row could be erased.
+    init(loop: EventLoop, width: Int) {
+        self.loop = loop
+        self.width = width
+    }
+
+    /// Starts or updates the line for `source`.
+    func show(_ source: String, _ progress: LoadProgress) {
+        label = UntrustedText.forTerminalLine(source)
+        self.progress = progress
+        summary = nil
+        start()
+    }
+
+    /// Starts or updates the line with `text`, such as `3 of 40 sources done`.
+    func show(summary text: String) {
+        summary = text
+        start()
+    }
+
+    private func start() {
+        if ticker == nil {
+            stream.report("\u{1B}[?25l")
+            cursorHidden = true
+            ticker = loop.repeating(every: .milliseconds(80)) { [weak self] in
+                self?.frame += 1
+                self?.draw()
+                return true
+            }
+        }
+        draw()
+    }
+
+    /// Erases the line but keeps spinning: the next tick draws it again where the cursor is.
+    func eraseLine() {
+        Diagnostics.eraseLiveLine()
+    }
+
+    /// Erases the line and restores the cursor; safe to call when nothing is drawn.
+    func clear() {
+        ticker?.cancel()
+        ticker = nil
+        Diagnostics.eraseLiveLine(then: cursorHidden ? "\u{1B}[?25h" : "")
+        cursorHidden = false
+    }
+
+    private func draw() {
+        var text = "\(Self.frames[frame % Self.frames.count]) "
+        if let summary {
+            text += summary
+        } else {
+            text += "\(label): loading \(ByteCount.format(progress.receivedBytes))"
+            // No Content-Length is no total: never "of 0 B".
+            if let expected = progress.expectedBytes, expected > 0 {
+                text += " of \(ByteCount.format(expected))"
+            }
+        }
+        Diagnostics.drawLiveLine(TerminalText.truncated(text, toWidth: width - 1))
+    }
+}

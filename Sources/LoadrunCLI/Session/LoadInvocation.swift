@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Loader
+import Plugins
+package import Plan
+
+/// What `loadrun [options]` does once its options are parsed: the plugin table, the sources
+/// file, the plan, then one load session under the schedule asked for. The `@main` command
+/// only declares the options and hands them here.
+package struct LoadInvocation {
+    package var plan: RunPlan
+    /// `--url-file`: read when the run starts, into the plan.
+    package var urlFile: String?
+    package var configPath: String?
+    package var output: OutputFormat
+    package var schedule: LoadSession.Schedule
+    /// `--browse` and `--no-prefetch`: whether the browse view was asked for, and how it
+    /// loads details. `schedule` stays `.once` for `--browse` alone (the interval's for
+    /// `--browse --watch`); `run` makes that the browse schedule.
+    package var browse: BrowseSettings
+    package var view: ViewOptions
+    package var maxConnections: Int
+    package var maxPerHost: Int
+    package var usesCache: Bool
+    /// `--http1.1`: never HTTP/2, for a server whose HTTP/2 is broken.
+    package var forcesHTTP1: Bool
+    package var verbosity: Verbosity
+
+    package init(plan: RunPlan, urlFile: String? = nil, configPath: String?, output: OutputFormat, schedule: LoadSession.Schedule,
+                 browse: BrowseSettings = BrowseSettings(), view: ViewOptions, maxConnections: Int, maxPerHost: Int,
+                 usesCache: Bool, forcesHTTP1: Bool = false, verbosity: Verbosity = .normal) {
+        self.verbosity = verbosity
+        self.plan = plan
+        self.urlFile = urlFile
+        self.configPath = configPath
+        self.output = output
+        self.schedule = schedule
+        self.browse = browse
+        self.view = view
+        self.maxConnections = maxConnections
+        self.maxPerHost = maxPerHost
+        self.usesCache = usesCache
+        self.forcesHTTP1 = forcesHTTP1
+    }
+
+    /// Runs and returns the exit status; a bad sources file or plan is said on stderr and is 64.
+    package func run() -> Int32 {
+        // Broken pipes are reported by write() as EPIPE and handled where stdout is written.
+        signal(SIGPIPE, SIG_IGN)
+        let environment = ProcessEnvironment.variables
+        let (registry, skipped) = PluginRegistry.forRun(environment: environment)
+        Diagnostics.report(skipped: skipped)
+        let catalog = SourceCatalog.load(explicitPath: configPath, environment: environment, plugins: registry.names)
+        if let warning = catalog.secretExposure { Diagnostics.say("loadrun: \(warning)") }
+        let requests: [SourceRequest]
+        do throws(UsageFailure) {
+            var plan = plan
+            if let urlFile { plan.urlList = try readList(urlFile) }
+            let planned = try plan.requests(catalog: catalog, registry: registry, environment: environment,
+                                            files: .current(environment: environment))
+            for warning in planned.warnings { Diagnostics.say("loadrun: \(warning)") }
+            if verbosity > .quiet { for note in planned.notes { Diagnostics.say("loadrun: \(note)") } }
+            // An empty shard: nothing to load or watch, and nothing wrong.
+            if planned.requests.isEmpty { return ExitStatus.success }
+            requests = planned.requests
+            if let caFile = Self.systemCAFile(environment), let problem = TLSTrust.problem(withCAFile: caFile) {
+                throw UsageFailure(message: "SSL_CERT_FILE: \(caFile) \(problem); give a PEM file of CA certificates, or unset it")
+            }
+        } catch {
+            for message in error.messages { Diagnostics.say("loadrun: \(message)") }
+            return ExitStatus.usage
+        }
+        let terminal = Terminal.current(environment: environment)
+        // --browse alone loads once and stays; with --watch, the watch is already that view.
+        let schedule = browse.isEnabled && schedule == .once ? LoadSession.Schedule.browse : schedule
+        let session = LoadSession(requests: requests, plugins: registry, schedule: schedule, terminal: terminal, view: view,
+                                  verbosity: verbosity, client: clientConfiguration(environment: environment),
+                                  prefetchesDetails: browse.prefetches)
+        return session.run(presenter: PresenterChoice.presenter(format: output, schedule: schedule, terminal: terminal))
+    }
+
+    /// The list `--url-file` names, which under `--watch` may not name standard input: it
+    /// cannot be read again for a reload.
+    private func readList(_ path: String) throws(UsageFailure) -> URLList {
+        let list = try URLList.read(path).get()
+        if case .interval = schedule, let entry = list.entries.first(where: { $0.text == "-" }) {
+            throw UsageFailure(message: "\(list.displayName):\(entry.line): standard input cannot be reloaded; --watch needs a URL or a file")
+        }
+        return list
+    }
+
+    /// The HTTP client's limits and copy store, as the options set them.
+    private func clientConfiguration(environment: [String: String]) -> HTTPClientConfiguration {
+        var configuration = HTTPClientConfiguration()
+        configuration.maxConnections = maxConnections
+        configuration.maxConnectionsPerHost = min(maxPerHost, maxConnections)
+        configuration.storeDirectory = usesCache ? CopyStoreLocation.directory(environment: environment) : nil
+        configuration.caFile = Self.systemCAFile(environment)
+        configuration.forcesHTTP1 = forcesHTTP1
+        configuration.usesProxyResolver = Self.proxyVariables.contains { environment[$0]?.isEmpty == false }
+        return configuration
+    }
+
+    /// The variables that name a proxy, as curl and libproxy read them: with none of them set,
+    /// requests connect directly, as curl's do.
+    static let proxyVariables = ["http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]
+
+    /// `SSL_CERT_FILE`, when set: the CA bundle curl and OpenSSL read instead of the system's.
+    private static func systemCAFile(_ environment: [String: String]) -> String? {
+        environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+}

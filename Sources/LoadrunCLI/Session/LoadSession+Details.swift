@@ -1,0 +1,156 @@
+import Loader
+import Plan
+
+/// Opening an item's detail, going back, and prefetching the detail a selection rests on: the
+/// list → detail half of a browse, with a loading state per detail.
+extension LoadSession {
+    /// Opens the detail of the item with `fields` in `source`'s list, loading what it lacks
+    /// and revalidating what it had; says why when the item has no detail URL.
+    func openDetail(of source: SessionSource, fields: [String: String]) {
+        guard details.open == nil else { return }
+        let url: String
+        switch detailURL(of: source, fields: fields) {
+        case .success(let made): url = made
+        case .failure(let problem): return presenter.note(problem.text, about: source)
+        }
+        let page = details.page(for: url) ?? makeDetail(url: url, of: source, fields: fields)
+        if details.prefetching !== page { details.cancelPrefetch() }
+        details.prefetching = nil
+        details.open = page
+        page.isOpen = true
+        let unseen = page.isUnseenPrefetch
+        page.isUnseenPrefetch = false
+        for detail in page.sources {
+            let loader = detail.loader
+            if loader.isLowPriority, case .loading(let progress, _) = loader.state, progress.receivedBytes == 0 {
+                // A prefetch that may still wait behind the host's other requests: asked
+                // again at normal priority once its cancel comes through (see `observe`).
+                page.restartsAtNormalPriority = true
+                loader.cancel()
+            }
+            loader.isLowPriority = false
+            if loader.state.isBusy { continue }
+            if loader.state.content == nil {
+                loader.load()
+            } else if !(unseen && detail === page.main) {
+                // Seen before: ask whether it changed, with the validators it had.
+                loader.reload()
+            }
+        }
+        presenter.opened(page)
+        for problem in page.relatedProblems { presenter.note(problem, about: page.main) }
+    }
+
+    /// Back to the list: the detail stops loading (the server sees its connection closed) and
+    /// is kept for the next time it opens.
+    func closeDetail() {
+        guard let page = details.open else { return }
+        page.cancel()
+        page.isOpen = false
+        details.open = nil
+    }
+
+    /// The selection rests on the item with `fields`: its detail loads at low priority, unless
+    /// it is here already or prefetching is off. A detail with no URL is silently skipped:
+    /// Enter says why.
+    func prefetchDetail(of source: SessionSource, fields: [String: String]) {
+        guard prefetchesDetails, details.open == nil, case .success(let url) = detailURL(of: source, fields: fields) else { return }
+        let kept = details.page(for: url)
+        if let kept, kept === details.prefetching { return }
+        details.cancelPrefetch()
+        if let kept, kept.main.loader.state.content != nil || kept.main.loader.state.isBusy { return }
+        let page = kept ?? makeDetail(url: url, of: source, fields: fields)
+        details.prefetching = page
+        page.main.loader.isLowPriority = true
+        page.main.loader.load()
+    }
+
+    /// The detail URL of an item: the source's template (`--detail`, `detail=`) filled with the
+    /// item's fields and resolved against the source's URL, or else a field that holds a URL.
+    func detailURL(of source: SessionSource, fields: [String: String]) -> Result<String, DetailProblem> {
+        guard !source.isDetail else {
+            return DetailTemplate.link(in: fields).map { .success($0) }
+                ?? .failure(DetailProblem(text: "this item has no url, link or href field to open"))
+        }
+        let request = requests[source.index]
+        if let template = request.detail {
+            let base = source.loader.source.url
+            return template.url(fields: fields, base: base).mapError { DetailProblem(text: "no detail: \($0)") }.flatMap { url in
+                // A list from a server opens only http(s) URLs, whatever its items hold.
+                let web = ["http", "https"]
+                guard web.contains(URLParts.scheme(of: base)?.lowercased() ?? ""), !web.contains(URLParts.scheme(of: url)?.lowercased() ?? "") else {
+                    return .success(url)
+                }
+                return .failure(DetailProblem(text: "no detail: \(url) is not an http or https URL, and a server's items open those only"))
+            }
+        }
+        if let link = DetailTemplate.link(in: fields) { return .success(link) }
+        return .failure(DetailProblem(text: "no detail to open: the source names no detail URL and the item has no url, link or href field; give --detail TEMPLATE, such as --detail '/posts/{id}'"))
+    }
+
+    /// A detail for `url` and its related lists, each a source of its own that loads with the
+    /// list's settings, its plugin chosen from each response.
+    private func makeDetail(url: String, of source: SessionSource, fields: [String: String]) -> DetailPage {
+        let label = fields["id"].map { " › \($0)" } ?? ""
+        let main = detailSource(named: source.loader.source.name + label, url: url, like: source)
+        var related: [SessionSource] = []
+        var problems: [String] = []
+        if !source.isDetail {
+            for list in requests[source.index].related {
+                switch list.template.url(fields: fields, base: source.loader.source.url) {
+                case .success(let relatedURL): related.append(detailSource(named: list.name, url: relatedURL, like: source))
+                case .failure(let problem): problems.append("no \(list.name): \(problem)")
+                }
+            }
+        }
+        let page = DetailPage(url: url, parent: source, main: main, related: related, relatedProblems: problems)
+        for detail in page.sources {
+            detail.loader.observe { [unowned self, unowned page, unowned detail] change in
+                observe(change, of: detail, in: page)
+            }
+        }
+        details.add(page)
+        return page
+    }
+
+    private func detailSource(named name: String, url: String, like parent: SessionSource) -> SessionSource {
+        var request = requests[parent.requestIndex]
+        request.sourceName = name
+        request.url = url
+        if URLParts.origin(of: url) != URLParts.origin(of: parent.loader.source.url) {
+            // An item's own link may lead anywhere the server chose: the source's headers
+            // (credentials among them) stay with the source's origin.
+            request.options.headers = []
+        }
+        request.plugin = .fromResponse(plugins.decoders)
+        request.pageParameter = nil
+        request.pages = 1
+        let loader = SampleEndpoint.loader(request, url: url, fetcher: fetcher!, loop: loop, emptyBody: plugins.emptyBodyDecoder)
+        let source = SessionSource(loader: loader, index: -1, interval: parent.interval)
+        source.requestIndex = parent.requestIndex
+        source.reloadsOnInterval = false
+        return source
+    }
+
+    private func observe(_ change: StateChange, of source: SessionSource, in page: DetailPage) {
+        record(change, of: source)
+        source.continuesChain = change.continuesChain
+        if source.isSettled {
+            busyDetails.remove(ObjectIdentifier(source))
+        } else {
+            busyDetails.insert(ObjectIdentifier(source))
+        }
+        if change.cause == .succeeded, source === page.main, !page.isOpen { page.isUnseenPrefetch = true }
+        if change.cause == .cancelled, source === page.main, page.restartsAtNormalPriority {
+            page.restartsAtNormalPriority = false
+            if page.isOpen, ending == nil { source.loader.load() }
+        }
+        if ending == nil { presenter.detailChanged(page, source: source, by: change) }
+        quitIfDone()
+    }
+}
+
+/// Why an item's detail cannot be opened, in words for the footer.
+struct DetailProblem: Error {
+    var text: String
+}

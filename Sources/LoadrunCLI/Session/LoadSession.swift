@@ -1,0 +1,300 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Loader
+import Plugins
+import Plan
+
+/// One run of loadrun: the loop, the HTTP client, the fetcher, the embedded sample server, a
+/// loader per source and the signal watches, under one schedule (load once, or again on an
+/// interval), shown by one presenter.
+///
+/// How a load flows: command line → plan (`SourceRequest`s) → this session → each source's
+/// `SourceLoader` → fetch → decode → the presenter. The session turns signals and keys into
+/// intents (cancel, quit, reload, retry, resize, next page; see `LoadSession+Intents`) and
+/// decides the exit status in one place.
+package final class LoadSession {
+    /// How the session loads its sources.
+    package enum Schedule: Equatable {
+        /// Each source once; the run ends when all have come to rest.
+        case once
+        /// Each source again every interval (nil: each source's own), until something ends it.
+        case interval(Duration?)
+        /// Each source once, then the view stays until the user leaves it; it loads again
+        /// only when asked (`r`, SIGUSR1) and opens items' details.
+        case browse
+    }
+
+    let loop = EventLoop()
+    let schedule: Schedule
+    var terminal: Terminal
+    let view: ViewOptions
+    let verbosity: Verbosity
+    /// stdout for content; a reader that goes away ends the run.
+    let output = ContentOutput()
+    /// Lets a long render stop for the signals that end or interrupt the run.
+    let probe = InterruptProbe(signals: EndingSignals.all.map(\.signal))
+    private(set) var sources: [SessionSource] = []
+    /// Why the run is ending, once something ended it; nil while it goes on.
+    private(set) var ending: SessionEnding?
+
+    /// What each source was asked for, by its index: a detail opened from it loads with the
+    /// same settings.
+    let requests: [SourceRequest]
+    /// The plugin table: presenters render each content with the renderer of its decoder.
+    let plugins: PluginRegistry
+    private let clientConfiguration: HTTPClientConfiguration
+    private let endpoint = SampleEndpoint()
+    private(set) var presenter: (any Presenter)!
+    var watches: [LoopSource] = []
+    var reloads: ReloadSchedule?
+    var lastInterrupt: ContinuousClock.Instant?
+    /// The sources not yet at rest, kept as changes come: asking every loader on every change
+    /// would cost a run of 1,000 sources millions of state copies.
+    private var busy: Set<Int> = []
+    /// Details and related lists not yet at rest: the run waits for their cancels too.
+    var busyDetails: Set<ObjectIdentifier> = []
+    /// The details opened or prefetched in this run (see `LoadSession+Details`).
+    let details = DetailPages()
+    /// Fetches every URL a source or a detail loads; set once the run starts.
+    private(set) var fetcher: URLFetcher?
+    /// Whether a watch's reloads are paused (`p`): the interval still counts, nothing loads.
+    var isPaused = false
+    /// Whether a selection that rests on an item prefetches its detail (`--no-prefetch` turns it off).
+    let prefetchesDetails: Bool
+
+    /// How many sources have come to rest, without asking each of them.
+    var settledCount: Int { sources.count - busy.count }
+
+    init(requests: [SourceRequest], plugins: PluginRegistry, schedule: Schedule, terminal: Terminal, view: ViewOptions,
+         verbosity: Verbosity = .normal, client: HTTPClientConfiguration = HTTPClientConfiguration(), prefetchesDetails: Bool = true) {
+        self.prefetchesDetails = prefetchesDetails
+        self.requests = requests
+        self.plugins = plugins
+        self.schedule = schedule
+        self.terminal = terminal
+        self.view = view
+        self.verbosity = verbosity
+        clientConfiguration = client
+    }
+
+    /// Whether the run stays up once its sources have loaded, until something ends it: a watch
+    /// or a browse.
+    var staysUp: Bool { schedule != .once }
+
+    /// Whether sources reload on an interval: a watch.
+    var reloadsOnInterval: Bool {
+        if case .interval = schedule { true } else { false }
+    }
+
+    /// Whether a one-shot run shows its progress: a spinner on a terminal's stderr, and the
+    /// skeleton of what is coming; `-q` shows neither.
+    var showsProgress: Bool { terminal.showsLiveProgress && verbosity == .normal }
+
+    /// Loads every source as the schedule says, shows them through `presenter`, and returns
+    /// the exit status.
+    func run(presenter: any Presenter) -> Int32 {
+        self.presenter = presenter
+        // Before anything is said on stderr: once a line shows, a signal must find its handler,
+        // not the default disposition that would end the process.
+        watchSignals()
+        watchReaderOfStandardOutput()
+        // Never silenced, not even by -q: a store that cannot keep copies changes what later
+        // runs can show offline.
+        let http = HTTPClient(loop: loop, configuration: clientConfiguration) { problem in
+            Diagnostics.say("loadrun: warning: \(problem)")
+        }
+        if verbosity >= .verbose {
+            let unmasked = verbosity == .unmasked
+            http.logTraffic { line in
+                let text = TrafficLog.text(of: line, unmasked: unmasked)
+                if unmasked { Diagnostics.say(unmasked: text) } else { Diagnostics.say(text) }
+            }
+        }
+        // Never silenced, not even by -q: the user should not forget what -k does.
+        http.onInsecureCertificate = { host, problems in
+            Diagnostics.say("loadrun: warning: accepting the certificate of \(host), which is \(problems.words), unchecked (-k)")
+        }
+        let fetcher = URLFetcher(loop: loop, http: http)
+        self.fetcher = fetcher
+        for (index, request) in requests.enumerated() {
+            guard let url = endpoint.url(for: request) else {
+                stopWatching()
+                return ExitStatus.allFailed
+            }
+            // One source says where it loads from; many would bury the content in URLs.
+            if presenter.announcesSource && requests.count == 1 && verbosity > .quiet { SampleEndpoint.announce(request, url: url) }
+            let loader = SampleEndpoint.loader(request, url: url, fetcher: fetcher, loop: loop, emptyBody: plugins.emptyBodyDecoder)
+            let source = SessionSource(loader: loader, index: index, interval: interval(for: request))
+            source.reloadsOnInterval = reloadsOnInterval
+            loader.observe { [unowned self, unowned source] change in observe(change, of: source) }
+            sources.append(source)
+        }
+        presenter.start(self)
+        if presenter.readsKeys {
+            watches.append(loop.onReadable(STDIN_FILENO) { [unowned self] in readKeys() })
+        }
+        if reloadsOnInterval {
+            reloads = ReloadSchedule(loop: loop, currentDue: { [unowned self] in sources[$0].nextReload },
+                                     fire: { [unowned self] in cycle(sources[$0]) })
+        }
+        for (source, request) in zip(sources, requests) { source.loader.load(pages: request.pages) }
+        presenter.refresh()
+        if ending == nil && (staysUp || !busy.isEmpty) { loop.run() }
+
+        reloads?.stop()
+        // Anything still loading (a watch that was quit) is cancelled; with `ending` set, the
+        // presenter knows these cancels are not news.
+        sources.forEach { $0.loader.cancel() }
+        details.cancelAll()
+        presenter.finish(ending)
+        drainOutput()
+        stopWatching()
+        if let failure = output.failure, !failure.isBrokenPipe {
+            Diagnostics.say("loadrun: cannot write the output: \(failure.reason)")
+        }
+        if reloadsOnInterval, case .signal = ending { Diagnostics.say("watch stopped") }
+        return exitStatus
+    }
+
+    /// Ends the run: cancels every load, and the loop returns once the cancels have come
+    /// through (a request's cancel arrives on a later iteration). A second signal while the
+    /// run shuts down leaves at once, with the terminal put back.
+    func end(_ reason: SessionEnding) {
+        probe.lower()
+        if ending != nil {
+            guard case .signal(let status) = reason else { return }
+            presenter.leaveNow()
+            _exit(status)
+        }
+        ending = reason
+        sources.forEach { $0.loader.cancel() }
+        details.cancelAll()
+        // A watch ended by a signal says only `watch stopped`: it need not wait for each
+        // cancel to come through, which for 10,000 sources took half a second.
+        let waitsForCancels: Bool = if case .signal = reason { !staysUp } else { true }
+        if !waitsForCancels || (busy.isEmpty && busyDetails.isEmpty) { loop.quit() }
+    }
+
+    /// What a slow reader has not yet taken goes out before the run ends, the loop running
+    /// meanwhile, so that a signal still ends it.
+    private func drainOutput() {
+        while output.hasPending {
+            if case .signal = ending { return }
+            loop.iterate(blocking: true)
+        }
+    }
+
+    /// 0 when every source loaded (or the run was quit, or its reader left), 1 when some
+    /// failed, 2 when all did, 74 when stdout could not be written, and the signal's status
+    /// when one ended the run.
+    private var exitStatus: Int32 {
+        if let failure = output.failure { return failure.isBrokenPipe ? ExitStatus.success : ExitStatus.outputFailed }
+        switch ending {
+        case .outputFailed?:
+            return ExitStatus.outputFailed
+        case .stdoutClosed?, .quit?:
+            return ExitStatus.success
+        case .signal(let status)?:
+            return status
+        case nil:
+            let failed = sources.filter { source in
+                if case .loaded = source.loader.state { false } else { true }
+            }.count
+            if failed == 0 { return ExitStatus.success }
+            return failed == sources.count ? ExitStatus.allFailed : ExitStatus.someFailed
+        }
+    }
+
+    // MARK: State changes
+
+    private func observe(_ change: StateChange, of source: SessionSource) {
+        record(change, of: source)
+        source.continuesChain = change.continuesChain
+        if source.isSettled {
+            // Come to rest: a watch's interval starts now, so reloads never pile up.
+            if busy.remove(source.index) != nil, reloadsOnInterval, ending == nil {
+                setNextReload(source, to: .now + source.interval)
+            }
+        } else {
+            busy.insert(source.index)
+        }
+        if change.cause == .succeeded, verbosity >= .verbose, let content = change.to.content {
+            let why = switch source.loader.source.plugin {
+            case .fixed: "named by --plugin or the source"
+            case .fromResponse: "the first in `loadrun plugins` to take it"
+            }
+            Diagnostics.say("* \(source.name): \(content.pluginName) took the response (\(why))")
+        }
+        if change.cause == .succeeded, ending == nil, !source.continuesChain {
+            notePagingStop(source)
+            noteContent(source)
+        }
+        presenter.changed(source, by: change)
+        quitIfDone()
+    }
+
+    /// Once every source (and every detail) is at rest, a run that loads once is done, and so
+    /// is one that is ending. A render stopped for a signal keeps the loop up until that
+    /// signal's handler runs.
+    func quitIfDone() {
+        if busy.isEmpty, busyDetails.isEmpty, schedule == .once || ending != nil, !probe.isRaised { loop.quit() }
+    }
+
+    /// What the session keeps about a source's loads: the attempt, the last success, the
+    /// failure that stands until the next one, and the failures since.
+    func record(_ change: StateChange, of source: SessionSource) {
+        if change.attempt > 0 { source.currentAttempt = change.attempt }
+        switch change.cause {
+        case .succeeded, .notModified:
+            source.lastSuccess = ClockTime.now()
+            source.lastFailure = nil
+            source.failuresBeforeSuccess = source.failuresSinceSuccess
+            source.failuresSinceSuccess = 0
+            if change.cause == .notModified { source.unchanged = true }
+        case .failed, .retryScheduled:
+            if let error = source.loader.state.error { source.lastFailure = (error, ClockTime.now()) }
+            source.failuresSinceSuccess += 1
+        case .started, .progressed, .cancelled:
+            break
+        }
+    }
+
+    /// Says once what the content's plugin wants said: which view took it and why, fields a
+    /// template lacked. A watch says each only the first time.
+    private func noteContent(_ source: SessionSource) {
+        guard presenter.drawsViews, verbosity > .quiet else { return }
+        for note in source.loader.state.content?.notes ?? [] where source.saidNotes.insert(note).inserted {
+            presenter.note(note, about: source)
+        }
+    }
+
+    /// Says why a list has fewer pages than were asked for.
+    private func notePagingStop(_ source: SessionSource) {
+        let loader = source.loader
+        if loader.pagesLoaded < loader.pagesWanted, let stop = loader.pagingStop {
+            presenter.note(LoadErrorText.describe(stop), about: source)
+        }
+        if loader.pagesWanted == SourceRequest.pageLimit && loader.nextPage != nil {
+            presenter.note("stopped after \(SourceRequest.pageLimit) pages", about: source)
+        }
+    }
+
+    // MARK: Rendering
+
+    /// How content renders now: the terminal's width and styling, the image options, and the
+    /// probe that lets a long render stop for a signal. `rows` gives content fewer rows than
+    /// the terminal has; `imageFormat` applies when the user forced none.
+    func renderContext(rows: Int? = nil, imageFormat: ImageFormat? = nil) -> RenderContext {
+        RenderContext(width: terminal.width, height: rows ?? terminal.height, allowsStyling: terminal.allowsStyling,
+                      isTerminal: terminal.stdoutIsTTY, environment: terminal.environment,
+                      imageFormat: view.imageFormat ?? imageFormat, imageSize: view.imageSize,
+                      interruption: probe, maxItems: view.maxItems, sortsKeys: view.sortsKeys,
+                      hasScreenWidth: terminal.hasScreenWidth)
+    }
+
+    private func interval(for request: SourceRequest) -> Duration {
+        if case .interval(let every?) = schedule { return every }
+        return request.interval ?? WatchArgument.defaultDuration
+    }
+}

@@ -1,0 +1,42 @@
+import Loader
+import Plugins
+import SampleSource
+import Plan
+
+/// Where each request's URL comes from: the user's `--url`, or the embedded sample server,
+/// started on first use and kept for the run.
+final class SampleEndpoint {
+    private var server: SampleServer?
+
+    /// The URL to load for `request`, or nil after saying on stderr why there is none.
+    func url(for request: SourceRequest) -> String? {
+        if let url = request.url { return url }
+        do {
+            if server == nil {
+                let server = SampleServer()
+                server.serveSampleContent()
+                try server.listen(port: 0)
+                self.server = server
+            }
+            return server?.url(request.samplePath)
+        } catch {
+            Diagnostics.say("\(request.sourceName): cannot start the embedded sample source: \(error) — use --url")
+            return nil
+        }
+    }
+
+    /// Says on stderr what `request` loads: `posts: http://127.0.0.1:N/posts (embedded sample source)`.
+    static func announce(_ request: SourceRequest, url: String) {
+        let origin = request.url == nil ? " (embedded sample source)" : url == "-" ? " (standard input)" : ""
+        Diagnostics.say("\(request.sourceName): \(url)\(origin)")
+    }
+
+    /// A loader for the source `request` describes, at `url`, with its fetch options and retries;
+    /// a body-less success goes to `emptyBody` (the table's empty state) whatever its plugin.
+    static func loader(_ request: SourceRequest, url: String, fetcher: any ContentFetcher, loop: EventLoop,
+                       emptyBody: AnyContentDecoder?) -> SourceLoader {
+        let source = Source(name: request.sourceName, url: url, plugin: request.plugin, pageParameter: request.pageParameter,
+                            followsCrossHostLinks: request.followsCrossHostLinks, emptyBody: emptyBody)
+        return SourceLoader(source: source, fetcher: fetcher, loop: loop, options: request.options, retryPolicy: request.retryPolicy)
+    }
+}

@@ -1,0 +1,122 @@
+import Loader
+import Plugins
+import TerminalText
+import Screen
+
+/// One source in a load session: its loader, what the session knows of its loads (pages
+/// wanted, last success, failures since), its place in a watch's schedule, and what its status
+/// line and error banner say about it.
+final class SessionSource {
+    let loader: SourceLoader
+    /// Time from one reload's start to the next, in a watch.
+    let interval: Duration
+    /// Whether the watch's interval reloads the source. When it does not (a browse without
+    /// `--watch`, a detail view), the status line has no `next in` and the banner says how to
+    /// retry by hand instead of when the next reload comes.
+    var reloadsOnInterval = true
+    /// The source's place in the session, in the order given.
+    let index: Int
+    /// When it reloads next, on the monotonic clock.
+    var nextReload: ContinuousClock.Instant
+    /// When the last load succeeded (or came back 304), in wall-clock seconds.
+    var lastSuccess: Int?
+    /// The latest failure and when it happened (wall-clock seconds), until a load succeeds: the
+    /// banner stays up through the retries, so it does not blink off while one is in flight.
+    var lastFailure: (error: LoadError, at: Int)?
+    /// Failed attempts since the last success: a watch on a pipe says when it recovers.
+    var failuresSinceSuccess = 0
+    /// The failed attempts that came before the latest success.
+    var failuresBeforeSuccess = 0
+    /// Whether the latest load came back unchanged (304, or content identical to what is shown).
+    var unchanged = false
+    /// The content on screen or last printed, and its rendering, to tell what changed.
+    var shown: (content: AnyContent, text: String)?
+    /// The content notes already said (see `LoadSession.noteContent`).
+    var saidNotes: Set<String> = []
+    /// Whether the page that just arrived is followed by another that the loader asks for
+    /// next: what is here is then not yet worth showing.
+    var continuesChain = false
+
+    init(loader: SourceLoader, index: Int, interval: Duration) {
+        self.loader = loader
+        self.index = index
+        self.interval = interval
+        nextReload = .now + interval
+    }
+
+    var name: String { UntrustedText.forTerminalLine(loader.source.name) }
+
+    /// Whether this is a detail (or a related list) opened from an item, not one of the run's
+    /// sources: it has no place in the run's order, and its index is -1.
+    var isDetail: Bool { index < 0 }
+    /// The run's source whose settings it loads with: itself, or the list a detail came from.
+    lazy var requestIndex = max(index, 0)
+
+    /// Whether the source's load has come to rest: nothing in flight, no retry waiting, and no
+    /// next page about to be asked for.
+    var isSettled: Bool { !loader.state.isBusy && !continuesChain }
+
+    /// `posts · loaded · last success 12:02:34 · next in 2 s · 12 items`, then `extras` (parts
+    /// the presenter adds: `version 3 of 7, 12:03:04`, `paused`), at most `width` columns
+    /// wide: the least useful words shorten or go first, and the name, the state and the
+    /// countdown stay (`SourceStatus` has the order).
+    func statusLine(now: ContinuousClock.Instant, width: Int, extras: [StatusPart] = []) -> String {
+        status(now: now).line(width: width, extras: extras)
+    }
+
+    /// `failed 12:03:04 — HTTP 503 …; showing data from 12:02:34; retry in 4 s`, from a failure
+    /// until the next success, at most `width` columns wide: the failure's time and the retry
+    /// or reload stay, the rest shortens first. `Int.max` for a log line, which is never cut.
+    func banner(now: ContinuousClock.Instant, width: Int) -> String? {
+        status(now: now).banner(width: width)
+    }
+
+    /// The attempt in flight or last made, from the last transition seen.
+    var currentAttempt = 1
+
+    /// What the status line and the banner say, gathered from the loader's state as of `now`.
+    func status(now: ContinuousClock.Instant) -> SourceStatus {
+        let state = loader.state
+        let phase: SourceStatus.Phase = switch state {
+        case .idle: .idle
+        case .loading(let progress, _):
+            .loading(page: loader.refreshState == .paging ? loader.pagesLoaded + 1 : nil, receivedBytes: progress.receivedBytes)
+        case .loaded: .loaded(unchanged: unchanged)
+        case .failed: .failed
+        }
+        let wait: SourceStatus.Wait
+        if let retry = state.pendingRetry {
+            wait = .retry(in: Self.countdown(Duration.seconds(retry.dueAt - ClockTime.now())))
+        } else if state.isLoading {
+            wait = .loadingNow
+        } else {
+            wait = reloadsOnInterval ? .nextReload(in: countdown(to: nextReload, now: now)) : .manual
+        }
+        var status = SourceStatus(name: name, phase: phase, wait: wait, lastSuccess: lastSuccess.map(ClockTime.reading))
+        status.attempt = state.pendingRetry?.attempt ?? currentAttempt
+        status.maxAttempts = state.pendingRetry?.maxAttempts ?? loader.maxAttempts
+        if let count = state.content?.itemCount {
+            status.items = .init(count: count, pages: loader.pagesLoaded, more: loader.refreshState == .paginated)
+        }
+        if let lastFailure {
+            // What failed, without the advice: the banner has one line, and the retry is its advice.
+            status.failure = .init(reason: UntrustedText.forTerminalLine(lastFailure.error.description), at: ClockTime.reading(lastFailure.at))
+        }
+        status.showsData = state.content != nil
+        if state.content != nil, let at = lastFailure?.error.copyVerifiedAt { status.storedCopyAge = StoredCopy.age(since: at) }
+        return status
+    }
+
+    /// The time to the next reload: in milliseconds for sub-second intervals, else as `countdown`.
+    private func countdown(to instant: ContinuousClock.Instant, now: ContinuousClock.Instant) -> String {
+        interval < .seconds(1) ? "\(max(0, (instant - now).wholeMilliseconds)) ms" : Self.countdown(instant - now)
+    }
+
+    /// A time left, as a countdown that moves once a second shows it: whole seconds, rounded
+    /// up; under a second, the milliseconds, so that a wait of 80 ms is not shown as 1 s.
+    static func countdown(_ left: Duration) -> String {
+        let milliseconds = left.wholeMilliseconds
+        if milliseconds < 1000 { return "\(max(0, milliseconds)) ms" }
+        return LoadError.format(.seconds((milliseconds + 999) / 1000))
+    }
+}

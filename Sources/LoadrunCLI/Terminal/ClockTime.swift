@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Screen
+
+/// Wall-clock times as people read them, in local time. Intervals are never measured with
+/// these: GLib's timers and `ContinuousClock` run on the monotonic clock.
+enum ClockTime {
+    /// Seconds since the Unix epoch.
+    static func now() -> Int { Int(time(nil)) }
+
+    /// `seconds` as the screen shows it.
+    static func reading(_ seconds: Int) -> WallTime { WallTime(seconds: seconds, timeOfDay: timeOfDay(seconds)) }
+
+    /// `12:03:04`.
+    static func timeOfDay(_ seconds: Int) -> String {
+        let parts = local(seconds)
+        return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+    }
+
+    /// `2026-11-22 12:03:04`.
+    static func dateAndTime(_ seconds: Int) -> String {
+        let parts = local(seconds)
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) " + timeOfDay(seconds)
+    }
+
+    private static func local(_ seconds: Int) -> tm {
+        var value = time_t(seconds)
+        var parts = tm()
+        localtime_r(&value, &parts)
+        return parts
+    }
+
+    private static func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}

@@ -1,0 +1,80 @@
+import Loader
+import Plugins
+import TerminalText
+
+/// The full-screen view's frame on a terminal: status lines on top, then an error banner (or a
+/// rule), the content rows, and a footer.
+///
+/// It redraws without flicker: each frame is compared row by row with the one on screen, and
+/// only rows that differ are rewritten, each in place, in a single write. It never clears the
+/// whole screen. What the content rows hold (scrolling, selection, search marks) is the
+/// presenter's business.
+final class WatchScreen {
+    private(set) var terminal: Terminal
+    private let raw = RawTerminal()
+    /// The rows as they are on the terminal now; empty after `enter()` or a resize.
+    private var drawn: [String] = []
+    /// The line under the status lines, made again only when the width or styling changes.
+    private var rule: String {
+        let key = (columns, terminal.allowsStyling)
+        if let cachedRule, cachedRule.key == key { return cachedRule.line }
+        let line = TextStyle.dim.apply(String(repeating: "─", count: columns), in: style)
+        cachedRule = (key, line)
+        return line
+    }
+    private var cachedRule: (key: (Int, Bool), line: String)?
+
+    init(terminal: Terminal) { self.terminal = terminal }
+
+    var readsKeys: Bool { raw.readsKeys }
+
+    /// Rows and columns of the screen.
+    var rows: Int { max(terminal.height ?? 24, 4) }
+    var columns: Int { max(terminal.width, 20) }
+
+    /// Styling for the screen's own lines, as content gets it.
+    var style: RenderContext { RenderContext(width: columns, allowsStyling: terminal.allowsStyling) }
+
+    func enter() {
+        raw.enter()
+        drawn = []
+    }
+
+    func leave() { raw.leave() }
+
+    /// The terminal changed size: everything is drawn again at the next `draw`.
+    func resized(to terminal: Terminal) {
+        self.terminal = terminal
+        drawn = []
+    }
+
+    /// Rows left for content under `statusCount` status lines, the banner and above the footer.
+    func contentRows(statusCount: Int) -> Int { max(rows - statusCount - 2, 1) }
+
+    /// Draws a frame, rewriting only the rows that changed since the last one. `content`
+    /// holds at most `contentRows(statusCount:)` lines, already cut to the width.
+    func draw(status: [String], banner: String?, content: [String], footer: String) {
+        let style = style
+        var frame = status.map { TerminalText.truncated($0, toWidth: columns) }
+        if let banner {
+            frame.append(TextStyle.alert.apply(TerminalText.truncated(banner, toWidth: columns), in: style))
+        } else {
+            frame.append(rule)
+        }
+        let area = contentRows(statusCount: status.count)
+        let visible = content.prefix(area)
+        frame += visible
+        frame += Array(repeating: "", count: area - visible.count)
+        frame.append(TextStyle.dim.apply(TerminalText.truncated(footer, toWidth: columns), in: style))
+
+        var out = ""
+        for (row, line) in frame.enumerated() where row >= drawn.count || drawn[row] != line {
+            // Each row is rewritten in place and only its rest erased: no clear, so no flicker.
+            // A full row is not erased after: with autowrap off the cursor sits on its last cell.
+            out += "\u{1B}[\(row + 1);1H" + line + "\u{1B}[0m"
+            if TerminalText.styledWidth(line) < columns { out += "\u{1B}[K" }
+        }
+        drawn = frame
+        if !out.isEmpty { OutputStream.standardOutput.report(out) }
+    }
+}

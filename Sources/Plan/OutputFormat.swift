@@ -1,0 +1,4 @@
+/// How content is written to stdout.
+package enum OutputFormat: String, CaseIterable, Sendable {
+    case text, json, ndjson
+}

@@ -1,0 +1,237 @@
+import Loader
+package import Plugins
+
+/// A reason the run cannot start, said as `loadrun: <message>`, one line each; the exit status
+/// is 64.
+package struct UsageFailure: Error {
+    package var messages: [String]
+
+    package init(message: String) { messages = [message] }
+    package init(messages: [String]) { self.messages = messages }
+
+    /// The messages as one text, for a caller that says it once.
+    package var message: String { messages.joined(separator: "\n") }
+}
+
+/// What the command line asks of every source it loads, on top of (and over) the sources
+/// file's settings.
+package struct SourceSettings {
+    package var plugin: String?
+    package var noRetry = false
+    /// What the options set; unset ones leave the file's settings, then the defaults.
+    package var load = LoadSettings()
+    /// `-H` and `-A`: over each source's own headers, to its own origin only.
+    package var headers = HeaderArguments()
+    /// `--detail`: every source's detail template, over the sources file's.
+    package var detail: DetailTemplate?
+
+    package init(plugin: String? = nil, noRetry: Bool = false, load: LoadSettings = LoadSettings(),
+                 headers: HeaderArguments = HeaderArguments(), detail: DetailTemplate? = nil) {
+        self.plugin = plugin
+        self.noRetry = noRetry
+        self.load = load
+        self.headers = headers
+        self.detail = detail
+    }
+}
+
+/// Turns `--source`, `--url`, `--url-file`, `--all`, `--shard` and the catalog into the
+/// requests a run makes, in the order given.
+package struct RunPlan {
+    package var sourceNames: [String]
+    package var urls: [String]
+    /// `--url-file`'s URLs, once read: they follow the `--url`s.
+    package var urlList: URLList?
+    package var all: Bool
+    /// Only the sources whose names hash to it; nil for all of them.
+    package var shard: Shard?
+    package var settings: SourceSettings
+
+    package init(sourceNames: [String], urls: [String], urlList: URLList? = nil, all: Bool, shard: Shard? = nil,
+                 settings: SourceSettings) {
+        self.sourceNames = sourceNames
+        self.urls = urls
+        self.urlList = urlList
+        self.all = all
+        self.shard = shard
+        self.settings = settings
+    }
+
+    /// The requests a run makes, and the warnings it goes on after.
+    package struct Planned {
+        package var requests: [SourceRequest]
+        /// Problems of the sources file that this run does not need, each a line to say.
+        package var warnings: [String]
+        /// Said unless `-q`: a shard that holds none of the run's sources.
+        package var notes: [String] = []
+    }
+
+    /// The requests, with headers read from the environment or files now. `files` resolves a
+    /// `--url` that is a path.
+    ///
+    /// A problem in the sources file stops only a run that needs what it breaks: a broken
+    /// group stops a run that loads its source (by `--source`, `--all`, or the bare run's
+    /// posts), and is a warning for any other. A file that cannot be read or parsed at all
+    /// defines no source anyone can trust, so it stops every run that takes a source from the
+    /// file; a run of `--url`s alone takes none and goes on with a warning.
+    package func requests(catalog: SourceCatalog, registry: PluginRegistry, environment: [String: String],
+                  files: URLInput.Files) throws(UsageFailure) -> Planned {
+        let givesURLs = !urls.isEmpty || urlList.map { !$0.entries.isEmpty } ?? false
+        // Said as the user gave them: a run of --url-file alone never wrote --url.
+        let urlOption = urls.isEmpty && urlList != nil ? "--url-file" : "--url"
+        if all && !sourceNames.isEmpty { throw UsageFailure(message: "give --all or --source, not both") }
+        if all && givesURLs { throw UsageFailure(message: "\(urlOption) names sources of its own; it does not go with --all") }
+        if sourceNames.count > 1 && givesURLs {
+            throw UsageFailure(message: "\(urlOption) replaces the URL of one --source; with several, set each url in the sources file")
+        }
+        let urls = try normalizedURLs(files: files)
+        if urlList != nil && sourceNames.isEmpty && urls.isEmpty {
+            // An empty list loads nothing rather than the sample posts a bare run would.
+            throw UsageFailure(message: "--url-file \(urlList!.path): holds no URL; give one a line")
+        }
+        let takesFromFile = all || !sourceNames.isEmpty || urls.isEmpty
+        var warnings: [String] = []
+        if let problem = catalog.fileProblem {
+            guard !takesFromFile else { throw UsageFailure(message: problem.description) }
+            warnings.append("warning: \(problem) (this run loads no source from it)")
+        }
+        var failures: [String] = []
+        var definitions: [SourceDefinition] = []
+        // A broken group stops only the shard that would load its source; a group that is not
+        // [source NAME] belongs to no shard, and stops every one, as it stops --all.
+        var brokenElsewhere: Set<String> = []
+        func inShard(_ name: String?) -> Bool {
+            guard let name, let shard, !shard.holds(name) else { return true }
+            brokenElsewhere.insert(name)
+            return false
+        }
+        if all {
+            failures = catalog.groupProblems.filter { inShard($0.source) }.map(\.error.description)
+            definitions = catalog.definitions
+        } else if !sourceNames.isEmpty {
+            var given: Set<String> = []
+            // Made once, and only for a name nothing answers to.
+            lazy var known = catalog.names + catalog.groupProblems.compactMap(\.source)
+            lazy var notSources = catalog.groupProblems.filter { $0.source == nil }.map(\.error.description)
+            lazy var configured = catalog.names.joined(separator: ", ")
+            for name in sourceNames {
+                if let problem = catalog.problem(ofSource: name) {
+                    if inShard(name) { failures.append(problem.description) }
+                } else if let definition = catalog.definition(named: name) {
+                    guard given.insert(name).inserted else {
+                        throw UsageFailure(message: "--source \(name) is given twice")
+                    }
+                    definitions.append(definition)
+                } else {
+                    // A group that is not [source NAME] may be the one meant: say it first.
+                    failures += notSources
+                    failures.append("\(Suggestion.unknown("source", name, among: known)); configured: \(configured) (see loadrun sources)")
+                }
+            }
+            if let url = urls.first, !definitions.isEmpty { definitions[0].url = url }
+        } else if !urls.isEmpty {
+            definitions = Self.adHocDefinitions(for: urls)
+        } else if let problem = catalog.problem(ofSource: "posts") {
+            if inShard("posts") { failures.append(problem.description) }
+        } else {
+            definitions = [catalog.definition(named: "posts") ?? SourceDefinition.builtIns[0]]
+        }
+        if !failures.isEmpty { throw UsageFailure(messages: Self.once(failures)) }
+        var notes: [String] = []
+        if let shard {
+            // A built-in that a broken group changes is both defined and broken: count it once.
+            let count = brokenElsewhere.union(definitions.map(\.name)).count
+            definitions = definitions.filter { shard.holds($0.name) }
+            if definitions.isEmpty {
+                let what = count == 1 ? "does not hold the run's one source" : "holds none of the run's \(count) sources"
+                notes.append("shard \(shard) \(what); nothing to load")
+            }
+        }
+        let loaded = Set(definitions.map(\.name))
+        for problem in catalog.groupProblems where !(problem.source.map(loaded.contains) ?? false) {
+            let skipped = problem.source.map { " (source \($0) is skipped: this run does not load it)" } ?? " (skipped)"
+            warnings.append("warning: \(problem.error)\(skipped)")
+        }
+        var requests: [SourceRequest] = []
+        for definition in definitions {
+            requests.append(try request(for: definition, registry: registry, environment: environment))
+        }
+        return Planned(requests: requests, warnings: warnings, notes: notes)
+    }
+
+    /// `lines` without repeats, in their order.
+    private static func once(_ lines: [String]) -> [String] {
+        var seen: Set<String> = []
+        return lines.filter { seen.insert($0).inserted }
+    }
+
+    private func request(for definition: SourceDefinition, registry: PluginRegistry,
+                         environment: [String: String]) throws(UsageFailure) -> SourceRequest {
+        let selection: PluginSelection
+        if let name = settings.plugin ?? definition.plugin {
+            guard let plugin = try? registry.plugin(named: name) else {
+                throw UsageFailure(message: "\(definition.origin.prefix)\(Suggestion.unknown("plugin", name, among: registry.names)); known: \(registry.names.joined(separator: ", "))")
+            }
+            selection = .fixed(plugin.decoder)
+        } else {
+            selection = .fromResponse(registry.decoders)
+        }
+        var fileSettings = definition.settings
+        let directory = definition.origin.path.map(LocalPath.directory) ?? "."
+        fileSettings.caFile = fileSettings.caFile.map { LocalPath.expand($0, relativeTo: directory, environment: environment) }
+        let load = fileSettings.overlaid(with: settings.load)
+        var fileHeaders: [RequestHeader] = []
+        if let path = definition.origin.path, definition.headers.contains(where: \.readsFromOutside),
+           let problem = LocalFile.trustProblem(of: path) {
+            throw UsageFailure(message: "\(definition.origin.prefix(line: definition.headersLine))headers: env: and file: values are read "
+                + "only from a sources file that is yours and that no one else can write, and \(problem); run chmod go-w \(path), "
+                + "or give the header with -H")
+        }
+        for header in definition.headers {
+            switch header.resolved(environment: environment, directory: directory) {
+            case .success(let resolved): fileHeaders.append(resolved)
+            case .failure(let problem):
+                throw UsageFailure(message: "\(definition.origin.prefix(line: definition.headersLine))headers: \(problem.text)")
+            }
+        }
+        // A relative file: on the command line is read from where the command runs.
+        let headers = try settings.headers.applied(to: fileHeaders) { header throws(UsageFailure) in
+            switch header.resolved(environment: environment, directory: ".") {
+            case .success(let resolved): return resolved
+            case .failure(let problem): throw UsageFailure(message: "-H: \(problem.text)")
+            }
+        }
+        var options = FetchOptions(deadline: load.timeout ?? FetchOptions.defaultDeadline,
+                                   maxBodySize: load.maxSize ?? FetchOptions.defaultMaxBodySize,
+                                   connectTimeout: load.connectTimeout ?? LoadSettings.defaultConnectTimeout,
+                                   headers: headers)
+        options.omittedHeaders = settings.headers.omitted
+        if let caFile = load.caFile, let problem = TLSTrust.problem(withCAFile: caFile) {
+            let place = settings.load.caFile != nil ? "--cacert" : "\(definition.origin.prefix(line: definition.caFileLine))cacert"
+            throw UsageFailure(message: "\(place): \(caFile) \(problem); give a PEM file of CA certificates")
+        }
+        options.tls = TLSTrust(caFile: load.caFile, insecure: load.insecure == true)
+        // The embedded sample source listens on a new port each run: a copy of it would be
+        // found by no later run.
+        options.keepsCopy = definition.url != nil
+        let retries = settings.noRetry ? 0 : load.retries ?? LoadSettings.defaultRetries
+        return SourceRequest(
+            sourceName: definition.name,
+            url: definition.url,
+            samplePath: "/\(definition.name)",
+            plugin: selection,
+            options: options,
+            retryPolicy: retries == 0 ? .never : RetryPolicy(maxAttempts: retries + 1,
+                                                             baseDelay: load.retryDelay ?? LoadSettings.defaultRetryDelay,
+                                                             budget: load.retryMaxTime),
+            pageParameter: load.pageParameter.map { name in
+                Pagination.PageParameter(name: name, perPage: load.perPage.map { (load.perPageParameter ?? LoadSettings.defaultPerPageParameter, $0) })
+            },
+            followsCrossHostLinks: load.followsCrossHostLinks == true,
+            pages: load.pages ?? 1,
+            interval: definition.interval,
+            detail: settings.detail ?? definition.detail,
+            related: definition.related
+        )
+    }
+}

@@ -1,0 +1,47 @@
+package import Loader
+package import Plugins
+
+/// One source as the plan asks for it: where it loads from and how, before the session makes
+/// a loader of it.
+package struct SourceRequest {
+    /// The most pages --all-pages loads, against a server whose next links never end.
+    package static let pageLimit = 1000
+
+    package var sourceName: String
+    /// nil for the embedded sample source, served at `samplePath`.
+    package var url: String?
+    package var samplePath: String
+    package var plugin: PluginSelection
+    package var options: FetchOptions
+    package var retryPolicy: RetryPolicy
+    package var pageParameter: Pagination.PageParameter?
+    package var followsCrossHostLinks: Bool
+    /// Pages to load: 1, N from --pages, or `pageLimit` for --all-pages.
+    package var pages: Int
+    /// The source's own reload interval in watch mode, from the sources file.
+    package var interval: Duration?
+    /// Where an item of its list leads in the browse view: `--detail`'s template, else the
+    /// sources file's or the built-in's `detail`. nil: an item leads to its own http(s) URL
+    /// when it has one (`DetailTemplate.link(in:)`), else nowhere. Resolved against `url`, or
+    /// against the embedded sample server's URL of `samplePath` when `url` is nil.
+    package var detail: DetailTemplate?
+    /// The item's other links shown beside its detail (its comments, say), from the sources
+    /// file or the built-in; none for a source given by `--url` alone.
+    package var related: [RelatedTemplate] = []
+}
+
+/// How content is shown, as the user asked: images' format and size, how many items of a list,
+/// and whether JSON output sorts its keys.
+package struct ViewOptions {
+    package var imageFormat: ImageFormat?
+    package var imageSize: RenderContext.CellSize?
+    package var maxItems: Int?
+    package var sortsKeys: Bool
+
+    package init(imageFormat: ImageFormat? = nil, imageSize: RenderContext.CellSize? = nil, maxItems: Int? = nil, sortsKeys: Bool = false) {
+        self.imageFormat = imageFormat
+        self.imageSize = imageSize
+        self.maxItems = maxItems
+        self.sortsKeys = sortsKeys
+    }
+}

@@ -1,0 +1,109 @@
+import Loader
+
+/// The sources a run can name: the built-ins, then the sources file's, in the file's order. A
+/// file group with a built-in's name changes that built-in in place.
+///
+/// What is wrong with the file is kept, not thrown: the run decides, knowing which sources it
+/// loads, whether a problem stops it or is only a warning (`RunPlan`).
+package struct SourceCatalog {
+    package private(set) var definitions: [SourceDefinition] = SourceDefinition.builtIns
+    /// Each name's place in `definitions`.
+    private var index: [String: Int] = Dictionary(uniqueKeysWithValues: SourceDefinition.builtIns.enumerated().map { ($1.name, $0) })
+    /// The sources file read, if there was one.
+    package private(set) var path: String?
+    /// Why the sources file as a whole could not be used (it cannot be read, or is not UTF-8
+    /// or not a key file): none of its sources is known.
+    package private(set) var fileProblem: SourcesFileError?
+    /// The groups that define no source for what is wrong with them; the others stand.
+    package private(set) var groupProblems: [SourcesFile.GroupProblem] = []
+    /// The first problem of each source's group, so that asking about each of 1,000
+    /// `--source`s does not scan every problem.
+    private var problemIndex: [String: SourcesFileError] = [:]
+
+    /// `$XDG_CONFIG_HOME/loadrun/sources.conf`, or under `~/.config` without XDG_CONFIG_HOME.
+    package static func defaultPath(environment: [String: String]) -> String? {
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/loadrun/sources.conf" }
+        return environment["HOME"].map { $0 + "/.config/loadrun/sources.conf" }
+    }
+
+    /// The built-ins plus the sources file: `explicitPath` (from `--config`), which must exist,
+    /// or the default path, which may not.
+    package static func load(explicitPath: String?, environment: [String: String], plugins: [String]) -> SourceCatalog {
+        var catalog = SourceCatalog()
+        guard let path = explicitPath ?? defaultPath(environment: environment) else { return catalog }
+        let bytes: [UInt8]
+        switch LocalFile.read(path, limit: 16 << 20) {
+        case .success(let read):
+            bytes = read
+        case .failure(.missing) where explicitPath == nil:
+            return catalog
+        case .failure(.missing):
+            catalog.fileProblem = SourcesFileError(path: path, message: "no such file; give --config an existing sources file")
+            return catalog
+        case .failure(let error):
+            catalog.fileProblem = SourcesFileError(path: path, message: "cannot read it: \(error)")
+            return catalog
+        }
+        catalog.path = path
+        let files = URLInput.Files(directory: LocalPath.directory(of: path), environment: environment, isFile: LocalFile.existsAsFile)
+        do {
+            catalog.add(try SourcesFile.parse(bytes: bytes, path: path, plugins: plugins, files: files))
+        } catch {
+            catalog.fileProblem = error
+        }
+        return catalog
+    }
+
+    /// Adds a file's sources, and its problems; a new source without a url is one.
+    package mutating func add(_ contents: SourcesFile.Contents) {
+        for problem in contents.problems { record(problem) }
+        for definition in contents.definitions {
+            if let existing = index[definition.name] {
+                definitions[existing] = definitions[existing].overlaid(with: definition)
+                continue
+            }
+            guard definition.url != nil else {
+                guard case .file(let path, let line) = definition.origin else { continue }
+                record(SourcesFile.GroupProblem(source: definition.name, error: SourcesFileError(
+                    path: path, line: line, key: "url", message: "[source \(definition.name)] has no url; every source but the built-ins needs one")))
+                continue
+            }
+            index[definition.name] = definitions.count
+            definitions.append(definition)
+        }
+    }
+
+    private mutating func record(_ problem: SourcesFile.GroupProblem) {
+        groupProblems.append(problem)
+        if let source = problem.source, problemIndex[source] == nil { problemIndex[source] = problem.error }
+    }
+
+    /// What is wrong with the group of source `name`, when it is broken.
+    package func problem(ofSource name: String) -> SourcesFileError? {
+        problemIndex[name]
+    }
+
+    package func definition(named name: String) -> SourceDefinition? {
+        index[name].map { definitions[$0] }
+    }
+
+    package var names: [String] { definitions.map(\.name) }
+
+    /// A warning when the sources file holds a secret and others can read it, as ssh warns of
+    /// a private key left open; nil when there is nothing to say.
+    package var secretExposure: String? {
+        guard let path, let mode = LocalFile.permissions(of: path), mode & 0o077 != 0 else { return nil }
+        let secret: String
+        if let exposed = definitions.first(where: { $0.headers.contains(where: \.isSecretInFile) }),
+           let header = exposed.headers.first(where: \.isSecretInFile) {
+            secret = "the \(header.name) header of \(exposed.name)"
+        } else if let exposed = definitions.first(where: { $0.url.map { URLCredentials.masked($0) != $0 } ?? false }) {
+            secret = "the password in the url of \(exposed.name)"
+        } else {
+            return nil
+        }
+        let octal = String(mode, radix: 8)
+        return "warning: \(path) holds a secret (\(secret)) and is readable by "
+            + "group or others (mode \(octal)); run chmod 600 \(path), or take the value from env: or file:"
+    }
+}

@@ -1,0 +1,89 @@
+import Loader
+
+/// One configured source: a built-in, or a `[source NAME]` group of the sources file. Settings
+/// left unset fall back to the command line's options, then to loadrun's defaults.
+package struct SourceDefinition: Equatable {
+    package var name: String
+    /// nil for a built-in on the embedded sample server, at `/<name>`.
+    package var url: String?
+    /// nil: chosen from each response's Content-Type.
+    package var plugin: String?
+    /// The reload interval in watch mode.
+    package var interval: Duration?
+    package var headers: [HeaderSetting] = []
+    /// The line of the `headers` key, for messages about a header read at run time.
+    package var headersLine: Int?
+    /// The line of the `cacert` key, for messages about the CA file, read at run time.
+    package var caFileLine: Int?
+    /// Timeouts, size cap, retries and pages.
+    package var settings = LoadSettings()
+    /// `detail`: the URL an item of its list opens in the browse view.
+    package var detail: DetailTemplate?
+    /// `related`: the item's other links, by name, in the file's order.
+    package var related: [RelatedTemplate] = []
+    package var origin: Origin
+
+    /// Where a source was defined, as `loadrun sources` shows it.
+    package enum Origin: Equatable, CustomStringConvertible {
+        case builtIn
+        case file(path: String, line: Int)
+        /// A built-in that the sources file changes.
+        case overridden(path: String, line: Int)
+
+        package var description: String {
+            switch self {
+            case .builtIn: "built-in"
+            case .file(let path, let line): "\(path):\(line)"
+            case .overridden(let path, let line): "\(path):\(line) (overrides the built-in)"
+            }
+        }
+
+        /// The sources file it comes from; nil for a built-in.
+        package var path: String? {
+            switch self {
+            case .builtIn: nil
+            case .file(let path, _), .overridden(let path, _): path
+            }
+        }
+
+        /// `path:line: ` for messages about the definition, or nothing for a built-in.
+        package var prefix: String { prefix(line: nil) }
+
+        /// `path:line: ` with the line of a key in the definition's group, when known.
+        package func prefix(line keyLine: Int?) -> String {
+            switch self {
+            case .builtIn: ""
+            case .file(let path, let line), .overridden(let path, let line): "\(path):\(keyLine ?? line): "
+            }
+        }
+    }
+
+    /// The built-in sources: the embedded sample server's posts, articles and images, each
+    /// decoded by the plugin of the same name. A post opens at `/posts/{id}`, with its
+    /// comments beside it, as on JSONPlaceholder, whose shape the sample server copies.
+    package static let builtIns: [SourceDefinition] = ["posts", "articles", "images"].map { name in
+        var definition = SourceDefinition(name: name, plugin: name, origin: .builtIn)
+        if name == "posts" {
+            // Literals that parse: a failure here is a typo caught by the tests.
+            definition.detail = try? DetailTemplate.parse("/posts/{id}").get()
+            definition.related = (try? RelatedTemplate.parse("comments:/posts/{id}/comments").get()).map { [$0] } ?? []
+        }
+        return definition
+    }
+
+    /// `self` with what `other` sets laid over it: how a file's group changes a built-in.
+    package func overlaid(with other: SourceDefinition) -> SourceDefinition {
+        var result = self
+        result.url = other.url ?? url
+        result.plugin = other.plugin ?? plugin
+        result.interval = other.interval ?? interval
+        result.headers = other.headers.isEmpty ? headers : other.headers
+        result.headersLine = other.headers.isEmpty ? headersLine : other.headersLine
+        result.caFileLine = other.settings.caFile == nil ? caFileLine : other.caFileLine
+        result.settings = settings.overlaid(with: other.settings)
+        result.detail = other.detail ?? detail
+        result.related = other.related.isEmpty ? related : other.related
+        if case .file(let path, let line) = other.origin { result.origin = .overridden(path: path, line: line) }
+        return result
+    }
+}

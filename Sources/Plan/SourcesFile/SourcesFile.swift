@@ -1,0 +1,231 @@
+import Loader
+
+/// What is wrong in a sources file, and where: `sources.conf:12: interval: "soon" is not a
+/// duration such as 500ms, 30s, 1m30s or 1h`.
+package struct SourcesFileError: Error, CustomStringConvertible {
+    /// A problem's text, before the place is known.
+    package struct Problem: Error, ExpressibleByStringInterpolation {
+        package var text: String
+        package init(stringLiteral text: String) { self.text = text }
+        package init(stringInterpolation: DefaultStringInterpolation) { text = String(stringInterpolation: stringInterpolation) }
+        package init(_ text: String) { self.text = text }
+    }
+
+    package var path: String
+    package var line: Int?
+    package var key: String?
+    package var message: String
+
+    package var description: String {
+        var text = path
+        if let line { text += ":\(line)" }
+        text += ": "
+        if let key { text += "\(key): " }
+        return text + message
+    }
+}
+
+/// The sources file: a GLib key file of `[source NAME]` groups.
+///
+/// ```
+/// [source status]
+/// url=https://status.example.com/api/posts
+/// plugin=posts
+/// interval=30s
+/// headers=Authorization=env:STATUS_TOKEN;Accept-Language=en
+/// retry=5
+/// detail=/api/posts/{id}
+/// related=comments:/api/posts/{id}/comments;author:/api/users/{userId}
+/// ```
+///
+/// Every problem is reported with the file, line and key; unknown keys are problems too, so a
+/// typo is not silently ignored. A problem belongs to its group: the other groups still
+/// define their sources, and whether it stops a run depends on whether the run loads it.
+package enum SourcesFile {
+    /// The keys a `[source NAME]` group may set, as the command line's options are spelt.
+    package static let keys = ["url", "plugin", "interval", "headers", "retry", "retry-delay", "retry-max-time", "timeout",
+                       "connect-timeout", "max-size", "pages", "page-param", "per-page", "per-page-param", "follow-cross-host",
+                       "cacert", "insecure", "detail", "related"]
+
+    /// The most retries and the largest page size a file may ask for: numbers past them are
+    /// typing mistakes, not settings.
+    package static let maxRetries = 100
+    package static let maxPerPage = 100_000
+
+    /// What is wrong with one group, and the source it would have defined: nil for a group
+    /// that is not `[source NAME]`, which defines none.
+    package struct GroupProblem {
+        package var source: String?
+        package var error: SourcesFileError
+    }
+
+    /// A file read group by group: the sources its good groups define, in the file's order,
+    /// and the problems of the others.
+    package struct Contents {
+        package var definitions: [SourceDefinition] = []
+        package var problems: [GroupProblem] = []
+    }
+
+    /// Parses the file's text. `plugins` are the plugin names a `plugin` key may give; `files`
+    /// resolves a `url` that is a path, against the file's own directory. Throws only when
+    /// the text is not a key file at all, so that no group can be trusted.
+    package static func parse(_ text: String, path: String, plugins: [String], files: URLInput.Files) throws(SourcesFileError) -> Contents {
+        try parse(bytes: Array(text.utf8), path: path, plugins: plugins, files: files)
+    }
+
+    /// Parses the file's bytes. A line that is not UTF-8, holds a NUL, or that GLib would
+    /// refuse or misread makes only its own group broken, named with its line.
+    package static func parse(bytes: [UInt8], path: String, plugins: [String], files: URLInput.Files) throws(SourcesFileError) -> Contents {
+        let file: KeyFile
+        do {
+            file = try KeyFile.parse(lenient: bytes)
+        } catch {
+            throw SourcesFileError(path: path, line: error.line, message: error.message)
+        }
+        var contents = Contents()
+        var broken: Set<String> = []
+        for problem in file.lineProblems {
+            let source = problem.group.flatMap(sourceName(ofGroup:))
+            contents.problems.append(GroupProblem(source: source, error: SourcesFileError(path: path, line: problem.line, message: problem.message)))
+            if let group = problem.group { broken.insert(group) }
+        }
+        // GLib merges a repeated group into the first: neither copy can be trusted, but the
+        // name says which source they are about, so the rest of the file stands.
+        // By name, looked up once per group: a file of 1,000 copied groups must not be
+        // scanned once per group.
+        var repeated: [String: Int] = [:]
+        for (name, line) in file.repeatedGroups where repeated[name] == nil { repeated[name] = line }
+        for group in file.groupNames where !broken.contains(group) {
+            let line = file.line(ofGroup: group)
+            guard let name = sourceName(ofGroup: group) else {
+                contents.problems.append(GroupProblem(source: nil, error: SourcesFileError(
+                    path: path, line: line, message: "[\(group)] is not a source group; write [source NAME]")))
+                continue
+            }
+            if let again = repeated[group] {
+                contents.problems.append(GroupProblem(source: name, error: SourcesFileError(
+                    path: path, line: again, message: "[\(group)] appears twice, first at line \(line ?? 0); merge the two")))
+                continue
+            }
+            guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
+                contents.problems.append(GroupProblem(source: name, error: SourcesFileError(
+                    path: path, line: line, message: "\"\(name)\" is not a source name; use letters, digits, - _ and . only")))
+                continue
+            }
+            do {
+                contents.definitions.append(try definition(named: name, group: group, in: file, path: path, plugins: plugins, files: files))
+            } catch {
+                contents.problems.append(GroupProblem(source: name, error: error))
+            }
+        }
+        return contents
+    }
+
+    /// NAME, for `[source NAME]`.
+    private static func sourceName(ofGroup group: String) -> String? {
+        guard group.hasPrefix("source ") else { return nil }
+        let name = group.dropFirst("source ".count).trimmingCharacters(in: " ")
+        return name.isEmpty ? nil : name
+    }
+
+    private static func definition(named name: String, group: String, in file: KeyFile, path: String,
+                                   plugins: [String], files: URLInput.Files) throws(SourcesFileError) -> SourceDefinition {
+        let groupLine = file.line(ofGroup: group) ?? 1
+        func fail(_ key: String?, _ problem: SourcesFileError.Problem) -> SourcesFileError {
+            SourcesFileError(path: path, line: key.flatMap { file.line(ofKey: $0, inGroup: group) } ?? groupLine,
+                             key: key, message: problem.text)
+        }
+        for key in file.keys(inGroup: group) where !keys.contains(key) {
+            throw fail(key, "unknown key; \(Suggestion.didYouMean(key, among: keys) ?? "a source may set \(keys.joined(separator: ", "))")")
+        }
+        func value<T>(_ key: String, _ parse: (String) -> T?, _ expected: String) throws(SourcesFileError) -> T? {
+            guard let text = file.string(group, key) else { return nil }
+            guard let parsed = parse(String(text.trimmingBlanks())) else {
+                throw fail(key, "\"\(text)\" is not \(expected)")
+            }
+            return parsed
+        }
+        var definition = SourceDefinition(name: name, origin: .file(path: path, line: groupLine))
+        if let url = file.string(group, "url") {
+            guard url != "-" else { throw fail("url", "standard input cannot be a source's url; give an http(s) URL or a file") }
+            switch URLInput.normalized(String(url.trimmingBlanks()), files: files) {
+            case .success(let normalized): definition.url = normalized
+            case .failure(let problem): throw fail("url", "\(problem)")
+            }
+        }
+        if let plugin = file.string(group, "plugin") {
+            guard plugins.contains(plugin) else {
+                throw fail("plugin", "\(Suggestion.unknown("plugin", plugin, among: plugins)); known: \(plugins.joined(separator: ", ")) (or leave it out to choose by Content-Type)")
+            }
+            definition.plugin = plugin
+        }
+        let duration = "a duration such as \(DurationText.examples)"
+        definition.interval = try value("interval", DurationText.parse, duration)
+        if let interval = definition.interval, let problem = WatchArgument.intervalProblem(interval) {
+            throw fail("interval", "\"\(file.string(group, "interval") ?? "")\" is too short; \(problem)")
+        }
+        definition.settings.retryDelay = try value("retry-delay", { DurationArgument(argument: $0)?.duration }, duration)
+        definition.settings.retryMaxTime = try value("retry-max-time", { DurationArgument(argument: $0)?.duration }, duration)
+        definition.settings.timeout = try value("timeout", { DurationArgument(argument: $0)?.duration }, duration)
+        definition.settings.connectTimeout = try value("connect-timeout", { DurationArgument(argument: $0)?.duration }, duration)
+        definition.settings.maxSize = try value("max-size", { SizeArgument(argument: $0)?.bytes }, "a size such as 512K or 64M")
+        definition.settings.retries = try value("retry", { Int($0).flatMap { (0...Self.maxRetries).contains($0) ? $0 : nil } },
+                                                "a number of retries after the first attempt, from 0 to \(Self.maxRetries)")
+        definition.settings.pages = try value("pages", { $0 == "all" ? SourceRequest.pageLimit : Int($0).flatMap { (1...SourceRequest.pageLimit).contains($0) ? $0 : nil } },
+                                     "a number of pages from 1 to \(SourceRequest.pageLimit), or all")
+        definition.settings.pageParameter = try value("page-param", { $0.isEmpty ? nil : $0 }, "a query parameter name")
+        definition.settings.perPage = try value("per-page", { Int($0).flatMap { (1...Self.maxPerPage).contains($0) ? $0 : nil } },
+                                                "a page size from 1 to \(Self.maxPerPage)")
+        definition.settings.perPageParameter = try value("per-page-param", { $0.isEmpty ? nil : $0 }, "a query parameter name")
+        definition.settings.followsCrossHostLinks = try value("follow-cross-host", { ["true": true, "false": false][$0] }, "true or false")
+        definition.settings.insecure = try value("insecure", { ["true": true, "false": false][$0] }, "true or false")
+        // Relative to the sources file's directory, once the plan reads it, as a file: header is.
+        definition.settings.caFile = try value("cacert", { $0.isEmpty ? nil : $0 }, "the path of a PEM file of CA certificates")
+        if definition.settings.caFile != nil { definition.caFileLine = file.line(ofKey: "cacert", inGroup: group) }
+        if definition.settings.perPage != nil && definition.settings.pageParameter == nil {
+            throw fail("per-page", "goes with page-param, such as page-param=page")
+        }
+        if definition.settings.perPageParameter != nil && definition.settings.perPage == nil {
+            throw fail("per-page-param", "goes with per-page, such as per-page=20")
+        }
+        if let detail = file.string(group, "detail") {
+            switch DetailTemplate.parse(detail) {
+            case .success(let template): definition.detail = template
+            case .failure(let problem): throw fail("detail", "\(problem)")
+            }
+        }
+        for entry in file.list(group, "related") ?? [] {
+            switch RelatedTemplate.parse(entry) {
+            case .success(let related):
+                // The view tells the links apart by name.
+                guard !definition.related.contains(where: { $0.name == related.name }) else {
+                    throw fail("related", "\"\(related.name)\" is named twice; give each link a name of its own")
+                }
+                definition.related.append(related)
+            case .failure(let problem): throw fail("related", "\(problem)")
+            }
+        }
+        // Looked for only when set: finding a key's line scans the group's lines.
+        guard let headers = file.list(group, "headers") else { return definition }
+        definition.headersLine = file.line(ofKey: "headers", inGroup: group)
+        for entry in headers {
+            switch HeaderSetting.parse(entry) {
+            case .success(let header): definition.headers.append(header)
+            case .failure(let problem): throw fail("headers", problem)
+            }
+        }
+        return definition
+    }
+}
+
+extension StringProtocol {
+    /// The text without spaces and tabs at either end: what a sources file's value may be
+    /// padded with. Cheaper than `trimmingCharacters(in:)`, which builds a set each call, and
+    /// it runs several times for each of a file's thousands of sources.
+    fileprivate func trimmingBlanks() -> SubSequence {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        let start = firstIndex { !isBlank($0) } ?? endIndex
+        let end = self[start...].lastIndex { !isBlank($0) }.map(index(after:)) ?? start
+        return self[start..<end]
+    }
+}

@@ -1,0 +1,89 @@
+internal import Loader
+
+/// A URL as people type it, made into one loadrun can load: the one reading of `--url` and of
+/// the sources file's `url=`.
+///
+/// - `http://…`, `https://…` and `file:…` URLs are taken as they are, once they parse.
+/// - A path to a file loads that file: `/tmp/x.json`, `./x.json`, and a bare `x.json` when
+///   such a file exists (a path that starts with `/`, `./`, `../` or `~/` is a path whether
+///   or not it exists, and a missing one fails to load as a missing `file://` URL does).
+/// - `host:port/path` without a scheme is `http://`, as curl takes it: `127.0.0.1:8080/posts`,
+///   `localhost:8080`, `example.com/x`.
+/// - `-` is standard input.
+///
+/// Anything else is refused with an example, before any load starts.
+package enum URLInput {
+    /// What the normalisation needs from outside, given so that tests need no file system.
+    package struct Files {
+        /// Where a relative path starts: `.`, the working directory, for `--url`; the sources
+        /// file's directory for `url=`.
+        package var directory: String
+        /// For `~/`.
+        package var environment: [String: String]
+        /// Whether a path names something to read (not a directory).
+        package var isFile: (String) -> Bool
+
+        package init(directory: String, environment: [String: String], isFile: @escaping (String) -> Bool) {
+            self.directory = directory
+            self.environment = environment
+            self.isFile = isFile
+        }
+
+        /// The working directory and the real file system.
+        package static func current(environment: [String: String]) -> Files {
+            Files(directory: ".", environment: environment, isFile: LocalFile.existsAsFile)
+        }
+    }
+
+    /// Why a text is not a URL loadrun can load, said with examples of ones it can.
+    package struct Problem: Error, Equatable, CustomStringConvertible {
+        package var text: String
+        package var reason: String
+
+        package var description: String {
+            "\"\(text)\" \(reason); give a URL such as http://127.0.0.1:8080/posts or 127.0.0.1:8080/posts, or a file such as ./posts.json"
+        }
+    }
+
+    /// The schemes loadrun fetches.
+    package static let schemes = ["http", "https", "file"]
+
+    /// The URL to load for `text`, or why there is none.
+    package static func normalized(_ text: String, files: Files) -> Result<String, Problem> {
+        if text == "-" { return .success(text) }
+        func problem(_ reason: String) -> Result<String, Problem> { .failure(Problem(text: text, reason: reason)) }
+        guard !text.isEmpty else { return problem("is empty") }
+        if let scheme = explicitScheme(of: text) {
+            guard schemes.contains(scheme) else { return problem("has the scheme \(scheme):, which loadrun does not load (only http, https and file)") }
+            if scheme == "file" { return .success(text) }
+            guard URLParts(text) != nil else { return problem("names no host, or not one that parses") }
+            return .success(text)
+        }
+        let path = LocalPath.expand(text, relativeTo: files.directory, environment: files.environment)
+        let looksLikePath = ["/", "./", "../", "~/"].contains { text.hasPrefix($0) } || text == "." || text == ".."
+        if looksLikePath || files.isFile(path) {
+            guard let url = URLParts.fileURL(forPath: path) else {
+                return problem("is a path that cannot be made a file URL")
+            }
+            return .success(url)
+        }
+        // host[:port][/path]: a host of letters, digits, dots and dashes, or an IPv6 address
+        // in brackets, so that `::::` or `a b` are refused rather than looked up.
+        let url = "http://" + text
+        guard let parts = URLParts(url), !parts.host.isEmpty,
+              parts.host.contains(":") || parts.host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-._".contains($0)) })
+        else { return problem("is neither a URL nor a file") }
+        return .success(url)
+    }
+
+    /// The scheme of a URL written with one (`name://`, or one of `schemes` and a colon, so
+    /// that `http:/x` is a URL missing its host), lowercased; nil for `localhost:8080`, whose
+    /// `localhost` is a host and not a scheme.
+    private static func explicitScheme(of text: String) -> String? {
+        let name = text.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+        guard let first = name.first, first.isLetter else { return nil }
+        let rest = text.dropFirst(name.count)
+        let scheme = name.lowercased()
+        return rest.hasPrefix("://") || (schemes.contains(scheme) && rest.hasPrefix(":")) ? scheme : nil
+    }
+}

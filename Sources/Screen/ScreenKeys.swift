@@ -1,0 +1,80 @@
+/// The keys of the full-screen view, as the footer offers them where the user is and as `?`
+/// lists them all. Pure: it only makes text.
+package enum ScreenKeys {
+    /// Where the user is, as far as which keys apply.
+    package struct Place: Equatable {
+        /// On an item's detail rather than a list.
+        package var inDetail = false
+        /// The content is a list whose items can be selected and opened.
+        package var hasItems = false
+        /// `n` would load another page.
+        package var canLoadMore = false
+        /// More than one source to switch between.
+        package var manySources = false
+        /// Earlier versions to step through.
+        package var hasHistory = false
+        /// Reloads come on an interval, so they can be paused.
+        package var reloadsOnInterval = false
+        package var isPaused = false
+        /// A search is on, so Ctrl-N and Ctrl-P move between its matches.
+        package var searching = false
+        /// The detail or the source failed, so `r` retries.
+        package var failed = false
+
+        package init(inDetail: Bool = false, hasItems: Bool = false, canLoadMore: Bool = false, manySources: Bool = false, hasHistory: Bool = false, reloadsOnInterval: Bool = false, isPaused: Bool = false, searching: Bool = false, failed: Bool = false) {
+            self.inDetail = inDetail
+            self.hasItems = hasItems
+            self.canLoadMore = canLoadMore
+            self.manySources = manySources
+            self.hasHistory = hasHistory
+            self.reloadsOnInterval = reloadsOnInterval
+            self.isPaused = isPaused
+            self.searching = searching
+            self.failed = failed
+        }
+    }
+
+    /// The footer's keys, most useful first: the screen cuts the rest at its width.
+    package static func footer(_ place: Place) -> String {
+        var keys: [String] = []
+        if place.inDetail {
+            keys.append("Esc back")
+        } else if place.hasItems {
+            keys.append("↑↓ select · Enter open")
+        }
+        if place.searching { keys.append("^N ^P next/prev match") }
+        keys.append(place.failed ? "r retry" : "r reload")
+        if place.canLoadMore && !place.inDetail { keys.append("n next page") }
+        if place.manySources && !place.inDetail { keys.append("Tab or 1–9 switch") }
+        if place.hasHistory && !place.inDetail { keys.append("[ ] history") }
+        if place.reloadsOnInterval { keys.append(place.isPaused ? "p resume" : "p pause") }
+        keys += ["/ search", "? help", "q quit"]
+        return keys.joined(separator: " · ")
+    }
+
+    /// Every key, for the help overlay: a line each, the key then what it does.
+    package static let help: [(keys: String, does: String)] = [
+        ("↑ ↓  j k", "move the selection on a list; scroll elsewhere"),
+        ("PgUp PgDn  b", "scroll by a screen"),
+        ("Home End  g G", "go to the top or the bottom"),
+        ("Enter  →", "open the selected item's detail"),
+        ("Esc  Backspace  ←", "back to the list, cancelling what still loads"),
+        ("r", "reload now, or retry what failed"),
+        ("n", "load the next page of a list"),
+        ("Tab  Shift-Tab  1–9", "switch between sources"),
+        ("[  ]", "step back and forward through earlier versions (watch)"),
+        ("p  Space", "pause or resume reloading (watch)"),
+        ("/", "search the content shown; Enter keeps the search, Esc drops it"),
+        ("Ctrl-N  Ctrl-P", "next and previous match"),
+        ("?", "this help; any key closes it"),
+        ("q  Ctrl-C", "quit; Ctrl-C first cancels loads in flight"),
+    ]
+
+    /// The help overlay's lines, keys in a column.
+    package static func helpLines() -> [String] {
+        let width = help.map { $0.keys.count }.max() ?? 0
+        return ["Keys", ""] + help.map { entry in
+            "  " + entry.keys + String(repeating: " ", count: width - entry.keys.count + 2) + entry.does
+        } + ["", "Press any key to close this help."]
+    }
+}
