@@ -3,7 +3,7 @@
 ///
 /// Going to a detail and back keeps the list's pane as it was, so selection and scroll come
 /// back exactly.
-package final class Pane {
+package struct Pane {
     /// The content's lines as rendered, styling included.
     package private(set) var lines: [String] = []
     /// The lines as shown this cycle, with what changed highlighted; nil when plain.
@@ -20,7 +20,7 @@ package final class Pane {
     package init() {}
 
     /// Replaces what the pane shows; `marked` is the same lines with changes highlighted.
-    package func show(_ text: String, items: [Int]?, marked markedText: String? = nil) {
+    package mutating func show(_ text: String, items: [Int]?, marked markedText: String? = nil) {
         lines = Self.split(text)
         itemLines = items
         marked = markedText.map(Self.split).flatMap { $0.count == lines.count ? $0 : nil }
@@ -33,7 +33,7 @@ package final class Pane {
     }
 
     /// Drops this cycle's highlight of what changed.
-    package func clearMarks() { marked = nil }
+    package mutating func clearMarks() { marked = nil }
 
     package var hasItems: Bool { !(itemLines ?? []).isEmpty }
 
@@ -43,7 +43,7 @@ package final class Pane {
 
     /// Searches the pane for `query` (nil or empty ends the search), moving to the first match
     /// at or below the top of the screen.
-    package func find(_ query: String?, rows: Int) {
+    package mutating func find(_ query: String?, rows: Int) {
         guard let query, !query.isEmpty else {
             search = nil
             return
@@ -55,14 +55,14 @@ package final class Pane {
     }
 
     /// Ctrl-N and Ctrl-P: the next or previous match, shown.
-    package func stepSearch(forward: Bool, rows: Int) {
+    package mutating func stepSearch(forward: Bool, rows: Int) {
         guard var matches = search else { return }
         if forward { matches.next() } else { matches.previous() }
         search = matches
         revealCurrentMatch(rows: rows)
     }
 
-    private func revealCurrentMatch(rows: Int) {
+    private mutating func revealCurrentMatch(rows: Int) {
         guard let matches = search, let current = matches.current else { return }
         cursor.reveal(line: matches.matches[current].line, in: layout(rows: rows))
     }
@@ -71,6 +71,8 @@ package final class Pane {
     /// and search matches highlighted. Content is rendered to the width already, and a row
     /// that still runs over is clipped by the terminal, whose autowrap is off.
     package func visibleRows(rows: Int, allowsStyling: Bool) -> [String] {
+        // Drawn as the cursor will stand once clamped to these rows: a view changes nothing.
+        var cursor = cursor
         cursor.clamp(to: layout(rows: rows))
         let source = marked ?? lines
         let start = min(cursor.scroll, source.count)

@@ -10,14 +10,14 @@ final class PaneTests: XCTestCase {
 
     /// Five items of two lines each.
     private func list() -> Pane {
-        let pane = Pane()
+        var pane = Pane()
         let text = (1...5).map { "item \($0)\n  body \($0)\n" }.joined()
         pane.show(text, items: [0, 2, 4, 6, 8])
         return pane
     }
 
     func testTheSelectedItemIsMarkedInTheMarginAndOtherRowsAreIndented() {
-        let pane = list()
+        var pane = list()
         pane.cursor.move(by: 1, in: pane.layout(rows: 4))
         XCTAssertEqual(pane.visibleRows(rows: 4, allowsStyling: plain.allowsStyling), ["  item 1", "    body 1", "▌ item 2", "▌   body 2"])
         XCTAssertNil(pane.position(rows: 10), "everything fits")
@@ -25,18 +25,18 @@ final class PaneTests: XCTestCase {
     }
 
     func testContentThatIsNoListHasNoMargin() {
-        let pane = Pane()
+        var pane = Pane()
         pane.show("a title\n\nsome text\n", items: nil)
         XCTAssertEqual(pane.visibleRows(rows: 5, allowsStyling: plain.allowsStyling), ["a title", "", "some text"])
         XCTAssertFalse(pane.hasItems)
     }
 
     func testAListLeftForADetailComesBackAsItWas() {
-        let pane = list()
+        var pane = list()
         pane.cursor.move(by: 3, in: pane.layout(rows: 4))
         let before = pane.cursor
         // A detail pane of its own comes and goes; the list's pane is not touched meanwhile.
-        let detail = Pane()
+        var detail = Pane()
         detail.show("detail\n", items: nil)
         detail.cursor.move(by: 5, in: detail.layout(rows: 4))
         XCTAssertEqual(pane.cursor, before)
@@ -47,7 +47,7 @@ final class PaneTests: XCTestCase {
     }
 
     func testSearchMovesToTheFirstMatchOnScreenThenStepsAndWraps() {
-        let pane = list()
+        var pane = list()
         pane.cursor.move(by: 2, in: pane.layout(rows: 4))
         pane.find("body", rows: 4)
         let search = try? XCTUnwrap(pane.search)

@@ -15,7 +15,7 @@ protocol Presenter: AnyObject {
     /// Whether Ctrl-C only cancels what is in flight, while the run goes on: true where there
     /// is a screen on which "cancelled, the watch goes on" means something.
     var interruptCancelsLoads: Bool { get }
-    /// Whether keys typed on the terminal come to `intent(for:)`.
+    /// Whether keys typed on the terminal come to `intents(for:)`.
     var readsKeys: Bool { get }
     /// Whether it draws content as views, so that notes about a view (which one took the
     /// response and why, fields a template lacked) mean something; JSON output has no view.
@@ -35,9 +35,11 @@ protocol Presenter: AnyObject {
     func reloadDue(_ source: SessionSource)
     /// The terminal changed size.
     func resized(to terminal: Terminal)
-    /// What a key asks the session to do, if anything; keys that only move the view (scroll,
-    /// focus) are handled here and return nil.
-    func intent(for key: Key) -> Intent?
+    /// What a key asks the session to do; keys that only move the view (scroll, focus) are
+    /// handled here and ask nothing.
+    func intents(for key: Key) -> [Intent]
+    /// The wake-up it asked for (`Intent.wake`) came: what that asks the session to do.
+    func woke() -> [Intent]
     /// The session carried out an intent or a signal: draw what changed.
     func refresh()
     /// The run is over; `ending` says why, nil when every source came to rest.
@@ -57,7 +59,8 @@ extension Presenter {
     func note(_ text: String, about source: SessionSource) { Diagnostics.say("\(source.name): \(text)") }
     func reloadDue(_ source: SessionSource) {}
     func resized(to terminal: Terminal) {}
-    func intent(for key: Key) -> Intent? { nil }
+    func intents(for key: Key) -> [Intent] { [] }
+    func woke() -> [Intent] { [] }
     func refresh() {}
     func finish(_ ending: SessionEnding?) {}
     func leaveNow() {}
@@ -93,6 +96,11 @@ enum Intent {
     case cancelPrefetch
     /// Pause a watch's reloads (true) or resume them.
     case pause(Bool)
+    /// Call the presenter's `woke()` after this long (a selection resting before its
+    /// prefetch), replacing a wake-up already asked for.
+    case wake(after: Duration)
+    /// The wake-up asked for is not wanted any more.
+    case cancelWake
 }
 
 /// The presenter for a run, chosen once from the output format, the schedule and whether

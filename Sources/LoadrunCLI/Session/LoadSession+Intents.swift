@@ -99,7 +99,7 @@ extension LoadSession {
             return count < 0 && (errno == EINTR || errno == EAGAIN)
         }
         for key in Key.parse(Array(buffer.prefix(count))) {
-            if let intent = presenter.intent(for: key) { perform(intent) }
+            for intent in presenter.intents(for: key) { perform(intent) }
         }
         return true
     }
@@ -134,6 +134,16 @@ extension LoadSession {
             details.cancelPrefetch()
         case .pause(let paused):
             setPaused(paused)
+        case .wake(let delay):
+            wakeUp?.cancel()
+            wakeUp = loop.schedule(after: delay) { [weak self] in
+                guard let self else { return }
+                wakeUp = nil
+                for intent in presenter.woke() { perform(intent) }
+            }
+        case .cancelWake:
+            wakeUp?.cancel()
+            wakeUp = nil
         }
         presenter.refresh()
     }

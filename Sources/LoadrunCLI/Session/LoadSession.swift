@@ -49,6 +49,8 @@ package final class LoadSession {
     var watches: [LoopSource] = []
     var reloads: ReloadSchedule?
     var lastInterrupt: ContinuousClock.Instant?
+    /// The presenter's wake-up, when it asked for one (`Intent.wake`).
+    var wakeUp: LoopSource?
     /// The sources not yet at rest, kept as changes come: asking every loader on every change
     /// would cost a run of 1,000 sources millions of state copies.
     private var busy: Set<Int> = []
@@ -143,6 +145,7 @@ package final class LoadSession {
         if ending == nil && (staysUp || !busy.isEmpty) { loop.run() }
 
         reloads?.stop()
+        wakeUp?.cancel()
         // Anything still loading (a watch that was quit) is cancelled; with `ending` set, the
         // presenter knows these cancels are not news.
         sources.forEach { $0.loader.cancel() }

@@ -1,6 +1,7 @@
 import Loader
 import Plugins
 import TerminalText
+import Screen
 
 /// The full-screen view's frame on a terminal: status lines on top, then an error banner (or a
 /// rule), the content rows, and a footer.
@@ -50,6 +51,11 @@ final class WatchScreen {
 
     /// Rows left for content under `statusCount` status lines, the banner and above the footer.
     func contentRows(statusCount: Int) -> Int { max(rows - statusCount - 2, 1) }
+
+    /// Draws the screen model's frame.
+    func draw(_ frame: ScreenFrame) {
+        draw(status: frame.status, banner: frame.banner, content: frame.content, footer: frame.footer)
+    }
 
     /// Draws a frame, rewriting only the rows that changed since the last one. `content`
     /// holds at most `contentRows(statusCount:)` lines, already cut to the width.

@@ -1,0 +1,103 @@
+import Loader
+import Plugins
+import Screen
+import TerminalText
+
+/// The screen model's `ContentRendering`, through the plugin table: each content by its
+/// plugin's renderer, in the run's render settings at the size the model asks for.
+struct PluginScreenRenderer: ContentRendering {
+    let plugins: PluginRegistry
+    /// The run's render settings; width and height are set per call. Graphics protocols do not
+    /// survive row-by-row redraws, so images are drawn in symbols unless the user chose.
+    let base: RenderContext
+    /// Each source's plugin, by index, for the skeleton of a first load.
+    let selections: [PluginSelection]
+
+    var allowsStyling: Bool { base.allowsStyling }
+
+    /// The content area's context: a gutter's width less than `width` for a list with items
+    /// to select.
+    private func context(width: Int, rows: Int, gutter: Bool) -> RenderContext {
+        var context = base
+        context.width = gutter ? max(width - Pane.gutterWidth, 10) : width
+        context.height = rows
+        return context
+    }
+
+    func list(_ content: AnyContent, width: Int, rows: Int) -> RenderedList {
+        let narrow = context(width: width, rows: rows, gutter: true)
+        if let list = plugins.renderItems(of: content, context: narrow) {
+            return RenderedList(text: list.text.isEmpty ? text(of: content, context: narrow) : list.text, items: list.itemLines, hasGutter: true)
+        }
+        return RenderedList(text: text(of: content, context: context(width: width, rows: rows, gutter: false)), items: nil, hasGutter: false)
+    }
+
+    func view(_ content: AnyContent, width: Int, rows: Int) -> String {
+        text(of: content, context: context(width: width, rows: rows, gutter: false))
+    }
+
+    func changes(_ content: AnyContent, rendered: RenderedList, since previous: AnyContent, previousText: String,
+                 width: Int, rows: Int) -> String {
+        let context = context(width: width, rows: rows, gutter: rendered.hasGutter)
+        // Line by line for a list, so that the marked lines match the items' lines one for one.
+        if rendered.items == nil, let marked = plugins.renderChanges(content, since: previous, context: context) { return marked }
+        return LineChanges.highlighted(rendered.text, since: previousText, context: context)
+    }
+
+    func placeholder(source index: Int, state: LoadingState<AnyContent>, width: Int, rows: Int) -> String {
+        let context = context(width: width, rows: rows, gutter: false)
+        if let error = state.error, !state.isLoading {
+            return TextStyle.dim.apply(UntrustedText.forTerminalLine(LoadErrorText.describe(error)), in: context) + "\n"
+        }
+        if !state.isBusy, case .failed = state { return "" }
+        return plugins.skeleton(for: selections[index], context: context)
+    }
+
+    func detail(_ detail: DetailFacts, skeletonPlugin: String?, width: Int, rows: Int) -> String {
+        let context = context(width: width, rows: rows, gutter: false)
+        var text = section(detail.main, skeletonPlugin: skeletonPlugin ?? "articles", context: context)
+        for related in detail.related {
+            let heading = "── \(related.name) " + summary(of: related.state)
+            text += "\n" + TextStyle.bold.apply(heading, in: context) + "\n"
+            text += section(related, skeletonPlugin: "table", context: context)
+        }
+        return text
+    }
+
+    func itemFields(of content: AnyContent, at item: Int) -> [String: String]? {
+        plugins.itemFields(of: content, at: item)
+    }
+
+    /// The content's text; for the empty state, its line, dimmed, since a blank area would
+    /// say nothing.
+    private func text(of content: AnyContent, context: RenderContext) -> String {
+        let text = plugins.render(content, context: context)
+        guard text.isEmpty, let state = plugins.emptyState(of: content) else { return text }
+        return TextStyle.dim.apply(state, in: context) + "\n"
+    }
+
+    /// One source's part of a detail: its content, or the skeleton of `skeletonPlugin` while
+    /// it loads, or what failed and that `r` retries.
+    private func section(_ source: SourceFacts, skeletonPlugin: String, context: RenderContext) -> String {
+        let state = source.state
+        if let content = state.content { return text(of: content, context: context) }
+        if let error = state.error, !state.isLoading {
+            let reason = UntrustedText.forTerminalLine(LoadErrorText.describe(error))
+            return TextStyle.alert.apply("failed: " + reason, in: context) + "\n"
+                + TextStyle.dim.apply(state.pendingRetry == nil ? "r to retry · Esc back" : "retrying on its own; r to retry now", in: context) + "\n"
+        }
+        if case .idle = state { return TextStyle.dim.apply("not loaded; r to load", in: context) + "\n" }
+        let skeleton = (try? plugins.plugin(named: skeletonPlugin))?.renderer.skeleton(context: context) ?? ""
+        return skeleton.isEmpty ? TextStyle.dim.apply("loading…", in: context) + "\n" : skeleton
+    }
+
+    /// `· loading 1.2 KB`, `· 5 items`, `· failed`: a related list's state beside its heading.
+    private func summary(of state: LoadingState<AnyContent>) -> String {
+        switch state {
+        case .idle: "· not loaded"
+        case .loading(let progress, _): progress.receivedBytes > 0 ? "· loading \(ByteCount.format(progress.receivedBytes))" : "· loading"
+        case .loaded(let content): content.itemCount.map { "· \($0) items" } ?? ""
+        case .failed: "· failed"
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package import Loader
+
+/// How content becomes text for the screen: the plugins' renderers, seen from the screen.
+/// Its answers depend only on what it is asked and on settings fixed for the run, so the
+/// model that calls it stays a value whose views a test can compare as text.
+package protocol ContentRendering {
+    /// `content` as a list for an area `width` columns wide and `rows` tall: its text, and
+    /// where each item starts; items nil for content that is not a list.
+    func list(_ content: AnyContent, width: Int, rows: Int) -> RenderedList
+    /// `content`'s view for the whole width, for content that is not a list.
+    func view(_ content: AnyContent, width: Int, rows: Int) -> String
+    /// `rendered` (of `content`) with what changed since `previous` (rendered as
+    /// `previousText`) highlighted, line for line.
+    func changes(_ content: AnyContent, rendered: RenderedList, since previous: AnyContent, previousText: String,
+                 width: Int, rows: Int) -> String
+    /// What source `index`'s pane shows before any content, in `state`: the skeleton of its
+    /// plugin while it loads, or what failed.
+    func placeholder(source index: Int, state: LoadingState<AnyContent>, width: Int, rows: Int) -> String
+    /// The text of a detail: its content (or skeleton, or failure), then each related list
+    /// under a heading. `skeletonPlugin` names the plugin the parent's last detail took.
+    func detail(_ detail: DetailFacts, skeletonPlugin: String?, width: Int, rows: Int) -> String
+    /// The fields of item `item` of `content`, to open or prefetch its detail; nil when it
+    /// has none.
+    func itemFields(of content: AnyContent, at item: Int) -> [String: String]?
+    /// Whether styling escapes may be used.
+    var allowsStyling: Bool { get }
+}
+
+/// A list's text and where its items start.
+package struct RenderedList {
+    package var text: String
+    /// Line numbers where items start; nil when the content is not a list.
+    package var items: [Int]?
+    /// Whether it was rendered a gutter narrower than the screen, for the selection mark.
+    package var hasGutter: Bool
+
+    package init(text: String, items: [Int]?, hasGutter: Bool) {
+        self.text = text
+        self.items = items
+        self.hasGutter = hasGutter
+    }
+}

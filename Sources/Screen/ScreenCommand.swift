@@ -1,0 +1,26 @@
+/// What the screen model asks for: intents for the session to carry out, and the timer it
+/// needs. Never a call: the model decides, the presenter and the session carry out.
+package enum ScreenCommand: Equatable {
+    /// Leave the view: the run ends.
+    case quit
+    /// Reload now, or retry now when a retry waits: source `index`'s list.
+    case reload(Int)
+    /// The same for the open detail and its related lists.
+    case reloadDetail
+    /// One more page of source `index` now, and on every reload from now on.
+    case loadMore(Int)
+    /// Open the detail of the item with these fields in source `index`'s list.
+    case open(Int, fields: [String: String])
+    /// Leave the detail on top, cancelling what of it still loads.
+    case back
+    /// The selection rests on the item with these fields: load its detail at low priority.
+    case prefetch(Int, fields: [String: String])
+    /// The selection moved on: a prefetch not yet finished is cancelled.
+    case cancelPrefetch
+    /// Pause a watch's reloads (true) or resume them.
+    case pause(Bool)
+    /// Send `ScreenMessage.prefetchTimerFired` after this long, replacing any timer running.
+    case startPrefetchTimer(Duration)
+    /// The prefetch timer is not wanted any more.
+    case stopPrefetchTimer
+}

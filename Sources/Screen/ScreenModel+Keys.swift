@@ -1,0 +1,150 @@
+/// The full-screen view's keys: what moves the view is done here; what loads comes back as a
+/// command for the session.
+extension ScreenModel {
+    mutating func press(_ key: Key, now: ContinuousClock.Instant) -> [ScreenCommand] {
+        if showingHelp {
+            // Any key closes the help, and does nothing else.
+            showingHelp = false
+            return []
+        }
+        if searchInput != nil { return typeSearch(key) }
+        // A notice is about the key before: the next one takes it away.
+        notice = nil
+        let rows = contentRows
+        let before = pane.cursor.selection
+        switch key {
+        case .character("q"), .character("Q"):
+            return [.quit]
+        case .character("?"):
+            showingHelp = true
+        case .character("/"):
+            searchInput = ""
+        case .control("n"), .control("p"):
+            changePane { $0.stepSearch(forward: key == .control("n"), rows: rows) }
+            return selectionMoved(from: before)
+        case .escape, .backspace, .left:
+            if detail != nil {
+                detail = nil
+                return [.back]
+            }
+            if pane.search != nil { changePane { $0.find(nil, rows: rows) } }
+        case .enter, .right:
+            return open(now: now)
+        case .character("r"):
+            guard detail == nil else { return [.reloadDetail] }
+            lists[focus].clearMarks()
+            return [.reload(focus)]
+        case .character("n"):
+            guard detail == nil else { break }
+            return [.loadMore(focus)]
+        case .character("["), .character("]"):
+            guard detail == nil else { break }
+            step(back: key == .character("["), now: now)
+        case .character("p"), .character(" "):
+            guard reloadsOnInterval else { break }
+            return [.pause(!board.isPaused)]
+        case .tab:
+            return setFocus((focus + 1) % sources.count)
+        case .backTab:
+            return setFocus((focus + sources.count - 1) % sources.count)
+        case .character(let digit) where digit.isASCII && digit.isNumber && digit != "0":
+            // 1…9 pick the source with that number on its status line.
+            if let index = digit.wholeNumberValue.map({ $0 - 1 }), index < sources.count { return setFocus(index) }
+        case .up, .character("k"), .down, .character("j"), .pageUp, .character("b"), .pageDown,
+             .home, .character("g"), .end, .character("G"):
+            changePane { pane in
+                let layout = pane.layout(rows: rows)
+                switch key {
+                case .up, .character("k"): pane.cursor.move(by: -1, in: layout)
+                case .down, .character("j"): pane.cursor.move(by: 1, in: layout)
+                case .pageUp, .character("b"): pane.cursor.page(by: -1, in: layout)
+                case .pageDown: pane.cursor.page(by: 1, in: layout)
+                case .home, .character("g"): pane.cursor.jump(toEnd: false, in: layout)
+                default: pane.cursor.jump(toEnd: true, in: layout)
+                }
+            }
+            return selectionMoved(from: before)
+        default:
+            break
+        }
+        return []
+    }
+
+    /// Changes the pane on screen: the detail's, or the focused list's.
+    private mutating func changePane(_ change: (inout Pane) -> Void) {
+        if detail != nil { change(&detail!.pane) } else { change(&lists[focus]) }
+    }
+
+    /// A key while the search is typed: letters add to it, Enter keeps it, Esc drops it.
+    private mutating func typeSearch(_ key: Key) -> [ScreenCommand] {
+        guard var query = searchInput else { return [] }
+        switch key {
+        case .enter:
+            searchInput = nil
+            let before = pane.cursor.selection
+            let rows = contentRows
+            changePane { $0.find(query, rows: rows) }
+            return selectionMoved(from: before)
+        case .escape:
+            searchInput = nil
+        case .backspace:
+            if query.isEmpty { searchInput = nil } else { query.removeLast(); searchInput = query }
+        case .character(let character):
+            query.append(character)
+            searchInput = query
+        default:
+            break
+        }
+        typedMatchCount = query.isEmpty ? 0 : SearchMatches(query: query, lines: pane.lines).matches.count
+        return []
+    }
+
+    /// Enter: the selected item's detail, with the fields of the version on screen.
+    private mutating func open(now: ContinuousClock.Instant) -> [ScreenCommand] {
+        if let detail {
+            note("a detail opens nothing further; Esc goes back to the list", about: detail.facts.main.name, now: now)
+            return []
+        }
+        guard pane.hasItems, let selected = pane.cursor.selection, let content = shownContent(of: focus),
+              let fields = renderer.itemFields(of: content, at: selected) else {
+            note(pane.hasItems ? "nothing selected to open" : "nothing to open here: this content is not a list",
+                 about: sources[focus].name, now: now)
+            return []
+        }
+        let stop: [ScreenCommand] = pendingPrefetch != nil ? [.stopPrefetchTimer] : []
+        pendingPrefetch = nil
+        return stop + [.open(focus, fields: fields)]
+    }
+
+    /// The selection may have moved: a prefetch under way for the last item is cancelled, and
+    /// one for the new item starts once the selection has rested there.
+    private mutating func selectionMoved(from before: Int?) -> [ScreenCommand] {
+        guard pane.cursor.selection != before else { return [] }
+        var commands: [ScreenCommand] = pendingPrefetch != nil ? [.stopPrefetchTimer] : []
+        pendingPrefetch = nil
+        commands.append(.cancelPrefetch)
+        guard detail == nil, pane.hasItems, let selected = pane.cursor.selection else { return commands }
+        pendingPrefetch = (focus, selected)
+        return commands + [.startPrefetchTimer(Self.prefetchDelay)]
+    }
+
+    /// `[` and `]`: an earlier or later version of the focused source.
+    private mutating func step(back: Bool, now: ContinuousClock.Instant) {
+        let moved = back ? histories[focus].stepBack() : histories[focus].stepForward()
+        if moved {
+            showList(of: focus, marking: true)
+        } else {
+            note(back ? "no earlier version kept" : "this is the newest version", about: sources[focus].name, now: now)
+        }
+    }
+
+    /// Shows source `index`'s list as it was left.
+    private mutating func setFocus(_ index: Int) -> [ScreenCommand] {
+        guard index != focus, detail == nil else { return [] }
+        let stop: [ScreenCommand] = pendingPrefetch != nil ? [.stopPrefetchTimer] : []
+        pendingPrefetch = nil
+        lists[focus].clearMarks()
+        focus = index
+        return stop
+    }
+}

@@ -1,0 +1,99 @@
+package import Loader
+import TerminalText
+
+/// How the screen model takes each message.
+extension ScreenModel {
+    /// Takes one message, and returns what the session (or the presenter's timer) should do.
+    package mutating func update(_ message: ScreenMessage) -> [ScreenCommand] {
+        defer { clampCursor() }
+        switch message {
+        case .key(let key, let now):
+            return press(key, now: now)
+        case .resized(let rows, let columns):
+            terminalRows = rows
+            terminalColumns = columns
+            for index in sources.indices { showList(of: index) }
+            if detail != nil { composeDetail() }
+        case .tick(let now):
+            if let notice, notice.until <= now { self.notice = nil }
+        case .sourceChanged(let index, let facts, let cause, let bytes, let time):
+            sources[index] = facts
+            sourceChanged(index, by: cause, bytes: bytes, at: time)
+        case .reloadDue(let index):
+            lists[index].clearMarks()
+        case .note(let text, let name, let now):
+            note(text, about: name, now: now)
+        case .detailOpened(let facts):
+            searchInput = nil
+            detail = (facts, Pane())
+            composeDetail()
+            // The session dropped any prefetch as it opened this; a wake-up still due finds none.
+            pendingPrefetch = nil
+        case .detailChanged(let facts, let cause, let isMain, let now):
+            guard let open = detail, open.facts.id == facts.id else { break }
+            detail = (facts, open.pane)
+            if cause == .cancelled, isMain {
+                note("cancelled — r loads it again; Ctrl-C again within 1 s quits", about: facts.main.name, now: now)
+            }
+            if cause == .succeeded, isMain, let name = facts.main.state.content?.pluginName { detailPlugins[facts.parent] = name }
+            // Bytes coming in change the status lines only: no need to render the content again.
+            if cause != .progressed { composeDetail() }
+        case .statuses(let board):
+            self.board = board
+        case .prefetchTimerFired:
+            return prefetchDue()
+        }
+        return []
+    }
+
+    /// A source's state changed: new content shows (as a version), a first load shows its
+    /// skeleton or what failed.
+    private mutating func sourceChanged(_ index: Int, by cause: LoadMachine<AnyContent>.Cause, bytes: Int, at time: WallTime) {
+        let facts = sources[index]
+        switch cause {
+        case .succeeded:
+            if !facts.continuesChain { unchanged[index] = !present(index, bytes: bytes, at: time) }
+        case .notModified:
+            unchanged[index] = true
+        case .cancelled:
+            // A cancelled page chain leaves the pages it had; show them if they differ.
+            if facts.isSettled { present(index, bytes: bytes, at: time) }
+            if shown[index] == nil { showList(of: index) }
+        case .progressed:
+            break
+        case .failed, .retryScheduled, .started:
+            // Before any content: the skeleton while loading, what failed after.
+            if shown[index] == nil { showList(of: index) }
+        }
+    }
+
+    /// Puts `text` about the source named `name` in the footer for a while.
+    mutating func note(_ text: String, about name: String, now: ContinuousClock.Instant) {
+        notice = ("\(name): \(UntrustedText.forTerminalLine(text))", now + Self.noticeLifetime)
+    }
+
+    /// The prefetch timer is up: if the selection still rests where it was, its detail loads.
+    private mutating func prefetchDue() -> [ScreenCommand] {
+        guard let pending = pendingPrefetch else { return [] }
+        pendingPrefetch = nil
+        guard detail == nil, pending.source == focus, lists[pending.source].cursor.selection == pending.item,
+              let content = shownContent(of: pending.source),
+              let fields = renderer.itemFields(of: content, at: pending.item) else { return [] }
+        return [.prefetch(pending.source, fields: fields)]
+    }
+
+    /// The content source `index`'s pane shows: the version looked at, or the latest.
+    package func shownContent(of index: Int) -> AnyContent? {
+        histories[index].current?.version ?? shown[index]?.content ?? sources[index].state.content
+    }
+
+    /// Keeps the pane's cursor within its content at the current size, as drawing it will.
+    private mutating func clampCursor() {
+        let rows = contentRows
+        if detail != nil {
+            detail!.pane.cursor.clamp(to: detail!.pane.layout(rows: rows))
+        } else if lists.indices.contains(focus) {
+            lists[focus].cursor.clamp(to: lists[focus].layout(rows: rows))
+        }
+    }
+}

@@ -1,0 +1,186 @@
+package import Loader
+import TerminalText
+
+/// The full-screen view of a watch or a browse, as a value: a status line per source, the
+/// focused source's error banner and content, and a footer with the keys that apply or the
+/// latest notice. On a list, a selection moves over the items and Enter asks for an item's
+/// detail, which then shows with its own loading state and its related lists; Esc goes back.
+/// A watch keeps each version that changed, to step through with `[` and `]`, and what
+/// changed since the last reload is highlighted for one cycle.
+///
+/// Every input is a `ScreenMessage` given to `update`, which returns `ScreenCommand`s: intents
+/// for the session and the timer it wants. `view()` is the frame, as text. Nothing here does
+/// I/O, so a test drives it with messages and compares its views.
+package struct ScreenModel {
+    /// How long a notice stays in the footer, unless a key takes it away sooner.
+    package static let noticeLifetime = Duration.seconds(4)
+    /// How long a selection rests on an item before its detail is prefetched.
+    package static let prefetchDelay = Duration.milliseconds(300)
+
+    /// How content becomes text.
+    let renderer: any ContentRendering
+    /// Whether the sources reload on an interval (a watch), rather than only when asked.
+    package let reloadsOnInterval: Bool
+    /// Whether keys reach the model: without them, the footer says only how to quit.
+    package let readsKeys: Bool
+
+    /// The terminal's rows (nil when it does not say) and columns.
+    package internal(set) var terminalRows: Int?
+    package internal(set) var terminalColumns: Int
+    package internal(set) var focus = 0
+    /// What the model knows of each source, by index, as of its last change.
+    package internal(set) var sources: [SourceFacts]
+    /// Each source's list pane, and the versions of its content.
+    package internal(set) var lists: [Pane]
+    package internal(set) var histories: [VersionHistory<AnyContent>]
+    /// The content on screen or last shown of each source, and its text, to tell what changed.
+    var shown: [(content: AnyContent, text: String)?]
+    /// Whether each source's latest load came back unchanged: a 304, or content that renders
+    /// as what is shown.
+    package internal(set) var unchanged: [Bool]
+    /// The open detail, on top of the lists, and its pane.
+    package internal(set) var detail: (facts: DetailFacts, pane: Pane)?
+    /// The plugin the source's last detail took, for the skeleton of the next one.
+    var detailPlugins: [Int: String] = [:]
+    /// The footer's latest notice and when it goes.
+    package internal(set) var notice: (text: String, until: ContinuousClock.Instant)?
+    /// The search being typed after `/`; nil when not typing one.
+    package internal(set) var searchInput: String?
+    /// How many matches the search being typed has, counted as it changes, not per frame.
+    var typedMatchCount = 0
+    package internal(set) var showingHelp = false
+    /// The item a selection rests on while the prefetch timer runs.
+    var pendingPrefetch: (source: Int, item: Int)?
+    /// What the status lines say, as of the last `statuses` message.
+    var board = StatusBoard()
+
+    /// A model for sources with these facts, on a terminal of this size.
+    package init(sources: [SourceFacts], rows: Int?, columns: Int, reloadsOnInterval: Bool, readsKeys: Bool,
+                 renderer: any ContentRendering) {
+        self.sources = sources
+        self.renderer = renderer
+        self.reloadsOnInterval = reloadsOnInterval
+        self.readsKeys = readsKeys
+        terminalRows = rows
+        terminalColumns = columns
+        lists = sources.map { _ in Pane() }
+        histories = sources.map { _ in VersionHistory() }
+        shown = sources.map { _ in nil }
+        unchanged = sources.map { _ in false }
+    }
+
+    // MARK: Geometry
+
+    /// Rows and columns of the screen.
+    package var rows: Int { max(terminalRows ?? 24, 4) }
+    package var columns: Int { max(terminalColumns, 20) }
+
+    /// Rows the status lines take: the open detail's, or as many as the panel takes.
+    package var statusRows: Int {
+        if let detail { return detail.facts.sourceCount }
+        return StatusPanel.rows(sourceCount: sources.count, screenRows: terminalRows ?? 24)
+    }
+
+    /// Rows of the content area, under the status lines and the banner, above the footer.
+    package var contentRows: Int { max(rows - statusRows - 2, 1) }
+
+    /// The pane on screen: the open detail's, else the focused source's list.
+    package var pane: Pane { detail?.pane ?? lists[focus] }
+
+    /// The sources whose status lines the next frame shows, for the `statuses` message: the
+    /// window of the panel around the focus (none under a detail, whose own come with it).
+    package var statusIndices: Range<Int> {
+        guard detail == nil else { return focus..<focus }
+        return StatusPanel.window(sourceCount: sources.count, focus: focus, room: statusRows)
+    }
+
+    // MARK: View
+
+    /// The frame as text: status lines, the banner (nil: a rule), the content rows and the
+    /// footer. The same model always gives the same frame.
+    package func view() -> ScreenFrame {
+        let width = columns
+        let status: [String]
+        if let detail {
+            status = board.detail.prefix(detail.facts.sourceCount).map { $0.line(width: width) }
+        } else {
+            status = StatusPanel.lines(count: sources.count, focus: focus, room: statusRows, width: width,
+                                       line: { index, width in statusLine(of: index, width: width) },
+                                       state: { board.stateNames.indices.contains($0) ? board.stateNames[$0] : sources[$0].state.name })
+        }
+        let contentRows = max(rows - status.count - 2, 1)
+        let content = showingHelp
+            ? ScreenKeys.helpLines().map { TerminalText.truncated($0, toWidth: width) }
+            : pane.visibleRows(rows: contentRows, allowsStyling: renderer.allowsStyling)
+        let banner = detail != nil ? board.detail.first?.banner(width: width) : board.sources[focus].flatMap { adjusted($0, of: focus).banner(width: width) }
+        return ScreenFrame(status: status, banner: banner, content: content, footer: footer(rows: contentRows))
+    }
+
+    /// Source `index`'s status line, with where its history stands and whether reloads are
+    /// paused; `unchanged` as the model saw it.
+    private func statusLine(of index: Int, width: Int) -> String {
+        guard let status = board.sources[index] else { return TerminalText.truncated(sources[index].name, toWidth: width) }
+        return adjusted(status, of: index).line(width: width, extras: statusExtras(of: index))
+    }
+
+    /// `status` with the model's own word on whether the content changed.
+    private func adjusted(_ status: SourceStatus, of index: Int) -> SourceStatus {
+        var status = status
+        if case .loaded = status.phase { status.phase = .loaded(unchanged: unchanged[index]) }
+        return status
+    }
+
+    /// `version 3 of 7, 12:03:04 · newer content waiting · paused`.
+    private func statusExtras(of index: Int) -> [StatusPart] {
+        var parts: [StatusPart] = []
+        let history = histories[index]
+        if !history.isFollowing, let version = history.statusPart { parts.append(version) }
+        if history.newerWaiting {
+            parts.append(StatusPart(("newer content waiting, ] to see it", 40), ("newer waiting", .max), last: .kept))
+        }
+        if board.isPaused { parts.append(.kept("paused")) }
+        return parts
+    }
+
+    private func footer(rows: Int) -> String {
+        if let searchInput {
+            return "/" + searchInput + "▏  " + (searchInput.isEmpty ? "type to search · Enter keep · Esc cancel" : "\(typedMatchCount) matches · Enter keep · Esc cancel")
+        }
+        if showingHelp { return "any key closes the help" }
+        if let notice { return notice.text }
+        var text = readsKeys ? ScreenKeys.footer(place) : "Ctrl-C quits"
+        if let search = pane.search {
+            let current = search.current.map { "\($0 + 1)/" } ?? ""
+            text = "/\(search.query): \(current)\(search.matches.count) matches · " + text
+        }
+        if let position = pane.position(rows: rows) { text += " · " + position }
+        return text
+    }
+
+    /// Where the user is, for the footer's keys.
+    package var place: ScreenKeys.Place {
+        let shown = detail?.facts.main ?? sources[focus]
+        return ScreenKeys.Place(
+            inDetail: detail != nil, hasItems: pane.hasItems,
+            canLoadMore: detail == nil && shown.canLoadMore, manySources: sources.count > 1,
+            hasHistory: detail == nil && histories[focus].count > 1, reloadsOnInterval: reloadsOnInterval,
+            isPaused: board.isPaused, searching: pane.search != nil, failed: shown.state.hasFailed)
+    }
+}
+
+/// One frame of the full-screen view, as text: what `ScreenModel.view()` gives and the
+/// terminal's frame writer draws.
+package struct ScreenFrame: Equatable {
+    package var status: [String]
+    /// The focused source's failure, or nil for a rule.
+    package var banner: String?
+    package var content: [String]
+    package var footer: String
+
+    package init(status: [String], banner: String?, content: [String], footer: String) {
+        self.status = status
+        self.banner = banner
+        self.content = content
+        self.footer = footer
+    }
+}

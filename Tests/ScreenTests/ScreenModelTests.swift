@@ -1,0 +1,219 @@
+@testable import LoadrunCLI
+import Loader
+import Plugins
+import Screen
+import XCTest
+
+/// The full-screen view as a value: messages in, commands out, and the frame compared as
+/// text. No terminal, no loop and no network: the content is the posts plugin's own,
+/// rendered by the real plugin table.
+final class ScreenModelTests: XCTestCase {
+    private let start = ContinuousClock.now
+    private let noon = WallTime(seconds: 43_200, timeOfDay: "12:00:00")
+
+    private func posts(_ ids: [Int], prefix: String = "title") -> AnyContent {
+        AnyContent(ids.map { Post(id: $0, title: "\(prefix) \($0)", body: "body \($0)") }, decoder: PostsPlugin())
+    }
+
+    private func model(sources: Int = 1, watch: Bool = false, rows: Int = 20) -> ScreenModel {
+        let renderer = PluginScreenRenderer(plugins: .default(), base: RenderContext(width: 60, allowsStyling: false),
+                                            selections: Array(repeating: .fixed(AnyContentDecoder(PostsPlugin())), count: sources))
+        let facts = (0..<sources).map { SourceFacts(name: "posts\($0 == 0 ? "" : "\($0)")", state: .loading(LoadProgress(), lastGood: nil)) }
+        return ScreenModel(sources: facts, rows: rows, columns: 60, reloadsOnInterval: watch, readsKeys: true, renderer: renderer)
+    }
+
+    private func load(_ model: inout ScreenModel, _ content: AnyContent, source: Int = 0) {
+        let facts = SourceFacts(name: model.sources[source].name, state: .loaded(content))
+        XCTAssertEqual(model.update(.sourceChanged(source, facts, cause: .succeeded, bytes: 100, at: noon)), [])
+    }
+
+    @discardableResult
+    private func press(_ model: inout ScreenModel, _ keys: Key...) -> [ScreenCommand] {
+        keys.flatMap { model.update(.key($0, at: start)) }
+    }
+
+    private func text(_ model: ScreenModel) -> String { model.view().content.joined(separator: "\n") }
+
+    private func article(_ title: String) -> AnyContent {
+        AnyContent(Article(title: title, body: "the article's text"), decoder: ArticlesPlugin())
+    }
+
+    func testAListShowsItsSkeletonWhileItLoadsThenItsItemsWithTheFirstSelected() {
+        var screen = model()
+        _ = screen.update(.sourceChanged(0, screen.sources[0], cause: .started, bytes: 0, at: noon))
+        XCTAssertFalse(text(screen).contains("title 1"), "nothing loaded yet")
+        XCTAssertFalse(text(screen).isEmpty, "the posts skeleton stands in")
+        load(&screen, posts([1, 2, 3]))
+        let rows = screen.view().content
+        XCTAssertEqual(rows.first, "▌ 1  title 1", "the first post, selected: \(rows)")
+        XCTAssertTrue(rows.contains("  2  title 2"), "\(rows)")
+    }
+
+    func testEnterOpensTheSelectedItemsDetailAndEscGoesBackToTheListAsItWas() throws {
+        var screen = model()
+        load(&screen, posts([1, 2, 3]))
+        XCTAssertEqual(press(&screen, .down), [.cancelPrefetch, .startPrefetchTimer(ScreenModel.prefetchDelay)])
+        let commands = press(&screen, .enter)
+        XCTAssertEqual(commands.count, 2, "\(commands)")
+        XCTAssertEqual(commands.first, .stopPrefetchTimer, "the resting selection's prefetch is not wanted now")
+        guard case .open(0, let fields)? = commands.last else { return XCTFail("Enter asks to open: \(commands)") }
+        XCTAssertEqual(fields["id"], "2", "the selected post's fields")
+
+        // The session opens it: loading first, then the article.
+        var detail = DetailFacts(id: 7, parent: 0, main: SourceFacts(name: "posts › 2", state: .loading(LoadProgress(), lastGood: nil)))
+        XCTAssertEqual(screen.update(.detailOpened(detail)), [])
+        XCTAssertEqual(screen.statusRows, 1, "the detail's own status line")
+        XCTAssertFalse(text(screen).contains("title 1"), "the list is under the detail")
+        detail.main.state = .loaded(article("The second post"))
+        _ = screen.update(.detailChanged(detail, cause: .succeeded, isMain: true, at: start))
+        XCTAssertTrue(text(screen).contains("The second post"), text(screen))
+        XCTAssertTrue(screen.view().footer.contains("Esc back") || screen.view().footer.lowercased().contains("esc"), screen.view().footer)
+        XCTAssertEqual(press(&screen, .enter), [], "a detail opens nothing further")
+        XCTAssertTrue(screen.view().footer.contains("a detail opens nothing further"), screen.view().footer)
+
+        XCTAssertEqual(press(&screen, .escape), [.back])
+        XCTAssertNil(screen.detail)
+        let rows = screen.view().content
+        XCTAssertTrue(rows.contains("▌ 2  title 2"), "back on the list, the selection where it was: \(rows)")
+    }
+
+    func testAChangeToADetailThatIsNotOpenIsNotShown() {
+        var screen = model()
+        load(&screen, posts([1]))
+        let other = DetailFacts(id: 9, parent: 0, main: SourceFacts(name: "posts › 1", state: .loaded(article("Prefetched"))))
+        _ = screen.update(.detailChanged(other, cause: .succeeded, isMain: true, at: start))
+        XCTAssertNil(screen.detail)
+        XCTAssertFalse(text(screen).contains("Prefetched"))
+    }
+
+    func testAPrefetchIsAskedOnlyForASelectionThatRestedThere() {
+        var screen = model()
+        load(&screen, posts([1, 2, 3]))
+        press(&screen, .down)
+        XCTAssertEqual(press(&screen, .down), [.stopPrefetchTimer, .cancelPrefetch, .startPrefetchTimer(ScreenModel.prefetchDelay)],
+                       "moving on drops the wait for the last item")
+        let due = screen.update(.prefetchTimerFired)
+        guard case .prefetch(0, let fields)? = due.first, due.count == 1 else { return XCTFail("\(due)") }
+        XCTAssertEqual(fields["id"], "3")
+        XCTAssertEqual(screen.update(.prefetchTimerFired), [], "once per rest")
+
+        press(&screen, .up)
+        XCTAssertEqual(press(&screen, .enter).last, .open(0, fields: ["id": "2", "title": "title 2", "body": "body 2"]))
+        XCTAssertEqual(screen.update(.prefetchTimerFired), [], "a timer that fires after Enter asks for nothing")
+    }
+
+    func testSearchFindsMatchesStepsThroughThemAndEscEndsIt() {
+        var screen = model()
+        load(&screen, posts([1, 2, 3, 12]))
+        press(&screen, .character("/"))
+        for character in "itle 1" { press(&screen, .character(character)) }
+        XCTAssertEqual(screen.view().footer, "/itle 1▏  2 matches · Enter keep · Esc cancel", "title 1 and title 12")
+        XCTAssertEqual(press(&screen, .enter), [], "the first match is in the item already selected")
+        XCTAssertTrue(screen.view().footer.hasPrefix("/itle 1: 1/2 matches"), screen.view().footer)
+        XCTAssertEqual(press(&screen, .control("n")), [.cancelPrefetch, .startPrefetchTimer(ScreenModel.prefetchDelay)],
+                       "the next match is in another item")
+        XCTAssertTrue(screen.view().footer.hasPrefix("/itle 1: 2/2 matches"), screen.view().footer)
+        XCTAssertTrue(screen.view().content.contains("▌ 12 title 12") || screen.view().content.contains { $0.hasPrefix("▌") && $0.contains("title 12") },
+                      "\(screen.view().content)")
+        press(&screen, .escape)
+        XCTAssertFalse(screen.view().footer.contains("matches"), screen.view().footer)
+    }
+
+    func testAWatchKeepsVersionsToStepThroughAndSaysWhereItStands() {
+        var screen = model(watch: true)
+        load(&screen, posts([1]))
+        load(&screen, posts([1, 2]))
+        XCTAssertTrue(text(screen).contains("title 2"))
+        press(&screen, .character("["))
+        XCTAssertFalse(text(screen).contains("title 2"), "the first version again")
+        let status = SourceStatus(name: "posts", phase: .loaded(unchanged: false), wait: .nextReload(in: "2 s"))
+        _ = screen.update(.statuses(StatusBoard(sources: [0: status])))
+        XCTAssertTrue(screen.view().status[0].contains("version 1 of 2, 12:00:00"), screen.view().status[0])
+
+        load(&screen, posts([1, 2, 3]))
+        XCTAssertFalse(text(screen).contains("title 3"), "a new version waits while an earlier one is looked at")
+        XCTAssertTrue(screen.view().status[0].contains("newer"), screen.view().status[0])
+        press(&screen, .character("]"), .character("]"))
+        XCTAssertTrue(text(screen).contains("title 3"))
+        press(&screen, .character("]"))
+        XCTAssertEqual(screen.view().footer, "posts: this is the newest version")
+    }
+
+    func testContentThatRendersAsBeforeIsUnchangedAndSoIsA304() {
+        var screen = model(watch: true)
+        load(&screen, posts([1]))
+        XCTAssertFalse(screen.unchanged[0])
+        load(&screen, posts([1]))
+        XCTAssertTrue(screen.unchanged[0], "the same text")
+        load(&screen, posts([2]))
+        XCTAssertFalse(screen.unchanged[0])
+        _ = screen.update(.sourceChanged(0, screen.sources[0], cause: .notModified, bytes: 0, at: noon))
+        XCTAssertTrue(screen.unchanged[0])
+        let status = SourceStatus(name: "posts", phase: .loaded(unchanged: false), wait: .nextReload(in: "2 s"))
+        _ = screen.update(.statuses(StatusBoard(sources: [0: status])))
+        XCTAssertTrue(screen.view().status[0].contains("unchanged"), screen.view().status[0])
+        XCTAssertEqual(screen.histories[0].count, 2, "a 304 brings no version")
+    }
+
+    func testKeysThatLoadComeBackAsCommands() {
+        var watch = model(sources: 2, watch: true)
+        load(&watch, posts([1]))
+        XCTAssertEqual(press(&watch, .character("r")), [.reload(0)])
+        XCTAssertEqual(press(&watch, .character("n")), [.loadMore(0)])
+        XCTAssertEqual(press(&watch, .character("p")), [.pause(true)])
+        _ = watch.update(.statuses(StatusBoard(isPaused: true)))
+        XCTAssertEqual(press(&watch, .character(" ")), [.pause(false)])
+        XCTAssertEqual(press(&watch, .tab, .character("r")), [.reload(1)], "Tab moves the focus to the second source")
+        XCTAssertEqual(press(&watch, .character("1"), .character("r")), [.reload(0)])
+        XCTAssertEqual(press(&watch, .character("q")), [.quit])
+
+        var browse = model()
+        XCTAssertEqual(press(&browse, .character("p")), [], "nothing to pause without a watch")
+    }
+
+    func testANoticeStaysForItsLifetimeOrUntilTheNextKey() {
+        var screen = model()
+        load(&screen, posts([1]))
+        _ = screen.update(.note("reload skipped", about: "posts", at: start))
+        XCTAssertEqual(screen.view().footer, "posts: reload skipped")
+        _ = screen.update(.tick(start + .seconds(3)))
+        XCTAssertEqual(screen.view().footer, "posts: reload skipped")
+        _ = screen.update(.tick(start + ScreenModel.noticeLifetime))
+        XCTAssertNotEqual(screen.view().footer, "posts: reload skipped")
+
+        _ = screen.update(.note("\u{1B}[2Jhostile", about: "posts", at: start))
+        XCTAssertFalse(screen.view().footer.contains("\u{1B}"), "a note is made safe for the terminal")
+        press(&screen, .down)
+        XCTAssertFalse(screen.view().footer.contains("hostile"), "the next key takes it away")
+    }
+
+    func testHelpShowsEveryKeyAndAnyKeyClosesIt() {
+        var screen = model()
+        load(&screen, posts([1]))
+        press(&screen, .character("?"))
+        XCTAssertEqual(screen.view().footer, "any key closes the help")
+        XCTAssertEqual(screen.view().content.count, ScreenKeys.helpLines().count)
+        XCTAssertEqual(press(&screen, .character("q")), [], "the key that closes the help does nothing else")
+        XCTAssertTrue(text(screen).contains("title 1"))
+    }
+
+    func testAResizeRendersAgainAtTheNewSize() {
+        var screen = model(rows: 6)
+        load(&screen, posts(Array(1...30)))
+        XCTAssertEqual(screen.view().content.count, 3, "6 rows: a status line, the rule, 3 of content, the footer")
+        XCTAssertTrue(screen.view().footer.contains("lines 1–3 of"), screen.view().footer)
+        _ = screen.update(.resized(rows: 30, columns: 100))
+        XCTAssertEqual(screen.view().content.count, 27)
+        XCTAssertEqual(screen.columns, 100)
+    }
+
+    func testTheViewIsTheSameForTheSameModel() {
+        var screen = model()
+        load(&screen, posts([1, 2, 3]))
+        press(&screen, .down)
+        XCTAssertEqual(screen.view(), screen.view())
+        let copy = screen
+        press(&screen, .down)
+        XCTAssertNotEqual(copy.view(), screen.view(), "a copy is a value: the key moved only the original")
+    }
+}
