@@ -1,0 +1,312 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Loader
+
+/// Every decision a load session makes, as a value: loader changes, signals, intents and a
+/// watch's ticks go in; actions come out (load, reload, retry, cancel, schedule the next
+/// reload, say something, quit the loop, leave at once). `LoadSession` carries them out and
+/// decides nothing; a test drives this with events and reads its actions.
+///
+/// What it knows of each source comes only from the changes the loaders publish (`changed`),
+/// the one way facts about loads enter the session.
+struct SessionMachine {
+    /// A source of the run, by index, or a source of a detail: its page and its place there
+    /// (0 the detail itself, then its related lists).
+    enum SourceID: Hashable {
+        case source(Int)
+        case detail(page: Int, slot: Int)
+    }
+
+    /// What the machine needs to know of a source's state, taken from each of its changes.
+    struct Phase: Equatable {
+        var isLoading = false
+        var isBusy = false
+        var hasFailed = false
+        var hasPendingRetry = false
+        /// The page that arrived is followed by another the loader asks for next.
+        var continuesChain = false
+        /// A refresh or page is between its trigger and its end, retries included.
+        var isTransitional = false
+        /// Another page is there to load (`n`).
+        var hasNextPage = false
+        /// Content has loaded, and no failure stands.
+        var isLoaded = false
+
+        /// Nothing in flight, no retry waiting, and no next page about to be asked for.
+        var isSettled: Bool { !isBusy && !continuesChain }
+    }
+
+    enum Event {
+        /// The run starts: every source loads.
+        case start
+        /// A source changed state, by `cause`, to `phase`. `signalPending`: a signal's handler
+        /// is yet to run (a render stopped for it), so the loop must not end before it does.
+        case changed(SourceID, LoadMachine<AnyContent>.Cause, Phase, signalPending: Bool)
+        /// SIGINT, SIGTERM or SIGHUP, with the exit status each means.
+        case signal(Int32, status: Int32, at: ContinuousClock.Instant)
+        /// SIGUSR1: load again now.
+        case reloadSignal
+        /// SIGUSR2: retry what failed, now.
+        case retrySignal
+        /// A watch's interval came round for source `index`.
+        case reloadDue(Int)
+        /// The reader of stdout went away, or stdout failed.
+        case outputEnded(SessionEnding)
+        /// What a presenter asks.
+        case quit
+        case reload(SourceID)
+        case loadMore(Int)
+        case pause(Bool)
+        /// The detail on page `page`, whose sources are `slots` many, opened or closed.
+        case detailOpened(page: Int, slots: Int)
+        case detailClosed
+    }
+
+    /// What the session should say, in words it chooses.
+    enum Note: Equatable {
+        case reloadSkipped
+        case nextPageSkipped
+        /// No next page: why, from the loader's paging stop.
+        case noMorePages
+        case retryingNow
+    }
+
+    enum Action: Equatable {
+        /// Load every source as its request says.
+        case loadAll
+        case reload(SourceID)
+        case retry(SourceID)
+        case loadMore(Int)
+        case cancel(SourceID)
+        /// Cancel everything in flight, details included: the run is ending.
+        case cancelAll
+        /// Source `index` reloads next one interval from now.
+        case scheduleReload(Int)
+        /// Tell the presenter source `index`'s interval came round, before it reloads.
+        case reloadDue(Int)
+        case note(Note, about: SourceID)
+        /// Say what a source's content wants said (paging stops, notes of its plugin).
+        case sayContentNotes(Int)
+        /// Let the presenter show the change.
+        case show(SourceID, LoadMachine<AnyContent>.Cause)
+        /// Let the presenter draw what changed without a load (a pause, a cancel).
+        case refresh
+        /// The interrupt was only a cancel: the watchdog that would end the process stands down.
+        case disarmLastResort
+        case quitLoop
+        /// A second signal while ending: put the terminal back and leave now with this status.
+        case leaveNow(Int32)
+    }
+
+    /// How long a Ctrl-C counts as just pressed: a second one within it quits.
+    static let doubleInterruptWindow = Duration.seconds(1)
+
+    let schedule: LoadSession.Schedule
+    let sourceCount: Int
+    /// Whether Ctrl-C only cancels what is in flight while the run goes on (a full screen).
+    let interruptCancelsLoads: Bool
+
+    /// Why the run is ending, once something ended it.
+    private(set) var ending: SessionEnding?
+    /// Whether a watch's reloads are paused (`p`): the interval still counts, nothing loads.
+    private(set) var isPaused = false
+    /// The open detail's page and how many sources it has.
+    private(set) var openDetail: (page: Int, slots: Int)?
+    /// The sources, details included, not yet at rest: the run waits for them.
+    private(set) var busy: Set<SourceID> = []
+    private var phases: [SourceID: Phase] = [:]
+    private var lastInterrupt: ContinuousClock.Instant?
+
+    init(schedule: LoadSession.Schedule, sourceCount: Int, interruptCancelsLoads: Bool) {
+        self.schedule = schedule
+        self.sourceCount = sourceCount
+        self.interruptCancelsLoads = interruptCancelsLoads
+    }
+
+    /// Whether the run stays up once its sources have loaded: a watch or a browse.
+    var staysUp: Bool { schedule != .once }
+
+    /// Whether sources reload on an interval: a watch.
+    var reloadsOnInterval: Bool {
+        if case .interval = schedule { true } else { false }
+    }
+
+    /// How many of the run's sources have come to rest.
+    var settledCount: Int { sourceCount - busy.count { if case .source = $0 { true } else { false } } }
+
+    /// Whether the loop has anything to run for once the sources have started.
+    var needsLoop: Bool { ending == nil && (staysUp || !busy.isEmpty) }
+
+    /// Whether source `id` has come to rest, as its last change said.
+    func isSettled(_ id: SourceID) -> Bool { phases[id]?.isSettled ?? true }
+
+    /// 0 when every source loaded (or the run was quit, or its reader left), 1 when some
+    /// failed, 2 when all did, 74 when stdout could not be written, and the signal's status
+    /// when one ended the run.
+    func exitStatus(outputFailure: OutputFailure?) -> Int32 {
+        if let outputFailure { return outputFailure.isBrokenPipe ? ExitStatus.success : ExitStatus.outputFailed }
+        switch ending {
+        case .outputFailed?:
+            return ExitStatus.outputFailed
+        case .stdoutClosed?, .quit?:
+            return ExitStatus.success
+        case .signal(let status)?:
+            return status
+        case nil:
+            let failed = (0..<sourceCount).count { !phase(.source($0)).isLoaded }
+            if failed == 0 { return ExitStatus.success }
+            return failed == sourceCount ? ExitStatus.allFailed : ExitStatus.someFailed
+        }
+    }
+
+    mutating func handle(_ event: Event) -> [Action] {
+        switch event {
+        case .start:
+            return [.loadAll]
+        case .changed(let id, let cause, let phase, let signalPending):
+            return changed(id, by: cause, to: phase, signalPending: signalPending)
+        case .signal(let signal, let status, let now):
+            return signal == SIGINT ? interrupted(at: now) : end(.signal(status))
+        case .reloadSignal:
+            return (0..<sourceCount).filter { staysUp || phase(.source($0)).isBusy }.flatMap { index in
+                (reloadsOnInterval ? [.scheduleReload(index)] : []) + reload(.source(index))
+            }
+        case .retrySignal:
+            let open = openDetail.map { page in (0..<page.slots).map { SourceID.detail(page: page.page, slot: $0) } } ?? []
+            let due = ((0..<sourceCount).map(SourceID.source) + open).filter { id in
+                staysUp ? phase(id).hasFailed : phase(id).hasPendingRetry
+            }
+            return due.flatMap { [.note(.retryingNow, about: $0), .retry($0)] } + [.refresh]
+        case .reloadDue(let index):
+            // Paused: the interval goes on counting, and nothing loads until `p` again.
+            guard !isPaused else { return [.scheduleReload(index), .refresh] }
+            var actions: [Action] = [.reloadDue(index)] + reload(.source(index))
+            // The next reload is set when this load comes to rest; one that did not start (a
+            // retry is pending) has its next set by that retry's end.
+            if phase(.source(index)).isSettled && !willStart(actions) { actions.append(.scheduleReload(index)) }
+            return actions + [.refresh]
+        case .outputEnded(let reason):
+            return end(reason)
+        case .quit:
+            return end(.quit)
+        case .reload(let id):
+            return reloadNow(id) + [.refresh]
+        case .loadMore(let index):
+            return loadMore(index) + [.refresh]
+        case .pause(let paused):
+            guard paused != isPaused else { return [.refresh] }
+            isPaused = paused
+            guard !paused, reloadsOnInterval else { return [.refresh] }
+            return (0..<sourceCount).map(Action.scheduleReload) + [.refresh]
+        case .detailOpened(let page, let slots):
+            openDetail = (page, slots)
+            return []
+        case .detailClosed:
+            openDetail = nil
+            return []
+        }
+    }
+
+    // MARK: Changes
+
+    private mutating func changed(_ id: SourceID, by cause: LoadMachine<AnyContent>.Cause, to phase: Phase,
+                                  signalPending: Bool) -> [Action] {
+        phases[id] = phase
+        var actions: [Action] = []
+        if phase.isSettled {
+            // Come to rest: a watch's interval starts now, so reloads never pile up.
+            if busy.remove(id) != nil, case .source(let index) = id, reloadsOnInterval, ending == nil {
+                actions.append(.scheduleReload(index))
+            }
+        } else {
+            busy.insert(id)
+        }
+        if cause == .succeeded, ending == nil, !phase.continuesChain, case .source(let index) = id {
+            actions.append(.sayContentNotes(index))
+        }
+        // The loads cancelled on the way out are news only to the run's own sources' presenter.
+        if case .source = id { actions.append(.show(id, cause)) } else if ending == nil { actions.append(.show(id, cause)) }
+        return actions + quitIfDone(signalPending: signalPending)
+    }
+
+    /// Once everything is at rest, a run that loads once is done, and so is one that is ending.
+    private func quitIfDone(signalPending: Bool) -> [Action] {
+        busy.isEmpty && (schedule == .once || ending != nil) && !signalPending ? [.quitLoop] : []
+    }
+
+    // MARK: Ending
+
+    /// Ends the run: everything is cancelled, and the loop ends once the cancels have come
+    /// through. A second signal while ending leaves at once.
+    private mutating func end(_ reason: SessionEnding) -> [Action] {
+        if ending != nil {
+            guard case .signal(let status) = reason else { return [] }
+            return [.leaveNow(status)]
+        }
+        ending = reason
+        // A watch ended by a signal says only `watch stopped`: it need not wait for each
+        // cancel to come through, which for 10,000 sources took half a second.
+        let waitsForCancels: Bool = if case .signal = reason { !staysUp } else { true }
+        return [.cancelAll] + (!waitsForCancels || busy.isEmpty ? [.quitLoop] : [])
+    }
+
+    /// Ctrl-C. On a full screen it cancels what is in flight and the view goes on; it quits
+    /// when nothing is, or when it comes again within a second. Elsewhere it ends the run.
+    private mutating func interrupted(at now: ContinuousClock.Instant) -> [Action] {
+        let again = lastInterrupt.map { now - $0 < Self.doubleInterruptWindow } ?? false
+        lastInterrupt = now
+        // A prefetch the user never saw does not count: with only it in flight, Ctrl-C quits.
+        let open = openDetail.map { page in (0..<page.slots).map { SourceID.detail(page: page.page, slot: $0) } } ?? []
+        let inFlight = ((0..<sourceCount).map(SourceID.source) + open).filter { phase($0).isBusy }
+        guard interruptCancelsLoads, ending == nil, !again, !inFlight.isEmpty else { return end(.signal(ExitStatus.interrupted)) }
+        return [.disarmLastResort] + inFlight.map(Action.cancel) + [.refresh]
+    }
+
+    // MARK: Loads asked for
+
+    /// `r`: reload now, or retry now when a retry waits; a watch's interval starts again. A
+    /// detail's `r` is for its related lists too.
+    private func reloadNow(_ id: SourceID) -> [Action] {
+        var actions: [Action] = []
+        if case .source(let index) = id, reloadsOnInterval { actions.append(.scheduleReload(index)) }
+        let phase = phase(id)
+        if case .detail = id, phase.hasFailed {
+            // A failed detail has no interval to wait for: r retries it now.
+            actions.append(.retry(id))
+        } else if phase.hasPendingRetry {
+            actions.append(.retry(id))
+        } else {
+            actions += reload(id)
+        }
+        if case .detail(let page, 0) = id, let open = openDetail, open.page == page {
+            for slot in 1..<max(open.slots, 1) {
+                let related = SourceID.detail(page: page, slot: slot)
+                guard !self.phase(related).isBusy else { continue }
+                actions.append(self.phase(related).hasFailed ? .retry(related) : .reload(related))
+            }
+        }
+        return actions
+    }
+
+    /// A reload, unless one is still running (said) or, in a run that stays up, a retry waits.
+    private func reload(_ id: SourceID) -> [Action] {
+        let phase = phase(id)
+        if phase.isLoading { return [.note(.reloadSkipped, about: id)] }
+        return !phase.hasPendingRetry || !staysUp ? [.reload(id)] : []
+    }
+
+    /// `n`: one more page now, and on every reload from now on.
+    private func loadMore(_ index: Int) -> [Action] {
+        let phase = phase(.source(index))
+        if phase.isTransitional || phase.isBusy { return [.note(.nextPageSkipped, about: .source(index))] }
+        if !phase.hasNextPage { return [.note(.noMorePages, about: .source(index))] }
+        return [.loadMore(index)]
+    }
+
+    private func phase(_ id: SourceID) -> Phase { phases[id] ?? Phase() }
+
+    private func willStart(_ actions: [Action]) -> Bool {
+        actions.contains { if case .reload = $0 { true } else { false } }
+    }
+}

@@ -1,0 +1,161 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Loader
+@testable import LoadrunCLI
+import XCTest
+
+/// The session's decisions as a value: events in, actions out, with no loop, loader or
+/// terminal.
+final class SessionMachineTests: XCTestCase {
+    typealias Machine = SessionMachine
+    private let start = ContinuousClock.now
+
+    private let loading = Machine.Phase(isLoading: true, isBusy: true)
+    private let loaded = Machine.Phase(isLoaded: true)
+    private let failed = Machine.Phase(hasFailed: true)
+    private let retrying = Machine.Phase(isBusy: true, hasFailed: true, hasPendingRetry: true)
+
+    private func machine(_ schedule: LoadSession.Schedule, sources: Int = 2, screen: Bool = false) -> Machine {
+        var machine = Machine(schedule: schedule, sourceCount: sources, interruptCancelsLoads: screen)
+        XCTAssertEqual(machine.handle(.start), [.loadAll])
+        return machine
+    }
+
+    private func change(_ machine: inout Machine, _ index: Int, _ cause: LoadMachine<AnyContent>.Cause, _ phase: Machine.Phase,
+                        signalPending: Bool = false) -> [Machine.Action] {
+        machine.handle(.changed(.source(index), cause, phase, signalPending: signalPending))
+    }
+
+    func testARunThatLoadsOnceEndsWhenEverySourceHasComeToRest() {
+        var run = machine(.once)
+        XCTAssertEqual(change(&run, 0, .started, loading), [.show(.source(0), .started)])
+        XCTAssertEqual(change(&run, 1, .started, loading), [.show(.source(1), .started)])
+        XCTAssertTrue(run.needsLoop)
+        XCTAssertEqual(change(&run, 0, .succeeded, loaded), [.sayContentNotes(0), .show(.source(0), .succeeded)])
+        XCTAssertEqual(run.settledCount, 1)
+        XCTAssertEqual(change(&run, 1, .failed, failed), [.show(.source(1), .failed), .quitLoop])
+        XCTAssertEqual(run.exitStatus(outputFailure: nil), ExitStatus.someFailed)
+    }
+
+    func testALoopIsNotEndedBeforeAPendingSignalsHandlerRuns() {
+        var run = machine(.once, sources: 1)
+        _ = change(&run, 0, .started, loading)
+        XCTAssertEqual(change(&run, 0, .succeeded, loaded, signalPending: true), [.sayContentNotes(0), .show(.source(0), .succeeded)])
+    }
+
+    func testAPageThatContinuesAChainIsNotYetAtRestNorWorthNotes() {
+        var run = machine(.once, sources: 1)
+        _ = change(&run, 0, .started, loading)
+        var chained = loaded
+        chained.continuesChain = true
+        XCTAssertEqual(change(&run, 0, .succeeded, chained), [.show(.source(0), .succeeded)])
+        XCTAssertFalse(run.isSettled(.source(0)))
+    }
+
+    func testAWatchSchedulesEachReloadWhenTheLoadBeforeHasEnded() {
+        var watch = machine(.interval(.seconds(2)))
+        _ = change(&watch, 0, .started, loading)
+        XCTAssertEqual(change(&watch, 0, .succeeded, loaded), [.scheduleReload(0), .sayContentNotes(0), .show(.source(0), .succeeded)])
+        XCTAssertEqual(watch.handle(.reloadDue(0)), [.reloadDue(0), .reload(.source(0)), .refresh],
+                       "the next reload is set when this one ends")
+        _ = change(&watch, 1, .started, loading)
+        XCTAssertEqual(watch.handle(.reloadDue(1)), [.reloadDue(1), .note(.reloadSkipped, about: .source(1)), .refresh])
+        XCTAssertEqual(watch.handle(.pause(true)), [.refresh])
+        XCTAssertEqual(watch.handle(.reloadDue(0)), [.scheduleReload(0), .refresh], "paused: the interval counts, nothing loads")
+        XCTAssertEqual(watch.handle(.pause(false)), [.scheduleReload(0), .scheduleReload(1), .refresh])
+    }
+
+    func testAWaitingRetryIsLeftToItsBackoffByAReloadButRTriesItNow() {
+        var watch = machine(.interval(nil), sources: 1)
+        _ = change(&watch, 0, .retryScheduled, retrying)
+        XCTAssertEqual(watch.handle(.reloadDue(0)), [.reloadDue(0), .refresh])
+        XCTAssertEqual(watch.handle(.reload(.source(0))), [.scheduleReload(0), .retry(.source(0)), .refresh])
+    }
+
+    func testADetailsReloadIsForItsRelatedListsTooAndAFailedDetailRetries() {
+        var browse = machine(.browse, sources: 1)
+        let main = Machine.SourceID.detail(page: 3, slot: 0)
+        _ = browse.handle(.detailOpened(page: 3, slots: 3))
+        _ = browse.handle(.changed(main, .failed, failed, signalPending: false))
+        _ = browse.handle(.changed(.detail(page: 3, slot: 1), .succeeded, loaded, signalPending: false))
+        _ = browse.handle(.changed(.detail(page: 3, slot: 2), .started, loading, signalPending: false))
+        XCTAssertEqual(browse.handle(.reload(main)), [.retry(main), .reload(.detail(page: 3, slot: 1)), .refresh],
+                       "the list still loading is left alone")
+    }
+
+    func testNextPageIsSkippedWhileALoadRunsAndSaysWhyWhenThereIsNone() {
+        var browse = machine(.browse, sources: 1)
+        _ = change(&browse, 0, .started, loading)
+        XCTAssertEqual(browse.handle(.loadMore(0)), [.note(.nextPageSkipped, about: .source(0)), .refresh])
+        _ = change(&browse, 0, .succeeded, loaded)
+        XCTAssertEqual(browse.handle(.loadMore(0)), [.note(.noMorePages, about: .source(0)), .refresh])
+        var more = loaded
+        more.hasNextPage = true
+        _ = change(&browse, 0, .succeeded, more)
+        XCTAssertEqual(browse.handle(.loadMore(0)), [.loadMore(0), .refresh])
+    }
+
+    func testCtrlCOnAScreenCancelsWhatIsInFlightAndQuitsWhenNothingIsOrWhenPressedTwice() {
+        var watch = machine(.interval(nil), screen: true)
+        _ = change(&watch, 0, .started, loading)
+        _ = change(&watch, 1, .succeeded, loaded)
+        XCTAssertEqual(watch.handle(.signal(SIGINT, status: 130, at: start)), [.disarmLastResort, .cancel(.source(0)), .refresh])
+        XCTAssertNil(watch.ending)
+        XCTAssertEqual(watch.handle(.signal(SIGINT, status: 130, at: start + .milliseconds(500))), [.cancelAll, .quitLoop],
+                       "again within a second: quits, without waiting for the cancels")
+        XCTAssertEqual(watch.ending, .signal(130))
+        XCTAssertEqual(watch.handle(.signal(SIGTERM, status: 143, at: start + .seconds(1))), [.leaveNow(143)], "a second signal leaves at once")
+        XCTAssertEqual(watch.exitStatus(outputFailure: nil), 130)
+
+        var idle = machine(.interval(nil), sources: 1, screen: true)
+        _ = change(&idle, 0, .succeeded, loaded)
+        XCTAssertEqual(idle.handle(.signal(SIGINT, status: 130, at: start)), [.cancelAll, .quitLoop], "nothing in flight: quits")
+    }
+
+    func testAPrefetchNobodySawDoesNotKeepCtrlCFromQuitting() {
+        var browse = machine(.browse, sources: 1, screen: true)
+        _ = change(&browse, 0, .succeeded, loaded)
+        _ = browse.handle(.changed(.detail(page: 1, slot: 0), .started, loading, signalPending: false))
+        XCTAssertEqual(browse.handle(.signal(SIGINT, status: 130, at: start)), [.cancelAll, .quitLoop],
+                       "quits, and a view that stays up ended by a signal does not wait for the cancels")
+        XCTAssertEqual(browse.handle(.changed(.detail(page: 1, slot: 0), .cancelled, Machine.Phase(), signalPending: false)), [.quitLoop],
+                       "a detail's change while ending is not shown")
+    }
+
+    func testSIGTERMEndsARunThatLoadsOnceOnlyOnceItsCancelsHaveComeThrough() {
+        var run = machine(.once, sources: 1)
+        _ = change(&run, 0, .started, loading)
+        XCTAssertEqual(run.handle(.signal(SIGTERM, status: 143, at: start)), [.cancelAll])
+        XCTAssertEqual(change(&run, 0, .cancelled, Machine.Phase()), [.show(.source(0), .cancelled), .quitLoop])
+        XCTAssertEqual(run.exitStatus(outputFailure: nil), 143)
+    }
+
+    func testSIGUSR1ReloadsAWatchAndSIGUSR2RetriesWhatFailed() {
+        var watch = machine(.interval(nil))
+        _ = change(&watch, 0, .succeeded, loaded)
+        _ = change(&watch, 1, .failed, failed)
+        XCTAssertEqual(watch.handle(.reloadSignal), [.scheduleReload(0), .reload(.source(0)), .scheduleReload(1), .reload(.source(1))])
+        XCTAssertEqual(watch.handle(.retrySignal), [.note(.retryingNow, about: .source(1)), .retry(.source(1)), .refresh])
+
+        var run = machine(.once)
+        _ = change(&run, 0, .succeeded, loaded)
+        _ = change(&run, 1, .retryScheduled, retrying)
+        XCTAssertEqual(run.handle(.reloadSignal), [.reload(.source(1))], "once: only what is still under way")
+        XCTAssertEqual(run.handle(.retrySignal), [.note(.retryingNow, about: .source(1)), .retry(.source(1)), .refresh])
+    }
+
+    func testTheExitStatusSaysWhatTheRunSaw() {
+        var run = machine(.once)
+        _ = change(&run, 0, .failed, failed)
+        _ = change(&run, 1, .failed, failed)
+        XCTAssertEqual(run.exitStatus(outputFailure: nil), ExitStatus.allFailed)
+        XCTAssertEqual(run.exitStatus(outputFailure: OutputFailure(code: EPIPE)), ExitStatus.success, "a reader that left")
+        XCTAssertEqual(run.exitStatus(outputFailure: OutputFailure(code: ENOSPC)), ExitStatus.outputFailed)
+
+        var quit = machine(.interval(nil), sources: 1)
+        XCTAssertEqual(quit.handle(.quit), [.cancelAll, .quitLoop])
+        XCTAssertEqual(quit.exitStatus(outputFailure: nil), ExitStatus.success)
+        XCTAssertEqual(quit.handle(.quit), [], "ending once")
+    }
+}
