@@ -61,16 +61,49 @@ final class WatchPipeTests: XCTestCase {
 
     /// A load slower than the interval: the next starts an interval after it ends, as
     /// `watch` counts, so reloads never pile up and none is skipped.
+    ///
+    /// The slow source's loads are held until the test lets each go, and a second source on the
+    /// same interval is the clock: two of its reloads during a held load mean an interval has
+    /// passed on loadrun's own clock since that load began, so a reload counted from the load's
+    /// start would have come due by then.
     func testASlowLoadPacesTheWatchInsteadOfBeingSkipped() throws {
-        let backend = WatchedBackend()
-        let server = TestServer(serving: backend, delay: .milliseconds(400))
-        let run = try LoadrunProcess(["--url", server.url("/posts"), "--plugin", "posts", "--watch", "100ms", "--output", "ndjson"])
-        XCTAssertTrue(waitUntil(limit: .seconds(15)) { backend.tally.requests >= 4 }, "\(backend.tally)")
+        let slow = WatchedBackend()
+        let clock = WatchedBackend()
+        let arrivals = Counter()
+        let released = Counter()
+        let server = TestServer { server, loop in
+            let answer = slow.handler()
+            // The nth load is answered once the test has released n.
+            server.route("/slow") { exchange in
+                arrivals.increment()
+                let turn = arrivals.count
+                exchange.pause()
+                loop.repeating(every: .milliseconds(5)) {
+                    guard released.count >= turn else { return true }
+                    answer(exchange)
+                    return false
+                }
+            }
+            server.route("/clock", clock.handler())
+        }
+        let run = try LoadrunProcess(["--url", server.url("/slow"), "--url", server.url("/clock"), "--plugin", "posts",
+                                      "--watch", "100ms", "--output", "ndjson"])
+        for turn in 1...3 {
+            XCTAssertTrue(waitUntil(limit: .seconds(10)) { arrivals.count >= turn }, "load \(turn) of the slow source is in flight")
+            let ticks = clock.tally.requests
+            XCTAssertTrue(waitUntil(limit: .seconds(10)) { clock.tally.requests >= ticks + 2 },
+                          "the other source reloaded twice while load \(turn) was held: \(clock.tally)")
+            XCTAssertEqual(arrivals.count, turn, "no load of the slow source started while one ran")
+            XCTAssertFalse(run.standardError.contains("reload skipped"), "no reload came due during load \(turn): \(run.standardError)")
+            released.increment()
+        }
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { arrivals.count == 4 }, "the load after the last released one came: none was skipped")
         run.send(SIGTERM)
         XCTAssertEqual(run.waitForExit(), .exited(143))
         XCTAssertFalse(run.standardError.contains("reload skipped"), run.standardError)
         // Each load ended before the next started: every "started" follows a settled state.
-        let records = run.standardOutput.split(separator: "\n")
+        let records = run.standardOutput.split(separator: "\n").filter { $0.contains(#""source":"slow""#) }
+        XCTAssertEqual(records.filter { $0.contains(#""cause":"started""#) }.count, 4, "\(records)")
         var loading = false
         for record in records {
             if record.contains(#""cause":"started""#) {

@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Dispatch
+import Foundation
 import Loader
 import TestSupport
 import XCTest
@@ -91,19 +93,27 @@ final class EventLoopTests: XCTestCase {
     func testStopperStopsTheLoopFromAnotherThread() {
         let loop = EventLoop()
         let stopper = loop.makeStopper()
-        let returned = Flag()
+        let running = DispatchSemaphore(value: 0)
+        let stopsSent = Counter()
         // A quit that lands before run() starts is lost (GLib resets the flag in run), so the
-        // other thread keeps asking until the loop has returned.
+        // other thread waits for a sign from inside the running loop, as LoopStopper asks, and
+        // then sends exactly one stop.
+        loop.schedule { running.signal() }
         let thread = Thread {
-            while !returned.isSet {
-                stopper.stop()
-                usleep(5_000)
-            }
+            running.wait()
+            stopsSent.increment()
+            stopper.stop()
         }
         thread.start()
-        let started = ContinuousClock.now
+        // Only against a hang: if the stop never lands, this ends the loop and the test fails.
+        var endedByTheGuard = false
+        let hangGuard = loop.schedule(after: .seconds(60)) {
+            endedByTheGuard = true
+            loop.quit()
+        }
         loop.run()
-        returned.set()
-        XCTAssertLessThan(ContinuousClock.now - started, .seconds(10), "the other thread's stop() ended run()")
+        hangGuard.cancel()
+        XCTAssertEqual(stopsSent.count, 1, "run() returned only once the other thread had sent its one stop")
+        XCTAssertFalse(endedByTheGuard, "that stop ended run(), not the hang guard")
     }
 }

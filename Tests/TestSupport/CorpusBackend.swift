@@ -70,7 +70,8 @@ public final class CorpusBackend: Sendable {
     public func setEdition(_ edition: Int) { state.withLock { $0.edition = edition } }
 
     /// Requests for `path` start a body and never finish it, a byte every 100 ms, until the
-    /// client leaves.
+    /// client leaves: the server never ends such a request, so `heldClientLeft` says the client
+    /// did, whenever it does.
     public func hold(_ path: String) { state.withLock { _ = $0.held.insert(path) } }
 
     /// The next `times` requests for `path` fail with 503.
@@ -105,19 +106,18 @@ public final class CorpusBackend: Sendable {
         defer { state.withLock { $0.seen.append(Seen(path: path, status: exchange.status, conditional: conditional)) } }
         if failing { return exchange.respond(status: 503, text: "down for the test\n") }
         guard held else { return exchange.respondCacheable(contentType: "application/json; charset=utf-8", body: Array(body.utf8)) }
-        exchange.beginChunks(status: 200, contentType: "application/json", contentLength: body.utf8.count + 100)
+        // A declared length that the drips would take more than a day to reach.
+        exchange.beginChunks(status: 200, contentType: "application/json", contentLength: body.utf8.count + 1_000_000)
         exchange.sendChunk(Array(body.utf8.prefix(10)))
         let left = heldClientLeft
-        var ticks = 0
-        // 5 s of drips, then silence: the body never ends while the test runs.
+        // A drip to the end: only a write tells the server that the client has gone.
         loop.repeating(every: .milliseconds(100)) {
             if exchange.isFinished {
                 left.set()
                 return false
             }
-            ticks += 1
             exchange.sendChunk(Array(" ".utf8))
-            return ticks < 50
+            return true
         }
     }
 }
