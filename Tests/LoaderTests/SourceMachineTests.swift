@@ -26,9 +26,19 @@ final class SourceMachineTests: XCTestCase {
                 random: SeededGenerator(seed: 1))
     }
 
+    /// The last request the machine asked for: the one a page or failure below answers.
+    private var lastRequest = 0
+
     private func send(_ machine: inout Machine, _ event: Machine.Event, after elapsed: Duration = .zero) -> [Machine.Action] {
         now.monotonic += elapsed
-        return machine.handle(event, at: now)
+        var actions = machine.handle(event, at: now)
+        // The loader tells a response that came on the loop's next turn.
+        if let tell = actions.firstIndex(where: { if case .tellEnd = $0 { true } else { false } }) {
+            actions.remove(at: tell)
+            actions += machine.handle(.endDue, at: now)
+        }
+        if let request = requests(actions).last { lastRequest = request.id }
+        return actions
     }
 
     /// A page arriving from `url`, with a `Link` to `next` and an `ETag` when given.
@@ -36,11 +46,11 @@ final class SourceMachineTests: XCTestCase {
         var headers = HTTPHeaders()
         if let next { headers.add(name: "Link", value: "<\(next)>; rel=\"next\"") }
         if let etag { headers.add(name: "ETag", value: etag) }
-        return .fetchEnded(Machine.FetchEnd(.page(Numbers(items: items, joins: joins), ResponseInfo(url: url, headers: headers)),
+        return .fetchEnded(Machine.FetchEnd(.page(Numbers(items: items, joins: joins), ResponseInfo(url: url, headers: headers)), request: lastRequest,
                                             httpStatus: 200, bytes: 10))
     }
 
-    private func failure(_ error: LoadError) -> Machine.Event { .fetchEnded(Machine.FetchEnd(.failed(error))) }
+    private func failure(_ error: LoadError) -> Machine.Event { .fetchEnded(Machine.FetchEnd(.failed(error), request: lastRequest)) }
 
     private func requests(_ actions: [Machine.Action]) -> [Machine.Request] {
         actions.compactMap { if case .fetch(let request) = $0 { request } else { nil } }
@@ -57,7 +67,7 @@ final class SourceMachineTests: XCTestCase {
     func testALoadAsksForTheFirstPageWithTheCacheAndTheSourceHeaders() {
         var machine = machine()
         let actions = send(&machine, .load(pages: 1))
-        XCTAssertEqual(requests(actions), [Machine.Request(url: first, attempt: 1, validators: nil, usesCache: true,
+        XCTAssertEqual(requests(actions), [Machine.Request(id: 1, url: first, attempt: 1, validators: nil, usesCache: true,
                                                            sendsSourceHeaders: true)])
         XCTAssertEqual(causes(actions), [.started])
         XCTAssertEqual(machine.snapshot.refreshState, .refreshing)
@@ -72,6 +82,24 @@ final class SourceMachineTests: XCTestCase {
         XCTAssertTrue(send(&machine, .retry).isEmpty)
     }
 
+    func testAPageThatArrivesAfterACancelOrForASupersededRequestChangesNothing() {
+        var machine = machine()
+        _ = send(&machine, .load(pages: 1))
+        // The response came, and is to be told on the loop's next turn; Ctrl-C comes first.
+        let told = machine.handle(page([1], from: first), at: now)
+        XCTAssertEqual(told.count, 1)
+        XCTAssertEqual(causes(send(&machine, .cancel)), [.cancelled], "called off: the page that came is not shown")
+        XCTAssertTrue(machine.handle(.endDue, at: now).isEmpty)
+        XCTAssertNil(machine.snapshot.state.content)
+        XCTAssertTrue(send(&machine, failure(.cancelled)).isEmpty, "a report of the cancel comes too late to matter")
+
+        _ = send(&machine, .reload)
+        let stale = Machine.Event.fetchEnded(Machine.FetchEnd(.page(Numbers(items: [9]), ResponseInfo(url: first)), request: lastRequest - 1))
+        XCTAssertTrue(send(&machine, stale).isEmpty, "the end of the request before does not end this one")
+        XCTAssertEqual(causes(send(&machine, page([2], from: first))), [.succeeded])
+        XCTAssertEqual(machine.snapshot.state.content, Numbers(items: [2]))
+    }
+
     func testTheMachineRunsALoadThroughThePagesItWantsAndPublishesEachOnce() {
         var machine = machine()
         _ = send(&machine, .load(pages: 3))
@@ -79,7 +107,7 @@ final class SourceMachineTests: XCTestCase {
         XCTAssertEqual(causes(actions), [.succeeded, .started])
         XCTAssertEqual(transitions(actions).map(\.continuesChain), [true, false])
         XCTAssertEqual(transitions(actions)[0].snapshot.pagesLoaded, 1, "what observers see as the first page arrives")
-        XCTAssertEqual(requests(actions), [Machine.Request(url: "http://a.test/n?page=2", attempt: 1, validators: nil,
+        XCTAssertEqual(requests(actions), [Machine.Request(id: 2, url: "http://a.test/n?page=2", attempt: 1, validators: nil,
                                                            usesCache: false, sendsSourceHeaders: true, pagePlugin: "numbers")],
                        "a later page is decoded by the first page's plugin")
         actions = send(&machine, page([3, 4], from: "http://a.test/n?page=2", next: "http://a.test/n?page=3"))
@@ -128,7 +156,7 @@ final class SourceMachineTests: XCTestCase {
         _ = send(&machine, page([1], from: first, next: "http://a.test/n?page=2", etag: "\"v1\""))
         _ = send(&machine, page([2], from: "http://a.test/n?page=2", next: "http://a.test/n?page=3"))
         _ = send(&machine, .reload)
-        let actions = send(&machine, .fetchEnded(Machine.FetchEnd(.notModified, httpStatus: 304)))
+        let actions = send(&machine, .fetchEnded(Machine.FetchEnd(.notModified, request: lastRequest, httpStatus: 304)))
         XCTAssertEqual(causes(actions), [.notModified])
         XCTAssertEqual(transitions(actions).first?.httpStatus, 304)
         XCTAssertEqual(machine.snapshot.state.content, Numbers(items: [1, 2]))
@@ -240,7 +268,7 @@ final class SourceMachineTests: XCTestCase {
         _ = send(&machine, .load(pages: 1))
         let refused = LoadError(.connectionRefused, "connection refused")
         let copy = Numbers(items: [7])
-        _ = send(&machine, .fetchEnded(Machine.FetchEnd(.failed(refused), storedCopy: (copy, 1_699_990_000))))
+        _ = send(&machine, .fetchEnded(Machine.FetchEnd(.failed(refused), request: lastRequest, storedCopy: (copy, 1_699_990_000))))
         XCTAssertEqual(machine.snapshot.state.content, copy, "shown while the retry waits")
         XCTAssertEqual(machine.snapshot.state.error?.copyVerifiedAt, 1_699_990_000)
 
@@ -263,7 +291,7 @@ final class SourceMachineTests: XCTestCase {
     func testAStoredCopyIsTakenOffWhenTheServerAnswersWith4xx() {
         var machine = machine(policy: RetryPolicy(maxAttempts: 2, baseDelay: .seconds(1)))
         _ = send(&machine, .load(pages: 1))
-        _ = send(&machine, .fetchEnded(Machine.FetchEnd(.failed(LoadError(.connectionRefused, "refused")), storedCopy: (Numbers(items: [7]), 1))))
+        _ = send(&machine, .fetchEnded(Machine.FetchEnd(.failed(LoadError(.connectionRefused, "refused")), request: lastRequest, storedCopy: (Numbers(items: [7]), 1))))
         XCTAssertEqual(machine.snapshot.state.content, Numbers(items: [7]))
         _ = send(&machine, .retryDue)
         _ = send(&machine, failure(LoadError(.httpStatus, "HTTP 404", httpStatus: 404)))
@@ -276,7 +304,7 @@ final class SourceMachineTests: XCTestCase {
         _ = send(&machine, .load(pages: 1))
         _ = send(&machine, page([1], from: first))
         _ = send(&machine, .reload)
-        _ = send(&machine, .fetchEnded(Machine.FetchEnd(.failed(LoadError(.timedOut, "late")), storedCopy: (Numbers(items: [0]), 1))))
+        _ = send(&machine, .fetchEnded(Machine.FetchEnd(.failed(LoadError(.timedOut, "late")), request: lastRequest, storedCopy: (Numbers(items: [0]), 1))))
         XCTAssertEqual(machine.snapshot.state.content, Numbers(items: [1]))
         XCTAssertNil(machine.snapshot.state.error?.copyVerifiedAt)
     }

@@ -2,8 +2,11 @@
 ///
 /// As in YLStateMachine, no action is taken while a transition (refreshing, paging) runs: a
 /// second refresh is refused, as `.refreshable` refuses one. A refresh replaces the items,
-/// a page appends to them, a failure keeps them beside the error, and `loadMore` is refused
-/// once the list is `populated` (no next page).
+/// a page appends to them, a failure keeps them, and `loadMore` is refused once the list is
+/// `populated` (no next page).
+///
+/// `trigger` answers what to fetch; the outcomes that follow (`handle`) only move the state.
+/// What failed is the loading state's to keep (`LoadingState.failed`): here, only that it did.
 public struct RefreshMachine<Item> {
     public enum State: Equatable, Sendable {
         case initial
@@ -13,7 +16,8 @@ public struct RefreshMachine<Item> {
         case paging
         /// Loaded, with no more pages.
         case populated
-        case error(LoadError)
+        /// The last refresh or page failed; the error stands in the loading state.
+        case failed
 
         /// Refreshing and paging are transitions: no action starts during one.
         public var isTransitional: Bool { self == .refreshing || self == .paging }
@@ -24,23 +28,22 @@ public struct RefreshMachine<Item> {
         case loadMore
     }
 
+    /// How the transition in flight ended.
     public enum Event {
-        case trigger(Action)
         /// A page arrived; `nextPage` is where the following one lives, nil at the end.
         case pageLoaded([Item], nextPage: String?)
-        case pageFailed(LoadError)
+        case pageFailed
         /// The transition in flight was called off (Ctrl-C): back to where it began, items kept.
         /// YLRefreshKit has no cancel; a terminal needs one.
         case cancelled
     }
 
+    /// What to fetch for a trigger.
     public enum Effect: Equatable, Sendable {
         /// Load the first page.
         case fetchFirstPage
         /// Load the page after the current one, at `next` when the last page said where.
         case fetchNextPage(next: String?)
-        /// The state changed.
-        case publish(from: State, to: State)
     }
 
     public private(set) var state: State = .initial
@@ -57,35 +60,38 @@ public struct RefreshMachine<Item> {
         return action == .refresh || state != .populated
     }
 
-    public mutating func handle(_ event: Event) -> [Effect] {
-        switch event {
-        case .trigger(let action):
-            guard accepts(action) else { return [] }
-            switch action {
-            case .refresh: return transition(to: .refreshing) + [.fetchFirstPage]
-            case .loadMore: return transition(to: .paging) + [.fetchNextPage(next: nextPage)]
-            }
-        case .pageLoaded(let page, let next):
-            switch state {
-            case .refreshing: items = page
-            case .paging: items += page
-            default: return []
-            }
-            nextPage = next
-            return transition(to: next == nil ? .populated : .paginated)
-        case .pageFailed(let error):
-            guard state.isTransitional else { return [] }
-            return transition(to: .error(error))
-        case .cancelled:
-            guard state.isTransitional else { return [] }
-            return transition(to: settled)
+    /// Starts `action`, and says what to fetch for it; nil, changing nothing, when it is
+    /// refused now.
+    public mutating func trigger(_ action: Action) -> Effect? {
+        guard accepts(action) else { return nil }
+        switch action {
+        case .refresh:
+            transition(to: .refreshing)
+            return .fetchFirstPage
+        case .loadMore:
+            transition(to: .paging)
+            return .fetchNextPage(next: nextPage)
         }
     }
 
-    private mutating func transition(to next: State) -> [Effect] {
-        let previous = state
-        if !previous.isTransitional { settled = previous }
+    /// Ends the transition in flight as `event` says; a late outcome, with none in flight,
+    /// changes nothing.
+    public mutating func handle(_ event: Event) {
+        guard state.isTransitional else { return }
+        switch event {
+        case .pageLoaded(let page, let next):
+            if state == .refreshing { items = page } else { items += page }
+            nextPage = next
+            transition(to: next == nil ? .populated : .paginated)
+        case .pageFailed:
+            transition(to: .failed)
+        case .cancelled:
+            transition(to: settled)
+        }
+    }
+
+    private mutating func transition(to next: State) {
+        if !state.isTransitional { settled = state }
         state = next
-        return [.publish(from: previous, to: next)]
     }
 }

@@ -21,8 +21,6 @@ public final class SourceLoader {
     private var pagePlugin: String?
     /// What the fetch in flight asked for: where, and with what options.
     private var requested: (url: String, options: FetchOptions)?
-    /// How the last fetch ended, until it is told on the next loop iteration.
-    private var arrived: Machine.FetchEnd?
     private var retryTimer: LoopSource?
     private var pending: [Machine.Event] = []
     private var handling = false
@@ -39,7 +37,7 @@ public final class SourceLoader {
         self.fetcher = fetcher
         self.loop = loop
         let firstPageURL = source.pageParameter.map { Pagination.url(source.url, page: 1, parameter: $0) } ?? source.url
-        machine = Machine(setup: Machine.Setup(firstPageURL: firstPageURL, pageParameter: source.pageParameter,
+        machine = Machine(setup: Machine.Setup(name: source.name, firstPageURL: firstPageURL, pageParameter: source.pageParameter,
                                                followsCrossHostLinks: source.followsCrossHostLinks, policy: retryPolicy))
         published = machine.snapshot
         var options = options
@@ -106,11 +104,7 @@ public final class SourceLoader {
 
     /// Cancels the load in flight through its GCancellable, or the wait for a retry. The source
     /// returns to where it stood before the load.
-    public func cancel() {
-        // A response that arrived but is not yet told is called off with the rest.
-        if arrived != nil { arrived = Machine.FetchEnd(.failed(.cancelled)) }
-        send(.cancel)
-    }
+    public func cancel() { send(.cancel) }
 
     // MARK: Carrying out the machine's actions
 
@@ -139,7 +133,7 @@ public final class SourceLoader {
             fetch = fetcher.fetch(request.url, options: options, progress: { [weak self] progress in
                 self?.send(.progress(progress))
             }, completion: { [weak self] result in
-                self?.fetched(result)
+                self?.fetched(result, request: request.id)
             })
         case .cancelFetch:
             fetch?.cancel()
@@ -151,52 +145,44 @@ public final class SourceLoader {
         case .cancelRetry:
             retryTimer?.cancel()
             retryTimer = nil
+        case .tellEnd:
+            loop.schedule { [weak self] in self?.send(.endDue) }
         case .publish(let transition):
             published = transition.snapshot
-            let change = StateChange(source: source.name, from: transition.from, to: transition.to, cause: transition.cause,
-                                     attempt: transition.attempt, httpStatus: transition.httpStatus, bytes: transition.bytes,
-                                     duration: transition.duration, continuesChain: transition.continuesChain)
-            for observer in observers { observer.body(change) }
+            for observer in observers { observer.body(transition) }
         }
     }
 
-    private func fetched(_ result: Result<HTTPResponse, LoadError>) {
+    private func fetched(_ result: Result<HTTPResponse, LoadError>, request: Int) {
         fetch = nil
         switch result {
         case .success(let response):
-            arrived = end(of: response)
+            let end = end(of: response, request: request)
             // Decoded: the copy the next run asks about. What no plugin took is never kept.
-            if let requested, case .page? = arrived.map({ $0.outcome }), response.storedCopy == nil {
+            if let requested, case .page = end.outcome, response.storedCopy == nil {
                 fetcher.keepCopy(of: response, url: requested.url, options: requested.options)
             }
-            // Observers draw what arrived as they hear of it, and the fetch that called here
-            // still holds the body: tell them from the loop, once the body is let go, so that a
-            // large response is not held twice over (bytes and model) while it is drawn.
-            loop.schedule { [weak self] in
-                guard let self, let end = arrived else { return }
-                arrived = nil
-                send(.fetchEnded(end))
-            }
+            send(.fetchEnded(end))
         case .failure(let error):
-            send(.fetchEnded(Machine.FetchEnd(.failed(error))))
+            send(.fetchEnded(Machine.FetchEnd(.failed(error), request: request)))
         }
     }
 
     /// How the fetch ended, for the machine: the response decoded, or a failure with the
     /// stored copy that stands beside it.
-    private func end(of response: HTTPResponse) -> Machine.FetchEnd {
+    private func end(of response: HTTPResponse, request: Int) -> Machine.FetchEnd {
         switch response.storedCopy {
         case .fallback(let verifiedAt, let error)?:
             // A copy that no longer decodes (a plugin changed) is left out, not shown broken.
-            guard case .page(let content, _) = outcome(of: response) else { return Machine.FetchEnd(.failed(error)) }
-            return Machine.FetchEnd(.failed(error), httpStatus: error.httpStatus, bytes: 0, storedCopy: (content, verifiedAt))
+            guard case .page(let content, _) = outcome(of: response) else { return Machine.FetchEnd(.failed(error), request: request) }
+            return Machine.FetchEnd(.failed(error), request: request, httpStatus: error.httpStatus, bytes: 0, storedCopy: (content, verifiedAt))
         case .revalidated?:
             // The server's word was 304, and no body came over the wire.
-            return Machine.FetchEnd(outcome(of: response), httpStatus: 304, bytes: 0)
+            return Machine.FetchEnd(outcome(of: response), request: request, httpStatus: 304, bytes: 0)
         case nil:
             // Files and stdin answer with a stand-in 200 that no server sent: report no status.
             let status = URLParts.scheme(of: response.info.url)?.hasPrefix("http") == true ? response.info.status : nil
-            return Machine.FetchEnd(outcome(of: response), httpStatus: status, bytes: response.body.count)
+            return Machine.FetchEnd(outcome(of: response), request: request, httpStatus: status, bytes: response.body.count)
         }
     }
 

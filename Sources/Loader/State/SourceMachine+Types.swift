@@ -18,6 +18,8 @@ extension AnyContent: PagedContent {}
 extension SourceMachine {
     /// What the machine knows of its source, fixed for its life.
     public struct Setup: Sendable {
+        /// The source's name, for its transitions.
+        public var name: String
         /// The first page's URL: the source's, with page 1 set when pages are numbered.
         public var firstPageURL: String
         /// How pages are numbered; nil follows `Link: <…>; rel="next"` instead.
@@ -26,8 +28,9 @@ extension SourceMachine {
         public var followsCrossHostLinks: Bool
         public var policy: RetryPolicy
 
-        public init(firstPageURL: String, pageParameter: Pagination.PageParameter? = nil,
+        public init(name: String = "", firstPageURL: String, pageParameter: Pagination.PageParameter? = nil,
                     followsCrossHostLinks: Bool = false, policy: RetryPolicy = .never) {
+            self.name = name
             self.firstPageURL = firstPageURL
             self.pageParameter = pageParameter
             self.followsCrossHostLinks = followsCrossHostLinks
@@ -70,10 +73,15 @@ extension SourceMachine {
         case progress(LoadProgress)
         /// The request from the last `.fetch` ended.
         case fetchEnded(FetchEnd)
+        /// The loop came round after `tellEnd`: the response that came is told now.
+        case endDue
     }
 
     /// How a request ended, and what the attempt saw of its response.
     public struct FetchEnd {
+        /// The request it ends (`Request.id`): the end of one that was called off or
+        /// superseded changes nothing.
+        public var request: Int
         public enum Outcome {
             /// A page, decoded, and the response it came in.
             case page(Content, ResponseInfo)
@@ -91,9 +99,10 @@ extension SourceMachine {
         /// the server last said it was current (seconds since the epoch).
         public var storedCopy: (content: Content, verifiedAt: Int)?
 
-        public init(_ outcome: Outcome, httpStatus: Int? = nil, bytes: Int? = nil,
+        public init(_ outcome: Outcome, request: Int, httpStatus: Int? = nil, bytes: Int? = nil,
                     storedCopy: (content: Content, verifiedAt: Int)? = nil) {
             self.outcome = outcome
+            self.request = request
             self.httpStatus = httpStatus
             self.bytes = bytes
             self.storedCopy = storedCopy
@@ -102,6 +111,8 @@ extension SourceMachine {
 
     /// A request to make, with everything decided about it.
     public struct Request: Equatable, Sendable {
+        /// Which request of the source's this is, counted from 1, for its `FetchEnd`.
+        public var id: Int
         public var url: String
         /// The attempt's number within its load, from 1.
         public var attempt: Int
@@ -116,8 +127,9 @@ extension SourceMachine {
         /// alike, whatever a page alone (an empty last one) would look like.
         public var pagePlugin: String?
 
-        public init(url: String, attempt: Int, validators: CacheValidators?, usesCache: Bool, sendsSourceHeaders: Bool,
+        public init(id: Int, url: String, attempt: Int, validators: CacheValidators?, usesCache: Bool, sendsSourceHeaders: Bool,
                     pagePlugin: String? = nil) {
+            self.id = id
             self.url = url
             self.attempt = attempt
             self.validators = validators
@@ -136,6 +148,10 @@ extension SourceMachine {
         case scheduleRetry(after: Duration)
         /// Forget the scheduled retry.
         case cancelRetry
+        /// Send `.endDue` on the loop's next turn. The response that came is told then, once
+        /// the fetch has let its body go, so that a large one is not held twice over (bytes
+        /// and model) while observers draw it; a cancel in between calls it off.
+        case tellEnd
         /// Tell observers.
         case publish(Transition)
     }
@@ -162,8 +178,10 @@ extension SourceMachine {
         }
     }
 
-    /// One change of state, with what the attempt saw.
+    /// One change of state, with what the attempt saw: what observers of a source receive.
     public struct Transition {
+        /// The source's name.
+        public var source: String
         public var from: LoadingState<Content>
         public var to: LoadingState<Content>
         public var cause: LoadMachine<Content>.Cause

@@ -35,6 +35,10 @@ public struct SourceMachine<Content: PagedContent> {
     /// Whether the load in flight was called off: a page that still arrives ends the chain.
     private var callingOff = false
     private var attempt = (number: 0, started: ContinuousClock.Instant?.none, status: Int?.none, bytes: 0)
+    /// The requests made so far; the last is the one whose end counts.
+    private var requestCount = 0
+    /// A response that came, waiting to be told on the loop's next turn (`tellEnd`).
+    private var pendingEnd: FetchEnd?
     private var loadStarted: ContinuousClock.Instant?
     /// The moment of the event being handled.
     private var now = Moment(monotonic: .now, wall: 0)
@@ -72,11 +76,25 @@ public struct SourceMachine<Content: PagedContent> {
             return drive(load.handle(.retryDue))
         case .cancel:
             if load.state.isLoading { callingOff = true }
+            if pendingEnd != nil {
+                // The response is here but not yet told: its fetch has nothing left to cancel,
+                // and the cancel wins over what came.
+                pendingEnd = nil
+                return failed(.cancelled)
+            }
             return drive(load.handle(.cancel))
         case .progress(let progress):
             attempt.bytes = progress.receivedBytes
             return drive(load.handle(.progress(progress)))
         case .fetchEnded(let end):
+            // The end of a request called off by a new one, or of one already ended, changes nothing.
+            guard end.request == requestCount, load.state.isLoading, pendingEnd == nil else { return [] }
+            if case .failed = end.outcome { return ended(end) }
+            pendingEnd = end
+            return [.tellEnd]
+        case .endDue:
+            guard let end = pendingEnd else { return [] }
+            pendingEnd = nil
             return ended(end)
         }
     }
@@ -123,9 +141,8 @@ public struct SourceMachine<Content: PagedContent> {
             loadStarted = now.monotonic
             callingOff = false
             // A fresh load supersedes a refresh still waiting for its retry.
-            if refresh.state.isTransitional { _ = refresh.handle(.cancelled) }
-            let effects = refresh.handle(.trigger(nextLoadAppends ? .loadMore : .refresh))
-            if effects.contains(where: { if case .fetchFirstPage = $0 { true } else { false } }) {
+            if refresh.state.isTransitional { refresh.handle(.cancelled) }
+            if refresh.trigger(nextLoadAppends ? .loadMore : .refresh) == .fetchFirstPage {
                 pagingStop = nil
                 request = (setup.firstPageURL, nil)
             } else if let next = refresh.nextPage, let content = load.state.content {
@@ -135,7 +152,8 @@ public struct SourceMachine<Content: PagedContent> {
         attempt = (number, now.monotonic, nil, 0)
         let isFirstPage = request.appendingTo == nil
         defer { hasFetched = true }
-        return Request(url: request.url, attempt: number,
+        requestCount += 1
+        return Request(id: requestCount, url: request.url, attempt: number,
                        validators: isFirstPage && load.state.content != nil ? validators : nil,
                        usesCache: !hasFetched,
                        // The first page itself needs no parse of either URL.
@@ -147,7 +165,8 @@ public struct SourceMachine<Content: PagedContent> {
     // MARK: Ends
 
     private mutating func ended(_ end: FetchEnd) -> [Action] {
-        guard load.state.isLoading else { return [] }
+        // A request called off (a cancel, a new load) may still end, even with a page that
+        // arrived before the cancel was heard: it changes nothing.
         if let bytes = end.bytes { attempt.bytes = bytes }
         switch end.outcome {
         case .page(let page, let response):
@@ -195,13 +214,13 @@ public struct SourceMachine<Content: PagedContent> {
         case .succeeded:
             guard let page = arrived else { return }
             arrived = nil
-            _ = refresh.handle(.pageLoaded([page.page], nextPage: page.next))
+            refresh.handle(.pageLoaded([page.page], nextPage: page.next))
         case .notModified:
-            _ = refresh.handle(.pageLoaded(refresh.items, nextPage: refresh.nextPage))
+            refresh.handle(.pageLoaded(refresh.items, nextPage: refresh.nextPage))
         case .failed:
-            if let error = load.state.error { _ = refresh.handle(.pageFailed(error)) }
+            refresh.handle(.pageFailed)
         case .cancelled:
-            _ = refresh.handle(.cancelled)
+            refresh.handle(.cancelled)
         case .started, .progressed, .retryScheduled:
             break
         }
@@ -211,7 +230,7 @@ public struct SourceMachine<Content: PagedContent> {
                             cause: LoadMachine<Content>.Cause) -> Transition {
         let snapshot = snapshot
         let continues = cause == .succeeded && !callingOff && snapshot.pagesLoaded < pagesWanted && snapshot.canLoadMore
-        return Transition(from: from, to: to, cause: cause, attempt: attempt.number, httpStatus: attempt.status,
+        return Transition(source: setup.name, from: from, to: to, cause: cause, attempt: attempt.number, httpStatus: attempt.status,
                           bytes: attempt.bytes, duration: attempt.started.map { now.monotonic - $0 } ?? .zero,
                           continuesChain: continues, snapshot: snapshot)
     }
