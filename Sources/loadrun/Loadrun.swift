@@ -50,7 +50,7 @@ struct Loadrun: ParsableCommand {
             \(ExitStatus.helpText)
             """,
         version: "0.1.0",
-        subcommands: [Sources.self, Plugins.self, Serve.self]
+        subcommands: [SourcesCommand.self, PluginsCommand.self, ServeCommand.self]
     )
 
     @Option(name: .long, help: ArgumentHelp("Load this source: a built-in (posts, articles, images) or one from the sources file. Repeat it for several. Default: posts, unless --url is given.", valueName: "name"),

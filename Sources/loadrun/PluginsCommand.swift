@@ -2,8 +2,9 @@ import ArgumentParser
 import LoadrunCLI
 
 /// `loadrun plugins`: the plugin table.
-struct Plugins: ParsableCommand {
+struct PluginsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "plugins",
         abstract: "List the plugins: name, media types, and what each renders.",
         discussion: """
             Without --source or --plugin, a response goes to the first plugin in this order that takes it.

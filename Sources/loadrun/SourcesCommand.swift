@@ -3,8 +3,9 @@ import LoadrunCLI
 import Plan
 
 /// `loadrun sources`: the configured sources, and where each was defined.
-struct Sources: ParsableCommand {
+struct SourcesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "sources",
         abstract: "List the configured sources: name, URL, plugin, interval, detail and related links, and where each was defined.",
         discussion: """
             The built-in sources are always there. More come from a GLib key file at

@@ -20,7 +20,7 @@ final class ScreenPresenter: Presenter {
     static let prefetchDelay = Duration.milliseconds(300)
 
     unowned var session: LoadSession!
-    let screen: WatchScreen
+    let screen: FullScreen
     var focus = 0
     /// Each source's list pane and its versions, by index.
     var lists: [Pane] = []
@@ -45,7 +45,7 @@ final class ScreenPresenter: Presenter {
     private var left = false
     private var ticker: LoopSource?
 
-    init(terminal: Terminal) { screen = WatchScreen(terminal: terminal) }
+    init(terminal: Terminal) { screen = FullScreen(terminal: terminal) }
 
     var announcesSource: Bool { false }
     var drawsViews: Bool { true }

@@ -44,7 +44,7 @@ package final class LoadSession {
     /// The plugin table: presenters render each content with the renderer of its decoder.
     let plugins: PluginRegistry
     private let clientConfiguration: HTTPClientConfiguration
-    private let endpoint = SampleEndpoint()
+    private let endpoint = SourceLoaders()
     private(set) var presenter: (any Presenter)!
     var watches: [LoopSource] = []
     var reloads: ReloadSchedule?
@@ -123,8 +123,8 @@ package final class LoadSession {
                 return ExitStatus.allFailed
             }
             // One source says where it loads from; many would bury the content in URLs.
-            if presenter.announcesSource && requests.count == 1 && verbosity > .quiet { SampleEndpoint.announce(request, url: url) }
-            let loader = SampleEndpoint.loader(request, url: url, fetcher: fetcher, loop: loop, emptyBody: plugins.emptyBodyDecoder)
+            if presenter.announcesSource && requests.count == 1 && verbosity > .quiet { SourceLoaders.announce(request, url: url) }
+            let loader = SourceLoaders.loader(request, url: url, fetcher: fetcher, loop: loop, emptyBody: plugins.emptyBodyDecoder)
             let source = SessionSource(loader: loader, index: index, interval: interval(for: request))
             source.reloadsOnInterval = reloadsOnInterval
             loader.observe { [unowned self, unowned source] change in observe(change, of: source) }

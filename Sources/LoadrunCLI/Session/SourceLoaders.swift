@@ -3,9 +3,10 @@ import Plugins
 import SampleSource
 import Plan
 
-/// Where each request's URL comes from: the user's `--url`, or the embedded sample server,
-/// started on first use and kept for the run.
-final class SampleEndpoint {
+/// Where a session's loaders come from, its sources' and its details' alike: each request's
+/// URL (the user's `--url`, or the embedded sample server, started on first use and kept for
+/// the run), and the `SourceLoader` for it.
+final class SourceLoaders {
     private var server: SampleServer?
 
     /// The URL to load for `request`, or nil after saying on stderr why there is none.

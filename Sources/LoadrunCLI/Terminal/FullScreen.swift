@@ -2,14 +2,14 @@ import Loader
 import Plugins
 import TerminalText
 
-/// The full-screen view's frame on a terminal: status lines on top, then an error banner (or a
-/// rule), the content rows, and a footer.
+/// The full-screen view's frames on a terminal, a watch's and a browse's alike: status lines
+/// on top, then an error banner (or a rule), the content rows, and a footer.
 ///
 /// It redraws without flicker: each frame is compared row by row with the one on screen, and
 /// only rows that differ are rewritten, each in place, in a single write. It never clears the
 /// whole screen. What the content rows hold (scrolling, selection, search marks) is the
 /// presenter's business.
-final class WatchScreen {
+final class FullScreen {
     private(set) var terminal: Terminal
     private let raw = RawTerminal()
     /// The rows as they are on the terminal now; empty after `enter()` or a resize.

@@ -2,8 +2,9 @@ import ArgumentParser
 import LoadrunCLI
 
 /// `loadrun serve`: the embedded sample source as a server of its own.
-struct Serve: ParsableCommand {
+struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Run the embedded sample source as an HTTP server on 127.0.0.1.",
         discussion: """
             Prints its URLs on stdout, logs each request on stderr, and serves until Ctrl-C.
