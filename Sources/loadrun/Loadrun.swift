@@ -177,8 +177,7 @@ struct Loadrun: ParsableCommand {
     @Option(name: .customLong("max-size"), help: ArgumentHelp("Refuse bodies larger than this, e.g. 512K, 64M, 1G. Default: 64M.", valueName: "size"))
     var maxSize: SizeArgument?
 
-    /// Parses the command line with `--watch`'s interval made explicit, since an option's
-    /// value cannot be optional in swift-argument-parser.
+    /// Parses the command line as `ArgumentRewrite` rewrites it.
     ///
     /// Otherwise ArgumentParser's own `main`, except that an error goes through the one stderr
     /// sink: it may quote an argument pasted from elsewhere, which must not drive the terminal.
@@ -198,10 +197,9 @@ struct Loadrun: ParsableCommand {
     /// says any error; returns the exit status. Everything the run owned is released by the
     /// time it returns.
     private static func runToStatus(_ commandLine: [String]) -> Int32 {
-        let arguments = WatchArgument.withDefaultInterval(commandLine)
-        let subcommands = Set(configuration.subcommands.map { $0._commandName })
+        let rewrite = ArgumentRewrite(commandLine, subcommands: Set(configuration.subcommands.map { $0._commandName }))
         do {
-            var command = try parseAsRoot(URLBatch.batched(RetryOrder.laterWins(arguments, subcommands: subcommands), subcommands: subcommands))
+            var command = try parseAsRoot(rewrite.parsed)
             try command.run()
             return ExitStatus.success
         } catch {
@@ -217,7 +215,7 @@ struct Loadrun: ParsableCommand {
                     Diagnostics.say("loadrun: cannot write the output: \(error.reason)")
                     return ExitStatus.outputFailed
                 } catch {}
-            } else if let unknown = UnknownOption.message(parserMessage: self.message(for: error), arguments: arguments, toolInfo: _dumpHelp) {
+            } else if let unknown = UnknownOption.message(parserMessage: self.message(for: error), arguments: rewrite.words, toolInfo: _dumpHelp) {
                 Diagnostics.say("loadrun: \(unknown)")
             } else {
                 let message = fullMessage(for: error)

@@ -1,6 +1,7 @@
 /// `--watch [INTERVAL]`: one interval for every source, or `auto` (what a bare `--watch`
 /// means) for each source's own, `defaultInterval` when it sets none. The value may be left
-/// out, which swift-argument-parser cannot express, so `auto` is written in before parsing.
+/// out, which swift-argument-parser cannot express, so `auto` is written in before parsing
+/// (`ArgumentRewrite`).
 ///
 /// Any text is taken here and judged by `problem`, so that a bad interval gets a message of
 /// its own (`--watch 0: the interval must be at least 10ms`) instead of the parser's generic one.
@@ -34,23 +35,5 @@ package struct WatchArgument: Equatable {
     /// `interval` is held to the same least.
     package static func intervalProblem(_ interval: Duration) -> String? {
         interval < minimumInterval ? "the interval must be at least \(DurationArgument(minimumInterval).defaultValueDescription)" : nil
-    }
-
-    /// `arguments` with `auto` after a `--watch` that has no value of its own (the end of the
-    /// line, or another option next).
-    package static func withDefaultInterval(_ arguments: [String]) -> [String] {
-        var result: [String] = []
-        for (index, argument) in arguments.enumerated() {
-            result.append(argument)
-            if argument == "--" {
-                result += arguments[(index + 1)...]
-                break
-            }
-            if argument == "--watch" {
-                let next = arguments.indices.contains(index + 1) ? arguments[index + 1] : nil
-                if next == nil || next!.hasPrefix("-") { result.append(perSource) }
-            }
-        }
-        return result
     }
 }
