@@ -2,7 +2,7 @@ import ArgumentParser
 import LoadrunCLI
 
 /// `loadrun serve`: the embedded sample source as a server of its own.
-struct ServeCommand: ParsableCommand {
+struct ServeCommand: LoadrunCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Run the embedded sample source as an HTTP server on 127.0.0.1.",
@@ -19,8 +19,7 @@ struct ServeCommand: ParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
     }
 
-    func run() throws {
-        let status = SampleServing.run(port: port)
-        throw ExitCode(status)
+    func run(in context: RunContext) -> RunOutcome {
+        SampleServing(port: port).run(in: context)
     }
 }

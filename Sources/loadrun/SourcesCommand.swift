@@ -3,7 +3,7 @@ import LoadrunCLI
 import Plan
 
 /// `loadrun sources`: the configured sources, and where each was defined.
-struct SourcesCommand: ParsableCommand {
+struct SourcesCommand: LoadrunCommand {
     static let configuration = CommandConfiguration(
         commandName: "sources",
         abstract: "List the configured sources: name, URL, plugin, interval, detail and related links, and where each was defined.",
@@ -34,8 +34,7 @@ struct SourcesCommand: ParsableCommand {
     /// `--config` belongs to the main command, which parses it before or after `sources`.
     @ParentCommand var loadrun: Loadrun
 
-    func run() throws {
-        let status = Listings.sources(configPath: loadrun.config)
-        if status != ExitStatus.success { throw ExitCode(status) }
+    func run(in context: RunContext) -> RunOutcome {
+        SourceListing(configPath: loadrun.config).run(in: context)
     }
 }

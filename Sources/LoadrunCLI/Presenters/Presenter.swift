@@ -9,6 +9,8 @@ import Screen
 /// A presenter observes state changes and draws. It never starts or cancels a load: what a
 /// key asks for comes back to the session as an `Intent`.
 protocol Presenter: AnyObject {
+    /// The session it draws, from `start` on: its diagnostics and output are the run's.
+    var session: LoadSession! { get }
     /// Whether the `name: URL` line for a single source belongs on stderr; a full screen
     /// would show it for a flash and take it away.
     var announcesSource: Bool { get }
@@ -54,7 +56,7 @@ extension Presenter {
     func start(_ session: LoadSession) {}
     func detailChanged(_ page: DetailPage, source: SessionSource, by change: StateChange) {}
     func opened(_ page: DetailPage) {}
-    func note(_ text: String, about source: SessionSource) { Diagnostics.say("\(source.name): \(text)") }
+    func note(_ text: String, about source: SessionSource) { session.diagnostics.say("\(source.name): \(text)") }
     func reloadDue(_ source: SessionSource) {}
     func resized(to terminal: Terminal) {}
     func intent(for key: Key) -> Intent? { nil }

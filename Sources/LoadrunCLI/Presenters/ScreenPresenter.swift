@@ -45,7 +45,7 @@ final class ScreenPresenter: Presenter {
     private var left = false
     private var ticker: LoopSource?
 
-    init(terminal: Terminal) { screen = FullScreen(terminal: terminal) }
+    init(terminal: Terminal, output: ContentOutput) { screen = FullScreen(terminal: terminal, output: output) }
 
     var announcesSource: Bool { false }
     var drawsViews: Bool { true }

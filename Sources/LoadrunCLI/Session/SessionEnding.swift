@@ -1,7 +1,7 @@
 /// Why a session ended before its sources all came to rest.
 enum SessionEnding: Equatable {
-    /// SIGINT, SIGTERM or SIGHUP, with the exit status each means (130, 143, 129).
-    case signal(Int32)
+    /// SIGINT, SIGTERM or SIGHUP, by its number; `RunOutcome.signal` makes it the exit status.
+    case signal(number: Int32)
     /// `q` in the full-screen view.
     case quit
     /// The reader of stdout went away.

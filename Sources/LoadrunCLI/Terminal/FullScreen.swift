@@ -11,7 +11,8 @@ import TerminalText
 /// presenter's business.
 final class FullScreen {
     private(set) var terminal: Terminal
-    private let raw = RawTerminal()
+    private let output: ContentOutput
+    private let raw: RawTerminal
     /// The rows as they are on the terminal now; empty after `enter()` or a resize.
     private var drawn: [String] = []
     /// The line under the status lines, made again only when the width or styling changes.
@@ -24,7 +25,12 @@ final class FullScreen {
     }
     private var cachedRule: (key: (Int, Bool), line: String)?
 
-    init(terminal: Terminal) { self.terminal = terminal }
+    /// Frames go out through `output`, the run's stdout.
+    init(terminal: Terminal, output: ContentOutput) {
+        self.terminal = terminal
+        self.output = output
+        raw = RawTerminal(output: output)
+    }
 
     var readsKeys: Bool { raw.readsKeys }
 
@@ -75,6 +81,6 @@ final class FullScreen {
             if TerminalText.styledWidth(line) < columns { out += "\u{1B}[K" }
         }
         drawn = frame
-        if !out.isEmpty { OutputStream.standardOutput.report(out) }
+        if !out.isEmpty { output.draw(out) }
     }
 }
