@@ -1,18 +1,3 @@
-/// Which decoder a source's responses go to.
-public enum PluginSelection {
-    /// Always this one (`--source posts`, `--plugin posts`).
-    case fixed(AnyContentDecoder)
-    /// The first in the table that takes the response.
-    case fromResponse([AnyContentDecoder])
-
-    /// The `Accept` header requests send.
-    public var acceptHeader: String {
-        switch self {
-        case .fixed(let decoder): decoder.acceptHeader
-        case .fromResponse(let decoders): decoders.acceptHeader
-        }
-    }
-}
 
 /// Something loadrun can load: a name for messages, where it lives, and how to decode it.
 public struct Source {
@@ -42,23 +27,4 @@ public struct Source {
     public init(name: String, url: String, plugin: AnyContentDecoder) {
         self.init(name: name, url: url, plugin: .fixed(plugin))
     }
-}
-
-/// One change of a source's state, as observers receive it.
-public struct StateChange {
-    public var source: String
-    public var from: LoadingState<AnyContent>
-    public var to: LoadingState<AnyContent>
-    public var cause: LoadMachine<AnyContent>.Cause
-    /// The attempt this change belongs to, from 1; 0 before the first.
-    public var attempt: Int
-    /// The HTTP status of the attempt's response, once one came.
-    public var httpStatus: Int?
-    /// Body bytes received in the attempt so far.
-    public var bytes: Int
-    /// Time since the attempt began, on the monotonic clock.
-    public var duration: Duration
-    /// Whether the loader asks for the next page at once, after this change: the content is
-    /// not yet what the load wants to show.
-    public var continuesChain: Bool = false
 }
