@@ -5,6 +5,7 @@ import TerminalText
 package struct PluginListing {
     package init() {}
 
+    /// Says which plugin files were skipped, then writes the table; the outcome is the write's.
     package func run(in context: RunContext) -> RunOutcome {
         context.reportSkippedPlugins()
         // A declared plugin's file supplies its media types and summary: outside text.

@@ -42,6 +42,7 @@ package final class ContentOutput {
     /// Whether some content still waits for the reader.
     var hasPending: Bool { head < pending.count && failure == nil }
 
+    /// The run's one stdout; `RunContext` builds it.
     package init() {}
 
     /// Writes wait on `loop` for a slow reader; `coalescing` keeps only the newest content

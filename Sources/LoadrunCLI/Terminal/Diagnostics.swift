@@ -17,6 +17,7 @@ package final class Diagnostics {
     /// Whether the spinner stands on stderr's current line.
     private var liveLineDrawn = false
 
+    /// The run's one stderr; `RunContext` builds it.
     package init() {}
 
     /// Writes `message` on stderr as one line, safe for a terminal, with the password of any
