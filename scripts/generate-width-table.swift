@@ -3,7 +3,7 @@
 // lookup answers as the property queries would. `ScalarWidthTests` checks every scalar.
 // Usage: swift scripts/generate-width-table.swift > Sources/TerminalText/ScalarWidthTable.swift
 
-/// Must match `ScalarClass.init(properties:)` in Sources/TerminalText/ScalarWidth.swift.
+/// Must match `ScalarClass.init(properties:)` in Sources/TerminalText/ScalarClass.swift.
 func classes(_ scalar: Unicode.Scalar) -> UInt32 {
     let properties = scalar.properties
     var bits: UInt32 = 0

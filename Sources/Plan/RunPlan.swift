@@ -1,40 +1,6 @@
 import Loader
 package import Plugins
 
-/// A reason the run cannot start, said as `loadrun: <message>`, one line each; the exit status
-/// is 64.
-package struct UsageFailure: Error {
-    package var messages: [String]
-
-    package init(message: String) { messages = [message] }
-    package init(messages: [String]) { self.messages = messages }
-
-    /// The messages as one text, for a caller that says it once.
-    package var message: String { messages.joined(separator: "\n") }
-}
-
-/// What the command line asks of every source it loads, on top of (and over) the sources
-/// file's settings.
-package struct SourceSettings {
-    package var plugin: String?
-    package var noRetry = false
-    /// What the options set; unset ones leave the file's settings, then the defaults.
-    package var load = LoadSettings()
-    /// `-H` and `-A`: over each source's own headers, to its own origin only.
-    package var headers = HeaderArguments()
-    /// `--detail`: every source's detail template, over the sources file's.
-    package var detail: DetailTemplate?
-
-    package init(plugin: String? = nil, noRetry: Bool = false, load: LoadSettings = LoadSettings(),
-                 headers: HeaderArguments = HeaderArguments(), detail: DetailTemplate? = nil) {
-        self.plugin = plugin
-        self.noRetry = noRetry
-        self.load = load
-        self.headers = headers
-        self.detail = detail
-    }
-}
-
 /// Turns `--source`, `--url`, `--url-file`, `--all`, `--shard` and the catalog into the
 /// requests a run makes, in the order given.
 package struct RunPlan {

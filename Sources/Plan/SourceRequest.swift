@@ -1,5 +1,4 @@
 package import Loader
-package import Plugins
 
 /// One source as the plan asks for it: where it loads from and how, before the session makes
 /// a loader of it.
@@ -28,20 +27,4 @@ package struct SourceRequest {
     /// The item's other links shown beside its detail (its comments, say), from the sources
     /// file or the built-in; none for a source given by `--url` alone.
     package var related: [RelatedTemplate] = []
-}
-
-/// How content is shown, as the user asked: images' format and size, how many items of a list,
-/// and whether JSON output sorts its keys.
-package struct ViewOptions {
-    package var imageFormat: ImageFormat?
-    package var imageSize: RenderContext.CellSize?
-    package var maxItems: Int?
-    package var sortsKeys: Bool
-
-    package init(imageFormat: ImageFormat? = nil, imageSize: RenderContext.CellSize? = nil, maxItems: Int? = nil, sortsKeys: Bool = false) {
-        self.imageFormat = imageFormat
-        self.imageSize = imageSize
-        self.maxItems = maxItems
-        self.sortsKeys = sortsKeys
-    }
 }

@@ -1,11 +1,6 @@
 internal import CGLib
 internal import CSoup
 
-/// Why the sample server could not start.
-public struct SampleServerError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var description: String
-}
-
 /// The embedded sample source: a `SoupServer` on 127.0.0.1 that serves bundled content.
 ///
 /// `loadrun --source posts` runs it in-process on an ephemeral port, `loadrun serve` runs it on

@@ -7,7 +7,7 @@ import LoadrunCLI
 import Plan
 
 @main
-struct Loadrun: ParsableCommand {
+struct Loadrun: LoadrunCommand {
     static let configuration = CommandConfiguration(
         commandName: "loadrun",
         abstract: "Load web content and render it in the terminal.",
@@ -47,14 +47,14 @@ struct Loadrun: ParsableCommand {
               loadrun --all --watch --output ndjson --shard 0/4
               loadrun serve --port 8080
 
-            \(ExitStatus.helpText)
+            \(RunOutcome.helpText)
             """,
         version: "0.1.0",
-        subcommands: [Sources.self, Plugins.self, Serve.self]
+        subcommands: [SourcesCommand.self, PluginsCommand.self, ServeCommand.self]
     )
 
     @Option(name: .long, help: ArgumentHelp("Load this source: a built-in (posts, articles, images) or one from the sources file. Repeat it for several. Default: posts, unless --url is given.", valueName: "name"),
-            completion: .custom { words, _, _ in CompletionWords.sources(commandLine: words) })
+            completion: .custom { words, _, _ in withContext { CompletionWords.sources(commandLine: words, in: $0) } })
     var source: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Load from this http(s) or file:// URL, a file's path, host:port/path (as http://), or - for standard input. With one --source, replaces its URL; alone, repeat it to load several. Without --source or --plugin, the plugin is chosen from the content.", valueName: "url"))
@@ -78,7 +78,7 @@ struct Loadrun: ParsableCommand {
     var config: String?
 
     @Option(name: .long, help: ArgumentHelp("Decode with this plugin whatever the response says (see `loadrun plugins`).", valueName: "name"),
-            completion: .custom { _, _, _ in CompletionWords.plugins() })
+            completion: .custom { _, _, _ in withContext { CompletionWords.plugins(in: $0) } })
     var plugin: String?
 
     @Option(name: [.customShort("H"), .long], help: ArgumentHelp("Send this request header to each source's own origin: 'Name: value' (the value may be env:VARIABLE or file:PATH), 'Name:' to send none, 'Name;' for an empty value. Repeat it for several; over the sources file's.", valueName: "header"))
@@ -177,12 +177,13 @@ struct Loadrun: ParsableCommand {
     @Option(name: .customLong("max-size"), help: ArgumentHelp("Refuse bodies larger than this, e.g. 512K, 64M, 1G. Default: 64M.", valueName: "size"))
     var maxSize: SizeArgument?
 
-    /// Parses the command line with `--watch`'s interval made explicit, since an option's
-    /// value cannot be optional in swift-argument-parser.
+    /// Builds the run's context, parses the command line as `ArgumentRewrite` rewrites it, runs
+    /// the command in the context, and exits with the status of how it went.
     ///
-    /// Otherwise ArgumentParser's own `main`, except that an error goes through the one stderr
-    /// sink: it may quote an argument pasted from elsewhere, which must not drive the terminal.
-    /// An unknown option is said in loadrun's words, with the nearest option it does take.
+    /// Otherwise ArgumentParser's own `main`, except that an error goes through the run's
+    /// diagnostics: it may quote an argument pasted from elsewhere, which must not drive the
+    /// terminal. An unknown option is said in loadrun's words, with the nearest option it does
+    /// take.
     static func main() {
         // exit() runs no deinit and unwinds no frame: whatever a frame still held would be
         // left behind (valgrind counted the argument array as lost). So the run happens in a
@@ -190,40 +191,57 @@ struct Loadrun: ParsableCommand {
         // Before GLib opens anything: a closed fd 0, 1 or 2 gets /dev/null, so that no GLib fd
         // takes its number.
         StandardStreams.claim()
-        let status = runToStatus(Array(CommandLine.arguments.dropFirst()))
+        let status = MainActor.assumeIsolated { run(Array(CommandLine.arguments.dropFirst())).exitStatus }
         Glibc.exit(status)
     }
 
+    /// The run's context while `run(_:)` lasts, for what swift-argument-parser calls with no way
+    /// to hand it one: `validate()` and the shell's completions. Only the main thread, which
+    /// parses the command line and runs the loop, sets or reads it.
+    @MainActor private static var current: RunContext?
+
+    /// `body`'s result with the run's context. For code that swift-argument-parser calls while
+    /// `run(_:)` parses, on the main thread.
+    private static func withContext<Result: Sendable>(_ body: @MainActor (RunContext) -> Result) -> Result {
+        MainActor.assumeIsolated {
+            guard let current else { preconditionFailure("the context is set before the command line is parsed") }
+            return body(current)
+        }
+    }
+
     /// Parses `commandLine` (the arguments after the program's name), runs the command and
-    /// says any error; returns the exit status. Everything the run owned is released by the
-    /// time it returns.
-    private static func runToStatus(_ commandLine: [String]) -> Int32 {
-        let arguments = WatchArgument.withDefaultInterval(commandLine)
-        let subcommands = Set(configuration.subcommands.map { $0._commandName })
+    /// says any error; returns how it went. Everything the run owned is released by the time
+    /// it returns.
+    @MainActor private static func run(_ commandLine: [String]) -> RunOutcome {
+        let context = RunContext(environment: ProcessEnvironment.variables)
+        current = context
+        defer { current = nil }
+        let rewrite = ArgumentRewrite(commandLine, subcommands: Set(configuration.subcommands.map { $0._commandName }))
         do {
-            var command = try parseAsRoot(URLBatch.batched(RetryOrder.laterWins(arguments, subcommands: subcommands), subcommands: subcommands))
-            try command.run()
-            return ExitStatus.success
+            var command = try parseAsRoot(rewrite.parsed)
+            guard let loadrunCommand = command as? any LoadrunCommand else {
+                // swift-argument-parser's own `help` subcommand: its run throws the help it shows.
+                try command.run()
+                return .success
+            }
+            return try loadrunCommand.run(in: context)
         } catch {
             // Each of ArgumentParser's calls below lays out the help text anew for --help: ask
             // for no more of them than the case needs.
-            let code = exitCode(for: error)
-            if code.isSuccess {
+            if exitCode(for: error).isSuccess {
                 // --help and --version, on stdout as ArgumentParser prints them.
                 let message = fullMessage(for: error)
-                do {
-                    if !message.isEmpty { try OutputStream.standardOutput.write(message + "\n") }
-                } catch where !error.isBrokenPipe {
-                    Diagnostics.say("loadrun: cannot write the output: \(error.reason)")
-                    return ExitStatus.outputFailed
-                } catch {}
-            } else if let unknown = UnknownOption.message(parserMessage: self.message(for: error), arguments: arguments, toolInfo: _dumpHelp) {
-                Diagnostics.say("loadrun: \(unknown)")
+                return message.isEmpty ? .success : context.writeOutput(message + "\n")
+            }
+            if let unknown = UnknownOption.message(parserMessage: self.message(for: error), arguments: rewrite.words, toolInfo: _dumpHelp) {
+                context.diagnostics.say("loadrun: \(unknown)")
             } else {
                 let message = fullMessage(for: error)
-                if !message.isEmpty { Diagnostics.say(lines: message) }
+                if !message.isEmpty { context.diagnostics.say(lines: message) }
             }
-            return code.rawValue
+            // Whatever the parser refuses is the command line's fault: its status is 64, as
+            // are the `usageFailure`s that `validate()` throws.
+            return .usage
         }
     }
 
@@ -238,7 +256,7 @@ struct Loadrun: ParsableCommand {
             throw ValidationError(error.message)
         }
         if let plugin {
-            let names = Listings.pluginNames()
+            let names = Self.withContext { $0.plugins.names }
             if !names.contains(plugin) {
                 throw ValidationError("\(Suggestion.unknown("plugin", plugin, among: names)); known: \(names.joined(separator: ", "))")
             }
@@ -268,7 +286,7 @@ struct Loadrun: ParsableCommand {
         if let problem = BrowseSettings.problem(views) { throw Self.usageFailure(problem) }
     }
 
-    func run() throws {
+    func run(in context: RunContext) throws -> RunOutcome {
         let load = LoadSettings(
             timeout: timeout?.duration, connectTimeout: connectTimeout?.duration, maxSize: maxSize?.bytes,
             retries: retry, retryDelay: retryDelay?.duration, retryMaxTime: retryMaxTime?.duration,
@@ -287,14 +305,13 @@ struct Loadrun: ParsableCommand {
             view: ViewOptions(imageFormat: imageFormat?.format, imageSize: size?.cells, maxItems: maxItems, sortsKeys: sortKeys),
             maxConnections: maxConnections, maxPerHost: maxPerHost, usesCache: !noCache, forcesHTTP1: http1,
             verbosity: Verbosity(verbose: verbose, quiet: quiet))
-        let status = invocation.run()
-        if status != ExitStatus.success { throw ExitCode(status) }
+        return invocation.run(in: context)
     }
 
     /// Says `loadrun: <message>` and ends with 64, the usage status, without the usage text:
     /// the message says what to change.
     static func usageFailure(_ message: String) -> ExitCode {
-        Diagnostics.say("loadrun: \(message)")
-        return ExitCode(ExitStatus.usage)
+        withContext { $0.diagnostics.say("loadrun: \(message)") }
+        return ExitCode(RunOutcome.usage.exitStatus)
     }
 }

@@ -3,8 +3,9 @@ import LoadrunCLI
 import Plan
 
 /// `loadrun sources`: the configured sources, and where each was defined.
-struct Sources: ParsableCommand {
+struct SourcesCommand: LoadrunCommand {
     static let configuration = CommandConfiguration(
+        commandName: "sources",
         abstract: "List the configured sources: name, URL, plugin, interval, detail and related links, and where each was defined.",
         discussion: """
             The built-in sources are always there. More come from a GLib key file at
@@ -33,8 +34,7 @@ struct Sources: ParsableCommand {
     /// `--config` belongs to the main command, which parses it before or after `sources`.
     @ParentCommand var loadrun: Loadrun
 
-    func run() throws {
-        let status = Listings.sources(configPath: loadrun.config)
-        if status != ExitStatus.success { throw ExitCode(status) }
+    func run(in context: RunContext) -> RunOutcome {
+        SourceListing(configPath: loadrun.config).run(in: context)
     }
 }

@@ -51,11 +51,7 @@ final class ArgumentTests: XCTestCase {
         XCTAssertNil(ImageFormatArgument(argument: "png"))
     }
 
-    func testABareWatchGetsAutoBeforeAnotherOptionOrAtTheEnd() {
-        XCTAssertEqual(WatchArgument.withDefaultInterval(["--watch"]), ["--watch", "auto"])
-        XCTAssertEqual(WatchArgument.withDefaultInterval(["--watch", "--all"]), ["--watch", "auto", "--all"])
-        XCTAssertEqual(WatchArgument.withDefaultInterval(["--watch", "30s"]), ["--watch", "30s"])
-        XCTAssertEqual(WatchArgument.withDefaultInterval(["--", "--watch"]), ["--", "--watch"], "past -- nothing is an option")
+    func testWatchIntervals() {
         XCTAssertNil(WatchArgument(argument: "auto").interval)
         XCTAssertNil(WatchArgument(argument: "auto").problem)
         XCTAssertEqual(WatchArgument(argument: "10s").interval, .seconds(10))

@@ -24,12 +24,13 @@ final class CompletionWordsTests: XCTestCase {
         let broken = directory.appendingPathComponent("broken.conf").path
         try "[source status]\nurl=https://status.example.com/posts\n".write(toFile: good, atomically: true, encoding: .utf8)
         try "[source status]\nurl=https://status.example.com/posts\nplugin=nonesuch\n".write(toFile: broken, atomically: true, encoding: .utf8)
+        let context = RunContext(environment: ProcessEnvironment.variables)
 
-        XCTAssertEqual(CompletionWords.sources(commandLine: ["loadrun", "--config", good, "--source", ""]),
+        XCTAssertEqual(CompletionWords.sources(commandLine: ["loadrun", "--config", good, "--source", ""], in: context),
                        ["posts", "articles", "images", "status"])
-        XCTAssertEqual(CompletionWords.sources(commandLine: ["loadrun", "--config", broken, "--source", ""]),
+        XCTAssertEqual(CompletionWords.sources(commandLine: ["loadrun", "--config", broken, "--source", ""], in: context),
                        ["posts", "articles", "images"])
-        XCTAssertEqual(CompletionWords.sources(commandLine: ["loadrun", "--config", directory.path + "/absent.conf", "--source", ""]),
+        XCTAssertEqual(CompletionWords.sources(commandLine: ["loadrun", "--config", directory.path + "/absent.conf", "--source", ""], in: context),
                        ["posts", "articles", "images"])
     }
 }

@@ -35,7 +35,7 @@ final class SessionMachineTests: XCTestCase {
         XCTAssertEqual(change(&run, 0, .succeeded, loaded), [.sayContentNotes(0), .show(.source(0), .succeeded)])
         XCTAssertEqual(run.settledCount, 1)
         XCTAssertEqual(change(&run, 1, .failed, failed), [.show(.source(1), .failed), .quitLoop])
-        XCTAssertEqual(run.exitStatus(outputFailure: nil), ExitStatus.someFailed)
+        XCTAssertEqual(run.outcome(outputFailure: nil), .someFailed)
     }
 
     func testALoopIsNotEndedBeforeAPendingSignalsHandlerRuns() {
@@ -100,24 +100,24 @@ final class SessionMachineTests: XCTestCase {
         var watch = machine(.interval(nil), screen: true)
         _ = change(&watch, 0, .started, loading)
         _ = change(&watch, 1, .succeeded, loaded)
-        XCTAssertEqual(watch.handle(.signal(SIGINT, status: 130, at: start)), [.disarmLastResort, .cancel(.source(0)), .refresh])
+        XCTAssertEqual(watch.handle(.signal(SIGINT, at: start)), [.disarmLastResort, .cancel(.source(0)), .refresh])
         XCTAssertNil(watch.ending)
-        XCTAssertEqual(watch.handle(.signal(SIGINT, status: 130, at: start + .milliseconds(500))), [.cancelAll, .quitLoop],
+        XCTAssertEqual(watch.handle(.signal(SIGINT, at: start + .milliseconds(500))), [.cancelAll, .quitLoop],
                        "again within a second: quits, without waiting for the cancels")
-        XCTAssertEqual(watch.ending, .signal(130))
-        XCTAssertEqual(watch.handle(.signal(SIGTERM, status: 143, at: start + .seconds(1))), [.leaveNow(143)], "a second signal leaves at once")
-        XCTAssertEqual(watch.exitStatus(outputFailure: nil), 130)
+        XCTAssertEqual(watch.ending, .signal(number: SIGINT))
+        XCTAssertEqual(watch.handle(.signal(SIGTERM, at: start + .seconds(1))), [.leaveNow(signal: SIGTERM)], "a second signal leaves at once")
+        XCTAssertEqual(watch.outcome(outputFailure: nil).exitStatus, 130)
 
         var idle = machine(.interval(nil), sources: 1, screen: true)
         _ = change(&idle, 0, .succeeded, loaded)
-        XCTAssertEqual(idle.handle(.signal(SIGINT, status: 130, at: start)), [.cancelAll, .quitLoop], "nothing in flight: quits")
+        XCTAssertEqual(idle.handle(.signal(SIGINT, at: start)), [.cancelAll, .quitLoop], "nothing in flight: quits")
     }
 
     func testAPrefetchNobodySawDoesNotKeepCtrlCFromQuitting() {
         var browse = machine(.browse, sources: 1, screen: true)
         _ = change(&browse, 0, .succeeded, loaded)
         _ = browse.handle(.changed(.detail(page: 1, slot: 0), .started, loading, signalPending: false))
-        XCTAssertEqual(browse.handle(.signal(SIGINT, status: 130, at: start)), [.cancelAll, .quitLoop],
+        XCTAssertEqual(browse.handle(.signal(SIGINT, at: start)), [.cancelAll, .quitLoop],
                        "quits, and a view that stays up ended by a signal does not wait for the cancels")
         XCTAssertEqual(browse.handle(.changed(.detail(page: 1, slot: 0), .cancelled, Machine.Phase(), signalPending: false)), [.quitLoop],
                        "a detail's change while ending is not shown")
@@ -126,9 +126,9 @@ final class SessionMachineTests: XCTestCase {
     func testSIGTERMEndsARunThatLoadsOnceOnlyOnceItsCancelsHaveComeThrough() {
         var run = machine(.once, sources: 1)
         _ = change(&run, 0, .started, loading)
-        XCTAssertEqual(run.handle(.signal(SIGTERM, status: 143, at: start)), [.cancelAll])
+        XCTAssertEqual(run.handle(.signal(SIGTERM, at: start)), [.cancelAll])
         XCTAssertEqual(change(&run, 0, .cancelled, Machine.Phase()), [.show(.source(0), .cancelled), .quitLoop])
-        XCTAssertEqual(run.exitStatus(outputFailure: nil), 143)
+        XCTAssertEqual(run.outcome(outputFailure: nil).exitStatus, 143)
     }
 
     func testSIGUSR1ReloadsAWatchAndSIGUSR2RetriesWhatFailed() {
@@ -149,13 +149,13 @@ final class SessionMachineTests: XCTestCase {
         var run = machine(.once)
         _ = change(&run, 0, .failed, failed)
         _ = change(&run, 1, .failed, failed)
-        XCTAssertEqual(run.exitStatus(outputFailure: nil), ExitStatus.allFailed)
-        XCTAssertEqual(run.exitStatus(outputFailure: OutputFailure(code: EPIPE)), ExitStatus.success, "a reader that left")
-        XCTAssertEqual(run.exitStatus(outputFailure: OutputFailure(code: ENOSPC)), ExitStatus.outputFailed)
+        XCTAssertEqual(run.outcome(outputFailure: nil), .allFailed)
+        XCTAssertEqual(run.outcome(outputFailure: OutputFailure(code: EPIPE)), .success, "a reader that left")
+        XCTAssertEqual(run.outcome(outputFailure: OutputFailure(code: ENOSPC)), .outputFailed)
 
         var quit = machine(.interval(nil), sources: 1)
         XCTAssertEqual(quit.handle(.quit), [.cancelAll, .quitLoop])
-        XCTAssertEqual(quit.exitStatus(outputFailure: nil), ExitStatus.success)
+        XCTAssertEqual(quit.outcome(outputFailure: nil), .success)
         XCTAssertEqual(quit.handle(.quit), [], "ending once")
     }
 }

@@ -73,13 +73,14 @@ final class ViewPartsTests: XCTestCase {
     func testEachRunGetsOnePresenter() {
         let tty = Terminal(stdoutIsTTY: true, stderrIsTTY: true, width: 80, height: 24, stderrWidth: 80, environment: [:], allowsStyling: true)
         let pipe = Terminal(stdoutIsTTY: false, stderrIsTTY: false, width: 80, height: nil, stderrWidth: 80, environment: [:], allowsStyling: false)
-        XCTAssertTrue(PresenterChoice.presenter(format: .text, schedule: .once, terminal: tty) is OrderedPrinter)
-        XCTAssertTrue(PresenterChoice.presenter(format: .json, schedule: .once, terminal: pipe) is OrderedPrinter)
-        XCTAssertTrue(PresenterChoice.presenter(format: .text, schedule: .interval(nil), terminal: tty) is ScreenPresenter)
-        XCTAssertTrue(PresenterChoice.presenter(format: .text, schedule: .interval(.seconds(1)), terminal: pipe) is PipePrinter)
-        XCTAssertTrue(PresenterChoice.presenter(format: .json, schedule: .interval(nil), terminal: tty) is PipePrinter)
+        let output = ContentOutput()
+        XCTAssertTrue(PresenterChoice.presenter(format: .text, schedule: .once, terminal: tty, output: output) is OrderedPrinter)
+        XCTAssertTrue(PresenterChoice.presenter(format: .json, schedule: .once, terminal: pipe, output: output) is OrderedPrinter)
+        XCTAssertTrue(PresenterChoice.presenter(format: .text, schedule: .interval(nil), terminal: tty, output: output) is ScreenPresenter)
+        XCTAssertTrue(PresenterChoice.presenter(format: .text, schedule: .interval(.seconds(1)), terminal: pipe, output: output) is PipePrinter)
+        XCTAssertTrue(PresenterChoice.presenter(format: .json, schedule: .interval(nil), terminal: tty, output: output) is PipePrinter)
         for schedule in [LoadSession.Schedule.once, .interval(nil)] {
-            XCTAssertTrue(PresenterChoice.presenter(format: .ndjson, schedule: schedule, terminal: tty) is NDJSONLog,
+            XCTAssertTrue(PresenterChoice.presenter(format: .ndjson, schedule: schedule, terminal: tty, output: output) is NDJSONLog,
                           "ndjson on a terminal too: no spinner beside the records")
         }
     }

@@ -79,64 +79,6 @@ extension ContentDecoder {
     }
 }
 
-/// Media type matching, with `type/*` wildcards.
-public enum MediaType {
-    /// Whether `mediaType` is one of `declared`, directly or through a `type/*` wildcard.
-    public static func matches(_ mediaType: String, anyOf declared: [String]) -> Bool {
-        let type = mediaType.lowercased()
-        return declared.contains { pattern in
-            if pattern == "*/*" { return true }
-            if pattern.hasSuffix("/*") { return type.hasPrefix(pattern.dropLast()) }
-            return pattern == type
-        }
-    }
-
-    /// Whether `mediaType` says JSON: `application/json`, `text/json`, any `+json` type, or a
-    /// sequence of JSON values (`isJSONSequence`).
-    public static func isJSON(_ mediaType: String?) -> Bool {
-        guard let type = mediaType?.lowercased() else { return false }
-        return type == "application/json" || type == "text/json" || type.hasSuffix("+json") || isJSONSequence(type)
-    }
-
-    /// Whether `mediaType` says JSON values one after another: JSON Lines, NDJSON, or RFC 7464's
-    /// `application/json-seq`.
-    public static func isJSONSequence(_ mediaType: String?) -> Bool {
-        guard let type = mediaType?.lowercased() else { return false }
-        return ["application/x-ndjson", "application/ndjson", "application/jsonl", "application/x-jsonlines",
-                "application/jsonlines", "application/json-seq"].contains(type)
-    }
-}
-
-/// Decoded content whose type only its decoder knows: the terminal's `AnyRemoteContent`.
-public struct AnyContent {
-    /// The plugin that decoded it: its renderer is found by this name.
-    public let pluginName: String
-    /// The decoded model.
-    public let model: Any
-    /// How many items it holds, for lists.
-    public let itemCount: Int?
-    /// What the user should hear once about it (see `ContentDecoder.notes`).
-    public let notes: [String]
-    private let merger: (Any) -> AnyContent?
-
-    public init<Decoder: ContentDecoder>(_ model: Decoder.Model, decoder: Decoder) {
-        pluginName = decoder.name
-        self.model = model
-        itemCount = decoder.itemCount(model)
-        notes = decoder.notes(model)
-        merger = { other in
-            guard let next = other as? Decoder.Model, let merged = decoder.merge(model, next) else { return nil }
-            return AnyContent(merged, decoder: decoder)
-        }
-    }
-
-    /// This content with `next`'s items appended, when both are pages of the same list.
-    public func appending(_ next: AnyContent) -> AnyContent? {
-        guard next.pluginName == pluginName else { return nil }
-        return merger(next.model)
-    }
-}
-
 /// A decoder with its model type erased, as the plugin table and a source hold it.
 public struct AnyContentDecoder {
     public let name: String
@@ -194,28 +136,5 @@ extension [AnyContentDecoder] {
     public var acceptHeader: String {
         var seen = Set<String>()
         return flatMap(\.mediaTypes).filter { seen.insert($0).inserted }.joined(separator: ", ")
-    }
-}
-
-/// A response as decoders are offered it: its bytes, what came with them, and what decoders
-/// worked out from them, kept so that choosing among decoders parses a body once.
-public final class ResponseBody {
-    public let bytes: [UInt8]
-    public let info: ResponseInfo
-    private var memo: [ObjectIdentifier: Any] = [:]
-
-    public init(_ bytes: [UInt8], info: ResponseInfo) {
-        self.bytes = bytes
-        self.info = info
-    }
-
-    /// What `make` gives, made once per body and kept by its type: the first decoder to ask
-    /// for the parsed JSON parses it, and the others are handed the same.
-    public func memoized<Value>(_ make: ([UInt8], ResponseInfo) -> Value) -> Value {
-        let key = ObjectIdentifier(Value.self)
-        if let kept = memo[key] as? Value { return kept }
-        let value = make(bytes, info)
-        memo[key] = value
-        return value
     }
 }

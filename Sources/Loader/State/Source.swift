@@ -1,18 +1,3 @@
-/// Which decoder a source's responses go to.
-public enum PluginSelection {
-    /// Always this one (`--source posts`, `--plugin posts`).
-    case fixed(AnyContentDecoder)
-    /// The first in the table that takes the response.
-    case fromResponse([AnyContentDecoder])
-
-    /// The `Accept` header requests send.
-    public var acceptHeader: String {
-        switch self {
-        case .fixed(let decoder): decoder.acceptHeader
-        case .fromResponse(let decoders): decoders.acceptHeader
-        }
-    }
-}
 
 /// Something loadrun can load: a name for messages, where it lives, and how to decode it.
 public struct Source {
@@ -43,6 +28,3 @@ public struct Source {
         self.init(name: name, url: url, plugin: .fixed(plugin))
     }
 }
-
-/// One change of a source's state, as observers receive it: its machine's transition.
-public typealias StateChange = SourceMachine<AnyContent>.Transition

@@ -4,7 +4,7 @@ import Loader
 /// no spinner and no skeleton, terminal or not, so no progress line interleaves with the
 /// records.
 final class NDJSONLog: Presenter {
-    private unowned var session: LoadSession!
+    unowned var session: LoadSession!
 
     func start(_ session: LoadSession) { self.session = session }
 
@@ -16,9 +16,9 @@ final class NDJSONLog: Presenter {
         // watch's failures are in the records, one cycle after another.
         guard session.ending == nil, !session.staysUp, case .failed(let error, _, let retry) = change.to else { return }
         if let retry {
-            Diagnostics.say("\(source.name): \(LoadErrorText.describe(error, retry: retry))")
+            session.diagnostics.say("\(source.name): \(LoadErrorText.describe(error, retry: retry))")
         } else if change.cause == .failed {
-            Diagnostics.say("\(source.name): \(LoadErrorText.describe(error))")
+            session.diagnostics.say("\(source.name): \(LoadErrorText.describe(error))")
         }
     }
 }

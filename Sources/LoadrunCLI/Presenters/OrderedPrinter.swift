@@ -13,7 +13,7 @@ final class OrderedPrinter: Presenter {
 
     private let format: Format
     var drawsViews: Bool { format == .text }
-    private unowned var session: LoadSession!
+    unowned var session: LoadSession!
     private var progress: ProgressLine!
     private var skeleton: SkeletonView!
     /// The first source not yet printed: those before it are out, in order.
@@ -27,8 +27,8 @@ final class OrderedPrinter: Presenter {
 
     func start(_ session: LoadSession) {
         self.session = session
-        progress = ProgressLine(loop: session.loop, width: session.terminal.stderrWidth)
-        skeleton = SkeletonView(loop: session.loop, progress: progress)
+        progress = ProgressLine(loop: session.loop, width: session.terminal.stderrWidth, diagnostics: session.diagnostics)
+        skeleton = SkeletonView(loop: session.loop, progress: progress, output: session.output)
     }
 
     private var sources: [SessionSource] { session.sources }
@@ -44,7 +44,7 @@ final class OrderedPrinter: Presenter {
         if change.cause == .cancelled { cancelled.insert(source.index) }
         guard session.ending == nil else { return }
         if change.cause == .retryScheduled, case .failed(let error, _, let retry?) = change.to {
-            Diagnostics.say("\(source.name): \(LoadErrorText.describe(error, retry: retry))")
+            session.diagnostics.say("\(source.name): \(LoadErrorText.describe(error, retry: retry))")
         }
         if source.isSettled { printSettled() }
     }
@@ -60,7 +60,7 @@ final class OrderedPrinter: Presenter {
         case nil:
             printSettled()
         case .signal?:
-            for source in sources where cancelled.contains(source.index) { Diagnostics.say("\(source.name): cancelled") }
+            for source in sources where cancelled.contains(source.index) { session.diagnostics.say("\(source.name): cancelled") }
         case .quit?, .stdoutClosed?, .outputFailed?:
             break
         }
@@ -105,9 +105,9 @@ final class OrderedPrinter: Presenter {
         case .failed(let error, let lastGood, _):
             // A copy from an earlier run goes out as content would, and the error says so.
             if error.copyVerifiedAt != nil, let lastGood { printContent(lastGood, of: source) }
-            Diagnostics.say("\(source.name): \(LoadErrorText.describe(error))")
+            session.diagnostics.say("\(source.name): \(LoadErrorText.describe(error))")
         case .idle, .loading:
-            Diagnostics.say("\(source.name): did not finish loading")
+            session.diagnostics.say("\(source.name): did not finish loading")
         }
     }
 
@@ -121,7 +121,7 @@ final class OrderedPrinter: Presenter {
             sink.write("\n")
             sink.flush()
             // `null` alone could be a server's own JSON null: the state line tells them apart.
-            if let state = session.plugins.emptyState(of: content) { Diagnostics.say("\(source.name): \(state)") }
+            if let state = session.plugins.emptyState(of: content) { session.diagnostics.say("\(source.name): \(state)") }
         case .text:
             let header = sources.count > 1 ? headerLine(for: source) : ""
             let sink = stdoutSink { $0 }
@@ -129,7 +129,7 @@ final class OrderedPrinter: Presenter {
             session.plugins.write(content, context: context, to: sink)
             sink.flush()
             if sink.byteCount == header.utf8.count {
-                Diagnostics.say("\(source.name): \(session.plugins.emptyState(of: content) ?? "no \(content.pluginName)")")
+                session.diagnostics.say("\(source.name): \(session.plugins.emptyState(of: content) ?? "no \(content.pluginName)")")
             }
         }
     }

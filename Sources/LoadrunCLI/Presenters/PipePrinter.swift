@@ -10,7 +10,7 @@ final class PipePrinter: Presenter {
 
     private let format: Format
     var drawsViews: Bool { format == .text }
-    private unowned var session: LoadSession!
+    unowned var session: LoadSession!
 
     init(format: Format) { self.format = format }
 
@@ -23,11 +23,11 @@ final class PipePrinter: Presenter {
         case .succeeded, .notModified:
             if source.failuresBeforeSuccess > 0 {
                 let loads = source.failuresBeforeSuccess == 1 ? "1 failed load" : "\(source.failuresBeforeSuccess) failed loads"
-                Diagnostics.say("\(source.name): recovered at \(ClockTime.timeOfDay(ClockTime.now())) after \(loads)")
+                session.diagnostics.say("\(source.name): recovered at \(ClockTime.timeOfDay(ClockTime.now())) after \(loads)")
             }
             if change.cause == .succeeded, !source.continuesChain { source.unchanged = !present(source) }
         case .failed, .retryScheduled:
-            if let banner = source.banner(now: .now, width: .max) { Diagnostics.say("\(source.name): \(banner)") }
+            if let banner = source.banner(now: .now, width: .max) { session.diagnostics.say("\(source.name): \(banner)") }
             // A copy from an earlier run stands beside the failure, as the banner says.
             if change.to.error?.copyVerifiedAt != nil { present(source) }
         case .cancelled:
@@ -61,7 +61,7 @@ final class PipePrinter: Presenter {
             session.output.write(TerminalText.truncated(header, toWidth: session.terminal.width) + "\n" + text)
         }
         // The empty state has no text under its header, or only `null`: say it, as a load once does.
-        if let state = session.plugins.emptyState(of: content) { Diagnostics.say("\(source.name): \(state)") }
+        if let state = session.plugins.emptyState(of: content) { session.diagnostics.say("\(source.name): \(state)") }
         return true
     }
 }

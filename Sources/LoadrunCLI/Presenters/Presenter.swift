@@ -9,6 +9,8 @@ import Screen
 /// A presenter observes state changes and draws. It never starts or cancels a load: what a
 /// key asks for comes back to the session as an `Intent`.
 protocol Presenter: AnyObject {
+    /// The session it draws, from `start` on: its diagnostics and output are the run's.
+    var session: LoadSession! { get }
     /// Whether the `name: URL` line for a single source belongs on stderr; a full screen
     /// would show it for a flash and take it away.
     var announcesSource: Bool { get }
@@ -56,7 +58,7 @@ extension Presenter {
     func start(_ session: LoadSession) {}
     func detailChanged(_ page: DetailPage, source: SessionSource, by change: StateChange) {}
     func opened(_ page: DetailPage) {}
-    func note(_ text: String, about source: SessionSource) { Diagnostics.say("\(source.name): \(text)") }
+    func note(_ text: String, about source: SessionSource) { session.diagnostics.say("\(source.name): \(text)") }
     func reloadDue(_ source: SessionSource) {}
     func resized(to terminal: Terminal) {}
     func intents(for key: Key) -> [Intent] { [] }
@@ -64,56 +66,4 @@ extension Presenter {
     func refresh() {}
     func finish(_ ending: SessionEnding?) {}
     func leaveNow() {}
-}
-
-/// Why a session ended before its sources all came to rest.
-enum SessionEnding: Equatable {
-    /// SIGINT, SIGTERM or SIGHUP, with the exit status each means (130, 143, 129).
-    case signal(Int32)
-    /// `q` in the full-screen view.
-    case quit
-    /// The reader of stdout went away.
-    case stdoutClosed
-    /// stdout could not be written (ENOSPC, EIO, closed at start): the run's error.
-    case outputFailed(OutputFailure)
-}
-
-/// What a key asks the session to do.
-enum Intent {
-    case quit
-    /// Reload now, or retry now when a retry is waiting; the interval starts again.
-    case reload(SessionSource)
-    /// One more page now, and on every reload from now on.
-    case loadMore(SessionSource)
-    /// Open the detail of the item of the source's list that has these fields, as a source
-    /// of its own.
-    case open(SessionSource, fields: [String: String])
-    /// Leave the detail on top, cancelling what of it still loads.
-    case back
-    /// The selection rests on the item with these fields: load its detail at low priority, in case.
-    case prefetch(SessionSource, fields: [String: String])
-    /// The selection moved on: a prefetch not yet finished is cancelled.
-    case cancelPrefetch
-    /// Pause a watch's reloads (true) or resume them.
-    case pause(Bool)
-    /// Call the presenter's `woke()` after this long (a selection resting before its
-    /// prefetch), replacing a wake-up already asked for.
-    case wake(after: Duration)
-    /// The wake-up asked for is not wanted any more.
-    case cancelWake
-}
-
-/// The presenter for a run, chosen once from the output format, the schedule and whether
-/// stdout is a terminal.
-enum PresenterChoice {
-    static func presenter(format: OutputFormat, schedule: LoadSession.Schedule, terminal: Terminal) -> any Presenter {
-        switch (format, schedule) {
-        case (.ndjson, _): NDJSONLog()
-        case (.text, .once): OrderedPrinter(format: .text)
-        case (.json, .once): OrderedPrinter(format: .json)
-        case (.text, .interval) where terminal.stdoutIsTTY, (_, .browse): ScreenPresenter(terminal: terminal)
-        case (.text, .interval): PipePrinter(format: .text)
-        case (.json, .interval): PipePrinter(format: .json)
-        }
-    }
 }

@@ -11,7 +11,8 @@ final class ProgressLine {
     private let loop: EventLoop
     /// The terminal's width; SIGWINCH updates it.
     var width: Int
-    private let stream = OutputStream.standardError
+    /// Where the line is drawn: the run's stderr, which erases it before a message.
+    private let diagnostics: Diagnostics
     private var ticker: LoopSource?
     private var frame = 0
     private var label = ""
@@ -23,9 +24,10 @@ final class ProgressLine {
     private var cursorHidden = false
 
     /// `width` is the terminal's: a longer line would wrap, and only its last row could be erased.
-    init(loop: EventLoop, width: Int) {
+    init(loop: EventLoop, width: Int, diagnostics: Diagnostics) {
         self.loop = loop
         self.width = width
+        self.diagnostics = diagnostics
     }
 
     /// Starts or updates the line for `source`.
@@ -44,7 +46,7 @@ final class ProgressLine {
 
     private func start() {
         if ticker == nil {
-            stream.report("\u{1B}[?25l")
+            diagnostics.writeControl("\u{1B}[?25l")
             cursorHidden = true
             ticker = loop.repeating(every: .milliseconds(80)) { [weak self] in
                 self?.frame += 1
@@ -57,14 +59,14 @@ final class ProgressLine {
 
     /// Erases the line but keeps spinning: the next tick draws it again where the cursor is.
     func eraseLine() {
-        Diagnostics.eraseLiveLine()
+        diagnostics.eraseLiveLine()
     }
 
     /// Erases the line and restores the cursor; safe to call when nothing is drawn.
     func clear() {
         ticker?.cancel()
         ticker = nil
-        Diagnostics.eraseLiveLine(then: cursorHidden ? "\u{1B}[?25h" : "")
+        diagnostics.eraseLiveLine(then: cursorHidden ? "\u{1B}[?25h" : "")
         cursorHidden = false
     }
 
@@ -79,6 +81,6 @@ final class ProgressLine {
                 text += " of \(ByteCount.format(expected))"
             }
         }
-        Diagnostics.drawLiveLine(TerminalText.truncated(text, toWidth: width - 1))
+        diagnostics.drawLiveLine(TerminalText.truncated(text, toWidth: width - 1))
     }
 }

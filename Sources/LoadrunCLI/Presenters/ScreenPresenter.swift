@@ -7,7 +7,7 @@ import Screen
 /// the model's intents back to the session, and writes its frames.
 final class ScreenPresenter: Presenter {
     unowned var session: LoadSession!
-    let screen: WatchScreen
+    let screen: FullScreen
     private var model: ScreenModel!
     /// The detail the session opened for the user, whose changes the model shows.
     private var openPage: DetailPage?
@@ -17,7 +17,7 @@ final class ScreenPresenter: Presenter {
     private var left = false
     private var ticker: LoopSource?
 
-    init(terminal: Terminal) { screen = WatchScreen(terminal: terminal) }
+    init(terminal: Terminal, output: ContentOutput) { screen = FullScreen(terminal: terminal, output: output) }
 
     var announcesSource: Bool { false }
     var drawsViews: Bool { true }

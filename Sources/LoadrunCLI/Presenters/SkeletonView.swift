@@ -8,12 +8,15 @@ final class SkeletonView {
 
     private let loop: EventLoop
     private let progress: ProgressLine
+    /// The run's stdout, which content follows the skeleton on.
+    private let output: ContentOutput
     private var pending: LoopSource?
     private var shownLines = 0
 
-    init(loop: EventLoop, progress: ProgressLine) {
+    init(loop: EventLoop, progress: ProgressLine, output: ContentOutput) {
         self.loop = loop
         self.progress = progress
+        self.output = output
     }
 
     /// Draws `text` after the delay, unless `erase()` comes first. `rows` caps its height so
@@ -27,7 +30,7 @@ final class SkeletonView {
             // The spinner sits on the current line: clear it, draw above it, let it redraw below.
             progress.eraseLine()
             let drawn = lines.joined(separator: "\n") + "\n"
-            guard (try? OutputStream.standardOutput.write(drawn)) != nil else { return }
+            guard output.draw(drawn) else { return }
             shownLines = lines.count
         }
     }
@@ -38,7 +41,7 @@ final class SkeletonView {
         pending = nil
         guard shownLines > 0 else { return }
         // Up to the skeleton's first line, then clear everything below.
-        try? OutputStream.standardOutput.write("\r\u{1B}[\(shownLines)A\u{1B}[J")
+        output.draw("\r\u{1B}[\(shownLines)A\u{1B}[J")
         shownLines = 0
     }
 }

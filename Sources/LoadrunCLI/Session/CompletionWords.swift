@@ -10,16 +10,14 @@ import Plan
 package enum CompletionWords {
     /// The configured source names. `commandLine` is the shell's words for the line being
     /// completed: its `--config FILE`, if any, names the sources file, as it will for the run.
-    package static func sources(commandLine: [String]) -> [String] {
-        let environment = ProcessEnvironment.variables
+    package static func sources(commandLine: [String], in context: RunContext) -> [String] {
         // A broken file still lists the sources that stand in it, and the built-ins always.
-        return SourceCatalog.load(explicitPath: configPath(in: commandLine, home: environment["HOME"]),
-                                  environment: environment, plugins: Listings.pluginNames()).names
+        context.catalog(configPath: configPath(in: commandLine, home: context.environment["HOME"])).names
     }
 
     /// The plugin names, built-in and declared.
-    package static func plugins() -> [String] {
-        Listings.pluginNames()
+    package static func plugins(in context: RunContext) -> [String] {
+        context.plugins.names
     }
 
     /// The last `--config FILE` or `--config=FILE` in `words`. The shell passes its words as

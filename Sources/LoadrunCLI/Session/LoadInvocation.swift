@@ -5,9 +5,9 @@ import Loader
 import Plugins
 package import Plan
 
-/// What `loadrun [options]` does once its options are parsed: the plugin table, the sources
-/// file, the plan, then one load session under the schedule asked for. The `@main` command
-/// only declares the options and hands them here.
+/// What `loadrun [options]` does once its options are parsed: the plan, from the run's plugin
+/// table and sources file, then one load session under the schedule asked for. The `@main`
+/// command only declares the options and hands them here.
 package struct LoadInvocation {
     package var plan: RunPlan
     /// `--url-file`: read when the run starts, into the plan.
@@ -44,40 +44,43 @@ package struct LoadInvocation {
         self.forcesHTTP1 = forcesHTTP1
     }
 
-    /// Runs and returns the exit status; a bad sources file or plan is said on stderr and is 64.
-    package func run() -> Int32 {
+    /// Runs and says how it went; a bad sources file or plan is said on stderr, and is a usage
+    /// error.
+    package func run(in context: RunContext) -> RunOutcome {
         // Broken pipes are reported by write() as EPIPE and handled where stdout is written.
         signal(SIGPIPE, SIG_IGN)
-        let environment = ProcessEnvironment.variables
-        let (registry, skipped) = PluginRegistry.forRun(environment: environment)
-        Diagnostics.report(skipped: skipped)
-        let catalog = SourceCatalog.load(explicitPath: configPath, environment: environment, plugins: registry.names)
-        if let warning = catalog.secretExposure { Diagnostics.say("loadrun: \(warning)") }
+        let environment = context.environment
+        let diagnostics = context.diagnostics
+        context.reportSkippedPlugins()
+        let registry = context.plugins
+        let catalog = context.catalog(configPath: configPath)
+        if let warning = catalog.secretExposure { diagnostics.say("loadrun: \(warning)") }
         let requests: [SourceRequest]
         do throws(UsageFailure) {
             var plan = plan
             if let urlFile { plan.urlList = try readList(urlFile) }
             let planned = try plan.requests(catalog: catalog, registry: registry, environment: environment,
                                             files: .current(environment: environment))
-            for warning in planned.warnings { Diagnostics.say("loadrun: \(warning)") }
-            if verbosity > .quiet { for note in planned.notes { Diagnostics.say("loadrun: \(note)") } }
+            for warning in planned.warnings { diagnostics.say("loadrun: \(warning)") }
+            if verbosity > .quiet { for note in planned.notes { diagnostics.say("loadrun: \(note)") } }
             // An empty shard: nothing to load or watch, and nothing wrong.
-            if planned.requests.isEmpty { return ExitStatus.success }
+            if planned.requests.isEmpty { return .success }
             requests = planned.requests
             if let caFile = Self.systemCAFile(environment), let problem = TLSTrust.problem(withCAFile: caFile) {
                 throw UsageFailure(message: "SSL_CERT_FILE: \(caFile) \(problem); give a PEM file of CA certificates, or unset it")
             }
         } catch {
-            for message in error.messages { Diagnostics.say("loadrun: \(message)") }
-            return ExitStatus.usage
+            for message in error.messages { diagnostics.say("loadrun: \(message)") }
+            return .usage
         }
         let terminal = Terminal.current(environment: environment)
         // --browse alone loads once and stays; with --watch, the watch is already that view.
         let schedule = browse.isEnabled && schedule == .once ? LoadSession.Schedule.browse : schedule
         let session = LoadSession(requests: requests, plugins: registry, schedule: schedule, terminal: terminal, view: view,
                                   verbosity: verbosity, client: clientConfiguration(environment: environment),
-                                  prefetchesDetails: browse.prefetches)
-        return session.run(presenter: PresenterChoice.presenter(format: output, schedule: schedule, terminal: terminal))
+                                  prefetchesDetails: browse.prefetches, diagnostics: diagnostics, output: context.output)
+        return session.run(presenter: PresenterChoice.presenter(format: output, schedule: schedule, terminal: terminal,
+                                                                output: context.output))
     }
 
     /// The list `--url-file` names, which under `--watch` may not name standard input: it

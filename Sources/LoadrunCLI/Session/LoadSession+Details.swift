@@ -125,7 +125,7 @@ extension LoadSession {
         request.plugin = .fromResponse(plugins.decoders)
         request.pageParameter = nil
         request.pages = 1
-        let loader = SampleEndpoint.loader(request, url: url, fetcher: fetcher!, loop: loop, emptyBody: plugins.emptyBodyDecoder)
+        let loader = SourceLoaders.loader(request, url: url, fetcher: fetcher!, loop: loop, emptyBody: plugins.emptyBodyDecoder)
         let source = SessionSource(loader: loader, index: -1, interval: parent.interval)
         source.requestIndex = parent.requestIndex
         source.reloadsOnInterval = false
@@ -148,9 +148,4 @@ extension LoadSession {
         if ending == nil { presenter.detailChanged(page, source: source, by: change) }
         quitIfDone()
     }
-}
-
-/// Why an item's detail cannot be opened, in words for the footer.
-struct DetailProblem: Error {
-    var text: String
 }

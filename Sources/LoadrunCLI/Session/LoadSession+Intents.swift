@@ -17,8 +17,8 @@ extension LoadSession {
 
     /// The one place the run's signals are registered, each on the loop.
     func watchSignals() {
-        watches += EndingSignals.watch(on: loop, interruptMayNotEnd: presenter.interruptCancelsLoads) { [unowned self] signal, status in
-            if signal == SIGINT { interrupted() } else { end(.signal(status)) }
+        watches += EndingSignals.watch(on: loop, interruptMayNotEnd: presenter.interruptCancelsLoads) { [unowned self] signal in
+            if signal == SIGINT { interrupted() } else { end(.signal(number: signal)) }
         }
         watches.append(loop.onSignal(SIGUSR1) { [unowned self] in reloadAll() })
         watches.append(loop.onSignal(SIGUSR2) { [unowned self] in retryFailed() })
@@ -64,7 +64,7 @@ extension LoadSession {
             inFlight.forEach { $0.loader.cancel() }
             presenter.refresh()
         } else {
-            end(.signal(ExitStatus.interrupted))
+            end(.signal(number: SIGINT))
         }
     }
 

@@ -12,7 +12,7 @@ import Plan
 /// How a load flows: command line → plan (`SourceRequest`s) → this session → each source's
 /// `SourceLoader` → fetch → decode → the presenter. The session turns signals and keys into
 /// intents (cancel, quit, reload, retry, resize, next page; see `LoadSession+Intents`) and
-/// decides the exit status in one place.
+/// decides the run's outcome in one place.
 package final class LoadSession {
     /// How the session loads its sources.
     package enum Schedule: Equatable {
@@ -30,10 +30,12 @@ package final class LoadSession {
     var terminal: Terminal
     let view: ViewOptions
     let verbosity: Verbosity
-    /// stdout for content; a reader that goes away ends the run.
-    let output = ContentOutput()
+    /// The run's stderr: every message of the session and its presenter.
+    let diagnostics: Diagnostics
+    /// The run's stdout, for content; a reader that goes away ends the run.
+    let output: ContentOutput
     /// Lets a long render stop for the signals that end or interrupt the run.
-    let probe = InterruptProbe(signals: EndingSignals.all.map(\.signal))
+    let probe = InterruptProbe(signals: EndingSignals.all)
     private(set) var sources: [SessionSource] = []
     /// Why the run is ending, once something ended it; nil while it goes on.
     private(set) var ending: SessionEnding?
@@ -44,7 +46,7 @@ package final class LoadSession {
     /// The plugin table: presenters render each content with the renderer of its decoder.
     let plugins: PluginRegistry
     private let clientConfiguration: HTTPClientConfiguration
-    private let endpoint = SampleEndpoint()
+    private let loaders: SourceLoaders
     private(set) var presenter: (any Presenter)!
     var watches: [LoopSource] = []
     var reloads: ReloadSchedule?
@@ -69,7 +71,11 @@ package final class LoadSession {
     var settledCount: Int { sources.count - busy.count }
 
     init(requests: [SourceRequest], plugins: PluginRegistry, schedule: Schedule, terminal: Terminal, view: ViewOptions,
-         verbosity: Verbosity = .normal, client: HTTPClientConfiguration = HTTPClientConfiguration(), prefetchesDetails: Bool = true) {
+         verbosity: Verbosity = .normal, client: HTTPClientConfiguration = HTTPClientConfiguration(), prefetchesDetails: Bool = true,
+         diagnostics: Diagnostics, output: ContentOutput) {
+        self.diagnostics = diagnostics
+        self.output = output
+        loaders = SourceLoaders(diagnostics: diagnostics)
         self.prefetchesDetails = prefetchesDetails
         self.requests = requests
         self.plugins = plugins
@@ -94,8 +100,8 @@ package final class LoadSession {
     var showsProgress: Bool { terminal.showsLiveProgress && verbosity == .normal }
 
     /// Loads every source as the schedule says, shows them through `presenter`, and returns
-    /// the exit status.
-    func run(presenter: any Presenter) -> Int32 {
+    /// how the run ended.
+    func run(presenter: any Presenter) -> RunOutcome {
         self.presenter = presenter
         // Before anything is said on stderr: once a line shows, a signal must find its handler,
         // not the default disposition that would end the process.
@@ -103,30 +109,32 @@ package final class LoadSession {
         watchReaderOfStandardOutput()
         // Never silenced, not even by -q: a store that cannot keep copies changes what later
         // runs can show offline.
+        // The client's callbacks hold the diagnostics, not the session, which holds the client.
+        let diagnostics = diagnostics
         let http = HTTPClient(loop: loop, configuration: clientConfiguration) { problem in
-            Diagnostics.say("loadrun: warning: \(problem)")
+            diagnostics.say("loadrun: warning: \(problem)")
         }
         if verbosity >= .verbose {
             let unmasked = verbosity == .unmasked
             http.logTraffic { line in
                 let text = TrafficLog.text(of: line, unmasked: unmasked)
-                if unmasked { Diagnostics.say(unmasked: text) } else { Diagnostics.say(text) }
+                if unmasked { diagnostics.say(unmasked: text) } else { diagnostics.say(text) }
             }
         }
         // Never silenced, not even by -q: the user should not forget what -k does.
         http.onInsecureCertificate = { host, problems in
-            Diagnostics.say("loadrun: warning: accepting the certificate of \(host), which is \(problems.words), unchecked (-k)")
+            diagnostics.say("loadrun: warning: accepting the certificate of \(host), which is \(problems.words), unchecked (-k)")
         }
         let fetcher = URLFetcher(loop: loop, http: http)
         self.fetcher = fetcher
         for (index, request) in requests.enumerated() {
-            guard let url = endpoint.url(for: request) else {
+            guard let url = loaders.url(for: request) else {
                 stopWatching()
-                return ExitStatus.allFailed
+                return .allFailed
             }
             // One source says where it loads from; many would bury the content in URLs.
-            if presenter.announcesSource && requests.count == 1 && verbosity > .quiet { SampleEndpoint.announce(request, url: url) }
-            let loader = SampleEndpoint.loader(request, url: url, fetcher: fetcher, loop: loop, emptyBody: plugins.emptyBodyDecoder)
+            if presenter.announcesSource && requests.count == 1 && verbosity > .quiet { loaders.announce(request, url: url) }
+            let loader = SourceLoaders.loader(request, url: url, fetcher: fetcher, loop: loop, emptyBody: plugins.emptyBodyDecoder)
             let source = SessionSource(loader: loader, index: index, interval: interval(for: request))
             source.reloadsOnInterval = reloadsOnInterval
             loader.observe { [unowned self, unowned source] change in observe(change, of: source) }
@@ -154,10 +162,10 @@ package final class LoadSession {
         drainOutput()
         stopWatching()
         if let failure = output.failure, !failure.isBrokenPipe {
-            Diagnostics.say("loadrun: cannot write the output: \(failure.reason)")
+            diagnostics.say("loadrun: cannot write the output: \(failure.reason)")
         }
-        if reloadsOnInterval, case .signal = ending { Diagnostics.say("watch stopped") }
-        return exitStatus
+        if reloadsOnInterval, case .signal = ending { diagnostics.say("watch stopped") }
+        return outcome
     }
 
     /// Ends the run: cancels every load, and the loop returns once the cancels have come
@@ -166,9 +174,9 @@ package final class LoadSession {
     func end(_ reason: SessionEnding) {
         probe.lower()
         if ending != nil {
-            guard case .signal(let status) = reason else { return }
+            guard case .signal(let signal) = reason else { return }
             presenter.leaveNow()
-            _exit(status)
+            _exit(RunOutcome.signal(signal).exitStatus)
         }
         ending = reason
         sources.forEach { $0.loader.cancel() }
@@ -188,24 +196,24 @@ package final class LoadSession {
         }
     }
 
-    /// 0 when every source loaded (or the run was quit, or its reader left), 1 when some
-    /// failed, 2 when all did, 74 when stdout could not be written, and the signal's status
-    /// when one ended the run.
-    private var exitStatus: Int32 {
-        if let failure = output.failure { return failure.isBrokenPipe ? ExitStatus.success : ExitStatus.outputFailed }
+    /// Success when every source loaded (or the run was quit, or its reader left), some or all
+    /// failed, the output failed when stdout could not be written, and the signal when one
+    /// ended the run.
+    private var outcome: RunOutcome {
+        if let failure = output.failure { return failure.isBrokenPipe ? .success : .outputFailed }
         switch ending {
         case .outputFailed?:
-            return ExitStatus.outputFailed
+            return .outputFailed
         case .stdoutClosed?, .quit?:
-            return ExitStatus.success
-        case .signal(let status)?:
-            return status
+            return .success
+        case .signal(let signal)?:
+            return .signal(signal)
         case nil:
             let failed = sources.filter { source in
                 if case .loaded = source.loader.state { false } else { true }
             }.count
-            if failed == 0 { return ExitStatus.success }
-            return failed == sources.count ? ExitStatus.allFailed : ExitStatus.someFailed
+            if failed == 0 { return .success }
+            return failed == sources.count ? .allFailed : .someFailed
         }
     }
 
@@ -227,7 +235,7 @@ package final class LoadSession {
             case .fixed: "named by --plugin or the source"
             case .fromResponse: "the first in `loadrun plugins` to take it"
             }
-            Diagnostics.say("* \(source.name): \(content.pluginName) took the response (\(why))")
+            diagnostics.say("* \(source.name): \(content.pluginName) took the response (\(why))")
         }
         if change.cause == .succeeded, ending == nil, !source.continuesChain {
             notePagingStop(source)

@@ -3,7 +3,7 @@ package import Plugins
 
 extension PluginRegistry {
     /// The plugin table a run uses: the plugins the user declared in files, then the
-    /// built-ins; and the files that were skipped, with why.
+    /// built-ins; and the files that were skipped, with why. `RunContext` builds it once a run.
     ///
     /// Declared plugins come before the other built-ins because they are more specific: each
     /// takes only responses with its media type and a list at its `Items` whose entries have
@@ -15,14 +15,5 @@ extension PluginRegistry {
         let empty = builtIn.plugins.filter { $0.name == NoContentPlugin.pluginName }
         let others = builtIn.plugins.filter { $0.name != NoContentPlugin.pluginName }
         return (PluginRegistry(empty + declared.map { Plugin($0) } + others), problems)
-    }
-}
-
-extension Diagnostics {
-    /// Says on stderr which plugin files were skipped and why.
-    package static func report(skipped problems: [PluginDirectory.Problem]) {
-        for problem in problems {
-            say("loadrun: \(problem.description) — skipped")
-        }
     }
 }

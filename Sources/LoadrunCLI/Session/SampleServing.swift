@@ -6,9 +6,16 @@ import Plugins
 import SampleSource
 
 /// `loadrun serve`: the embedded sample source as a server of its own, until a signal ends it.
-package enum SampleServing {
-    /// Serves on `port` (0: any free one) and returns the exit status.
-    package static func run(port: Int) -> Int32 {
+package struct SampleServing {
+    /// `--port`: 0 for any free one.
+    package var port: Int
+
+    package init(port: Int) { self.port = port }
+
+    /// Serves until a signal ends it, and says which; a port it cannot listen on fails its
+    /// one source, the server.
+    package func run(in context: RunContext) -> RunOutcome {
+        let diagnostics = context.diagnostics
         signal(SIGPIPE, SIG_IGN)
         let loop = EventLoop()
         let server = SampleServer()
@@ -16,32 +23,30 @@ package enum SampleServing {
         do {
             try server.listen(port: port)
         } catch {
-            Diagnostics.say("serve: \(error) — pick another port with --port, or --port 0 for any free one")
-            return ExitStatus.allFailed
+            diagnostics.say("serve: \(error) — pick another port with --port, or --port 0 for any free one")
+            return .allFailed
         }
         server.onRequest = { exchange in
-            Diagnostics.say("\(exchange.method) \(exchange.path) \(exchange.status)")
+            diagnostics.say("\(exchange.method) \(exchange.path) \(exchange.status)")
         }
-        do {
-            try OutputStream.standardOutput.write("""
-                \(server.url("/"))
-                \(server.url("/posts"))
-                \(server.url("/articles"))
-                \(server.url("/images"))
+        // Whether or not anybody reads the URLs, serving still makes sense: a failed write
+        // ends nothing here.
+        context.output.write("""
+            \(server.url("/"))
+            \(server.url("/posts"))
+            \(server.url("/articles"))
+            \(server.url("/images"))
 
-                """)
-        } catch {
-            // Nobody reads the URLs; serving still makes sense.
-        }
-        Diagnostics.say("serving the sample source on \(server.url("")); Ctrl-C to stop")
+            """)
+        diagnostics.say("serving the sample source on \(server.url("")); Ctrl-C to stop")
 
-        var status = ExitStatus.interrupted
-        let watches = EndingSignals.watch(on: loop) { _, code in
-            status = code
+        var ending = SIGINT
+        let watches = EndingSignals.watch(on: loop) { signal in
+            ending = signal
             loop.quit()
         }
         loop.run()
         watches.forEach { $0.cancel() }
-        return status
+        return .signal(ending)
     }
 }

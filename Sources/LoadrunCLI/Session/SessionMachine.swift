@@ -43,8 +43,8 @@ struct SessionMachine {
         /// A source changed state, by `cause`, to `phase`. `signalPending`: a signal's handler
         /// is yet to run (a render stopped for it), so the loop must not end before it does.
         case changed(SourceID, LoadMachine<AnyContent>.Cause, Phase, signalPending: Bool)
-        /// SIGINT, SIGTERM or SIGHUP, with the exit status each means.
-        case signal(Int32, status: Int32, at: ContinuousClock.Instant)
+        /// SIGINT, SIGTERM or SIGHUP, by its number.
+        case signal(Int32, at: ContinuousClock.Instant)
         /// SIGUSR1: load again now.
         case reloadSignal
         /// SIGUSR2: retry what failed, now.
@@ -95,8 +95,9 @@ struct SessionMachine {
         /// The interrupt was only a cancel: the watchdog that would end the process stands down.
         case disarmLastResort
         case quitLoop
-        /// A second signal while ending: put the terminal back and leave now with this status.
-        case leaveNow(Int32)
+        /// A second signal while ending: put the terminal back and leave now, ended by this
+        /// signal.
+        case leaveNow(signal: Int32)
     }
 
     /// How long a Ctrl-C counts as just pressed: a second one within it quits.
@@ -141,22 +142,21 @@ struct SessionMachine {
     /// Whether source `id` has come to rest, as its last change said.
     func isSettled(_ id: SourceID) -> Bool { phases[id]?.isSettled ?? true }
 
-    /// 0 when every source loaded (or the run was quit, or its reader left), 1 when some
-    /// failed, 2 when all did, 74 when stdout could not be written, and the signal's status
-    /// when one ended the run.
-    func exitStatus(outputFailure: OutputFailure?) -> Int32 {
-        if let outputFailure { return outputFailure.isBrokenPipe ? ExitStatus.success : ExitStatus.outputFailed }
+    /// What the run came to: every source loaded (or the run was quit, or its reader left),
+    /// some failed, all did, stdout could not be written, or a signal ended it.
+    func outcome(outputFailure: OutputFailure?) -> RunOutcome {
+        if let outputFailure { return outputFailure.isBrokenPipe ? .success : .outputFailed }
         switch ending {
         case .outputFailed?:
-            return ExitStatus.outputFailed
+            return .outputFailed
         case .stdoutClosed?, .quit?:
-            return ExitStatus.success
-        case .signal(let status)?:
-            return status
+            return .success
+        case .signal(let number)?:
+            return .signal(number)
         case nil:
             let failed = (0..<sourceCount).count { !phase(.source($0)).isLoaded }
-            if failed == 0 { return ExitStatus.success }
-            return failed == sourceCount ? ExitStatus.allFailed : ExitStatus.someFailed
+            if failed == 0 { return .success }
+            return failed == sourceCount ? .allFailed : .someFailed
         }
     }
 
@@ -166,8 +166,8 @@ struct SessionMachine {
             return [.loadAll]
         case .changed(let id, let cause, let phase, let signalPending):
             return changed(id, by: cause, to: phase, signalPending: signalPending)
-        case .signal(let signal, let status, let now):
-            return signal == SIGINT ? interrupted(at: now) : end(.signal(status))
+        case .signal(let signal, let now):
+            return signal == SIGINT ? interrupted(at: now) : end(.signal(number: signal))
         case .reloadSignal:
             return (0..<sourceCount).filter { staysUp || phase(.source($0)).isBusy }.flatMap { index in
                 (reloadsOnInterval ? [.scheduleReload(index)] : []) + reload(.source(index))
@@ -241,8 +241,8 @@ struct SessionMachine {
     /// through. A second signal while ending leaves at once.
     private mutating func end(_ reason: SessionEnding) -> [Action] {
         if ending != nil {
-            guard case .signal(let status) = reason else { return [] }
-            return [.leaveNow(status)]
+            guard case .signal(let number) = reason else { return [] }
+            return [.leaveNow(signal: number)]
         }
         ending = reason
         // A watch ended by a signal says only `watch stopped`: it need not wait for each
@@ -259,7 +259,7 @@ struct SessionMachine {
         // A prefetch the user never saw does not count: with only it in flight, Ctrl-C quits.
         let open = openDetail.map { page in (0..<page.slots).map { SourceID.detail(page: page.page, slot: $0) } } ?? []
         let inFlight = ((0..<sourceCount).map(SourceID.source) + open).filter { phase($0).isBusy }
-        guard interruptCancelsLoads, ending == nil, !again, !inFlight.isEmpty else { return end(.signal(ExitStatus.interrupted)) }
+        guard interruptCancelsLoads, ending == nil, !again, !inFlight.isEmpty else { return end(.signal(number: SIGINT)) }
         return [.disarmLastResort] + inFlight.map(Action.cancel) + [.refresh]
     }
 

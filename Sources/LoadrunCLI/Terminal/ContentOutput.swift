@@ -3,9 +3,10 @@ import Glibc
 #endif
 import Loader
 
-/// stdout for content, shared by a session and its presenter, written without ever blocking
-/// the loop: what a slow reader has not taken yet waits here, and goes out when the loop sees
-/// stdout writable again.
+/// stdout: one per run, built by the front end, and the only way anything reaches fd 1.
+/// Content is written without ever blocking the loop: what a slow reader has not taken yet
+/// waits here, and goes out when the loop sees stdout writable again. What a terminal draws
+/// (the skeleton, the full-screen view's frames and modes) goes out whole, at once (`draw`).
 ///
 /// A run that loads once keeps everything for the reader (the session drains it before it
 /// ends, and a signal still ends it). A watch keeps at most `coalescingLimit` bytes waiting:
@@ -14,8 +15,9 @@ import Loader
 ///
 /// The first write that fails ends the output: EPIPE quietly (the reader left), anything else
 /// (ENOSPC, EIO, a stdout closed at start) as the run's error.
-final class ContentOutput {
-    private let fd = StandardStreams.nonBlockingOutput
+package final class ContentOutput {
+    /// Opened on the first write: a run that writes nothing on stdout opens nothing for it.
+    private lazy var fd = StandardStreams.nonBlockingOutput
     /// Writes not yet out, oldest first, from `head` on; the one at `head` may be partly out
     /// (`headOffset` bytes). Gone writes are cleared in place and the array compacted now and
     /// then: a slow reader of a long render can leave hundreds of thousands of pieces waiting,
@@ -40,6 +42,9 @@ final class ContentOutput {
     /// Whether some content still waits for the reader.
     var hasPending: Bool { head < pending.count && failure == nil }
 
+    /// The run's one stdout; `RunContext` builds it.
+    package init() {}
+
     /// Writes wait on `loop` for a slow reader; `coalescing` keeps only the newest content
     /// past `limit` bytes (a watch).
     func attach(to loop: EventLoop, coalescingPast limit: Int?) {
@@ -47,8 +52,9 @@ final class ContentOutput {
         coalescingLimit = limit
     }
 
-    /// Writes `text`, now if the reader takes it, or once it does.
-    func write(_ text: String) {
+    /// Writes `text`, now if the reader takes it, or once it does. Without a loop to wait on
+    /// (a listing, `--help`), it waits here for a slow reader.
+    package func write(_ text: String) {
         guard failure == nil, !text.isEmpty else { return }
         if StandardStreams.closedAtStart.contains(STDOUT_FILENO) { return fail(EBADF) }
         let bytes = Array(text.utf8)
@@ -71,6 +77,24 @@ final class ContentOutput {
             pending[last].append(contentsOf: bytes)
         } else {
             pending.append(bytes)
+        }
+    }
+
+    /// Writes `text` whole before returning, after any content still waiting, and waits for
+    /// the terminal as long as it takes: a drawing (a frame rewrites only the rows that changed
+    /// since the one before, and the modes must be put back) cannot be dropped or held back.
+    /// Returns whether it went out.
+    ///
+    /// A drawing's failure is not the run's: it is not kept in `failure`, and it stops nothing.
+    /// Drawings go to a terminal, and a terminal that goes away sends SIGHUP, whose status is
+    /// the run's; the codes that leave the full-screen view still go out after content failed.
+    @discardableResult
+    func draw(_ text: String) -> Bool {
+        if StandardStreams.closedAtStart.contains(STDOUT_FILENO) { return false }
+        while hasPending, OutputStream.waitUntilWritable(fd, milliseconds: -1) { flush() }
+        var text = text
+        return text.withUTF8 { buffer in
+            OutputStream.write(fd, UnsafeRawBufferPointer(buffer)) { OutputStream.waitUntilWritable(fd, milliseconds: -1) }.failure == nil
         }
     }
 

@@ -1,52 +1,62 @@
 import Loader
-import Plugins
-import Synchronization
 import TerminalText
 
-/// The one way a message reaches stderr.
+/// The one way a message reaches stderr: one per run, built by the front end and handed to
+/// whatever says something (the session, the presenters, the listings, `loadrun serve`).
 ///
 /// Messages quote outside text: source names, URLs, file paths, reason phrases, request
 /// methods. The whole line is made safe here, so no caller can forget one part of it. A live
 /// line (the spinner) standing on stderr's current line is erased first; it draws itself
 /// again on its next tick.
-package enum Diagnostics {
-    /// Whether the spinner stands on stderr's current line. Set only on the loop's thread; the
-    /// lock makes the global legal, not contended.
-    private static let liveLine = Mutex(false)
+///
+/// It holds no lock: everything that writes stderr runs on the main thread, the one that runs
+/// the loop. The only writer off that path is the last-resort signal handler, in C, which
+/// never comes here.
+package final class Diagnostics {
+    private let stderr = ErrorOutput()
+    /// Whether the spinner stands on stderr's current line.
+    private var liveLineDrawn = false
+
+    /// The run's one stderr; `RunContext` builds it.
+    package init() {}
 
     /// Writes `message` on stderr as one line, safe for a terminal, with the password of any
     /// URL in it hidden (`user:***@`).
-    package static func say(_ message: String) {
+    package func say(_ message: String) {
         write(UntrustedText.forTerminalLine(URLCredentials.masked(message)) + "\n")
     }
 
     /// Writes `message` as `say` does, but with URLs' passwords as they are: `-vv`, asked for.
-    package static func say(unmasked message: String) {
+    package func say(unmasked message: String) {
         write(UntrustedText.forTerminalLine(message) + "\n")
     }
 
     /// Writes `text` on stderr as it is laid out, in lines, safe for a terminal, passwords hidden.
-    package static func say(lines text: String) {
+    package func say(lines text: String) {
         write(UntrustedText.forTerminal(URLCredentials.masked(text)) + "\n")
     }
 
     /// Draws (or redraws) the live line: `text` goes over whatever the current line holds.
-    static func drawLiveLine(_ text: String) {
-        liveLine.withLock { $0 = true }
-        ErrorOutput.write("\r\u{1B}[2K" + text)
+    func drawLiveLine(_ text: String) {
+        liveLineDrawn = true
+        stderr.write("\r\u{1B}[2K" + text)
     }
 
     /// Erases the live line, if one stands; `extra` (cursor controls) follows in one write.
-    static func eraseLiveLine(then extra: String = "") {
-        let drawn = liveLine.withLock { drawn in
-            defer { drawn = false }
-            return drawn
-        }
-        let text = (drawn ? "\r\u{1B}[2K" : "") + extra
-        if !text.isEmpty { ErrorOutput.write(text) }
+    func eraseLiveLine(then extra: String = "") {
+        let text = (liveLineDrawn ? "\r\u{1B}[2K" : "") + extra
+        liveLineDrawn = false
+        if !text.isEmpty { stderr.write(text) }
     }
 
-    private static func write(_ text: String) {
+    /// Writes terminal controls (hiding the cursor while the live line spins) whole, waiting
+    /// for stderr as long as it takes: unlike a message, a control that went missing would
+    /// leave the terminal changed.
+    func writeControl(_ control: String) {
+        stderr.writeWhole(control)
+    }
+
+    private func write(_ text: String) {
         eraseLiveLine(then: text)
     }
 }

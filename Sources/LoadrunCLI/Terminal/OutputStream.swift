@@ -2,45 +2,12 @@
 import Glibc
 #endif
 
-/// Why a write to stdout or stderr failed.
-package struct OutputFailure: Error, Equatable {
-    /// The `errno` of the failed write.
-    package let code: Int32
-
-    /// The reader went away (EPIPE): a quiet end, as for `| head`.
-    package var isBrokenPipe: Bool { code == EPIPE }
-
-    /// The system's words for it: `no space left on device`.
-    package var reason: String {
-        if code == EBADF { return "standard output is closed" }
-        let text = String(cString: strerror(code))
-        return text.prefix(1).lowercased() + text.dropFirst()
-    }
-}
-
-/// Writes to a file descriptor and checks every write.
+/// Writes to a file descriptor and checks every write: what `ContentOutput` and
+/// `ErrorOutput` write through.
 ///
 /// GLib ignores SIGPIPE once a socket exists, and loadrun ignores it from the start, so a
 /// closed pipe shows up here as EPIPE instead of killing the process.
-package struct OutputStream {
-    let fd: Int32
-
-    package static let standardOutput = OutputStream(fd: STDOUT_FILENO)
-    package static let standardError = OutputStream(fd: STDERR_FILENO)
-
-    /// Writes all of `text`, retrying short writes and EINTR, and waiting while the reader is
-    /// slow. For the full-screen view, whose frames must go out whole; content goes through
-    /// `ContentOutput`, which never waits.
-    package func write(_ text: String) throws(OutputFailure) {
-        if StandardStreams.closedAtStart.contains(fd) { throw OutputFailure(code: EBADF) }
-        var text = text
-        let failure = text.withUTF8 { buffer in
-            // A non-blocking descriptor inherited from the caller: wait until it drains.
-            Self.write(fd, UnsafeRawBufferPointer(buffer)) { Self.waitUntilWritable(fd, milliseconds: -1) }.failure
-        }
-        if let failure { throw OutputFailure(code: failure) }
-    }
-
+enum OutputStream {
     /// Writes `buffer` to `fd`, retrying short writes and EINTR. When the fd is full (EAGAIN),
     /// `whenFull` decides: true to try again (having waited), false to stop there. Returns how
     /// much went out, and the errno of a write that failed.
@@ -64,10 +31,5 @@ package struct OutputStream {
     static func waitUntilWritable(_ fd: Int32, milliseconds: Int32) -> Bool {
         var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
         return poll(&ready, 1, milliseconds) > 0
-    }
-
-    /// Writes diagnostics, where a failure has nowhere left to be reported.
-    package func report(_ text: String) {
-        try? write(text)
     }
 }

@@ -9,12 +9,15 @@ import Loader
 /// `leave()` puts back exactly what `enter()` changed, and is safe to call twice: every way out
 /// (q, Ctrl-C, SIGTERM, an error) calls it.
 final class RawTerminal {
-    private let output = OutputStream.standardOutput
+    /// The run's stdout, where the modes are switched.
+    private let output: ContentOutput
     private var savedInput: termios?
     private var entered = false
 
     /// Whether keys can be read: standard input is a terminal.
     let readsKeys = isatty(STDIN_FILENO) == 1
+
+    init(output: ContentOutput) { self.output = output }
 
     func enter() {
         guard !entered else { return }
@@ -38,13 +41,13 @@ final class RawTerminal {
             }
         }
         // Alternate screen, hidden cursor, no autowrap (a full-width line must not scroll).
-        output.report("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l")
+        output.draw("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l")
     }
 
     func leave() {
         guard entered else { return }
         entered = false
-        output.report(Self.leaveSequence)
+        output.draw(Self.leaveSequence)
         if var settings = savedInput {
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
             savedInput = nil

@@ -14,10 +14,9 @@ package enum URLBatch {
     /// separates its URLs: no URL or path given on a command line holds a NUL.
     private static let separator: Character = "\u{0}"
 
-    /// `arguments` with their `--url`s batched when there are many; as given otherwise, or
-    /// when the first argument names a subcommand.
-    package static func batched(_ arguments: [String], subcommands: Set<String>) -> [String] {
-        if let first = arguments.first, subcommands.contains(first) { return arguments }
+    /// `arguments` with their `--url`s batched when there are many; as given otherwise.
+    /// `ArgumentRewrite` calls it, for the main command only.
+    static func batched(_ arguments: [String]) -> [String] {
         var rest: [String] = []
         var urls: [String] = []
         // From `--` on, arguments are not options: they stay after the batch, untouched.

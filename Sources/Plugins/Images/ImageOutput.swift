@@ -1,10 +1,5 @@
 internal import Loader
 
-/// How an image is shown: a graphics protocol, or Unicode symbols in some number of colours.
-public enum ImageFormat: String, CaseIterable, Sendable {
-    case symbols, sixel, kitty, iterm
-}
-
 /// Colours available to symbol output.
 enum ColorDepth: Equatable {
     case truecolor, indexed256, indexed16, none

@@ -1,27 +1,5 @@
 public import Loader
 
-/// One entry of the plugin table: a decoder and the renderer of its model, under one name.
-public struct Plugin {
-    public let decoder: AnyContentDecoder
-    public let renderer: AnyContentRenderer
-
-    public init<Decoder: ContentDecoder, Renderer: ContentRenderer>(decoder: Decoder, renderer: Renderer)
-    where Decoder.Model == Renderer.Model {
-        self.decoder = AnyContentDecoder(decoder)
-        self.renderer = AnyContentRenderer(renderer)
-    }
-
-    /// A plugin that is its own decoder and renderer.
-    public init<Both: ContentPlugin>(_ plugin: Both) {
-        self.init(decoder: plugin, renderer: plugin)
-    }
-
-    public var name: String { decoder.name }
-    public var mediaTypes: [String] { decoder.mediaTypes }
-    public var summary: String { decoder.summary }
-    public var takes: String { decoder.takes }
-}
-
 /// The plugin table: one entry per plugin, in the order they are offered a response, injected
 /// where it is used, never a global. Loads see only its decoders; presenters find a content's
 /// renderer here by the name of the plugin that decoded it.
@@ -129,15 +107,5 @@ public struct PluginRegistry {
     public func skeleton(for selection: PluginSelection, context: RenderContext) -> String {
         guard case .fixed(let decoder) = selection, let plugin = plugins.first(where: { $0.name == decoder.name }) else { return "" }
         return plugin.renderer.skeleton(context: context)
-    }
-}
-
-/// A plugin name that is not in the table.
-public struct UnknownPlugin: Error, Equatable, Sendable, CustomStringConvertible {
-    public var name: String
-    public var known: [String]
-
-    public var description: String {
-        "no plugin named \"\(name)\"; known: \(known.joined(separator: ", "))"
     }
 }

@@ -1,14 +1,31 @@
-/// loadrun's exit codes, documented in `--help` and the README.
-package enum ExitStatus {
-    package static let success: Int32 = 0
-    package static let someFailed: Int32 = 1
-    package static let allFailed: Int32 = 2
-    package static let usage: Int32 = 64
-    /// EX_IOERR: the output could not be written.
-    package static let outputFailed: Int32 = 74
-    package static let interrupted: Int32 = 130
-    package static let terminated: Int32 = 143
-    package static let hangUp: Int32 = 129
+/// How a run of loadrun ended, as every command and the session say it; `exitStatus` makes it
+/// the process's exit status, in this one place.
+package enum RunOutcome: Equatable {
+    /// Every source loaded (or the run was quit, or its reader left); help, a listing.
+    case success
+    /// Some sources failed.
+    case someFailed
+    /// All sources failed.
+    case allFailed
+    /// The command line, the sources file or the plan was wrong: nothing was loaded.
+    case usage
+    /// stdout could not be written (ENOSPC, EIO, a closed stdout).
+    case outputFailed
+    /// Ended by a signal, SIGINT, SIGTERM or SIGHUP: its number.
+    case signal(Int32)
+
+    /// The exit status, documented in `--help` (`helpText`) and the README: 74 is sysexits'
+    /// EX_IOERR, 64 its EX_USAGE, and a signal's is 128 plus its number, as shells report one.
+    package var exitStatus: Int32 {
+        switch self {
+        case .success: 0
+        case .someFailed: 1
+        case .allFailed: 2
+        case .usage: 64
+        case .outputFailed: 74
+        case .signal(let number): 128 + number
+        }
+    }
 
     package static let helpText = """
         EXIT CODES

@@ -3,10 +3,14 @@ import Plugins
 import SampleSource
 import Plan
 
-/// Where each request's URL comes from: the user's `--url`, or the embedded sample server,
-/// started on first use and kept for the run.
-final class SampleEndpoint {
+/// Where a session's loaders come from, its sources' and its details' alike: each request's
+/// URL (the user's `--url`, or the embedded sample server, started on first use and kept for
+/// the run), and the `SourceLoader` for it.
+final class SourceLoaders {
     private var server: SampleServer?
+    private let diagnostics: Diagnostics
+
+    init(diagnostics: Diagnostics) { self.diagnostics = diagnostics }
 
     /// The URL to load for `request`, or nil after saying on stderr why there is none.
     func url(for request: SourceRequest) -> String? {
@@ -20,15 +24,15 @@ final class SampleEndpoint {
             }
             return server?.url(request.samplePath)
         } catch {
-            Diagnostics.say("\(request.sourceName): cannot start the embedded sample source: \(error) — use --url")
+            diagnostics.say("\(request.sourceName): cannot start the embedded sample source: \(error) — use --url")
             return nil
         }
     }
 
     /// Says on stderr what `request` loads: `posts: http://127.0.0.1:N/posts (embedded sample source)`.
-    static func announce(_ request: SourceRequest, url: String) {
+    func announce(_ request: SourceRequest, url: String) {
         let origin = request.url == nil ? " (embedded sample source)" : url == "-" ? " (standard input)" : ""
-        Diagnostics.say("\(request.sourceName): \(url)\(origin)")
+        diagnostics.say("\(request.sourceName): \(url)\(origin)")
     }
 
     /// A loader for the source `request` describes, at `url`, with its fetch options and retries;

@@ -3,16 +3,17 @@ import Plugins
 import TerminalText
 import Screen
 
-/// The full-screen view's frame on a terminal: status lines on top, then an error banner (or a
-/// rule), the content rows, and a footer.
+/// The full-screen view's frames on a terminal, a watch's and a browse's alike: status lines
+/// on top, then an error banner (or a rule), the content rows, and a footer.
 ///
 /// It redraws without flicker: each frame is compared row by row with the one on screen, and
 /// only rows that differ are rewritten, each in place, in a single write. It never clears the
 /// whole screen. What the content rows hold (scrolling, selection, search marks) is the
 /// presenter's business.
-final class WatchScreen {
+final class FullScreen {
     private(set) var terminal: Terminal
-    private let raw = RawTerminal()
+    private let output: ContentOutput
+    private let raw: RawTerminal
     /// The rows as they are on the terminal now; empty after `enter()` or a resize.
     private var drawn: [String] = []
     /// The line under the status lines, made again only when the width or styling changes.
@@ -25,7 +26,12 @@ final class WatchScreen {
     }
     private var cachedRule: (key: (Int, Bool), line: String)?
 
-    init(terminal: Terminal) { self.terminal = terminal }
+    /// Frames go out through `output`, the run's stdout.
+    init(terminal: Terminal, output: ContentOutput) {
+        self.terminal = terminal
+        self.output = output
+        raw = RawTerminal(output: output)
+    }
 
     var readsKeys: Bool { raw.readsKeys }
 
@@ -81,6 +87,6 @@ final class WatchScreen {
             if TerminalText.styledWidth(line) < columns { out += "\u{1B}[K" }
         }
         drawn = frame
-        if !out.isEmpty { OutputStream.standardOutput.report(out) }
+        if !out.isEmpty { output.draw(out) }
     }
 }

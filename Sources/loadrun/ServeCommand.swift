@@ -2,8 +2,9 @@ import ArgumentParser
 import LoadrunCLI
 
 /// `loadrun serve`: the embedded sample source as a server of its own.
-struct Serve: ParsableCommand {
+struct ServeCommand: LoadrunCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Run the embedded sample source as an HTTP server on 127.0.0.1.",
         discussion: """
             Prints its URLs on stdout, logs each request on stderr, and serves until Ctrl-C.
@@ -18,8 +19,7 @@ struct Serve: ParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
     }
 
-    func run() throws {
-        let status = SampleServing.run(port: port)
-        throw ExitCode(status)
+    func run(in context: RunContext) -> RunOutcome {
+        SampleServing(port: port).run(in: context)
     }
 }

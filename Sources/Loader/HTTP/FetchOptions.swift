@@ -1,0 +1,51 @@
+/// Limits that apply to one request.
+public struct FetchOptions: Sendable, Equatable {
+    /// The whole request must finish within this time from its start, however slowly bytes
+    /// trickle in.
+    public var deadline: Duration
+    /// Bodies larger than this are refused: by `Content-Length` up front, or as they stream in.
+    public var maxBodySize: Int
+    /// The `Accept` header to send, if any.
+    public var accept: String?
+    /// Sent as `If-None-Match` / `If-Modified-Since`, so an unchanged resource answers 304.
+    public var validators: CacheValidators?
+    /// How long connecting (DNS, TCP, TLS) may take, from the request's start to the moment
+    /// it is written. Time spent waiting for a connection slot in the client does not count;
+    /// nil leaves only the overall deadline.
+    public var connectTimeout: Duration?
+    /// Extra request headers, such as `Authorization`, sent as given, over any loadrun sends
+    /// itself (`User-Agent`, `Accept`). Sent only to the URL's own origin: a redirect to
+    /// another drops them (curl drops only its credentials).
+    public var headers: [RequestHeader]
+    /// Headers loadrun would send that this request must not (`Accept`, say), by name.
+    public var omittedHeaders: [String] = []
+    /// The `User-Agent` sent unless `headers` set one.
+    public var userAgent = FetchOptions.defaultUserAgent
+    /// Certificates accepted beyond the system's.
+    public var tls = TLSTrust()
+    /// Whether a copy from the store (kept by an earlier run) may be revalidated for this
+    /// request, and stand in when the server cannot be reached: a source's first request in
+    /// a run. The machine's own validators, when set, come first.
+    public var usesCache = true
+    /// Whether a 200 to this request is kept in the store for later runs: not for the embedded
+    /// sample source, whose port changes every run.
+    public var keepsCopy = true
+    /// Whether the request may wait behind others: a prefetch the user has not asked for yet.
+    /// It waits for a slot behind every ordinary request to its host, and libsoup queues it
+    /// last among the session's messages.
+    public var isLowPriority = false
+
+    public static let defaultDeadline: Duration = .seconds(30)
+    public static let defaultMaxBodySize = 64 * 1024 * 1024
+    public static let defaultUserAgent = "loadrun/0.1"
+
+    public init(deadline: Duration = defaultDeadline, maxBodySize: Int = defaultMaxBodySize, accept: String? = nil,
+                validators: CacheValidators? = nil, connectTimeout: Duration? = nil, headers: [RequestHeader] = []) {
+        self.deadline = deadline
+        self.maxBodySize = maxBodySize
+        self.accept = accept
+        self.validators = validators
+        self.connectTimeout = connectTimeout
+        self.headers = headers
+    }
+}

@@ -1,0 +1,29 @@
+/// Decoded content whose type only its decoder knows: the terminal's `AnyRemoteContent`.
+public struct AnyContent {
+    /// The plugin that decoded it: its renderer is found by this name.
+    public let pluginName: String
+    /// The decoded model.
+    public let model: Any
+    /// How many items it holds, for lists.
+    public let itemCount: Int?
+    /// What the user should hear once about it (see `ContentDecoder.notes`).
+    public let notes: [String]
+    private let merger: (Any) -> AnyContent?
+
+    public init<Decoder: ContentDecoder>(_ model: Decoder.Model, decoder: Decoder) {
+        pluginName = decoder.name
+        self.model = model
+        itemCount = decoder.itemCount(model)
+        notes = decoder.notes(model)
+        merger = { other in
+            guard let next = other as? Decoder.Model, let merged = decoder.merge(model, next) else { return nil }
+            return AnyContent(merged, decoder: decoder)
+        }
+    }
+
+    /// This content with `next`'s items appended, when both are pages of the same list.
+    public func appending(_ next: AnyContent) -> AnyContent? {
+        guard next.pluginName == pluginName else { return nil }
+        return merger(next.model)
+    }
+}

@@ -1,0 +1,18 @@
+import Plan
+
+/// The presenter for a run, chosen once from the output format, the schedule and whether
+/// stdout is a terminal.
+enum PresenterChoice {
+    /// The full-screen view draws its frames through `output`, the run's stdout.
+    static func presenter(format: OutputFormat, schedule: LoadSession.Schedule, terminal: Terminal,
+                          output: ContentOutput) -> any Presenter {
+        switch (format, schedule) {
+        case (.ndjson, _): NDJSONLog()
+        case (.text, .once): OrderedPrinter(format: .text)
+        case (.json, .once): OrderedPrinter(format: .json)
+        case (.text, .interval) where terminal.stdoutIsTTY, (_, .browse): ScreenPresenter(terminal: terminal, output: output)
+        case (.text, .interval): PipePrinter(format: .text)
+        case (.json, .interval): PipePrinter(format: .json)
+        }
+    }
+}

@@ -1,0 +1,32 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TerminalText
+
+/// The rows of a listing (`loadrun plugins`, `loadrun sources`) as a table: a header row, then
+/// one row per entry, each cell already safe for a terminal.
+struct ListingTable {
+    var rows: [[String]]
+
+    /// The widest a cell is shown on a terminal.
+    static let maxCellWidth = 60
+
+    /// The table as text. On a terminal, every column but the last padded to its widest cell,
+    /// and each cell cut to `maxCellWidth` (a 100 KB URL would pad every row to 100 KB); off a
+    /// terminal, cells whole and separated by a tab, padded never, for `cut -f` and awk.
+    func text(onTerminal: Bool = isatty(STDOUT_FILENO) == 1) -> String {
+        guard let count = rows.first?.count else { return "" }
+        guard onTerminal else { return rows.map { $0.joined(separator: "\t") }.joined(separator: "\n") + "\n" }
+        let rows = rows.map { $0.map { TerminalText.truncated($0, toWidth: Self.maxCellWidth) } }
+        let widths = (0..<count - 1).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            (0..<count - 1).map { row[$0].padding(to: widths[$0]) + "  " }.joined() + row[count - 1]
+        }.joined(separator: "\n") + "\n"
+    }
+}
+
+extension String {
+    fileprivate func padding(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

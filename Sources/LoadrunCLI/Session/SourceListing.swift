@@ -1,0 +1,39 @@
+import Loader
+import Plan
+import TerminalText
+
+/// `loadrun sources`: the configured sources on stdout: name, URL, plugin, interval, detail
+/// and related templates (`-` when unset), and where each was defined.
+package struct SourceListing {
+    /// `--config`: the sources file to list instead of the default one.
+    package var configPath: String?
+
+    package init(configPath: String?) { self.configPath = configPath }
+
+    /// The listing is how a sources file is checked: the sources that stand are listed, and
+    /// every broken group is an error (64), as it would be for a run that loads it.
+    package func run(in context: RunContext) -> RunOutcome {
+        let diagnostics = context.diagnostics
+        context.reportSkippedPlugins()
+        let catalog = context.catalog(configPath: configPath)
+        if let problem = catalog.fileProblem {
+            diagnostics.say("loadrun: \(problem)")
+            return .usage
+        }
+        if let warning = catalog.secretExposure { diagnostics.say("loadrun: \(warning)") }
+        for problem in catalog.groupProblems { diagnostics.say("loadrun: \(problem.error)") }
+        let rows = [["NAME", "URL", "PLUGIN", "INTERVAL", "DETAIL", "RELATED", "DEFINED"]] + catalog.definitions.map { definition in
+            [definition.name,
+             definition.url.map(URLCredentials.masked) ?? "(embedded sample)/\(definition.name)",
+             definition.plugin ?? "by Content-Type",
+             definition.interval.map { DurationArgument($0).defaultValueDescription } ?? "-",
+             definition.detail?.text ?? "-",
+             // As the file's list writes them.
+             definition.related.isEmpty ? "-" : definition.related.map(\.description).joined(separator: ";"),
+             definition.origin.description].map(UntrustedText.forTerminalLine)
+        }
+        let written = context.writeOutput(ListingTable(rows: rows).text())
+        guard written == .success else { return written }
+        return catalog.groupProblems.isEmpty ? .success : .usage
+    }
+}

@@ -1,0 +1,17 @@
+package import Plugins
+
+/// How content is shown, as the user asked: images' format and size, how many items of a list,
+/// and whether JSON output sorts its keys.
+package struct ViewOptions {
+    package var imageFormat: ImageFormat?
+    package var imageSize: RenderContext.CellSize?
+    package var maxItems: Int?
+    package var sortsKeys: Bool
+
+    package init(imageFormat: ImageFormat? = nil, imageSize: RenderContext.CellSize? = nil, maxItems: Int? = nil, sortsKeys: Bool = false) {
+        self.imageFormat = imageFormat
+        self.imageSize = imageSize
+        self.maxItems = maxItems
+        self.sortsKeys = sortsKeys
+    }
+}

@@ -1,0 +1,23 @@
+public import Loader
+
+/// One entry of the plugin table: a decoder and the renderer of its model, under one name.
+public struct Plugin {
+    public let decoder: AnyContentDecoder
+    public let renderer: AnyContentRenderer
+
+    public init<Decoder: ContentDecoder, Renderer: ContentRenderer>(decoder: Decoder, renderer: Renderer)
+    where Decoder.Model == Renderer.Model {
+        self.decoder = AnyContentDecoder(decoder)
+        self.renderer = AnyContentRenderer(renderer)
+    }
+
+    /// A plugin that is its own decoder and renderer.
+    public init<Both: ContentPlugin>(_ plugin: Both) {
+        self.init(decoder: plugin, renderer: plugin)
+    }
+
+    public var name: String { decoder.name }
+    public var mediaTypes: [String] { decoder.mediaTypes }
+    public var summary: String { decoder.summary }
+    public var takes: String { decoder.takes }
+}

@@ -1,0 +1,94 @@
+import Plugins
+import XCTest
+@testable import Plan
+
+/// The command line as the parser gets it: `--watch`'s interval made explicit, the later of
+/// `--retry N` and `--no-retry` kept, many `--url`s batched, all in one rewrite.
+final class ArgumentRewriteTests: XCTestCase {
+    private let subcommands: Set<String> = ["sources", "plugins", "serve"]
+
+    private func parsed(_ arguments: [String]) -> [String] {
+        ArgumentRewrite(arguments, subcommands: subcommands).parsed
+    }
+
+    // MARK: --watch
+
+    func testABareWatchGetsAutoBeforeAnotherOptionOrAtTheEnd() {
+        XCTAssertEqual(parsed(["--watch"]), ["--watch", "auto"])
+        XCTAssertEqual(parsed(["--watch", "--all"]), ["--watch", "auto", "--all"])
+        XCTAssertEqual(parsed(["--watch", "30s"]), ["--watch", "30s"])
+        XCTAssertEqual(parsed(["--", "--watch"]), ["--", "--watch"], "past -- nothing is an option")
+    }
+
+    // MARK: --retry against --no-retry, the later one wins, as in curl
+
+    func testANoRetryAfterTheRetryStays() {
+        XCTAssertEqual(parsed(["--retry", "3", "--no-retry"]), ["--retry", "3", "--no-retry"])
+        XCTAssertEqual(parsed(["--retry=3", "--url", "u", "--no-retry"]), ["--retry=3", "--url", "u", "--no-retry"])
+    }
+
+    func testARetryAfterTheNoRetryTakesItOut() {
+        XCTAssertEqual(parsed(["--no-retry", "--retry", "3"]), ["--retry", "3"])
+        XCTAssertEqual(parsed(["--no-retry", "--url", "u", "--retry=3"]), ["--url", "u", "--retry=3"])
+        XCTAssertEqual(parsed(["--no-retry", "--no-retry", "--retry", "1"]), ["--retry", "1"], "every one before it")
+        XCTAssertEqual(parsed(["--no-retry", "--retry", "1", "--no-retry"]), ["--retry", "1", "--no-retry"],
+                       "the last --no-retry is after every --retry: it still wins")
+    }
+
+    func testABadRetryValueStaysForTheParserToRefuse() {
+        XCTAssertEqual(parsed(["--retry", "-1", "--no-retry"]), ["--retry", "-1", "--no-retry"])
+        XCTAssertEqual(parsed(["--no-retry", "--retry"]), ["--retry"], "a --retry without its value still says so")
+    }
+
+    func testOtherRetryOptionsArgumentsAfterDashDashAndSubcommandsAreLeftAlone() {
+        for arguments in [
+            ["--no-retry", "--retry-delay", "1s", "--retry-max-time", "5s"],
+            ["--no-retry", "--", "--retry", "3"],
+            ["sources", "--no-retry", "--retry", "3"],
+            ["--url", "u"],
+        ] {
+            XCTAssertEqual(parsed(arguments), arguments)
+        }
+    }
+
+    /// What the plan makes of what the parser then sees: the flag, when it is left, over any
+    /// `--retry`; otherwise the count.
+    func testThePlanRetriesAsTheLaterOptionSays() throws {
+        func attempts(noRetry: Bool, retries: Int?) throws -> Int? {
+            let plan = RunPlan(sourceNames: ["posts"], urls: [], all: false,
+                               settings: SourceSettings(noRetry: noRetry, load: LoadSettings(retries: retries)))
+            let files = URLInput.Files(directory: "/", environment: [:]) { _ in false }
+            return try plan.requests(catalog: SourceCatalog(), registry: .default(), environment: [:], files: files)
+                .requests.first?.retryPolicy.maxAttempts
+        }
+        // --retry 3 --no-retry: both reach the parser.
+        XCTAssertEqual(try attempts(noRetry: true, retries: 3), 1)
+        // --no-retry --retry 3: only --retry 3 does.
+        XCTAssertEqual(try attempts(noRetry: false, retries: 3), 4)
+    }
+
+    // MARK: All three, in one rewrite
+
+    func testEveryStepAppliesToOneCommandLineInOrder() throws {
+        let urls = (1...20).flatMap { ["--url", "u\($0)"] }
+        let rewrite = ArgumentRewrite(["--no-retry", "--watch"] + urls + ["--retry", "2", "--", "--watch"], subcommands: subcommands)
+        XCTAssertEqual(rewrite.words, ["--no-retry", "--watch", "auto"] + urls + ["--retry", "2", "--", "--watch"],
+                       "the words keep every argument typed, with the watch's interval made explicit")
+        let batch = try XCTUnwrap(rewrite.parsed.firstIndex(of: URLBatch.option))
+        XCTAssertEqual(Array(rewrite.parsed[..<batch]), ["--watch", "auto", "--retry", "2"])
+        XCTAssertEqual(URLBatch.urls(in: rewrite.parsed[batch + 1]), (1...20).map { "u\($0)" })
+        XCTAssertEqual(Array(rewrite.parsed[(batch + 2)...]), ["--", "--watch"])
+    }
+
+    func testASubcommandGetsOnlyTheWatchsInterval() {
+        let urls = Array(repeating: ["--url", "x"], count: 20).flatMap { $0 }
+        XCTAssertEqual(parsed(["serve"] + urls), ["serve"] + urls, "no batch")
+        XCTAssertEqual(parsed(["sources", "--watch"]), ["sources", "--watch", "auto"])
+    }
+
+    func testAShortCommandLineIsLeftAsTyped() {
+        let arguments = ["--source", "posts", "--url", "a", "--retry", "3", "--no-retry"]
+        XCTAssertEqual(ArgumentRewrite(arguments, subcommands: subcommands), ArgumentRewrite(arguments, subcommands: []))
+        XCTAssertEqual(parsed(arguments), arguments)
+    }
+}
