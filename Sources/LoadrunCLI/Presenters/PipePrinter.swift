@@ -11,6 +11,8 @@ final class PipePrinter: Presenter {
     private let format: Format
     var drawsViews: Bool { format == .text }
     unowned var session: LoadSession!
+    /// The text last printed of each source, by index, to tell whether new content differs.
+    private var shown: [Int: String] = [:]
 
     init(format: Format) { self.format = format }
 
@@ -25,9 +27,9 @@ final class PipePrinter: Presenter {
                 let loads = source.failuresBeforeSuccess == 1 ? "1 failed load" : "\(source.failuresBeforeSuccess) failed loads"
                 session.diagnostics.say("\(source.name): recovered at \(ClockTime.timeOfDay(ClockTime.now())) after \(loads)")
             }
-            if change.cause == .succeeded, !source.continuesChain { source.unchanged = !present(source) }
+            if change.cause == .succeeded, !source.continuesChain { present(source) }
         case .failed, .retryScheduled:
-            if let banner = source.banner(now: .now, width: .max) { session.diagnostics.say("\(source.name): \(banner)") }
+            if let banner = source.banner(now: .now, reloadsOnInterval: session.reloadsOnInterval) { session.diagnostics.say("\(source.name): \(banner)") }
             // A copy from an earlier run stands beside the failure, as the banner says.
             if change.to.error?.copyVerifiedAt != nil { present(source) }
         case .cancelled:
@@ -51,8 +53,8 @@ final class PipePrinter: Presenter {
             }
             return false
         }
-        guard text != source.shown?.text else { return false }
-        source.shown = (content, text)
+        guard text != shown[source.index] else { return false }
+        shown[source.index] = text
         switch format {
         case .json:
             session.output.write(text)

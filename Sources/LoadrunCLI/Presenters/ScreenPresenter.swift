@@ -70,7 +70,7 @@ final class ScreenPresenter: Presenter {
     }
 
     func detailChanged(_ page: DetailPage, source: SessionSource, by change: StateChange) {
-        guard page === openPage, page.isOpen else { return }
+        guard page === openPage else { return }
         send(.detailChanged(Self.facts(of: page), cause: change.cause, isMain: source === page.main, at: .now))
     }
 
@@ -170,10 +170,11 @@ final class ScreenPresenter: Presenter {
         let sources = session.sources
         var board = StatusBoard(isPaused: session.isPaused)
         if let page = openPage {
-            board.detail = page.sources.map { $0.status(now: now) }
+            board.detail = page.sources.map { $0.status(now: now, reloadsOnInterval: false) }
             return board
         }
-        for index in model.statusIndices { board.sources[index] = sources[index].status(now: now) }
+        let reloads = session.reloadsOnInterval
+        for index in model.statusIndices { board.sources[index] = sources[index].status(now: now, reloadsOnInterval: reloads) }
         if model.statusIndices.count < sources.count { board.stateNames = sources.map(\.loader.state.name) }
         return board
     }

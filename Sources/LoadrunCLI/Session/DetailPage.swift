@@ -6,6 +6,8 @@ import Loader
 /// It is kept after the user goes back, so that opening it again revalidates what it had
 /// (a 304 when unchanged) rather than loading blind.
 final class DetailPage {
+    /// Which detail of the run it is, for the session machine.
+    let id: Int
     let url: String
     /// The list it was opened from.
     let parent: SessionSource
@@ -17,13 +19,12 @@ final class DetailPage {
     let relatedProblems: [String]
     /// Loaded by a prefetch and not shown yet: opening it shows it as it is, without asking again.
     var isUnseenPrefetch = false
-    /// Whether the user has it open now.
-    var isOpen = false
     /// Opened while its prefetch was still waiting at low priority: cancelled, to be asked
     /// again at normal priority.
     var restartsAtNormalPriority = false
 
-    init(url: String, parent: SessionSource, main: SessionSource, related: [SessionSource], relatedProblems: [String]) {
+    init(id: Int, url: String, parent: SessionSource, main: SessionSource, related: [SessionSource], relatedProblems: [String]) {
+        self.id = id
         self.url = url
         self.parent = parent
         self.main = main
@@ -32,6 +33,9 @@ final class DetailPage {
     }
 
     var sources: [SessionSource] { [main] + related }
+
+    /// Its source in `slot`: 0 the detail itself, then its related lists.
+    func source(at slot: Int) -> SessionSource? { slot == 0 ? main : related.indices.contains(slot - 1) ? related[slot - 1] : nil }
 
     /// Cancels what of it is in flight, each through its GCancellable.
     func cancel() {

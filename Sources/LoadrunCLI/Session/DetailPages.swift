@@ -1,13 +1,13 @@
-/// The details of a run by URL, the most recently used kept: the one open, and the one a
-/// resting selection prefetches.
+/// The details of a run by URL, the most recently used kept, and the one a resting selection
+/// prefetches. Which one is open is the session machine's to know (`openDetail`).
 final class DetailPages {
     /// Details kept for revalidation; the least recently used beyond this is let go.
     static let limit = 32
 
     /// Most recently used last.
     private var pages: [DetailPage] = []
-    /// The detail on screen, if any.
-    var open: DetailPage?
+    /// The ids given so far.
+    private var lastID = 0
     /// The detail being prefetched for the selection, if its load may still be running.
     var prefetching: DetailPage?
 
@@ -19,17 +19,27 @@ final class DetailPages {
         return page
     }
 
-    /// Keeps `page`, letting the least recently used go (cancelled) beyond the limit.
-    func add(_ page: DetailPage) {
+    /// The detail kept with this id, if it is still kept.
+    func page(id: Int) -> DetailPage? { pages.first { $0.id == id } }
+
+    /// An id for a new detail.
+    func nextID() -> Int {
+        lastID += 1
+        return lastID
+    }
+
+    /// Keeps `page`, letting the least recently used go (cancelled) beyond the limit; never
+    /// the one open (`open`, by id) or the one prefetching.
+    func add(_ page: DetailPage, open: Int?) {
         pages.append(page)
-        while pages.count > Self.limit, let index = pages.firstIndex(where: { $0 !== open && $0 !== prefetching }) {
+        while pages.count > Self.limit, let index = pages.firstIndex(where: { $0.id != open && $0 !== prefetching }) {
             pages.remove(at: index).cancel()
         }
     }
 
-    /// Cancels the prefetch, unless it finished or the user opened it.
-    func cancelPrefetch() {
-        if let page = prefetching, !page.isOpen { page.cancel() }
+    /// Cancels the prefetch, unless it finished or is the detail open (`open`, by id).
+    func cancelPrefetch(open: Int?) {
+        if let page = prefetching, page.id != open { page.cancel() }
         prefetching = nil
     }
 

@@ -7,17 +7,16 @@ extension LoadSession {
     /// Opens the detail of the item with `fields` in `source`'s list, loading what it lacks
     /// and revalidating what it had; says why when the item has no detail URL.
     func openDetail(of source: SessionSource, fields: [String: String]) {
-        guard details.open == nil else { return }
+        guard machine.openDetail == nil else { return }
         let url: String
         switch detailURL(of: source, fields: fields) {
         case .success(let made): url = made
         case .failure(let problem): return presenter.note(problem.text, about: source)
         }
         let page = details.page(for: url) ?? makeDetail(url: url, of: source, fields: fields)
-        if details.prefetching !== page { details.cancelPrefetch() }
+        if details.prefetching !== page { details.cancelPrefetch(open: nil) }
         details.prefetching = nil
-        details.open = page
-        page.isOpen = true
+        _ = machine.handle(.detailOpened(page: page.id, slots: page.sources.count))
         let unseen = page.isUnseenPrefetch
         page.isUnseenPrefetch = false
         for detail in page.sources {
@@ -44,20 +43,19 @@ extension LoadSession {
     /// Back to the list: the detail stops loading (the server sees its connection closed) and
     /// is kept for the next time it opens.
     func closeDetail() {
-        guard let page = details.open else { return }
+        guard let open = machine.openDetail, let page = details.page(id: open.page) else { return }
         page.cancel()
-        page.isOpen = false
-        details.open = nil
+        _ = machine.handle(.detailClosed)
     }
 
     /// The selection rests on the item with `fields`: its detail loads at low priority, unless
     /// it is here already or prefetching is off. A detail with no URL is silently skipped:
     /// Enter says why.
     func prefetchDetail(of source: SessionSource, fields: [String: String]) {
-        guard prefetchesDetails, details.open == nil, case .success(let url) = detailURL(of: source, fields: fields) else { return }
+        guard prefetchesDetails, machine.openDetail == nil, case .success(let url) = detailURL(of: source, fields: fields) else { return }
         let kept = details.page(for: url)
         if let kept, kept === details.prefetching { return }
-        details.cancelPrefetch()
+        details.cancelPrefetch(open: nil)
         if let kept, kept.main.loader.state.content != nil || kept.main.loader.state.isBusy { return }
         let page = kept ?? makeDetail(url: url, of: source, fields: fields)
         details.prefetching = page
@@ -103,13 +101,13 @@ extension LoadSession {
                 }
             }
         }
-        let page = DetailPage(url: url, parent: source, main: main, related: related, relatedProblems: problems)
-        for detail in page.sources {
+        let page = DetailPage(id: details.nextID(), url: url, parent: source, main: main, related: related, relatedProblems: problems)
+        for (slot, detail) in page.sources.enumerated() {
             detail.loader.observe { [unowned self, unowned page, unowned detail] change in
-                observe(change, of: detail, in: page)
+                observe(change, of: detail, at: slot, in: page)
             }
         }
-        details.add(page)
+        details.add(page, open: machine.openDetail?.page)
         return page
     }
 
@@ -128,24 +126,18 @@ extension LoadSession {
         let loader = SourceLoaders.loader(request, url: url, fetcher: fetcher!, loop: loop, emptyBody: plugins.emptyBodyDecoder)
         let source = SessionSource(loader: loader, index: -1, interval: parent.interval)
         source.requestIndex = parent.requestIndex
-        source.reloadsOnInterval = false
         return source
     }
 
-    private func observe(_ change: StateChange, of source: SessionSource, in page: DetailPage) {
+    private func observe(_ change: StateChange, of source: SessionSource, at slot: Int, in page: DetailPage) {
         record(change, of: source)
-        source.continuesChain = change.continuesChain
-        if source.isSettled {
-            busyDetails.remove(ObjectIdentifier(source))
-        } else {
-            busyDetails.insert(ObjectIdentifier(source))
-        }
-        if change.cause == .succeeded, source === page.main, !page.isOpen { page.isUnseenPrefetch = true }
+        let isOpen = machine.openDetail?.page == page.id
+        if change.cause == .succeeded, source === page.main, !isOpen { page.isUnseenPrefetch = true }
         if change.cause == .cancelled, source === page.main, page.restartsAtNormalPriority {
             page.restartsAtNormalPriority = false
-            if page.isOpen, ending == nil { source.loader.load() }
+            if isOpen, ending == nil { source.loader.load() }
         }
-        if ending == nil { presenter.detailChanged(page, source: source, by: change) }
-        quitIfDone()
+        send(.changed(.detail(page: page.id, slot: slot), change.cause, Self.phase(of: source), signalPending: probe.isRaised),
+             change: change)
     }
 }

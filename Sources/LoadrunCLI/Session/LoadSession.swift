@@ -9,10 +9,11 @@ import Plan
 /// loader per source and the signal watches, under one schedule (load once, or again on an
 /// interval), shown by one presenter.
 ///
-/// How a load flows: command line → plan (`SourceRequest`s) → this session → each source's
-/// `SourceLoader` → fetch → decode → the presenter. The session turns signals and keys into
-/// intents (cancel, quit, reload, retry, resize, next page; see `LoadSession+Intents`) and
-/// decides the run's outcome in one place.
+/// How a load flows: command line → plan (`SourceRequest`s) → the session machine → each
+/// source's `SourceLoader` → fetch → decode → the presenter. Signals, keys, ticks and loader
+/// changes become events for `SessionMachine`, which decides; this object carries out its
+/// actions (see `LoadSession+Actions`) and owns the loop, the client, the loaders and the
+/// watches.
 package final class LoadSession {
     /// How the session loads its sources.
     package enum Schedule: Equatable {
@@ -37,8 +38,8 @@ package final class LoadSession {
     /// Lets a long render stop for the signals that end or interrupt the run.
     let probe = InterruptProbe(signals: EndingSignals.all)
     private(set) var sources: [SessionSource] = []
-    /// Why the run is ending, once something ended it; nil while it goes on.
-    private(set) var ending: SessionEnding?
+    /// Every decision of the run: set once the presenter, which says what Ctrl-C does, is known.
+    var machine: SessionMachine
 
     /// What each source was asked for, by its index: a detail opened from it loads with the
     /// same settings.
@@ -50,25 +51,21 @@ package final class LoadSession {
     private(set) var presenter: (any Presenter)!
     var watches: [LoopSource] = []
     var reloads: ReloadSchedule?
-    var lastInterrupt: ContinuousClock.Instant?
     /// The presenter's wake-up, when it asked for one (`Intent.wake`).
     var wakeUp: LoopSource?
-    /// The sources not yet at rest, kept as changes come: asking every loader on every change
-    /// would cost a run of 1,000 sources millions of state copies.
-    private var busy: Set<Int> = []
-    /// Details and related lists not yet at rest: the run waits for their cancels too.
-    var busyDetails: Set<ObjectIdentifier> = []
     /// The details opened or prefetched in this run (see `LoadSession+Details`).
     let details = DetailPages()
     /// Fetches every URL a source or a detail loads; set once the run starts.
     private(set) var fetcher: URLFetcher?
-    /// Whether a watch's reloads are paused (`p`): the interval still counts, nothing loads.
-    var isPaused = false
     /// Whether a selection that rests on an item prefetches its detail (`--no-prefetch` turns it off).
     let prefetchesDetails: Bool
 
+    /// Why the run is ending, once something ended it; nil while it goes on.
+    var ending: SessionEnding? { machine.ending }
+    /// Whether a watch's reloads are paused (`p`): the interval still counts, nothing loads.
+    var isPaused: Bool { machine.isPaused }
     /// How many sources have come to rest, without asking each of them.
-    var settledCount: Int { sources.count - busy.count }
+    var settledCount: Int { machine.settledCount }
 
     init(requests: [SourceRequest], plugins: PluginRegistry, schedule: Schedule, terminal: Terminal, view: ViewOptions,
          verbosity: Verbosity = .normal, client: HTTPClientConfiguration = HTTPClientConfiguration(), prefetchesDetails: Bool = true,
@@ -84,16 +81,15 @@ package final class LoadSession {
         self.view = view
         self.verbosity = verbosity
         clientConfiguration = client
+        machine = SessionMachine(schedule: schedule, sourceCount: requests.count, interruptCancelsLoads: false)
     }
 
     /// Whether the run stays up once its sources have loaded, until something ends it: a watch
     /// or a browse.
-    var staysUp: Bool { schedule != .once }
+    var staysUp: Bool { machine.staysUp }
 
     /// Whether sources reload on an interval: a watch.
-    var reloadsOnInterval: Bool {
-        if case .interval = schedule { true } else { false }
-    }
+    var reloadsOnInterval: Bool { machine.reloadsOnInterval }
 
     /// Whether a one-shot run shows its progress: a spinner on a terminal's stderr, and the
     /// skeleton of what is coming; `-q` shows neither.
@@ -103,6 +99,7 @@ package final class LoadSession {
     /// how the run ended.
     func run(presenter: any Presenter) -> RunOutcome {
         self.presenter = presenter
+        machine = SessionMachine(schedule: schedule, sourceCount: requests.count, interruptCancelsLoads: presenter.interruptCancelsLoads)
         // Before anything is said on stderr: once a line shows, a signal must find its handler,
         // not the default disposition that would end the process.
         watchSignals()
@@ -136,7 +133,6 @@ package final class LoadSession {
             if presenter.announcesSource && requests.count == 1 && verbosity > .quiet { loaders.announce(request, url: url) }
             let loader = SourceLoaders.loader(request, url: url, fetcher: fetcher, loop: loop, emptyBody: plugins.emptyBodyDecoder)
             let source = SessionSource(loader: loader, index: index, interval: interval(for: request))
-            source.reloadsOnInterval = reloadsOnInterval
             loader.observe { [unowned self, unowned source] change in observe(change, of: source) }
             sources.append(source)
         }
@@ -146,18 +142,17 @@ package final class LoadSession {
         }
         if reloadsOnInterval {
             reloads = ReloadSchedule(loop: loop, currentDue: { [unowned self] in sources[$0].nextReload },
-                                     fire: { [unowned self] in cycle(sources[$0]) })
+                                     fire: { [unowned self] in send(.reloadDue($0)) })
         }
-        for (source, request) in zip(sources, requests) { source.loader.load(pages: request.pages) }
+        send(.start)
         presenter.refresh()
-        if ending == nil && (staysUp || !busy.isEmpty) { loop.run() }
+        if machine.needsLoop { loop.run() }
 
         reloads?.stop()
         wakeUp?.cancel()
         // Anything still loading (a watch that was quit) is cancelled; with `ending` set, the
         // presenter knows these cancels are not news.
-        sources.forEach { $0.loader.cancel() }
-        details.cancelAll()
+        carryOut(.cancelAll)
         presenter.finish(ending)
         drainOutput()
         stopWatching()
@@ -165,26 +160,7 @@ package final class LoadSession {
             diagnostics.say("loadrun: cannot write the output: \(failure.reason)")
         }
         if reloadsOnInterval, case .signal = ending { diagnostics.say("watch stopped") }
-        return outcome
-    }
-
-    /// Ends the run: cancels every load, and the loop returns once the cancels have come
-    /// through (a request's cancel arrives on a later iteration). A second signal while the
-    /// run shuts down leaves at once, with the terminal put back.
-    func end(_ reason: SessionEnding) {
-        probe.lower()
-        if ending != nil {
-            guard case .signal(let signal) = reason else { return }
-            presenter.leaveNow()
-            _exit(RunOutcome.signal(signal).exitStatus)
-        }
-        ending = reason
-        sources.forEach { $0.loader.cancel() }
-        details.cancelAll()
-        // A watch ended by a signal says only `watch stopped`: it need not wait for each
-        // cancel to come through, which for 10,000 sources took half a second.
-        let waitsForCancels: Bool = if case .signal = reason { !staysUp } else { true }
-        if !waitsForCancels || (busy.isEmpty && busyDetails.isEmpty) { loop.quit() }
+        return machine.outcome(outputFailure: output.failure)
     }
 
     /// What a slow reader has not yet taken goes out before the run ends, the loop running
@@ -196,40 +172,11 @@ package final class LoadSession {
         }
     }
 
-    /// Success when every source loaded (or the run was quit, or its reader left), some or all
-    /// failed, the output failed when stdout could not be written, and the signal when one
-    /// ended the run.
-    private var outcome: RunOutcome {
-        if let failure = output.failure { return failure.isBrokenPipe ? .success : .outputFailed }
-        switch ending {
-        case .outputFailed?:
-            return .outputFailed
-        case .stdoutClosed?, .quit?:
-            return .success
-        case .signal(let signal)?:
-            return .signal(signal)
-        case nil:
-            let failed = sources.filter { source in
-                if case .loaded = source.loader.state { false } else { true }
-            }.count
-            if failed == 0 { return .success }
-            return failed == sources.count ? .allFailed : .someFailed
-        }
-    }
-
     // MARK: State changes
 
+    /// The one way facts about loads reach the session: each change of a run's source.
     private func observe(_ change: StateChange, of source: SessionSource) {
         record(change, of: source)
-        source.continuesChain = change.continuesChain
-        if source.isSettled {
-            // Come to rest: a watch's interval starts now, so reloads never pile up.
-            if busy.remove(source.index) != nil, reloadsOnInterval, ending == nil {
-                setNextReload(source, to: .now + source.interval)
-            }
-        } else {
-            busy.insert(source.index)
-        }
         if change.cause == .succeeded, verbosity >= .verbose, let content = change.to.content {
             let why = switch source.loader.source.plugin {
             case .fixed: "named by --plugin or the source"
@@ -237,24 +184,13 @@ package final class LoadSession {
             }
             diagnostics.say("* \(source.name): \(content.pluginName) took the response (\(why))")
         }
-        if change.cause == .succeeded, ending == nil, !source.continuesChain {
-            notePagingStop(source)
-            noteContent(source)
-        }
-        presenter.changed(source, by: change)
-        quitIfDone()
-    }
-
-    /// Once every source (and every detail) is at rest, a run that loads once is done, and so
-    /// is one that is ending. A render stopped for a signal keeps the loop up until that
-    /// signal's handler runs.
-    func quitIfDone() {
-        if busy.isEmpty, busyDetails.isEmpty, schedule == .once || ending != nil, !probe.isRaised { loop.quit() }
+        send(.changed(.source(source.index), change.cause, Self.phase(of: source), signalPending: probe.isRaised), change: change)
     }
 
     /// What the session keeps about a source's loads: the attempt, the last success, the
     /// failure that stands until the next one, and the failures since.
     func record(_ change: StateChange, of source: SessionSource) {
+        source.continuesChain = change.continuesChain
         if change.attempt > 0 { source.currentAttempt = change.attempt }
         switch change.cause {
         case .succeeded, .notModified:
@@ -262,7 +198,6 @@ package final class LoadSession {
             source.lastFailure = nil
             source.failuresBeforeSuccess = source.failuresSinceSuccess
             source.failuresSinceSuccess = 0
-            if change.cause == .notModified { source.unchanged = true }
         case .failed, .retryScheduled:
             if let error = source.loader.state.error { source.lastFailure = (error, ClockTime.now()) }
             source.failuresSinceSuccess += 1
@@ -273,7 +208,7 @@ package final class LoadSession {
 
     /// Says once what the content's plugin wants said: which view took it and why, fields a
     /// template lacked. A watch says each only the first time.
-    private func noteContent(_ source: SessionSource) {
+    func noteContent(_ source: SessionSource) {
         guard presenter.drawsViews, verbosity > .quiet else { return }
         for note in source.loader.state.content?.notes ?? [] where source.saidNotes.insert(note).inserted {
             presenter.note(note, about: source)
@@ -281,7 +216,7 @@ package final class LoadSession {
     }
 
     /// Says why a list has fewer pages than were asked for.
-    private func notePagingStop(_ source: SessionSource) {
+    func notePagingStop(_ source: SessionSource) {
         let loader = source.loader
         if loader.pagesLoaded < loader.pagesWanted, let stop = loader.pagingStop {
             presenter.note(LoadErrorText.describe(stop), about: source)

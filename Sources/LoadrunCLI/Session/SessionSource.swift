@@ -10,10 +10,6 @@ final class SessionSource {
     let loader: SourceLoader
     /// Time from one reload's start to the next, in a watch.
     let interval: Duration
-    /// Whether the watch's interval reloads the source. When it does not (a browse without
-    /// `--watch`, a detail view), the status line has no `next in` and the banner says how to
-    /// retry by hand instead of when the next reload comes.
-    var reloadsOnInterval = true
     /// The source's place in the session, in the order given.
     let index: Int
     /// When it reloads next, on the monotonic clock.
@@ -27,10 +23,6 @@ final class SessionSource {
     var failuresSinceSuccess = 0
     /// The failed attempts that came before the latest success.
     var failuresBeforeSuccess = 0
-    /// Whether the latest load came back unchanged (304, or content identical to what is shown).
-    var unchanged = false
-    /// The content on screen or last printed, and its rendering, to tell what changed.
-    var shown: (content: AnyContent, text: String)?
     /// The content notes already said (see `LoadSession.noteContent`).
     var saidNotes: Set<String> = []
     /// Whether the page that just arrived is followed by another that the loader asks for
@@ -56,32 +48,27 @@ final class SessionSource {
     /// next page about to be asked for.
     var isSettled: Bool { !loader.state.isBusy && !continuesChain }
 
-    /// `posts · loaded · last success 12:02:34 · next in 2 s · 12 items`, then `extras` (parts
-    /// the presenter adds: `version 3 of 7, 12:03:04`, `paused`), at most `width` columns
-    /// wide: the least useful words shorten or go first, and the name, the state and the
-    /// countdown stay (`SourceStatus` has the order).
-    func statusLine(now: ContinuousClock.Instant, width: Int, extras: [StatusPart] = []) -> String {
-        status(now: now).line(width: width, extras: extras)
-    }
-
-    /// `failed 12:03:04 — HTTP 503 …; showing data from 12:02:34; retry in 4 s`, from a failure
-    /// until the next success, at most `width` columns wide: the failure's time and the retry
-    /// or reload stay, the rest shortens first. `Int.max` for a log line, which is never cut.
-    func banner(now: ContinuousClock.Instant, width: Int) -> String? {
-        status(now: now).banner(width: width)
+    /// `failed 12:03:04 — HTTP 503 …; showing data from 12:02:34; next reload in 2 s`, from a
+    /// failure until the next success, whole, for a log line.
+    func banner(now: ContinuousClock.Instant, reloadsOnInterval: Bool) -> String? {
+        status(now: now, reloadsOnInterval: reloadsOnInterval).banner(width: .max)
     }
 
     /// The attempt in flight or last made, from the last transition seen.
     var currentAttempt = 1
 
     /// What the status line and the banner say, gathered from the loader's state as of `now`.
-    func status(now: ContinuousClock.Instant) -> SourceStatus {
+    /// `reloadsOnInterval`: whether a watch's interval reloads the source; when it does not (a
+    /// browse without `--watch`, a detail), there is no `next in`, and the banner says how to
+    /// retry by hand instead of when the next reload comes.
+    func status(now: ContinuousClock.Instant, reloadsOnInterval: Bool) -> SourceStatus {
         let state = loader.state
         let phase: SourceStatus.Phase = switch state {
         case .idle: .idle
         case .loading(let progress, _):
             .loading(page: loader.refreshState == .paging ? loader.pagesLoaded + 1 : nil, receivedBytes: progress.receivedBytes)
-        case .loaded: .loaded(unchanged: unchanged)
+        // Whether it came back unchanged is the screen's to say: it knows what it shows.
+        case .loaded: .loaded(unchanged: false)
         case .failed: .failed
         }
         let wait: SourceStatus.Wait

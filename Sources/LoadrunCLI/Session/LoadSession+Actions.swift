@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Loader
+
+/// The session machine's actions, carried out: the session gives it each event and does what
+/// it answers, deciding nothing itself.
+extension LoadSession {
+    /// Gives the machine `event` and carries out its actions; `change` is the loader's change
+    /// the event reports, for the presenter that shows it.
+    func send(_ event: SessionMachine.Event, change: StateChange? = nil) {
+        for action in machine.handle(event) { carryOut(action, change: change) }
+    }
+
+    func carryOut(_ action: SessionMachine.Action, change: StateChange? = nil) {
+        switch action {
+        case .loadAll:
+            for (source, request) in zip(sources, requests) { source.loader.load(pages: request.pages) }
+        case .reload(let id):
+            source(id)?.loader.reload()
+        case .retry(let id):
+            source(id)?.loader.retry()
+        case .loadMore(let index):
+            sources[index].loader.loadMore()
+        case .cancel(let id):
+            source(id)?.loader.cancel()
+        case .cancelAll:
+            sources.forEach { $0.loader.cancel() }
+            details.cancelAll()
+        case .scheduleReload(let index):
+            setNextReload(sources[index], to: .now + sources[index].interval)
+        case .reloadDue(let index):
+            presenter.reloadDue(sources[index])
+        case .note(let note, let id):
+            guard let source = source(id) else { return }
+            presenter.note(text(of: note, about: source), about: source)
+        case .sayContentNotes(let index):
+            notePagingStop(sources[index])
+            noteContent(sources[index])
+        case .show(let id, _):
+            guard let change else { return }
+            switch id {
+            case .source(let index):
+                presenter.changed(sources[index], by: change)
+            case .detail(let page, let slot):
+                guard let page = details.page(id: page), let source = page.source(at: slot) else { return }
+                presenter.detailChanged(page, source: source, by: change)
+            }
+        case .refresh:
+            presenter.refresh()
+        case .disarmLastResort:
+            LastResort.disarm()
+        case .quitLoop:
+            loop.quit()
+        case .leaveNow(let signal):
+            presenter.leaveNow()
+            _exit(RunOutcome.signal(signal).exitStatus)
+        }
+    }
+
+    /// The session's name for a source: the machine knows sources by these.
+    func id(of source: SessionSource) -> SessionMachine.SourceID {
+        guard source.isDetail else { return .source(source.index) }
+        for page in [machine.openDetail.flatMap { details.page(id: $0.page) }, details.prefetching].compactMap({ $0 }) {
+            if let slot = page.sources.firstIndex(where: { $0 === source }) { return .detail(page: page.id, slot: slot) }
+        }
+        return .detail(page: -1, slot: -1)
+    }
+
+    /// The source the machine means, if it is still kept.
+    private func source(_ id: SessionMachine.SourceID) -> SessionSource? {
+        switch id {
+        case .source(let index): sources[index]
+        case .detail(let page, let slot): details.page(id: page)?.source(at: slot)
+        }
+    }
+
+    /// What the machine needs to know of a source's state, as of its last change.
+    static func phase(of source: SessionSource) -> SessionMachine.Phase {
+        let loader = source.loader
+        let state = loader.state
+        var phase = SessionMachine.Phase(isLoading: state.isLoading, isBusy: state.isBusy, hasFailed: state.hasFailed,
+                                         hasPendingRetry: state.pendingRetry != nil, continuesChain: source.continuesChain,
+                                         isTransitional: loader.refreshState.isTransitional, hasNextPage: loader.nextPage != nil)
+        if case .loaded = state { phase.isLoaded = true }
+        return phase
+    }
+
+    private func text(of note: SessionMachine.Note, about source: SessionSource) -> String {
+        switch note {
+        case .reloadSkipped: "reload skipped — previous load still running"
+        case .nextPageSkipped: "next page skipped — a load is still running"
+        case .noMorePages: source.loader.pagingStop.map(LoadErrorText.describe) ?? "no more pages"
+        case .retryingNow: "retrying now"
+        }
+    }
+}
