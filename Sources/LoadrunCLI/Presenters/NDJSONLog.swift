@@ -4,9 +4,9 @@ import Loader
 /// no spinner and no skeleton, terminal or not, so no progress line interleaves with the
 /// records.
 final class NDJSONLog: Presenter {
-    unowned var session: LoadSession!
+    unowned var session: (any PresentedSession)!
 
-    func start(_ session: LoadSession) { self.session = session }
+    func start(_ session: any PresentedSession) { self.session = session }
 
     func changed(_ source: SessionSource, by change: StateChange) {
         if change.cause != .progressed {

@@ -13,7 +13,7 @@ final class OrderedPrinter: Presenter {
 
     private let format: Format
     var drawsViews: Bool { format == .text }
-    unowned var session: LoadSession!
+    unowned var session: (any PresentedSession)!
     private var progress: ProgressLine!
     private var skeleton: SkeletonView!
     /// The first source not yet printed: those before it are out, in order.
@@ -25,7 +25,7 @@ final class OrderedPrinter: Presenter {
 
     init(format: Format) { self.format = format }
 
-    func start(_ session: LoadSession) {
+    func start(_ session: any PresentedSession) {
         self.session = session
         progress = ProgressLine(loop: session.loop, width: session.terminal.stderrWidth, diagnostics: session.diagnostics)
         skeleton = SkeletonView(loop: session.loop, progress: progress, output: session.output)
@@ -36,7 +36,7 @@ final class OrderedPrinter: Presenter {
     func changed(_ source: SessionSource, by change: StateChange) {
         if session.showsProgress { showProgress(change) }
         if change.cause == .started, showsSkeleton {
-            skeleton.show(session.plugins.skeleton(for: source.loader.source.plugin, context: session.renderContext()),
+            skeleton.show(session.plugins.skeleton(for: source.loader.source.plugin, context: session.renderContext(imageFormat: nil)),
                              rows: (session.terminal.height ?? 24) - 3)
         } else if !change.to.isLoading {
             skeleton.erase()
@@ -113,7 +113,7 @@ final class OrderedPrinter: Presenter {
 
     /// Writes `content` to stdout as text or JSON, under the source's header when there are several.
     private func printContent(_ content: AnyContent, of source: SessionSource) {
-        let context = session.renderContext()
+        let context = session.renderContext(imageFormat: nil)
         switch format {
         case .json:
             let sink = stdoutSink { UntrustedText.forJSON($0) }

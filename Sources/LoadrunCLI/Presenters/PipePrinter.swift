@@ -10,13 +10,13 @@ final class PipePrinter: Presenter {
 
     private let format: Format
     var drawsViews: Bool { format == .text }
-    unowned var session: LoadSession!
+    unowned var session: (any PresentedSession)!
     /// The text last printed of each source, by index, to tell whether new content differs.
     private var shown: [Int: String] = [:]
 
     init(format: Format) { self.format = format }
 
-    func start(_ session: LoadSession) { self.session = session }
+    func start(_ session: any PresentedSession) { self.session = session }
 
     func changed(_ source: SessionSource, by change: StateChange) {
         // The loads cancelled on the way out are not news.
@@ -44,8 +44,8 @@ final class PipePrinter: Presenter {
     @discardableResult
     private func present(_ source: SessionSource) -> Bool {
         guard let content = source.loader.state.content else { return false }
-        let text = format == .json ? UntrustedText.forJSON(session.plugins.renderJSON(content, context: session.renderContext())) + "\n"
-            : session.plugins.render(content, context: session.renderContext())
+        let text = format == .json ? UntrustedText.forJSON(session.plugins.renderJSON(content, context: session.renderContext(imageFormat: nil))) + "\n"
+            : session.plugins.render(content, context: session.renderContext(imageFormat: nil))
         if session.probe.isRaised {
             // Cut short by a signal: its handler runs first; if the watch goes on, print then.
             session.loop.schedule { [weak self, weak source] in

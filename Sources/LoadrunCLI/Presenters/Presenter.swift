@@ -10,7 +10,7 @@ import Screen
 /// key asks for comes back to the session as an `Intent`.
 protocol Presenter: AnyObject {
     /// The session it draws, from `start` on: its diagnostics and output are the run's.
-    var session: LoadSession! { get }
+    var session: (any PresentedSession)! { get }
     /// Whether the `name: URL` line for a single source belongs on stderr; a full screen
     /// would show it for a flash and take it away.
     var announcesSource: Bool { get }
@@ -24,7 +24,7 @@ protocol Presenter: AnyObject {
     var drawsViews: Bool { get }
 
     /// The session is about to load; the presenter takes its place (a full screen enters).
-    func start(_ session: LoadSession)
+    func start(_ session: any PresentedSession)
     /// A source's state changed. The session has already updated its bookkeeping.
     func changed(_ source: SessionSource, by change: StateChange)
     /// The state of a detail, or of one of its related lists, changed.
@@ -55,7 +55,7 @@ extension Presenter {
     var interruptCancelsLoads: Bool { false }
     var readsKeys: Bool { false }
     var drawsViews: Bool { false }
-    func start(_ session: LoadSession) {}
+    func start(_ session: any PresentedSession) {}
     func detailChanged(_ page: DetailPage, source: SessionSource, by change: StateChange) {}
     func opened(_ page: DetailPage) {}
     func note(_ text: String, about source: SessionSource) { session.diagnostics.say("\(source.name): \(text)") }

@@ -6,7 +6,7 @@ import Screen
 /// screen model (`ScreenModel`, which decides everything the view does) its messages, hands
 /// the model's intents back to the session, and writes its frames.
 final class ScreenPresenter: Presenter {
-    unowned var session: LoadSession!
+    unowned var session: (any PresentedSession)!
     let screen: FullScreen
     private var model: ScreenModel!
     /// The detail the session opened for the user, whose changes the model shows.
@@ -24,7 +24,7 @@ final class ScreenPresenter: Presenter {
     var interruptCancelsLoads: Bool { true }
     var readsKeys: Bool { screen.readsKeys }
 
-    func start(_ session: LoadSession) {
+    func start(_ session: any PresentedSession) {
         self.session = session
         let renderer = PluginScreenRenderer(plugins: session.plugins, base: session.renderContext(imageFormat: .symbols),
                                             selections: session.sources.map(\.loader.source.plugin))

@@ -228,11 +228,11 @@ package final class LoadSession {
 
     // MARK: Rendering
 
-    /// How content renders now: the terminal's width and styling, the image options, and the
-    /// probe that lets a long render stop for a signal. `rows` gives content fewer rows than
-    /// the terminal has; `imageFormat` applies when the user forced none.
-    func renderContext(rows: Int? = nil, imageFormat: ImageFormat? = nil) -> RenderContext {
-        RenderContext(width: terminal.width, height: rows ?? terminal.height, allowsStyling: terminal.allowsStyling,
+    /// How content renders now: the terminal's size and styling, the image options, and the
+    /// probe that lets a long render stop for a signal; `imageFormat` applies when the user
+    /// forced none.
+    func renderContext(imageFormat: ImageFormat?) -> RenderContext {
+        RenderContext(width: terminal.width, height: terminal.height, allowsStyling: terminal.allowsStyling,
                       isTerminal: terminal.stdoutIsTTY, environment: terminal.environment,
                       imageFormat: view.imageFormat ?? imageFormat, imageSize: view.imageSize,
                       interruption: probe, maxItems: view.maxItems, sortsKeys: view.sortsKeys,

@@ -1,0 +1,31 @@
+import Loader
+import Plugins
+import Plan
+
+/// What a presenter sees of its session: the run's outputs, settings and sources, to read and
+/// draw. Nothing here starts, cancels or ends a load: a presenter asks for that by returning
+/// an `Intent`, and the session's machine decides.
+protocol PresentedSession: AnyObject {
+    /// The loop, to draw once what is ready now has been handled.
+    var loop: EventLoop { get }
+    var diagnostics: Diagnostics { get }
+    var output: ContentOutput { get }
+    var plugins: PluginRegistry { get }
+    var terminal: Terminal { get }
+    var verbosity: Verbosity { get }
+    /// Lets a long render stop for a signal, and says whether one is waiting.
+    var probe: InterruptProbe { get }
+    var sources: [SessionSource] { get }
+    /// Why the run is ending, once something ended it: the cancels on the way out are not news.
+    var ending: SessionEnding? { get }
+    var staysUp: Bool { get }
+    var reloadsOnInterval: Bool { get }
+    var isPaused: Bool { get }
+    var settledCount: Int { get }
+    var showsProgress: Bool { get }
+    /// How content renders now: the terminal's, with `imageFormat` where the user forced
+    /// none (see `LoadSession.renderContext`).
+    func renderContext(imageFormat: ImageFormat?) -> RenderContext
+}
+
+extension LoadSession: PresentedSession {}

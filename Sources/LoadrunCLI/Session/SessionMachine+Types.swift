@@ -1,0 +1,93 @@
+import Loader
+
+/// What goes into the session machine and what comes out.
+extension SessionMachine {
+    /// A source of the run, by index, or a source of a detail: its page and its place there
+    /// (0 the detail itself, then its related lists).
+    enum SourceID: Hashable {
+        case source(Int)
+        case detail(page: Int, slot: Int)
+    }
+
+    /// What the machine needs to know of a source's state, taken from each of its changes.
+    struct Phase: Equatable {
+        var isLoading = false
+        var isBusy = false
+        var hasFailed = false
+        var hasPendingRetry = false
+        /// The page that arrived is followed by another the loader asks for next.
+        var continuesChain = false
+        /// A refresh or page is between its trigger and its end, retries included.
+        var isTransitional = false
+        /// Another page is there to load (`n`).
+        var hasNextPage = false
+        /// Content has loaded, and no failure stands.
+        var isLoaded = false
+
+        /// Nothing in flight, no retry waiting, and no next page about to be asked for.
+        var isSettled: Bool { !isBusy && !continuesChain }
+    }
+
+    enum Event {
+        /// The run starts: every source loads.
+        case start
+        /// A source changed state, by `cause`, to `phase`. `signalPending`: a signal's handler
+        /// is yet to run (a render stopped for it), so the loop must not end before it does.
+        case changed(SourceID, LoadMachine<AnyContent>.Cause, Phase, signalPending: Bool)
+        /// SIGINT, SIGTERM or SIGHUP, by its number.
+        case signal(Int32, at: ContinuousClock.Instant)
+        /// SIGUSR1: load again now.
+        case reloadSignal
+        /// SIGUSR2: retry what failed, now.
+        case retrySignal
+        /// A watch's interval came round for source `index`.
+        case reloadDue(Int)
+        /// The reader of stdout went away, or stdout failed.
+        case outputEnded(SessionEnding)
+        /// What a presenter asks.
+        case quit
+        case reload(SourceID)
+        case loadMore(Int)
+        case pause(Bool)
+        /// The detail on page `page`, whose sources are `slots` many, opened or closed.
+        case detailOpened(page: Int, slots: Int)
+        case detailClosed
+    }
+
+    /// What the session should say, in words it chooses.
+    enum Note: Equatable {
+        case reloadSkipped
+        case nextPageSkipped
+        /// No next page: why, from the loader's paging stop.
+        case noMorePages
+        case retryingNow
+    }
+
+    enum Action: Equatable {
+        /// Load every source as its request says.
+        case loadAll
+        case reload(SourceID)
+        case retry(SourceID)
+        case loadMore(Int)
+        case cancel(SourceID)
+        /// Cancel everything in flight, details included: the run is ending.
+        case cancelAll
+        /// Source `index` reloads next one interval from now.
+        case scheduleReload(Int)
+        /// Tell the presenter source `index`'s interval came round, before it reloads.
+        case reloadDue(Int)
+        case note(Note, about: SourceID)
+        /// Say what a source's content wants said (paging stops, notes of its plugin).
+        case sayContentNotes(Int)
+        /// Let the presenter show the change.
+        case show(SourceID, LoadMachine<AnyContent>.Cause)
+        /// Let the presenter draw what changed without a load (a pause, a cancel).
+        case refresh
+        /// The interrupt was only a cancel: the watchdog that would end the process stands down.
+        case disarmLastResort
+        case quitLoop
+        /// A second signal while ending: put the terminal back and leave now, ended by this
+        /// signal.
+        case leaveNow(signal: Int32)
+    }
+}
