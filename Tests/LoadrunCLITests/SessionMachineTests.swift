@@ -102,22 +102,22 @@ final class SessionMachineTests: XCTestCase {
         _ = change(&watch, 1, .succeeded, loaded)
         XCTAssertEqual(watch.handle(.signal(SIGINT, at: start)), [.disarmLastResort, .cancel(.source(0)), .refresh])
         XCTAssertNil(watch.ending)
-        XCTAssertEqual(watch.handle(.signal(SIGINT, at: start + .milliseconds(500))), [.cancelAll, .quitLoop],
+        XCTAssertEqual(watch.handle(.signal(SIGINT, at: start + .milliseconds(500))), [.lowerInterruptProbe, .cancelAll, .quitLoop],
                        "again within a second: quits, without waiting for the cancels")
         XCTAssertEqual(watch.ending, .signal(number: SIGINT))
-        XCTAssertEqual(watch.handle(.signal(SIGTERM, at: start + .seconds(1))), [.leaveNow(signal: SIGTERM)], "a second signal leaves at once")
+        XCTAssertEqual(watch.handle(.signal(SIGTERM, at: start + .seconds(1))), [.lowerInterruptProbe, .leaveNow(signal: SIGTERM)], "a second signal leaves at once")
         XCTAssertEqual(watch.outcome(outputFailure: nil).exitStatus, 130)
 
         var idle = machine(.interval(nil), sources: 1, screen: true)
         _ = change(&idle, 0, .succeeded, loaded)
-        XCTAssertEqual(idle.handle(.signal(SIGINT, at: start)), [.cancelAll, .quitLoop], "nothing in flight: quits")
+        XCTAssertEqual(idle.handle(.signal(SIGINT, at: start)), [.lowerInterruptProbe, .cancelAll, .quitLoop], "nothing in flight: quits")
     }
 
     func testAPrefetchNobodySawDoesNotKeepCtrlCFromQuitting() {
         var browse = machine(.browse, sources: 1, screen: true)
         _ = change(&browse, 0, .succeeded, loaded)
         _ = browse.handle(.changed(.detail(page: 1, slot: 0), .started, loading, signalPending: false))
-        XCTAssertEqual(browse.handle(.signal(SIGINT, at: start)), [.cancelAll, .quitLoop],
+        XCTAssertEqual(browse.handle(.signal(SIGINT, at: start)), [.lowerInterruptProbe, .cancelAll, .quitLoop],
                        "quits, and a view that stays up ended by a signal does not wait for the cancels")
         XCTAssertEqual(browse.handle(.changed(.detail(page: 1, slot: 0), .cancelled, Machine.Phase(), signalPending: false)), [.quitLoop],
                        "a detail's change while ending is not shown")
@@ -126,7 +126,7 @@ final class SessionMachineTests: XCTestCase {
     func testSIGTERMEndsARunThatLoadsOnceOnlyOnceItsCancelsHaveComeThrough() {
         var run = machine(.once, sources: 1)
         _ = change(&run, 0, .started, loading)
-        XCTAssertEqual(run.handle(.signal(SIGTERM, at: start)), [.cancelAll])
+        XCTAssertEqual(run.handle(.signal(SIGTERM, at: start)), [.lowerInterruptProbe, .cancelAll])
         XCTAssertEqual(change(&run, 0, .cancelled, Machine.Phase()), [.show(.source(0), .cancelled), .quitLoop])
         XCTAssertEqual(run.outcome(outputFailure: nil).exitStatus, 143)
     }
@@ -154,8 +154,8 @@ final class SessionMachineTests: XCTestCase {
         XCTAssertEqual(run.outcome(outputFailure: OutputFailure(code: ENOSPC)), .outputFailed)
 
         var quit = machine(.interval(nil), sources: 1)
-        XCTAssertEqual(quit.handle(.quit), [.cancelAll, .quitLoop])
+        XCTAssertEqual(quit.handle(.quit), [.lowerInterruptProbe, .cancelAll, .quitLoop])
         XCTAssertEqual(quit.outcome(outputFailure: nil), .success)
-        XCTAssertEqual(quit.handle(.quit), [], "ending once")
+        XCTAssertEqual(quit.handle(.quit), [.lowerInterruptProbe], "ending once")
     }
 }

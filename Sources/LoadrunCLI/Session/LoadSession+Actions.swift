@@ -50,6 +50,8 @@ extension LoadSession {
             presenter.refresh()
         case .disarmLastResort:
             LastResort.disarm()
+        case .lowerInterruptProbe:
+            probe.lower()
         case .quitLoop:
             loop.quit()
         case .leaveNow(let signal):

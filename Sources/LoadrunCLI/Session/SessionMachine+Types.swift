@@ -85,6 +85,9 @@ extension SessionMachine {
         case refresh
         /// The interrupt was only a cancel: the watchdog that would end the process stands down.
         case disarmLastResort
+        /// The run is ending: no render need stop for a signal on its way, and the loop need
+        /// not wait for that signal's handler.
+        case lowerInterruptProbe
         case quitLoop
         /// A second signal while ending: put the terminal back and leave now, ended by this
         /// signal.

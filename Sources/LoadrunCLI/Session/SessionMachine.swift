@@ -152,14 +152,14 @@ struct SessionMachine {
     /// through. A second signal while ending leaves at once.
     private mutating func end(_ reason: SessionEnding) -> [Action] {
         if ending != nil {
-            guard case .signal(let number) = reason else { return [] }
-            return [.leaveNow(signal: number)]
+            guard case .signal(let number) = reason else { return [.lowerInterruptProbe] }
+            return [.lowerInterruptProbe, .leaveNow(signal: number)]
         }
         ending = reason
         // A watch ended by a signal says only `watch stopped`: it need not wait for each
         // cancel to come through, which for 10,000 sources took half a second.
         let waitsForCancels: Bool = if case .signal = reason { !staysUp } else { true }
-        return [.cancelAll] + (!waitsForCancels || busy.isEmpty ? [.quitLoop] : [])
+        return [.lowerInterruptProbe, .cancelAll] + (!waitsForCancels || busy.isEmpty ? [.quitLoop] : [])
     }
 
     /// Ctrl-C. On a full screen it cancels what is in flight and the view goes on; it quits
