@@ -100,6 +100,27 @@ final class SourceMachineTests: XCTestCase {
         XCTAssertEqual(machine.snapshot.state.content, Numbers(items: [2]))
     }
 
+    func testTheRecordKeepsAFailureThroughItsRetriesAndCountsThemAtTheNextSuccess() throws {
+        var machine = machine(policy: RetryPolicy(maxAttempts: 3, baseDelay: .seconds(1)))
+        _ = send(&machine, .load(pages: 1))
+        _ = send(&machine, failure(LoadError(.httpStatus, "HTTP 503", httpStatus: 503)))
+        let failed = now.wall
+        XCTAssertEqual(machine.snapshot.record.standingFailure?.error.description, "HTTP 503")
+        XCTAssertEqual(machine.snapshot.record.standingFailure?.at, failed)
+        now.wall += 2
+        let retry = send(&machine, .retryDue, after: .seconds(1))
+        XCTAssertEqual(causes(retry), [.started])
+        XCTAssertEqual(machine.snapshot.record.attempt, 2)
+        XCTAssertNotNil(machine.snapshot.record.standingFailure, "the failure stands while the retry is in flight")
+        XCTAssertEqual(machine.snapshot.record.failuresSinceSuccess, 1)
+        let success = send(&machine, page([1], from: first))
+        let record = try XCTUnwrap(transitions(success).last).snapshot.record
+        XCTAssertNil(record.standingFailure)
+        XCTAssertEqual(record.lastSuccess, now.wall, "observers see the record as of the change")
+        XCTAssertEqual(record.failuresBeforeSuccess, 1)
+        XCTAssertEqual(record.failuresSinceSuccess, 0)
+    }
+
     func testTheMachineRunsALoadThroughThePagesItWantsAndPublishesEachOnce() {
         var machine = machine()
         _ = send(&machine, .load(pages: 3))

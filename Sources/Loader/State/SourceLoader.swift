@@ -64,6 +64,11 @@ public final class SourceLoader {
     public var pagesWanted: Int { published.pagesWanted }
     /// Why paging stopped short in the current chain (a loop, another host), if it did.
     public var pagingStop: PagingStop? { published.pagingStop }
+    /// Whether the page that just arrived is followed by another it asks for next.
+    public var continuesChain: Bool { published.continuesChain }
+    /// What the loads came to over time: the attempt, the last success, the failure that
+    /// stands until the next one.
+    public var record: LoadRecord { published.record }
     /// Whether `loadMore()` would ask for a page now.
     public var canLoadMore: Bool { published.canLoadMore }
     /// Attempts in all that a load may make, as the retry policy allows.

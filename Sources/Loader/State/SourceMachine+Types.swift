@@ -170,6 +170,11 @@ extension SourceMachine {
         public var pagingStop: PagingStop?
         /// Pages a load asks for.
         public var pagesWanted: Int
+        /// Whether the page that just arrived is followed by another the machine asks for next:
+        /// what is here is not yet what the load wants to show.
+        public var continuesChain = false
+        /// What the source's loads came to over time.
+        public var record = LoadRecord()
 
         /// Whether a next page can be asked for now.
         public var canLoadMore: Bool {

@@ -35,6 +35,10 @@ public struct SourceMachine<Content: PagedContent> {
     /// Whether the load in flight was called off: a page that still arrives ends the chain.
     private var callingOff = false
     private var attempt = (number: 0, started: ContinuousClock.Instant?.none, status: Int?.none, bytes: 0)
+    /// Whether the last page that arrived is followed by another, asked for next.
+    private var continuesChain = false
+    /// What the loads came to over time.
+    private var record = LoadRecord()
     /// The requests made so far; the last is the one whose end counts.
     private var requestCount = 0
     /// A response that came, waiting to be told on the loop's next turn (`tellEnd`).
@@ -51,7 +55,8 @@ public struct SourceMachine<Content: PagedContent> {
     /// Where the source stands now.
     public var snapshot: Snapshot {
         Snapshot(state: load.state, refreshState: refresh.state, pagesLoaded: refresh.items.count,
-                 nextPage: refresh.nextPage, pagingStop: pagingStop, pagesWanted: pagesWanted)
+                 nextPage: refresh.nextPage, pagingStop: pagingStop, pagesWanted: pagesWanted,
+                 continuesChain: continuesChain, record: record)
     }
 
     public mutating func handle(_ event: Event, at now: Moment) -> [Action] {
@@ -226,13 +231,16 @@ public struct SourceMachine<Content: PagedContent> {
         }
     }
 
-    private func transition(from: LoadingState<Content>, to: LoadingState<Content>,
-                            cause: LoadMachine<Content>.Cause) -> Transition {
-        let snapshot = snapshot
-        let continues = cause == .succeeded && !callingOff && snapshot.pagesLoaded < pagesWanted && snapshot.canLoadMore
+    private mutating func transition(from: LoadingState<Content>, to: LoadingState<Content>,
+                                     cause: LoadMachine<Content>.Cause) -> Transition {
+        var snapshot = snapshot
+        continuesChain = cause == .succeeded && !callingOff && snapshot.pagesLoaded < pagesWanted && snapshot.canLoadMore
+        record.note(cause, attempt: attempt.number, error: to.error, at: now.wall)
+        snapshot.continuesChain = continuesChain
+        snapshot.record = record
         return Transition(source: setup.name, from: from, to: to, cause: cause, attempt: attempt.number, httpStatus: attempt.status,
                           bytes: attempt.bytes, duration: attempt.started.map { now.monotonic - $0 } ?? .zero,
-                          continuesChain: continues, snapshot: snapshot)
+                          continuesChain: continuesChain, snapshot: snapshot)
     }
 
     // MARK: Paging

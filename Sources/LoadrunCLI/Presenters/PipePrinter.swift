@@ -23,8 +23,9 @@ final class PipePrinter: Presenter {
         guard session.ending == nil else { return }
         switch change.cause {
         case .succeeded, .notModified:
-            if source.failuresBeforeSuccess > 0 {
-                let loads = source.failuresBeforeSuccess == 1 ? "1 failed load" : "\(source.failuresBeforeSuccess) failed loads"
+            let failures = source.loader.record.failuresBeforeSuccess
+            if failures > 0 {
+                let loads = failures == 1 ? "1 failed load" : "\(failures) failed loads"
                 session.diagnostics.say("\(source.name): recovered at \(ClockTime.timeOfDay(ClockTime.now())) after \(loads)")
             }
             if change.cause == .succeeded, !source.continuesChain { present(source) }

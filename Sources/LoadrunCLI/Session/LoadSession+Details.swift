@@ -130,7 +130,6 @@ extension LoadSession {
     }
 
     private func observe(_ change: StateChange, of source: SessionSource, at slot: Int, in page: DetailPage) {
-        record(change, of: source)
         let isOpen = machine.openDetail?.page == page.id
         if change.cause == .succeeded, source === page.main, !isOpen { page.isUnseenPrefetch = true }
         if change.cause == .cancelled, source === page.main, page.restartsAtNormalPriority {

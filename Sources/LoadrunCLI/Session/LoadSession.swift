@@ -176,7 +176,6 @@ package final class LoadSession {
 
     /// The one way facts about loads reach the session: each change of a run's source.
     private func observe(_ change: StateChange, of source: SessionSource) {
-        record(change, of: source)
         if change.cause == .succeeded, verbosity >= .verbose, let content = change.to.content {
             let why = switch source.loader.source.plugin {
             case .fixed: "named by --plugin or the source"
@@ -185,25 +184,6 @@ package final class LoadSession {
             diagnostics.say("* \(source.name): \(content.pluginName) took the response (\(why))")
         }
         send(.changed(.source(source.index), change.cause, Self.phase(of: source), signalPending: probe.isRaised), change: change)
-    }
-
-    /// What the session keeps about a source's loads: the attempt, the last success, the
-    /// failure that stands until the next one, and the failures since.
-    func record(_ change: StateChange, of source: SessionSource) {
-        source.continuesChain = change.continuesChain
-        if change.attempt > 0 { source.currentAttempt = change.attempt }
-        switch change.cause {
-        case .succeeded, .notModified:
-            source.lastSuccess = ClockTime.now()
-            source.lastFailure = nil
-            source.failuresBeforeSuccess = source.failuresSinceSuccess
-            source.failuresSinceSuccess = 0
-        case .failed, .retryScheduled:
-            if let error = source.loader.state.error { source.lastFailure = (error, ClockTime.now()) }
-            source.failuresSinceSuccess += 1
-        case .started, .progressed, .cancelled:
-            break
-        }
     }
 
     /// Says once what the content's plugin wants said: which view took it and why, fields a

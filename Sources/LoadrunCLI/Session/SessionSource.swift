@@ -3,9 +3,8 @@ import Plugins
 import TerminalText
 import Screen
 
-/// One source in a load session: its loader, what the session knows of its loads (pages
-/// wanted, last success, failures since), its place in a watch's schedule, and what its status
-/// line and error banner say about it.
+/// One source in a load session: its loader (which keeps what its loads came to), its place in
+/// a watch's schedule, and what its status line and error banner say about it.
 final class SessionSource {
     let loader: SourceLoader
     /// Time from one reload's start to the next, in a watch.
@@ -14,20 +13,11 @@ final class SessionSource {
     let index: Int
     /// When it reloads next, on the monotonic clock.
     var nextReload: ContinuousClock.Instant
-    /// When the last load succeeded (or came back 304), in wall-clock seconds.
-    var lastSuccess: Int?
-    /// The latest failure and when it happened (wall-clock seconds), until a load succeeds: the
-    /// banner stays up through the retries, so it does not blink off while one is in flight.
-    var lastFailure: (error: LoadError, at: Int)?
-    /// Failed attempts since the last success: a watch on a pipe says when it recovers.
-    var failuresSinceSuccess = 0
-    /// The failed attempts that came before the latest success.
-    var failuresBeforeSuccess = 0
     /// The content notes already said (see `LoadSession.noteContent`).
     var saidNotes: Set<String> = []
     /// Whether the page that just arrived is followed by another that the loader asks for
     /// next: what is here is then not yet worth showing.
-    var continuesChain = false
+    var continuesChain: Bool { loader.continuesChain }
 
     init(loader: SourceLoader, index: Int, interval: Duration) {
         self.loader = loader
@@ -54,8 +44,6 @@ final class SessionSource {
         status(now: now, reloadsOnInterval: reloadsOnInterval).banner(width: .max)
     }
 
-    /// The attempt in flight or last made, from the last transition seen.
-    var currentAttempt = 1
 
     /// What the status line and the banner say, gathered from the loader's state as of `now`.
     /// `reloadsOnInterval`: whether a watch's interval reloads the source; when it does not (a
@@ -79,18 +67,19 @@ final class SessionSource {
         } else {
             wait = reloadsOnInterval ? .nextReload(in: countdown(to: nextReload, now: now)) : .manual
         }
-        var status = SourceStatus(name: name, phase: phase, wait: wait, lastSuccess: lastSuccess.map(ClockTime.reading))
-        status.attempt = state.pendingRetry?.attempt ?? currentAttempt
+        let record = loader.record
+        var status = SourceStatus(name: name, phase: phase, wait: wait, lastSuccess: record.lastSuccess.map(ClockTime.reading))
+        status.attempt = state.pendingRetry?.attempt ?? record.attempt
         status.maxAttempts = state.pendingRetry?.maxAttempts ?? loader.maxAttempts
         if let count = state.content?.itemCount {
             status.items = .init(count: count, pages: loader.pagesLoaded, more: loader.refreshState == .paginated)
         }
-        if let lastFailure {
+        if let lastFailure = record.standingFailure {
             // What failed, without the advice: the banner has one line, and the retry is its advice.
             status.failure = .init(reason: UntrustedText.forTerminalLine(lastFailure.error.description), at: ClockTime.reading(lastFailure.at))
         }
         status.showsData = state.content != nil
-        if state.content != nil, let at = lastFailure?.error.copyVerifiedAt { status.storedCopyAge = StoredCopy.age(since: at) }
+        if state.content != nil, let at = record.standingFailure?.error.copyVerifiedAt { status.storedCopyAge = StoredCopy.age(since: at) }
         return status
     }
 
