@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "PluginsTests", dependencies: ["Plugins", "TerminalText", "Loader", "TestSupport", "SampleSource", "CPixbuf"]),
         .testTarget(name: "SampleSourceTests", dependencies: ["SampleSource", "Loader", "TestSupport"]),
         .testTarget(name: "LoadrunCLITests", dependencies: ["LoadrunCLI", "Plan", "Screen", "TerminalText", "Loader", "Plugins"]),
-        .testTarget(name: "ScreenTests", dependencies: ["Screen", "LoadrunCLI", "Loader", "Plugins"]),
+        .testTarget(name: "ScreenTests", dependencies: ["Screen", "LoadrunCLI", "Loader", "Plugins", "TerminalText"]),
         .testTarget(name: "EndToEndTests", dependencies: ["loadrun", "Plan", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

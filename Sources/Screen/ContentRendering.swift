@@ -7,8 +7,6 @@ package protocol ContentRendering {
     /// `content` as a list for an area `width` columns wide and `rows` tall: its text, and
     /// where each item starts; items nil for content that is not a list.
     func list(_ content: AnyContent, width: Int, rows: Int) -> RenderedList
-    /// `content`'s view for the whole width, for content that is not a list.
-    func view(_ content: AnyContent, width: Int, rows: Int) -> String
     /// `rendered` (of `content`) with what changed since `previous` (rendered as
     /// `previousText`) highlighted, line for line.
     func changes(_ content: AnyContent, rendered: RenderedList, since previous: AnyContent, previousText: String,

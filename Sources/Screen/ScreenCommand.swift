@@ -17,8 +17,8 @@ package enum ScreenCommand: Equatable {
     case prefetch(Int, fields: [String: String])
     /// The selection moved on: a prefetch not yet finished is cancelled.
     case cancelPrefetch
-    /// Pause a watch's reloads (true) or resume them.
-    case pause(Bool)
+    /// Pause a watch's reloads, or resume them.
+    case togglePause
     /// Send `ScreenMessage.prefetchTimerFired` after this long, replacing any timer running.
     case startPrefetchTimer(Duration)
     /// The prefetch timer is not wanted any more.

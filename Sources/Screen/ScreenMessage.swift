@@ -19,8 +19,9 @@ package enum ScreenMessage {
     case note(String, about: String, at: ContinuousClock.Instant)
     /// The session opened a detail for the user, as it stands now.
     case detailOpened(DetailFacts)
-    /// A source of the open detail changed state by `cause`: its main source when `isMain`.
-    case detailChanged(DetailFacts, cause: LoadMachine<AnyContent>.Cause, isMain: Bool, at: ContinuousClock.Instant)
+    /// Source `slot` of the open detail (0 the detail itself, then its related lists) changed
+    /// state by `cause`.
+    case detailChanged(DetailFacts, cause: LoadMachine<AnyContent>.Cause, slot: Int, at: ContinuousClock.Instant)
     /// What the status lines say now, for the sources `ScreenModel.statusIndices` names.
     case statuses(StatusBoard)
     /// The prefetch timer the model asked for with `ScreenCommand.startPrefetchTimer` is up.

@@ -42,7 +42,7 @@ extension ScreenModel {
             step(back: key == .character("["), now: now)
         case .character("p"), .character(" "):
             guard reloadsOnInterval else { break }
-            return [.pause(!board.isPaused)]
+            return [.togglePause]
         case .tab:
             return setFocus((focus + 1) % sources.count)
         case .backTab:

@@ -3,6 +3,32 @@ import Loader
 /// What the panes hold: each source's list (its versions, the highlight of what changed, the
 /// skeleton or failure before any content) and the open detail.
 extension ScreenModel {
+    /// What the model keeps of one source: what a change to it may alter.
+    package struct SourceSlot {
+        let index: Int
+        let facts: SourceFacts
+        let list: Pane
+        let history: VersionHistory<AnyContent>
+        let shown: (content: AnyContent, text: String)?
+        let unchanged: Bool
+    }
+
+    /// Source `index`'s part of the model, to put back (`restore`) when showing a change to it
+    /// was cut short.
+    package func slot(_ index: Int) -> SourceSlot {
+        SourceSlot(index: index, facts: sources[index], list: lists[index], history: histories[index], shown: shown[index],
+                   unchanged: unchanged[index])
+    }
+
+    /// Puts a source's part of the model back as `slot` kept it.
+    package mutating func restore(_ slot: SourceSlot) {
+        sources[slot.index] = slot.facts
+        lists[slot.index] = slot.list
+        histories[slot.index] = slot.history
+        shown[slot.index] = slot.shown
+        unchanged[slot.index] = slot.unchanged
+    }
+
     /// Shows source `index`'s new content if it renders differently from what was shown,
     /// recording it as a version; returns whether it differed. While the user looks at an
     /// earlier version, the new one waits.

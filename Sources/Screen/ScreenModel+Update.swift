@@ -25,13 +25,17 @@ extension ScreenModel {
             note(text, about: name, now: now)
         case .detailOpened(let facts):
             searchInput = nil
-            detail = (facts, Pane())
+            detail = (facts, Pane(), Array(repeating: false, count: facts.sourceCount))
             composeDetail()
             // The session dropped any prefetch as it opened this; a wake-up still due finds none.
             pendingPrefetch = nil
-        case .detailChanged(let facts, let cause, let isMain, let now):
+        case .detailChanged(let facts, let cause, let slot, let now):
             guard let open = detail, open.facts.id == facts.id else { break }
-            detail = (facts, open.pane)
+            detail = (facts, open.pane, open.unchanged)
+            if open.unchanged.indices.contains(slot), cause == .succeeded || cause == .notModified {
+                detail!.unchanged[slot] = cause == .notModified
+            }
+            let isMain = slot == 0
             if cause == .cancelled, isMain {
                 note("cancelled — r loads it again; Ctrl-C again within 1 s quits", about: facts.main.name, now: now)
             }

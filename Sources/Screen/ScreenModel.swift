@@ -38,8 +38,9 @@ package struct ScreenModel {
     /// Whether each source's latest load came back unchanged: a 304, or content that renders
     /// as what is shown.
     package internal(set) var unchanged: [Bool]
-    /// The open detail, on top of the lists, and its pane.
-    package internal(set) var detail: (facts: DetailFacts, pane: Pane)?
+    /// The open detail, on top of the lists, its pane, and whether each of its sources came
+    /// back unchanged (a 304).
+    package internal(set) var detail: (facts: DetailFacts, pane: Pane, unchanged: [Bool])?
     /// The plugin the source's last detail took, for the skeleton of the next one.
     var detailPlugins: [Int: String] = [:]
     /// The footer's latest notice and when it goes.
@@ -102,17 +103,20 @@ package struct ScreenModel {
         let width = columns
         let status: [String]
         if let detail {
-            status = board.detail.prefix(detail.facts.sourceCount).map { $0.line(width: width) }
+            status = board.detail.prefix(detail.facts.sourceCount).enumerated().map { slot, status in
+                adjusted(status, unchanged: detail.unchanged.indices.contains(slot) && detail.unchanged[slot]).line(width: width)
+            }
         } else {
             status = StatusPanel.lines(count: sources.count, focus: focus, room: statusRows, width: width,
                                        line: { index, width in statusLine(of: index, width: width) },
                                        state: { board.stateNames.indices.contains($0) ? board.stateNames[$0] : sources[$0].state.name })
         }
         let contentRows = max(rows - status.count - 2, 1)
-        let content = showingHelp
+        var content = showingHelp
             ? ScreenKeys.helpLines().map { TerminalText.truncated($0, toWidth: width) }
             : pane.visibleRows(rows: contentRows, allowsStyling: renderer.allowsStyling)
-        let banner = detail != nil ? board.detail.first?.banner(width: width) : board.sources[focus].flatMap { adjusted($0, of: focus).banner(width: width) }
+        content = Array(content.prefix(contentRows)) + Array(repeating: "", count: max(contentRows - content.count, 0))
+        let banner = detail != nil ? board.detail.first?.banner(width: width) : board.sources[focus].flatMap { $0.banner(width: width) }
         return ScreenFrame(status: status, banner: banner, content: content, footer: footer(rows: contentRows))
     }
 
@@ -120,13 +124,13 @@ package struct ScreenModel {
     /// paused; `unchanged` as the model saw it.
     private func statusLine(of index: Int, width: Int) -> String {
         guard let status = board.sources[index] else { return TerminalText.truncated(sources[index].name, toWidth: width) }
-        return adjusted(status, of: index).line(width: width, extras: statusExtras(of: index))
+        return adjusted(status, unchanged: unchanged[index]).line(width: width, extras: statusExtras(of: index))
     }
 
     /// `status` with the model's own word on whether the content changed.
-    private func adjusted(_ status: SourceStatus, of index: Int) -> SourceStatus {
+    private func adjusted(_ status: SourceStatus, unchanged: Bool) -> SourceStatus {
         var status = status
-        if case .loaded = status.phase { status.phase = .loaded(unchanged: unchanged[index]) }
+        if case .loaded = status.phase { status.phase = .loaded(unchanged: unchanged) }
         return status
     }
 
@@ -169,7 +173,8 @@ package struct ScreenModel {
 }
 
 /// One frame of the full-screen view, as text: what `ScreenModel.view()` gives and the
-/// terminal's frame writer draws.
+/// terminal's frame writer draws, top to bottom: status lines, the banner or a rule, the
+/// content area (every row of it, blank ones included), the footer.
 package struct ScreenFrame: Equatable {
     package var status: [String]
     /// The focused source's failure, or nil for a rule.

@@ -88,8 +88,8 @@ final class SourceMachineTests: XCTestCase {
         // The response came, and is to be told on the loop's next turn; Ctrl-C comes first.
         let told = machine.handle(page([1], from: first), at: now)
         XCTAssertEqual(told.count, 1)
-        XCTAssertEqual(causes(send(&machine, .cancel)), [.cancelled], "called off: the page that came is not shown")
-        XCTAssertTrue(machine.handle(.endDue, at: now).isEmpty)
+        XCTAssertTrue(machine.handle(.cancel, at: now).isEmpty, "told on the loop's next turn, as the page would have been")
+        XCTAssertEqual(causes(machine.handle(.endDue, at: now)), [.cancelled], "called off: the page that came is not shown")
         XCTAssertNil(machine.snapshot.state.content)
         XCTAssertTrue(send(&machine, failure(.cancelled)).isEmpty, "a report of the cancel comes too late to matter")
 

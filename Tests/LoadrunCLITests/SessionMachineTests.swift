@@ -22,9 +22,15 @@ final class SessionMachineTests: XCTestCase {
         return machine
     }
 
+    /// A change of source `index`, then its showing: the actions of both.
     private func change(_ machine: inout Machine, _ index: Int, _ cause: LoadMachine<AnyContent>.Cause, _ phase: Machine.Phase,
                         signalPending: Bool = false) -> [Machine.Action] {
-        machine.handle(.changed(.source(index), cause, phase, signalPending: signalPending))
+        machine.handle(.changed(.source(index), cause, phase)) + machine.handle(.changeShown(signalPending: signalPending))
+    }
+
+    private func change(_ machine: inout Machine, detail page: Int, slot: Int, _ cause: LoadMachine<AnyContent>.Cause,
+                        _ phase: Machine.Phase) -> [Machine.Action] {
+        machine.handle(.changed(.detail(page: page, slot: slot), cause, phase)) + machine.handle(.changeShown(signalPending: false))
     }
 
     func testARunThatLoadsOnceEndsWhenEverySourceHasComeToRest() {
@@ -41,7 +47,9 @@ final class SessionMachineTests: XCTestCase {
     func testALoopIsNotEndedBeforeAPendingSignalsHandlerRuns() {
         var run = machine(.once, sources: 1)
         _ = change(&run, 0, .started, loading)
-        XCTAssertEqual(change(&run, 0, .succeeded, loaded, signalPending: true), [.sayContentNotes(0), .show(.source(0), .succeeded)])
+        XCTAssertEqual(change(&run, 0, .succeeded, loaded, signalPending: true), [.sayContentNotes(0), .show(.source(0), .succeeded)],
+                       "the render stopped for a signal: its handler ends the run")
+        XCTAssertEqual(run.handle(.changeShown(signalPending: false)), [.quitLoop])
     }
 
     func testAPageThatContinuesAChainIsNotYetAtRestNorWorthNotes() {
@@ -61,9 +69,9 @@ final class SessionMachineTests: XCTestCase {
                        "the next reload is set when this one ends")
         _ = change(&watch, 1, .started, loading)
         XCTAssertEqual(watch.handle(.reloadDue(1)), [.reloadDue(1), .note(.reloadSkipped, about: .source(1)), .refresh])
-        XCTAssertEqual(watch.handle(.pause(true)), [.refresh])
+        XCTAssertEqual(watch.handle(.togglePause), [.refresh])
         XCTAssertEqual(watch.handle(.reloadDue(0)), [.scheduleReload(0), .refresh], "paused: the interval counts, nothing loads")
-        XCTAssertEqual(watch.handle(.pause(false)), [.scheduleReload(0), .scheduleReload(1), .refresh])
+        XCTAssertEqual(watch.handle(.togglePause), [.scheduleReload(0), .scheduleReload(1), .refresh])
     }
 
     func testAWaitingRetryIsLeftToItsBackoffByAReloadButRTriesItNow() {
@@ -77,9 +85,9 @@ final class SessionMachineTests: XCTestCase {
         var browse = machine(.browse, sources: 1)
         let main = Machine.SourceID.detail(page: 3, slot: 0)
         _ = browse.handle(.detailOpened(page: 3, slots: 3))
-        _ = browse.handle(.changed(main, .failed, failed, signalPending: false))
-        _ = browse.handle(.changed(.detail(page: 3, slot: 1), .succeeded, loaded, signalPending: false))
-        _ = browse.handle(.changed(.detail(page: 3, slot: 2), .started, loading, signalPending: false))
+        _ = change(&browse, detail: 3, slot: 0, .failed, failed)
+        _ = change(&browse, detail: 3, slot: 1, .succeeded, loaded)
+        _ = change(&browse, detail: 3, slot: 2, .started, loading)
         XCTAssertEqual(browse.handle(.reload(main)), [.retry(main), .reload(.detail(page: 3, slot: 1)), .refresh],
                        "the list still loading is left alone")
     }
@@ -116,11 +124,19 @@ final class SessionMachineTests: XCTestCase {
     func testAPrefetchNobodySawDoesNotKeepCtrlCFromQuitting() {
         var browse = machine(.browse, sources: 1, screen: true)
         _ = change(&browse, 0, .succeeded, loaded)
-        _ = browse.handle(.changed(.detail(page: 1, slot: 0), .started, loading, signalPending: false))
+        _ = change(&browse, detail: 1, slot: 0, .started, loading)
         XCTAssertEqual(browse.handle(.signal(SIGINT, at: start)), [.lowerInterruptProbe, .cancelAll, .quitLoop],
                        "quits, and a view that stays up ended by a signal does not wait for the cancels")
-        XCTAssertEqual(browse.handle(.changed(.detail(page: 1, slot: 0), .cancelled, Machine.Phase(), signalPending: false)), [.quitLoop],
+        XCTAssertEqual(change(&browse, detail: 1, slot: 0, .cancelled, Machine.Phase()), [.quitLoop],
                        "a detail's change while ending is not shown")
+    }
+
+    func testADetailLetGoWhileLoadingIsNotWaitedFor() {
+        var browse = machine(.browse, sources: 1)
+        _ = change(&browse, 0, .succeeded, loaded)
+        _ = change(&browse, detail: 4, slot: 0, .started, loading)
+        XCTAssertEqual(browse.handle(.quit), [.lowerInterruptProbe, .cancelAll], "waits for the detail's cancel")
+        XCTAssertEqual(browse.handle(.detailDropped(page: 4)), [.quitLoop], "a detail let go reports nothing more")
     }
 
     func testSIGTERMEndsARunThatLoadsOnceOnlyOnceItsCancelsHaveComeThrough() {

@@ -2,6 +2,7 @@
 import Loader
 import Plugins
 import Screen
+import TerminalText
 import XCTest
 
 /// The full-screen view as a value: messages in, commands out, and the frame compared as
@@ -65,7 +66,7 @@ final class ScreenModelTests: XCTestCase {
         XCTAssertEqual(screen.statusRows, 1, "the detail's own status line")
         XCTAssertFalse(text(screen).contains("title 1"), "the list is under the detail")
         detail.main.state = .loaded(article("The second post"))
-        _ = screen.update(.detailChanged(detail, cause: .succeeded, isMain: true, at: start))
+        _ = screen.update(.detailChanged(detail, cause: .succeeded, slot: 0, at: start))
         XCTAssertTrue(text(screen).contains("The second post"), text(screen))
         XCTAssertTrue(screen.view().footer.contains("Esc back") || screen.view().footer.lowercased().contains("esc"), screen.view().footer)
         XCTAssertEqual(press(&screen, .enter), [], "a detail opens nothing further")
@@ -81,7 +82,7 @@ final class ScreenModelTests: XCTestCase {
         var screen = model()
         load(&screen, posts([1]))
         let other = DetailFacts(id: 9, parent: 0, main: SourceFacts(name: "posts › 1", state: .loaded(article("Prefetched"))))
-        _ = screen.update(.detailChanged(other, cause: .succeeded, isMain: true, at: start))
+        _ = screen.update(.detailChanged(other, cause: .succeeded, slot: 0, at: start))
         XCTAssertNil(screen.detail)
         XCTAssertFalse(text(screen).contains("Prefetched"))
     }
@@ -160,9 +161,8 @@ final class ScreenModelTests: XCTestCase {
         load(&watch, posts([1]))
         XCTAssertEqual(press(&watch, .character("r")), [.reload(0)])
         XCTAssertEqual(press(&watch, .character("n")), [.loadMore(0)])
-        XCTAssertEqual(press(&watch, .character("p")), [.pause(true)])
-        _ = watch.update(.statuses(StatusBoard(isPaused: true)))
-        XCTAssertEqual(press(&watch, .character(" ")), [.pause(false)])
+        XCTAssertEqual(press(&watch, .character("p"), .character(" ")), [.togglePause, .togglePause],
+                       "two presses before a frame still pause and resume")
         XCTAssertEqual(press(&watch, .tab, .character("r")), [.reload(1)], "Tab moves the focus to the second source")
         XCTAssertEqual(press(&watch, .character("1"), .character("r")), [.reload(0)])
         XCTAssertEqual(press(&watch, .character("q")), [.quit])
@@ -192,7 +192,9 @@ final class ScreenModelTests: XCTestCase {
         load(&screen, posts([1]))
         press(&screen, .character("?"))
         XCTAssertEqual(screen.view().footer, "any key closes the help")
-        XCTAssertEqual(screen.view().content.count, ScreenKeys.helpLines().count)
+        XCTAssertEqual(screen.view().content.count, screen.contentRows, "the help fills the content area")
+        XCTAssertEqual(screen.view().content.first, "Keys")
+        XCTAssertTrue(screen.view().content.allSatisfy { TerminalText.displayWidth($0) <= screen.columns }, "cut to the width")
         XCTAssertEqual(press(&screen, .character("q")), [], "the key that closes the help does nothing else")
         XCTAssertTrue(text(screen).contains("title 1"))
     }
@@ -205,6 +207,33 @@ final class ScreenModelTests: XCTestCase {
         _ = screen.update(.resized(rows: 30, columns: 100))
         XCTAssertEqual(screen.view().content.count, 27)
         XCTAssertEqual(screen.columns, 100)
+    }
+
+    func testASourcesPartPutBackIsAsItWas() {
+        var screen = model(watch: true)
+        load(&screen, posts([1]))
+        let kept = screen.slot(0)
+        load(&screen, posts([1, 2]))
+        XCTAssertTrue(text(screen).contains("title 2"))
+        screen.restore(kept)
+        XCTAssertFalse(text(screen).contains("title 2"), "a change cut short by a signal leaves nothing behind")
+        XCTAssertEqual(screen.histories[0].count, 1)
+        load(&screen, posts([1, 2]))
+        XCTAssertTrue(text(screen).contains("title 2"), "shown again when given again")
+    }
+
+    func testADetailSourceThatCameBackUnchangedSaysSo() {
+        var screen = model()
+        load(&screen, posts([1]))
+        var detail = DetailFacts(id: 2, parent: 0, main: SourceFacts(name: "posts › 1", state: .loaded(article("One"))))
+        _ = screen.update(.detailOpened(detail))
+        detail.main.state = .loaded(article("One"))
+        _ = screen.update(.detailChanged(detail, cause: .notModified, slot: 0, at: start))
+        let status = SourceStatus(name: "posts › 1", phase: .loaded(unchanged: false), wait: .manual)
+        _ = screen.update(.statuses(StatusBoard(detail: [status])))
+        XCTAssertTrue(screen.view().status[0].contains("unchanged"), screen.view().status[0])
+        _ = screen.update(.detailChanged(detail, cause: .succeeded, slot: 0, at: start))
+        XCTAssertFalse(screen.view().status[0].contains("unchanged"), "a 200 says it changed")
     }
 
     func testTheViewIsTheSameForTheSameModel() {

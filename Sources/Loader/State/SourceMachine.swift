@@ -83,9 +83,10 @@ public struct SourceMachine<Content: PagedContent> {
             if load.state.isLoading { callingOff = true }
             if pendingEnd != nil {
                 // The response is here but not yet told: its fetch has nothing left to cancel,
-                // and the cancel wins over what came.
-                pendingEnd = nil
-                return failed(.cancelled)
+                // and the cancel wins over what came. It is told when the response would have
+                // been, on the loop's next turn, as a fetch's own cancel is.
+                pendingEnd = FetchEnd(.failed(.cancelled), request: requestCount)
+                return []
             }
             return drive(load.handle(.cancel))
         case .progress(let progress):
@@ -170,8 +171,8 @@ public struct SourceMachine<Content: PagedContent> {
     // MARK: Ends
 
     private mutating func ended(_ end: FetchEnd) -> [Action] {
-        // A request called off (a cancel, a new load) may still end, even with a page that
-        // arrived before the cancel was heard: it changes nothing.
+        // A page may end a request whose cancel was asked but not yet answered: it is taken
+        // (the chain then ends: `callingOff`), as the fetch was done before the cancel.
         if let bytes = end.bytes { attempt.bytes = bytes }
         switch end.outcome {
         case .page(let page, let response):

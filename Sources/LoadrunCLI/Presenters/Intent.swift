@@ -14,8 +14,8 @@ enum Intent {
     case prefetch(SessionSource, fields: [String: String])
     /// The selection moved on: a prefetch not yet finished is cancelled.
     case cancelPrefetch
-    /// Pause a watch's reloads (true) or resume them.
-    case pause(Bool)
+    /// Pause a watch's reloads, or resume them.
+    case togglePause
     /// Call the presenter's `woke()` after this long (a selection resting before its
     /// prefetch), replacing a wake-up already asked for.
     case wake(after: Duration)

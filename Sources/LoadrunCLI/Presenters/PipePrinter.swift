@@ -30,7 +30,7 @@ final class PipePrinter: Presenter {
             }
             if change.cause == .succeeded, !source.continuesChain { present(source) }
         case .failed, .retryScheduled:
-            if let banner = source.banner(now: .now, reloadsOnInterval: session.reloadsOnInterval) { session.diagnostics.say("\(source.name): \(banner)") }
+            if let banner = source.banner(now: .now, nextReload: session.nextReload(of: source)) { session.diagnostics.say("\(source.name): \(banner)") }
             // A copy from an earlier run stands beside the failure, as the banner says.
             if change.to.error?.copyVerifiedAt != nil { present(source) }
         case .cancelled:

@@ -32,10 +32,6 @@ struct PluginScreenRenderer: ContentRendering {
         return RenderedList(text: text(of: content, context: context(width: width, rows: rows, gutter: false)), items: nil, hasGutter: false)
     }
 
-    func view(_ content: AnyContent, width: Int, rows: Int) -> String {
-        text(of: content, context: context(width: width, rows: rows, gutter: false))
-    }
-
     func changes(_ content: AnyContent, rendered: RenderedList, since previous: AnyContent, previousText: String,
                  width: Int, rows: Int) -> String {
         let context = context(width: width, rows: rows, gutter: rendered.hasGutter)

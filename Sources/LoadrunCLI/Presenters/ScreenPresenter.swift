@@ -45,9 +45,12 @@ final class ScreenPresenter: Presenter {
             note(session.reloadsOnInterval ? "cancelled — the watch goes on; Ctrl-C again within 1 s quits"
                                            : "cancelled — r loads it again; Ctrl-C again within 1 s quits", about: source)
         }
-        let message = ScreenMessage.sourceChanged(source.index, Self.facts(of: source), cause: change.cause, bytes: change.bytes,
-                                                  at: ClockTime.reading(ClockTime.now()))
-        if change.cause == .succeeded || change.cause == .cancelled { renderOrRetry(message) } else { send(message) }
+        if change.cause == .succeeded || change.cause == .cancelled {
+            render(source, cause: change.cause, bytes: change.bytes)
+        } else {
+            send(.sourceChanged(source.index, Self.facts(of: source), cause: change.cause, bytes: change.bytes,
+                                at: ClockTime.reading(ClockTime.now())))
+        }
     }
 
     func note(_ text: String, about source: SessionSource) {
@@ -61,7 +64,19 @@ final class ScreenPresenter: Presenter {
 
     func resized(to terminal: Terminal) {
         screen.resized(to: terminal)
-        renderOrRetry(.resized(rows: terminal.height, columns: terminal.width))
+        let before = model!
+        _ = model.update(.resized(rows: terminal.height, columns: terminal.width))
+        if session.probe.isRaised {
+            // Cut short by a signal: its handler runs first, then the resize is done again,
+            // at the size the terminal has then.
+            model = before
+            session.loop.schedule { [weak self] in
+                guard let self, session.ending == nil else { return }
+                resized(to: session.terminal)
+            }
+            return
+        }
+        redrawSoon()
     }
 
     func opened(_ page: DetailPage) {
@@ -71,7 +86,7 @@ final class ScreenPresenter: Presenter {
 
     func detailChanged(_ page: DetailPage, source: SessionSource, by change: StateChange) {
         guard page === openPage else { return }
-        send(.detailChanged(Self.facts(of: page), cause: change.cause, isMain: source === page.main, at: .now))
+        send(.detailChanged(Self.facts(of: page), cause: change.cause, slot: page.sources.firstIndex { $0 === source } ?? 0, at: .now))
     }
 
     func intents(for key: Key) -> [Intent] {
@@ -110,17 +125,21 @@ final class ScreenPresenter: Presenter {
         redrawSoon()
     }
 
-    /// Gives the model a message that renders content. A signal that comes mid-render cuts
-    /// the rendering short: the model is put back as it was, the signal's handler runs first,
-    /// and if the view goes on the message is given again.
-    private func renderOrRetry(_ message: ScreenMessage) {
-        let before = model
-        _ = model.update(message)
+    /// Gives the model a change that renders the source's content. A signal that comes
+    /// mid-render cuts the rendering short: the source's part of the model is put back as it
+    /// was, the signal's handler runs first, and if the view goes on the source is shown then,
+    /// as it stands then.
+    private func render(_ source: SessionSource, cause: LoadMachine<AnyContent>.Cause, bytes: Int) {
+        // Only this source's part: a copy of the whole model would make the next change to
+        // each of its arrays copy it, for every source of a 10,000-source watch.
+        let before = model.slot(source.index)
+        _ = model.update(.sourceChanged(source.index, Self.facts(of: source), cause: cause, bytes: bytes,
+                                        at: ClockTime.reading(ClockTime.now())))
         if session.probe.isRaised {
-            model = before
-            session.loop.schedule { [weak self] in
-                guard let self, session.ending == nil else { return }
-                renderOrRetry(message)
+            model.restore(before)
+            session.loop.schedule { [weak self, weak source] in
+                guard let self, let source, session.ending == nil else { return }
+                render(source, cause: cause, bytes: bytes)
             }
             return
         }
@@ -139,7 +158,7 @@ final class ScreenPresenter: Presenter {
         case .back: .back
         case .prefetch(let index, let fields): .prefetch(sources[index], fields: fields)
         case .cancelPrefetch: .cancelPrefetch
-        case .pause(let paused): .pause(paused)
+        case .togglePause: .togglePause
         case .startPrefetchTimer(let delay): .wake(after: delay)
         case .stopPrefetchTimer: .cancelWake
         }
@@ -170,11 +189,12 @@ final class ScreenPresenter: Presenter {
         let sources = session.sources
         var board = StatusBoard(isPaused: session.isPaused)
         if let page = openPage {
-            board.detail = page.sources.map { $0.status(now: now, reloadsOnInterval: false) }
+            board.detail = page.sources.map { $0.status(now: now, nextReload: nil) }
             return board
         }
-        let reloads = session.reloadsOnInterval
-        for index in model.statusIndices { board.sources[index] = sources[index].status(now: now, reloadsOnInterval: reloads) }
+        for index in model.statusIndices {
+            board.sources[index] = sources[index].status(now: now, nextReload: session.nextReload(of: sources[index]))
+        }
         if model.statusIndices.count < sources.count { board.stateNames = sources.map(\.loader.state.name) }
         return board
     }
@@ -185,7 +205,7 @@ final class ScreenPresenter: Presenter {
     }
 
     private static func facts(of page: DetailPage) -> DetailFacts {
-        DetailFacts(id: ObjectIdentifier(page).hashValue, parent: page.parent.requestIndex, main: facts(of: page.main),
+        DetailFacts(id: page.id, parent: page.parent.requestIndex, main: facts(of: page.main),
                     related: page.related.map(facts))
     }
 }

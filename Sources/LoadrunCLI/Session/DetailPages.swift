@@ -29,12 +29,17 @@ final class DetailPages {
     }
 
     /// Keeps `page`, letting the least recently used go (cancelled) beyond the limit; never
-    /// the one open (`open`, by id) or the one prefetching.
-    func add(_ page: DetailPage, open: Int?) {
+    /// the one open (`open`, by id) or the one prefetching. Returns the ids of those let go:
+    /// their loaders go with them, and no cancel of theirs will be reported.
+    func add(_ page: DetailPage, open: Int?) -> [Int] {
         pages.append(page)
+        var dropped: [Int] = []
         while pages.count > Self.limit, let index = pages.firstIndex(where: { $0.id != open && $0 !== prefetching }) {
-            pages.remove(at: index).cancel()
+            let page = pages.remove(at: index)
+            page.cancel()
+            dropped.append(page.id)
         }
+        return dropped
     }
 
     /// Cancels the prefetch, unless it finished or is the detail open (`open`, by id).

@@ -107,7 +107,7 @@ extension LoadSession {
                 observe(change, of: detail, at: slot, in: page)
             }
         }
-        details.add(page, open: machine.openDetail?.page)
+        for dropped in details.add(page, open: machine.openDetail?.page) { send(.detailDropped(page: dropped)) }
         return page
     }
 
@@ -136,7 +136,7 @@ extension LoadSession {
             page.restartsAtNormalPriority = false
             if isOpen, ending == nil { source.loader.load() }
         }
-        send(.changed(.detail(page: page.id, slot: slot), change.cause, Self.phase(of: source), signalPending: probe.isRaised),
-             change: change)
+        send(.changed(.detail(page: page.id, slot: slot), change.cause, Self.phase(of: source)), change: change)
+        send(.changeShown(signalPending: probe.isRaised))
     }
 }

@@ -81,8 +81,8 @@ extension LoadSession {
             prefetchDetail(of: source, fields: fields)
         case .cancelPrefetch:
             details.cancelPrefetch(open: machine.openDetail?.page)
-        case .pause(let paused):
-            send(.pause(paused))
+        case .togglePause:
+            send(.togglePause)
         case .wake(let delay):
             wakeUp?.cancel()
             wakeUp = loop.schedule(after: delay) { [weak self] in
@@ -97,9 +97,14 @@ extension LoadSession {
         presenter.refresh()
     }
 
-    /// The interval starts again from `instant`: the status line and the schedule agree.
+    /// The interval starts again from `instant`.
     func setNextReload(_ source: SessionSource, to instant: ContinuousClock.Instant) {
-        source.nextReload = instant
         reloads?.add(source.index, at: instant)
+    }
+
+    /// When `source` reloads next: nil for a run that does not reload on an interval, and for
+    /// a detail.
+    func nextReload(of source: SessionSource) -> ContinuousClock.Instant? {
+        source.isDetail ? nil : reloads?.nextReload(of: source.index)
     }
 }

@@ -141,8 +141,7 @@ package final class LoadSession {
             watches.append(loop.onReadable(STDIN_FILENO) { [unowned self] in readKeys() })
         }
         if reloadsOnInterval {
-            reloads = ReloadSchedule(loop: loop, currentDue: { [unowned self] in sources[$0].nextReload },
-                                     fire: { [unowned self] in send(.reloadDue($0)) })
+            reloads = ReloadSchedule(loop: loop, fire: { [unowned self] in send(.reloadDue($0)) })
         }
         send(.start)
         presenter.refresh()
@@ -183,7 +182,9 @@ package final class LoadSession {
             }
             diagnostics.say("* \(source.name): \(content.pluginName) took the response (\(why))")
         }
-        send(.changed(.source(source.index), change.cause, Self.phase(of: source), signalPending: probe.isRaised), change: change)
+        send(.changed(.source(source.index), change.cause, Self.phase(of: source)), change: change)
+        // Asked after the presenter drew: a signal may have stopped that very render.
+        send(.changeShown(signalPending: probe.isRaised))
     }
 
     /// Says once what the content's plugin wants said: which view took it and why, fields a

@@ -15,20 +15,24 @@ final class ReloadSchedule {
     private var queue = DueQueue()
     private var timer: LoopSource?
     private var armedFor: ContinuousClock.Instant?
-    /// The source's current due time, to tell live entries from stale ones.
-    private let currentDue: (Int) -> ContinuousClock.Instant
+    /// When each source reloads next, by index: the one record of it. A queue entry that
+    /// differs is stale.
+    private var due: [Int: ContinuousClock.Instant] = [:]
     private let fire: (Int) -> Void
 
-    /// `fire(index)` runs when source `index` is due; `currentDue(index)` is its due time now.
-    init(loop: EventLoop, currentDue: @escaping (Int) -> ContinuousClock.Instant, fire: @escaping (Int) -> Void) {
+    /// `fire(index)` runs when source `index` is due.
+    init(loop: EventLoop, fire: @escaping (Int) -> Void) {
         self.loop = loop
-        self.currentDue = currentDue
         self.fire = fire
     }
 
-    /// Source `index` is due at `due` (which its `currentDue` must now return).
-    func add(_ index: Int, at due: ContinuousClock.Instant) {
-        queue.push(index, at: due)
+    /// When source `index` reloads next, if it is scheduled.
+    func nextReload(of index: Int) -> ContinuousClock.Instant? { due[index] }
+
+    /// Source `index` is due at `instant`, and no longer when it was before.
+    func add(_ index: Int, at instant: ContinuousClock.Instant) {
+        due[index] = instant
+        queue.push(index, at: instant)
         arm()
     }
 
@@ -51,7 +55,7 @@ final class ReloadSchedule {
         // A slice at a time: the rest go on the next iteration, after any signal that came
         // meanwhile. Ten thousand sources due at once would otherwise hold the loop for
         // seconds in one callback.
-        for (index, due) in queue.popDue(by: .now, limit: Self.slice) where currentDue(index) == due { fire(index) }
+        for (index, instant) in queue.popDue(by: .now, limit: Self.slice) where due[index] == instant { fire(index) }
         arm()
     }
 

@@ -31,9 +31,11 @@ extension SessionMachine {
     enum Event {
         /// The run starts: every source loads.
         case start
-        /// A source changed state, by `cause`, to `phase`. `signalPending`: a signal's handler
-        /// is yet to run (a render stopped for it), so the loop must not end before it does.
-        case changed(SourceID, LoadMachine<AnyContent>.Cause, Phase, signalPending: Bool)
+        /// A source changed state, by `cause`, to `phase`.
+        case changed(SourceID, LoadMachine<AnyContent>.Cause, Phase)
+        /// The change before has been shown. `signalPending`: a signal's handler is yet to run
+        /// (the render stopped for it), so the loop must not end before it does.
+        case changeShown(signalPending: Bool)
         /// SIGINT, SIGTERM or SIGHUP, by its number.
         case signal(Int32, at: ContinuousClock.Instant)
         /// SIGUSR1: load again now.
@@ -48,10 +50,13 @@ extension SessionMachine {
         case quit
         case reload(SourceID)
         case loadMore(Int)
-        case pause(Bool)
+        /// `p`: pause a watch's reloads, or resume them, each interval starting again.
+        case togglePause
         /// The detail on page `page`, whose sources are `slots` many, opened or closed.
         case detailOpened(page: Int, slots: Int)
         case detailClosed
+        /// The detail on page `page` was let go, loaders and all: nothing of it will report again.
+        case detailDropped(page: Int)
     }
 
     /// What the session should say, in words it chooses.

@@ -75,8 +75,12 @@ struct SessionMachine {
         switch event {
         case .start:
             return [.loadAll]
-        case .changed(let id, let cause, let phase, let signalPending):
-            return changed(id, by: cause, to: phase, signalPending: signalPending)
+        case .changed(let id, let cause, let phase):
+            return changed(id, by: cause, to: phase)
+        case .changeShown(let signalPending):
+            // Once everything is at rest, a run that loads once is done, and so is one that
+            // is ending.
+            return busy.isEmpty && (schedule == .once || ending != nil) && !signalPending ? [.quitLoop] : []
         case .signal(let signal, let now):
             return signal == SIGINT ? interrupted(at: now) : end(.signal(number: signal))
         case .reloadSignal:
@@ -92,11 +96,9 @@ struct SessionMachine {
         case .reloadDue(let index):
             // Paused: the interval goes on counting, and nothing loads until `p` again.
             guard !isPaused else { return [.scheduleReload(index), .refresh] }
-            var actions: [Action] = [.reloadDue(index)] + reload(.source(index))
             // The next reload is set when this load comes to rest; one that did not start (a
-            // retry is pending) has its next set by that retry's end.
-            if phase(.source(index)).isSettled && !willStart(actions) { actions.append(.scheduleReload(index)) }
-            return actions + [.refresh]
+            // load or a retry is under way) has its next set when that comes to rest.
+            return [.reloadDue(index)] + reload(.source(index)) + [.refresh]
         case .outputEnded(let reason):
             return end(reason)
         case .quit:
@@ -105,24 +107,28 @@ struct SessionMachine {
             return reloadNow(id) + [.refresh]
         case .loadMore(let index):
             return loadMore(index) + [.refresh]
-        case .pause(let paused):
-            guard paused != isPaused else { return [.refresh] }
-            isPaused = paused
-            guard !paused, reloadsOnInterval else { return [.refresh] }
-            return (0..<sourceCount).map(Action.scheduleReload) + [.refresh]
+        case .togglePause:
+            guard reloadsOnInterval else { return [.refresh] }
+            isPaused.toggle()
+            return (isPaused ? [] : (0..<sourceCount).map(Action.scheduleReload)) + [.refresh]
         case .detailOpened(let page, let slots):
             openDetail = (page, slots)
             return []
         case .detailClosed:
             openDetail = nil
             return []
+        case .detailDropped(let page):
+            let dropped = { (id: SourceID) in if case .detail(page, _) = id { true } else { false } }
+            busy = busy.filter { !dropped($0) }
+            phases = phases.filter { !dropped($0.key) }
+            // The run may have been waiting for nothing else.
+            return busy.isEmpty && (schedule == .once || ending != nil) ? [.quitLoop] : []
         }
     }
 
     // MARK: Changes
 
-    private mutating func changed(_ id: SourceID, by cause: LoadMachine<AnyContent>.Cause, to phase: Phase,
-                                  signalPending: Bool) -> [Action] {
+    private mutating func changed(_ id: SourceID, by cause: LoadMachine<AnyContent>.Cause, to phase: Phase) -> [Action] {
         phases[id] = phase
         var actions: [Action] = []
         if phase.isSettled {
@@ -138,12 +144,7 @@ struct SessionMachine {
         }
         // The loads cancelled on the way out are news only to the run's own sources' presenter.
         if case .source = id { actions.append(.show(id, cause)) } else if ending == nil { actions.append(.show(id, cause)) }
-        return actions + quitIfDone(signalPending: signalPending)
-    }
-
-    /// Once everything is at rest, a run that loads once is done, and so is one that is ending.
-    private func quitIfDone(signalPending: Bool) -> [Action] {
-        busy.isEmpty && (schedule == .once || ending != nil) && !signalPending ? [.quitLoop] : []
+        return actions
     }
 
     // MARK: Ending
@@ -217,7 +218,4 @@ struct SessionMachine {
 
     private func phase(_ id: SourceID) -> Phase { phases[id] ?? Phase() }
 
-    private func willStart(_ actions: [Action]) -> Bool {
-        actions.contains { if case .reload = $0 { true } else { false } }
-    }
 }

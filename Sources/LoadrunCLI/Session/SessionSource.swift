@@ -11,8 +11,6 @@ final class SessionSource {
     let interval: Duration
     /// The source's place in the session, in the order given.
     let index: Int
-    /// When it reloads next, on the monotonic clock.
-    var nextReload: ContinuousClock.Instant
     /// The content notes already said (see `LoadSession.noteContent`).
     var saidNotes: Set<String> = []
     /// Whether the page that just arrived is followed by another that the loader asks for
@@ -23,7 +21,6 @@ final class SessionSource {
         self.loader = loader
         self.index = index
         self.interval = interval
-        nextReload = .now + interval
     }
 
     var name: String { UntrustedText.forTerminalLine(loader.source.name) }
@@ -40,16 +37,16 @@ final class SessionSource {
 
     /// `failed 12:03:04 — HTTP 503 …; showing data from 12:02:34; next reload in 2 s`, from a
     /// failure until the next success, whole, for a log line.
-    func banner(now: ContinuousClock.Instant, reloadsOnInterval: Bool) -> String? {
-        status(now: now, reloadsOnInterval: reloadsOnInterval).banner(width: .max)
+    func banner(now: ContinuousClock.Instant, nextReload: ContinuousClock.Instant?) -> String? {
+        status(now: now, nextReload: nextReload).banner(width: .max)
     }
 
 
     /// What the status line and the banner say, gathered from the loader's state as of `now`.
-    /// `reloadsOnInterval`: whether a watch's interval reloads the source; when it does not (a
-    /// browse without `--watch`, a detail), there is no `next in`, and the banner says how to
-    /// retry by hand instead of when the next reload comes.
-    func status(now: ContinuousClock.Instant, reloadsOnInterval: Bool) -> SourceStatus {
+    /// `nextReload`: when a watch's interval reloads the source; without one (a browse without
+    /// `--watch`, a detail), there is no `next in`, and the banner says how to retry by hand
+    /// instead of when the next reload comes.
+    func status(now: ContinuousClock.Instant, nextReload: ContinuousClock.Instant?) -> SourceStatus {
         let state = loader.state
         let phase: SourceStatus.Phase = switch state {
         case .idle: .idle
@@ -65,7 +62,7 @@ final class SessionSource {
         } else if state.isLoading {
             wait = .loadingNow
         } else {
-            wait = reloadsOnInterval ? .nextReload(in: countdown(to: nextReload, now: now)) : .manual
+            wait = nextReload.map { .nextReload(in: countdown(to: $0, now: now)) } ?? .manual
         }
         let record = loader.record
         var status = SourceStatus(name: name, phase: phase, wait: wait, lastSuccess: record.lastSuccess.map(ClockTime.reading))

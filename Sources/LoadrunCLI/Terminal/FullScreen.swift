@@ -55,29 +55,19 @@ final class FullScreen {
         drawn = []
     }
 
-    /// Rows left for content under `statusCount` status lines, the banner and above the footer.
-    func contentRows(statusCount: Int) -> Int { max(rows - statusCount - 2, 1) }
 
-    /// Draws the screen model's frame.
-    func draw(_ frame: ScreenFrame) {
-        draw(status: frame.status, banner: frame.banner, content: frame.content, footer: frame.footer)
-    }
-
-    /// Draws a frame, rewriting only the rows that changed since the last one. `content`
-    /// holds at most `contentRows(statusCount:)` lines, already cut to the width.
-    func draw(status: [String], banner: String?, content: [String], footer: String) {
+    /// Draws the screen model's frame, rewriting only the rows that changed since the last
+    /// one. Its content rows are cut to the width already.
+    func draw(_ screen: ScreenFrame) {
         let style = style
-        var frame = status.map { TerminalText.truncated($0, toWidth: columns) }
-        if let banner {
+        var frame = screen.status.map { TerminalText.truncated($0, toWidth: columns) }
+        if let banner = screen.banner {
             frame.append(TextStyle.alert.apply(TerminalText.truncated(banner, toWidth: columns), in: style))
         } else {
             frame.append(rule)
         }
-        let area = contentRows(statusCount: status.count)
-        let visible = content.prefix(area)
-        frame += visible
-        frame += Array(repeating: "", count: area - visible.count)
-        frame.append(TextStyle.dim.apply(TerminalText.truncated(footer, toWidth: columns), in: style))
+        frame += screen.content
+        frame.append(TextStyle.dim.apply(TerminalText.truncated(screen.footer, toWidth: columns), in: style))
 
         var out = ""
         for (row, line) in frame.enumerated() where row >= drawn.count || drawn[row] != line {
