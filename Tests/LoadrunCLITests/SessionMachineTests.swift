@@ -84,12 +84,61 @@ final class SessionMachineTests: XCTestCase {
     func testADetailsReloadIsForItsRelatedListsTooAndAFailedDetailRetries() {
         var browse = machine(.browse, sources: 1)
         let main = Machine.SourceID.detail(page: 3, slot: 0)
-        _ = browse.handle(.detailOpened(page: 3, slots: 3))
+        _ = browse.handle(.openDetail(page: 3, sources: [Machine.Phase(), Machine.Phase(), Machine.Phase()]))
         _ = change(&browse, detail: 3, slot: 0, .failed, failed)
         _ = change(&browse, detail: 3, slot: 1, .succeeded, loaded)
         _ = change(&browse, detail: 3, slot: 2, .started, loading)
         XCTAssertEqual(browse.handle(.reload(main)), [.retry(main), .reload(.detail(page: 3, slot: 1)), .refresh],
                        "the list still loading is left alone")
+    }
+
+    func testOpeningADetailLoadsWhatItLacksAndRevalidatesWhatItHad() {
+        var browse = machine(.browse, sources: 1)
+        let had = Machine.Phase(isLoaded: true, hasContent: true)
+        let actions = browse.handle(.openDetail(page: 5, sources: [had, Machine.Phase(), loading]))
+        let main = Machine.SourceID.detail(page: 5, slot: 0)
+        XCTAssertEqual(actions, [
+            .setLowPriority(main, false), .reload(main),
+            .setLowPriority(.detail(page: 5, slot: 1), false), .load(.detail(page: 5, slot: 1)),
+            .setLowPriority(.detail(page: 5, slot: 2), false),
+            .showDetail(page: 5),
+        ], "seen before: asked whether it changed; a list still loading is left to load")
+        XCTAssertEqual(browse.openDetail?.page, 5)
+        XCTAssertEqual(browse.handle(.openDetail(page: 6, sources: [Machine.Phase()])), [], "one detail at a time")
+        XCTAssertEqual(browse.handle(.closeDetail), [.cancelDetail(page: 5)])
+        XCTAssertNil(browse.openDetail)
+    }
+
+    func testAPrefetchLoadsAtLowPriorityAndIsShownAsItIsWhenOpened() {
+        var browse = machine(.browse, sources: 1)
+        let main = Machine.SourceID.detail(page: 1, slot: 0)
+        XCTAssertEqual(browse.handle(.prefetch(page: 1, main: Machine.Phase(), isNew: true)), [.setLowPriority(main, true), .load(main)])
+        XCTAssertEqual(browse.handle(.prefetch(page: 1, main: loading, isNew: false)), [], "already prefetching it")
+        _ = change(&browse, detail: 1, slot: 0, .succeeded, Machine.Phase(isLoaded: true, hasContent: true))
+        XCTAssertEqual(browse.handle(.openDetail(page: 1, sources: [Machine.Phase(isLoaded: true, hasContent: true)])),
+                       [.setLowPriority(main, false), .showDetail(page: 1)], "an unseen prefetch shows as it came")
+        XCTAssertEqual(browse.handle(.prefetch(page: 2, main: Machine.Phase(), isNew: true)), [], "none while a detail is open")
+    }
+
+    func testMovingOnCancelsThePrefetchAndAKeptDetailIsNotFetchedAgain() {
+        var browse = machine(.browse, sources: 1)
+        _ = browse.handle(.prefetch(page: 1, main: Machine.Phase(), isNew: true))
+        XCTAssertEqual(browse.handle(.prefetch(page: 2, main: Machine.Phase(isLoaded: true, hasContent: true), isNew: false)),
+                       [.cancelDetail(page: 1)], "the last prefetch goes; a detail here already is not asked again")
+        XCTAssertEqual(browse.handle(.cancelPrefetch), [])
+        var off = Machine(schedule: .browse, sourceCount: 1, interruptCancelsLoads: true, prefetchesDetails: false)
+        XCTAssertEqual(off.handle(.prefetch(page: 1, main: Machine.Phase(), isNew: true)), [], "--no-prefetch")
+    }
+
+    func testADetailOpenedWhileItsPrefetchWaitsIsAskedAgainAtNormalPriority() {
+        var browse = machine(.browse, sources: 1, screen: true)
+        let main = Machine.SourceID.detail(page: 1, slot: 0)
+        _ = browse.handle(.prefetch(page: 1, main: Machine.Phase(), isNew: true))
+        let waiting = Machine.Phase(isLoading: true, isBusy: true, isLowPriority: true, awaitsFirstByte: true)
+        XCTAssertEqual(browse.handle(.openDetail(page: 1, sources: [waiting])),
+                       [.setLowPriority(main, false), .cancel(main), .showDetail(page: 1)])
+        XCTAssertEqual(change(&browse, detail: 1, slot: 0, .cancelled, Machine.Phase()), [.load(main), .show(main, .cancelled)],
+                       "its cancel come through, it loads again")
     }
 
     func testNextPageIsSkippedWhileALoadRunsAndSaysWhyWhenThereIsNone() {

@@ -17,11 +17,6 @@ final class DetailPage {
     /// Why a related list could not be made for this item (a field its template needs), said
     /// when the detail opens.
     let relatedProblems: [String]
-    /// Loaded by a prefetch and not shown yet: opening it shows it as it is, without asking again.
-    var isUnseenPrefetch = false
-    /// Opened while its prefetch was still waiting at low priority: cancelled, to be asked
-    /// again at normal priority.
-    var restartsAtNormalPriority = false
 
     init(id: Int, url: String, parent: SessionSource, main: SessionSource, related: [SessionSource], relatedProblems: [String]) {
         self.id = id

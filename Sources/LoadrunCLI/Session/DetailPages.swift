@@ -1,5 +1,5 @@
-/// The details of a run by URL, the most recently used kept, and the one a resting selection
-/// prefetches. Which one is open is the session machine's to know (`openDetail`).
+/// The details of a run by URL, the most recently used kept. Which one is open, and which one
+/// a resting selection prefetches, is the session machine's to know.
 final class DetailPages {
     /// Details kept for revalidation; the least recently used beyond this is let go.
     static let limit = 32
@@ -8,8 +8,6 @@ final class DetailPages {
     private var pages: [DetailPage] = []
     /// The ids given so far.
     private var lastID = 0
-    /// The detail being prefetched for the selection, if its load may still be running.
-    var prefetching: DetailPage?
 
     /// The detail already made for `url`, now the most recently used.
     func page(for url: String) -> DetailPage? {
@@ -29,12 +27,12 @@ final class DetailPages {
     }
 
     /// Keeps `page`, letting the least recently used go (cancelled) beyond the limit; never
-    /// the one open (`open`, by id) or the one prefetching. Returns the ids of those let go:
-    /// their loaders go with them, and no cancel of theirs will be reported.
-    func add(_ page: DetailPage, open: Int?) -> [Int] {
+    /// those in `keeping` (the one open, the one prefetching). Returns the ids of those let
+    /// go: their loaders go with them, and no cancel of theirs will be reported.
+    func add(_ page: DetailPage, keeping: [Int?]) -> [Int] {
         pages.append(page)
         var dropped: [Int] = []
-        while pages.count > Self.limit, let index = pages.firstIndex(where: { $0.id != open && $0 !== prefetching }) {
+        while pages.count > Self.limit, let index = pages.firstIndex(where: { !keeping.contains($0.id) }) {
             let page = pages.remove(at: index)
             page.cancel()
             dropped.append(page.id)
@@ -42,11 +40,6 @@ final class DetailPages {
         return dropped
     }
 
-    /// Cancels the prefetch, unless it finished or is the detail open (`open`, by id).
-    func cancelPrefetch(open: Int?) {
-        if let page = prefetching, page.id != open { page.cancel() }
-        prefetching = nil
-    }
 
     /// Cancels everything in flight: the run is ending.
     func cancelAll() {

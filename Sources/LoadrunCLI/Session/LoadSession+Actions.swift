@@ -16,6 +16,16 @@ extension LoadSession {
         switch action {
         case .loadAll:
             for (source, request) in zip(sources, requests) { source.loader.load(pages: request.pages) }
+        case .load(let id):
+            source(id)?.loader.load()
+        case .setLowPriority(let id, let low):
+            source(id)?.loader.isLowPriority = low
+        case .cancelDetail(let page):
+            details.page(id: page)?.cancel()
+        case .showDetail(let id):
+            guard let page = details.page(id: id) else { return }
+            presenter.opened(page)
+            for problem in page.relatedProblems { presenter.note(problem, about: page.main) }
         case .reload(let id):
             source(id)?.loader.reload()
         case .retry(let id):
@@ -63,7 +73,7 @@ extension LoadSession {
     /// The session's name for a source: the machine knows sources by these.
     func id(of source: SessionSource) -> SessionMachine.SourceID {
         guard source.isDetail else { return .source(source.index) }
-        for page in [machine.openDetail.flatMap { details.page(id: $0.page) }, details.prefetching].compactMap({ $0 }) {
+        for page in [machine.openDetail?.page, machine.prefetching].compactMap({ $0.flatMap(details.page(id:)) }) {
             if let slot = page.sources.firstIndex(where: { $0 === source }) { return .detail(page: page.id, slot: slot) }
         }
         return .detail(page: -1, slot: -1)
@@ -83,8 +93,10 @@ extension LoadSession {
         let state = loader.state
         var phase = SessionMachine.Phase(isLoading: state.isLoading, isBusy: state.isBusy, hasFailed: state.hasFailed,
                                          hasPendingRetry: state.pendingRetry != nil, continuesChain: source.continuesChain,
-                                         isTransitional: loader.refreshState.isTransitional, hasNextPage: loader.nextPage != nil)
+                                         isTransitional: loader.refreshState.isTransitional, hasNextPage: loader.nextPage != nil,
+                                         hasContent: state.content != nil, isLowPriority: loader.isLowPriority)
         if case .loaded = state { phase.isLoaded = true }
+        if case .loading(let progress, _) = state, progress.receivedBytes == 0 { phase.awaitsFirstByte = true }
         return phase
     }
 

@@ -4,8 +4,8 @@ import Plan
 /// Opening an item's detail, going back, and prefetching the detail a selection rests on: the
 /// list → detail half of a browse, with a loading state per detail.
 extension LoadSession {
-    /// Opens the detail of the item with `fields` in `source`'s list, loading what it lacks
-    /// and revalidating what it had; says why when the item has no detail URL.
+    /// Opens the detail of the item with `fields` in `source`'s list (made, or kept from
+    /// before); says why when the item has no detail URL. The machine decides what loads.
     func openDetail(of source: SessionSource, fields: [String: String]) {
         guard machine.openDetail == nil else { return }
         let url: String
@@ -14,53 +14,20 @@ extension LoadSession {
         case .failure(let problem): return presenter.note(problem.text, about: source)
         }
         let page = details.page(for: url) ?? makeDetail(url: url, of: source, fields: fields)
-        if details.prefetching !== page { details.cancelPrefetch(open: nil) }
-        details.prefetching = nil
-        _ = machine.handle(.detailOpened(page: page.id, slots: page.sources.count))
-        let unseen = page.isUnseenPrefetch
-        page.isUnseenPrefetch = false
-        for detail in page.sources {
-            let loader = detail.loader
-            if loader.isLowPriority, case .loading(let progress, _) = loader.state, progress.receivedBytes == 0 {
-                // A prefetch that may still wait behind the host's other requests: asked
-                // again at normal priority once its cancel comes through (see `observe`).
-                page.restartsAtNormalPriority = true
-                loader.cancel()
-            }
-            loader.isLowPriority = false
-            if loader.state.isBusy { continue }
-            if loader.state.content == nil {
-                loader.load()
-            } else if !(unseen && detail === page.main) {
-                // Seen before: ask whether it changed, with the validators it had.
-                loader.reload()
-            }
-        }
-        presenter.opened(page)
-        for problem in page.relatedProblems { presenter.note(problem, about: page.main) }
+        send(.openDetail(page: page.id, sources: page.sources.map(Self.phase)))
     }
 
-    /// Back to the list: the detail stops loading (the server sees its connection closed) and
-    /// is kept for the next time it opens.
-    func closeDetail() {
-        guard let open = machine.openDetail, let page = details.page(id: open.page) else { return }
-        page.cancel()
-        _ = machine.handle(.detailClosed)
-    }
-
-    /// The selection rests on the item with `fields`: its detail loads at low priority, unless
-    /// it is here already or prefetching is off. A detail with no URL is silently skipped:
-    /// Enter says why.
+    /// The selection rests on the item with `fields`: the machine decides whether its detail
+    /// loads at low priority. A detail with no URL is silently skipped: Enter says why.
     func prefetchDetail(of source: SessionSource, fields: [String: String]) {
-        guard prefetchesDetails, machine.openDetail == nil, case .success(let url) = detailURL(of: source, fields: fields) else { return }
-        let kept = details.page(for: url)
-        if let kept, kept === details.prefetching { return }
-        details.cancelPrefetch(open: nil)
-        if let kept, kept.main.loader.state.content != nil || kept.main.loader.state.isBusy { return }
-        let page = kept ?? makeDetail(url: url, of: source, fields: fields)
-        details.prefetching = page
-        page.main.loader.isLowPriority = true
-        page.main.loader.load()
+        guard machine.prefetchesDetails, machine.openDetail == nil,
+              case .success(let url) = detailURL(of: source, fields: fields) else { return }
+        if let kept = details.page(for: url) {
+            send(.prefetch(page: kept.id, main: Self.phase(of: kept.main), isNew: false))
+        } else {
+            let page = makeDetail(url: url, of: source, fields: fields)
+            send(.prefetch(page: page.id, main: Self.phase(of: page.main), isNew: true))
+        }
     }
 
     /// The detail URL of an item: the source's template (`--detail`, `detail=`) filled with the
@@ -107,7 +74,9 @@ extension LoadSession {
                 observe(change, of: detail, at: slot, in: page)
             }
         }
-        for dropped in details.add(page, open: machine.openDetail?.page) { send(.detailDropped(page: dropped)) }
+        for dropped in details.add(page, keeping: [machine.openDetail?.page, machine.prefetching]) {
+            send(.detailDropped(page: dropped))
+        }
         return page
     }
 
@@ -130,12 +99,6 @@ extension LoadSession {
     }
 
     private func observe(_ change: StateChange, of source: SessionSource, at slot: Int, in page: DetailPage) {
-        let isOpen = machine.openDetail?.page == page.id
-        if change.cause == .succeeded, source === page.main, !isOpen { page.isUnseenPrefetch = true }
-        if change.cause == .cancelled, source === page.main, page.restartsAtNormalPriority {
-            page.restartsAtNormalPriority = false
-            if isOpen, ending == nil { source.loader.load() }
-        }
         send(.changed(.detail(page: page.id, slot: slot), change.cause, Self.phase(of: source)), change: change)
         send(.changeShown(signalPending: probe.isRaised))
     }

@@ -76,11 +76,11 @@ extension LoadSession {
         case .open(let source, let fields):
             openDetail(of: source, fields: fields)
         case .back:
-            closeDetail()
+            send(.closeDetail)
         case .prefetch(let source, let fields):
             prefetchDetail(of: source, fields: fields)
         case .cancelPrefetch:
-            details.cancelPrefetch(open: machine.openDetail?.page)
+            send(.cancelPrefetch)
         case .togglePause:
             send(.togglePause)
         case .wake(let delay):

@@ -57,8 +57,6 @@ package final class LoadSession {
     let details = DetailPages()
     /// Fetches every URL a source or a detail loads; set once the run starts.
     private(set) var fetcher: URLFetcher?
-    /// Whether a selection that rests on an item prefetches its detail (`--no-prefetch` turns it off).
-    let prefetchesDetails: Bool
 
     /// Why the run is ending, once something ended it; nil while it goes on.
     var ending: SessionEnding? { machine.ending }
@@ -73,7 +71,6 @@ package final class LoadSession {
         self.diagnostics = diagnostics
         self.output = output
         loaders = SourceLoaders(diagnostics: diagnostics)
-        self.prefetchesDetails = prefetchesDetails
         self.requests = requests
         self.plugins = plugins
         self.schedule = schedule
@@ -81,7 +78,8 @@ package final class LoadSession {
         self.view = view
         self.verbosity = verbosity
         clientConfiguration = client
-        machine = SessionMachine(schedule: schedule, sourceCount: requests.count, interruptCancelsLoads: false)
+        machine = SessionMachine(schedule: schedule, sourceCount: requests.count, interruptCancelsLoads: false,
+                                 prefetchesDetails: prefetchesDetails)
     }
 
     /// Whether the run stays up once its sources have loaded, until something ends it: a watch
@@ -99,7 +97,8 @@ package final class LoadSession {
     /// how the run ended.
     func run(presenter: any Presenter) -> RunOutcome {
         self.presenter = presenter
-        machine = SessionMachine(schedule: schedule, sourceCount: requests.count, interruptCancelsLoads: presenter.interruptCancelsLoads)
+        machine = SessionMachine(schedule: schedule, sourceCount: requests.count, interruptCancelsLoads: presenter.interruptCancelsLoads,
+                                 prefetchesDetails: machine.prefetchesDetails)
         // Before anything is said on stderr: once a line shows, a signal must find its handler,
         // not the default disposition that would end the process.
         watchSignals()

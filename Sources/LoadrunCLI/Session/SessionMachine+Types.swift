@@ -23,6 +23,12 @@ extension SessionMachine {
         var hasNextPage = false
         /// Content has loaded, and no failure stands.
         var isLoaded = false
+        /// Content is here, beside a failure or a load in flight too.
+        var hasContent = false
+        /// Its fetches wait behind others to the same host (a prefetch).
+        var isLowPriority = false
+        /// Loading, and not a byte has come yet.
+        var awaitsFirstByte = false
 
         /// Nothing in flight, no retry waiting, and no next page about to be asked for.
         var isSettled: Bool { !isBusy && !continuesChain }
@@ -52,9 +58,16 @@ extension SessionMachine {
         case loadMore(Int)
         /// `p`: pause a watch's reloads, or resume them, each interval starting again.
         case togglePause
-        /// The detail on page `page`, whose sources are `slots` many, opened or closed.
-        case detailOpened(page: Int, slots: Int)
-        case detailClosed
+        /// Open the detail on page `page`, whose sources stand as `sources` (the detail itself,
+        /// then its related lists).
+        case openDetail(page: Int, sources: [Phase])
+        /// Back to the list from the detail open.
+        case closeDetail
+        /// The selection rests on an item whose detail is on page `page`: its own source stands
+        /// as `main`; `isNew` when the page was just made for it.
+        case prefetch(page: Int, main: Phase, isNew: Bool)
+        /// The selection moved on from the item a prefetch was for.
+        case cancelPrefetch
         /// The detail on page `page` was let go, loaders and all: nothing of it will report again.
         case detailDropped(page: Int)
     }
@@ -71,6 +84,14 @@ extension SessionMachine {
     enum Action: Equatable {
         /// Load every source as its request says.
         case loadAll
+        /// Load a detail's source, unless content is here.
+        case load(SourceID)
+        /// Fetch at low priority (a prefetch) or at normal priority from now on.
+        case setLowPriority(SourceID, Bool)
+        /// Cancel what of the detail on page `page` is in flight.
+        case cancelDetail(page: Int)
+        /// Show the detail on page `page` to the user, with what could not be made of it.
+        case showDetail(page: Int)
         case reload(SourceID)
         case retry(SourceID)
         case loadMore(Int)

@@ -25,15 +25,25 @@ struct SessionMachine {
     private(set) var isPaused = false
     /// The open detail's page and how many sources it has.
     private(set) var openDetail: (page: Int, slots: Int)?
+    /// The detail being prefetched for a resting selection, while its load may still run.
+    private(set) var prefetching: Int?
+    /// Details loaded by a prefetch and not shown yet: opening one shows it as it is.
+    private var unseenPrefetches: Set<Int> = []
+    /// Details opened while their prefetch still waited at low priority: cancelled, to be
+    /// asked again at normal priority once the cancel comes through.
+    private var restartsAtNormalPriority: Set<Int> = []
+    /// Whether a resting selection prefetches its detail (`--no-prefetch` turns it off).
+    let prefetchesDetails: Bool
     /// The sources, details included, not yet at rest: the run waits for them.
     private(set) var busy: Set<SourceID> = []
     private var phases: [SourceID: Phase] = [:]
     private var lastInterrupt: ContinuousClock.Instant?
 
-    init(schedule: LoadSession.Schedule, sourceCount: Int, interruptCancelsLoads: Bool) {
+    init(schedule: LoadSession.Schedule, sourceCount: Int, interruptCancelsLoads: Bool, prefetchesDetails: Bool = true) {
         self.schedule = schedule
         self.sourceCount = sourceCount
         self.interruptCancelsLoads = interruptCancelsLoads
+        self.prefetchesDetails = prefetchesDetails
     }
 
     /// Whether the run stays up once its sources have loaded: a watch or a browse.
@@ -111,16 +121,23 @@ struct SessionMachine {
             guard reloadsOnInterval else { return [.refresh] }
             isPaused.toggle()
             return (isPaused ? [] : (0..<sourceCount).map(Action.scheduleReload)) + [.refresh]
-        case .detailOpened(let page, let slots):
-            openDetail = (page, slots)
-            return []
-        case .detailClosed:
+        case .openDetail(let page, let sources):
+            return open(page, sources: sources)
+        case .closeDetail:
+            guard let open = openDetail else { return [] }
             openDetail = nil
-            return []
+            return [.cancelDetail(page: open.page)]
+        case .prefetch(let page, let main, let isNew):
+            return prefetch(page, main: main, isNew: isNew)
+        case .cancelPrefetch:
+            return cancelPrefetch()
         case .detailDropped(let page):
             let dropped = { (id: SourceID) in if case .detail(page, _) = id { true } else { false } }
             busy = busy.filter { !dropped($0) }
             phases = phases.filter { !dropped($0.key) }
+            unseenPrefetches.remove(page)
+            restartsAtNormalPriority.remove(page)
+            if prefetching == page { prefetching = nil }
             // The run may have been waiting for nothing else.
             return busy.isEmpty && (schedule == .once || ending != nil) ? [.quitLoop] : []
         }
@@ -142,6 +159,7 @@ struct SessionMachine {
         if cause == .succeeded, ending == nil, !phase.continuesChain, case .source(let index) = id {
             actions.append(.sayContentNotes(index))
         }
+        if case .detail(let page, 0) = id { actions += detailChanged(page, by: cause) }
         // The loads cancelled on the way out are news only to the run's own sources' presenter.
         if case .source = id { actions.append(.show(id, cause)) } else if ending == nil { actions.append(.show(id, cause)) }
         return actions
@@ -218,4 +236,62 @@ struct SessionMachine {
 
     private func phase(_ id: SourceID) -> Phase { phases[id] ?? Phase() }
 
+    // MARK: Details
+
+    /// Opens the detail on `page`: a prefetch still waiting at low priority is asked again at
+    /// normal priority; what it lacks loads, and what it had is revalidated, except a prefetch
+    /// not yet seen, which shows as it is.
+    private mutating func open(_ page: Int, sources: [Phase]) -> [Action] {
+        guard openDetail == nil else { return [] }
+        var actions = prefetching == page ? [] : cancelPrefetch()
+        prefetching = nil
+        openDetail = (page, sources.count)
+        let unseen = unseenPrefetches.remove(page) != nil
+        for (slot, phase) in sources.enumerated() {
+            let id = SourceID.detail(page: page, slot: slot)
+            actions.append(.setLowPriority(id, false))
+            if phase.isLowPriority, phase.awaitsFirstByte {
+                // It may still wait behind the host's other requests: asked again once its
+                // cancel comes through (see `detailChanged`).
+                restartsAtNormalPriority.insert(page)
+                actions.append(.cancel(id))
+            }
+            if phase.isBusy { continue }
+            if !phase.hasContent {
+                actions.append(.load(id))
+            } else if !(unseen && slot == 0) {
+                // Seen before: ask whether it changed, with the validators it had.
+                actions.append(.reload(id))
+            }
+        }
+        return actions + [.showDetail(page: page)]
+    }
+
+    /// The selection rests on an item: its detail loads at low priority, unless it is here
+    /// already, loading, or prefetching is off.
+    private mutating func prefetch(_ page: Int, main: Phase, isNew: Bool) -> [Action] {
+        guard prefetchesDetails, openDetail == nil, prefetching != page else { return [] }
+        var actions = cancelPrefetch()
+        if !isNew, main.hasContent || main.isBusy { return actions }
+        prefetching = page
+        let id = SourceID.detail(page: page, slot: 0)
+        actions += [.setLowPriority(id, true), .load(id)]
+        return actions
+    }
+
+    /// The selection moved on: the prefetch is cancelled, unless it is the detail open.
+    private mutating func cancelPrefetch() -> [Action] {
+        defer { prefetching = nil }
+        guard let page = prefetching, page != openDetail?.page else { return [] }
+        return [.cancelDetail(page: page)]
+    }
+
+    /// A change of a detail's own source: a prefetch that loaded is unseen until opened, and
+    /// a cancel asked for to restart at normal priority restarts it.
+    private mutating func detailChanged(_ page: Int, by cause: LoadMachine<AnyContent>.Cause) -> [Action] {
+        let isOpen = openDetail?.page == page
+        if cause == .succeeded, !isOpen { unseenPrefetches.insert(page) }
+        guard cause == .cancelled, restartsAtNormalPriority.remove(page) != nil, isOpen, ending == nil else { return [] }
+        return [.load(.detail(page: page, slot: 0))]
+    }
 }
