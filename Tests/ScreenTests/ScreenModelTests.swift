@@ -16,11 +16,11 @@ final class ScreenModelTests: XCTestCase {
         AnyContent(ids.map { Post(id: $0, title: "\(prefix) \($0)", body: "body \($0)") }, decoder: PostsPlugin())
     }
 
-    private func model(sources: Int = 1, watch: Bool = false, rows: Int = 20) -> ScreenModel {
+    private func model(sources: Int = 1, watch: Bool = false, rows: Int = 20, columns: Int = 60) -> ScreenModel {
         let renderer = PluginScreenRenderer(plugins: .default(), base: RenderContext(width: 60, allowsStyling: false),
                                             selections: Array(repeating: .fixed(AnyContentDecoder(PostsPlugin())), count: sources))
         let facts = (0..<sources).map { SourceFacts(name: "posts\($0 == 0 ? "" : "\($0)")", state: .loading(LoadProgress(), lastGood: nil)) }
-        return ScreenModel(sources: facts, rows: rows, columns: 60, reloadsOnInterval: watch, readsKeys: true, renderer: renderer)
+        return ScreenModel(sources: facts, rows: rows, columns: columns, reloadsOnInterval: watch, readsKeys: true, renderer: renderer)
     }
 
     private func load(_ model: inout ScreenModel, _ content: AnyContent, source: Int = 0) {
@@ -234,6 +234,14 @@ final class ScreenModelTests: XCTestCase {
         XCTAssertTrue(screen.view().status[0].contains("unchanged"), screen.view().status[0])
         _ = screen.update(.detailChanged(detail, cause: .succeeded, slot: 0, at: start))
         XCTAssertFalse(screen.view().status[0].contains("unchanged"), "a 200 says it changed")
+    }
+
+    func testContentOnATerminalNarrowerThanTwentyColumnsIsLaidOutAtTwenty() {
+        var narrow = model(columns: 12)
+        var twenty = model(columns: 20)
+        load(&narrow, posts([1], prefix: "a title long enough to wrap"))
+        load(&twenty, posts([1], prefix: "a title long enough to wrap"))
+        XCTAssertEqual(narrow.view().content, twenty.view().content, "as every other view lays out content")
     }
 
     func testTheViewIsTheSameForTheSameModel() {

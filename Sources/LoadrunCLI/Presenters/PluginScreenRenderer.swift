@@ -19,6 +19,8 @@ struct PluginScreenRenderer: ContentRendering {
     /// to select.
     private func context(width: Int, rows: Int, gutter: Bool) -> RenderContext {
         var context = base
+        // As `RenderContext.init` has it: content is laid out at 20 columns at the least.
+        let width = max(width, 20)
         context.width = gutter ? max(width - Pane.gutterWidth, 10) : width
         context.height = rows
         return context
