@@ -120,7 +120,7 @@ package struct RunPlan {
         }
         var requests: [SourceRequest] = []
         for definition in definitions {
-            requests.append(try request(for: definition, registry: registry, environment: environment))
+            requests.append(try request(for: definition, registry: registry, environment: environment, files: files))
         }
         return Planned(requests: requests, warnings: warnings, notes: notes)
     }
@@ -132,7 +132,7 @@ package struct RunPlan {
     }
 
     private func request(for definition: SourceDefinition, registry: PluginRegistry,
-                         environment: [String: String]) throws(UsageFailure) -> SourceRequest {
+                         environment: [String: String], files: URLInput.Files) throws(UsageFailure) -> SourceRequest {
         let selection: PluginSelection
         if let name = settings.plugin ?? definition.plugin {
             guard let plugin = try? registry.plugin(named: name) else {
@@ -148,13 +148,13 @@ package struct RunPlan {
         let load = fileSettings.overlaid(with: settings.load)
         var fileHeaders: [RequestHeader] = []
         if let path = definition.origin.path, definition.headers.contains(where: \.readsFromOutside),
-           let problem = LocalFile.trustProblem(of: path) {
+           let problem = files.trustProblem(path) {
             throw UsageFailure(message: "\(definition.origin.prefix(line: definition.headersLine))headers: env: and file: values are read "
                 + "only from a sources file that is yours and that no one else can write, and \(problem); run chmod go-w \(path), "
                 + "or give the header with -H")
         }
         for header in definition.headers {
-            switch header.resolved(environment: environment, directory: directory) {
+            switch header.resolved(environment: environment, directory: directory, read: files.read) {
             case .success(let resolved): fileHeaders.append(resolved)
             case .failure(let problem):
                 throw UsageFailure(message: "\(definition.origin.prefix(line: definition.headersLine))headers: \(problem.text)")
@@ -162,7 +162,7 @@ package struct RunPlan {
         }
         // A relative file: on the command line is read from where the command runs.
         let headers = try settings.headers.applied(to: fileHeaders) { header throws(UsageFailure) in
-            switch header.resolved(environment: environment, directory: ".") {
+            switch header.resolved(environment: environment, directory: ".", read: files.read) {
             case .success(let resolved): return resolved
             case .failure(let problem): throw UsageFailure(message: "-H: \(problem.text)")
             }

@@ -1,4 +1,4 @@
-internal import Loader
+package import Loader
 
 /// A URL as people type it, made into one loadrun can load: the one reading of `--url` and of
 /// the sources file's `url=`.
@@ -13,7 +13,9 @@ internal import Loader
 ///
 /// Anything else is refused with an example, before any load starts.
 package enum URLInput {
-    /// What the normalisation needs from outside, given so that tests need no file system.
+    /// What the plan needs from the file system, given so that the plan does no I/O of its own
+    /// and tests need no file system: the command line hands in the real one
+    /// (`Files.current`, in LoadrunCLI).
     package struct Files {
         /// Where a relative path starts: `.`, the working directory, for `--url`; the sources
         /// file's directory for `url=`.
@@ -23,15 +25,27 @@ package enum URLInput {
         /// Whether a path names something to read (not a directory).
         package var isFile: (String) -> Bool
 
-        package init(directory: String, environment: [String: String], isFile: @escaping (String) -> Bool) {
+        /// The bytes of a file, at most so many (a header's `file:` value).
+        package var read: (_ path: String, _ limit: Int) -> Result<[UInt8], LocalFile.ReadError>
+        /// Why a file may not hand out secrets (others may write it), or nil when it may.
+        package var trustProblem: (String) -> String?
+
+        package init(directory: String, environment: [String: String],
+                     read: @escaping (String, Int) -> Result<[UInt8], LocalFile.ReadError> = { _, _ in .failure(.missing) },
+                     trustProblem: @escaping (String) -> String? = { _ in nil },
+                     isFile: @escaping (String) -> Bool) {
             self.directory = directory
             self.environment = environment
+            self.read = read
+            self.trustProblem = trustProblem
             self.isFile = isFile
         }
 
-        /// The working directory and the real file system.
-        package static func current(environment: [String: String]) -> Files {
-            Files(directory: ".", environment: environment, isFile: LocalFile.existsAsFile)
+        /// The same file system, with relative paths starting at `directory`.
+        package func relative(to directory: String) -> Files {
+            var files = self
+            files.directory = directory
+            return files
         }
     }
 

@@ -192,4 +192,28 @@ final class PlanTests: XCTestCase {
                        "a broken source is suggested too")
         XCTAssertThrowsError(try planned(plan(), file: "[source posts]\nretry=-1\n"), "the bare run loads posts, so a broken posts group stops it")
     }
+
+    func testThePlanReadsOnlyThroughTheFilesItIsGiven() throws {
+        var asked: [String] = []
+        let files = URLInput.Files(directory: "/etc", environment: [:], read: { path, _ in
+            asked.append(path)
+            return path == "/etc/token" ? .success(Array("s3cret\n".utf8)) : .failure(.missing)
+        }, trustProblem: { _ in nil }, isFile: { _ in false })
+        let file = "[source api]\nurl=http://h/x\nheaders=Authorization=file:token\n"
+        let catalog = SourceCatalog(path: "/etc/s.conf", read: .success(Array(file.utf8)), explicit: true, plugins: registry.names,
+                                    files: files)
+        XCTAssertNil(catalog.fileProblem)
+        let requests = try plan(sources: ["api"]).requests(catalog: catalog, registry: registry, environment: [:], files: files).requests
+        XCTAssertEqual(requests.first?.options.headers, [RequestHeader(name: "Authorization", value: "s3cret")])
+        XCTAssertEqual(asked, ["/etc/token"], "the header's file, relative to the sources file, read through the port")
+
+        let missing = SourceCatalog(path: "/etc/none.conf", read: .failure(.missing), explicit: true, plugins: registry.names, files: files)
+        XCTAssertEqual(missing.fileProblem?.description.contains("no such file"), true)
+        XCTAssertNil(SourceCatalog(path: "/etc/none.conf", read: .failure(.missing), explicit: false, plugins: registry.names,
+                                   files: files).fileProblem, "a default sources file that is not there is no problem")
+
+        let untrusted = URLInput.Files(directory: "/etc", environment: [:], read: files.read, trustProblem: { _ in "others can write it" },
+                                       isFile: { _ in false })
+        XCTAssertThrowsError(try plan(sources: ["api"]).requests(catalog: catalog, registry: registry, environment: [:], files: untrusted))
+    }
 }

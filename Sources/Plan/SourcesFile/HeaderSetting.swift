@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 package import Loader
 
 /// A request header from the sources file. Its value is written there, or named there and
@@ -75,7 +72,8 @@ package struct HeaderSetting: Equatable {
     }
 
     /// The header to send, with its value read now. `directory` anchors a relative `file:`.
-    package func resolved(environment: [String: String], directory: String) -> Result<RequestHeader, SourcesFileError.Problem> {
+    package func resolved(environment: [String: String], directory: String,
+                          read: (String, Int) -> Result<[UInt8], LocalFile.ReadError>) -> Result<RequestHeader, SourcesFileError.Problem> {
         switch value {
         case .literal(let text):
             return .success(RequestHeader(name: name, value: text))
@@ -90,7 +88,7 @@ package struct HeaderSetting: Equatable {
         case .file(let path):
             let fullPath = LocalPath.expand(path, relativeTo: directory, environment: environment)
             let data: [UInt8]
-            switch LocalFile.read(fullPath, limit: 64 * 1024) {
+            switch read(fullPath, 64 * 1024) {
             case .success(let bytes): data = bytes
             case .failure(let error): return .failure("\(name)=file:\(path): cannot read \(fullPath): \(error)")
             }

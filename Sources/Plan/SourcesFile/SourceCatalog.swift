@@ -1,4 +1,4 @@
-import Loader
+package import Loader
 
 /// The sources a run can name: the built-ins, then the sources file's, in the file's order. A
 /// file group with a built-in's name changes that built-in in place.
@@ -26,32 +26,36 @@ package struct SourceCatalog {
         return environment["HOME"].map { $0 + "/.config/loadrun/sources.conf" }
     }
 
-    /// The built-ins plus the sources file: `explicitPath` (from `--config`), which must exist,
-    /// or the default path, which may not.
-    package static func load(explicitPath: String?, environment: [String: String], plugins: [String]) -> SourceCatalog {
-        var catalog = SourceCatalog()
-        guard let path = explicitPath ?? defaultPath(environment: environment) else { return catalog }
+    /// The built-ins alone.
+    package init() {}
+
+    /// The largest sources file read.
+    package static let sizeLimit = 16 << 20
+
+    /// The built-ins plus the sources file at `path`, as reading it came out (`read`, at most
+    /// `sizeLimit` bytes): `explicit` when `--config` named it, and then it must exist.
+    /// `files` resolves the file's paths, from its directory.
+    package init(path: String, read: Result<[UInt8], LocalFile.ReadError>, explicit: Bool, plugins: [String],
+                 files: URLInput.Files) {
         let bytes: [UInt8]
-        switch LocalFile.read(path, limit: 16 << 20) {
+        switch read {
         case .success(let read):
             bytes = read
-        case .failure(.missing) where explicitPath == nil:
-            return catalog
+        case .failure(.missing) where !explicit:
+            return
         case .failure(.missing):
-            catalog.fileProblem = SourcesFileError(path: path, message: "no such file; give --config an existing sources file")
-            return catalog
+            fileProblem = SourcesFileError(path: path, message: "no such file; give --config an existing sources file")
+            return
         case .failure(let error):
-            catalog.fileProblem = SourcesFileError(path: path, message: "cannot read it: \(error)")
-            return catalog
+            fileProblem = SourcesFileError(path: path, message: "cannot read it: \(error)")
+            return
         }
-        catalog.path = path
-        let files = URLInput.Files(directory: LocalPath.directory(of: path), environment: environment, isFile: LocalFile.existsAsFile)
+        self.path = path
         do {
-            catalog.add(try SourcesFile.parse(bytes: bytes, path: path, plugins: plugins, files: files))
+            add(try SourcesFile.parse(bytes: bytes, path: path, plugins: plugins, files: files.relative(to: LocalPath.directory(of: path))))
         } catch {
-            catalog.fileProblem = error
+            fileProblem = error
         }
-        return catalog
     }
 
     /// Adds a file's sources, and its problems; a new source without a url is one.
@@ -89,10 +93,10 @@ package struct SourceCatalog {
 
     package var names: [String] { definitions.map(\.name) }
 
-    /// A warning when the sources file holds a secret and others can read it, as ssh warns of
-    /// a private key left open; nil when there is nothing to say.
-    package var secretExposure: String? {
-        guard let path, let mode = LocalFile.permissions(of: path), mode & 0o077 != 0 else { return nil }
+    /// A warning when the sources file holds a secret and others can read it (its `mode`), as
+    /// ssh warns of a private key left open; nil when there is nothing to say.
+    package func secretExposure(mode: UInt32?) -> String? {
+        guard let path, let mode, mode & 0o077 != 0 else { return nil }
         let secret: String
         if let exposed = definitions.first(where: { $0.headers.contains(where: \.isSecretInFile) }),
            let header = exposed.headers.first(where: \.isSecretInFile) {
