@@ -40,6 +40,11 @@ final class SessionMachineTests: XCTestCase {
         XCTAssertTrue(run.needsLoop)
         XCTAssertEqual(change(&run, 0, .succeeded, loaded), [.sayContentNotes(0), .show(.source(0), .succeeded)])
         XCTAssertEqual(run.settledCount, 1)
+        _ = change(&run, detail: 1, slot: 0, .started, loading)
+        XCTAssertEqual(run.settledCount, 1, "a detail is none of the run's sources")
+        _ = change(&run, 0, .progressed, loaded)
+        XCTAssertEqual(run.settledCount, 1, "a change that keeps a source at rest counts it once")
+        _ = change(&run, detail: 1, slot: 0, .cancelled, Machine.Phase())
         XCTAssertEqual(change(&run, 1, .failed, failed), [.show(.source(1), .failed), .quitLoop])
         XCTAssertEqual(run.outcome(outputFailure: nil), .someFailed)
     }

@@ -36,6 +36,10 @@ struct SessionMachine {
     let prefetchesDetails: Bool
     /// The sources, details included, not yet at rest: the run waits for them.
     private(set) var busy: Set<SourceID> = []
+    /// How many of `busy` are the run's own sources, counted as they come and go: a progress
+    /// line asks on every change, and counting the set each time would cost 1,000 sources a
+    /// million steps.
+    private var busySources = 0
     private var phases: [SourceID: Phase] = [:]
     private var lastInterrupt: ContinuousClock.Instant?
 
@@ -55,7 +59,7 @@ struct SessionMachine {
     }
 
     /// How many of the run's sources have come to rest.
-    var settledCount: Int { sourceCount - busy.count { if case .source = $0 { true } else { false } } }
+    var settledCount: Int { sourceCount - busySources }
 
     /// Whether the loop has anything to run for once the sources have started.
     var needsLoop: Bool { ending == nil && (staysUp || !busy.isEmpty) }
@@ -150,11 +154,12 @@ struct SessionMachine {
         var actions: [Action] = []
         if phase.isSettled {
             // Come to rest: a watch's interval starts now, so reloads never pile up.
-            if busy.remove(id) != nil, case .source(let index) = id, reloadsOnInterval, ending == nil {
-                actions.append(.scheduleReload(index))
+            if busy.remove(id) != nil, case .source(let index) = id {
+                busySources -= 1
+                if reloadsOnInterval, ending == nil { actions.append(.scheduleReload(index)) }
             }
-        } else {
-            busy.insert(id)
+        } else if busy.insert(id).inserted, case .source = id {
+            busySources += 1
         }
         if cause == .succeeded, ending == nil, !phase.continuesChain, case .source(let index) = id {
             actions.append(.sayContentNotes(index))
