@@ -19,7 +19,9 @@ package enum StatusPanel {
         guard count > 1 else { return (0..<count).map { statusLine($0, width) } }
         let shown = window(sourceCount: count, focus: focus, room: room)
         var lines = shown.map { index in
-            let prefix = (index == focus ? "▶ " : "  ") + "\(index + 1) "
+            // Numbered to the width of the last number, so the lines after them align.
+            let number = String(index + 1)
+            let prefix = (index == focus ? "▶ " : "  ") + String(repeating: " ", count: String(count).count - number.count) + number + " "
             return prefix + statusLine(index, width - TerminalText.displayWidth(prefix))
         }
         guard shown.count < count else { return lines }

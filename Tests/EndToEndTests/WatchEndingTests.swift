@@ -21,6 +21,16 @@ final class WatchEndingTests: XCTestCase {
         XCTAssertEqual(run.standardErrorLines.last, "watch stopped")
     }
 
+    func testQuietSilencesWatchStopped() throws {
+        let arrivals = Counter()
+        let server = TestServer(serving: WatchedBackend(), delay: .seconds(30), arrivals: arrivals)
+        let run = try LoadrunProcess(["-q", "--url", server.url("/posts"), "--plugin", "posts", "--watch", "500ms"])
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { arrivals.count == 1 }, "the load is in flight")
+        run.send(SIGINT)
+        XCTAssertEqual(run.waitForExit(limit: .seconds(5)), .exited(130), run.standardError)
+        XCTAssertFalse(run.standardError.contains("watch stopped"), run.standardError)
+    }
+
     func testTimeoutWithSIGINTEndsAWatchOfASlowURL() throws {
         let server = TestServer(serving: WatchedBackend(), delay: .seconds(30))
         // timeout(1) sends SIGINT after 3 s; --preserve-status hands back loadrun's own status.

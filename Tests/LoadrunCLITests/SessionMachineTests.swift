@@ -224,8 +224,21 @@ final class SessionMachineTests: XCTestCase {
         XCTAssertEqual(run.outcome(outputFailure: OutputFailure(code: ENOSPC)), .outputFailed)
 
         var quit = machine(.interval(nil), sources: 1)
+        _ = change(&quit, 0, .succeeded, loaded)
         XCTAssertEqual(quit.handle(.quit), [.lowerInterruptProbe, .cancelAll, .quitLoop])
         XCTAssertEqual(quit.outcome(outputFailure: nil), .success)
+
+        var failedWatch = machine(.interval(nil), sources: 2)
+        _ = change(&failedWatch, 0, .failed, failed)
+        _ = change(&failedWatch, 1, .failed, failed)
+        _ = failedWatch.handle(.quit)
+        XCTAssertEqual(failedWatch.outcome(outputFailure: nil), .allFailed, "q from a watch in which every load failed says so")
+
+        var early = machine(.browse, sources: 2)
+        _ = change(&early, 0, .failed, failed)
+        _ = change(&early, 1, .started, loading)
+        _ = early.handle(.quit)
+        XCTAssertEqual(early.outcome(outputFailure: nil), .someFailed, "a source still loading has not failed")
         XCTAssertEqual(quit.handle(.quit), [.lowerInterruptProbe], "ending once")
     }
 }

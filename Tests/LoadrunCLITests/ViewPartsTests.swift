@@ -84,4 +84,12 @@ final class ViewPartsTests: XCTestCase {
                           "ndjson on a terminal too: no spinner beside the records")
         }
     }
+
+    func testStatusLinesAlignPastNineSources() {
+        let lines = StatusPanel.lines(count: 12, focus: 9, room: 12, width: 40, line: { index, _ in "source \(index + 1)" },
+                                      state: { _ in "loaded" })
+        XCTAssertEqual(lines[8], "   9 source 9")
+        XCTAssertEqual(lines[9], "▶ 10 source 10")
+        XCTAssertEqual(Set(lines.map { $0.distance(from: $0.startIndex, to: $0.firstIndex(of: "s")!) }).count, 1, "every name starts in the same column: \(lines)")
+    }
 }

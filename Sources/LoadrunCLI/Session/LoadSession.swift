@@ -157,7 +157,7 @@ package final class LoadSession {
         if let failure = output.failure, !failure.isBrokenPipe {
             diagnostics.say("loadrun: cannot write the output: \(failure.reason)")
         }
-        if reloadsOnInterval, case .signal = ending { diagnostics.say("watch stopped") }
+        if reloadsOnInterval, verbosity > .quiet, case .signal = ending { diagnostics.say("watch stopped") }
         return machine.outcome(outputFailure: output.failure)
     }
 

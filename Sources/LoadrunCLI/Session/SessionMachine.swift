@@ -67,17 +67,22 @@ struct SessionMachine {
     /// Whether source `id` has come to rest, as its last change said.
     func isSettled(_ id: SourceID) -> Bool { phases[id]?.isSettled ?? true }
 
-    /// What the run came to: every source loaded (or the run was quit, or its reader left),
-    /// some failed, all did, stdout could not be written, or a signal ended it.
+    /// What the run came to: every source loaded (or its reader left), some failed, all did,
+    /// stdout could not be written, or a signal ended it. A run quit with `q` says whether
+    /// some or all of its sources stood failed; one still loading has not failed.
     func outcome(outputFailure: OutputFailure?) -> RunOutcome {
         if let outputFailure { return outputFailure.isBrokenPipe ? .success : .outputFailed }
         switch ending {
         case .outputFailed?:
             return .outputFailed
-        case .stdoutClosed?, .quit?:
+        case .stdoutClosed?:
             return .success
         case .signal(let number)?:
             return .signal(number)
+        case .quit?:
+            let failed = (0..<sourceCount).count { phase(.source($0)).hasFailed }
+            if failed == 0 { return .success }
+            return failed == sourceCount ? .allFailed : .someFailed
         case nil:
             let failed = (0..<sourceCount).count { !phase(.source($0)).isLoaded }
             if failed == 0 { return .success }
