@@ -200,15 +200,20 @@ final class CopyStore {
         }
         let mask = umask(0o077)
         defer { umask(mask) }
+        try SQLiteDatabase.makeWhole(at: path, schema: Self.schema)
         let database = try SQLiteDatabase(path: path)
         // Writes are short: a quarter second is long enough for another process's (20 runs at
         // once), and short enough for the loop.
         database.setBusyTimeout(milliseconds: 250)
-        // auto_vacuum takes only on an empty file, and only before WAL is set.
-        try database.execute("PRAGMA auto_vacuum = INCREMENTAL; PRAGMA synchronous = NORMAL; PRAGMA cell_size_check = ON")
-        // WAL is kept in the file: the first process to get there sets it. Changing it takes a
-        // lock SQLite does not wait for, so one that meets another's leaves it to the next.
-        try database.executeUnlessBusy("PRAGMA journal_mode = WAL")
+        try database.execute("PRAGMA synchronous = NORMAL; PRAGMA cell_size_check = ON")
+        // A file made whole is in WAL mode already. One made otherwise (an empty file, or
+        // made in place where links fail) is set here by the first process to get there.
+        // Changing it takes a lock SQLite does not wait for, so one that meets another's
+        // leaves it to the next.
+        if try database.text("PRAGMA journal_mode") != "wal" {
+            try database.execute("PRAGMA auto_vacuum = INCREMENTAL")
+            try database.executeUnlessBusy("PRAGMA journal_mode = WAL")
+        }
         var version = try database.integer("PRAGMA user_version")
         if version == 0 {
             // Read again under the write lock: another process may have made it meanwhile,

@@ -92,6 +92,12 @@ final class SQLiteDatabase {
         return try statement.step() ? statement.integer(0) : 0
     }
 
+    /// The first column of the first row of `sql`, as text; finalized as `integer(_:)` is.
+    func text(_ sql: String) throws(SQLiteError) -> String? {
+        let statement = try prepare(sql)
+        return try statement.step() ? statement.text(0) : nil
+    }
+
     /// How long a write waits for another process's lock before it gives up with `SQLITE_BUSY`.
     func setBusyTimeout(milliseconds: Int32) {
         sqlite3_busy_timeout(handle, milliseconds)
