@@ -7,7 +7,7 @@ package protocol ContentRendering {
     /// `content` as a list for an area `width` columns wide and `rows` tall: its text, and
     /// where each item starts; items nil for content that is not a list.
     func list(_ content: AnyContent, width: Int, rows: Int) -> RenderedList
-    /// `rendered` (of `content`) with what changed since `previous` (rendered as
+    /// `rendered` (of `content`, not a list) with what changed since `previous` (rendered as
     /// `previousText`) highlighted, line for line.
     func changes(_ content: AnyContent, rendered: RenderedList, since previous: AnyContent, previousText: String,
                  width: Int, rows: Int) -> String
@@ -31,10 +31,13 @@ package struct RenderedList {
     package var items: [Int]?
     /// Whether it was rendered a gutter narrower than the screen, for the selection mark.
     package var hasGutter: Bool
+    /// Each item's key, one per entry of `items`: its id, or its position when it has none.
+    package var keys: [String]?
 
-    package init(text: String, items: [Int]?, hasGutter: Bool) {
+    package init(text: String, items: [Int]?, hasGutter: Bool, keys: [String]? = nil) {
         self.text = text
         self.items = items
         self.hasGutter = hasGutter
+        self.keys = keys
     }
 }

@@ -1,39 +1,92 @@
+import TerminalText
+
 /// One place the user can be in the full-screen view, a source's list or an item's detail:
 /// the lines it shows, where its items start, the cursor over them and the search in them.
 ///
 /// Going to a detail and back keeps the list's pane as it was, so selection and scroll come
 /// back exactly.
 package struct Pane {
-    /// The content's lines as rendered, styling included.
-    package private(set) var lines: [String] = []
-    /// The lines as shown this cycle, with what changed highlighted; nil when plain.
-    package private(set) var marked: [String]?
-    /// Where each item of a list starts in `lines`; nil for content that is not a list.
-    package private(set) var itemLines: [Int]?
+    /// What the pane marks as changed since the content before, until the next change.
+    package enum Changes: Equatable {
+        /// Content that is not a list: the same lines, those that changed highlighted.
+        case lines([String])
+        /// A list: its items marked by how they changed, the removed ones put back.
+        case items(MarkedLines)
+    }
+
+    /// The content's lines as rendered, styling included, and where each item starts (nil for
+    /// content that is not a list): the plain rendering, without the marks of what changed.
+    private var plain: (lines: [String], itemLines: [Int]?) = ([], nil)
+    /// Each item's key (its id, or its position), for the selection to stay on its item as
+    /// the content changes; nil when the items have none.
+    package private(set) var keys: [String]?
+    package private(set) var changes: Changes?
     package var cursor = ListCursor()
     /// The search confirmed with Enter, over `lines`; kept as the content changes.
     package private(set) var search: SearchMatches?
 
-    /// The left margin that marks the selected item, on a list.
+    /// The left margin of a list: the selection mark, or the sign of the item's change.
     package static let gutterWidth = 2
 
     package init() {}
 
-    /// Replaces what the pane shows; `marked` is the same lines with changes highlighted.
-    package mutating func show(_ text: String, items: [Int]?, marked markedText: String? = nil) {
-        lines = Self.split(text)
-        itemLines = items
-        marked = markedText.map(Self.split).flatMap { $0.count == lines.count ? $0 : nil }
-        if let previous = search {
-            // The same search over the new lines, from where its current match was.
-            var matches = SearchMatches(query: previous.query, lines: lines)
-            if let line = previous.currentMatch?.line { matches.moveToFirst(atOrAfter: line) }
-            search = matches
-        }
+    /// The lines shown: the removed items' among them while a list's changes are marked.
+    package var lines: [String] {
+        if case .items(let marked) = changes { return marked.lines }
+        return plain.lines
     }
 
-    /// Drops this cycle's highlight of what changed.
-    package mutating func clearMarks() { marked = nil }
+    /// Where each item shown starts in `lines`; nil for content that is not a list.
+    package var itemLines: [Int]? {
+        if case .items(let marked) = changes { return marked.itemLines }
+        return plain.itemLines
+    }
+
+    /// Replaces what the pane shows, with `changes` marked. The selection stays on its item
+    /// (by key) where it stood on screen; by position when the items have no keys or the
+    /// item is gone.
+    package mutating func show(_ text: String, items: [Int]?, keys newKeys: [String]? = nil, changes newChanges: Changes? = nil) {
+        let selectedKey = cursor.selection.flatMap { selection in keys.flatMap { $0.indices.contains(selection) ? $0[selection] : nil } }
+        let offset = selectedOffset
+        plain = (Self.split(text), items)
+        keys = newKeys.flatMap { $0.count == items?.count ? $0 : nil }
+        changes = newChanges.flatMap { changes in
+            if case .lines(let highlighted) = changes, highlighted.count != plain.lines.count { return nil }
+            return changes
+        }
+        if let selectedKey, let index = keys?.firstIndex(of: selectedKey) { cursor.selection = index }
+        keepSelected(at: offset)
+        refreshSearch()
+    }
+
+    /// Drops the marks of what changed, the selected item staying where it stands on screen.
+    package mutating func clearMarks() {
+        guard changes != nil else { return }
+        let offset = selectedOffset
+        changes = nil
+        keepSelected(at: offset)
+        refreshSearch()
+    }
+
+    /// How far below the top of the screen the selected item starts.
+    private var selectedOffset: Int? {
+        guard let selection = cursor.selection, let itemLines, itemLines.indices.contains(selection) else { return nil }
+        return itemLines[selection] - cursor.scroll
+    }
+
+    /// Scrolls so that the selected item starts `offset` rows below the top, as it did.
+    private mutating func keepSelected(at offset: Int?) {
+        guard let offset, let selection = cursor.selection, let itemLines, itemLines.indices.contains(selection) else { return }
+        cursor.scroll = max(itemLines[selection] - offset, 0)
+    }
+
+    /// The same search over the lines now shown, from where its current match was.
+    private mutating func refreshSearch() {
+        guard let previous = search else { return }
+        var matches = SearchMatches(query: previous.query, lines: lines)
+        if let line = previous.currentMatch?.line { matches.moveToFirst(atOrAfter: line) }
+        search = matches
+    }
 
     package var hasItems: Bool { !(itemLines ?? []).isEmpty }
 
@@ -74,7 +127,13 @@ package struct Pane {
         // Drawn as the cursor will stand once clamped to these rows: a view changes nothing.
         var cursor = cursor
         cursor.clamp(to: layout(rows: rows))
-        let source = marked ?? lines
+        var source = lines
+        var kinds: [ListChanges.Kind?]?
+        switch changes {
+        case .lines(let highlighted): source = highlighted
+        case .items(let marked): kinds = marked.kinds
+        case nil: break
+        }
         let start = min(cursor.scroll, source.count)
         let end = min(start + rows, source.count)
         let selected = hasItems ? cursor.selection.map { layout(rows: rows).lines(ofItem: $0) } : nil
@@ -87,13 +146,17 @@ package struct Pane {
         }
         return (start..<end).map { index in
             var line = source[index]
+            let kind = kinds?[index]
+            if let kind, allowsStyling { line = Self.style(kind).apply(line, styled: true) }
             if let ranges = byLine[index] {
                 let current = currentMatch.flatMap { $0.line == index ? $0.columns : nil }
                 line = SearchMatches.highlight(line, matches: ranges, current: current, allowsStyling: allowsStyling)
             }
             if gutter > 0 {
-                let mark = selected?.contains(index) == true ? Self.selectionMark(allowsStyling) : "  "
-                line = mark + line
+                // A removed item is not selectable, though it lies within its predecessor's lines.
+                // The sign of a change stands where the selection mark would, which wins.
+                let mark = selected?.contains(index) == true && kind != .removed ? Self.selectionMark(allowsStyling) : String(kind?.sign ?? " ")
+                line = mark + " " + line
             }
             return line
         }
@@ -107,10 +170,21 @@ package struct Pane {
     }
 
     private static func selectionMark(_ allowsStyling: Bool) -> String {
-        allowsStyling ? "\u{1B}[1;36m▌\u{1B}[22;39m " : "▌ "
+        allowsStyling ? "\u{1B}[1;36m▌\u{1B}[22;39m" : "▌"
     }
 
-    private static func split(_ text: String) -> [String] {
+    /// How a line of an item that changed looks: added in reverse video, changed underlined,
+    /// removed struck through.
+    private static func style(_ kind: ListChanges.Kind) -> TextStyle {
+        switch kind {
+        case .added: .highlight
+        case .changed: .changed
+        case .removed: .removed
+        }
+    }
+
+    /// `text` as lines, a last newline ending the last line rather than starting another.
+    static func split(_ text: String) -> [String] {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         return lines

@@ -70,11 +70,18 @@ package enum ScreenKeys {
         ("q  Ctrl-C", "quit; Ctrl-C first cancels loads in flight"),
     ]
 
-    /// The help overlay's lines, keys in a column.
+    /// The marks of what changed in a list since the content before, as the gutter shows them.
+    package static let marks: [(sign: String, means: String)] = [
+        ("+", "added (reverse video)"),
+        ("~", "changed (underlined)"),
+        ("-", "removed (struck through); the marks stay until the next change"),
+    ]
+
+    /// The help overlay's lines, keys in a column, then the marks.
     package static func helpLines() -> [String] {
         let width = help.map { $0.keys.count }.max() ?? 0
         return ["Keys", ""] + help.map { entry in
             "  " + entry.keys + String(repeating: " ", count: width - entry.keys.count + 2) + entry.does
-        } + ["", "Press any key to close this help."]
+        } + ["", "Marks in a list"] + marks.map { "  " + $0.sign + "  " + $0.means } + ["", "Press any key to close this help."]
     }
 }

@@ -13,8 +13,6 @@ package enum ScreenMessage {
     /// Source `index` changed state, by `cause`; `bytes` came in with it. `at` is when, on the
     /// wall clock, for the version it may bring.
     case sourceChanged(Int, SourceFacts, cause: LoadMachine<AnyContent>.Cause, bytes: Int, at: WallTime)
-    /// A watch's interval came round for source `index`, just before it reloads.
-    case reloadDue(Int)
     /// Something the user should know about the source named `name`.
     case note(String, about: String, at: ContinuousClock.Instant)
     /// The session opened a detail for the user, as it stands now.

@@ -2,9 +2,18 @@
 /// command for the session.
 extension ScreenModel {
     mutating func press(_ key: Key, now: ContinuousClock.Instant) -> [ScreenCommand] {
-        if showingHelp {
-            // Any key closes the help, and does nothing else.
-            showingHelp = false
+        if let helpScroll {
+            // Keys that scroll scroll it, when it is taller than the screen; any other key
+            // closes it, and does nothing else.
+            let room = max(ScreenKeys.helpLines().count - contentRows, 0)
+            switch key {
+            case .down, .character("j"), .pageDown, .character(" "), .character("f"):
+                self.helpScroll = min(helpScroll + (key == .down || key == .character("j") ? 1 : contentRows - 1), room)
+            case .up, .character("k"), .pageUp, .character("b"):
+                self.helpScroll = max(helpScroll - (key == .up || key == .character("k") ? 1 : contentRows - 1), 0)
+            default:
+                self.helpScroll = nil
+            }
             return []
         }
         if searchInput != nil { return typeSearch(key) }
@@ -16,7 +25,7 @@ extension ScreenModel {
         case .character("q"), .character("Q"):
             return [.quit]
         case .character("?"):
-            showingHelp = true
+            helpScroll = 0
         case .character("/"):
             searchInput = ""
         case .control("n"), .control("p"):
@@ -32,7 +41,6 @@ extension ScreenModel {
             return open(now: now)
         case .character("r"):
             guard detail == nil else { return [.reloadDetail] }
-            lists[focus].clearMarks()
             return [.reload(focus)]
         case .character("n"):
             guard detail == nil else { break }

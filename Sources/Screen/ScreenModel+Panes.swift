@@ -55,17 +55,32 @@ extension ScreenModel {
             return lists[index].show(renderer.placeholder(source: index, state: sources[index].state, width: width, rows: rows), items: nil)
         }
         let rendered = rendered ?? renderer.list(content, width: width, rows: rows)
-        var marked: String?
-        if marking, renderer.allowsStyling, let previous = histories[index].previous {
-            let before = previousText ?? renderer.list(previous, width: width, rows: rows).text
-            marked = renderer.changes(content, rendered: rendered, since: previous, previousText: before, width: width, rows: rows)
+        var changes: Pane.Changes?
+        if marking, let previous = histories[index].previous {
+            changes = self.changes(rendered, of: content, since: previous, previousText: previousText, width: width, rows: rows)
         }
-        lists[index].show(rendered.text, items: rendered.items, marked: marked)
+        lists[index].show(rendered.text, items: rendered.items, keys: rendered.keys, changes: changes)
         if histories[index].isFollowing, let last = shown[index] {
             // Rendered anew (a resize): the next reload compares with what is on screen now.
             shown[index] = (last.content, rendered.text)
         }
         lists[index].cursor.clamp(to: lists[index].layout(rows: rows))
+    }
+
+    /// What changed in `rendered` (of `content`) since `previous`: item by item on a list, so
+    /// that removed items show struck through, and line by line, highlighted, elsewhere.
+    private func changes(_ rendered: RenderedList, of content: AnyContent, since previous: AnyContent, previousText: String?,
+                         width: Int, rows: Int) -> Pane.Changes? {
+        if let items = rendered.items, let keys = rendered.keys {
+            let before = renderer.list(previous, width: width, rows: rows)
+            guard let beforeItems = before.items, let beforeKeys = before.keys else { return nil }
+            let current = ListChanges.Rendering(lines: Pane.split(rendered.text), itemLines: items, keys: keys)
+            let previous = ListChanges.Rendering(lines: Pane.split(before.text), itemLines: beforeItems, keys: beforeKeys)
+            return ListChanges.marked(current, since: previous).map(Pane.Changes.items)
+        }
+        guard renderer.allowsStyling, rendered.items == nil else { return nil }
+        let before = previousText ?? renderer.list(previous, width: width, rows: rows).text
+        return .lines(Pane.split(renderer.changes(content, rendered: rendered, since: previous, previousText: before, width: width, rows: rows)))
     }
 
     /// Renders the open detail's pane from its sources' states, keeping its cursor. A detail

@@ -19,8 +19,6 @@ extension ScreenModel {
         case .sourceChanged(let index, let facts, let cause, let bytes, let time):
             sources[index] = facts
             sourceChanged(index, by: cause, bytes: bytes, at: time)
-        case .reloadDue(let index):
-            lists[index].clearMarks()
         case .note(let text, let name, let now):
             note(text, about: name, now: now)
         case .detailOpened(let facts):

@@ -49,7 +49,9 @@ package struct ScreenModel {
     package internal(set) var searchInput: String?
     /// How many matches the search being typed has, counted as it changes, not per frame.
     var typedMatchCount = 0
-    package internal(set) var showingHelp = false
+    /// The help overlay's first line on screen; nil when the help is not up.
+    package internal(set) var helpScroll: Int?
+    package var showingHelp: Bool { helpScroll != nil }
     /// The item a selection rests on while the prefetch timer runs.
     var pendingPrefetch: (source: Int, item: Int)?
     /// What the status lines say, as of the last `statuses` message.
@@ -113,7 +115,7 @@ package struct ScreenModel {
         }
         let contentRows = max(rows - status.count - 2, 1)
         var content = showingHelp
-            ? ScreenKeys.helpLines().map { TerminalText.truncated($0, toWidth: width) }
+            ? ScreenKeys.helpLines().dropFirst(helpScroll ?? 0).map { TerminalText.truncated($0, toWidth: width) }
             : pane.visibleRows(rows: contentRows, allowsStyling: renderer.allowsStyling)
         content = Array(content.prefix(contentRows)) + Array(repeating: "", count: max(contentRows - content.count, 0))
         let banner = detail != nil ? board.detail.first?.banner(width: width) : board.sources[focus].flatMap { $0.banner(width: width) }
@@ -150,7 +152,10 @@ package struct ScreenModel {
         if let searchInput {
             return "/" + searchInput + "▏  " + (searchInput.isEmpty ? "type to search · Enter keep · Esc cancel" : "\(typedMatchCount) matches · Enter keep · Esc cancel")
         }
-        if showingHelp { return "any key closes the help" }
+        if showingHelp {
+            let more = ScreenKeys.helpLines().count > rows
+            return more ? "↑↓ scroll the help · any other key closes it" : "any key closes the help"
+        }
         if let notice { return notice.text }
         var text = readsKeys ? ScreenKeys.footer(place) : "Ctrl-C quits"
         if let search = pane.search {

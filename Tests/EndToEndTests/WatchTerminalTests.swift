@@ -31,7 +31,7 @@ final class WatchTerminalTests: XCTestCase {
         XCTAssertTrue(tmux.cursorVisible, "the cursor is back", file: file, line: line)
     }
 
-    func testRedrawsOnlyWhatChangedAndHighlightsNewItemsForOneCycle() throws {
+    func testRedrawsOnlyWhatChangedAndMarksAddedAndRemovedItemsUntilTheNextChange() throws {
         let backend = WatchedBackend()
         let server = TestServer(serving: backend)
         let tmux = try TmuxSession(command("--url \(server.url("/posts")) --plugin posts --watch 300ms"), width: 100, height: 30)
@@ -58,8 +58,17 @@ final class WatchTerminalTests: XCTestCase {
         XCTAssertFalse(line(styled, containing: "Post number 1").contains("7m"), "the old ones are not")
         let afterChange = (try? String(contentsOfFile: recording, encoding: .utf8)) ?? ""
         XCTAssertFalse(afterChange.contains("Post number 1"), "unchanged rows are not rewritten")
-        XCTAssertTrue(waitUntil(limit: .seconds(5)) { !self.line(tmux.screenWithEscapes(), containing: "Post number 4").contains("7m") },
-                      "the highlight lasts one cycle")
+        // Reloads that bring nothing new keep the marks: they say what the last change was.
+        let afterAdding = backend.tally.requests
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { backend.tally.requests >= afterAdding + 2 })
+        XCTAssertTrue(line(tmux.screenWithEscapes(), containing: "Post number 4").contains("7m"), "the mark stays until the next change")
+
+        backend.setPosts(3)
+        // tmux writes each attribute as its own sequence: strike-through is `ESC[9m`.
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { self.line(tmux.screenWithEscapes(), containing: "Post number 4").contains("\u{1B}[9m") },
+                      "the removed post stays, struck through: \(self.line(tmux.screenWithEscapes(), containing: "Post number 4").debugDescription)")
+        XCTAssertTrue(line(tmux.screen(), containing: "Post number 4").hasPrefix("- "), "with its sign: \(tmux.screen())")
+        XCTAssertFalse(line(tmux.screenWithEscapes(), containing: "Post number 4").contains("7m"), "no longer marked as added")
 
         try tmux.send("q")
         assertRestored(tmux, status: 0)

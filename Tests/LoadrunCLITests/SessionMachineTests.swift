@@ -70,10 +70,10 @@ final class SessionMachineTests: XCTestCase {
         var watch = machine(.interval(.seconds(2)))
         _ = change(&watch, 0, .started, loading)
         XCTAssertEqual(change(&watch, 0, .succeeded, loaded), [.scheduleReload(0), .sayContentNotes(0), .show(.source(0), .succeeded)])
-        XCTAssertEqual(watch.handle(.reloadDue(0)), [.reloadDue(0), .reload(.source(0)), .refresh],
+        XCTAssertEqual(watch.handle(.reloadDue(0)), [.reload(.source(0)), .refresh],
                        "the next reload is set when this one ends")
         _ = change(&watch, 1, .started, loading)
-        XCTAssertEqual(watch.handle(.reloadDue(1)), [.reloadDue(1), .note(.reloadSkipped, about: .source(1)), .refresh])
+        XCTAssertEqual(watch.handle(.reloadDue(1)), [.note(.reloadSkipped, about: .source(1)), .refresh])
         XCTAssertEqual(watch.handle(.togglePause), [.refresh])
         XCTAssertEqual(watch.handle(.reloadDue(0)), [.scheduleReload(0), .refresh], "paused: the interval counts, nothing loads")
         XCTAssertEqual(watch.handle(.togglePause), [.scheduleReload(0), .scheduleReload(1), .refresh])
@@ -82,7 +82,7 @@ final class SessionMachineTests: XCTestCase {
     func testAWaitingRetryIsLeftToItsBackoffByAReloadButRTriesItNow() {
         var watch = machine(.interval(nil), sources: 1)
         _ = change(&watch, 0, .retryScheduled, retrying)
-        XCTAssertEqual(watch.handle(.reloadDue(0)), [.reloadDue(0), .refresh])
+        XCTAssertEqual(watch.handle(.reloadDue(0)), [.refresh])
         XCTAssertEqual(watch.handle(.reload(.source(0))), [.scheduleReload(0), .retry(.source(0)), .refresh])
     }
 

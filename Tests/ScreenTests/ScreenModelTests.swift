@@ -188,7 +188,7 @@ final class ScreenModelTests: XCTestCase {
     }
 
     func testHelpShowsEveryKeyAndAnyKeyClosesIt() {
-        var screen = model()
+        var screen = model(rows: 50)
         load(&screen, posts([1]))
         press(&screen, .character("?"))
         XCTAssertEqual(screen.view().footer, "any key closes the help")

@@ -29,17 +29,27 @@ struct PluginScreenRenderer: ContentRendering {
     func list(_ content: AnyContent, width: Int, rows: Int) -> RenderedList {
         let narrow = context(width: width, rows: rows, gutter: true)
         if let list = plugins.renderItems(of: content, context: narrow) {
-            return RenderedList(text: list.text.isEmpty ? text(of: content, context: narrow) : list.text, items: list.itemLines, hasGutter: true)
+            return RenderedList(text: list.text.isEmpty ? text(of: content, context: narrow) : list.text, items: list.itemLines, hasGutter: true,
+                                keys: keys(of: content, count: list.itemLines.count))
         }
         return RenderedList(text: text(of: content, context: context(width: width, rows: rows, gutter: false)), items: nil, hasGutter: false)
     }
 
     func changes(_ content: AnyContent, rendered: RenderedList, since previous: AnyContent, previousText: String,
                  width: Int, rows: Int) -> String {
-        let context = context(width: width, rows: rows, gutter: rendered.hasGutter)
-        // Line by line for a list, so that the marked lines match the items' lines one for one.
-        if rendered.items == nil, let marked = plugins.renderChanges(content, since: previous, context: context) { return marked }
-        return LineChanges.highlighted(rendered.text, since: previousText, context: context)
+        LineChanges.highlighted(rendered.text, since: previousText, context: context(width: width, rows: rows, gutter: rendered.hasGutter))
+    }
+
+    /// The fields that name an item, most telling first.
+    private static let idFields = ["id", "_id", "uuid", "guid"]
+
+    /// The first `count` items' keys: each one's id, as `id:…`, or its position, as `#…`, when
+    /// it has none; made unique where ids repeat.
+    private func keys(of content: AnyContent, count: Int) -> [String] {
+        ListChanges.unique((0..<count).map { index in
+            let fields = plugins.itemFields(of: content, at: index) ?? [:]
+            return Self.idFields.lazy.compactMap { fields[$0] }.first.map { "id:" + $0 } ?? "#\(index)"
+        })
     }
 
     func placeholder(source index: Int, state: LoadingState<AnyContent>, width: Int, rows: Int) -> String {

@@ -33,8 +33,6 @@ protocol Presenter: AnyObject {
     func opened(_ page: DetailPage)
     /// Something the user should know about a source (a skipped reload, where paging stopped).
     func note(_ text: String, about source: SessionSource)
-    /// A watch's interval came round for `source`, just before it reloads.
-    func reloadDue(_ source: SessionSource)
     /// The terminal changed size.
     func resized(to terminal: Terminal)
     /// What a key asks the session to do; keys that only move the view (scroll, focus) are
@@ -59,7 +57,6 @@ extension Presenter {
     func detailChanged(_ page: DetailPage, source: SessionSource, by change: StateChange) {}
     func opened(_ page: DetailPage) {}
     func note(_ text: String, about source: SessionSource) { session.diagnostics.say("\(source.name): \(text)") }
-    func reloadDue(_ source: SessionSource) {}
     func resized(to terminal: Terminal) {}
     func intents(for key: Key) -> [Intent] { [] }
     func woke() -> [Intent] { [] }

@@ -57,11 +57,6 @@ final class ScreenPresenter: Presenter {
         send(.note(text, about: source.name, at: .now))
     }
 
-    func reloadDue(_ source: SessionSource) {
-        guard !source.isDetail else { return }
-        send(.reloadDue(source.index))
-    }
-
     func resized(to terminal: Terminal) {
         screen.resized(to: terminal)
         let before = model!

@@ -39,8 +39,6 @@ extension LoadSession {
             details.cancelAll()
         case .scheduleReload(let index):
             setNextReload(sources[index], to: .now + sources[index].interval)
-        case .reloadDue(let index):
-            presenter.reloadDue(sources[index])
         case .note(let note, let id):
             guard let source = source(id) else { return }
             presenter.note(text(of: note, about: source), about: source)

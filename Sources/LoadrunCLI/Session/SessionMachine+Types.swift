@@ -100,8 +100,6 @@ extension SessionMachine {
         case cancelAll
         /// Source `index` reloads next one interval from now.
         case scheduleReload(Int)
-        /// Tell the presenter source `index`'s interval came round, before it reloads.
-        case reloadDue(Int)
         case note(Note, about: SourceID)
         /// Say what a source's content wants said (paging stops, notes of its plugin).
         case sayContentNotes(Int)

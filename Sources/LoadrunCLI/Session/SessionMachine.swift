@@ -117,7 +117,7 @@ struct SessionMachine {
             guard !isPaused else { return [.scheduleReload(index), .refresh] }
             // The next reload is set when this load comes to rest; one that did not start (a
             // load or a retry is under way) has its next set when that comes to rest.
-            return [.reloadDue(index)] + reload(.source(index)) + [.refresh]
+            return reload(.source(index)) + [.refresh]
         case .outputEnded(let reason):
             return end(reason)
         case .quit:

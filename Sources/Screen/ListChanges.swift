@@ -1,0 +1,94 @@
+/// What changed in a list between two renderings, item by item: each item is known by its key
+/// (its id, or its position when it has none), so an item that moved is neither added nor
+/// removed. Pure: it takes the two renderings' lines and gives the lines to show.
+package enum ListChanges {
+    /// How an item changed since the rendering before.
+    package enum Kind: Equatable, Sendable {
+        /// Not there before.
+        case added
+        /// There before, and rendered differently now.
+        case changed
+        /// There before and gone now: shown struck through where it stood, and not selectable.
+        case removed
+
+        /// The sign in the gutter, which says it without colour.
+        package var sign: Character {
+            switch self {
+            case .added: "+"
+            case .changed: "~"
+            case .removed: "-"
+            }
+        }
+    }
+
+    /// A list as rendered: its lines, where each item starts, and each item's key.
+    package struct Rendering: Equatable {
+        package var lines: [String]
+        package var itemLines: [Int]
+        package var keys: [String]
+
+        package init(lines: [String], itemLines: [Int], keys: [String]) {
+            self.lines = lines
+            self.itemLines = itemLines
+            self.keys = keys
+        }
+
+        /// Item `index`'s lines: from its first line to the next item's, or the end.
+        func block(_ index: Int) -> ArraySlice<String> {
+            let end = index + 1 < itemLines.count ? itemLines[index + 1] : lines.count
+            return lines[itemLines[index]..<max(end, itemLines[index])]
+        }
+    }
+
+    /// The current list with its changes since `previous`: its own items (each marked added or
+    /// changed where it is), with the removed ones put back after the item that preceded them.
+    /// nil when no item changed.
+    package static func marked(_ current: Rendering, since previous: Rendering) -> MarkedLines? {
+        guard current.keys.count == current.itemLines.count, previous.keys.count == previous.itemLines.count else { return nil }
+        let before = Dictionary(previous.keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let now = Set(current.keys)
+        let position = Dictionary(current.keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        // Each removed item goes after its nearest predecessor that is still there (-1: first).
+        var removedAfter: [Int: [Int]] = [:]
+        var anchor = -1
+        for (index, key) in previous.keys.enumerated() {
+            if now.contains(key) { anchor = position[key] ?? anchor } else { removedAfter[anchor, default: []].append(index) }
+        }
+        var out = MarkedLines()
+        var anyChange = !removedAfter.isEmpty
+        func append(_ block: ArraySlice<String>, _ kind: Kind?) {
+            out.lines += block
+            out.kinds += repeatElement(kind, count: block.count)
+        }
+        let firstItem = current.itemLines.first ?? current.lines.count
+        append(current.lines[0..<min(firstItem, current.lines.count)], nil)
+        for removed in removedAfter[-1] ?? [] { append(previous.block(removed), .removed) }
+        for (index, key) in current.keys.enumerated() {
+            let block = current.block(index)
+            let kind: Kind? = before[key].map { previous.block($0) == block ? nil : .changed } ?? .added
+            if kind != nil { anyChange = true }
+            out.itemLines.append(out.lines.count)
+            append(block, kind)
+            for removed in removedAfter[index] ?? [] { append(previous.block(removed), .removed) }
+        }
+        return anyChange ? out : nil
+    }
+
+    /// Keys that tell apart items that share one: the second `7` is `7#2`.
+    package static func unique(_ keys: [String]) -> [String] {
+        var seen: [String: Int] = [:]
+        return keys.map { key in
+            let count = seen[key, default: 0] + 1
+            seen[key] = count
+            return count == 1 ? key : "\(key)#\(count)"
+        }
+    }
+}
+
+/// A list's lines with what changed marked: the lines to show (removed items' included), where
+/// the current items start among them, and each line's change.
+package struct MarkedLines: Equatable {
+    package var lines: [String] = []
+    package var itemLines: [Int] = []
+    package var kinds: [ListChanges.Kind?] = []
+}

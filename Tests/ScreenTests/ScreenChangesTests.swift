@@ -1,0 +1,110 @@
+@testable import LoadrunCLI
+import Loader
+import Plugins
+import Screen
+import TerminalText
+import XCTest
+
+/// A watched list as it changes under the user: the selection stays on its item, and what was
+/// added, changed and removed is marked, each its own way, until the next change.
+final class ScreenChangesTests: XCTestCase {
+    private let start = ContinuousClock.now
+    private let noon = WallTime(seconds: 43_200, timeOfDay: "12:00:00")
+
+    private func posts(_ ids: [Int], titles: [Int: String] = [:]) -> AnyContent {
+        AnyContent(ids.map { Post(id: $0, title: titles[$0] ?? "title \($0)", body: "body \($0)") }, decoder: PostsPlugin())
+    }
+
+    private func model(styled: Bool = false, rows: Int = 20) -> ScreenModel {
+        let renderer = PluginScreenRenderer(plugins: .default(), base: RenderContext(width: 60, allowsStyling: styled),
+                                            selections: [.fixed(AnyContentDecoder(PostsPlugin()))])
+        return ScreenModel(sources: [SourceFacts(name: "posts", state: .loading(LoadProgress(), lastGood: nil))], rows: rows,
+                           columns: 60, reloadsOnInterval: true, readsKeys: true, renderer: renderer)
+    }
+
+    private func load(_ model: inout ScreenModel, _ content: AnyContent) {
+        _ = model.update(.sourceChanged(0, SourceFacts(name: "posts", state: .loaded(content)), cause: .succeeded, bytes: 100, at: noon))
+    }
+
+    private func rows(_ model: ScreenModel) -> [String] { model.view().content.filter { !$0.isEmpty } }
+
+    func testTheSelectionStaysOnItsPostWhenOneIsAddedAboveIt() throws {
+        var screen = model()
+        load(&screen, posts([1, 2, 3]))
+        _ = screen.update(.key(.down, at: start))
+        XCTAssertTrue(rows(screen).contains("▌ 2  title 2"), "\(rows(screen))")
+        load(&screen, posts([9, 1, 2, 3]))
+        XCTAssertTrue(rows(screen).contains("▌ 2  title 2"), "still on post 2, now the third: \(rows(screen))")
+        let opened = screen.update(.key(.enter, at: start))
+        guard case .open(0, let fields)? = opened.last else { return XCTFail("\(opened)") }
+        XCTAssertEqual(fields["id"], "2", "Enter opens the post the marker is on")
+    }
+
+    func testWhenTheSelectedPostGoesTheSelectionStaysWhereItWas() {
+        var screen = model()
+        load(&screen, posts([1, 2, 3]))
+        _ = screen.update(.key(.down, at: start))
+        load(&screen, posts([1, 3]))
+        XCTAssertTrue(rows(screen).contains("▌ 3  title 3"), "the post that took its place: \(rows(screen))")
+    }
+
+    func testAddedChangedAndRemovedPostsAreEachMarkedTheirOwnWayUntilTheNextChange() {
+        var screen = model()
+        load(&screen, posts([1, 2, 3]))
+        load(&screen, posts([1, 3, 4], titles: [3: "title three"]))
+        XCTAssertEqual(rows(screen), ["▌ 1  title 1", "▌    body 1", "- 2  title 2", "-    body 2", "~ 3  title three",
+                                      "~    body 3", "+ 4  title 4", "+    body 4"])
+        // A reload that brings the same content keeps the marks; the next change replaces them.
+        load(&screen, posts([1, 3, 4], titles: [3: "title three"]))
+        XCTAssertTrue(rows(screen).contains("- 2  title 2"), "\(rows(screen))")
+        load(&screen, posts([1, 3, 4, 5], titles: [3: "title three"]))
+        XCTAssertFalse(rows(screen).contains { $0.contains("title 2") }, "gone at the next change: \(rows(screen))")
+        XCTAssertTrue(rows(screen).contains("  3  title three"), "\(rows(screen))")
+        XCTAssertTrue(rows(screen).contains("+ 5  title 5"), "\(rows(screen))")
+    }
+
+    func testARemovedPostCannotBeSelected() {
+        var screen = model()
+        load(&screen, posts([1, 2, 3]))
+        load(&screen, posts([1, 3]))
+        _ = screen.update(.key(.down, at: start))
+        XCTAssertTrue(rows(screen).contains("▌ 3  title 3"), "down from 1 skips the removed 2: \(rows(screen))")
+        XCTAssertEqual(screen.pane.cursor.selection, 1)
+    }
+
+    func testOnAColourTerminalEachKindHasItsOwnStyle() throws {
+        var screen = model(styled: true)
+        load(&screen, posts([1, 2, 3]))
+        load(&screen, posts([1, 3, 4], titles: [3: "title three"]))
+        let lines = screen.view().content
+        let removed = try XCTUnwrap(lines.first { $0.contains("title 2") })
+        let changed = try XCTUnwrap(lines.first { $0.contains("title three") })
+        let added = try XCTUnwrap(lines.first { $0.contains("title 4") })
+        XCTAssertTrue(removed.contains(TextStyle.removed.escapes.start), removed.debugDescription)
+        XCTAssertTrue(changed.contains(TextStyle.changed.escapes.start), changed.debugDescription)
+        XCTAssertTrue(added.contains(TextStyle.highlight.escapes.start), added.debugDescription)
+        XCTAssertFalse(changed.contains(TextStyle.highlight.escapes.start), "changed is not added")
+    }
+
+    func testTheHelpExplainsTheMarksAndScrollsWhenTallerThanTheScreen() {
+        var screen = model(rows: 12)
+        load(&screen, posts([1]))
+        _ = screen.update(.key(.character("?"), at: start))
+        XCTAssertTrue(screen.view().footer.contains("scroll"), screen.view().footer)
+        XCTAssertEqual(screen.view().content.first, "Keys")
+        for _ in 0..<40 { _ = screen.update(.key(.down, at: start)) }
+        let help = screen.view().content.joined(separator: "\n")
+        XCTAssertTrue(help.contains("+  added"), help)
+        XCTAssertTrue(help.contains("~  changed"), help)
+        XCTAssertTrue(help.contains("-  removed"), help)
+        XCTAssertTrue(screen.view().content.last?.contains("close this help") == true, "scrolled as far as its end: \(help)")
+        XCTAssertEqual(screen.update(.key(.character("x"), at: start)), [], "another key closes it and does nothing else")
+        XCTAssertFalse(screen.showingHelp)
+    }
+
+    func testListChangesKeepUnchangedListsUnmarked() {
+        let list = ListChanges.Rendering(lines: ["a", "b"], itemLines: [0, 1], keys: ["id:1", "id:2"])
+        XCTAssertNil(ListChanges.marked(list, since: list))
+        XCTAssertEqual(ListChanges.unique(["id:7", "id:7", "#2"]), ["id:7", "id:7#2", "#2"])
+    }
+}
