@@ -7,7 +7,7 @@ and indented blocks that roff would fill into one paragraph. This script
 - splits the description into DESCRIPTION, OPTIONS and COMMANDS;
 - makes each headed block of the root discussion (EXAMPLES) a section of its own, except those
   that a README section below replaces;
-- adds the README's sections on the sources file, signals and exit codes (markdown read as far
+- adds the README's sections on the sources file, keys, signals and exit codes (markdown read as far
   as the README uses it: paragraphs, indented code, tables, `code`, **bold**, *italic*), the
   last in place of generate-manual's generic EXIT STATUS.
 
@@ -19,6 +19,7 @@ import sys
 # (the README paragraph's bold lead, the man page section, the --help block it replaces)
 README_SECTIONS = [
     ("Sources file.", "SOURCES FILE", None),
+    ("Keys", "KEYS", None),
     ("Signals", "SIGNALS", "SIGNALS"),
     ("Exit codes", "EXIT STATUS", "EXIT CODES"),
 ]
@@ -175,7 +176,7 @@ def markdown(lines):
             width = '"\\&%s"' % escape_text(width) if len(width) <= 16 else "Ds"
             out += [".Pp", ".Bl -tag -width " + width]
             for head, text in (row[:2] for row in rows[1:]):
-                out += ['.It "%s"' % escape_text(head), inline_markdown(text)]
+                out += ['.It "%s"' % inline_markdown(head), inline_markdown(text)]
             out.append(".El")
         else:
             out.append(".Pp")

@@ -61,10 +61,11 @@ package struct ListCursor: Equatable {
         }
     }
 
-    /// A paging key: the content scrolls by `pages` screens, less a line of overlap; the
-    /// selection comes along only where it would otherwise leave the screen.
-    package mutating func page(by pages: Int, in layout: PaneLayout) {
-        scroll += pages * max(layout.rows - 1, 1)
+    /// A paging key: the content scrolls by `pages` screens, less a line of overlap (or by
+    /// half screens, with `half`); the selection comes along only where it would otherwise
+    /// leave the screen.
+    package mutating func page(by pages: Int, in layout: PaneLayout, half: Bool = false) {
+        scroll += pages * (half ? max(layout.rows / 2, 1) : max(layout.rows - 1, 1))
         scroll = min(max(scroll, 0), layout.maxScroll)
         guard !layout.items.isEmpty, let selected = selection else { return clamp(to: layout) }
         let lines = layout.lines(ofItem: selected)

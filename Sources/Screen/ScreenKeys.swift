@@ -42,9 +42,9 @@ package enum ScreenKeys {
         } else if place.hasItems {
             keys.append("↑↓ select · Enter open")
         }
-        if place.searching { keys.append("^N ^P next/prev match") }
+        if place.searching { keys.append("n N next/prev match") }
         keys.append(place.failed ? "r retry" : "r reload")
-        if place.canLoadMore && !place.inDetail { keys.append("n next page") }
+        if place.canLoadMore && !place.inDetail { keys.append("> next page") }
         if place.manySources && !place.inDetail { keys.append("Tab or 1–9 switch") }
         if place.hasHistory && !place.inDetail { keys.append("[ ] history") }
         if place.reloadsOnInterval { keys.append(place.isPaused ? "p resume" : "p pause") }
@@ -55,17 +55,19 @@ package enum ScreenKeys {
     /// Every key, for the help overlay: a line each, the key then what it does.
     package static let help: [(keys: String, does: String)] = [
         ("↑ ↓  j k", "move the selection on a list; scroll elsewhere"),
-        ("PgUp PgDn  b", "scroll by a screen"),
+        ("PgDn  Space  f  Ctrl-F", "a screen down"),
+        ("PgUp  b  Ctrl-B", "a screen up"),
+        ("Ctrl-D  Ctrl-U", "half a screen down or up"),
         ("Home End  g G", "go to the top or the bottom"),
         ("Enter  →", "open the selected item's detail"),
         ("Esc  Backspace  ←", "back to the list, cancelling what still loads"),
         ("r", "reload now, or retry what failed"),
-        ("n", "load the next page of a list"),
+        (">", "load the next page of a list"),
         ("Tab  Shift-Tab  1–9", "switch between sources"),
         ("[  ]", "step back and forward through earlier versions (watch)"),
-        ("p  Space", "pause or resume reloading (watch)"),
+        ("p", "pause or resume reloading (watch)"),
         ("/", "search the content shown; Enter keeps the search, Esc drops it"),
-        ("Ctrl-N  Ctrl-P", "next and previous match"),
+        ("n  N", "next and previous match (also Ctrl-N, Ctrl-P)"),
         ("?", "this help; any key closes it"),
         ("q  Ctrl-C", "quit; Ctrl-C first cancels loads in flight"),
     ]

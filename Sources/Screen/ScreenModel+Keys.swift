@@ -28,8 +28,13 @@ extension ScreenModel {
             helpScroll = 0
         case .character("/"):
             searchInput = ""
-        case .control("n"), .control("p"):
-            changePane { $0.stepSearch(forward: key == .control("n"), rows: rows) }
+        case .character("n"), .character("N"), .control("n"), .control("p"):
+            // As less and vim: n and N step through the search's matches.
+            guard pane.search != nil else {
+                note("no search to step through; / starts one", about: shownName, now: now)
+                break
+            }
+            changePane { $0.stepSearch(forward: key == .character("n") || key == .control("n"), rows: rows) }
             return selectionMoved(from: before)
         case .escape, .backspace, .left:
             if detail != nil {
@@ -42,13 +47,13 @@ extension ScreenModel {
         case .character("r"):
             guard detail == nil else { return [.reloadDetail] }
             return [.reload(focus)]
-        case .character("n"):
+        case .character(">"):
             guard detail == nil else { break }
             return [.loadMore(focus)]
         case .character("["), .character("]"):
             guard detail == nil else { break }
             step(back: key == .character("["), now: now)
-        case .character("p"), .character(" "):
+        case .character("p"):
             guard reloadsOnInterval else { break }
             return [.togglePause]
         case .tab:
@@ -58,15 +63,19 @@ extension ScreenModel {
         case .character(let digit) where digit.isASCII && digit.isNumber && digit != "0":
             // 1…9 pick the source with that number on its status line.
             if let index = digit.wholeNumberValue.map({ $0 - 1 }), index < sources.count { return setFocus(index) }
-        case .up, .character("k"), .down, .character("j"), .pageUp, .character("b"), .pageDown,
+        case .up, .character("k"), .down, .character("j"), .pageUp, .character("b"), .control("b"), .pageDown,
+             .character(" "), .character("f"), .control("f"), .control("d"), .control("u"),
              .home, .character("g"), .end, .character("G"):
+            // As less: Space, f and Ctrl-F a screen down, b and Ctrl-B up, Ctrl-D and Ctrl-U half.
             changePane { pane in
                 let layout = pane.layout(rows: rows)
                 switch key {
                 case .up, .character("k"): pane.cursor.move(by: -1, in: layout)
                 case .down, .character("j"): pane.cursor.move(by: 1, in: layout)
-                case .pageUp, .character("b"): pane.cursor.page(by: -1, in: layout)
-                case .pageDown: pane.cursor.page(by: 1, in: layout)
+                case .pageUp, .character("b"), .control("b"): pane.cursor.page(by: -1, in: layout)
+                case .pageDown, .character(" "), .character("f"), .control("f"): pane.cursor.page(by: 1, in: layout)
+                case .control("d"): pane.cursor.page(by: 1, in: layout, half: true)
+                case .control("u"): pane.cursor.page(by: -1, in: layout, half: true)
                 case .home, .character("g"): pane.cursor.jump(toEnd: false, in: layout)
                 default: pane.cursor.jump(toEnd: true, in: layout)
                 }
@@ -77,6 +86,9 @@ extension ScreenModel {
         }
         return []
     }
+
+    /// The name of what is on screen, for a note: the detail's or the focused source's.
+    private var shownName: String { detail?.facts.main.name ?? sources[focus].name }
 
     /// Changes the pane on screen: the detail's, or the focused list's.
     private mutating func changePane(_ change: (inout Pane) -> Void) {

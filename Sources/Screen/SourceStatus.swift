@@ -13,7 +13,7 @@ import Loader
 /// | last success | `last success 12:02:34` (20) → `ok 12:02:34` (60) → dropped; `no success yet` (25) → dropped |
 /// | countdown | `retry in 4 s`, `next in 3 s`: kept |
 /// | attempt | `attempt 2/3` (50) → dropped |
-/// | items | `12 items in 3 pages, n for more` (10) → `12 items, n for more` (30) → `12 items` (40) → dropped |
+/// | items | `12 items in 3 pages, > for more` (10) → `12 items, > for more` (30) → `12 items` (40) → dropped |
 package struct SourceStatus: Equatable {
     /// Where the source's load stands.
     package enum Phase: Equatable {
@@ -130,7 +130,7 @@ package struct SourceStatus: Equatable {
         if showsAttempt { parts.append(StatusPart(("attempt \(attempt)/\(maxAttempts)", 50))) }
         if let items {
             let count = "\(items.count) items"
-            let more = items.more ? ", n for more" : ""
+            let more = items.more ? ", > for more" : ""
             var forms: [StatusPart.Form] = []
             if items.pages > 1 { forms.append(.init(text: "\(count) in \(items.pages) pages\(more)", priority: 10)) }
             if items.more { forms.append(.init(text: count + more, priority: 30)) }

@@ -52,14 +52,14 @@ final class InstallTests: XCTestCase {
             }
         }
         XCTAssertEqual(sections.map(\.heading), ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "COMMANDS", "EXAMPLES",
-                                                 "SOURCES FILE", "SIGNALS", "EXIT STATUS"])
+                                                 "SOURCES FILE", "KEYS", "SIGNALS", "EXIT STATUS"])
         XCTAssertTrue(sections.first?.body.contains("Load web content and render it in the terminal.") == true, man.output)
-        for (heading, body) in sections.suffix(3) {
+        for (heading, body) in sections.suffix(4) {
             XCTAssertFalse(body.contains("`") || body.contains("**"), "the README's markdown is laid out in \(heading)")
         }
         for text in ["--source name", "--image-format format", "     sources", "     serve",
                      "loadrun --source posts --watch 30s", "[source status]", "SIGUSR2",
-                     "64               usage error", "130 / 143 / 129  ended by SIGINT / SIGTERM / SIGHUP"] {
+                     "64               usage error", "Ctrl-D, Ctrl-U", "half a screen down, up", "130 / 143 / 129  ended by SIGINT / SIGTERM / SIGHUP"] {
             XCTAssertTrue(man.output.contains(text), "the page shows \(text)")
         }
         let version = try tree.shell(#""$1/bin/loadrun" --version"#, tree.prefix).output.dropLast()

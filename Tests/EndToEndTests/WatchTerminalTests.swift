@@ -81,21 +81,21 @@ final class WatchTerminalTests: XCTestCase {
             server.onRequest = { _ in requests.increment() }
         }
         let tmux = try TmuxSession(command("--url '\(server.url("/posts?page=1&per_page=5"))' --watch 60s"), width: 120, height: 40)
-        XCTAssertTrue(tmux.waitForScreen(containing: "5 items, n for more"), tmux.screen())
+        XCTAssertTrue(tmux.waitForScreen(containing: "5 items, > for more"), tmux.screen())
         XCTAssertFalse(tmux.screen().contains("Deadlines beat idle timers"), "post 6 is on page 2")
 
         try tmux.send("r")
         XCTAssertTrue(tmux.waitForScreen(containing: "loaded, unchanged"), "r reloaded at once, and the server said 304: \(tmux.screen())")
         XCTAssertEqual(requests.count, 2)
 
-        try tmux.send("n")
-        XCTAssertTrue(tmux.waitForScreen(containing: "10 items in 2 pages, n for more"), tmux.screen())
+        try tmux.send(">")
+        XCTAssertTrue(tmux.waitForScreen(containing: "10 items in 2 pages, > for more"), tmux.screen())
         XCTAssertTrue(tmux.screen().contains("Deadlines beat idle timers"), tmux.screen())
-        try tmux.send("n")
-        // The last page: the count ends the status line, with no ", n for more" after it, and
+        try tmux.send(">")
+        // The last page: the count ends the status line, with no ", > for more" after it, and
         // no attempt before it, since none failed.
         XCTAssertTrue(tmux.waitForScreen(containing: " s · 12 items in 3 pages\n"), tmux.screen())
-        try tmux.send("n")
+        try tmux.send(">")
         XCTAssertTrue(tmux.waitForScreen(containing: "posts: no more pages"), tmux.screen())
 
         try tmux.send("q")

@@ -68,16 +68,16 @@ final class PaneTests: XCTestCase {
     func testTheFooterOffersTheKeysThatApplyWhereTheUserIs() {
         let list = ScreenKeys.footer(ScreenKeys.Place(hasItems: true, canLoadMore: true, manySources: true, hasHistory: true,
                                                       reloadsOnInterval: true))
-        XCTAssertTrue(list.hasPrefix("↑↓ select · Enter open · r reload · n next page · Tab or 1–9 switch · [ ] history · p pause"), list)
+        XCTAssertTrue(list.hasPrefix("↑↓ select · Enter open · r reload · > next page · Tab or 1–9 switch · [ ] history · p pause"), list)
         let article = ScreenKeys.footer(ScreenKeys.Place())
-        XCTAssertFalse(article.contains("n next page"), "a single article has no next page")
+        XCTAssertFalse(article.contains("> next page"), "a single article has no next page")
         XCTAssertFalse(article.contains("Enter"), "nor anything to open")
         let detail = ScreenKeys.footer(ScreenKeys.Place(inDetail: true, hasItems: true, canLoadMore: true, hasHistory: true, failed: true))
         XCTAssertTrue(detail.hasPrefix("Esc back · r retry"), detail)
         XCTAssertFalse(detail.contains("history"), "history is the list's")
         XCTAssertTrue(ScreenKeys.footer(ScreenKeys.Place(reloadsOnInterval: true, isPaused: true)).contains("p resume"))
         let help = ScreenKeys.helpLines().joined(separator: "\n")
-        for key in ["Enter", "Esc", "Ctrl-N", "[  ]", "p  Space", "/", "?", "q  Ctrl-C"] {
+        for key in ["Enter", "Esc", "n  N", "Ctrl-N", "[  ]", "Space", "Ctrl-D", "g G", ">", "/", "?", "q  Ctrl-C"] {
             XCTAssertTrue(help.contains(key), key)
         }
     }

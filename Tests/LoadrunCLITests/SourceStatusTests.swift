@@ -43,9 +43,9 @@ final class SourceStatusTests: XCTestCase {
     func testTheStatusLineGivesUpTheLeastUsefulWordsFirstAndKeepsTheCountdown() {
         let status = loaded(true)
         let lines = [
-            "posts · loaded, unchanged · last success \(ok) · next in 3 s · 12 items in 3 pages, n for more",
-            "posts · loaded, unchanged · last success \(ok) · next in 3 s · 12 items, n for more",
-            "posts · loaded, unchanged · ok \(ok) · next in 3 s · 12 items, n for more",
+            "posts · loaded, unchanged · last success \(ok) · next in 3 s · 12 items in 3 pages, > for more",
+            "posts · loaded, unchanged · last success \(ok) · next in 3 s · 12 items, > for more",
+            "posts · loaded, unchanged · ok \(ok) · next in 3 s · 12 items, > for more",
             "posts · loaded, unchanged · ok \(ok) · next in 3 s · 12 items",
             "posts · unchanged · ok \(ok) · next in 3 s · 12 items",
             "posts · unchanged · ok \(ok) · next in 3 s",
@@ -65,7 +65,7 @@ final class SourceStatusTests: XCTestCase {
     func testNoNextInWhenNothingReloadsOnAnInterval() {
         var status = loaded()
         status.wait = .manual
-        XCTAssertEqual(status.line(width: 200), "posts · loaded · last success \(ok) · 12 items in 3 pages, n for more")
+        XCTAssertEqual(status.line(width: 200), "posts · loaded · last success \(ok) · 12 items in 3 pages, > for more")
         var failed = failing(.manual)
         failed.showsData = false
         XCTAssertEqual(failed.banner(width: 200), "failed \(failedAt) — HTTP 503 from 127.0.0.1:8080; no data yet; r to retry")
@@ -76,7 +76,7 @@ final class SourceStatusTests: XCTestCase {
         let waiting = StatusPart(("newer content waiting", 55))
         let status = loaded()
         XCTAssertEqual(status.line(width: 200, extras: [version, waiting]),
-                       "posts · loaded · last success \(ok) · next in 3 s · 12 items in 3 pages, n for more · version 3 of 7, 12:03:04 · newer content waiting")
+                       "posts · loaded · last success \(ok) · next in 3 s · 12 items in 3 pages, > for more · version 3 of 7, 12:03:04 · newer content waiting")
         XCTAssertEqual(status.line(width: 75, extras: [version, waiting]), "posts · loaded · ok \(ok) · next in 3 s · v3/7 · newer content waiting")
         XCTAssertEqual(status.line(width: 60, extras: [version, waiting]), "posts · loaded · ok \(ok) · next in 3 s · v3/7")
     }

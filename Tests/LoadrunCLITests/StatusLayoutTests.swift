@@ -8,11 +8,11 @@ final class StatusLayoutTests: XCTestCase {
     private let posts = StatusPart.cut("posts")
     private let success = StatusPart(("last success 12:02:34", 20), ("ok 12:02:34", 60))
     private let countdown = StatusPart.kept("next in 3 s")
-    private let items = StatusPart(("12 items, n for more", 30), ("12 items", 40))
+    private let items = StatusPart(("12 items, > for more", 30), ("12 items", 40))
 
     func testEverythingWhenItFits() {
         let line = StatusLayout.fit([posts, .kept("loaded"), success, countdown, items], width: 200)
-        XCTAssertEqual(line, "posts · loaded · last success 12:02:34 · next in 3 s · 12 items, n for more")
+        XCTAssertEqual(line, "posts · loaded · last success 12:02:34 · next in 3 s · 12 items, > for more")
     }
 
     func testTheLowestPriorityGivesWayFirstWhicheverPartItIsIn() {
@@ -20,7 +20,7 @@ final class StatusLayoutTests: XCTestCase {
         let full = StatusLayout.fit(parts, width: 200)
         // Each width one column short of the richer line gets the next step down.
         let steps = [
-            "posts · loaded · ok 12:02:34 · next in 3 s · 12 items, n for more",
+            "posts · loaded · ok 12:02:34 · next in 3 s · 12 items, > for more",
             "posts · loaded · ok 12:02:34 · next in 3 s · 12 items",
             "posts · loaded · ok 12:02:34 · next in 3 s",
             "posts · loaded · next in 3 s",

@@ -111,9 +111,13 @@ final class ScreenModelTests: XCTestCase {
         XCTAssertEqual(screen.view().footer, "/itle 1▏  2 matches · Enter keep · Esc cancel", "title 1 and title 12")
         XCTAssertEqual(press(&screen, .enter), [], "the first match is in the item already selected")
         XCTAssertTrue(screen.view().footer.hasPrefix("/itle 1: 1/2 matches"), screen.view().footer)
-        XCTAssertEqual(press(&screen, .control("n")), [.cancelPrefetch, .startPrefetchTimer(ScreenModel.prefetchDelay)],
+        XCTAssertEqual(press(&screen, .character("n")), [.cancelPrefetch, .startPrefetchTimer(ScreenModel.prefetchDelay)],
                        "the next match is in another item")
         XCTAssertTrue(screen.view().footer.hasPrefix("/itle 1: 2/2 matches"), screen.view().footer)
+        press(&screen, .character("N"))
+        XCTAssertTrue(screen.view().footer.hasPrefix("/itle 1: 1/2 matches"), "N goes back: \(screen.view().footer)")
+        press(&screen, .control("n"))
+        XCTAssertTrue(screen.view().footer.hasPrefix("/itle 1: 2/2 matches"), "Ctrl-N too: \(screen.view().footer)")
         XCTAssertTrue(screen.view().content.contains("▌ 12 title 12") || screen.view().content.contains { $0.hasPrefix("▌") && $0.contains("title 12") },
                       "\(screen.view().content)")
         press(&screen, .escape)
@@ -160,9 +164,12 @@ final class ScreenModelTests: XCTestCase {
         var watch = model(sources: 2, watch: true)
         load(&watch, posts([1]))
         XCTAssertEqual(press(&watch, .character("r")), [.reload(0)])
-        XCTAssertEqual(press(&watch, .character("n")), [.loadMore(0)])
-        XCTAssertEqual(press(&watch, .character("p"), .character(" ")), [.togglePause, .togglePause],
+        XCTAssertEqual(press(&watch, .character(">")), [.loadMore(0)])
+        XCTAssertEqual(press(&watch, .character("n")), [], "n steps through a search's matches, and there is none")
+        XCTAssertTrue(watch.view().footer.contains("no search"), watch.view().footer)
+        XCTAssertEqual(press(&watch, .character("p"), .character("p")), [.togglePause, .togglePause],
                        "two presses before a frame still pause and resume")
+        XCTAssertEqual(press(&watch, .character(" ")), [], "Space pages, as in less; it no longer pauses")
         XCTAssertEqual(press(&watch, .tab, .character("r")), [.reload(1)], "Tab moves the focus to the second source")
         XCTAssertEqual(press(&watch, .character("1"), .character("r")), [.reload(0)])
         XCTAssertEqual(press(&watch, .character("q")), [.quit])
@@ -252,5 +259,30 @@ final class ScreenModelTests: XCTestCase {
         let copy = screen
         press(&screen, .down)
         XCTAssertNotEqual(copy.view(), screen.view(), "a copy is a value: the key moved only the original")
+    }
+
+    func testLessKeysPageByScreensAndHalvesAndGoToEitherEnd() {
+        var screen = model(rows: 14)
+        load(&screen, posts(Array(1...40)))
+        let rows = screen.contentRows
+        XCTAssertEqual(screen.pane.cursor.scroll, 0)
+        for key in [Key.character(" "), .character("f"), .control("f"), .pageDown] {
+            var paged = screen
+            paged.update(.key(key, at: start)).forEach { _ in }
+            XCTAssertEqual(paged.pane.cursor.scroll, rows - 1, "\(key) goes a screen down, less a line")
+            for back in [Key.character("b"), .control("b"), .pageUp] {
+                var up = paged
+                _ = up.update(.key(back, at: start))
+                XCTAssertEqual(up.pane.cursor.scroll, 0, "\(back) goes back up")
+            }
+        }
+        press(&screen, .control("d"))
+        XCTAssertEqual(screen.pane.cursor.scroll, rows / 2, "Ctrl-D: half a screen")
+        press(&screen, .control("u"))
+        XCTAssertEqual(screen.pane.cursor.scroll, 0, "Ctrl-U: back")
+        press(&screen, .character("G"))
+        XCTAssertEqual(screen.pane.cursor.selection, 39, "G: the last post")
+        press(&screen, .character("g"))
+        XCTAssertEqual(screen.pane.cursor.selection, 0, "g: the first")
     }
 }
