@@ -85,13 +85,14 @@ package struct SourceStatus: Equatable {
         self.lastSuccess = lastSuccess
     }
 
-    /// Whether the attempt is worth saying: only once one has failed, while a retry waits or
-    /// runs, or when the source stands failed. With no retries allowed there is nothing to count.
+    /// Whether the attempt is worth saying: while a retry waits or runs, or when the source
+    /// stands failed after retries. With no retries allowed, or a failure that is never
+    /// retried (a 404), there is nothing to count.
     package var showsAttempt: Bool {
         guard maxAttempts > 1 else { return false }
         switch (phase, wait) {
-        case (_, .retry), (.failed, _): return true
-        case (.loading, _): return attempt > 1
+        case (_, .retry): return true
+        case (.failed, _), (.loading, _): return attempt > 1
         default: return false
         }
     }

@@ -121,12 +121,19 @@ package enum StatusLayout {
     }
 
     /// `text` cut to `columns` with `…`, which says that something was cut (and stays even at
-    /// 0 columns), with no space left before it.
+    /// 0 columns), with no space left before it. A cut inside a word goes back to the word's
+    /// start (`gave up…`, not `gave up aft…`), unless that would give up half of what fits.
     private static func cut(_ text: String, toWidth columns: Int) -> String {
         let cut = TerminalText.truncated(text, toWidth: columns)
         guard cut != text else { return cut }
         var kept = cut.dropLast()
-        while kept.last?.isWhitespace == true { kept.removeLast() }
+        let next = text.dropFirst(kept.count).first
+        if let next, let last = kept.last, !next.isWhitespace, !last.isWhitespace,
+           let space = kept.lastIndex(where: \.isWhitespace), kept.distance(from: kept.startIndex, to: space) >= kept.count / 2 {
+            kept = kept[..<space]
+        }
+        // Nor a dangling opening or joining mark before the ellipsis: `(`, `—`, `,`.
+        while let last = kept.last, last.isWhitespace || "([{—–-,;:".contains(last) { kept.removeLast() }
         return kept + "…"
     }
 }

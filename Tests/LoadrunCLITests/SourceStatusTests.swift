@@ -1,4 +1,5 @@
 @testable import LoadrunCLI
+import TerminalText
 import XCTest
 @testable import Screen
 
@@ -38,6 +39,18 @@ final class SourceStatusTests: XCTestCase {
         var once = failing(.nextReload(in: "9 s"))
         once.maxAttempts = 1
         XCTAssertFalse(once.line(width: 200).contains("attempt"), "no retries allowed, so none to count")
+        var notFound = failing(.manual, reason: "HTTP 404 Not Found from 127.0.0.1:8080")
+        notFound.attempt = 1
+        XCTAssertFalse(notFound.line(width: 200).contains("attempt"), "a 404 is never retried: no attempt 1/3")
+    }
+
+    func testABannerIsCutBetweenWordsNotInOne() {
+        let status = failing(.manual, reason: "HTTP 503 Service Unavailable from 127.0.0.1:8080 (gave up after 3 attempts)")
+        for width in 40...140 {
+            let banner = status.banner(width: width) ?? ""
+            XCTAssertLessThanOrEqual(TerminalText.displayWidth(banner), width)
+            XCTAssertFalse(banner.contains("aft…") || banner.contains("(…") || banner.contains("atte…"), "\(width): \(banner)")
+        }
     }
 
     func testTheStatusLineGivesUpTheLeastUsefulWordsFirstAndKeepsTheCountdown() {
@@ -86,15 +99,16 @@ final class SourceStatusTests: XCTestCase {
         let status = failing(.retry(in: "4 s"), reason: reason)
         XCTAssertEqual(status.banner(width: 200), "failed \(failedAt) — \(reason); showing data from \(ok); retry in 4 s")
         // The reason's tail goes first, to 30 columns that still say what failed.
-        XCTAssertEqual(status.banner(width: 101), "failed \(failedAt) — HTTP 503 Service Unavailable from api.ex…; showing data from \(ok); retry in 4 s")
+        XCTAssertEqual(status.banner(width: 101), "failed \(failedAt) — HTTP 503 Service Unavailable from…; showing data from \(ok); retry in 4 s",
+                       "cut between words")
         XCTAssertEqual(status.banner(width: 90), "failed \(failedAt) — HTTP 503 Service Unavailable…; showing data from \(ok); retry in 4 s",
                        "no space before the …")
         // Then showing data from shortens, and the reason takes the room that leaves.
-        XCTAssertEqual(status.banner(width: 89), "failed \(failedAt) — HTTP 503 Service Unavailable from ap…; data from \(ok); retry in 4 s")
+        XCTAssertEqual(status.banner(width: 89), "failed \(failedAt) — HTTP 503 Service Unavailable from…; data from \(ok); retry in 4 s")
         XCTAssertEqual(status.banner(width: 82), "failed \(failedAt) — HTTP 503 Service Unavailable…; data from \(ok); retry in 4 s")
         XCTAssertEqual(status.banner(width: 81), "failed \(failedAt) — \(reason); retry in 4 s", "then it goes")
         // Past that, the reason is cut further; the failure's time and the retry stay.
-        XCTAssertEqual(status.banner(width: 60), "failed \(failedAt) — HTTP 503 Service Unavailabl…; retry in 4 s")
+        XCTAssertEqual(status.banner(width: 60), "failed \(failedAt) — HTTP 503 Service…; retry in 4 s")
         XCTAssertEqual(status.banner(width: 34), "failed \(failedAt) — H…; retry in 4 s")
         XCTAssertEqual(status.banner(width: 33), "failed \(failedAt) — …; retry in 4 s")
     }

@@ -55,8 +55,8 @@ final class StatusLayoutTests: XCTestCase {
         let parts = [StatusPart.kept("failed"), .cut("abcdefghij klmnop", priority: 5, minimum: 8, separator: " — "),
                      StatusPart(("extra", 10)), .kept("end")]
         XCTAssertEqual(StatusLayout.fit(parts, width: 38, separator: "; "), "failed — abcdefghij klmnop; extra; end")
-        XCTAssertEqual(StatusLayout.fit(parts, width: 36, separator: "; "), "failed — abcdefghij klm…; extra; end", "cut first, to fit")
-        XCTAssertEqual(StatusLayout.fit(parts, width: 28, separator: "; "), "failed — abcdefghij kl…; end",
+        XCTAssertEqual(StatusLayout.fit(parts, width: 36, separator: "; "), "failed — abcdefghij…; extra; end", "cut first, to fit")
+        XCTAssertEqual(StatusLayout.fit(parts, width: 28, separator: "; "), "failed — abcdefghij…; end",
                        "under 8 columns it would be, so extra goes, and the cut part takes the room left")
         XCTAssertEqual(StatusLayout.fit(parts, width: 26, separator: "; "), "failed — abcdefghij…; end", "no space before the …")
         XCTAssertEqual(StatusLayout.fit(parts, width: 15, separator: "; "), "failed — …; end", "under its minimum as a last resort")
