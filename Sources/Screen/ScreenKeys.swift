@@ -20,8 +20,10 @@ package enum ScreenKeys {
         package var searching = false
         /// The detail or the source failed, so `r` retries.
         package var failed = false
+        /// Something was said while the screen is up, so `L` shows it.
+        package var hasLog = false
 
-        package init(inDetail: Bool = false, hasItems: Bool = false, canLoadMore: Bool = false, manySources: Bool = false, hasHistory: Bool = false, reloadsOnInterval: Bool = false, isPaused: Bool = false, searching: Bool = false, failed: Bool = false) {
+        package init(inDetail: Bool = false, hasItems: Bool = false, canLoadMore: Bool = false, manySources: Bool = false, hasHistory: Bool = false, reloadsOnInterval: Bool = false, isPaused: Bool = false, searching: Bool = false, failed: Bool = false, hasLog: Bool = false) {
             self.inDetail = inDetail
             self.hasItems = hasItems
             self.canLoadMore = canLoadMore
@@ -31,6 +33,7 @@ package enum ScreenKeys {
             self.isPaused = isPaused
             self.searching = searching
             self.failed = failed
+            self.hasLog = hasLog
         }
     }
 
@@ -49,6 +52,7 @@ package enum ScreenKeys {
         if place.hasHistory && !place.inDetail { keys.append("[ ] history") }
         if place.reloadsOnInterval { keys.append(place.isPaused ? "p resume" : "p pause") }
         keys += ["/ search", "? help", "q quit"]
+        if place.hasLog { keys.insert("L log", at: keys.count - 2) }
         return keys.joined(separator: " · ")
     }
 
@@ -68,6 +72,7 @@ package enum ScreenKeys {
         ("p", "pause or resume reloading (watch)"),
         ("/", "search the content shown; Enter keeps the search, Esc drops it"),
         ("n  N", "next and previous match (also Ctrl-N, Ctrl-P)"),
+        ("L", "the log: -v's trace and the warnings said while the screen is up"),
         ("?", "this help; any key closes it"),
         ("q  Ctrl-C", "quit; Ctrl-C first cancels loads in flight"),
     ]

@@ -15,6 +15,9 @@ package enum ScreenMessage {
     case sourceChanged(Int, SourceFacts, cause: LoadMachine<AnyContent>.Cause, bytes: Int, at: WallTime)
     /// Something the user should know about the source named `name`.
     case note(String, about: String, at: ContinuousClock.Instant)
+    /// A line said on stderr while the screen is up, made safe for it: part of `-v`'s trace,
+    /// or a message (a warning), which the footer shows too.
+    case logged(String, isTrace: Bool, at: ContinuousClock.Instant)
     /// The session opened a detail for the user, as it stands now.
     case detailOpened(DetailFacts)
     /// Source `slot` of the open detail (0 the detail itself, then its related lists) changed

@@ -19,6 +19,7 @@ extension ScreenModel {
         if searchInput != nil { return typeSearch(key) }
         // A notice is about the key before: the next one takes it away.
         notice = nil
+        if showingLog, let commands = pressInLog(key) { return commands }
         let rows = contentRows
         let before = pane.cursor.selection
         switch key {
@@ -26,6 +27,8 @@ extension ScreenModel {
             return [.quit]
         case .character("?"):
             helpScroll = 0
+        case .character("L"):
+            showingLog = true
         case .character("/"):
             searchInput = ""
         case .character("n"), .character("N"), .control("n"), .control("p"):

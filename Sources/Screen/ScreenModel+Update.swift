@@ -21,6 +21,8 @@ extension ScreenModel {
             sourceChanged(index, by: cause, bytes: bytes, at: time)
         case .note(let text, let name, let now):
             note(text, about: name, now: now)
+        case .logged(let line, let isTrace, let now):
+            logged(line, isTrace: isTrace, now: now)
         case .detailOpened(let facts):
             searchInput = nil
             detail = (facts, Pane(), Array(repeating: false, count: facts.sourceCount))

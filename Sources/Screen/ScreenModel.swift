@@ -49,6 +49,11 @@ package struct ScreenModel {
     package internal(set) var searchInput: String?
     /// How many matches the search being typed has, counted as it changes, not per frame.
     var typedMatchCount = 0
+    /// What was said on stderr while the screen is up, oldest first (see `ScreenModel+Log`).
+    package internal(set) var log: [String] = []
+    package internal(set) var showingLog = false
+    /// The log's first line on screen; nil while it follows the end.
+    var logScroll: Int?
     /// The help overlay's first line on screen; nil when the help is not up.
     package internal(set) var helpScroll: Int?
     package var showingHelp: Bool { helpScroll != nil }
@@ -116,7 +121,7 @@ package struct ScreenModel {
         let contentRows = max(rows - status.count - 2, 1)
         var content = showingHelp
             ? ScreenKeys.helpLines().dropFirst(helpScroll ?? 0).map { TerminalText.truncated($0, toWidth: width) }
-            : pane.visibleRows(rows: contentRows, allowsStyling: renderer.allowsStyling)
+            : showingLog ? visibleLog(rows: contentRows) : pane.visibleRows(rows: contentRows, allowsStyling: renderer.allowsStyling)
         content = Array(content.prefix(contentRows)) + Array(repeating: "", count: max(contentRows - content.count, 0))
         let banner = detail != nil ? board.detail.first?.banner(width: width) : board.sources[focus].flatMap { $0.banner(width: width) }
         return ScreenFrame(status: status, banner: banner, content: content, footer: footer(rows: contentRows))
@@ -157,6 +162,7 @@ package struct ScreenModel {
             return more ? "↑↓ scroll the help · any other key closes it" : "any key closes the help"
         }
         if let notice { return notice.text }
+        if showingLog { return logFooter }
         var text = readsKeys ? ScreenKeys.footer(place) : "Ctrl-C quits"
         if let search = pane.search {
             let current = search.current.map { "\($0 + 1)/" } ?? ""
@@ -173,7 +179,7 @@ package struct ScreenModel {
             inDetail: detail != nil, hasItems: pane.hasItems,
             canLoadMore: detail == nil && shown.canLoadMore, manySources: sources.count > 1,
             hasHistory: detail == nil && histories[focus].count > 1, reloadsOnInterval: reloadsOnInterval,
-            isPaused: board.isPaused, searching: pane.search != nil, failed: shown.state.hasFailed)
+            isPaused: board.isPaused, searching: pane.search != nil, failed: shown.state.hasFailed, hasLog: !log.isEmpty)
     }
 }
 

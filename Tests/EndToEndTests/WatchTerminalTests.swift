@@ -74,6 +74,29 @@ final class WatchTerminalTests: XCTestCase {
         assertRestored(tmux, status: 0)
     }
 
+    /// `-v` on the full screen: the trace goes to the view's log, never over the frame.
+    func testVerboseTraceGoesToTheLogNotOverTheFrame() throws {
+        let backend = WatchedBackend()
+        let server = TestServer(serving: backend)
+        let tmux = try TmuxSession(command("--url \(server.url("/posts")) --plugin posts --watch 300ms -v"), width: 100, height: 30)
+        XCTAssertTrue(tmux.waitForScreen(containing: "Post number 3"), tmux.screen())
+        let seen = backend.tally.requests
+        // Request N + 1 at the server: the answer to N was handled, its trace said and drawn.
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { backend.tally.requests >= seen + 3 })
+        let screen = tmux.screen()
+        XCTAssertFalse(screen.contains("User-Agent") || screen.contains("< HTTP/1.1") || screen.contains("> GET"),
+                       "no trace over the frame: \(screen)")
+        XCTAssertTrue(screen.contains("L log"), "the footer offers the log: \(screen)")
+        try tmux.send("L")
+        XCTAssertTrue(tmux.waitForScreen(containing: "> User-Agent: loadrun/"), "L shows the trace: \(tmux.screen())")
+        XCTAssertTrue(tmux.screen().contains("L or Esc closes"), tmux.screen())
+        try tmux.send("Escape")
+        XCTAssertTrue(tmux.waitForScreen(containing: "Post number 3"), tmux.screen())
+        try tmux.send("q")
+        assertRestored(tmux, status: 0)
+        XCTAssertFalse(tmux.screen().contains("User-Agent"), "nor is the trace dumped on the way out: \(tmux.screen())")
+    }
+
     func testKeysReloadLoadTheNextPageAndQuit() throws {
         let requests = Counter()
         let server = TestServer { server, _ in

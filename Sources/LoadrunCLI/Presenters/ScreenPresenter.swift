@@ -31,6 +31,12 @@ final class ScreenPresenter: Presenter {
         model = ScreenModel(sources: session.sources.map(Self.facts), rows: session.terminal.height, columns: session.terminal.width,
                             reloadsOnInterval: session.reloadsOnInterval, readsKeys: screen.readsKeys, renderer: renderer)
         screen.enter()
+        // Nothing is written raw over the frame: -v's trace and warnings go to the view's log
+        // (and warnings to its footer), and the warnings to stderr again once it is left.
+        session.diagnostics.divert { [weak self] line in
+            guard let self, !left else { return }
+            send(.logged(line.text, isTrace: line.isTrace, at: .now))
+        }
         // Countdowns in the status lines move once a second; nothing else ticks.
         ticker = session.loop.repeating(every: .seconds(1)) { [weak self] in
             self?.refresh()
@@ -104,11 +110,13 @@ final class ScreenPresenter: Presenter {
         ticker?.cancel()
         left = true
         screen.leave()
+        session.diagnostics.restore()
     }
 
     func leaveNow() {
         left = true
         screen.leave()
+        session.diagnostics.restore()
     }
 
     // MARK: Carrying out

@@ -113,8 +113,7 @@ package final class LoadSession {
         if verbosity >= .verbose {
             let unmasked = verbosity == .unmasked
             http.logTraffic { line in
-                let text = TrafficLog.text(of: line, unmasked: unmasked)
-                if unmasked { diagnostics.say(unmasked: text) } else { diagnostics.say(text) }
+                diagnostics.trace(TrafficLog.text(of: line, unmasked: unmasked), unmasked: unmasked)
             }
         }
         // Never silenced, not even by -q: the user should not forget what -k does.
@@ -179,7 +178,7 @@ package final class LoadSession {
             case .fixed: "named by --plugin or the source"
             case .fromResponse: "the first in `loadrun plugins` to take it"
             }
-            diagnostics.say("* \(source.name): \(content.pluginName) took the response (\(why))")
+            diagnostics.trace("* \(source.name): \(content.pluginName) took the response (\(why))", unmasked: false)
         }
         send(.changed(.source(source.index), change.cause, Self.phase(of: source)), change: change)
         // Asked after the presenter drew: a signal may have stopped that very render.

@@ -16,6 +16,19 @@ package final class Diagnostics {
     private let stderr = ErrorOutput()
     /// Whether the spinner stands on stderr's current line.
     private var liveLineDrawn = false
+    /// Where lines go instead of stderr while the full-screen view is up; nil otherwise.
+    private var diverted: ((DiagnosticLine) -> Void)?
+    /// The messages (not the `-v` trace) said while diverted, to say on stderr once the
+    /// screen is given back: a warning must outlive the screen it was shown on.
+    private var held: [String] = []
+
+    /// A line as the full-screen view takes it: safe for a terminal line, passwords hidden
+    /// unless `-vv` asked.
+    package struct DiagnosticLine {
+        package var text: String
+        /// Part of `-v`'s trace of the traffic, rather than a message.
+        package var isTrace: Bool
+    }
 
     /// The run's one stderr; `RunContext` builds it.
     package init() {}
@@ -23,17 +36,46 @@ package final class Diagnostics {
     /// Writes `message` on stderr as one line, safe for a terminal, with the password of any
     /// URL in it hidden (`user:***@`).
     package func say(_ message: String) {
-        write(UntrustedText.forTerminalLine(URLCredentials.masked(message)) + "\n")
+        line(UntrustedText.forTerminalLine(URLCredentials.masked(message)), isTrace: false)
     }
 
     /// Writes `message` as `say` does, but with URLs' passwords as they are: `-vv`, asked for.
     package func say(unmasked message: String) {
-        write(UntrustedText.forTerminalLine(message) + "\n")
+        line(UntrustedText.forTerminalLine(message), isTrace: false)
+    }
+
+    /// Writes a line of `-v`'s trace (`> GET /posts HTTP/1.1`), passwords hidden unless
+    /// `unmasked`. On the full-screen view it goes to the view's log, and nowhere after.
+    package func trace(_ text: String, unmasked: Bool) {
+        line(UntrustedText.forTerminalLine(unmasked ? text : URLCredentials.masked(text)), isTrace: true)
+    }
+
+    /// Hands every line to `sink` instead of stderr until `restore()`: the full-screen view
+    /// puts them where it chooses, never raw over its frame.
+    func divert(to sink: @escaping (DiagnosticLine) -> Void) {
+        diverted = sink
+    }
+
+    /// Writes on stderr again, first the messages said while diverted.
+    func restore() {
+        guard diverted != nil else { return }
+        diverted = nil
+        let lines = held
+        held = []
+        for text in lines { write(text + "\n") }
+    }
+
+    private func line(_ text: String, isTrace: Bool) {
+        guard let diverted else { return write(text + "\n") }
+        if !isTrace { held.append(text) }
+        diverted(DiagnosticLine(text: text, isTrace: isTrace))
     }
 
     /// Writes `text` on stderr as it is laid out, in lines, safe for a terminal, passwords hidden.
     package func say(lines text: String) {
-        write(UntrustedText.forTerminal(URLCredentials.masked(text)) + "\n")
+        let safe = UntrustedText.forTerminal(URLCredentials.masked(text))
+        guard diverted != nil else { return write(safe + "\n") }
+        for each in safe.split(separator: "\n", omittingEmptySubsequences: false) { line(String(each), isTrace: false) }
     }
 
     /// Draws (or redraws) the live line: `text` goes over whatever the current line holds.
