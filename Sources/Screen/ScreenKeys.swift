@@ -72,6 +72,8 @@ package enum ScreenKeys {
         ("p", "pause or resume reloading (watch)"),
         ("/", "search the content shown; Enter keeps the search, Esc drops it"),
         ("n  N", "next and previous match (also Ctrl-N, Ctrl-P)"),
+        ("o", "open the selected item's or the page's URL in the browser ($BROWSER, or xdg-open)"),
+        ("y", "copy that URL to the clipboard, through the terminal (OSC 52)"),
         ("L", "the log: -v's trace and the warnings said while the screen is up"),
         ("?", "this help; any key closes it"),
         ("q  Ctrl-C", "quit; Ctrl-C first cancels loads in flight"),

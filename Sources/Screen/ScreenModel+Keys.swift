@@ -29,6 +29,8 @@ extension ScreenModel {
             helpScroll = 0
         case .character("L"):
             showingLog = true
+        case .character("o"), .character("y"):
+            return [.handOff(key == .character("o") ? .open : .copy, linkTarget)]
         case .character("/"):
             searchInput = ""
         case .character("n"), .character("N"), .control("n"), .control("p"):
@@ -88,6 +90,16 @@ extension ScreenModel {
             break
         }
         return []
+    }
+
+    /// Whose URL `o` and `y` take: the detail on screen, the selected item, or the source.
+    private var linkTarget: LinkTarget {
+        if detail != nil { return .detail }
+        if pane.hasItems, let selected = pane.cursor.selection, let content = shownContent(of: focus),
+           let fields = renderer.itemFields(of: content, at: selected) {
+            return .item(focus, fields: fields)
+        }
+        return .source(focus)
     }
 
     /// The name of what is on screen, for a note: the detail's or the focused source's.

@@ -36,8 +36,8 @@ final class BrowseTerminalTests: XCTestCase {
 
     /// The pane's command: loadrun on the corpus source, then its exit status and whether the
     /// tty's settings came back as they were.
-    private func command(_ arguments: String = "--browse") -> String {
-        "S=$(stty -g); env -u NO_COLOR XDG_CACHE_HOME=/nonexistent '\(LoadrunProcess.binaryPath)' --config '\(config!)' --source corpus --no-cache \(arguments); echo EXIT=$?; [ \"$(stty -g)\" = \"$S\" ] && echo TTY=restored"
+    private func command(_ arguments: String = "--browse", environment: String = "") -> String {
+        "S=$(stty -g); env -u NO_COLOR XDG_CACHE_HOME=/nonexistent \(environment) '\(LoadrunProcess.binaryPath)' --config '\(config!)' --source corpus --no-cache \(arguments); echo EXIT=$?; [ \"$(stty -g)\" = \"$S\" ] && echo TTY=restored"
     }
 
     private func assertRestored(_ tmux: TmuxSession, status: Int, file: StaticString = #filePath, line: UInt = #line) {
@@ -53,6 +53,30 @@ final class BrowseTerminalTests: XCTestCase {
         XCTAssertTrue(tmux.waitForScreen(containing: "100 items"), tmux.screen())
         XCTAssertTrue(tmux.waitForScreen(containing: backend.title(of: 1)), tmux.screen())
         return tmux
+    }
+
+    func testOOpensTheSelectedPostInTheBrowserAndYCopiesItsURL() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let opened = directory + "/opened"
+        let browser = directory + "/browser"
+        try "#!/bin/sh\necho \"$1\" >> '\(opened)'\necho 'a browser that talks'\n".write(toFile: browser, atomically: true, encoding: .utf8)
+        chmod(browser, 0o755)
+        let tmux = try TmuxSession(command("--browse --no-prefetch", environment: "BROWSER='\(browser) %s'"), width: 110, height: 40,
+                                   acceptingClipboardWrites: true)
+        XCTAssertTrue(tmux.waitForScreen(containing: backend.title(of: 1)), tmux.screen())
+        try tmux.send("j", "o")
+        let url = server.url("/posts/2")
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { (try? String(contentsOfFile: opened, encoding: .utf8)) == url + "\n" },
+                      "the browser was handed the detail's URL: \((try? String(contentsOfFile: opened, encoding: .utf8)) ?? "nothing")")
+        XCTAssertTrue(tmux.waitForScreen(containing: "opened \(url) in the browser"), tmux.screen())
+        XCTAssertFalse(tmux.screen().contains("a browser that talks"), "its output goes nowhere near the view")
+        try tmux.send("y")
+        XCTAssertTrue(tmux.waitForScreen(containing: "copied \(url)"), tmux.screen())
+        XCTAssertTrue(waitUntil(limit: .seconds(5)) { tmux.pasteBuffers.contains(url) }, "OSC 52 set the clipboard: \(tmux.pasteBuffers)")
+        try tmux.send("q")
+        assertRestored(tmux, status: 0)
     }
 
     func testOpensTheThirdPostWithItsCommentsAndGoesBackToTheListAsItWas() throws {

@@ -107,4 +107,19 @@ final class ScreenChangesTests: XCTestCase {
         XCTAssertNil(ListChanges.marked(list, since: list))
         XCTAssertEqual(ListChanges.unique(["id:7", "id:7", "#2"]), ["id:7", "id:7#2", "#2"])
     }
+
+    func testOAndYHandOverTheSelectedItemOrTheDetailOrTheSource() {
+        var screen = model()
+        load(&screen, posts([1, 2]))
+        _ = screen.update(.key(.down, at: start))
+        guard case .handOff(.open, .item(0, let fields))? = screen.update(.key(.character("o"), at: start)).last else {
+            return XCTFail("o hands over the selected item")
+        }
+        XCTAssertEqual(fields["id"], "2")
+        guard case .handOff(.copy, .item(0, _))? = screen.update(.key(.character("y"), at: start)).last else {
+            return XCTFail("y copies it")
+        }
+        _ = screen.update(.detailOpened(DetailFacts(id: 1, parent: 0, main: SourceFacts(name: "posts › 2", state: .loading(LoadProgress(), lastGood: nil)))))
+        XCTAssertEqual(screen.update(.key(.character("o"), at: start)), [.handOff(.open, .detail)])
+    }
 }

@@ -28,6 +28,8 @@ protocol PresentedSession: AnyObject {
     /// How content renders now: the terminal's, with `imageFormat` where the user forced
     /// none (see `LoadSession.renderContext`).
     func renderContext(imageFormat: ImageFormat?) -> RenderContext
+    /// The URL an item of `source`'s list opens as its detail, or why there is none.
+    func detailURL(of source: SessionSource, fields: [String: String]) -> Result<String, DetailProblem>
 }
 
 extension LoadSession: PresentedSession {}

@@ -93,6 +93,7 @@ final class ScreenPresenter: Presenter {
     func intents(for key: Key) -> [Intent] {
         let commands = model.update(.key(key, at: .now))
         if commands.contains(.back) { openPage = nil }
+        for case .handOff(let how, let target) in commands { handOff(target, how) }
         redrawSoon()
         return commands.compactMap(intent)
     }
@@ -164,6 +165,39 @@ final class ScreenPresenter: Presenter {
         case .togglePause: .togglePause
         case .startPrefetchTimer(let delay): .wake(after: delay)
         case .stopPrefetchTimer: .cancelWake
+        case .handOff: nil
+        }
+    }
+
+    /// `o` and `y`: the target's URL to the browser or the clipboard, and a notice of it
+    /// either way. Nothing loads, so the presenter carries it out itself.
+    private func handOff(_ target: LinkTarget, _ how: HandOff) {
+        let source: SessionSource
+        let url: Result<String, DetailProblem>
+        switch target {
+        case .item(let index, let fields):
+            source = session.sources[index]
+            url = session.detailURL(of: source, fields: fields)
+        case .detail:
+            guard let page = openPage else { return }
+            source = page.main
+            url = .success(page.url)
+        case .source(let index):
+            source = session.sources[index]
+            let address = source.loader.source.url
+            url = address == "-" ? .failure(DetailProblem(text: "standard input has no URL to open")) : .success(address)
+        }
+        guard case .success(let link) = url else {
+            if case .failure(let problem) = url { note(problem.text, about: source) }
+            return
+        }
+        let shown = URLCredentials.masked(link)
+        switch how {
+        case .open:
+            note(ExternalBrowser.open(link, environment: session.terminal.environment) ?? "opened \(shown) in the browser", about: source)
+        case .copy:
+            screen.copyToClipboard(link)
+            note("copied \(shown) (through OSC 52; the terminal must allow it)", about: source)
         }
     }
 
