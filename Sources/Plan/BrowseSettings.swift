@@ -12,10 +12,14 @@ package struct BrowseSettings: Equatable, Sendable {
     /// Whether the view loads the details of the items around the selected one before they
     /// are opened; `--no-prefetch` turns it off, for servers that count requests.
     package var prefetches: Bool
+    /// Whether the view takes the mouse (clicks select and open, the wheel scrolls);
+    /// `--no-mouse` leaves it to the terminal, for selecting text.
+    package var usesMouse: Bool
 
-    package init(isEnabled: Bool = false, prefetches: Bool = true) {
+    package init(isEnabled: Bool = false, prefetches: Bool = true, usesMouse: Bool = true) {
         self.isEnabled = isEnabled
         self.prefetches = prefetches
+        self.usesMouse = usesMouse
     }
 
     /// The options that choose a view, as the command line gave them, with what the process

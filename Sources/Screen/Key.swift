@@ -5,6 +5,38 @@ package enum Key: Equatable {
     case enter, escape, backspace
     /// A control key other than the ones above, by its letter: Ctrl-N is `.control("n")`.
     case control(Character)
+    /// A click or a turn of the wheel, as SGR mouse reporting (mode 1006) gives it.
+    case mouse(Mouse)
+
+    /// What the mouse did, and where: `row` and `column` count from 1, as the terminal does.
+    package struct Mouse: Equatable {
+        package enum Action: Equatable, Sendable { case click, wheelUp, wheelDown }
+        package var action: Action
+        package var row: Int
+        package var column: Int
+
+        package init(_ action: Action, row: Int, column: Int) {
+            self.action = action
+            self.row = row
+            self.column = column
+        }
+
+        /// The event `ESC [ < b ; x ; y M` stands for (`body` from `<`, final byte included):
+        /// a press of the left button, or the wheel; nil for a release, another button, a drag.
+        static func parse(_ body: String) -> Mouse? {
+            guard body.hasPrefix("<"), body.hasSuffix("M") else { return nil }
+            let numbers = body.dropFirst().dropLast().split(separator: ";").compactMap { Int($0) }
+            guard numbers.count == 3 else { return nil }
+            let (button, column, row) = (numbers[0], numbers[1], numbers[2])
+            // Bits 2-4 are Shift, Meta and Ctrl, and 32 a drag: none of those is a click.
+            switch button & ~0b11100 {
+            case 0: return Mouse(.click, row: row, column: column)
+            case 64: return Mouse(.wheelUp, row: row, column: column)
+            case 65: return Mouse(.wheelDown, row: row, column: column)
+            default: return nil
+            }
+        }
+    }
 
     /// The keys in `bytes`, as one read from the terminal delivered them. Unknown escape
     /// sequences are dropped whole, so their tails are not taken for letters. An ESC that
@@ -61,7 +93,7 @@ package enum Key: Equatable {
         case "H", "1~", "7~": .home
         case "F", "4~", "8~": .end
         case "Z": .backTab
-        default: nil
+        default: Mouse.parse(body).map(Key.mouse)
         }
     }
 }

@@ -65,14 +65,28 @@ package struct ListCursor: Equatable {
     /// half screens, with `half`); the selection comes along only where it would otherwise
     /// leave the screen.
     package mutating func page(by pages: Int, in layout: PaneLayout, half: Bool = false) {
-        scroll += pages * (half ? max(layout.rows / 2, 1) : max(layout.rows - 1, 1))
-        scroll = min(max(scroll, 0), layout.maxScroll)
+        scroll(by: pages * (half ? max(layout.rows / 2, 1) : max(layout.rows - 1, 1)), in: layout)
+    }
+
+    /// The content scrolls by `lines` (the wheel, a page); the selection comes along only
+    /// where it would otherwise leave the screen.
+    package mutating func scroll(by lines: Int, in layout: PaneLayout) {
+        scroll = min(max(scroll + lines, 0), layout.maxScroll)
         guard !layout.items.isEmpty, let selected = selection else { return clamp(to: layout) }
-        let lines = layout.lines(ofItem: selected)
-        if lines.upperBound <= scroll || lines.lowerBound >= scroll + layout.rows {
-            selection = pages > 0 ? firstVisibleItem(in: layout) : lastVisibleItem(in: layout)
+        let range = layout.lines(ofItem: selected)
+        if range.upperBound <= scroll || range.lowerBound >= scroll + layout.rows {
+            selection = lines > 0 ? firstVisibleItem(in: layout) : lastVisibleItem(in: layout)
         }
         clamp(to: layout)
+    }
+
+    /// A click on `line` of the content: the item there is selected; nil when no item is
+    /// there (a heading, or content that is not a list).
+    package mutating func select(line: Int, in layout: PaneLayout) -> Int? {
+        guard let item = layout.item(atLine: line) else { return nil }
+        selection = item
+        clamp(to: layout)
+        return item
     }
 
     /// Home or End: the first or the last of everything.

@@ -7,6 +7,8 @@ extension ScreenModel {
             // closes it, and does nothing else.
             let room = max(ScreenKeys.helpLines().count - contentRows, 0)
             switch key {
+            case .mouse(let mouse) where mouse.action != .click:
+                self.helpScroll = mouse.action == .wheelDown ? min(helpScroll + Self.wheelLines, room) : max(helpScroll - Self.wheelLines, 0)
             case .down, .character("j"), .pageDown, .character(" "), .character("f"):
                 self.helpScroll = min(helpScroll + (key == .down || key == .character("j") ? 1 : contentRows - 1), room)
             case .up, .character("k"), .pageUp, .character("b"):
@@ -17,6 +19,10 @@ extension ScreenModel {
             return []
         }
         if searchInput != nil { return typeSearch(key) }
+        if case .mouse(let mouse) = key {
+            notice = nil
+            return click(mouse, now: now)
+        }
         // A notice is about the key before: the next one takes it away.
         notice = nil
         if showingLog, let commands = pressInLog(key) { return commands }
@@ -106,7 +112,7 @@ extension ScreenModel {
     private var shownName: String { detail?.facts.main.name ?? sources[focus].name }
 
     /// Changes the pane on screen: the detail's, or the focused list's.
-    private mutating func changePane(_ change: (inout Pane) -> Void) {
+    mutating func changePane(_ change: (inout Pane) -> Void) {
         if detail != nil { change(&detail!.pane) } else { change(&lists[focus]) }
     }
 
@@ -135,7 +141,7 @@ extension ScreenModel {
     }
 
     /// Enter: the selected item's detail, with the fields of the version on screen.
-    private mutating func open(now: ContinuousClock.Instant) -> [ScreenCommand] {
+    mutating func open(now: ContinuousClock.Instant) -> [ScreenCommand] {
         if let detail {
             note("a detail opens nothing further; Esc goes back to the list", about: detail.facts.main.name, now: now)
             return []
@@ -153,7 +159,7 @@ extension ScreenModel {
 
     /// The selection may have moved: a prefetch under way for the last item is cancelled, and
     /// one for the new item starts once the selection has rested there.
-    private mutating func selectionMoved(from before: Int?) -> [ScreenCommand] {
+    mutating func selectionMoved(from before: Int?) -> [ScreenCommand] {
         guard pane.cursor.selection != before else { return [] }
         var commands: [ScreenCommand] = pendingPrefetch != nil ? [.stopPrefetchTimer] : []
         pendingPrefetch = nil

@@ -57,6 +57,8 @@ package struct ScreenModel {
     /// The help overlay's first line on screen; nil when the help is not up.
     package internal(set) var helpScroll: Int?
     package var showingHelp: Bool { helpScroll != nil }
+    /// The last click on an item, to tell a double click.
+    var lastClick: (source: Int, item: Int, at: ContinuousClock.Instant)?
     /// The item a selection rests on while the prefetch timer runs.
     var pendingPrefetch: (source: Int, item: Int)?
     /// What the status lines say, as of the last `statuses` message.

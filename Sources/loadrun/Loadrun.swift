@@ -15,7 +15,7 @@ struct Loadrun: LoadrunCommand {
             loadrun [--source <name>]... [--url <url>]... [--url-file <file>] [--all] [--shard <K/N>]
                     [--config <file>] [--plugin <name>]
                     [--output text|json|ndjson] [--watch [<interval>]] [--pages <n> | --all-pages]
-                    [-i | --browse] [--detail <template>] [--no-prefetch]
+                    [-i | --browse] [--detail <template>] [--no-prefetch] [--no-mouse]
                     [--page-param <name> [--per-page <n> [--per-page-param <name>]]]
                     [-H <header>]... [-A <name>] [--cacert <file>] [-k] [--http1.1] [-v | -q]
                     [--max-per-host <n>] [--max-connections <n>]
@@ -119,6 +119,9 @@ struct Loadrun: LoadrunCommand {
 
     @Flag(name: .customLong("no-prefetch"), help: "In the full-screen view (--browse, or --watch on a terminal), load an item's detail only once it is opened, never ahead.")
     var noPrefetch = false
+
+    @Flag(name: .customLong("no-mouse"), help: "In the full-screen view, leave the mouse to the terminal (to select text) instead of clicking and scrolling with it.")
+    var noMouse = false
 
     @Option(name: .long, help: ArgumentHelp("Load this many pages of a list (following Link: rel=next, or --page-param).", valueName: "n"))
     var pages: Int?
@@ -301,7 +304,7 @@ struct Loadrun: LoadrunCommand {
                                                    headers: try HeaderArguments(header, userAgent: userAgent),
                                                    detail: try detail.map { try DetailTemplate.parse($0).get() })),
             urlFile: urlFile, configPath: config, output: output, schedule: watch.map { .interval($0.interval) } ?? .once,
-            browse: BrowseSettings(isEnabled: browse, prefetches: !noPrefetch),
+            browse: BrowseSettings(isEnabled: browse, prefetches: !noPrefetch, usesMouse: !noMouse),
             view: ViewOptions(imageFormat: imageFormat?.format, imageSize: size?.cells, maxItems: maxItems, sortsKeys: sortKeys),
             maxConnections: maxConnections, maxPerHost: maxPerHost, usesCache: !noCache, forcesHTTP1: http1,
             verbosity: Verbosity(verbose: verbose, quiet: quiet))

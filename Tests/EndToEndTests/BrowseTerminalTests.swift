@@ -79,6 +79,25 @@ final class BrowseTerminalTests: XCTestCase {
         assertRestored(tmux, status: 0)
     }
 
+    func testADoubleClickOpensThePostUnderItAndTheMouseIsGivenBackOnExit() throws {
+        let tmux = try browse("--browse --no-prefetch")
+        XCTAssertEqual(try tmux.format("#{mouse_sgr_flag}#{mouse_standard_flag}"), "11", "SGR reporting of presses is on")
+        // Post 2 starts on the content's third line: row 5, after the status line and the rule.
+        try tmux.send("-l", "\u{1B}[<0;6;5M\u{1B}[<0;6;5M")
+        XCTAssertTrue(tmux.waitForScreen(containing: "Esc back"), "a double click opened it: \(tmux.screen())")
+        XCTAssertTrue(tmux.waitForScreen(containing: String(backend.title(of: 2).prefix(40))), tmux.screen())
+        try tmux.send("q")
+        assertRestored(tmux, status: 0)
+        XCTAssertEqual(try tmux.format("#{mouse_sgr_flag}#{mouse_standard_flag}"), "00", "mouse reporting is off again")
+    }
+
+    func testNoMouseLeavesTheMouseToTheTerminal() throws {
+        let tmux = try browse("--browse --no-prefetch --no-mouse")
+        XCTAssertEqual(try tmux.format("#{mouse_sgr_flag}#{mouse_standard_flag}"), "00")
+        try tmux.send("q")
+        assertRestored(tmux, status: 0)
+    }
+
     func testOpensTheThirdPostWithItsCommentsAndGoesBackToTheListAsItWas() throws {
         let tmux = try browse("--browse --no-prefetch")
         XCTAssertTrue(tmux.screen().contains("Enter open"), "the footer offers what applies on a list: \(tmux.screen())")

@@ -122,4 +122,39 @@ final class ScreenChangesTests: XCTestCase {
         _ = screen.update(.detailOpened(DetailFacts(id: 1, parent: 0, main: SourceFacts(name: "posts › 2", state: .loading(LoadProgress(), lastGood: nil)))))
         XCTAssertEqual(screen.update(.key(.character("o"), at: start)), [.handOff(.open, .detail)])
     }
+
+    func testSGRMouseReportsAreParsedAsClicksAndTheWheel() {
+        XCTAssertEqual(Key.parse(Array("\u{1B}[<0;12;5M".utf8)), [.mouse(.init(.click, row: 5, column: 12))])
+        XCTAssertEqual(Key.parse(Array("\u{1B}[<64;1;2M\u{1B}[<65;1;2Mq".utf8)),
+                       [.mouse(.init(.wheelUp, row: 2, column: 1)), .mouse(.init(.wheelDown, row: 2, column: 1)), .character("q")])
+        XCTAssertEqual(Key.parse(Array("\u{1B}[<0;12;5m\u{1B}[<2;1;1M\u{1B}[<32;3;3M".utf8)), [], "a release, the right button, a drag")
+    }
+
+    func testAClickSelectsTheItemUnderItAndASecondClickOpensIt() {
+        var screen = model()
+        load(&screen, posts([1, 2, 3]))
+        // Row 1 is the status line, row 2 the rule; post 2 starts on content line 2, row 5.
+        XCTAssertEqual(screen.update(.key(.mouse(.init(.click, row: 5, column: 4)), at: start)),
+                       [.cancelPrefetch, .startPrefetchTimer(ScreenModel.prefetchDelay)])
+        XCTAssertTrue(rows(screen).contains("▌ 2  title 2"), "\(rows(screen))")
+        let commands = screen.update(.key(.mouse(.init(.click, row: 6, column: 4)), at: start + .milliseconds(200)))
+        guard case .open(0, let fields)? = commands.last else { return XCTFail("a double click opens: \(commands)") }
+        XCTAssertEqual(fields["id"], "2")
+        var slow = model()
+        load(&slow, posts([1, 2, 3]))
+        _ = slow.update(.key(.mouse(.init(.click, row: 5, column: 4)), at: start))
+        XCTAssertEqual(slow.update(.key(.mouse(.init(.click, row: 5, column: 4)), at: start + .seconds(1))), [],
+                       "clicks a second apart only select")
+        XCTAssertEqual(slow.update(.key(.mouse(.init(.click, row: 1, column: 4)), at: start)), [], "a click on the status line does nothing")
+    }
+
+    func testTheWheelScrollsThreeLinesAndTakesTheSelectionAlongOnlyWhenItWouldLeave() {
+        var screen = model(rows: 10)
+        load(&screen, posts(Array(1...30)))
+        _ = screen.update(.key(.mouse(.init(.wheelDown, row: 5, column: 1)), at: start))
+        XCTAssertEqual(screen.pane.cursor.scroll, 3)
+        XCTAssertEqual(screen.pane.cursor.selection, 2, "post 1 went off the top: the first post on screen is selected")
+        _ = screen.update(.key(.mouse(.init(.wheelUp, row: 5, column: 1)), at: start))
+        XCTAssertEqual(screen.pane.cursor.scroll, 0)
+    }
 }

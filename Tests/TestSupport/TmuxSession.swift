@@ -50,6 +50,11 @@ public final class TmuxSession {
     /// Whether the terminal's cursor is visible (the application may hide it).
     public var cursorVisible: Bool { (try? tmux(["display-message", "-p", "-t", "main", "#{cursor_flag}"]))?.hasPrefix("1") ?? false }
 
+    /// A tmux format (`#{mouse_sgr_flag}`) as the pane has it now.
+    public func format(_ format: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", "main", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// The pane's title, which OSC 0 and OSC 2 set.
     public var paneTitle: String { (try? tmux(["display-message", "-p", "-t", "main", "#{pane_title}"])) ?? "" }
 

@@ -3,14 +3,15 @@ import Plan
 /// The presenter for a run, chosen once from the output format, the schedule and whether
 /// stdout is a terminal.
 enum PresenterChoice {
-    /// The full-screen view draws its frames through `output`, the run's stdout.
+    /// The full-screen view draws its frames through `output`, the run's stdout, and takes
+    /// the mouse when `usesMouse`.
     static func presenter(format: OutputFormat, schedule: LoadSession.Schedule, terminal: Terminal,
-                          output: ContentOutput) -> any Presenter {
+                          output: ContentOutput, usesMouse: Bool = true) -> any Presenter {
         switch (format, schedule) {
         case (.ndjson, _): NDJSONLog()
         case (.text, .once): OrderedPrinter(format: .text)
         case (.json, .once): OrderedPrinter(format: .json)
-        case (.text, .interval) where terminal.stdoutIsTTY, (_, .browse): ScreenPresenter(terminal: terminal, output: output)
+        case (.text, .interval) where terminal.stdoutIsTTY, (_, .browse): ScreenPresenter(terminal: terminal, output: output, usesMouse: usesMouse)
         case (.text, .interval): PipePrinter(format: .text)
         case (.json, .interval): PipePrinter(format: .json)
         }

@@ -17,7 +17,9 @@ final class ScreenPresenter: Presenter {
     private var left = false
     private var ticker: LoopSource?
 
-    init(terminal: Terminal, output: ContentOutput) { screen = FullScreen(terminal: terminal, output: output) }
+    init(terminal: Terminal, output: ContentOutput, usesMouse: Bool = true) {
+        screen = FullScreen(terminal: terminal, output: output, usesMouse: usesMouse)
+    }
 
     var announcesSource: Bool { false }
     var drawsViews: Bool { true }

@@ -80,7 +80,7 @@ package struct LoadInvocation {
                                   verbosity: verbosity, client: clientConfiguration(environment: environment),
                                   prefetchesDetails: browse.prefetches, diagnostics: diagnostics, output: context.output)
         return session.run(presenter: PresenterChoice.presenter(format: output, schedule: schedule, terminal: terminal,
-                                                                output: context.output))
+                                                                output: context.output, usesMouse: browse.usesMouse))
     }
 
     /// The list `--url-file` names, which under `--watch` may not name standard input: it

@@ -28,10 +28,10 @@ final class FullScreen {
     private var cachedRule: (key: (Int, Bool), line: String)?
 
     /// Frames go out through `output`, the run's stdout.
-    init(terminal: Terminal, output: ContentOutput) {
+    init(terminal: Terminal, output: ContentOutput, usesMouse: Bool = true) {
         self.terminal = terminal
         self.output = output
-        raw = RawTerminal(output: output)
+        raw = RawTerminal(output: output, usesMouse: usesMouse)
     }
 
     var readsKeys: Bool { raw.readsKeys }

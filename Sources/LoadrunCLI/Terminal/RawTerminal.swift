@@ -4,7 +4,8 @@ import Glibc
 import Loader
 
 /// The terminal as a full-screen view uses it: the alternate screen, no cursor, no line
-/// wrapping, and keys delivered one at a time without echo.
+/// wrapping, keys delivered one at a time without echo, and (unless `--no-mouse`) clicks and
+/// the wheel reported as SGR sequences.
 ///
 /// `leave()` puts back exactly what `enter()` changed, and is safe to call twice: every way out
 /// (q, Ctrl-C, SIGTERM, an error) calls it.
@@ -17,7 +18,13 @@ final class RawTerminal {
     /// Whether keys can be read: standard input is a terminal.
     let readsKeys = isatty(STDIN_FILENO) == 1
 
-    init(output: ContentOutput) { self.output = output }
+    /// Whether clicks and the wheel are reported: only where keys are read too.
+    private let usesMouse: Bool
+
+    init(output: ContentOutput, usesMouse: Bool = true) {
+        self.output = output
+        self.usesMouse = usesMouse && readsKeys
+    }
 
     func enter() {
         guard !entered else { return }
@@ -41,7 +48,7 @@ final class RawTerminal {
             }
         }
         // Alternate screen, hidden cursor, no autowrap (a full-width line must not scroll).
-        output.draw("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l")
+        output.draw("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l" + (usesMouse ? Self.mouseOn : ""))
     }
 
     func leave() {
@@ -55,8 +62,14 @@ final class RawTerminal {
         LastResort.forgetTerminal()
     }
 
-    /// Plain text, autowrap and the cursor back, and the main screen.
-    private static let leaveSequence = "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+    /// Button presses and the wheel (1000), reported as `ESC [ < b ; x ; y M` (1006), which
+    /// has no limit on the column as the old encoding had.
+    private static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"
+
+    /// Mouse reporting off, plain text, autowrap and the cursor back, and the main screen:
+    /// the mouse goes off whether it was on or not, which costs nothing and is always right,
+    /// even from the last-resort handler.
+    private static let leaveSequence = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
 
     deinit { leave() }
 }
