@@ -15,13 +15,27 @@ package protocol ContentRendering {
     /// plugin while it loads, or what failed.
     func placeholder(source index: Int, state: LoadingState<AnyContent>, width: Int, rows: Int) -> String
     /// The text of a detail: its content (or skeleton, or failure), then each related list
-    /// under a heading. `skeletonPlugin` names the plugin the parent's last detail took.
-    func detail(_ detail: DetailFacts, skeletonPlugin: String?, width: Int, rows: Int) -> String
+    /// under a heading, with where each related list's items start. `skeletonPlugin` names
+    /// the plugin the parent's last detail took.
+    func detail(_ detail: DetailFacts, skeletonPlugin: String?, width: Int, rows: Int) -> RenderedDetail
     /// The fields of item `item` of `content`, to open or prefetch its detail; nil when it
     /// has none.
     func itemFields(of content: AnyContent, at item: Int) -> [String: String]?
     /// Whether styling escapes may be used.
     var allowsStyling: Bool { get }
+}
+
+/// A detail's text, and where each of its related lists stands in it.
+package struct RenderedDetail {
+    package var text: String
+    /// One per related list, in order: the line of its heading, and the lines where its items
+    /// start (empty while it has none to select).
+    package var related: [(heading: Int, items: [Int])]
+
+    package init(text: String, related: [(heading: Int, items: [Int])]) {
+        self.text = text
+        self.related = related
+    }
 }
 
 /// A list's text and where its items start.

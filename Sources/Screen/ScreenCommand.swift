@@ -43,4 +43,6 @@ package enum LinkTarget: Equatable {
     case detail
     /// Source `index` itself, when what it shows is no list.
     case source(Int)
+    /// An item shown whole: its url, link or href field.
+    case record([String: String])
 }

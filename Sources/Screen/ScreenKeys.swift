@@ -22,8 +22,11 @@ package enum ScreenKeys {
         package var failed = false
         /// Something was said while the screen is up, so `L` shows it.
         package var hasLog = false
+        /// A detail with related lists, which Tab moves into.
+        package var hasRelated = false
 
-        package init(inDetail: Bool = false, hasItems: Bool = false, canLoadMore: Bool = false, manySources: Bool = false, hasHistory: Bool = false, reloadsOnInterval: Bool = false, isPaused: Bool = false, searching: Bool = false, failed: Bool = false, hasLog: Bool = false) {
+        package init(inDetail: Bool = false, hasItems: Bool = false, canLoadMore: Bool = false, manySources: Bool = false, hasHistory: Bool = false, reloadsOnInterval: Bool = false, isPaused: Bool = false, searching: Bool = false, failed: Bool = false, hasLog: Bool = false,
+                    hasRelated: Bool = false) {
             self.inDetail = inDetail
             self.hasItems = hasItems
             self.canLoadMore = canLoadMore
@@ -34,6 +37,7 @@ package enum ScreenKeys {
             self.searching = searching
             self.failed = failed
             self.hasLog = hasLog
+            self.hasRelated = hasRelated
         }
     }
 
@@ -42,6 +46,7 @@ package enum ScreenKeys {
         var keys: [String] = []
         if place.inDetail {
             keys.append("Esc back")
+            if place.hasRelated { keys.append(place.hasItems ? "Enter show whole · Tab next list" : "Tab related lists") }
         } else if place.hasItems {
             keys.append("↑↓ select · Enter open")
         }
@@ -63,11 +68,11 @@ package enum ScreenKeys {
         ("PgUp  b  Ctrl-B", "a screen up"),
         ("Ctrl-D  Ctrl-U", "half a screen down or up"),
         ("Home End  g G", "go to the top or the bottom"),
-        ("Enter  →", "open the selected item's detail"),
-        ("Esc  Backspace  ←", "back to the list, cancelling what still loads"),
+        ("Enter  →", "open the selected item's detail, or show it whole when it has none"),
+        ("Esc  Backspace  ←", "back up one level, cancelling what still loads"),
         ("r", "reload now, or retry what failed"),
         (">", "load the next page of a list"),
-        ("Tab  Shift-Tab  1–9", "switch between sources"),
+        ("Tab  Shift-Tab  1–9", "switch between sources; in a detail, between it and its related lists"),
         ("[  ]", "step back and forward through earlier versions (watch)"),
         ("p", "pause or resume reloading (watch)"),
         ("/", "search the content shown; Enter keeps the search, Esc drops it"),

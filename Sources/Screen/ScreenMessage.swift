@@ -27,6 +27,9 @@ package enum ScreenMessage {
     case statuses(StatusBoard)
     /// The prefetch timer the model asked for with `ScreenCommand.startPrefetchTimer` is up.
     case prefetchTimerFired
+    /// The item with `fields` of source `index`'s list, which Enter asked to open, has no
+    /// detail (`note` says why): it is shown whole instead.
+    case showRecord(Int, fields: [String: String], note: String)
 }
 
 /// What the screen needs to know about one source, as of a change.

@@ -48,8 +48,14 @@ extension ScreenModel {
             changePane { $0.stepSearch(forward: key == .character("n") || key == .control("n"), rows: rows) }
             return selectionMoved(from: before)
         case .escape, .backspace, .left:
+            if !records.isEmpty {
+                records.removeLast()
+                return []
+            }
             if detail != nil {
                 detail = nil
+                relatedFocus = nil
+                detailSections = []
                 return [.back]
             }
             if pane.search != nil { changePane { $0.find(nil, rows: rows) } }
@@ -67,10 +73,12 @@ extension ScreenModel {
         case .character("p"):
             guard reloadsOnInterval else { break }
             return [.togglePause]
-        case .tab:
-            return setFocus((focus + 1) % sources.count)
-        case .backTab:
-            return setFocus((focus + sources.count - 1) % sources.count)
+        case .tab, .backTab:
+            if detail != nil {
+                if records.isEmpty { moveDetailFocus(forward: key == .tab, now: now) }
+                return []
+            }
+            return setFocus((focus + (key == .tab ? 1 : sources.count - 1)) % sources.count)
         case .character(let digit) where digit.isASCII && digit.isNumber && digit != "0":
             // 1…9 pick the source with that number on its status line.
             if let index = digit.wholeNumberValue.map({ $0 - 1 }), index < sources.count { return setFocus(index) }
@@ -98,8 +106,10 @@ extension ScreenModel {
         return []
     }
 
-    /// Whose URL `o` and `y` take: the detail on screen, the selected item, or the source.
+    /// Whose URL `o` and `y` take: the record or the detail on screen, the selected item, or
+    /// the source.
     private var linkTarget: LinkTarget {
+        if let record = records.last { return .record(record.fields) }
         if detail != nil { return .detail }
         if pane.hasItems, let selected = pane.cursor.selection, let content = shownContent(of: focus),
            let fields = renderer.itemFields(of: content, at: selected) {
@@ -113,7 +123,13 @@ extension ScreenModel {
 
     /// Changes the pane on screen: the detail's, or the focused list's.
     mutating func changePane(_ change: (inout Pane) -> Void) {
-        if detail != nil { change(&detail!.pane) } else { change(&lists[focus]) }
+        if !records.isEmpty {
+            change(&records[records.count - 1].pane)
+        } else if detail != nil {
+            change(&detail!.pane)
+        } else {
+            change(&lists[focus])
+        }
     }
 
     /// A key while the search is typed: letters add to it, Enter keeps it, Esc drops it.
@@ -140,10 +156,19 @@ extension ScreenModel {
         return []
     }
 
-    /// Enter: the selected item's detail, with the fields of the version on screen.
+    /// Enter: the selected item's detail, with the fields of the version on screen; in a
+    /// detail, the selected item of its related list, shown whole.
     mutating func open(now: ContinuousClock.Instant) -> [ScreenCommand] {
+        if !records.isEmpty { return [] }
         if let detail {
-            note("a detail opens nothing further; Esc goes back to the list", about: detail.facts.main.name, now: now)
+            guard let index = relatedFocus, let selected = pane.cursor.selection, let content = detail.facts.related[index].state.content,
+                  let fields = renderer.itemFields(of: content, at: selected) else {
+                note(detail.facts.related.isEmpty ? "this detail has no related lists to open"
+                                                  : "Tab moves to its related lists; Enter shows the selected item whole",
+                     about: detail.facts.main.name, now: now)
+                return []
+            }
+            showRecord(title: detail.facts.main.name + " › " + detail.facts.related[index].name + Self.label(fields), fields: fields)
             return []
         }
         guard pane.hasItems, let selected = pane.cursor.selection, let content = shownContent(of: focus),

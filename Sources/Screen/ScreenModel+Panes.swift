@@ -88,8 +88,11 @@ extension ScreenModel {
     mutating func composeDetail() {
         guard let facts = detail?.facts else { return }
         let rows = contentRows
-        let text = renderer.detail(facts, skeletonPlugin: detailPlugins[facts.parent], width: terminalColumns, rows: rows)
-        detail!.pane.show(text, items: nil)
+        let rendered = renderer.detail(facts, skeletonPlugin: detailPlugins[facts.parent], width: terminalColumns, rows: rows)
+        detailSections = rendered.related
+        // The focused related list's items are the pane's, to select; none while it loads.
+        let items = relatedFocus.flatMap { detailSections.indices.contains($0) ? detailSections[$0].items : nil }
+        detail!.pane.show(rendered.text, items: items?.isEmpty == false ? items : nil)
         detail!.pane.cursor.clamp(to: detail!.pane.layout(rows: rows))
     }
 }

@@ -14,6 +14,7 @@ extension ScreenModel {
             terminalColumns = columns
             for index in sources.indices { showList(of: index) }
             if detail != nil { composeDetail() }
+            if !records.isEmpty { composeRecord() }
         case .tick(let now):
             if let notice, notice.until <= now { self.notice = nil }
         case .sourceChanged(let index, let facts, let cause, let bytes, let time):
@@ -25,6 +26,8 @@ extension ScreenModel {
             logged(line, isTrace: isTrace, now: now)
         case .detailOpened(let facts):
             searchInput = nil
+            relatedFocus = nil
+            records = []
             detail = (facts, Pane(), Array(repeating: false, count: facts.sourceCount))
             composeDetail()
             // The session dropped any prefetch as it opened this; a wake-up still due finds none.
@@ -46,6 +49,8 @@ extension ScreenModel {
             self.board = board
         case .prefetchTimerFired:
             return prefetchDue()
+        case .showRecord(let index, let fields, let note):
+            showRecord(title: sources[index].name + Self.label(fields), fields: fields, note: note)
         }
         return []
     }

@@ -41,6 +41,13 @@ package struct ScreenModel {
     /// The open detail, on top of the lists, its pane, and whether each of its sources came
     /// back unchanged (a 304).
     package internal(set) var detail: (facts: DetailFacts, pane: Pane, unchanged: [Bool])?
+    /// Which of the open detail's related lists has the focus, its items selectable (Tab);
+    /// nil while the detail's own content has it.
+    package internal(set) var relatedFocus: Int?
+    /// Where the open detail's related lists stand in its text, as last composed.
+    var detailSections: [(heading: Int, items: [Int])] = []
+    /// Items shown whole on top of the rest, the last on screen; Esc goes back one.
+    package internal(set) var records: [RecordView] = []
     /// The plugin the source's last detail took, for the skeleton of the next one.
     var detailPlugins: [Int: String] = [:]
     /// The footer's latest notice and when it goes.
@@ -94,8 +101,8 @@ package struct ScreenModel {
     /// Rows of the content area, under the status lines and the banner, above the footer.
     package var contentRows: Int { max(rows - statusRows - 2, 1) }
 
-    /// The pane on screen: the open detail's, else the focused source's list.
-    package var pane: Pane { detail?.pane ?? lists[focus] }
+    /// The pane on screen: the record on top, or the open detail's, else the focused source's list.
+    package var pane: Pane { records.last?.pane ?? detail?.pane ?? lists[focus] }
 
     /// The sources whose status lines the next frame shows, for the `statuses` message: the
     /// window of the panel around the focus (none under a detail, whose own come with it).
@@ -178,10 +185,11 @@ package struct ScreenModel {
     package var place: ScreenKeys.Place {
         let shown = detail?.facts.main ?? sources[focus]
         return ScreenKeys.Place(
-            inDetail: detail != nil, hasItems: pane.hasItems,
+            inDetail: detail != nil || !records.isEmpty, hasItems: pane.hasItems,
             canLoadMore: detail == nil && shown.canLoadMore, manySources: sources.count > 1,
             hasHistory: detail == nil && histories[focus].count > 1, reloadsOnInterval: reloadsOnInterval,
-            isPaused: board.isPaused, searching: pane.search != nil, failed: shown.state.hasFailed, hasLog: !log.isEmpty)
+            isPaused: board.isPaused, searching: pane.search != nil, failed: shown.state.hasFailed, hasLog: !log.isEmpty,
+            hasRelated: detail != nil && records.isEmpty && !detailSections.isEmpty)
     }
 }
 

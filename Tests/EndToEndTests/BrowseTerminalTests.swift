@@ -98,6 +98,24 @@ final class BrowseTerminalTests: XCTestCase {
         assertRestored(tmux, status: 0)
     }
 
+    func testTabEntersTheCommentsAndEnterShowsACommentWholeWithItsBody() throws {
+        let tmux = try browse("--browse --no-prefetch")
+        try tmux.send("Enter")
+        XCTAssertTrue(tmux.waitForScreen(containing: "Eliseo@gardner.biz"), "the comments loaded: \(tmux.screen())")
+        XCTAssertFalse(tmux.screen().contains("reiciendis et nam sapiente accusantium"), "the table has no room for the body")
+        try tmux.send("Tab")
+        XCTAssertTrue(tmux.waitForScreen(containing: "▌"), "a comment is selected: \(tmux.screen())")
+        try tmux.send("Enter")
+        XCTAssertTrue(tmux.waitForScreen(containing: "corpus › 1 › comments › 1"), "the breadcrumb: \(tmux.screen())")
+        XCTAssertTrue(tmux.waitForScreen(containing: "reiciendis et nam sapiente accusantium"), "the whole body: \(tmux.screen())")
+        try tmux.send("Escape")
+        XCTAssertTrue(tmux.waitForScreen(containing: "── comments"), "back to the detail: \(tmux.screen())")
+        try tmux.send("Escape")
+        XCTAssertTrue(tmux.waitForScreen(containing: "Enter open"), "back to the list: \(tmux.screen())")
+        try tmux.send("q")
+        assertRestored(tmux, status: 0)
+    }
+
     func testOpensTheThirdPostWithItsCommentsAndGoesBackToTheListAsItWas() throws {
         let tmux = try browse("--browse --no-prefetch")
         XCTAssertTrue(tmux.screen().contains("Enter open"), "the footer offers what applies on a list: \(tmux.screen())")

@@ -69,8 +69,8 @@ final class ScreenModelTests: XCTestCase {
         _ = screen.update(.detailChanged(detail, cause: .succeeded, slot: 0, at: start))
         XCTAssertTrue(text(screen).contains("The second post"), text(screen))
         XCTAssertTrue(screen.view().footer.contains("Esc back") || screen.view().footer.lowercased().contains("esc"), screen.view().footer)
-        XCTAssertEqual(press(&screen, .enter), [], "a detail opens nothing further")
-        XCTAssertTrue(screen.view().footer.contains("a detail opens nothing further"), screen.view().footer)
+        XCTAssertEqual(press(&screen, .enter), [], "a detail with no related lists opens nothing further")
+        XCTAssertTrue(screen.view().footer.contains("this detail has no related lists"), screen.view().footer)
 
         XCTAssertEqual(press(&screen, .escape), [.back])
         XCTAssertNil(screen.detail)

@@ -61,15 +61,34 @@ struct PluginScreenRenderer: ContentRendering {
         return plugins.skeleton(for: selections[index], context: context)
     }
 
-    func detail(_ detail: DetailFacts, skeletonPlugin: String?, width: Int, rows: Int) -> String {
-        let context = context(width: width, rows: rows, gutter: false)
+    func detail(_ detail: DetailFacts, skeletonPlugin: String?, width: Int, rows: Int) -> RenderedDetail {
+        // Laid out a gutter narrower than the screen: the margin marks the selection while
+        // one of its related lists has the focus.
+        let context = context(width: width, rows: rows, gutter: true)
         var text = section(detail.main, skeletonPlugin: skeletonPlugin ?? "articles", context: context)
-        for related in detail.related {
-            let heading = "── \(related.name) " + summary(of: related.state)
-            text += "\n" + TextStyle.bold.apply(heading, in: context) + "\n"
-            text += section(related, skeletonPlugin: "table", context: context)
+        var related: [(heading: Int, items: [Int])] = []
+        for list in detail.related {
+            let heading = "── \(list.name) " + summary(of: list.state)
+            text += "\n"
+            let headingLine = Self.lineCount(text)
+            text += TextStyle.bold.apply(heading, in: context) + "\n"
+            // A related list's items can be selected and opened: where each starts is kept.
+            if let content = list.state.content, let items = plugins.renderItems(of: content, context: context),
+               !items.text.isEmpty {
+                let start = headingLine + 1
+                related.append((headingLine, items.itemLines.map { $0 + start }))
+                text += items.text
+            } else {
+                related.append((headingLine, []))
+                text += section(list, skeletonPlugin: "table", context: context)
+            }
         }
-        return text
+        return RenderedDetail(text: text, related: related)
+    }
+
+    /// Lines `text` holds, a last newline ending the last line rather than starting another.
+    private static func lineCount(_ text: String) -> Int {
+        text.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } + (text.isEmpty || text.hasSuffix("\n") ? 0 : 1)
     }
 
     func itemFields(of content: AnyContent, at item: Int) -> [String: String]? {

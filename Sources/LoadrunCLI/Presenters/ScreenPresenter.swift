@@ -1,4 +1,5 @@
 import Loader
+import Plan
 import Plugins
 import Screen
 
@@ -97,7 +98,14 @@ final class ScreenPresenter: Presenter {
         if commands.contains(.back) { openPage = nil }
         for case .handOff(let how, let target) in commands { handOff(target, how) }
         redrawSoon()
-        return commands.compactMap(intent)
+        return commands.compactMap { command in
+            // An item with no detail to load is shown whole, rather than not at all.
+            if case .open(let index, let fields) = command, case .failure(let problem) = session.detailURL(of: session.sources[index], fields: fields) {
+                _ = model.update(.showRecord(index, fields: fields, note: problem.text))
+                return nil
+            }
+            return intent(command)
+        }
     }
 
     func woke() -> [Intent] {
@@ -184,6 +192,9 @@ final class ScreenPresenter: Presenter {
             guard let page = openPage else { return }
             source = page.main
             url = .success(page.url)
+        case .record(let fields):
+            source = openPage?.main ?? session.sources[model.focus]
+            url = DetailTemplate.link(in: fields).map { .success($0) } ?? .failure(DetailProblem(text: "this item has no url, link or href field"))
         case .source(let index):
             source = session.sources[index]
             let address = source.loader.source.url

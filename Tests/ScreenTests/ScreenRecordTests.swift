@@ -1,0 +1,85 @@
+@testable import LoadrunCLI
+import Loader
+import Plugins
+import Screen
+import XCTest
+
+/// Browse without dead ends: Tab moves into a detail's related lists, Enter shows one of their
+/// items whole, and an item with no detail is shown whole rather than not at all.
+final class ScreenRecordTests: XCTestCase {
+    private let start = ContinuousClock.now
+    private let noon = WallTime(seconds: 43_200, timeOfDay: "12:00:00")
+
+    private func model(rows: Int = 30) -> ScreenModel {
+        let renderer = PluginScreenRenderer(plugins: .default(), base: RenderContext(width: 70, allowsStyling: false),
+                                            selections: [.fixed(AnyContentDecoder(PostsPlugin()))])
+        var screen = ScreenModel(sources: [SourceFacts(name: "posts", state: .loading(LoadProgress(), lastGood: nil))], rows: rows,
+                                 columns: 70, reloadsOnInterval: false, readsKeys: true, renderer: renderer)
+        let posts = AnyContent([Post(id: 1, title: "title 1", body: "body 1"), Post(id: 2, title: "title 2", body: "body 2")],
+                               decoder: PostsPlugin())
+        _ = screen.update(.sourceChanged(0, SourceFacts(name: "posts", state: .loaded(posts)), cause: .succeeded, bytes: 10, at: noon))
+        return screen
+    }
+
+    private func comments() throws -> AnyContent {
+        let json = """
+        [{"id": 7, "email": "a@example.com", "body": "the first comment's whole body, which a table would cut"},
+         {"id": 8, "email": "b@example.com", "body": "the second comment"}]
+        """
+        let plugin = TablePlugin()
+        let table = try plugin.decode(Array(json.utf8), response: ResponseInfo(url: "http://127.0.0.1/posts/1/comments", headers: HTTPHeaders()))
+        return AnyContent(table, decoder: plugin)
+    }
+
+    private func content(_ screen: ScreenModel) -> String { screen.view().content.joined(separator: "\n") }
+
+    func testTabMovesIntoARelatedListAndEnterShowsItsItemWholeThenEscGoesBackUp() throws {
+        var screen = model()
+        var detail = DetailFacts(id: 1, parent: 0, main: SourceFacts(name: "posts › 1", state: .loading(LoadProgress(), lastGood: nil)),
+                                 related: [SourceFacts(name: "comments", state: .loading(LoadProgress(), lastGood: nil))])
+        _ = screen.update(.detailOpened(detail))
+        detail.main.state = .loaded(AnyContent(Article(title: "The first post", body: "its text"), decoder: ArticlesPlugin()))
+        detail.related[0].state = .loaded(try comments())
+        _ = screen.update(.detailChanged(detail, cause: .succeeded, slot: 1, at: start))
+        XCTAssertFalse(screen.pane.hasItems, "the detail's own text has the focus first")
+
+        XCTAssertTrue(screen.view().footer.contains("Tab related lists"), screen.view().footer)
+        _ = screen.update(.key(.tab, at: start))
+        XCTAssertEqual(screen.relatedFocus, 0)
+        XCTAssertTrue(screen.view().footer.contains("Enter show whole"), screen.view().footer)
+        XCTAssertTrue(screen.pane.hasItems, "the comments can be selected")
+        XCTAssertTrue(screen.view().content.contains { $0.hasPrefix("▌") && $0.contains("a@example.com") }, content(screen))
+        _ = screen.update(.key(.down, at: start))
+        XCTAssertTrue(screen.view().content.contains { $0.hasPrefix("▌") && $0.contains("b@example.com") }, content(screen))
+        _ = screen.update(.key(.up, at: start))
+
+        XCTAssertEqual(screen.update(.key(.enter, at: start)), [], "nothing loads: the record is at hand")
+        XCTAssertEqual(screen.records.count, 1)
+        let record = content(screen)
+        XCTAssertTrue(record.contains("posts › 1 › comments › 7"), "a breadcrumb: \(record)")
+        XCTAssertTrue(record.contains("the first comment's whole body, which a table would cut"), record)
+        XCTAssertTrue(screen.view().footer.contains("Esc back"), screen.view().footer)
+
+        _ = screen.update(.key(.escape, at: start))
+        XCTAssertTrue(screen.records.isEmpty)
+        XCTAssertNotNil(screen.detail, "Esc went back up one level only")
+        XCTAssertEqual(screen.relatedFocus, 0, "to the comments, as they were")
+        _ = screen.update(.key(.tab, at: start))
+        XCTAssertNil(screen.relatedFocus, "Tab goes round to the detail's own text")
+        XCTAssertEqual(screen.update(.key(.escape, at: start)), [.back])
+    }
+
+    func testAnItemWithNoDetailIsShownWholeWithWhy() {
+        var screen = model()
+        _ = screen.update(.showRecord(0, fields: ["id": "2", "title": "title 2", "body": "body 2"],
+                                      note: "no detail to open: give --detail TEMPLATE"))
+        let record = content(screen)
+        XCTAssertTrue(record.hasPrefix("posts › 2"), record)
+        XCTAssertTrue(record.contains("body   body 2") || record.contains("body  body 2"), record)
+        XCTAssertTrue(record.contains("no detail to open"), record)
+        XCTAssertEqual(screen.update(.key(.character("y"), at: start)),
+                       [.handOff(.copy, .record(["id": "2", "title": "title 2", "body": "body 2"]))])
+        _ = screen.update(.key(.escape, at: start))
+        XCTAssertTrue(content(screen).contains("title 1"), "back on the list")
+    }
+}
