@@ -96,7 +96,7 @@ struct Loadrun: LoadrunCommand {
     @Option(name: .long, help: ArgumentHelp("text for the terminal; json: the content as JSON, every field the server sent, keys in its order; ndjson: one JSON line per state transition, labelled by source.", valueName: "format"))
     var output: OutputFormat = .text
 
-    @Option(name: .customLong("max-items"), help: ArgumentHelp("Show at most this many items of a list (JSON arrays, tables), and say how many were left out.", valueName: "n"))
+    @Option(name: .customLong("max-items"), help: ArgumentHelp("Show at most this many items of a list (posts, a declared plugin's items, JSON arrays, tables), and say how many were left out.", valueName: "n"))
     var maxItems: Int?
 
     @Flag(name: .customLong("sort-keys"), help: "With --output json, sort each object's keys instead of keeping the server's order.")
