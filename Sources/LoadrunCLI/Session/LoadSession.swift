@@ -130,7 +130,7 @@ package final class LoadSession {
             }
             // One source says where it loads from; many would bury the content in URLs.
             if presenter.announcesSource && requests.count == 1 && verbosity > .quiet { loaders.announce(request, url: url) }
-            let loader = SourceLoaders.loader(request, url: url, fetcher: fetcher, loop: loop, emptyBody: plugins.emptyBodyDecoder)
+            let loader = SourceLoaders.loader(request, url: url, fetcher: fetcher, loop: loop, plugins: plugins)
             let source = SessionSource(loader: loader, index: index, interval: interval(for: request))
             loader.observe { [unowned self, unowned source] change in observe(change, of: source) }
             sources.append(source)
