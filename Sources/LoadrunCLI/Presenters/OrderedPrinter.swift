@@ -161,6 +161,6 @@ final class OrderedPrinter: Presenter {
     /// Skeletons only on a terminal, only for text, and only for one source: several would
     /// need a screen layout of their own.
     private var showsSkeleton: Bool {
-        session.terminal.stdoutIsTTY && format == .text && sources.count == 1 && session.verbosity > .quiet
+        session.terminal.stdoutIsTTY && format == .text && sources.count == 1 && session.verbosity > .quiet && !session.readsTypedInput
     }
 }

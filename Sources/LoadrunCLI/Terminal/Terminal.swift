@@ -6,6 +6,8 @@ import Glibc
 struct Terminal {
     let stdoutIsTTY: Bool
     let stderrIsTTY: Bool
+    /// Whether standard input is a terminal: someone may type content there.
+    let stdinIsTTY: Bool
     /// Columns for rendered content: the terminal's width on a TTY, else `COLUMNS`, else 80.
     let width: Int
     /// Rows of the terminal stdout is on, when it is one.
@@ -31,7 +33,7 @@ struct Terminal {
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         let dumb = environment["TERM"] == "dumb"
         let stderrWidth = stderrIsTTY ? windowSize(STDERR_FILENO)?.columns ?? 80 : 80
-        return Terminal(stdoutIsTTY: stdoutIsTTY, stderrIsTTY: stderrIsTTY, width: width, height: stdoutSize?.rows,
+        return Terminal(stdoutIsTTY: stdoutIsTTY, stderrIsTTY: stderrIsTTY, stdinIsTTY: isatty(STDIN_FILENO) == 1, width: width, height: stdoutSize?.rows,
                         stderrWidth: stderrWidth, environment: environment,
                         allowsStyling: stdoutIsTTY && !noColor && !dumb)
     }
