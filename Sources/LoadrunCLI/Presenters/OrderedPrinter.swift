@@ -116,7 +116,8 @@ final class OrderedPrinter: Presenter {
         let context = session.renderContext(imageFormat: nil)
         switch format {
         case .json:
-            let sink = stdoutSink { UntrustedText.forJSON($0) }
+            var json = JSONOutputText(context: context)
+            let sink = stdoutSink { json.next($0) }
             session.plugins.writeJSON(content, context: context, to: sink)
             sink.write("\n")
             sink.flush()

@@ -226,7 +226,7 @@ package final class LoadSession {
                       isTerminal: terminal.stdoutIsTTY, environment: terminal.environment,
                       imageFormat: view.imageFormat ?? imageFormat, imageSize: view.imageSize,
                       interruption: probe, maxItems: view.maxItems, sortsKeys: view.sortsKeys,
-                      hasScreenWidth: terminal.hasScreenWidth)
+                      hasScreenWidth: terminal.hasScreenWidth, color: terminal.color)
     }
 
     private func interval(for request: SourceRequest) -> Duration {

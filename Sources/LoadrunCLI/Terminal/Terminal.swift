@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Plugins
 
 /// What loadrun knows about where its output goes.
 struct Terminal {
@@ -16,11 +17,12 @@ struct Terminal {
     let stderrWidth: Int
     /// The environment, for detecting what the terminal can draw.
     let environment: [String: String]
-    /// Whether content may carry styling escapes: stdout is a terminal, `NO_COLOR` is unset
-    /// and `TERM` is not `dumb`.
+    /// `--color`, which `allowsStyling` comes from.
+    let color: ColorChoice
+    /// Whether content may carry styling escapes: `color`'s answer for stdout.
     let allowsStyling: Bool
 
-    static func current(environment: [String: String]) -> Terminal {
+    static func current(environment: [String: String], color: ColorChoice) -> Terminal {
         let stdoutIsTTY = isatty(STDOUT_FILENO) == 1
         let stderrIsTTY = isatty(STDERR_FILENO) == 1
         var width = 80
@@ -30,12 +32,10 @@ struct Terminal {
         } else if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 {
             width = columns
         }
-        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
-        let dumb = environment["TERM"] == "dumb"
         let stderrWidth = stderrIsTTY ? windowSize(STDERR_FILENO)?.columns ?? 80 : 80
-        return Terminal(stdoutIsTTY: stdoutIsTTY, stderrIsTTY: stderrIsTTY, stdinIsTTY: isatty(STDIN_FILENO) == 1, width: width, height: stdoutSize?.rows,
-                        stderrWidth: stderrWidth, environment: environment,
-                        allowsStyling: stdoutIsTTY && !noColor && !dumb)
+        return Terminal(stdoutIsTTY: stdoutIsTTY, stderrIsTTY: stderrIsTTY, stdinIsTTY: isatty(STDIN_FILENO) == 1, width: width,
+                        height: stdoutSize?.rows, stderrWidth: stderrWidth, environment: environment, color: color,
+                        allowsStyling: color.allowsStyling(onTerminal: stdoutIsTTY, environment: environment))
     }
 
     /// Whether `width` is a screen's: stdout's terminal, or `COLUMNS`; otherwise 80 is only a
