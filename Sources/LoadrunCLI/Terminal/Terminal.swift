@@ -20,7 +20,7 @@ struct Terminal {
     /// `--color`, which `allowsStyling` comes from.
     let color: ColorChoice
     /// Whether content may carry styling escapes: `color`'s answer for stdout.
-    let allowsStyling: Bool
+    var allowsStyling: Bool { color.allowsStyling(onTerminal: stdoutIsTTY, environment: environment) }
 
     static func current(environment: [String: String], color: ColorChoice) -> Terminal {
         let stdoutIsTTY = isatty(STDOUT_FILENO) == 1
@@ -34,8 +34,7 @@ struct Terminal {
         }
         let stderrWidth = stderrIsTTY ? windowSize(STDERR_FILENO)?.columns ?? 80 : 80
         return Terminal(stdoutIsTTY: stdoutIsTTY, stderrIsTTY: stderrIsTTY, stdinIsTTY: isatty(STDIN_FILENO) == 1, width: width,
-                        height: stdoutSize?.rows, stderrWidth: stderrWidth, environment: environment, color: color,
-                        allowsStyling: color.allowsStyling(onTerminal: stdoutIsTTY, environment: environment))
+                        height: stdoutSize?.rows, stderrWidth: stderrWidth, environment: environment, color: color)
     }
 
     /// Whether `width` is a screen's: stdout's terminal, or `COLUMNS`; otherwise 80 is only a
