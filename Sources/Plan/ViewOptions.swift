@@ -1,14 +1,18 @@
 package import Plugins
 
 /// How content is shown, as the user asked: images' format and size, how many items of a list,
-/// and whether JSON output sorts its keys.
+/// whether JSON output sorts its keys, and when it is coloured.
 package struct ViewOptions {
     package var imageFormat: ImageFormat?
     package var imageSize: RenderContext.CellSize?
     package var maxItems: Int?
     package var sortsKeys: Bool
+    /// `--color`.
+    package var color: ColorChoice
 
-    package init(imageFormat: ImageFormat? = nil, imageSize: RenderContext.CellSize? = nil, maxItems: Int? = nil, sortsKeys: Bool = false) {
+    package init(imageFormat: ImageFormat? = nil, imageSize: RenderContext.CellSize? = nil, maxItems: Int? = nil, sortsKeys: Bool = false,
+                 color: ColorChoice = .auto) {
+        self.color = color
         self.imageFormat = imageFormat
         self.imageSize = imageSize
         self.maxItems = maxItems

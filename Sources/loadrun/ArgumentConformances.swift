@@ -1,4 +1,5 @@
-import ArgumentParser
+// Public: ColorChoice, a public type of Plugins, conforms here.
+public import ArgumentParser
 import Plan
 import Plugins
 
@@ -11,6 +12,7 @@ extension CellSizeArgument: ExpressibleByArgument {}
 extension WatchArgument: ExpressibleByArgument {}
 extension ShardArgument: ExpressibleByArgument {}
 extension OutputFormat: ExpressibleByArgument {}
+extension ColorChoice: ExpressibleByArgument {}
 
 extension ImageFormatArgument: ExpressibleByArgument {
     /// The shell completes `--image-format` with the names, as it does a `CaseIterable` type's.

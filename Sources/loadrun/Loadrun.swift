@@ -5,6 +5,7 @@ import ArgumentParser
 import Loader
 import LoadrunCLI
 import Plan
+import Plugins
 
 @main
 struct Loadrun: LoadrunCommand {
@@ -96,8 +97,11 @@ struct Loadrun: LoadrunCommand {
     @Option(name: .long, help: ArgumentHelp("text for the terminal; json: the content as JSON, every field the server sent, keys in its order; ndjson: one JSON line per state transition, labelled by source.", valueName: "format"))
     var output: OutputFormat = .text
 
-    @Option(name: .customLong("max-items"), help: ArgumentHelp("Show at most this many items of a list (JSON arrays, tables), and say how many were left out.", valueName: "n"))
+    @Option(name: .customLong("max-items"), help: ArgumentHelp("Show at most this many items of a list (posts, a declared plugin's items, JSON arrays, tables), and say how many were left out.", valueName: "n"))
     var maxItems: Int?
+
+    @Option(name: [.customLong("color"), .customLong("colour")], help: ArgumentHelp("When to colour and style the output, --output json as jq 1.6 colours it: auto (on a terminal, unless NO_COLOR is set), always (on a pipe too), or never.", valueName: "when"))
+    var color: ColorChoice = .auto
 
     @Flag(name: .customLong("sort-keys"), help: "With --output json, sort each object's keys instead of keeping the server's order.")
     var sortKeys = false
@@ -305,7 +309,7 @@ struct Loadrun: LoadrunCommand {
                                                    detail: try detail.map { try DetailTemplate.parse($0).get() })),
             urlFile: urlFile, configPath: config, output: output, schedule: watch.map { .interval($0.interval) } ?? .once,
             browse: BrowseSettings(isEnabled: browse, prefetches: !noPrefetch, usesMouse: !noMouse),
-            view: ViewOptions(imageFormat: imageFormat?.format, imageSize: size?.cells, maxItems: maxItems, sortsKeys: sortKeys),
+            view: ViewOptions(imageFormat: imageFormat?.format, imageSize: size?.cells, maxItems: maxItems, sortsKeys: sortKeys, color: color),
             maxConnections: maxConnections, maxPerHost: maxPerHost, usesCache: !noCache, forcesHTTP1: http1,
             verbosity: Verbosity(verbose: verbose, quiet: quiet))
         return invocation.run(in: context)

@@ -104,11 +104,11 @@ final class AnyResponseTests: XCTestCase {
             server.route("/notes.txt", TestRoutes.fixed(contentType: "text/plain; charset=utf-8", "line one\n  line two\n"))
         }
         let html = try run(["--url", server.url("/guide")])
-        XCTAssertEqual(html.standardOutput, "Guide\n\nStart\n\nSee next[1].\n\nLinks\n[1] \(server.url("/next"))\n")
+        XCTAssertEqual(html.standardOutput, "Guide\n\nStart\n\nSee next[L1].\n\nLinks\n[L1] \(server.url("/next"))\n")
         let json = try run(["--url", server.url("/guide"), "--output", "json"])
         let object = try XCTUnwrap(try self.object(json.standardOutput) as? [String: Any])
         XCTAssertEqual(object["title"] as? String, "Guide")
-        XCTAssertEqual(object["body"] as? String, "Start\n\nSee next[1].")
+        XCTAssertEqual(object["body"] as? String, "Start\n\nSee next[L1].")
         XCTAssertEqual(object["links"] as? [String], [server.url("/next")])
 
         let text = try run(["--url", server.url("/notes.txt")])

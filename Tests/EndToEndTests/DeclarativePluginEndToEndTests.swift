@@ -59,6 +59,7 @@ final class DeclarativePluginEndToEndTests: XCTestCase {
         let run = try LoadrunProcess(["--url", server.url("/posts/1"), "--plugin", "todos"], environment: environment)
         XCTAssertEqual(run.waitForExit(), .exited(2))
         XCTAssertEqual(run.standardErrorLines.last,
-                       "posts-1: the response from 127.0.0.1:\(server.port) has no list at the top level — check Items= in the todos plugin")
+                       "posts-1: the response from 127.0.0.1:\(server.port) has no list at the top level — check Items= in the todos plugin; "
+                        + "--plugin articles takes it (so do json), or drop --source and --plugin so that the plugin is chosen by the content")
     }
 }

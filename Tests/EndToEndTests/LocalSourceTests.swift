@@ -47,11 +47,21 @@ final class LocalSourceTests: XCTestCase {
         }
     }
 
-    func testEmptyStandardInputIsAClearError() throws {
-        let run = try LoadrunProcess(["--url", "-"])
-        XCTAssertEqual(run.waitForExit(), .exited(2))
-        XCTAssertTrue(run.standardErrorLines.last?.hasPrefix("stdin: no plugin takes the empty response from standard input; plugins: empty, posts (") ?? false,
-                      "an empty standard input is more often a broken pipeline than an answer: \(run.standardError)")
+    /// Issue 26: an empty standard input said `no plugin takes the empty response … name one
+    /// with --plugin`, and a bad one `check that the URL serves json`.
+    func testEmptyStandardInputIsAClearErrorAndErrorsSpeakOfStandardInput() throws {
+        let empty = "stdin: standard input was empty — pipe the content in (curl -s URL | loadrun --url -), "
+            + "or check that the command before the | printed it"
+        for arguments in [["--url", "-"], ["--url", "-", "--plugin", "posts"]] {
+            let run = try LoadrunProcess(arguments)
+            XCTAssertEqual(run.waitForExit(), .exited(2), "\(arguments)")
+            XCTAssertEqual(run.standardErrorLines.last, empty,
+                           "an empty standard input is more often a broken pipeline than an answer: \(run.standardError)")
+        }
+        let broken = try LoadrunProcess(shell: #"printf '{' | "$LOADRUN" --url -"#)
+        XCTAssertEqual(broken.waitForExit(), .exited(2))
+        XCTAssertEqual(broken.standardErrorLines.last, "stdin: the response from standard input is not valid JSON "
+            + "(an object key that is not a string, at line 1, column 2) — check that standard input holds json")
     }
 
     func testCtrlCWhileWaitingOnStandardInputCancels() throws {

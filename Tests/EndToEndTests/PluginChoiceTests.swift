@@ -66,6 +66,20 @@ final class PluginChoiceTests: XCTestCase {
         XCTAssertTrue(forced.standardOutput.hasPrefix("1  Post number 1\n"), forced.standardOutput)
     }
 
+    /// Issue 26: `--source posts --url …/todos` said only that item 1 has no "body".
+    func testAPluginThatRefusesTheContentNamesThePluginsThatTakeIt() throws {
+        let todos = #"[{"userId":1,"id":1,"title":"delectus aut autem","completed":false}]"#
+        let server = TestServer { server, _ in server.route("/todos", TestRoutes.fixed(todos)) }
+        let run = try LoadrunProcess(["--source", "posts", "--url", server.url("/todos")])
+        XCTAssertEqual(run.waitForExit(), .exited(2), run.standardError)
+        XCTAssertEqual(run.standardErrorLines.last, "posts: the response from 127.0.0.1:\(server.port) is not a JSON array of posts "
+            + #"({id, title, body}): item 1 has no "body" — check that the URL serves posts; --plugin table takes it (so do json), "#
+            + "or drop --source and --plugin so that the plugin is chosen by the content")
+        let table = try LoadrunProcess(["--plugin", "table", "--url", server.url("/todos")])
+        XCTAssertEqual(table.waitForExit(), .exited(0), table.standardError)
+        XCTAssertTrue(table.standardOutput.hasPrefix("userId  id  title"), "the advice works: \(table.standardOutput)")
+    }
+
     func testPluginsListsTheTable() throws {
         let run = try LoadrunProcess(["plugins"])
         XCTAssertEqual(run.waitForExit(), .exited(0))

@@ -153,6 +153,25 @@ final class TerminalTests: XCTestCase {
         XCTAssertFalse(tmux.screen().contains("image/png"), "no metadata line on a terminal")
     }
 
+    /// Issue 26: reading standard input from the terminal drew the spinner over what was
+    /// typed, and said nothing of how to end it.
+    func testTypedStandardInputGetsAHintAndNothingDrawnOverIt() throws {
+        let recording = FileManager.default.temporaryDirectory.appendingPathComponent("pane-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: recording) }
+        // The shell waits for a line before it starts loadrun: the recording starts first.
+        let tmux = try TmuxSession("read -r go; env -u NO_COLOR '\(binary)' --url -; echo EXIT=$?", width: 100, height: 20)
+        try tmux.recordOutput(to: recording)
+        try tmux.send("go", "Enter")
+        XCTAssertTrue(tmux.waitForScreen(containing: "loadrun: reading standard input; end it with Ctrl-D"), tmux.screen())
+        try tmux.send(#"[{"id":7,"title":"Typed here","body":"b"}]"#, "Enter", "C-d")
+        XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=0"), tmux.screen())
+        XCTAssertTrue(tmux.screen().contains("7  Typed here"), tmux.screen())
+        let written = (try? String(contentsOfFile: recording, encoding: .utf8)) ?? ""
+        XCTAssertFalse(written.contains("loading"), "no spinner: \(written.debugDescription)")
+        XCTAssertFalse(written.contains("▒"), "no skeleton: \(written.debugDescription)")
+        XCTAssertFalse(written.contains("\u{1B}[?25l"), "the cursor stays: \(written.debugDescription)")
+    }
+
     func testNoColorTurnsStylingOff() throws {
         let tmux = try TmuxSession("NO_COLOR=1 '\(binary)' --source posts; echo EXIT=$?", width: 100, height: 60)
         XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=0"), tmux.screen())

@@ -71,8 +71,10 @@ final class ViewPartsTests: XCTestCase {
     }
 
     func testEachRunGetsOnePresenter() {
-        let tty = Terminal(stdoutIsTTY: true, stderrIsTTY: true, width: 80, height: 24, stderrWidth: 80, environment: [:], allowsStyling: true)
-        let pipe = Terminal(stdoutIsTTY: false, stderrIsTTY: false, width: 80, height: nil, stderrWidth: 80, environment: [:], allowsStyling: false)
+        let tty = Terminal(stdoutIsTTY: true, stderrIsTTY: true, stdinIsTTY: true, width: 80, height: 24, stderrWidth: 80, environment: [:],
+                           color: .auto)
+        let pipe = Terminal(stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, width: 80, height: nil, stderrWidth: 80, environment: [:],
+                            color: .auto)
         let output = ContentOutput()
         XCTAssertTrue(PresenterChoice.presenter(format: .text, schedule: .once, terminal: tty, output: output) is OrderedPrinter)
         XCTAssertTrue(PresenterChoice.presenter(format: .json, schedule: .once, terminal: pipe, output: output) is OrderedPrinter)

@@ -46,6 +46,16 @@ final class DeclarativePluginTests: XCTestCase {
         XCTAssertNoThrow(try wide.decode(Array(todos.utf8), response: json), "small items stay under the floor")
     }
 
+    /// Issue 26: `--max-items` cut the posts and the table but not a declared plugin's list.
+    func testMaxItemsCutsTheListAndSaysHowManyWereLeftOut() throws {
+        let todos = try plugin("[Plugin]\nMediaTypes=application/json\nItems=/todos\nTitle=title\nTemplate={id}. {title}\n")
+        let items = try todos.decode(Array(self.todos.utf8), response: json)
+        XCTAssertEqual(todos.render(items, context: RenderContext(maxItems: 1)), "1. Write tests\n… 1 more item\n")
+        XCTAssertEqual(todos.render(items, context: RenderContext(maxItems: 2)), "1. Write tests\n2. Ship\n")
+        XCTAssertEqual(todos.renderItems(items, context: RenderContext(maxItems: 1)),
+                       RenderedItems(text: "1. Write tests\n… 1 more item\n", itemLines: [0]))
+    }
+
     func testWithoutATemplateItShowsTitleAndFirstBodyLine() throws {
         let todos = try plugin("[Plugin]\nMediaTypes=application/json\nItems=/todos\nTitle=title\nBody=note\n")
         let items = try todos.decode(Array(self.todos.utf8), response: json)

@@ -51,7 +51,7 @@ final class HTMLTests: XCTestCase {
         XCTAssertEqual(article.title, "Loading states, explained")
         XCTAssertEqual(article.blocks, [
             .heading(level: 1, text: "Loading states"),
-            .paragraph("Every source is idle, loading, loaded or failed. Read the spec[1] or the FAQ[2]."),
+            .paragraph("Every source is idle, loading, loaded or failed. Read the spec[L1] or the FAQ[L2]."),
             .heading(level: 2, text: "Why it matters"),
             .item(marker: "•", depth: 0, text: "People see progress."),
             .item(marker: "•", depth: 0, text: "Errors keep the last good content:"),
@@ -75,7 +75,7 @@ final class HTMLTests: XCTestCase {
             Loading states
 
             Every source is idle, loading, loaded or failed. Read the
-            spec[1] or the FAQ[2].
+            spec[L1] or the FAQ[L2].
 
             Why it matters
 
@@ -92,14 +92,45 @@ final class HTMLTests: XCTestCase {
                     loaded
 
             Links
-            [1] https://example.test/spec
-            [2] http://site.test/guide/faq.html#states
+            [L1] https://example.test/spec
+            [L2] http://site.test/guide/faq.html#states
 
             """)
         let json = try JSONParser.parse(Array(plugin.renderJSON(article, context: RenderContext()).utf8))
         guard case .object(let members) = json else { return XCTFail("\(json)") }
         XCTAssertEqual(members.map(\.key), ["title", "body", "links"])
         XCTAssertEqual(json["links"], .array([.string("https://example.test/spec"), .string("http://site.test/guide/faq.html#states")]))
+    }
+
+    /// Issue 26: a page's headline, which repeats its title, was shown twice; and a link's
+    /// number, `[1]`, could not be told from the page's own footnote mark `[1]`.
+    func testAHeadlineThatRepeatsTheTitleIsShownOnceAndLinksAreMarkedApartFromFootnotes() throws {
+        let page = try read("""
+            <html><head><title>Storm closes roads - BBC News</title><meta property="og:title" content="Storm closes roads"></head>
+            <body><main><h1>Storm closes roads</h1><p>Roads shut,<sup>[1]</sup> says <a href="/police">the police</a>.</p>
+            <h2>Storm closes roads</h2><ol><li><a href="#cite">^</a> <a href="https://x.test/r">Report</a></li></ol></main></body></html>
+            """)
+        XCTAssertEqual(page.title, "Storm closes roads - BBC News")
+        XCTAssertEqual(plugin.render(page, context: RenderContext()), """
+            Storm closes roads - BBC News
+
+            Roads shut,[1] says the police[L1].
+
+            Storm closes roads
+
+            1. ^ Report[L2]
+
+            Links
+            [L1] http://site.test/police
+            [L2] https://x.test/r
+
+            """, "only the first heading is the headline: a later one stays")
+        XCTAssertEqual(try read("<html><head><meta property=\"og:title\" content=\"Storm\"></head><body><h1>Storm</h1><p>T</p></body></html>").title,
+                       "Storm", "og:title stands in for a missing <title>")
+        let untitled = try read("<html><body><h1>Storm</h1><p>T</p></body></html>")
+        XCTAssertEqual(plugin.render(untitled, context: RenderContext()), "Storm\n\nT\n", "a title taken from the headline is said once")
+        let tenLinks = try read("<p>" + (1...10).map { "<a href=\"/\($0)\">\($0)</a>" }.joined() + "</p>")
+        XCTAssertTrue(plugin.render(tenLinks, context: RenderContext()).hasSuffix(" [L9] http://site.test/9\n[L10] http://site.test/10\n"))
     }
 
     /// The page's own summary shows under its title, as reader views show their excerpt:

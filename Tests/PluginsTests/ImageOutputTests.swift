@@ -27,6 +27,17 @@ final class ImageOutputTests: XCTestCase {
         XCTAssertEqual(choose(forced: .kitty, tmux)?.tmuxPassthrough, true)
     }
 
+    /// `--color=never` takes the colour out of an image's symbols too; `always` keeps it under NO_COLOR.
+    func testColorChoiceDecidesAnImagesColours() {
+        let terminal = ["COLORTERM": "truecolor"]
+        func colors(_ color: ColorChoice, _ environment: [String: String]) -> ColorDepth? {
+            ImageOutput.choose(for: RenderContext(isTerminal: true, environment: environment, color: color), detectedGraphics: nil)?.colors
+        }
+        XCTAssertEqual(colors(.auto, terminal), .truecolor)
+        XCTAssertEqual(colors(.never, terminal), ColorDepth.none)
+        XCTAssertEqual(colors(.always, terminal.merging(["NO_COLOR": "1"]) { $1 }), .truecolor)
+    }
+
     func testColourDepthFollowsCOLORTERMTERMAndNO_COLOR() {
         XCTAssertEqual(ImageOutput.colorDepth(["COLORTERM": "truecolor", "TERM": "xterm"]), .truecolor)
         XCTAssertEqual(ImageOutput.colorDepth(["COLORTERM": "24bit"]), .truecolor)

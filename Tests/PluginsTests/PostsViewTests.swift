@@ -24,8 +24,24 @@ final class PostsViewTests: XCTestCase {
     private static func written(_ posts: [Post], changes: [PostsView.Change?]? = nil, context: RenderContext) -> String {
         RenderSink.collect { sink in
             var view = PostsView(context: context)
-            view.write(posts, changes: changes, to: sink)
+            view.write(posts[...], changes: changes, to: sink)
         }
+    }
+
+    /// Issue 26: `--max-items` cut the table and JSON views but not the posts.
+    func testMaxItemsCutsThePostsAndSaysHowManyWereLeftOut() {
+        let posts = (1...3).map { Post(id: $0, title: "Title \($0)", body: "Body \($0)") }
+        let plugin = PostsPlugin()
+        XCTAssertEqual(plugin.render(posts, context: RenderContext(maxItems: 2)),
+                       "1  Title 1\n   Body 1\n2  Title 2\n   Body 2\n… 1 more post\n")
+        XCTAssertEqual(plugin.render(posts, context: RenderContext(maxItems: 1)), "1  Title 1\n   Body 1\n… 2 more posts\n")
+        XCTAssertEqual(plugin.render(posts, context: RenderContext(maxItems: 3)), plugin.render(posts, context: RenderContext()))
+        XCTAssertEqual(plugin.itemLines(posts, context: RenderContext(maxItems: 2)), [0, 2])
+        // A watch marks only the posts shown: post 1 is new, and post 4, past the cut, is not drawn.
+        let marked = plugin.renderChanges(posts + [Post(id: 4, title: "New", body: "")], since: Array(posts.dropFirst()),
+                                          context: RenderContext(allowsStyling: true, maxItems: 1))
+        XCTAssertEqual(marked.map { $0.split(separator: "\n").count }, 3, marked ?? "nil")
+        XCTAssertTrue(marked?.contains("\u{1B}[7m") == true && marked?.contains("3 more posts") == true, marked ?? "nil")
     }
 
     func testPostsRenderAsTheyDidStyledOrNot() {

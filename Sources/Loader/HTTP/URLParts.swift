@@ -23,10 +23,13 @@ public struct URLParts: Sendable, Equatable {
         return "\(scheme)://\(host.lowercased()):\(port ?? defaultPort)"
     }
 
+    /// Whether `url` names standard input: `-`, as `--url -` gives it.
+    public static func isStandardInput(_ url: String) -> Bool { url == "-" }
+
     /// Where `url` points, for messages: `host:port` for the web, the path of a `file:` URL,
     /// `standard input` for `-`.
     public static func origin(of url: String) -> String {
-        if url == "-" { return "standard input" }
+        if isStandardInput(url) { return "standard input" }
         if scheme(of: url) == "file" {
             var error: UnsafeMutablePointer<GError>?
             if let path = g_filename_from_uri(url, nil, &error) {

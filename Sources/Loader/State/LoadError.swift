@@ -93,6 +93,11 @@ public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
         case acceptCertificate
         /// Speak HTTP/1.1 to a server whose HTTP/2 is broken.
         case useHTTP1
+        /// The plugin the source names refuses the content, which these plugins take (the
+        /// first is the one a choice by content makes): name one, or let the content choose.
+        case usePluginThatTakes([String])
+        /// Standard input ended before anything came: give it the content.
+        case feedStandardInput
     }
 
     /// The error a cancelled load ends with.

@@ -13,9 +13,13 @@ public struct Source {
     /// has nothing for the source's plugin to decode, and is the empty state, not a failure.
     /// nil leaves empty bodies to `plugin`.
     public var emptyBody: AnyContentDecoder?
+    /// The whole plugin table, in its order: what a response the `.fixed` plugin refuses is
+    /// offered to, to say which plugin would take it instead. Empty says nothing.
+    public var alternatives: [AnyContentDecoder]
 
     public init(name: String, url: String, plugin: PluginSelection, pageParameter: Pagination.PageParameter? = nil,
-                followsCrossHostLinks: Bool = false, emptyBody: AnyContentDecoder? = nil) {
+                followsCrossHostLinks: Bool = false, emptyBody: AnyContentDecoder? = nil, alternatives: [AnyContentDecoder] = []) {
+        self.alternatives = alternatives
         self.name = name
         self.url = url
         self.plugin = plugin

@@ -194,13 +194,16 @@ public final class SourceLoader {
     /// The response as a page for the machine: decoded by the source's plugin, or why not.
     private func outcome(of response: HTTPResponse) -> Machine.FetchEnd.Outcome {
         if response.info.isNotModified { return .notModified }
-        guard let (plugin, decoded) = decode(response) else {
+        let decoded = decode(response)
+        if case .success(let page)? = decoded?.1 { return .page(page, response.info) }
+        // Nothing to decode, where an empty body is no answer but a pipeline that failed.
+        if response.body.isEmpty && URLParts.isStandardInput(response.info.url) {
+            return .failed(LoadError(.unsupported, "standard input was empty", remedy: .feedStandardInput))
+        }
+        guard let (plugin, result) = decoded, case .failure(let failure) = result else {
             return .failed(noPluginError(response.info, bodyIsEmpty: response.body.isEmpty))
         }
-        switch decoded {
-        case .success(let page): return .page(page, response.info)
-        case .failure(let failure): return .failed(decodeError(failure, plugin: plugin, response: response.info))
-        }
+        return .failed(decodeError(failure, plugin: plugin, response: response))
     }
 
     /// The plugin for the response, and its one decode of the body. A later page goes to the
@@ -226,9 +229,26 @@ public final class SourceLoader {
         }
     }
 
-    private func decodeError(_ failure: DecodeFailure, plugin: AnyContentDecoder, response: ResponseInfo) -> LoadError {
-        LoadError(.decode, "the response from \(Self.origin(response)) \(failure.reason)",
-                  suggestion: failure.suggestion ?? "check that the URL serves \(plugin.name)")
+    private func decodeError(_ failure: DecodeFailure, plugin: AnyContentDecoder, response: HTTPResponse) -> LoadError {
+        let info = response.info
+        let place = URLParts.isStandardInput(info.url) ? "standard input holds"
+            : URLParts.scheme(of: info.url) == "file" ? "the file holds" : "the URL serves"
+        return LoadError(.decode, "the response from \(Self.origin(info)) \(failure.reason)",
+                         suggestion: failure.suggestion ?? "check that \(place) \(plugin.name)",
+                         remedy: takers(of: response, refusedBy: plugin).map { .usePluginThatTakes($0) })
+    }
+
+    /// The plugins, other than `refuser`, that take what a source's own plugin refused, in the
+    /// table's order; nil when none does, or for a later page of a list. One that takes any
+    /// media type (bytes) is no advice: it shows broken JSON as bytes too.
+    private func takers(of response: HTTPResponse, refusedBy refuser: AnyContentDecoder) -> [String]? {
+        guard case .fixed = source.plugin, pagePlugin == nil else { return nil }
+        let body = ResponseBody(response.body, info: response.info)
+        let names = source.alternatives.filter { decoder in
+            guard decoder.name != refuser.name, !decoder.mediaTypes.contains("*/*"), case .taken = decoder.offer(body) else { return false }
+            return true
+        }.map(\.name)
+        return names.isEmpty ? nil : names
     }
 
     private func noPluginError(_ response: ResponseInfo, bodyIsEmpty: Bool) -> LoadError {

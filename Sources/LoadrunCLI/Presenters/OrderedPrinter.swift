@@ -116,7 +116,8 @@ final class OrderedPrinter: Presenter {
         let context = session.renderContext(imageFormat: nil)
         switch format {
         case .json:
-            let sink = stdoutSink { UntrustedText.forJSON($0) }
+            var json = JSONOutputText(context: context)
+            let sink = stdoutSink { json.next($0) }
             session.plugins.writeJSON(content, context: context, to: sink)
             sink.write("\n")
             sink.flush()
@@ -161,6 +162,6 @@ final class OrderedPrinter: Presenter {
     /// Skeletons only on a terminal, only for text, and only for one source: several would
     /// need a screen layout of their own.
     private var showsSkeleton: Bool {
-        session.terminal.stdoutIsTTY && format == .text && sources.count == 1 && session.verbosity > .quiet
+        session.terminal.stdoutIsTTY && format == .text && sources.count == 1 && session.verbosity > .quiet && !session.readsTypedInput
     }
 }

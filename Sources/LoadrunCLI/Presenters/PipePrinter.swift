@@ -45,8 +45,10 @@ final class PipePrinter: Presenter {
     @discardableResult
     private func present(_ source: SessionSource) -> Bool {
         guard let content = source.loader.state.content else { return false }
-        let text = format == .json ? UntrustedText.forJSON(session.plugins.renderJSON(content, context: session.renderContext(imageFormat: nil))) + "\n"
-            : session.plugins.render(content, context: session.renderContext(imageFormat: nil))
+        let context = session.renderContext(imageFormat: nil)
+        var json = JSONOutputText(context: context)
+        let text = format == .json ? json.next(session.plugins.renderJSON(content, context: context) + "\n")
+            : session.plugins.render(content, context: context)
         if session.probe.isRaised {
             // Cut short by a signal: its handler runs first; if the watch goes on, print then.
             session.loop.schedule { [weak self, weak source] in

@@ -23,6 +23,8 @@ protocol PresentedSession: AnyObject {
     var isPaused: Bool { get }
     var settledCount: Int { get }
     var showsProgress: Bool { get }
+    /// Whether a source reads standard input from a terminal, where nothing may be drawn.
+    var readsTypedInput: Bool { get }
     /// When a watched source reloads next; nil where nothing reloads on an interval.
     func nextReload(of source: SessionSource) -> ContinuousClock.Instant?
     /// How content renders now: the terminal's, with `imageFormat` where the user forced

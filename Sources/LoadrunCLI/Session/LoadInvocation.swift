@@ -73,7 +73,7 @@ package struct LoadInvocation {
             for message in error.messages { diagnostics.say("loadrun: \(message)") }
             return .usage
         }
-        let terminal = Terminal.current(environment: environment)
+        let terminal = Terminal.current(environment: environment, color: view.color)
         // --browse alone loads once and stays; with --watch, the watch is already that view.
         let schedule = browse.isEnabled && schedule == .once ? LoadSession.Schedule.browse : schedule
         let session = LoadSession(requests: requests, plugins: registry, schedule: schedule, terminal: terminal, view: view,

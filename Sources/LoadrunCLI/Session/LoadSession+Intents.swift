@@ -22,7 +22,7 @@ extension LoadSession {
         watches.append(loop.onSignal(SIGUSR1) { [unowned self] in send(.reloadSignal) })
         watches.append(loop.onSignal(SIGUSR2) { [unowned self] in send(.retrySignal) })
         watches.append(loop.onSignal(SIGWINCH) { [unowned self] in
-            terminal = Terminal.current(environment: terminal.environment)
+            terminal = Terminal.current(environment: terminal.environment, color: terminal.color)
             presenter.resized(to: terminal)
         })
     }

@@ -75,6 +75,7 @@ package final class LoadSession {
         self.plugins = plugins
         self.schedule = schedule
         self.terminal = terminal
+        readsTypedInput = terminal.stdinIsTTY && requests.contains { $0.url.map(URLParts.isStandardInput) == true }
         self.view = view
         self.verbosity = verbosity
         clientConfiguration = client
@@ -90,8 +91,13 @@ package final class LoadSession {
     var reloadsOnInterval: Bool { machine.reloadsOnInterval }
 
     /// Whether a one-shot run shows its progress: a spinner on a terminal's stderr, and the
-    /// skeleton of what is coming; `-q` shows neither.
-    var showsProgress: Bool { terminal.showsLiveProgress && verbosity == .normal }
+    /// skeleton of what is coming; `-q` shows neither, and neither is drawn over content typed
+    /// on the terminal.
+    var showsProgress: Bool { terminal.showsLiveProgress && verbosity == .normal && !readsTypedInput }
+
+    /// Whether a source reads standard input from a terminal: someone types the content there,
+    /// and nothing may be drawn over what they type. Asked on every change: worked out once.
+    let readsTypedInput: Bool
 
     /// Loads every source as the schedule says, shows them through `presenter`, and returns
     /// how the run ended.
@@ -129,7 +135,11 @@ package final class LoadSession {
             }
             // One source says where it loads from; many would bury the content in URLs.
             if presenter.announcesSource && requests.count == 1 && verbosity > .quiet { loaders.announce(request, url: url) }
-            let loader = SourceLoaders.loader(request, url: url, fetcher: fetcher, loop: loop, emptyBody: plugins.emptyBodyDecoder)
+            // Without a word, a run waiting on the terminal looks hung, and how to end it is not known to all.
+            if URLParts.isStandardInput(url) && terminal.stdinIsTTY && verbosity > .quiet {
+                diagnostics.say("loadrun: reading standard input; end it with Ctrl-D")
+            }
+            let loader = SourceLoaders.loader(request, url: url, fetcher: fetcher, loop: loop, plugins: plugins)
             let source = SessionSource(loader: loader, index: index, interval: interval(for: request))
             loader.observe { [unowned self, unowned source] change in observe(change, of: source) }
             sources.append(source)
@@ -215,7 +225,7 @@ package final class LoadSession {
                       isTerminal: terminal.stdoutIsTTY, environment: terminal.environment,
                       imageFormat: view.imageFormat ?? imageFormat, imageSize: view.imageSize,
                       interruption: probe, maxItems: view.maxItems, sortsKeys: view.sortsKeys,
-                      hasScreenWidth: terminal.hasScreenWidth)
+                      hasScreenWidth: terminal.hasScreenWidth, color: terminal.color)
     }
 
     private func interval(for request: SourceRequest) -> Duration {

@@ -36,11 +36,13 @@ final class SourceLoaders {
     }
 
     /// A loader for the source `request` describes, at `url`, with its fetch options and retries;
-    /// a body-less success goes to `emptyBody` (the table's empty state) whatever its plugin.
+    /// a body-less success goes to the table's empty state whatever its plugin, and what the
+    /// source's own plugin refuses is offered to the rest of `plugins`, to say which takes it.
     static func loader(_ request: SourceRequest, url: String, fetcher: any ContentFetcher, loop: EventLoop,
-                       emptyBody: AnyContentDecoder?) -> SourceLoader {
+                       plugins: PluginRegistry) -> SourceLoader {
         let source = Source(name: request.sourceName, url: url, plugin: request.plugin, pageParameter: request.pageParameter,
-                            followsCrossHostLinks: request.followsCrossHostLinks, emptyBody: emptyBody)
+                            followsCrossHostLinks: request.followsCrossHostLinks, emptyBody: plugins.emptyBodyDecoder,
+                            alternatives: plugins.decoders)
         return SourceLoader(source: source, fetcher: fetcher, loop: loop, options: request.options, retryPolicy: request.retryPolicy)
     }
 }

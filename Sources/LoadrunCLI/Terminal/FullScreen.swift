@@ -41,7 +41,7 @@ final class FullScreen {
     var columns: Int { max(terminal.width, 20) }
 
     /// Styling for the screen's own lines, as content gets it.
-    var style: RenderContext { RenderContext(width: columns, allowsStyling: terminal.allowsStyling) }
+    var style: RenderContext { RenderContext(width: columns, allowsStyling: terminal.allowsStyling, color: terminal.color) }
 
     func enter() {
         raw.enter()

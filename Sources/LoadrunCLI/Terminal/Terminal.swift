@@ -1,11 +1,14 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Plugins
 
 /// What loadrun knows about where its output goes.
 struct Terminal {
     let stdoutIsTTY: Bool
     let stderrIsTTY: Bool
+    /// Whether standard input is a terminal: someone may type content there.
+    let stdinIsTTY: Bool
     /// Columns for rendered content: the terminal's width on a TTY, else `COLUMNS`, else 80.
     let width: Int
     /// Rows of the terminal stdout is on, when it is one.
@@ -14,11 +17,12 @@ struct Terminal {
     let stderrWidth: Int
     /// The environment, for detecting what the terminal can draw.
     let environment: [String: String]
-    /// Whether content may carry styling escapes: stdout is a terminal, `NO_COLOR` is unset
-    /// and `TERM` is not `dumb`.
-    let allowsStyling: Bool
+    /// `--color`, which `allowsStyling` comes from.
+    let color: ColorChoice
+    /// Whether content may carry styling escapes: `color`'s answer for stdout.
+    var allowsStyling: Bool { color.allowsStyling(onTerminal: stdoutIsTTY, environment: environment) }
 
-    static func current(environment: [String: String]) -> Terminal {
+    static func current(environment: [String: String], color: ColorChoice) -> Terminal {
         let stdoutIsTTY = isatty(STDOUT_FILENO) == 1
         let stderrIsTTY = isatty(STDERR_FILENO) == 1
         var width = 80
@@ -28,12 +32,9 @@ struct Terminal {
         } else if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 {
             width = columns
         }
-        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
-        let dumb = environment["TERM"] == "dumb"
         let stderrWidth = stderrIsTTY ? windowSize(STDERR_FILENO)?.columns ?? 80 : 80
-        return Terminal(stdoutIsTTY: stdoutIsTTY, stderrIsTTY: stderrIsTTY, width: width, height: stdoutSize?.rows,
-                        stderrWidth: stderrWidth, environment: environment,
-                        allowsStyling: stdoutIsTTY && !noColor && !dumb)
+        return Terminal(stdoutIsTTY: stdoutIsTTY, stderrIsTTY: stderrIsTTY, stdinIsTTY: isatty(STDIN_FILENO) == 1, width: width,
+                        height: stdoutSize?.rows, stderrWidth: stderrWidth, environment: environment, color: color)
     }
 
     /// Whether `width` is a screen's: stdout's terminal, or `COLUMNS`; otherwise 80 is only a

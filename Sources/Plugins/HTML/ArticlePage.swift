@@ -2,6 +2,10 @@ internal import TerminalText
 /// A web page's blocks as terminal text: headings set off in bold, paragraphs wrapped, list
 /// items under their markers, preformatted lines kept, and the links listed under the page.
 enum ArticlePage {
+    /// How link `number` is marked in the text and in the list under it: `[L3]`, as w3m marks
+    /// links, so that it cannot be taken for the page's own footnote marks (`[3]`).
+    static func linkMark(_ number: Int) -> String { "[L\(number)]" }
+
     static func render(_ blocks: [ArticleBlock], links: [String], context: RenderContext) -> String {
         var out = ""
         var previousWasItem = false
@@ -35,9 +39,9 @@ enum ArticlePage {
         }
         if !links.isEmpty {
             out += "\n" + TextStyle.bold.apply("Links", in: context) + "\n"
-            let width = String(links.count).count + 2
+            let width = linkMark(links.count).count
             for (index, link) in links.enumerated() {
-                let number = "[\(index + 1)]"
+                let number = linkMark(index + 1)
                 let lead = String(repeating: " ", count: width - number.count) + number + " "
                 out += lead + TerminalText.truncated(UntrustedText.forTerminalLine(link), toWidth: context.width - lead.count) + "\n"
             }

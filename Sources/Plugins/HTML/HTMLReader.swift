@@ -3,7 +3,7 @@ internal import Loader
 
 /// Reads HTML as `lynx -dump` does, with libxml2's HTML parser: the title, the main text as
 /// headings, paragraphs, list items and preformatted blocks (`<script>` and `<style>` dropped),
-/// and each link numbered in the text (`[3]`) and listed.
+/// and each link numbered in the text (`[L3]`, as w3m marks them) and listed.
 enum HTMLReader {
     /// More tags than any real page has: past this, a body is refused before libxml2 builds a
     /// tree for it (a tag costs the tree about 150 bytes).
@@ -41,14 +41,33 @@ enum HTMLReader {
         var walker = Walker(base: url)
         var excerpt: String?
         if let root = lr_xml_root(document) {
-            excerpt = Walker.metaDescription(in: root)
-            walker.title = Walker.find("title", in: root).map(Walker.text(of:)).flatMap { $0.isEmpty ? nil : $0 }
+            let meta = Walker.meta(in: root)
+            excerpt = meta["description"] ?? meta["og:description"]
+            walker.title = Walker.find("title", in: root).map { Walker.collapse(Walker.text(of: $0)) }.flatMap { $0.isEmpty ? nil : $0 }
+                ?? meta["og:title"]
             walker.read(Walker.find("main", in: root) ?? Walker.find("article", in: root) ?? Walker.find("body", in: root) ?? root, depth: 0)
             walker.flush()
         }
-        let title = walker.title ?? walker.blocks.lazy.compactMap { if case .heading(_, let text) = $0 { text } else { nil } }.first ?? ""
-        return Article(title: title, body: walker.blocks.map(\.plainText).joined(separator: "\n\n"), blocks: walker.blocks, links: walker.links,
+        var blocks = walker.blocks
+        let firstHeading = blocks.firstIndex { if case .heading = $0 { true } else { false } }
+        let title = walker.title ?? firstHeading.map { blocks[$0].plainText } ?? ""
+        // A page's headline is most often its title again (`<title>Headline - Site</title>`
+        // over `<h1>Headline</h1>`): shown under the title, it would be said twice.
+        if let firstHeading, repeats(title, blocks[firstHeading].plainText) { blocks.remove(at: firstHeading) }
+        return Article(title: title, body: blocks.map(\.plainText).joined(separator: "\n\n"), blocks: blocks, links: walker.links,
                        excerpt: excerpt)
+    }
+
+    /// What stands between a headline and the site's name in a page's title.
+    private static let titleSeparators = [" - ", " | ", " – ", " — ", ": ", " · ", " :: "]
+
+    /// Whether `heading` says what `title` says: the same words, or the words with the site's
+    /// name before or after them.
+    static func repeats(_ title: String, _ heading: String) -> Bool {
+        let title = title.lowercased(), heading = heading.lowercased()
+        guard !heading.isEmpty else { return false }
+        return title == heading
+            || titleSeparators.contains { title.hasPrefix(heading + $0) || title.hasSuffix($0 + heading) }
     }
 }
 
@@ -120,7 +139,7 @@ private struct Walker {
             if let href = Self.attribute("href", of: node), !href.hasPrefix("#"), !href.lowercased().hasPrefix("javascript:"),
                let target = URLParts.resolve(href, against: base) {
                 links.append(target)
-                inline += "[\(links.count)]"
+                inline += ArticlePage.linkMark(links.count)
             }
         case "img":
             if let alt = Self.attribute("alt", of: node), !alt.isEmpty { appendInline("[\(alt)]") }
@@ -171,10 +190,11 @@ private struct Walker {
         return String(cString: value).trimmingCharacters(in: " \t\n")
     }
 
-    /// The page's summary: `<meta name="description">`, else `<meta property="og:description">`
-    /// (mozilla/readability's excerpt), its spaces collapsed, cut to a paragraph's length.
-    static func metaDescription(in root: OpaquePointer) -> String? {
-        guard let head = find("head", in: root) else { return nil }
+    /// The page's `<meta>` values by name or property, lowercased (`description`,
+    /// `og:description`, `og:title`: mozilla/readability's excerpt and title), each the first
+    /// of its name, its spaces collapsed, cut to a paragraph's length.
+    static func meta(in root: OpaquePointer) -> [String: String] {
+        guard let head = find("head", in: root) else { return [:] }
         var described: [String: String] = [:]
         var child = lr_xml_first_child(head)
         while let node = child {
@@ -185,7 +205,7 @@ private struct Walker {
             let text = collapse(content)
             if !text.isEmpty, described[key] == nil { described[key] = String(text.prefix(maxDescription)) }
         }
-        return described["description"] ?? described["og:description"]
+        return described
     }
 
     /// The most characters of a page's description shown.

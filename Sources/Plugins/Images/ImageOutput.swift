@@ -21,12 +21,12 @@ struct ImageOutput: Equatable {
         // Inside tmux only a forced format is sent through: passthrough is off by default there
         // (allow-passthrough), and the outer terminal is unknown.
         let format = forced ?? (inTmux ? .symbols : detectedGraphics ?? .symbols)
-        return ImageOutput(format: format, colors: colorDepth(environment),
+        return ImageOutput(format: format, colors: colorDepth(environment, color: context.color),
                            tmuxPassthrough: inTmux && format != .symbols)
     }
 
-    static func colorDepth(_ environment: [String: String]) -> ColorDepth {
-        if !(environment["NO_COLOR"] ?? "").isEmpty { return .none }
+    static func colorDepth(_ environment: [String: String], color: ColorChoice = .auto) -> ColorDepth {
+        if color.refusesColor(environment: environment) { return .none }
         let colorterm = (environment["COLORTERM"] ?? "").lowercased()
         if colorterm == "truecolor" || colorterm == "24bit" { return .truecolor }
         let term = (environment["TERM"] ?? "").lowercased()

@@ -43,17 +43,14 @@ struct JSONView {
         case .array(let items):
             guard !items.isEmpty else { return out.writeLine(pad + lead + "[]" + trail) }
             out.writeLine(pad + lead + "[")
-            let shown = context.maxItems.map { min($0, items.count) } ?? items.count
-            for index in 0..<shown {
+            let cut = ListCut(count: items.count, context: context)
+            for index in 0..<cut.shown {
                 if context.shouldStop() || out.isStopped { return }
                 // Only the top-level array has indent 0: a nested one's items are not the list's.
                 if indent == 0 { recorder?.markItem() }
                 write(items[index], indent: indent + 2, lead: ("", 0), trail: index < items.count - 1 ? "," : "", into: out)
             }
-            if shown < items.count {
-                let inner = pads[min(indent + 2, maxIndent)]
-                out.writeLine(inner + TextStyle.dim.apply("… \(items.count - shown) more \(items.count - shown == 1 ? "item" : "items")", in: context))
-            }
+            if let note = cut.note("item", context: context) { out.writeLine(pads[min(indent + 2, maxIndent)] + note) }
             out.writeLine(pad + "]" + trail)
         case .object(let members):
             guard !members.isEmpty else { return out.writeLine(pad + lead + "{}" + trail) }

@@ -53,16 +53,14 @@ struct TableLayout {
         widths[0] = min(widths[0], room)
 
         sink.write(line(columns.prefix(shown).map(\.name), widths: widths, numeric: numeric, header: true))
-        let limit = context.maxItems.map { min($0, rows.count) } ?? rows.count
-        for index in 0..<limit {
+        let cut = ListCut(count: rows.count, context: context)
+        for index in 0..<cut.shown {
             if context.shouldStop() || sink.isStopped { break }
             recorder?.markItem()
             let cells = index < texts.count ? texts[index] : columns.map { Self.cell(rows[index], $0) }
             sink.write(line(Array(cells.prefix(shown)), widths: widths, numeric: numeric, header: false))
         }
-        if limit < rows.count {
-            sink.writeLine(TextStyle.dim.apply("… \(rows.count - limit) more \(rows.count - limit == 1 ? "row" : "rows")", in: context))
-        }
+        if let note = cut.note("row", context: context) { sink.writeLine(note) }
         if shown < columns.count {
             let hidden = columns[shown...].map(\.name)
             let footer = "+\(hidden.count) more \(hidden.count == 1 ? "column" : "columns"): \(hidden.joined(separator: ", ")); --output json for all"

@@ -126,7 +126,7 @@ public struct PostsPlugin: ContentPlugin {
     /// Writes what `render` gives into `sink` as it goes, a piece at a time.
     public func write(_ posts: [Post], context: RenderContext, to sink: RenderSink) {
         var view = PostsView(context: context)
-        view.write(posts, to: sink)
+        view.write(posts, cut: ListCut(count: posts.count, context: context), to: sink)
     }
 
     /// Each post's first line, its id's, in `render`'s text, which comes with them from one render: the lines are counted as the
@@ -134,7 +134,7 @@ public struct PostsPlugin: ContentPlugin {
     public func renderItems(_ posts: [Post], context: RenderContext) -> RenderedItems? {
         ItemLineRecorder.record { recorder in
             var view = PostsView(context: context)
-            view.write(posts, to: recorder.sink, recorder: recorder)
+            view.write(posts, cut: ListCut(count: posts.count, context: context), to: recorder.sink, recorder: recorder)
         }
     }
 
@@ -146,9 +146,12 @@ public struct PostsPlugin: ContentPlugin {
 
     /// Posts added since `previous` (by id) highlighted, and posts gone since then shown struck
     /// through where they stood, after the post that preceded them.
-    public func renderChanges(_ posts: [Post], since previous: [Post], context: RenderContext) -> String? {
+    public func renderChanges(_ all: [Post], since previous: [Post], context: RenderContext) -> String? {
         guard context.allowsStyling else { return nil }
-        let now = Set(posts.map(\.id))
+        // Only the posts shown under --max-items are marked.
+        let cut = ListCut(count: all.count, context: context)
+        let posts = Array(all.prefix(cut.shown))
+        let now = Set(all.map(\.id))
         let before = Set(previous.map(\.id))
         let position = Dictionary(posts.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         // Each removed post goes after its nearest predecessor that is still there (-1: first).
@@ -156,7 +159,8 @@ public struct PostsPlugin: ContentPlugin {
         var anchor = -1
         for post in previous {
             if now.contains(post.id) {
-                anchor = position[post.id] ?? anchor
+                // Past the cut, it has no place: what was removed after it is not shown either.
+                anchor = position[post.id] ?? posts.count
             } else {
                 removedAfter[anchor, default: []].append(post)
             }
@@ -173,7 +177,8 @@ public struct PostsPlugin: ContentPlugin {
         }
         return RenderSink.collect { sink in
             var view = PostsView(context: context)
-            view.write(marked, changes: changes, to: sink)
+            view.write(marked[...], changes: changes, to: sink)
+            if let note = cut.note("post", context: context) { sink.writeLine(note) }
         }
     }
 }

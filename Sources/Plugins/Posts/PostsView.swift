@@ -20,10 +20,11 @@ struct PostsView {
         self.context = context
     }
 
-    /// Writes `posts` into `sink`, each marked by its change in `changes` when given (one per
-    /// post), and each post's start noted in `recorder` when given (`sink` is then the recorder's own).
-    /// Stops early once the sink is stopped or a signal wants the run to end.
-    mutating func write(_ posts: [Post], changes: [Change?]? = nil, to sink: RenderSink, recorder: ItemLineRecorder? = nil) {
+    /// Writes `posts`, every one of them, into `sink`, each marked by its change in `changes`
+    /// when given (one per post), and each post's start noted in `recorder` when given (`sink`
+    /// is then the recorder's own). Stops early once the sink is stopped or a signal wants the
+    /// run to end. The caller cuts the list at `maxItems` (`write(_:cut:to:recorder:)`).
+    mutating func write(_ posts: ArraySlice<Post>, changes: [Change?]? = nil, to sink: RenderSink, recorder: ItemLineRecorder? = nil) {
         let idWidth = posts.lazy.map { Self.decimalLength($0.id) }.max() ?? 1
         let textWidth = max(context.width - (idWidth + 2), 10)
         out.reserveCapacity(Self.piece + 4096)
@@ -48,6 +49,12 @@ struct PostsView {
             if out.count >= Self.piece { flush(into: sink) }
         }
         flush(into: sink)
+    }
+
+    /// Writes the first `cut.shown` of `posts`, then the line that says how many were left out.
+    mutating func write(_ posts: [Post], cut: ListCut, changes: [Change?]? = nil, to sink: RenderSink, recorder: ItemLineRecorder? = nil) {
+        write(posts[..<min(cut.shown, posts.count)], changes: changes, to: sink, recorder: recorder)
+        if let note = cut.note("post", context: context) { sink.writeLine(note) }
     }
 
     private mutating func flush(into sink: RenderSink) {

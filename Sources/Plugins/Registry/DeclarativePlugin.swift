@@ -185,9 +185,12 @@ public struct DeclarativePlugin: ContentPlugin {
     }
 
     /// Each item by the template, or as its title and its body's first non-blank line, noting
-    /// where each starts in `recorder` when given (`sink` is then the recorder's own).
+    /// where each starts in `recorder` when given (`sink` is then the recorder's own); past
+    /// `maxItems`, a line that says how many were left out.
     private func write(_ model: DeclaredItems, context: RenderContext, to sink: RenderSink, recorder: ItemLineRecorder?) {
-        for item in model.items {
+        let cut = ListCut(count: model.items.count, context: context)
+        defer { if let note = cut.note("item", context: context) { sink.writeLine(note) } }
+        for item in model.items.prefix(cut.shown) {
             if context.shouldStop() || sink.isStopped { break }
             recorder?.markItem()
             if let template {

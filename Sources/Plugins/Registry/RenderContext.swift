@@ -16,8 +16,12 @@ public struct RenderContext: Sendable, Equatable {
     public var width: Int
     /// Rows on the screen, when stdout is a terminal.
     public var height: Int?
-    /// Whether styling escapes (bold, dim) may be used: a terminal that wants colour.
+    /// Whether styling escapes (bold, dim, colour) may be used: `color`'s answer for where
+    /// the text goes.
     public var allowsStyling: Bool
+    /// `--color`: what `allowsStyling` was decided from, and whether colour is refused even
+    /// where an image is drawn because its format was forced.
+    public var color: ColorChoice
     /// Whether stdout is a terminal; off one, images print a metadata line instead.
     public var isTerminal: Bool
     /// The environment (TERM, COLORTERM, NO_COLOR, TMUX…), for detecting what the terminal can show.
@@ -39,7 +43,9 @@ public struct RenderContext: Sendable, Equatable {
 
     public init(width: Int = 80, height: Int? = nil, allowsStyling: Bool = false, isTerminal: Bool = false,
                 environment: [String: String] = [:], imageFormat: ImageFormat? = nil, imageSize: CellSize? = nil,
-                interruption: InterruptProbe? = nil, maxItems: Int? = nil, sortsKeys: Bool = false, hasScreenWidth: Bool = true) {
+                interruption: InterruptProbe? = nil, maxItems: Int? = nil, sortsKeys: Bool = false, hasScreenWidth: Bool = true,
+                color: ColorChoice = .auto) {
+        self.color = color
         self.width = max(width, 20)
         self.height = height
         self.allowsStyling = allowsStyling
