@@ -4,7 +4,7 @@ import XCTest
 import TerminalText
 
 /// The posts view, written as bytes a piece at a time, gives what the `Character`-wise
-/// render gave, styled or not, marked or not, and stops with its sink.
+/// render gave, styled or not, and stops with its sink.
 final class PostsViewTests: XCTestCase {
     private static func posts(seed: UInt64, count: Int) -> [Post] {
         var random = SeededGenerator(seed: seed)
@@ -21,10 +21,10 @@ final class PostsViewTests: XCTestCase {
         }
     }
 
-    private static func written(_ posts: [Post], changes: [PostsView.Change?]? = nil, context: RenderContext) -> String {
+    private static func written(_ posts: [Post], context: RenderContext) -> String {
         RenderSink.collect { sink in
             var view = PostsView(context: context)
-            view.write(posts[...], changes: changes, to: sink)
+            view.write(posts[...], to: sink)
         }
     }
 
@@ -37,11 +37,6 @@ final class PostsViewTests: XCTestCase {
         XCTAssertEqual(plugin.render(posts, context: RenderContext(maxItems: 1)), "1  Title 1\n   Body 1\n… 2 more posts\n")
         XCTAssertEqual(plugin.render(posts, context: RenderContext(maxItems: 3)), plugin.render(posts, context: RenderContext()))
         XCTAssertEqual(plugin.itemLines(posts, context: RenderContext(maxItems: 2)), [0, 2])
-        // A watch marks only the posts shown: post 1 is new, and post 4, past the cut, is not drawn.
-        let marked = plugin.renderChanges(posts + [Post(id: 4, title: "New", body: "")], since: Array(posts.dropFirst()),
-                                          context: RenderContext(allowsStyling: true, maxItems: 1))
-        XCTAssertEqual(marked.map { $0.split(separator: "\n").count }, 3, marked ?? "nil")
-        XCTAssertTrue(marked?.contains("\u{1B}[7m") == true && marked?.contains("3 more posts") == true, marked ?? "nil")
     }
 
     func testPostsRenderAsTheyDidStyledOrNot() {
@@ -50,19 +45,9 @@ final class PostsViewTests: XCTestCase {
             for styled in [false, true] {
                 let context = RenderContext(width: width, allowsStyling: styled)
                 XCTAssertEqual(PostsPlugin().render(posts, context: context),
-                               ReferenceText.renderPosts(posts.map { ($0, nil) }, context: context), "width \(width), styled \(styled)")
+                               ReferenceText.renderPosts(posts, context: context), "width \(width), styled \(styled)")
             }
         }
-    }
-
-    func testMarkedPostsRenderAsTheyDid() {
-        let posts = Self.posts(seed: 2, count: 120)
-        var random = SeededGenerator(seed: 3)
-        let changes = posts.map { _ in [nil, PostsView.Change.added, .removed].randomElement(using: &random)! }
-        let context = RenderContext(width: 50, allowsStyling: true)
-        let marks = changes.map { change in change.map { $0 == .added ? TextStyle.highlight : .removed } }
-        XCTAssertEqual(Self.written(posts, changes: changes, context: context),
-                       ReferenceText.renderPosts(Array(zip(posts, marks)), context: context))
     }
 
     func testPiecesMakeTheWholeAndEndWithLines() {

@@ -104,28 +104,24 @@ enum ReferenceText {
             .map(String.init)
     }
 
-    /// The posts view: `PostsPlugin.render`, and `renderChanges` given each post's mark.
-    static func renderPosts(_ posts: [(post: Post, change: TextStyle?)], context: RenderContext) -> String {
-        let idWidth = posts.map { String($0.post.id).count }.max() ?? 1
+    /// The posts view: `PostsPlugin.render`.
+    static func renderPosts(_ posts: [Post], context: RenderContext) -> String {
+        let idWidth = posts.map { String($0.id).count }.max() ?? 1
         let indent = String(repeating: " ", count: idWidth + 2)
         let textWidth = max(context.width - indent.count, 10)
         var out = ""
-        for (post, change) in posts {
+        for post in posts {
             let id = String(post.id)
             for (index, line) in wrapField(post.title, width: textWidth).enumerated() {
                 let lead = index == 0 ? String(repeating: " ", count: idWidth - id.count) + id + "  " : indent
-                out += mark(lead + TextStyle.bold.apply(line, in: context), change, context) + "\n"
+                out += lead + TextStyle.bold.apply(line, in: context) + "\n"
             }
             if let first = firstLine(of: post.body) {
                 for line in wrapField(first, width: textWidth) {
-                    out += mark(indent + TextStyle.dim.apply(line, in: context), change, context) + "\n"
+                    out += indent + TextStyle.dim.apply(line, in: context) + "\n"
                 }
             }
         }
         return out
-    }
-
-    private static func mark(_ line: String, _ change: TextStyle?, _ context: RenderContext) -> String {
-        change.map { $0.apply(line, in: context) } ?? line
     }
 }

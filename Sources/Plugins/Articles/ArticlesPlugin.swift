@@ -130,4 +130,7 @@ public struct ArticlesPlugin: ContentPlugin {
         if !current.isEmpty { paragraphs.append(current.joined(separator: " ")) }
         return paragraphs
     }
+
+    /// A web page's links, as its text numbers them (`[L1]` is the first).
+    public func links(_ article: Article) -> [String] { article.links }
 }

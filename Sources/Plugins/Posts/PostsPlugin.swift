@@ -143,42 +143,4 @@ public struct PostsPlugin: ContentPlugin {
     public func itemFields(_ posts: [Post], at index: Int) -> [String: String]? {
         posts.indices.contains(index) ? posts[index].json.itemFields : nil
     }
-
-    /// Posts added since `previous` (by id) highlighted, and posts gone since then shown struck
-    /// through where they stood, after the post that preceded them.
-    public func renderChanges(_ all: [Post], since previous: [Post], context: RenderContext) -> String? {
-        guard context.allowsStyling else { return nil }
-        // Only the posts shown under --max-items are marked.
-        let cut = ListCut(count: all.count, context: context)
-        let posts = Array(all.prefix(cut.shown))
-        let now = Set(all.map(\.id))
-        let before = Set(previous.map(\.id))
-        let position = Dictionary(posts.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        // Each removed post goes after its nearest predecessor that is still there (-1: first).
-        var removedAfter: [Int: [Post]] = [:]
-        var anchor = -1
-        for post in previous {
-            if now.contains(post.id) {
-                // Past the cut, it has no place: what was removed after it is not shown either.
-                anchor = position[post.id] ?? posts.count
-            } else {
-                removedAfter[anchor, default: []].append(post)
-            }
-        }
-        guard !removedAfter.isEmpty || !now.isSubset(of: before) else { return nil }
-        var marked = removedAfter[-1] ?? []
-        var changes = [PostsView.Change?](repeating: .removed, count: marked.count)
-        for (index, post) in posts.enumerated() {
-            marked.append(post)
-            changes.append(before.contains(post.id) ? nil : .added)
-            let removed = removedAfter[index] ?? []
-            marked += removed
-            changes += repeatElement(.removed, count: removed.count)
-        }
-        return RenderSink.collect { sink in
-            var view = PostsView(context: context)
-            view.write(marked[...], changes: changes, to: sink)
-            if let note = cut.note("post", context: context) { sink.writeLine(note) }
-        }
-    }
 }

@@ -6,9 +6,6 @@ internal import TerminalText
 /// run never holds 20 MB of posts as one string, and no render makes a string per line. Each
 /// field is made safe and wrapped in one pass (`LineWrapper`).
 struct PostsView {
-    /// How a post changed since the last reload, for watch mode's marks.
-    enum Change { case added, removed }
-
     private let context: RenderContext
     private var wrapper = LineWrapper()
     private var out: [UInt8] = []
@@ -20,11 +17,10 @@ struct PostsView {
         self.context = context
     }
 
-    /// Writes `posts`, every one of them, into `sink`, each marked by its change in `changes`
-    /// when given (one per post), and each post's start noted in `recorder` when given (`sink`
-    /// is then the recorder's own). Stops early once the sink is stopped or a signal wants the
+    /// Writes `posts`, every one of them, into `sink`, each post's start noted in `recorder`
+    /// when given (`sink` is then the recorder's own). Stops early once the sink is stopped or a signal wants the
     /// run to end. The caller cuts the list at `maxItems` (`write(_:cut:to:recorder:)`).
-    mutating func write(_ posts: ArraySlice<Post>, changes: [Change?]? = nil, to sink: RenderSink, recorder: ItemLineRecorder? = nil) {
+    mutating func write(_ posts: ArraySlice<Post>, to sink: RenderSink, recorder: ItemLineRecorder? = nil) {
         let idWidth = posts.lazy.map { Self.decimalLength($0.id) }.max() ?? 1
         let textWidth = max(context.width - (idWidth + 2), 10)
         out.reserveCapacity(Self.piece + 4096)
@@ -44,7 +40,7 @@ struct PostsView {
                 recorder.markItem()
             }
             let before = out.count
-            write(post, change: changes?[index], idWidth: idWidth, textWidth: textWidth)
+            write(post, idWidth: idWidth, textWidth: textWidth)
             sinceAsked += out.count - before
             if out.count >= Self.piece { flush(into: sink) }
         }
@@ -52,8 +48,8 @@ struct PostsView {
     }
 
     /// Writes the first `cut.shown` of `posts`, then the line that says how many were left out.
-    mutating func write(_ posts: [Post], cut: ListCut, changes: [Change?]? = nil, to sink: RenderSink, recorder: ItemLineRecorder? = nil) {
-        write(posts[..<min(cut.shown, posts.count)], changes: changes, to: sink, recorder: recorder)
+    mutating func write(_ posts: [Post], cut: ListCut, to sink: RenderSink, recorder: ItemLineRecorder? = nil) {
+        write(posts[..<min(cut.shown, posts.count)], to: sink, recorder: recorder)
         if let note = cut.note("post", context: context) { sink.writeLine(note) }
     }
 
@@ -63,11 +59,10 @@ struct PostsView {
         out.removeAll(keepingCapacity: true)
     }
 
-    private mutating func write(_ post: Post, change: Change?, idWidth: Int, textWidth: Int) {
-        let mark = change.map { change -> TextStyle in change == .added ? .highlight : .removed }
+    private mutating func write(_ post: Post, idWidth: Int, textWidth: Int) {
         var title = TerminalText.bounded(post.title)
         title.withUTF8 { title in
-            writeField(title, width: textWidth, style: .bold, mark: mark, indent: idWidth + 2, id: post.id)
+            writeField(title, width: textWidth, style: .bold, indent: idWidth + 2, id: post.id)
         }
         var body = post.body
         body.withUTF8 { body in
@@ -75,21 +70,19 @@ struct PostsView {
             let line = UnsafeBufferPointer(rebasing: body[range])
             // Fewer bytes than the limit means fewer characters too: most lines need no cut.
             guard line.count > TerminalText.fieldLimit else {
-                return writeField(line, width: textWidth, style: .dim, mark: mark, indent: idWidth + 2)
+                return writeField(line, width: textWidth, style: .dim, indent: idWidth + 2)
             }
             var bounded = TerminalText.bounded(String(decoding: line, as: UTF8.self))
-            bounded.withUTF8 { writeField($0, width: textWidth, style: .dim, mark: mark, indent: idWidth + 2) }
+            bounded.withUTF8 { writeField($0, width: textWidth, style: .dim, indent: idWidth + 2) }
         }
     }
 
     /// One field, made safe and wrapped to `width`, each line under `indent` columns of lead:
     /// the first one holding `id`, right-aligned, when there is one.
-    private mutating func writeField(_ text: UnsafeBufferPointer<UInt8>, width: Int, style: TextStyle, mark: TextStyle?,
-                                     indent: Int, id: Int? = nil) {
+    private mutating func writeField(_ text: UnsafeBufferPointer<UInt8>, width: Int, style: TextStyle, indent: Int, id: Int? = nil) {
         let styled = context.allowsStyling
         var id = id
         wrapper.wrap(text, width: width, sanitising: true) { line in
-            if styled, let mark { out.append(contentsOf: mark.escapes.start.utf8) }
             if let number = id {
                 let digits = Self.decimalLength(number)
                 out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent - 2 - digits))
@@ -107,7 +100,6 @@ struct PostsView {
             } else {
                 out.append(contentsOf: line)
             }
-            if styled, let mark { out.append(contentsOf: mark.escapes.end.utf8) }
             out.append(0x0A)
         }
     }

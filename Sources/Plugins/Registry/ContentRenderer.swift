@@ -13,9 +13,9 @@ public protocol ContentRenderer {
     /// A dimmed skeleton of what `render` will draw, shown on a terminal while the content
     /// loads (SwiftUI's redacted placeholder). Empty for none, the default.
     func skeleton(context: RenderContext) -> String
-    /// Renders `model` with what changed since `previous` marked, item by item: watch mode's
-    /// one-cycle highlight. nil (the default) leaves the marking to a diff of the rendered lines.
-    func renderChanges(_ model: Model, since previous: Model, context: RenderContext) -> String?
+    /// The URLs a page's text numbers (`[L1]` is the first), to open by their number; none
+    /// (the default) for content that numbers no links.
+    func links(_ model: Model) -> [String]
     /// Writes what `render` gives into `sink`, as it goes. A renderer of big models writes
     /// here and builds `render` on it; the default writes `render`'s text whole.
     func write(_ model: Model, context: RenderContext, to sink: RenderSink)
@@ -43,7 +43,7 @@ extension ContentRenderer {
     public func writeJSON(_ model: Model, context: RenderContext, to sink: RenderSink) {
         sink.write(renderJSON(model, context: context))
     }
-    public func renderChanges(_ model: Model, since previous: Model, context: RenderContext) -> String? { nil }
+    public func links(_ model: Model) -> [String] { [] }
     public func emptyState(_ model: Model) -> String? { nil }
     public func renderItems(_ model: Model, context: RenderContext) -> RenderedItems? { nil }
 
@@ -71,7 +71,7 @@ public struct AnyContentRenderer {
     private let renderer: (Any, RenderContext) -> String
     private let jsonRenderer: (Any, RenderContext) -> String
     private let skeletonRenderer: (RenderContext) -> String
-    private let changeRenderer: (Any, Any, RenderContext) -> String?
+    private let linker: (Any) -> [String]
     private let writer: (Any, RenderContext, RenderSink) -> Void
     private let jsonWriter: (Any, RenderContext, RenderSink) -> Void
     private let emptyStater: (Any) -> String?
@@ -82,10 +82,7 @@ public struct AnyContentRenderer {
         self.renderer = { renderer.render(Self.model($0), context: $1) }
         jsonRenderer = { renderer.renderJSON(Self.model($0), context: $1) }
         skeletonRenderer = { renderer.skeleton(context: $0) }
-        changeRenderer = { model, previous, context in
-            guard let previous = previous as? Renderer.Model else { return nil }
-            return renderer.renderChanges(Self.model(model), since: previous, context: context)
-        }
+        linker = { renderer.links(Self.model($0)) }
         writer = { renderer.write(Self.model($0), context: $1, to: $2) }
         jsonWriter = { renderer.writeJSON(Self.model($0), context: $1, to: $2) }
         emptyStater = { renderer.emptyState(Self.model($0)) }
@@ -122,12 +119,8 @@ public struct AnyContentRenderer {
     /// The loading skeleton for `context`, or "" for none.
     public func skeleton(context: RenderContext) -> String { skeletonRenderer(context) }
 
-    /// `content` with its changes since `previous` marked, when both are this renderer's and
-    /// it marks them item by item; nil otherwise.
-    public func renderChanges(_ content: AnyContent, since previous: AnyContent, context: RenderContext) -> String? {
-        guard previous.pluginName == content.pluginName else { return nil }
-        return changeRenderer(content.model, previous.model, context)
-    }
+    /// The URLs `content`'s text numbers (`[L1]` is the first); none for most content.
+    public func links(_ content: AnyContent) -> [String] { linker(content.model) }
 
     /// The table pairs each renderer with the decoder of its model, by name: any other model
     /// here is a broken table, not bad input.

@@ -97,9 +97,9 @@ public struct PluginRegistry {
         renderer(for: content).itemFields(content, at: index)
     }
 
-    /// `content` with its changes since `previous` marked item by item, when its renderer can.
-    public func renderChanges(_ content: AnyContent, since previous: AnyContent, context: RenderContext) -> String? {
-        renderer(for: content).renderChanges(content, since: previous, context: context)
+    /// The URLs `content`'s text numbers (`[L1]` is the first), to open by their number.
+    public func links(of content: AnyContent) -> [String] {
+        renderer(for: content).links(content)
     }
 
     /// The skeleton to show while a source loads: its plugin's, or none while the plugin is
