@@ -21,6 +21,8 @@ package protocol ContentRendering {
     /// The fields of item `item` of `content`, to open or prefetch its detail; nil when it
     /// has none.
     func itemFields(of content: AnyContent, at item: Int) -> [String: String]?
+    /// The URLs `content`'s text numbers (`[L1]` is the first), to open by number.
+    func links(of content: AnyContent) -> [String]
     /// Whether styling escapes may be used.
     var allowsStyling: Bool { get }
 }

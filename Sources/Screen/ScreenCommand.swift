@@ -13,6 +13,8 @@ package enum ScreenCommand: Equatable {
     case open(Int, fields: [String: String])
     /// Leave the detail on top, cancelling what of it still loads.
     case back
+    /// Open `url`, a link of the page on screen, as a detail of source `index`.
+    case openLink(Int, url: String)
     /// The selection rests on the item with these fields: load its detail at low priority.
     case prefetch(Int, fields: [String: String])
     /// The selection moved on: a prefetch not yet finished is cancelled.

@@ -24,9 +24,11 @@ package enum ScreenKeys {
         package var hasLog = false
         /// A detail with related lists, which Tab moves into.
         package var hasRelated = false
+        /// A page with numbered links, which typing a number opens.
+        package var hasLinks = false
 
         package init(inDetail: Bool = false, hasItems: Bool = false, canLoadMore: Bool = false, manySources: Bool = false, hasHistory: Bool = false, reloadsOnInterval: Bool = false, isPaused: Bool = false, searching: Bool = false, failed: Bool = false, hasLog: Bool = false,
-                    hasRelated: Bool = false) {
+                    hasRelated: Bool = false, hasLinks: Bool = false) {
             self.inDetail = inDetail
             self.hasItems = hasItems
             self.canLoadMore = canLoadMore
@@ -38,6 +40,7 @@ package enum ScreenKeys {
             self.failed = failed
             self.hasLog = hasLog
             self.hasRelated = hasRelated
+            self.hasLinks = hasLinks
         }
     }
 
@@ -50,6 +53,7 @@ package enum ScreenKeys {
         } else if place.hasItems {
             keys.append("↑↓ select · Enter open")
         }
+        if place.hasLinks { keys.append("12 Enter open link L12") }
         if place.searching { keys.append("n N next/prev match") }
         keys.append(place.failed ? "r retry" : "r reload")
         if place.canLoadMore && !place.inDetail { keys.append("> next page") }
@@ -77,6 +81,7 @@ package enum ScreenKeys {
         ("p", "pause or resume reloading (watch)"),
         ("/", "search the content shown; Enter keeps the search, Esc drops it"),
         ("n  N", "next and previous match (also Ctrl-N, Ctrl-P)"),
+        ("12 Enter", "on a page, open link [L12] as a detail, as lynx does"),
         ("o", "open the selected item's or the page's URL in the browser ($BROWSER, or xdg-open)"),
         ("y", "copy that URL to the clipboard, through the terminal (OSC 52)"),
         ("L", "the log: -v's trace and the warnings said while the screen is up"),

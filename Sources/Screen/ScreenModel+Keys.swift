@@ -19,6 +19,7 @@ extension ScreenModel {
             return []
         }
         if searchInput != nil { return typeSearch(key) }
+        if linkInput != nil { return typeLinkNumber(key, now: now) }
         if case .mouse(let mouse) = key {
             notice = nil
             return click(mouse, now: now)
@@ -79,6 +80,9 @@ extension ScreenModel {
                 return []
             }
             return setFocus((focus + (key == .tab ? 1 : sources.count - 1)) % sources.count)
+        case .character(let digit) where digit.isASCII && digit.isNumber && !shownLinks.isEmpty:
+            // On a page, digits are a link's number, as in lynx; Tab still switches sources.
+            linkInput = String(digit)
         case .character(let digit) where digit.isASCII && digit.isNumber && digit != "0":
             // 1…9 pick the source with that number on its status line.
             if let index = digit.wholeNumberValue.map({ $0 - 1 }), index < sources.count { return setFocus(index) }
@@ -119,7 +123,7 @@ extension ScreenModel {
     }
 
     /// The name of what is on screen, for a note: the detail's or the focused source's.
-    private var shownName: String { detail?.facts.main.name ?? sources[focus].name }
+    var shownName: String { detail?.facts.main.name ?? sources[focus].name }
 
     /// Changes the pane on screen: the detail's, or the focused list's.
     mutating func changePane(_ change: (inout Pane) -> Void) {

@@ -52,6 +52,8 @@ package struct ScreenModel {
     var detailPlugins: [Int: String] = [:]
     /// The footer's latest notice and when it goes.
     package internal(set) var notice: (text: String, until: ContinuousClock.Instant)?
+    /// The number of a link being typed (`12` for `[L12]`); nil when not typing one.
+    package internal(set) var linkInput: String?
     /// The search being typed after `/`; nil when not typing one.
     package internal(set) var searchInput: String?
     /// How many matches the search being typed has, counted as it changes, not per frame.
@@ -166,6 +168,7 @@ package struct ScreenModel {
         if let searchInput {
             return "/" + searchInput + "▏  " + (searchInput.isEmpty ? "type to search · Enter keep · Esc cancel" : "\(typedMatchCount) matches · Enter keep · Esc cancel")
         }
+        if linkInput != nil { return linkFooter }
         if showingHelp {
             let more = ScreenKeys.helpLines().count > rows
             return more ? "↑↓ scroll the help · any other key closes it" : "any key closes the help"
@@ -189,7 +192,7 @@ package struct ScreenModel {
             canLoadMore: detail == nil && shown.canLoadMore, manySources: sources.count > 1,
             hasHistory: detail == nil && histories[focus].count > 1, reloadsOnInterval: reloadsOnInterval,
             isPaused: board.isPaused, searching: pane.search != nil, failed: shown.state.hasFailed, hasLog: !log.isEmpty,
-            hasRelated: detail != nil && records.isEmpty && !detailSections.isEmpty)
+            hasRelated: detail != nil && records.isEmpty && !detailSections.isEmpty, hasLinks: !shownLinks.isEmpty)
     }
 }
 

@@ -116,6 +116,26 @@ final class BrowseTerminalTests: XCTestCase {
         assertRestored(tmux, status: 0)
     }
 
+    func testALinksNumberOpensItAsADetailAndEscComesBackToThePage() throws {
+        let pages = TestServer { server, _ in
+            server.route("/guide", TestRoutes.fixed(contentType: "text/html; charset=utf-8",
+                                                    "<html><title>Guide</title><p>See <a href=\"/one\">one</a> and <a href=\"/two\">two</a>.</p></html>"))
+            server.route("/two", TestRoutes.fixed(contentType: "text/html; charset=utf-8",
+                                                  "<html><title>The second page</title><p>Arrived.</p></html>"))
+        }
+        let tmux = try TmuxSession("S=$(stty -g); env -u NO_COLOR XDG_CACHE_HOME=/nonexistent '\(LoadrunProcess.binaryPath)' --url '\(pages.url("/guide"))' --browse --no-cache; echo EXIT=$?; [ \"$(stty -g)\" = \"$S\" ] && echo TTY=restored",
+                                   width: 100, height: 30)
+        XCTAssertTrue(tmux.waitForScreen(containing: "two[L2]"), tmux.screen())
+        try tmux.send("2")
+        XCTAssertTrue(tmux.waitForScreen(containing: "open link L2"), tmux.screen())
+        try tmux.send("Enter")
+        XCTAssertTrue(tmux.waitForScreen(containing: "Arrived."), "the link opened as a detail: \(tmux.screen())")
+        try tmux.send("Escape")
+        XCTAssertTrue(tmux.waitForScreen(containing: "two[L2]"), "back on the page: \(tmux.screen())")
+        try tmux.send("q")
+        assertRestored(tmux, status: 0)
+    }
+
     func testOpensTheThirdPostWithItsCommentsAndGoesBackToTheListAsItWas() throws {
         let tmux = try browse("--browse --no-prefetch")
         XCTAssertTrue(tmux.screen().contains("Enter open"), "the footer offers what applies on a list: \(tmux.screen())")

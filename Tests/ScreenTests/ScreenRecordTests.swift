@@ -82,4 +82,36 @@ final class ScreenRecordTests: XCTestCase {
         _ = screen.update(.key(.escape, at: start))
         XCTAssertTrue(content(screen).contains("title 1"), "back on the list")
     }
+
+    private func page(links: [String]) -> AnyContent {
+        AnyContent(Article(title: "A page", body: "see [L1] and [L2]", blocks: [], links: links), decoder: ArticlesPlugin())
+    }
+
+    func testTypingALinksNumberAndEnterOpensItAsADetail() {
+        var screen = model()
+        let links = ["http://127.0.0.1/one", "http://127.0.0.1/two"]
+        _ = screen.update(.sourceChanged(0, SourceFacts(name: "posts", state: .loaded(page(links: links))), cause: .succeeded, bytes: 10, at: noon))
+        XCTAssertTrue(screen.view().footer.contains("open link"), screen.view().footer)
+        XCTAssertEqual(screen.update(.key(.character("2"), at: start)), [])
+        XCTAssertTrue(screen.view().footer.hasPrefix("open link L2▏"), screen.view().footer)
+        XCTAssertEqual(screen.update(.key(.enter, at: start)), [.openLink(0, url: "http://127.0.0.1/two")])
+        _ = screen.update(.key(.character("9"), at: start))
+        XCTAssertEqual(screen.update(.key(.enter, at: start)), [])
+        XCTAssertTrue(screen.view().footer.contains("no link L9: this page has 2"), screen.view().footer)
+        _ = screen.update(.key(.character("1"), at: start))
+        _ = screen.update(.key(.escape, at: start))
+        XCTAssertNil(screen.linkInput, "Esc drops the number")
+
+        // From a detail, the link opens in its place.
+        _ = screen.update(.detailOpened(DetailFacts(id: 3, parent: 0, main: SourceFacts(name: "posts › 1", state: .loaded(page(links: links))))))
+        _ = screen.update(.key(.character("1"), at: start))
+        XCTAssertEqual(screen.update(.key(.enter, at: start)), [.back, .openLink(0, url: "http://127.0.0.1/one")])
+        XCTAssertNil(screen.detail)
+    }
+
+    func testOnAListDigitsStillPickTheSource() {
+        var screen = model()
+        XCTAssertEqual(screen.update(.key(.character("1"), at: start)), [])
+        XCTAssertNil(screen.linkInput, "a list numbers no links")
+    }
 }

@@ -10,6 +10,8 @@ enum Intent {
     case open(SessionSource, fields: [String: String])
     /// Leave the detail on top, cancelling what of it still loads.
     case back
+    /// Open `url`, a link of a page, as a detail of the source.
+    case openLink(SessionSource, url: String)
     /// The selection rests on the item with these fields: load its detail at low priority, in case.
     case prefetch(SessionSource, fields: [String: String])
     /// The selection moved on: a prefetch not yet finished is cancelled.

@@ -95,6 +95,8 @@ struct PluginScreenRenderer: ContentRendering {
         plugins.itemFields(of: content, at: item)
     }
 
+    func links(of content: AnyContent) -> [String] { plugins.links(of: content) }
+
     /// The content's text; for the empty state, its line, dimmed, since a blank area would
     /// say nothing.
     private func text(of content: AnyContent, context: RenderContext) -> String {

@@ -170,6 +170,7 @@ final class ScreenPresenter: Presenter {
         case .loadMore(let index): .loadMore(sources[index])
         case .open(let index, let fields): .open(sources[index], fields: fields)
         case .back: .back
+        case .openLink(let index, let url): .openLink(sources[index], url: url)
         case .prefetch(let index, let fields): .prefetch(sources[index], fields: fields)
         case .cancelPrefetch: .cancelPrefetch
         case .togglePause: .togglePause

@@ -77,6 +77,8 @@ extension LoadSession {
             openDetail(of: source, fields: fields)
         case .back:
             send(.closeDetail)
+        case .openLink(let source, let url):
+            openDetail(of: source, url: url)
         case .prefetch(let source, let fields):
             prefetchDetail(of: source, fields: fields)
         case .cancelPrefetch:

@@ -8,11 +8,16 @@ extension LoadSession {
     /// before); says why when the item has no detail URL. The machine decides what loads.
     func openDetail(of source: SessionSource, fields: [String: String]) {
         guard machine.openDetail == nil else { return }
-        let url: String
         switch detailURL(of: source, fields: fields) {
-        case .success(let made): url = made
-        case .failure(let problem): return presenter.note(problem.text, about: source)
+        case .success(let url): openDetail(of: source, url: url, fields: fields)
+        case .failure(let problem): presenter.note(problem.text, about: source)
         }
+    }
+
+    /// Opens `url` as a detail of `source`: an item's (with its `fields`, which fill the
+    /// related lists' templates), or a link of a page (no fields, so no related lists).
+    func openDetail(of source: SessionSource, url: String, fields: [String: String]? = nil) {
+        guard machine.openDetail == nil else { return }
         let page = details.page(for: url) ?? makeDetail(url: url, of: source, fields: fields)
         send(.openDetail(page: page.id, sources: page.sources.map(Self.phase)))
     }
@@ -55,12 +60,12 @@ extension LoadSession {
 
     /// A detail for `url` and its related lists, each a source of its own that loads with the
     /// list's settings, its plugin chosen from each response.
-    private func makeDetail(url: String, of source: SessionSource, fields: [String: String]) -> DetailPage {
-        let label = fields["id"].map { " › \($0)" } ?? ""
+    private func makeDetail(url: String, of source: SessionSource, fields: [String: String]?) -> DetailPage {
+        let label = fields.map { $0["id"].map { " › \($0)" } ?? "" } ?? " › " + URLCredentials.masked(url)
         let main = detailSource(named: source.loader.source.name + label, url: url, like: source)
         var related: [SessionSource] = []
         var problems: [String] = []
-        if !source.isDetail {
+        if !source.isDetail, let fields {
             for list in requests[source.index].related {
                 switch list.template.url(fields: fields, base: source.loader.source.url) {
                 case .success(let relatedURL): related.append(detailSource(named: list.name, url: relatedURL, like: source))
