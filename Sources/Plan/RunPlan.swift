@@ -1,11 +1,14 @@
 import Loader
 package import Plugins
 
-/// Turns `--source`, `--url`, `--url-file`, `--all`, `--shard` and the catalog into the
-/// requests a run makes, in the order given.
+/// Turns `--source`, `--url`, `--url-file`, `--all`, `--shard`, the words given without an
+/// option and the catalog into the requests a run makes, in the order given.
 package struct RunPlan {
     package var sourceNames: [String]
     package var urls: [String]
+    /// The words given without an option: each a source's name or a URL (`Operand`), after
+    /// the `--source`s or `--url`s.
+    package var operands: [String]
     /// `--url-file`'s URLs, once read: they follow the `--url`s.
     package var urlList: URLList?
     package var all: Bool
@@ -13,10 +16,11 @@ package struct RunPlan {
     package var shard: Shard?
     package var settings: SourceSettings
 
-    package init(sourceNames: [String], urls: [String], urlList: URLList? = nil, all: Bool, shard: Shard? = nil,
-                 settings: SourceSettings) {
+    package init(sourceNames: [String], urls: [String], operands: [String] = [], urlList: URLList? = nil, all: Bool,
+                 shard: Shard? = nil, settings: SourceSettings) {
         self.sourceNames = sourceNames
         self.urls = urls
+        self.operands = operands
         self.urlList = urlList
         self.all = all
         self.shard = shard
@@ -42,6 +46,24 @@ package struct RunPlan {
     /// file; a run of `--url`s alone takes none and goes on with a warning.
     package func requests(catalog: SourceCatalog, registry: PluginRegistry, environment: [String: String],
                   files: URLInput.Files) throws(UsageFailure) -> Planned {
+        var plan = self
+        plan.operands = []
+        let known = Set(catalog.names + catalog.groupProblems.compactMap(\.source))
+        for word in operands {
+            switch Operand.classify(word, sourceNames: known, files: files) {
+            case .source(let name): plan.sourceNames.append(name)
+            case .url(let url): plan.urls.append(url)
+            }
+        }
+        return try plan.plannedRequests(catalog: catalog, registry: registry, environment: environment, files: files,
+                                        operandNames: Set(operands))
+    }
+
+    /// `requests`, once each operand is a `--source` or a `--url`; `operandNames` are the
+    /// words given without an option, whose message, when no source has the name, says how
+    /// to give a URL instead.
+    private func plannedRequests(catalog: SourceCatalog, registry: PluginRegistry, environment: [String: String],
+                                 files: URLInput.Files, operandNames: Set<String>) throws(UsageFailure) -> Planned {
         let givesURLs = !urls.isEmpty || urlList.map { !$0.entries.isEmpty } ?? false
         // Said as the user gave them: a run of --url-file alone never wrote --url.
         let urlOption = urls.isEmpty && urlList != nil ? "--url-file" : "--url"
@@ -91,7 +113,8 @@ package struct RunPlan {
                 } else {
                     // A group that is not [source NAME] may be the one meant: say it first.
                     failures += notSources
-                    failures.append("\(Suggestion.unknown("source", name, among: known)); configured: \(configured) (see loadrun sources)")
+                    let hint = operandNames.contains(name) && Suggestion.nearest(to: name, among: known) == nil ? Operand.hostHint(name) : ""
+                    failures.append("\(Suggestion.unknown("source", name, among: known)); configured: \(configured) (see loadrun sources)\(hint)")
                 }
             }
             if let url = urls.first, !definitions.isEmpty { definitions[0].url = url }

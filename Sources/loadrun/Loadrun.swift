@@ -60,6 +60,12 @@ struct Loadrun: LoadrunCommand {
     @Option(name: .long, help: ArgumentHelp("Load from this http(s) or file:// URL, a file's path, host:port/path (as http://), or - for standard input. With one --source, replaces its URL; alone, repeat it to load several. Without --source or --plugin, the plugin is chosen from the content.", valueName: "url"))
     var url: [String] = []
 
+    // Only after `--`, where ArgumentRewrite moves them: a positional argument would take a
+    // subcommand's name too.
+    @Argument(parsing: .postTerminator,
+              help: ArgumentHelp("A URL, read as --url reads it, or the name of a source, as --source: loadrun http://127.0.0.1:8080/posts, loadrun 127.0.0.1:8080/posts, loadrun posts. A name that is a source's is that source.", valueName: "url-or-source"))
+    var operands: [String] = []
+
     /// Many `--url`s, batched into one by `main` (see `URLBatch`); put back into `url` first thing.
     @Option(name: .customLong("url-batch"), help: .private)
     var urlBatch: String?
@@ -216,7 +222,7 @@ struct Loadrun: LoadrunCommand {
         let context = RunContext(environment: ProcessEnvironment.variables)
         current = context
         defer { current = nil }
-        let rewrite = ArgumentRewrite(commandLine, subcommands: Set(configuration.subcommands.map { $0._commandName }))
+        let rewrite = ArgumentRewrite(commandLine, subcommands: subcommandNames)
         do {
             var command = try parseAsRoot(rewrite.parsed)
             guard let loadrunCommand = command as? any LoadrunCommand else {
@@ -225,68 +231,70 @@ struct Loadrun: LoadrunCommand {
                 return .success
             }
             return try loadrunCommand.run(in: context)
+        } catch let failure as UsageFailure {
+            return context.refuse(failure)
         } catch {
-            // Each of ArgumentParser's calls below lays out the help text anew for --help: ask
-            // for no more of them than the case needs.
             if exitCode(for: error).isSuccess {
-                // --help and --version, on stdout as ArgumentParser prints them.
+                // --help and --version, on stdout as ArgumentParser prints them. Each call lays
+                // out the help text anew: only this case asks for it.
                 let message = fullMessage(for: error)
                 return message.isEmpty ? .success : context.writeOutput(message + "\n")
             }
-            if let unknown = UnknownOption.message(parserMessage: self.message(for: error), arguments: rewrite.words, toolInfo: _dumpHelp) {
-                context.diagnostics.say("loadrun: \(unknown)")
-            } else {
-                let message = fullMessage(for: error)
-                if !message.isEmpty { context.diagnostics.say(lines: message) }
-            }
-            // Whatever the parser refuses is the command line's fault: its status is 64, as
-            // are the `usageFailure`s that `validate()` throws.
-            return .usage
+            // Whatever the parser refuses is the command line's fault: one line, and 64.
+            return context.refuse(ParserFailure.failure(parserMessage: message(for: error), arguments: rewrite.words,
+                                                        subcommands: subcommandNames, toolInfo: _dumpHelp))
         }
     }
 
-    mutating func validate() throws {
+    /// The names of the subcommands, which a usage error's pointer to `--help` names.
+    private static var subcommandNames: Set<String> { Set(configuration.subcommands.map { $0._commandName }) }
+
+    mutating func validate() {
         if let urlBatch {
             url += URLBatch.urls(in: urlBatch)
             self.urlBatch = nil
         }
-        do {
-            _ = try HeaderArguments(header, userAgent: userAgent)
-        } catch {
-            throw ValidationError(error.message)
-        }
+    }
+
+    /// Refuses options that do not go together, or values the parser took that loadrun does
+    /// not: thrown here, not from `validate()`, so that the failure reaches `run(_:)` as the
+    /// `UsageFailure` it is, said as every usage error is.
+    private func check(in context: RunContext) throws(UsageFailure) {
+        _ = try HeaderArguments(header, userAgent: userAgent)
         if let plugin {
-            let names = Self.withContext { $0.plugins.names }
+            let names = context.plugins.names
             if !names.contains(plugin) {
-                throw ValidationError("\(Suggestion.unknown("plugin", plugin, among: names)); known: \(names.joined(separator: ", "))")
+                throw UsageFailure(message: "\(Suggestion.unknown("plugin", plugin, among: names)); known: \(names.joined(separator: ", "))")
             }
         }
-        if let problem = watch?.problem { throw Self.usageFailure(problem) }
-        if let problem = shard?.problem { throw Self.usageFailure(problem) }
-        if urlFile == URLList.standardInput && url.contains("-") {
-            throw Self.usageFailure("--url-file - reads the list of URLs from standard input, so --url - cannot read content from it too; save one of them to a file")
+        if let problem = watch?.problem { throw UsageFailure(message: problem) }
+        if let problem = shard?.problem { throw UsageFailure(message: problem) }
+        let urlReadsStandardInput = url.contains("-") || operands.contains("-")
+        if urlFile == URLList.standardInput && urlReadsStandardInput {
+            throw UsageFailure(message: "--url-file - reads the list of URLs from standard input, so --url - cannot read content from it too; save one of them to a file")
         }
-        if let pages, pages < 1 { throw ValidationError("--pages must be at least 1") }
-        if let maxItems, maxItems < 1 { throw ValidationError("--max-items must be at least 1") }
-        if pages != nil && allPages { throw ValidationError("give --pages N or --all-pages, not both") }
-        if let perPage, perPage < 1 { throw ValidationError("--per-page must be at least 1") }
-        if perPage != nil && pageParam == nil { throw ValidationError("--per-page goes with --page-param, such as --page-param page") }
-        if perPageParam != nil && perPage == nil { throw ValidationError("--per-page-param names the parameter of --per-page N; give both") }
-        if let retry, retry < 0 { throw ValidationError("--retry counts retries after the first attempt: 0 or more") }
-        if quiet && verbose > 0 { throw ValidationError("give -q or -v, not both") }
-        if maxPerHost < 1 { throw ValidationError("--max-per-host must be at least 1") }
-        if maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
-        if url.contains("-") || urlFile == URLList.standardInput, StandardStreams.closedAtStart.contains(STDIN_FILENO) {
-            throw Self.usageFailure("standard input is closed, and \(url.contains("-") ? "--url -" : "--url-file -") reads from it; give it a pipe or a file (< FILE)")
+        if let pages, pages < 1 { throw UsageFailure(message: "--pages must be at least 1") }
+        if let maxItems, maxItems < 1 { throw UsageFailure(message: "--max-items must be at least 1") }
+        if pages != nil && allPages { throw UsageFailure(message: "give --pages N or --all-pages, not both") }
+        if let perPage, perPage < 1 { throw UsageFailure(message: "--per-page must be at least 1") }
+        if perPage != nil && pageParam == nil { throw UsageFailure(message: "--per-page goes with --page-param, such as --page-param page") }
+        if perPageParam != nil && perPage == nil { throw UsageFailure(message: "--per-page-param names the parameter of --per-page N; give both") }
+        if let retry, retry < 0 { throw UsageFailure(message: "--retry counts retries after the first attempt: 0 or more") }
+        if quiet && verbose > 0 { throw UsageFailure(message: "give -q or -v, not both") }
+        if maxPerHost < 1 { throw UsageFailure(message: "--max-per-host must be at least 1") }
+        if maxConnections < 1 { throw UsageFailure(message: "--max-connections must be at least 1") }
+        if urlReadsStandardInput || urlFile == URLList.standardInput, StandardStreams.closedAtStart.contains(STDIN_FILENO) {
+            throw UsageFailure(message: "standard input is closed, and \(urlReadsStandardInput ? "--url -" : "--url-file -") reads from it; give it a pipe or a file (< FILE)")
         }
-        if watch != nil && url.contains("-") { throw ValidationError("standard input cannot be reloaded; --watch needs a URL or a file") }
-        if let detail, case .failure(let problem) = DetailTemplate.parse(detail) { throw Self.usageFailure("--detail: \(problem)") }
+        if watch != nil && urlReadsStandardInput { throw UsageFailure(message: "standard input cannot be reloaded; --watch needs a URL or a file") }
+        if let detail, case .failure(let problem) = DetailTemplate.parse(detail) { throw UsageFailure(message: "--detail: \(problem)") }
         let views = BrowseSettings.Request(browse: browse, watch: watch != nil, output: output, detail: detail != nil,
                                            stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, stdinIsTerminal: isatty(STDIN_FILENO) == 1)
-        if let problem = BrowseSettings.problem(views) { throw Self.usageFailure(problem) }
+        if let problem = BrowseSettings.problem(views) { throw UsageFailure(message: problem) }
     }
 
     func run(in context: RunContext) throws -> RunOutcome {
+        try check(in: context)
         let load = LoadSettings(
             timeout: timeout?.duration, connectTimeout: connectTimeout?.duration, maxSize: maxSize?.bytes,
             retries: retry, retryDelay: retryDelay?.duration, retryMaxTime: retryMaxTime?.duration,
@@ -296,7 +304,7 @@ struct Loadrun: LoadrunCommand {
             followsCrossHostLinks: followCrossHost ? true : nil,
             caFile: cacert, insecure: insecure ? true : nil)
         let invocation = LoadInvocation(
-            plan: RunPlan(sourceNames: source, urls: url, all: all, shard: shard?.shard,
+            plan: RunPlan(sourceNames: source, urls: url, operands: operands, all: all, shard: shard?.shard,
                           settings: SourceSettings(plugin: plugin, noRetry: noRetry, load: load,
                                                    headers: try HeaderArguments(header, userAgent: userAgent),
                                                    detail: try detail.map { try DetailTemplate.parse($0).get() })),
@@ -306,12 +314,5 @@ struct Loadrun: LoadrunCommand {
             maxConnections: maxConnections, maxPerHost: maxPerHost, usesCache: !noCache, forcesHTTP1: http1,
             verbosity: Verbosity(verbose: verbose, quiet: quiet))
         return invocation.run(in: context)
-    }
-
-    /// Says `loadrun: <message>` and ends with 64, the usage status, without the usage text:
-    /// the message says what to change.
-    static func usageFailure(_ message: String) -> ExitCode {
-        withContext { $0.diagnostics.say("loadrun: \(message)") }
-        return ExitCode(RunOutcome.usage.exitStatus)
     }
 }

@@ -70,8 +70,7 @@ package struct LoadInvocation {
                 throw UsageFailure(message: "SSL_CERT_FILE: \(caFile) \(problem); give a PEM file of CA certificates, or unset it")
             }
         } catch {
-            for message in error.messages { diagnostics.say("loadrun: \(message)") }
-            return .usage
+            return context.refuse(error)
         }
         let terminal = Terminal.current(environment: environment)
         // --browse alone loads once and stays; with --watch, the watch is already that view.
