@@ -103,8 +103,9 @@ package struct RunPlan {
             lazy var notSources = catalog.groupProblems.filter { $0.source == nil }.map(\.error.description)
             lazy var configured = catalog.names.joined(separator: ", ")
             for name in sourceNames {
-                if let problem = catalog.problem(ofSource: name) {
-                    if inShard(name) { failures.append(problem.description) }
+                let problems = catalog.problems(ofSource: name)
+                if !problems.isEmpty {
+                    if inShard(name) { failures += problems.map(\.description) }
                 } else if let definition = catalog.definition(named: name) {
                     guard given.insert(name).inserted else {
                         throw UsageFailure(message: "--source \(name) is given twice")
@@ -120,12 +121,17 @@ package struct RunPlan {
             if let url = urls.first, !definitions.isEmpty { definitions[0].url = url }
         } else if !urls.isEmpty {
             definitions = Self.adHocDefinitions(for: urls)
-        } else if let problem = catalog.problem(ofSource: "posts") {
-            if inShard("posts") { failures.append(problem.description) }
+        } else if !catalog.problems(ofSource: "posts").isEmpty {
+            if inShard("posts") { failures += catalog.problems(ofSource: "posts").map(\.description) }
         } else {
             definitions = [catalog.definition(named: "posts") ?? SourceDefinition.builtIns[0]]
         }
-        if !failures.isEmpty { throw UsageFailure(messages: Self.once(failures)) }
+        if !failures.isEmpty {
+            // The rest of the file's problems too, as warnings: every problem in one run.
+            let stopping = Set(failures)
+            let others = catalog.groupProblems.map(\.error.description).filter { !stopping.contains($0) }
+            throw UsageFailure(messages: Self.once(failures) + Self.once(others).map { "warning: \($0)" })
+        }
         var notes: [String] = []
         if let shard {
             // A built-in that a broken group changes is both defined and broken: count it once.

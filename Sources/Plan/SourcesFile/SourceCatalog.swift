@@ -16,9 +16,9 @@ package struct SourceCatalog {
     package private(set) var fileProblem: SourcesFileError?
     /// The groups that define no source for what is wrong with them; the others stand.
     package private(set) var groupProblems: [SourcesFile.GroupProblem] = []
-    /// The first problem of each source's group, so that asking about each of 1,000
-    /// `--source`s does not scan every problem.
-    private var problemIndex: [String: SourcesFileError] = [:]
+    /// The problems of each source's group, so that asking about each of 1,000 `--source`s
+    /// does not scan every problem.
+    private var problemIndex: [String: [SourcesFileError]] = [:]
 
     /// `$XDG_CONFIG_HOME/loadrun/sources.conf`, or under `~/.config` without XDG_CONFIG_HOME.
     package static func defaultPath(environment: [String: String]) -> String? {
@@ -79,12 +79,13 @@ package struct SourceCatalog {
 
     private mutating func record(_ problem: SourcesFile.GroupProblem) {
         groupProblems.append(problem)
-        if let source = problem.source, problemIndex[source] == nil { problemIndex[source] = problem.error }
+        if let source = problem.source { problemIndex[source, default: []].append(problem.error) }
     }
 
-    /// What is wrong with the group of source `name`, when it is broken.
-    package func problem(ofSource name: String) -> SourcesFileError? {
-        problemIndex[name]
+    /// What is wrong with the group of source `name`, every problem in the file's order; none
+    /// when it stands.
+    package func problems(ofSource name: String) -> [SourcesFileError] {
+        problemIndex[name] ?? []
     }
 
     package func definition(named name: String) -> SourceDefinition? {

@@ -1,0 +1,38 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// What the sources file does to a run: every problem said at once, `--all` meaning the file's
+/// sources, and the `[defaults]` group, through the real binary.
+final class SourcesFileRunTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("loadrun-sources-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Writes `text` as a sources file, 0600; returns its path.
+    private func sourcesFile(_ text: String) throws -> String {
+        let path = directory.appendingPathComponent("sources.conf").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        return path
+    }
+
+    func testEveryProblemOfTheFileIsSaidInOneRun() throws {
+        let path = try sourcesFile("[source status]\nurl=http://127.0.0.1:9/s\nintervall=30s\nplugn=posts\nretry=many\n\n[source b]\nurl=http://127.0.0.1:9/b\ntimeout=soon\n")
+        let run = try LoadrunProcess(["--config", path, "status"])
+        XCTAssertEqual(run.waitForExit(), .exited(64), run.standardError)
+        XCTAssertEqual(run.standardErrorLines, [
+            "loadrun: \(path):3: intervall: unknown key; did you mean interval?",
+            "loadrun: \(path):4: plugn: unknown key; did you mean plugin?",
+            "loadrun: \(path):5: retry: \"many\" is not a number of retries after the first attempt, from 0 to 100",
+            "loadrun: warning: \(path):9: timeout: \"soon\" is not a duration such as 500ms, 30s, 1m30s or 1h",
+        ])
+    }
+}
