@@ -95,7 +95,10 @@ package struct RunPlan {
         }
         if all {
             failures = catalog.groupProblems.filter { inShard($0.source) }.map(\.error.description)
-            definitions = catalog.definitions
+            definitions = catalog.configured
+            if catalog.hasFile, definitions.isEmpty, catalog.groupProblems.isEmpty {
+                throw UsageFailure(message: "--all loads the sources of \(catalog.path ?? "the sources file"), and it defines none; add a [source NAME] group, or name a built-in, such as loadrun posts")
+            }
         } else if !sourceNames.isEmpty {
             var given: Set<String> = []
             // Made once, and only for a name nothing answers to.

@@ -74,7 +74,7 @@ struct Loadrun: LoadrunCommand {
             completion: .file())
     var urlFile: String?
 
-    @Flag(name: .long, help: "Load every configured source (see `loadrun sources`).")
+    @Flag(name: .long, help: "Load every source of the sources file (see `loadrun sources`); the built-ins only when there is no sources file.")
     var all = false
 
     @Option(name: .long, help: ArgumentHelp("Load only shard K of N (K from 0 to N-1) of the sources this run would load: those whose name hashes to K, by FNV-1a 32-bit over the name's UTF-8 bytes, modulo N. The same name lands on the same shard on every machine, so N instances with the same sources share them without overlap. A shard that holds none of them says so and exits 0.", valueName: "K/N"))

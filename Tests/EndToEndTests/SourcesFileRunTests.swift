@@ -35,4 +35,16 @@ final class SourcesFileRunTests: XCTestCase {
             "loadrun: warning: \(path):9: timeout: \"soon\" is not a duration such as 500ms, 30s, 1m30s or 1h",
         ])
     }
+
+    func testAllLoadsTheFilesSourcesAndNoBuiltIn() throws {
+        let server = TestServer { server, _ in
+            server.route("/a", TestRoutes.fixed(Fixtures.posts(1)))
+            server.route("/b", TestRoutes.fixed(Fixtures.posts(2)))
+        }
+        let path = try sourcesFile("[source a]\nurl=\(server.url("/a"))\nplugin=posts\n[source b]\nurl=\(server.url("/b"))\nplugin=posts\n")
+        let run = try LoadrunProcess(["--config", path, "--all"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        let headers = run.standardOutput.split(separator: "\n").filter { $0.hasPrefix("==> ") }
+        XCTAssertEqual(headers, ["==> a <==", "==> b <=="], run.standardOutput)
+    }
 }

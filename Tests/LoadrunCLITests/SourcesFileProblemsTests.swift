@@ -57,3 +57,37 @@ final class SourcesFileProblemsTests: XCTestCase {
         XCTAssertEqual(warnings.count, 4, "\(warnings)")
     }
 }
+
+/// `--all` loads what is configured: the sources file's sources, the built-ins only without one.
+final class AllSourcesTests: XCTestCase {
+    private let registry = PluginRegistry.default()
+    private let files = URLInput.Files(directory: "/etc", environment: [:]) { _ in false }
+
+    private func all(file: String?) throws -> [String] {
+        var catalog = SourceCatalog()
+        if let file {
+            catalog = SourceCatalog(path: "/etc/s.conf", read: .success(Array(file.utf8)), explicit: true,
+                                    plugins: registry.names, files: files)
+        }
+        let plan = RunPlan(sourceNames: [], urls: [], all: true, settings: SourceSettings())
+        return try plan.requests(catalog: catalog, registry: registry, environment: [:], files: files).requests.map(\.sourceName)
+    }
+
+    func testWithASourcesFileAllIsTheFilesSources() throws {
+        XCTAssertEqual(try all(file: "[source a]\nurl=http://h/a\n[source b]\nurl=http://h/b\n"), ["a", "b"])
+        XCTAssertEqual(try all(file: "[source posts]\ninterval=5s\n[source a]\nurl=http://h/a\n"), ["posts", "a"],
+                       "a built-in the file changes is the file's")
+    }
+
+    func testWithoutOneAllIsTheBuiltIns() throws {
+        XCTAssertEqual(try all(file: nil), ["posts", "articles", "images"])
+    }
+
+    func testAFileThatDefinesNoSourceIsAUsageError() {
+        XCTAssertThrowsError(try all(file: "# nothing yet\n")) { error in
+            XCTAssertEqual((error as? UsageFailure)?.messages, [
+                "--all loads the sources of /etc/s.conf, and it defines none; add a [source NAME] group, or name a built-in, such as loadrun posts",
+            ])
+        }
+    }
+}

@@ -11,6 +11,8 @@ package struct SourceCatalog {
     private var index: [String: Int] = Dictionary(uniqueKeysWithValues: SourceDefinition.builtIns.enumerated().map { ($1.name, $0) })
     /// The sources file read, if there was one.
     package private(set) var path: String?
+    /// Whether a sources file's contents were added: then `--all` means its sources.
+    package private(set) var hasFile = false
     /// Why the sources file as a whole could not be used (it cannot be read, or is not UTF-8
     /// or not a key file): none of its sources is known.
     package private(set) var fileProblem: SourcesFileError?
@@ -60,6 +62,7 @@ package struct SourceCatalog {
 
     /// Adds a file's sources, and its problems; a new source without a url is one.
     package mutating func add(_ contents: SourcesFile.Contents) {
+        hasFile = true
         for problem in contents.problems { record(problem) }
         for definition in contents.definitions {
             if let existing = index[definition.name] {
@@ -93,6 +96,13 @@ package struct SourceCatalog {
     }
 
     package var names: [String] { definitions.map(\.name) }
+
+    /// What `--all` loads: the sources file's sources (the built-ins it changes first, then its
+    /// own, in its order); the built-ins only when there is no sources file. A built-in the file does
+    /// not name loads only when it is named.
+    package var configured: [SourceDefinition] {
+        hasFile ? definitions.filter { $0.origin != .builtIn } : definitions
+    }
 
     /// A warning when the sources file holds a secret and others can read it (its `mode`), as
     /// ssh warns of a private key left open; nil when there is nothing to say.
