@@ -129,6 +129,8 @@ package struct RunPlan {
         } else {
             definitions = [catalog.definition(named: "posts") ?? SourceDefinition.builtIns[0]]
         }
+        // [defaults] is under every source, a --url's too: a broken one stops every run.
+        failures = catalog.groupProblems.filter(\.isDefaults).map(\.error.description) + failures
         if !failures.isEmpty {
             // The rest of the file's problems too, as warnings: every problem in one run.
             let stopping = Set(failures)
@@ -152,7 +154,8 @@ package struct RunPlan {
         }
         var requests: [SourceRequest] = []
         for definition in definitions {
-            requests.append(try request(for: definition, registry: registry, environment: environment, files: files))
+            requests.append(try request(for: definition, defaults: catalog.defaults, registry: registry, environment: environment,
+                                        files: files))
         }
         return Planned(requests: requests, warnings: warnings, notes: notes)
     }
@@ -163,34 +166,38 @@ package struct RunPlan {
         return lines.filter { seen.insert($0).inserted }
     }
 
-    private func request(for definition: SourceDefinition, registry: PluginRegistry,
+    private func request(for own: SourceDefinition, defaults: SourceDefaults?, registry: PluginRegistry,
                          environment: [String: String], files: URLInput.Files) throws(UsageFailure) -> SourceRequest {
         let selection: PluginSelection
-        if let name = settings.plugin ?? definition.plugin {
+        if let name = settings.plugin ?? own.plugin {
             guard let plugin = try? registry.plugin(named: name) else {
-                throw UsageFailure(message: "\(definition.origin.prefix)\(Suggestion.unknown("plugin", name, among: registry.names)); known: \(registry.names.joined(separator: ", "))")
+                throw UsageFailure(message: "\(own.origin.prefix)\(Suggestion.unknown("plugin", name, among: registry.names)); known: \(registry.names.joined(separator: ", "))")
             }
             selection = .fixed(plugin.decoder)
         } else {
             selection = .fromResponse(registry.decoders)
         }
-        var fileSettings = definition.settings
-        let directory = definition.origin.path.map(LocalPath.directory) ?? "."
-        fileSettings.caFile = fileSettings.caFile.map { LocalPath.expand($0, relativeTo: directory, environment: environment) }
-        let load = fileSettings.overlaid(with: settings.load)
-        var fileHeaders: [RequestHeader] = []
-        if let path = definition.origin.path, definition.headers.contains(where: \.readsFromOutside),
-           let problem = files.trustProblem(path) {
-            throw UsageFailure(message: "\(definition.origin.prefix(line: definition.headersLine))headers: env: and file: values are read "
-                + "only from a sources file that is yours and that no one else can write, and \(problem); run chmod go-w \(path), "
-                + "or give the header with -H")
+        // A CA file is relative to the file that names it, and said at its line there.
+        func expandingCAFile(of definition: SourceDefinition) -> SourceDefinition {
+            var definition = definition
+            let directory = definition.origin.path.map(LocalPath.directory) ?? "."
+            definition.settings.caFile = definition.settings.caFile.map { LocalPath.expand($0, relativeTo: directory, environment: environment) }
+            return definition
         }
-        for header in definition.headers {
-            switch header.resolved(environment: environment, directory: directory, read: files.read) {
-            case .success(let resolved): fileHeaders.append(resolved)
-            case .failure(let problem):
-                throw UsageFailure(message: "\(definition.origin.prefix(line: definition.headersLine))headers: \(problem.text)")
-            }
+        let caFileFrom = own.settings.caFile != nil || defaults?.settings.settings.caFile == nil ? own : defaults!.settings
+        let definition = defaults.map { defaults in
+            var under = defaults
+            under.settings = expandingCAFile(of: defaults.settings)
+            return under.applied(to: expandingCAFile(of: own))
+        } ?? expandingCAFile(of: own)
+        let load = definition.settings.overlaid(with: settings.load)
+        // The defaults' headers, then the source's own over them by name.
+        var fileHeaders = try defaults.map { defaults throws(UsageFailure) in
+            try resolvedHeaders(of: defaults.settings, environment: environment, files: files)
+        } ?? []
+        for header in try resolvedHeaders(of: own, environment: environment, files: files) {
+            fileHeaders.removeAll { $0.name.lowercased() == header.name.lowercased() }
+            fileHeaders.append(header)
         }
         // A relative file: on the command line is read from where the command runs.
         let headers = try settings.headers.applied(to: fileHeaders) { header throws(UsageFailure) in
@@ -205,7 +212,7 @@ package struct RunPlan {
                                    headers: headers)
         options.omittedHeaders = settings.headers.omitted
         if let caFile = load.caFile, let problem = TLSTrust.problem(withCAFile: caFile) {
-            let place = settings.load.caFile != nil ? "--cacert" : "\(definition.origin.prefix(line: definition.caFileLine))cacert"
+            let place = settings.load.caFile != nil ? "--cacert" : "\(caFileFrom.origin.prefix(line: caFileFrom.caFileLine))cacert"
             throw UsageFailure(message: "\(place): \(caFile) \(problem); give a PEM file of CA certificates")
         }
         options.tls = TLSTrust(caFile: load.caFile, insecure: load.insecure == true)
@@ -231,5 +238,27 @@ package struct RunPlan {
             detail: settings.detail ?? definition.detail,
             related: definition.related
         )
+    }
+
+    /// The headers `definition`'s group sets, with `env:` and `file:` values read now: only
+    /// from a sources file that is the user's and that no one else can write.
+    private func resolvedHeaders(of definition: SourceDefinition, environment: [String: String],
+                                 files: URLInput.Files) throws(UsageFailure) -> [RequestHeader] {
+        if let path = definition.origin.path, definition.headers.contains(where: \.readsFromOutside),
+           let problem = files.trustProblem(path) {
+            throw UsageFailure(message: "\(definition.origin.prefix(line: definition.headersLine))headers: env: and file: values are read "
+                + "only from a sources file that is yours and that no one else can write, and \(problem); run chmod go-w \(path), "
+                + "or give the header with -H")
+        }
+        let directory = definition.origin.path.map(LocalPath.directory) ?? "."
+        var resolved: [RequestHeader] = []
+        for header in definition.headers {
+            switch header.resolved(environment: environment, directory: directory, read: files.read) {
+            case .success(let header): resolved.append(header)
+            case .failure(let problem):
+                throw UsageFailure(message: "\(definition.origin.prefix(line: definition.headersLine))headers: \(problem.text)")
+            }
+        }
+        return resolved
     }
 }

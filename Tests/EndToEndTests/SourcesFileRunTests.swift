@@ -1,4 +1,5 @@
 import Foundation
+import SampleSource
 import TestSupport
 import XCTest
 
@@ -46,5 +47,26 @@ final class SourcesFileRunTests: XCTestCase {
         XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
         let headers = run.standardOutput.split(separator: "\n").filter { $0.hasPrefix("==> ") }
         XCTAssertEqual(headers, ["==> a <==", "==> b <=="], run.standardOutput)
+    }
+
+    /// A `--url` run takes `[defaults]`'s headers and `max-items`; `--max-items` still wins.
+    func testDefaultsApplyToAURLRunUnderTheCommandLine() throws {
+        let seen = Record<String>()
+        let server = TestServer { server, _ in
+            server.route("/posts") { exchange in
+                seen.append(exchange.requestHeader("X-Team") ?? "-")
+                exchange.respond(status: 200, contentType: "application/json", text: Fixtures.posts(5))
+            }
+        }
+        let path = try sourcesFile("[defaults]\nheaders=X-Team=core\nmax-items=2\n")
+        let run = try LoadrunProcess(["--config", path, server.url("/posts"), "--no-cache", "--plugin", "json"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertEqual(seen.all, ["core"])
+        XCTAssertEqual(run.standardOutput.components(separatedBy: "\"title\"").count - 1, 2, run.standardOutput)
+        XCTAssertTrue(run.standardOutput.contains("… 3 more items"), run.standardOutput)
+
+        let wider = try LoadrunProcess(["--config", path, server.url("/posts"), "--no-cache", "--plugin", "json", "--max-items", "4"])
+        XCTAssertEqual(wider.waitForExit(), .exited(0), wider.standardError)
+        XCTAssertEqual(wider.standardOutput.components(separatedBy: "\"title\"").count - 1, 4, wider.standardOutput)
     }
 }

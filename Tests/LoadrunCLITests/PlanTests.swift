@@ -166,7 +166,7 @@ final class PlanTests: XCTestCase {
         XCTAssertEqual(warned.requests.map(\.sourceName), ["x"])
         XCTAssertEqual(warned.warnings, [
             "warning: /etc/s.conf:5: intervall: unknown key; did you mean interval? (source bad is skipped: this run does not load it)",
-            "warning: /etc/s.conf:6: [sauce c] is not a source group; write [source NAME] (skipped)",
+            "warning: /etc/s.conf:6: [sauce c] is not a source group; write [source NAME] or [defaults] (skipped)",
         ])
         XCTAssertEqual(try planned(plan(sources: ["good"]), file: file).warnings.count, 2, "another source: warned, not stopped")
         XCTAssertEqual(try planned(plan(), file: file).requests.map(\.sourceName), ["posts"], "the bare run loads posts")
@@ -181,12 +181,12 @@ final class PlanTests: XCTestCase {
         }
         // A run that stops says the rest of the file's problems too, as warnings.
         XCTAssertEqual(failure(plan(sources: ["bad"])), ["/etc/s.conf:5: intervall: unknown key; did you mean interval?",
-                                                        "warning: /etc/s.conf:6: [sauce c] is not a source group; write [source NAME]"])
+                                                        "warning: /etc/s.conf:6: [sauce c] is not a source group; write [source NAME] or [defaults]"])
         XCTAssertEqual(failure(plan(sources: ["bad"], urls: ["http://h/y"])).first, "/etc/s.conf:5: intervall: unknown key; did you mean interval?",
                        "--url over a broken source still loads it")
         XCTAssertEqual(failure(plan(all: true)).count, 2, "--all loads every group, so every problem stops it")
         XCTAssertEqual(failure(plan(sources: ["c"])), [
-            "/etc/s.conf:6: [sauce c] is not a source group; write [source NAME]",
+            "/etc/s.conf:6: [sauce c] is not a source group; write [source NAME] or [defaults]",
             "unknown source \"c\"; configured: posts, articles, images, good (see loadrun sources)",
             "warning: /etc/s.conf:5: intervall: unknown key; did you mean interval?",
         ], "a group that is not a source may be the one meant")

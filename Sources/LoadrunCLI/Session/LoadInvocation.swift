@@ -75,7 +75,8 @@ package struct LoadInvocation {
         let terminal = Terminal.current(environment: environment)
         // --browse alone loads once and stays; with --watch, the watch is already that view.
         let schedule = browse.isEnabled && schedule == .once ? LoadSession.Schedule.browse : schedule
-        let session = LoadSession(requests: requests, plugins: registry, schedule: schedule, terminal: terminal, view: view,
+        let session = LoadSession(requests: requests, plugins: registry, schedule: schedule, terminal: terminal,
+                                  view: view.over(catalog.defaults),
                                   verbosity: verbosity, client: clientConfiguration(environment: environment),
                                   prefetchesDetails: browse.prefetches, diagnostics: diagnostics, output: context.output)
         return session.run(presenter: PresenterChoice.presenter(format: output, schedule: schedule, terminal: terminal,

@@ -13,6 +13,8 @@ package struct SourceCatalog {
     package private(set) var path: String?
     /// Whether a sources file's contents were added: then `--all` means its sources.
     package private(set) var hasFile = false
+    /// The file's `[defaults]`, under every source's own settings.
+    package private(set) var defaults: SourceDefaults?
     /// Why the sources file as a whole could not be used (it cannot be read, or is not UTF-8
     /// or not a key file): none of its sources is known.
     package private(set) var fileProblem: SourcesFileError?
@@ -63,6 +65,7 @@ package struct SourceCatalog {
     /// Adds a file's sources, and its problems; a new source without a url is one.
     package mutating func add(_ contents: SourcesFile.Contents) {
         hasFile = true
+        if let defaults = contents.defaults { self.defaults = defaults }
         for problem in contents.problems { record(problem) }
         for definition in contents.definitions {
             if let existing = index[definition.name] {

@@ -32,6 +32,8 @@ package enum SourcesFile {
     package struct GroupProblem {
         package var source: String?
         package var error: SourcesFileError
+        /// A problem of `[defaults]`, which every run that reads the file takes settings from.
+        package var isDefaults = false
     }
 
     /// A file read group by group: the sources its good groups define, in the file's order,
@@ -39,6 +41,8 @@ package enum SourcesFile {
     package struct Contents {
         package var definitions: [SourceDefinition] = []
         package var problems: [GroupProblem] = []
+        /// `[defaults]`, when the file has one that stands.
+        package var defaults: SourceDefaults?
     }
 
     /// Parses the file's text. `plugins` are the plugin names a `plugin` key may give; `files`
@@ -61,7 +65,8 @@ package enum SourcesFile {
         var broken: Set<String> = []
         for problem in file.lineProblems {
             let source = problem.group.flatMap(sourceName(ofGroup:))
-            contents.problems.append(GroupProblem(source: source, error: SourcesFileError(path: path, line: problem.line, message: problem.message)))
+            contents.problems.append(GroupProblem(source: source, error: SourcesFileError(path: path, line: problem.line, message: problem.message),
+                                                  isDefaults: problem.group == SourceDefaults.group))
             if let group = problem.group { broken.insert(group) }
         }
         // GLib merges a repeated group into the first: neither copy can be trusted, but the
@@ -72,9 +77,14 @@ package enum SourcesFile {
         for (name, line) in file.repeatedGroups where repeated[name] == nil { repeated[name] = line }
         for group in file.groupNames where !broken.contains(group) {
             let line = file.line(ofGroup: group)
+            if group == SourceDefaults.group {
+                readDefaults(in: file, line: line, repeatedAt: repeated[group], path: path, plugins: plugins, files: files,
+                             into: &contents)
+                continue
+            }
             guard let name = sourceName(ofGroup: group) else {
                 contents.problems.append(GroupProblem(source: nil, error: SourcesFileError(
-                    path: path, line: line, message: "[\(group)] is not a source group; write [source NAME]")))
+                    path: path, line: line, message: "[\(group)] is not a source group; write [source NAME] or [defaults]")))
                 continue
             }
             if let again = repeated[group] {
@@ -109,10 +119,11 @@ package enum SourcesFile {
     }
 
     /// The group's source, with each of its problems added to `problems`, in the order of
-    /// the checks: when there is one, the definition is not to be used.
-    private static func definition(named name: String, group: String, in file: KeyFile, path: String,
-                                   plugins: [String], files: URLInput.Files,
-                                   problems: inout [SourcesFileError]) -> SourceDefinition {
+    /// the checks: when there is one, the definition is not to be used. `allowed` are the keys
+    /// the group may set: a source's, or `[defaults]`'s.
+    static func definition(named name: String, group: String, in file: KeyFile, path: String,
+                           plugins: [String], files: URLInput.Files, allowed: [String] = keys,
+                           problems: inout [SourcesFileError]) -> SourceDefinition {
         let groupLine = file.line(ofGroup: group) ?? 1
         var found: [SourcesFileError] = []
         defer { problems += found }
@@ -120,8 +131,12 @@ package enum SourcesFile {
             found.append(SourcesFileError(path: path, line: key.flatMap { file.line(ofKey: $0, inGroup: group) } ?? groupLine,
                                           key: key, message: problem.text))
         }
-        for key in file.keys(inGroup: group) where !keys.contains(key) {
-            fail(key, "unknown key; \(Suggestion.didYouMean(key, among: keys) ?? "a source may set \(keys.joined(separator: ", "))")")
+        for key in file.keys(inGroup: group) where !allowed.contains(key) {
+            if let problem = SourceDefaults.misplaced(key, allowed: allowed) {
+                fail(key, problem)
+            } else {
+                fail(key, "unknown key; \(Suggestion.didYouMean(key, among: allowed) ?? "\(allowed == keys ? "a source" : "[defaults]") may set \(allowed.joined(separator: ", "))")")
+            }
         }
         func value<T>(_ key: String, _ parse: (String) -> T?, _ expected: String) -> T? {
             guard let text = file.string(group, key) else { return nil }
