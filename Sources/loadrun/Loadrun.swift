@@ -12,13 +12,15 @@ struct Loadrun: LoadrunCommand {
         commandName: "loadrun",
         abstract: "Load web content and render it in the terminal.",
         usage: """
-            loadrun [--source <name>]... [--url <url>]... [--url-file <file>] [--all] [--shard <K/N>]
+            loadrun [<url-or-source>]... [--source <name>]... [--url <url>]... [--url-file <file>] [--all] [--shard <K/N>]
                     [--config <file>] [--plugin <name>]
-                    [--output text|json|ndjson] [--watch [<interval>]] [--pages <n> | --all-pages]
+                    [--output text|json|ndjson] [--max-items <n>] [--sort-keys]
+                    [--watch [<interval>]] [--pages <n> | --all-pages] [--follow-cross-host]
                     [-i | --browse] [--detail <template>] [--no-prefetch]
                     [--page-param <name> [--per-page <n> [--per-page-param <name>]]]
                     [-H <header>]... [-A <name>] [--cacert <file>] [-k] [--http1.1] [-v | -q]
-                    [--max-per-host <n>] [--max-connections <n>]
+                    [--max-per-host <n>] [--max-connections <n>] [--connect-timeout <duration>]
+                    [--retry <n> | --no-retry] [--retry-delay <duration>] [--retry-max-time <duration>]
                     [--no-cache] [--image-format <format>] [--size <WxH>] [--timeout <duration>] [--max-size <size>]
             loadrun sources [--config <file>]
             loadrun plugins
@@ -34,6 +36,8 @@ struct Loadrun: LoadrunCommand {
             Enter to open its detail.
 
             EXAMPLES
+              loadrun posts
+              loadrun http://127.0.0.1:8080/posts
               loadrun --source posts
               loadrun --source posts --url http://127.0.0.1:8080/posts
               loadrun --source posts --watch 30s
