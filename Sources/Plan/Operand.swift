@@ -16,7 +16,8 @@ package enum Operand: Equatable {
     ///   a host, but a mistyped source name is the likelier meaning here.
     package static func classify(_ word: String, sourceNames: Set<String>, files: URLInput.Files) -> Operand {
         if sourceNames.contains(word) { return .source(word) }
-        if word == "-" || word.contains(where: { $0 == "." || $0 == ":" || $0 == "/" }) { return .url(word) }
+        // An empty word is refused as an empty URL is.
+        if word.isEmpty || word == "-" || word.contains(where: { $0 == "." || $0 == ":" || $0 == "/" }) { return .url(word) }
         let path = LocalPath.expand(word, relativeTo: files.directory, environment: files.environment)
         return files.isFile(path) ? .url(word) : .source(word)
     }

@@ -152,10 +152,15 @@ package struct RunPlan {
             let skipped = problem.source.map { " (source \($0) is skipped: this run does not load it)" } ?? " (skipped)"
             warnings.append("warning: \(problem.error)\(skipped)")
         }
+        // Read once for every source: standard input can be read only once.
+        let body = try settings.request.body(files: files, directory: files.directory, place: settings.request.json.isEmpty ? "-d" : "--json")
         var requests: [SourceRequest] = []
         for definition in definitions {
-            requests.append(try request(for: definition, defaults: catalog.defaults, registry: registry, environment: environment,
-                                        files: files))
+            requests.append(try request(for: definition, defaults: catalog.defaults, commandLineBody: body, registry: registry,
+                                        environment: environment, files: files))
+        }
+        if let unretried = requests.first(where: { $0.retriesWithheld }) {
+            notes.append("\(unretried.options.method) is not idempotent: it is sent once, not retried; --retry-all-errors retries it")
         }
         return Planned(requests: requests, warnings: warnings, notes: notes)
     }
@@ -166,7 +171,7 @@ package struct RunPlan {
         return lines.filter { seen.insert($0).inserted }
     }
 
-    private func request(for own: SourceDefinition, defaults: SourceDefaults?, registry: PluginRegistry,
+    private func request(for own: SourceDefinition, defaults: SourceDefaults?, commandLineBody: RequestBody?, registry: PluginRegistry,
                          environment: [String: String], files: URLInput.Files) throws(UsageFailure) -> SourceRequest {
         let selection: PluginSelection
         if let name = settings.plugin ?? own.plugin {
@@ -219,16 +224,28 @@ package struct RunPlan {
         // The embedded sample source listens on a new port each run: a copy of it would be
         // found by no later run.
         options.keepsCopy = definition.url != nil
-        let retries = settings.noRetry ? 0 : load.retries ?? LoadSettings.defaultRetries
-        return SourceRequest(
+        // The command line's body replaces the file's, and its method the file's.
+        let body = settings.request.hasBody ? commandLineBody
+            : try own.request.body(files: files, directory: own.origin.path.map(LocalPath.directory) ?? ".",
+                                   place: "\(own.origin.prefix(line: own.dataLine))data")
+        options.method = (settings.request.method != nil ? settings.request : own.request).method(withBody: body != nil)
+        options.body = body
+        if let accept = settings.request.hasBody ? settings.request.accept : own.request.accept { options.accept = accept }
+        // A request that is not idempotent may have done its work before it failed: it is sent
+        // once unless the user asks for it again, as curl's --retry-all-errors does.
+        let withheld = !RequestSettings.idempotentMethods.contains(options.method) && !settings.retriesEveryError
+        let retries = settings.noRetry || withheld ? 0 : load.retries ?? LoadSettings.defaultRetries
+        var retryPolicy = retries == 0 ? RetryPolicy.never : RetryPolicy(maxAttempts: retries + 1,
+                                                                         baseDelay: load.retryDelay ?? LoadSettings.defaultRetryDelay,
+                                                                         budget: load.retryMaxTime)
+        retryPolicy.retriesEveryError = settings.retriesEveryError && retries > 0
+        var request = SourceRequest(
             sourceName: definition.name,
             url: definition.url,
             samplePath: "/\(definition.name)",
             plugin: selection,
             options: options,
-            retryPolicy: retries == 0 ? .never : RetryPolicy(maxAttempts: retries + 1,
-                                                             baseDelay: load.retryDelay ?? LoadSettings.defaultRetryDelay,
-                                                             budget: load.retryMaxTime),
+            retryPolicy: retryPolicy,
             pageParameter: load.pageParameter.map { name in
                 Pagination.PageParameter(name: name, perPage: load.perPage.map { (load.perPageParameter ?? LoadSettings.defaultPerPageParameter, $0) })
             },
@@ -238,6 +255,9 @@ package struct RunPlan {
             detail: settings.detail ?? definition.detail,
             related: definition.related
         )
+        // Said only where retries were asked for: --retry, or retry= in the file.
+        request.retriesWithheld = withheld && !settings.noRetry && (load.retries ?? 0) > 0
+        return request
     }
 
     /// The headers `definition`'s group sets, with `env:` and `file:` values read now: only

@@ -18,9 +18,10 @@ struct Loadrun: LoadrunCommand {
                     [--watch [<interval>]] [--pages <n> | --all-pages] [--follow-cross-host]
                     [-i | --browse] [--detail <template>] [--no-prefetch]
                     [--page-param <name> [--per-page <n> [--per-page-param <name>]]]
-                    [-H <header>]... [-A <name>] [--cacert <file>] [-k] [--http1.1] [-v | -q]
+                    [-X <method>] [-d <data>... | --json <data>...] [-H <header>]... [-A <name>]
+                    [--cacert <file>] [-k] [--http1.1] [-v | -q]
                     [--max-per-host <n>] [--max-connections <n>] [--connect-timeout <duration>]
-                    [--retry <n> | --no-retry] [--retry-delay <duration>] [--retry-max-time <duration>]
+                    [--retry <n> | --no-retry] [--retry-delay <duration>] [--retry-max-time <duration>] [--retry-all-errors]
                     [--no-cache] [--image-format <format>] [--size <WxH>] [--timeout <duration>] [--max-size <size>]
             loadrun sources [--config <file>]
             loadrun plugins
@@ -46,6 +47,7 @@ struct Loadrun: LoadrunCommand {
               loadrun --all --watch
               loadrun --url http://127.0.0.1:8080/a --url http://127.0.0.1:8080/b
               loadrun --url 127.0.0.1:8080/posts --url ./posts.json
+              loadrun -X POST --json '{"query":"{ posts { id title } }"}' https://api.example.com/graphql
               loadrun --url-file urls.txt --plugin posts
               find . -name '*.json' | loadrun --url-file -
               loadrun --all --watch --output ndjson --shard 0/4
@@ -93,6 +95,15 @@ struct Loadrun: LoadrunCommand {
 
     @Option(name: [.customShort("H"), .long], help: ArgumentHelp("Send this request header to each source's own origin: 'Name: value' (the value may be env:VARIABLE or file:PATH), 'Name:' to send none, 'Name;' for an empty value. Repeat it for several; over the sources file's.", valueName: "header"))
     var header: [String] = []
+
+    @Option(name: [.customShort("X"), .customLong("request")], help: ArgumentHelp("Send this method instead of GET (POST, PUT, PATCH, DELETE…), as curl's -X. With -d or --json and no -X: POST. Only GET and HEAD are revalidated with ETags and kept in the copy store.", valueName: "method"))
+    var method: String?
+
+    @Option(name: [.customShort("d"), .long], help: ArgumentHelp("Send this body, as curl's -d: text, @FILE for a file's bytes as they are, or @- for standard input; application/x-www-form-urlencoded unless -H gives a Content-Type. Repeat it to join several with &. Without -X, the method is POST.", valueName: "data"))
+    var data: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Send this JSON body, as curl's --json: as -d, with Content-Type: application/json and Accept: application/json. Repeat it to join several.", valueName: "data"))
+    var json: [String] = []
 
     @Option(name: [.customShort("A"), .customLong("user-agent")], help: ArgumentHelp("Send this User-Agent instead of \(FetchOptions.defaultUserAgent).", valueName: "name"))
     var userAgent: String?
@@ -177,6 +188,9 @@ struct Loadrun: LoadrunCommand {
 
     @Option(name: .customLong("retry-max-time"), help: ArgumentHelp("Start no retry once this long has passed since the first attempt. Default: no limit.", valueName: "duration"))
     var retryMaxTime: DurationArgument?
+
+    @Flag(name: .customLong("retry-all-errors"), help: "Retry every failure, not only transient ones, and retry a request that is not idempotent (POST, PATCH), which is otherwise sent once, as curl's --retry-all-errors. It may send the request twice.")
+    var retryAllErrors = false
 
     @Flag(name: .customLong("no-retry"), help: "Try once, whatever the failure: --retry 0. Of --retry and --no-retry, the later one wins.")
     var noRetry = false
@@ -284,6 +298,11 @@ struct Loadrun: LoadrunCommand {
         if perPage != nil && pageParam == nil { throw UsageFailure(message: "--per-page goes with --page-param, such as --page-param page") }
         if perPageParam != nil && perPage == nil { throw UsageFailure(message: "--per-page-param names the parameter of --per-page N; give both") }
         if let retry, retry < 0 { throw UsageFailure(message: "--retry counts retries after the first attempt: 0 or more") }
+        if let method, let problem = RequestSettings.methodProblem(method) { throw UsageFailure(message: "-X: \(problem)") }
+        if !data.isEmpty && !json.isEmpty { throw UsageFailure(message: "give -d or --json, not both: --json is -d with JSON's Content-Type and Accept") }
+        if (data + json).contains("@-") && (urlReadsStandardInput || urlFile == URLList.standardInput) {
+            throw UsageFailure(message: "standard input can be read only once: the body's @- and \(urlReadsStandardInput ? "--url -" : "--url-file -") both read it; save one of them to a file")
+        }
         if quiet && verbose > 0 { throw UsageFailure(message: "give -q or -v, not both") }
         if maxPerHost < 1 { throw UsageFailure(message: "--max-per-host must be at least 1") }
         if maxConnections < 1 { throw UsageFailure(message: "--max-connections must be at least 1") }
@@ -311,7 +330,9 @@ struct Loadrun: LoadrunCommand {
             plan: RunPlan(sourceNames: source, urls: url, operands: operands, all: all, shard: shard?.shard,
                           settings: SourceSettings(plugin: plugin, noRetry: noRetry, load: load,
                                                    headers: try HeaderArguments(header, userAgent: userAgent),
-                                                   detail: try detail.map { try DetailTemplate.parse($0).get() })),
+                                                   detail: try detail.map { try DetailTemplate.parse($0).get() },
+                                                   request: RequestSettings(method: method, data: data, json: json),
+                                                   retriesEveryError: retryAllErrors)),
             urlFile: urlFile, configPath: config, output: output, schedule: watch.map { .interval($0.interval) } ?? .once,
             browse: BrowseSettings(isEnabled: browse, prefetches: !noPrefetch),
             view: ViewOptions(imageFormat: imageFormat?.format, imageSize: size?.cells, maxItems: maxItems, sortsKeys: sortKeys),

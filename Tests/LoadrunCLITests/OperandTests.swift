@@ -28,6 +28,7 @@ final class OperandTests: XCTestCase {
     func testAnyOtherWordIsTakenForASourcesName() {
         XCTAssertEqual(classify("postz"), .source("postz"))
         XCTAssertEqual(classify("localhost"), .source("localhost"))
+        XCTAssertEqual(classify(""), .url(""), "refused as an empty URL")
     }
 
     private func planned(_ operands: [String], sources: [String] = []) throws -> [SourceRequest] {

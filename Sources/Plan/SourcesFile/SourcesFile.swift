@@ -20,7 +20,7 @@ package enum SourcesFile {
     /// The keys a `[source NAME]` group may set, as the command line's options are spelt.
     package static let keys = ["url", "plugin", "interval", "headers", "retry", "retry-delay", "retry-max-time", "timeout",
                        "connect-timeout", "max-size", "pages", "page-param", "per-page", "per-page-param", "follow-cross-host",
-                       "cacert", "insecure", "detail", "related"]
+                       "cacert", "insecure", "detail", "related", "method", "data"]
 
     /// The most retries and the largest page size a file may ask for: numbers past them are
     /// typing mistakes, not settings.
@@ -192,6 +192,14 @@ package enum SourcesFile {
         }
         if definition.settings.perPageParameter != nil && definition.settings.perPage == nil {
             fail("per-page-param", "goes with per-page, such as per-page=20")
+        }
+        if let method = file.string(group, "method").map({ String($0.trimmingBlanks()) }) {
+            if let problem = RequestSettings.methodProblem(method) { fail("method", "\(problem)") } else { definition.request.method = method }
+        }
+        // As typed, @FILE relative to this file's directory: read when the source loads.
+        if let data = file.string(group, "data") {
+            definition.request.data = [data]
+            definition.dataLine = file.line(ofKey: "data", inGroup: group)
         }
         if let detail = file.string(group, "detail") {
             switch DetailTemplate.parse(detail) {
