@@ -189,7 +189,7 @@ package struct RunPlan {
             definition.settings.caFile = definition.settings.caFile.map { LocalPath.expand($0, relativeTo: directory, environment: environment) }
             return definition
         }
-        let caFileFrom = own.settings.caFile != nil || defaults?.settings.settings.caFile == nil ? own : defaults!.settings
+        let caFileFrom = own.settings.caFile == nil ? defaults.map(\.settings).flatMap { $0.settings.caFile == nil ? nil : $0 } ?? own : own
         let definition = defaults.map { defaults in
             var under = defaults
             under.settings = expandingCAFile(of: defaults.settings)

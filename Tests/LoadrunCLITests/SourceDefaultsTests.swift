@@ -87,4 +87,13 @@ final class SourceDefaultsTests: XCTestCase {
                            ["/etc/s.conf:3: max-items: goes in [defaults], for every source, or on the command line"])
         }
     }
+
+    /// A CA file in `[defaults]` is relative to the sources file, and said at its own line,
+    /// for a `--url` run too.
+    func testACAFileOfTheDefaultsIsTheFilesAndSaidAtItsLine() throws {
+        XCTAssertThrowsError(try request(plan(urls: ["https://h/x"]), "# ca\n[defaults]\ncacert=missing.pem\n")) { error in
+            let message = (error as? UsageFailure)?.messages.first ?? ""
+            XCTAssertTrue(message.hasPrefix("/etc/s.conf:3: cacert: /etc/missing.pem "), message)
+        }
+    }
 }
