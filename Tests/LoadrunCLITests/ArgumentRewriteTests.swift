@@ -46,6 +46,11 @@ final class ArgumentRewriteTests: XCTestCase {
                        "a subcommand's name as an option's value is that value")
     }
 
+    func testACompletionRequestIsLeftForTheParser() {
+        let request = ["---completion", "--", "--source", "1", "0", "loadrun", "--source", ""]
+        XCTAssertEqual(parsed(request), request)
+    }
+
     // MARK: Negative numbers
 
     func testANegativeNumberAfterALongOptionIsItsValue() {

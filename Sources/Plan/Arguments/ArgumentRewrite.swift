@@ -31,6 +31,12 @@ package struct ArgumentRewrite: Equatable {
     /// Rewrites `commandLine`, the arguments after the program's name; `subcommands` are the
     /// names of the command's subcommands.
     package init(_ commandLine: [String], subcommands: Set<String>) {
+        // The shell's completion script asks the parser for a word's completions with the
+        // words typed after its own marker: they are data, for the parser to read as it is.
+        guard commandLine.first != Self.completionRequest else {
+            (words, parsed) = (commandLine, commandLine)
+            return
+        }
         // Each later step looks at what the one before left: a `--no-retry` taken out may
         // leave a subcommand's name first.
         func namesSubcommand(_ arguments: [String]) -> Bool { arguments.first.map(subcommands.contains) ?? false }
@@ -92,6 +98,9 @@ package struct ArgumentRewrite: Equatable {
         guard let first = word.first, first.isASCII, first.isNumber || first == "." else { return false }
         return word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == ".") }
     }
+
+    /// How swift-argument-parser's completion scripts call the command for a custom completion.
+    static let completionRequest = "---completion"
 
     static let noRetry = "--no-retry"
     static let retry = "--retry"
