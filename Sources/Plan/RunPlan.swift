@@ -1,11 +1,14 @@
 import Loader
 package import Plugins
 
-/// Turns `--source`, `--url`, `--url-file`, `--all`, `--shard` and the catalog into the
-/// requests a run makes, in the order given.
+/// Turns `--source`, `--url`, `--url-file`, `--all`, `--shard`, the words given without an
+/// option and the catalog into the requests a run makes, in the order given.
 package struct RunPlan {
     package var sourceNames: [String]
     package var urls: [String]
+    /// The words given without an option: each a source's name or a URL (`Operand`), after
+    /// the `--source`s or `--url`s.
+    package var operands: [String]
     /// `--url-file`'s URLs, once read: they follow the `--url`s.
     package var urlList: URLList?
     package var all: Bool
@@ -13,10 +16,11 @@ package struct RunPlan {
     package var shard: Shard?
     package var settings: SourceSettings
 
-    package init(sourceNames: [String], urls: [String], urlList: URLList? = nil, all: Bool, shard: Shard? = nil,
-                 settings: SourceSettings) {
+    package init(sourceNames: [String], urls: [String], operands: [String] = [], urlList: URLList? = nil, all: Bool,
+                 shard: Shard? = nil, settings: SourceSettings) {
         self.sourceNames = sourceNames
         self.urls = urls
+        self.operands = operands
         self.urlList = urlList
         self.all = all
         self.shard = shard
@@ -42,6 +46,24 @@ package struct RunPlan {
     /// file; a run of `--url`s alone takes none and goes on with a warning.
     package func requests(catalog: SourceCatalog, registry: PluginRegistry, environment: [String: String],
                   files: URLInput.Files) throws(UsageFailure) -> Planned {
+        var plan = self
+        plan.operands = []
+        let known = Set(catalog.names + catalog.groupProblems.compactMap(\.source))
+        for word in operands {
+            switch Operand.classify(word, sourceNames: known, files: files) {
+            case .source(let name): plan.sourceNames.append(name)
+            case .url(let url): plan.urls.append(url)
+            }
+        }
+        return try plan.plannedRequests(catalog: catalog, registry: registry, environment: environment, files: files,
+                                        operandNames: Set(operands))
+    }
+
+    /// `requests`, once each operand is a `--source` or a `--url`; `operandNames` are the
+    /// words given without an option, whose message, when no source has the name, says how
+    /// to give a URL instead.
+    private func plannedRequests(catalog: SourceCatalog, registry: PluginRegistry, environment: [String: String],
+                                 files: URLInput.Files, operandNames: Set<String>) throws(UsageFailure) -> Planned {
         let givesURLs = !urls.isEmpty || urlList.map { !$0.entries.isEmpty } ?? false
         // Said as the user gave them: a run of --url-file alone never wrote --url.
         let urlOption = urls.isEmpty && urlList != nil ? "--url-file" : "--url"
@@ -73,7 +95,10 @@ package struct RunPlan {
         }
         if all {
             failures = catalog.groupProblems.filter { inShard($0.source) }.map(\.error.description)
-            definitions = catalog.definitions
+            definitions = catalog.configured
+            if catalog.hasFile, definitions.isEmpty, catalog.groupProblems.isEmpty {
+                throw UsageFailure(message: "--all loads the sources of \(catalog.path ?? "the sources file"), and it defines none; add a [source NAME] group, or name a built-in, such as loadrun posts")
+            }
         } else if !sourceNames.isEmpty {
             var given: Set<String> = []
             // Made once, and only for a name nothing answers to.
@@ -81,8 +106,9 @@ package struct RunPlan {
             lazy var notSources = catalog.groupProblems.filter { $0.source == nil }.map(\.error.description)
             lazy var configured = catalog.names.joined(separator: ", ")
             for name in sourceNames {
-                if let problem = catalog.problem(ofSource: name) {
-                    if inShard(name) { failures.append(problem.description) }
+                let problems = catalog.problems(ofSource: name)
+                if !problems.isEmpty {
+                    if inShard(name) { failures += problems.map(\.description) }
                 } else if let definition = catalog.definition(named: name) {
                     guard given.insert(name).inserted else {
                         throw UsageFailure(message: "--source \(name) is given twice")
@@ -91,18 +117,26 @@ package struct RunPlan {
                 } else {
                     // A group that is not [source NAME] may be the one meant: say it first.
                     failures += notSources
-                    failures.append("\(Suggestion.unknown("source", name, among: known)); configured: \(configured) (see loadrun sources)")
+                    let hint = operandNames.contains(name) && Suggestion.nearest(to: name, among: known) == nil ? Operand.hostHint(name) : ""
+                    failures.append("\(Suggestion.unknown("source", name, among: known)); configured: \(configured) (see loadrun sources)\(hint)")
                 }
             }
             if let url = urls.first, !definitions.isEmpty { definitions[0].url = url }
         } else if !urls.isEmpty {
             definitions = Self.adHocDefinitions(for: urls)
-        } else if let problem = catalog.problem(ofSource: "posts") {
-            if inShard("posts") { failures.append(problem.description) }
+        } else if !catalog.problems(ofSource: "posts").isEmpty {
+            if inShard("posts") { failures += catalog.problems(ofSource: "posts").map(\.description) }
         } else {
             definitions = [catalog.definition(named: "posts") ?? SourceDefinition.builtIns[0]]
         }
-        if !failures.isEmpty { throw UsageFailure(messages: Self.once(failures)) }
+        // [defaults] is under every source, a --url's too: a broken one stops every run.
+        failures = catalog.groupProblems.filter(\.isDefaults).map(\.error.description) + failures
+        if !failures.isEmpty {
+            // The rest of the file's problems too, as warnings: every problem in one run.
+            let stopping = Set(failures)
+            let others = catalog.groupProblems.map(\.error.description).filter { !stopping.contains($0) }
+            throw UsageFailure(messages: Self.once(failures) + Self.once(others).map { "warning: \($0)" })
+        }
         var notes: [String] = []
         if let shard {
             // A built-in that a broken group changes is both defined and broken: count it once.
@@ -118,9 +152,15 @@ package struct RunPlan {
             let skipped = problem.source.map { " (source \($0) is skipped: this run does not load it)" } ?? " (skipped)"
             warnings.append("warning: \(problem.error)\(skipped)")
         }
+        // Read once for every source: standard input can be read only once.
+        let body = try settings.request.body(files: files, directory: files.directory, place: settings.request.json.isEmpty ? "-d" : "--json")
         var requests: [SourceRequest] = []
         for definition in definitions {
-            requests.append(try request(for: definition, registry: registry, environment: environment, files: files))
+            requests.append(try request(for: definition, defaults: catalog.defaults, commandLineBody: body, registry: registry,
+                                        environment: environment, files: files))
+        }
+        if let unretried = requests.first(where: { $0.retriesWithheld }) {
+            notes.append("\(unretried.options.method) is not idempotent: it is sent once, not retried; --retry-all-errors retries it")
         }
         return Planned(requests: requests, warnings: warnings, notes: notes)
     }
@@ -131,34 +171,38 @@ package struct RunPlan {
         return lines.filter { seen.insert($0).inserted }
     }
 
-    private func request(for definition: SourceDefinition, registry: PluginRegistry,
+    private func request(for own: SourceDefinition, defaults: SourceDefaults?, commandLineBody: RequestBody?, registry: PluginRegistry,
                          environment: [String: String], files: URLInput.Files) throws(UsageFailure) -> SourceRequest {
         let selection: PluginSelection
-        if let name = settings.plugin ?? definition.plugin {
+        if let name = settings.plugin ?? own.plugin {
             guard let plugin = try? registry.plugin(named: name) else {
-                throw UsageFailure(message: "\(definition.origin.prefix)\(Suggestion.unknown("plugin", name, among: registry.names)); known: \(registry.names.joined(separator: ", "))")
+                throw UsageFailure(message: "\(own.origin.prefix)\(Suggestion.unknown("plugin", name, among: registry.names)); known: \(registry.names.joined(separator: ", "))")
             }
             selection = .fixed(plugin.decoder)
         } else {
             selection = .fromResponse(registry.decoders)
         }
-        var fileSettings = definition.settings
-        let directory = definition.origin.path.map(LocalPath.directory) ?? "."
-        fileSettings.caFile = fileSettings.caFile.map { LocalPath.expand($0, relativeTo: directory, environment: environment) }
-        let load = fileSettings.overlaid(with: settings.load)
-        var fileHeaders: [RequestHeader] = []
-        if let path = definition.origin.path, definition.headers.contains(where: \.readsFromOutside),
-           let problem = files.trustProblem(path) {
-            throw UsageFailure(message: "\(definition.origin.prefix(line: definition.headersLine))headers: env: and file: values are read "
-                + "only from a sources file that is yours and that no one else can write, and \(problem); run chmod go-w \(path), "
-                + "or give the header with -H")
+        // A CA file is relative to the file that names it, and said at its line there.
+        func expandingCAFile(of definition: SourceDefinition) -> SourceDefinition {
+            var definition = definition
+            let directory = definition.origin.path.map(LocalPath.directory) ?? "."
+            definition.settings.caFile = definition.settings.caFile.map { LocalPath.expand($0, relativeTo: directory, environment: environment) }
+            return definition
         }
-        for header in definition.headers {
-            switch header.resolved(environment: environment, directory: directory, read: files.read) {
-            case .success(let resolved): fileHeaders.append(resolved)
-            case .failure(let problem):
-                throw UsageFailure(message: "\(definition.origin.prefix(line: definition.headersLine))headers: \(problem.text)")
-            }
+        let caFileFrom = own.settings.caFile == nil ? defaults.map(\.settings).flatMap { $0.settings.caFile == nil ? nil : $0 } ?? own : own
+        let definition = defaults.map { defaults in
+            var under = defaults
+            under.settings = expandingCAFile(of: defaults.settings)
+            return under.applied(to: expandingCAFile(of: own))
+        } ?? expandingCAFile(of: own)
+        let load = definition.settings.overlaid(with: settings.load)
+        // The defaults' headers, then the source's own over them by name.
+        var fileHeaders = try defaults.map { defaults throws(UsageFailure) in
+            try resolvedHeaders(of: defaults.settings, environment: environment, files: files)
+        } ?? []
+        for header in try resolvedHeaders(of: own, environment: environment, files: files) {
+            fileHeaders.removeAll { $0.name.lowercased() == header.name.lowercased() }
+            fileHeaders.append(header)
         }
         // A relative file: on the command line is read from where the command runs.
         let headers = try settings.headers.applied(to: fileHeaders) { header throws(UsageFailure) in
@@ -173,23 +217,35 @@ package struct RunPlan {
                                    headers: headers)
         options.omittedHeaders = settings.headers.omitted
         if let caFile = load.caFile, let problem = TLSTrust.problem(withCAFile: caFile) {
-            let place = settings.load.caFile != nil ? "--cacert" : "\(definition.origin.prefix(line: definition.caFileLine))cacert"
+            let place = settings.load.caFile != nil ? "--cacert" : "\(caFileFrom.origin.prefix(line: caFileFrom.caFileLine))cacert"
             throw UsageFailure(message: "\(place): \(caFile) \(problem); give a PEM file of CA certificates")
         }
         options.tls = TLSTrust(caFile: load.caFile, insecure: load.insecure == true)
         // The embedded sample source listens on a new port each run: a copy of it would be
         // found by no later run.
         options.keepsCopy = definition.url != nil
-        let retries = settings.noRetry ? 0 : load.retries ?? LoadSettings.defaultRetries
-        return SourceRequest(
+        // The command line's body replaces the file's, and its method the file's.
+        let body = settings.request.hasBody ? commandLineBody
+            : try own.request.body(files: files, directory: own.origin.path.map(LocalPath.directory) ?? ".",
+                                   place: "\(own.origin.prefix(line: own.dataLine))data")
+        options.method = (settings.request.method != nil ? settings.request : own.request).method(withBody: body != nil)
+        options.body = body
+        if let accept = settings.request.hasBody ? settings.request.accept : own.request.accept { options.accept = accept }
+        // A request that is not idempotent may have done its work before it failed: it is sent
+        // once unless the user asks for it again, as curl's --retry-all-errors does.
+        let withheld = !RequestSettings.idempotentMethods.contains(options.method) && !settings.retriesEveryError
+        let retries = settings.noRetry || withheld ? 0 : load.retries ?? LoadSettings.defaultRetries
+        var retryPolicy = retries == 0 ? RetryPolicy.never : RetryPolicy(maxAttempts: retries + 1,
+                                                                         baseDelay: load.retryDelay ?? LoadSettings.defaultRetryDelay,
+                                                                         budget: load.retryMaxTime)
+        retryPolicy.retriesEveryError = settings.retriesEveryError && retries > 0
+        var request = SourceRequest(
             sourceName: definition.name,
             url: definition.url,
             samplePath: "/\(definition.name)",
             plugin: selection,
             options: options,
-            retryPolicy: retries == 0 ? .never : RetryPolicy(maxAttempts: retries + 1,
-                                                             baseDelay: load.retryDelay ?? LoadSettings.defaultRetryDelay,
-                                                             budget: load.retryMaxTime),
+            retryPolicy: retryPolicy,
             pageParameter: load.pageParameter.map { name in
                 Pagination.PageParameter(name: name, perPage: load.perPage.map { (load.perPageParameter ?? LoadSettings.defaultPerPageParameter, $0) })
             },
@@ -199,5 +255,30 @@ package struct RunPlan {
             detail: settings.detail ?? definition.detail,
             related: definition.related
         )
+        // Said only where retries were asked for: --retry, or retry= in the file.
+        request.retriesWithheld = withheld && !settings.noRetry && (load.retries ?? 0) > 0
+        return request
+    }
+
+    /// The headers `definition`'s group sets, with `env:` and `file:` values read now: only
+    /// from a sources file that is the user's and that no one else can write.
+    private func resolvedHeaders(of definition: SourceDefinition, environment: [String: String],
+                                 files: URLInput.Files) throws(UsageFailure) -> [RequestHeader] {
+        if let path = definition.origin.path, definition.headers.contains(where: \.readsFromOutside),
+           let problem = files.trustProblem(path) {
+            throw UsageFailure(message: "\(definition.origin.prefix(line: definition.headersLine))headers: env: and file: values are read "
+                + "only from a sources file that is yours and that no one else can write, and \(problem); run chmod go-w \(path), "
+                + "or give the header with -H")
+        }
+        let directory = definition.origin.path.map(LocalPath.directory) ?? "."
+        var resolved: [RequestHeader] = []
+        for header in definition.headers {
+            switch header.resolved(environment: environment, directory: directory, read: files.read) {
+            case .success(let header): resolved.append(header)
+            case .failure(let problem):
+                throw UsageFailure(message: "\(definition.origin.prefix(line: definition.headersLine))headers: \(problem.text)")
+            }
+        }
+        return resolved
     }
 }

@@ -27,4 +27,7 @@ package struct SourceRequest {
     /// The item's other links shown beside its detail (its comments, say), from the sources
     /// file or the built-in; none for a source given by `--url` alone.
     package var related: [RelatedTemplate] = []
+    /// Whether retries were asked for and are not made: the method is not idempotent, and
+    /// `--retry-all-errors` was not given.
+    package var retriesWithheld = false
 }

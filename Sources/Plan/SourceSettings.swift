@@ -9,9 +9,17 @@ package struct SourceSettings {
     package var headers = HeaderArguments()
     /// `--detail`: every source's detail template, over the sources file's.
     package var detail: DetailTemplate?
+    /// `-X`, `-d` and `--json`: every source's method and body, over the sources file's.
+    package var request = RequestSettings()
+    /// `--retry-all-errors`: retry every failure, and a request that is not idempotent (a
+    /// POST) too, which is otherwise sent once.
+    package var retriesEveryError = false
 
     package init(plugin: String? = nil, noRetry: Bool = false, load: LoadSettings = LoadSettings(),
-                 headers: HeaderArguments = HeaderArguments(), detail: DetailTemplate? = nil) {
+                 headers: HeaderArguments = HeaderArguments(), detail: DetailTemplate? = nil,
+                request: RequestSettings = RequestSettings(), retriesEveryError: Bool = false) {
+        self.request = request
+        self.retriesEveryError = retriesEveryError
         self.plugin = plugin
         self.noRetry = noRetry
         self.load = load

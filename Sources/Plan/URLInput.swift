@@ -29,15 +29,19 @@ package enum URLInput {
         package var read: (_ path: String, _ limit: Int) -> Result<[UInt8], LocalFile.ReadError>
         /// Why a file may not hand out secrets (others may write it), or nil when it may.
         package var trustProblem: (String) -> String?
+        /// Standard input's bytes, at most so many (a body's `@-`).
+        package var readStandardInput: (_ limit: Int) -> Result<[UInt8], LocalFile.ReadError>
 
         package init(directory: String, environment: [String: String],
                      read: @escaping (String, Int) -> Result<[UInt8], LocalFile.ReadError> = { _, _ in .failure(.missing) },
                      trustProblem: @escaping (String) -> String? = { _ in nil },
+                     readStandardInput: @escaping (Int) -> Result<[UInt8], LocalFile.ReadError> = { _ in .failure(.missing) },
                      isFile: @escaping (String) -> Bool) {
             self.directory = directory
             self.environment = environment
             self.read = read
             self.trustProblem = trustProblem
+            self.readStandardInput = readStandardInput
             self.isFile = isFile
         }
 

@@ -18,4 +18,12 @@ package struct ViewOptions {
         self.maxItems = maxItems
         self.sortsKeys = sortsKeys
     }
+
+    /// These options over the sources file's `[defaults]`: its `max-items` holds unless
+    /// `--max-items` is given.
+    package func over(_ defaults: SourceDefaults?) -> ViewOptions {
+        var options = self
+        options.maxItems = maxItems ?? defaults?.maxItems
+        return options
+    }
 }

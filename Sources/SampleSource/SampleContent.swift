@@ -69,15 +69,17 @@ public enum SampleContent {
           \(baseURL)/posts/ID/comments    its comments (application/json)
           \(baseURL)/articles             an article (application/json)
           \(baseURL)/images               a picture (image/png)
+          \(baseURL)/echo                 the request it received, any method (application/json)
 
         """
     }
 }
 
 extension SampleServer {
-    /// Adds the bundled routes: `/`, `/posts`, `/posts/ID`, `/posts/ID/comments`, `/articles`
-    /// and `/images`.
+    /// Adds the bundled routes: `/`, `/posts`, `/posts/ID`, `/posts/ID/comments`, `/articles`,
+    /// `/images` and `/echo`.
     public func serveSampleContent() {
+        serveEcho()
         let posts = Array(SampleContent.postsJSON.utf8)
         route("/posts") { [unowned self] exchange in
             // Paged when asked (?page=, ?per_page=); the whole list otherwise.

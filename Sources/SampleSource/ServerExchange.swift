@@ -35,6 +35,26 @@ public final class ServerExchange {
         soup_message_headers_get_one(soup_server_message_get_request_headers(message), name).map { String(cString: $0) }
     }
 
+    /// The request's headers, in the order they came, names as the client spelt them.
+    public var requestHeaders: [(name: String, value: String)] {
+        var headers: [(name: String, value: String)] = []
+        withUnsafeMutablePointer(to: &headers) { target in
+            soup_message_headers_foreach(soup_server_message_get_request_headers(message), { name, value, data in
+                data!.assumingMemoryBound(to: [(name: String, value: String)].self).pointee
+                    .append((String(cString: name!), String(cString: value!)))
+            }, target)
+        }
+        return headers
+    }
+
+    /// The request's body, which the server has read whole before the handler runs.
+    public var requestBody: [UInt8] {
+        guard let body = soup_server_message_get_request_body(message), let data = body.pointee.data, body.pointee.length > 0 else {
+            return []
+        }
+        return Array(UnsafeRawBufferPointer(start: data, count: Int(body.pointee.length)))
+    }
+
     /// The client's TCP port: one per connection, so distinct ports count connections.
     public var remotePort: Int? {
         guard let address = soup_server_message_get_remote_address(message),

@@ -13,13 +13,16 @@ struct Loadrun: LoadrunCommand {
         commandName: "loadrun",
         abstract: "Load web content and render it in the terminal.",
         usage: """
-            loadrun [--source <name>]... [--url <url>]... [--url-file <file>] [--all] [--shard <K/N>]
+            loadrun [<url-or-source>]... [--source <name>]... [--url <url>]... [--url-file <file>] [--all] [--shard <K/N>]
                     [--config <file>] [--plugin <name>]
-                    [--output text|json|ndjson] [--watch [<interval>]] [--pages <n> | --all-pages]
+                    [--output text|json|ndjson] [--max-items <n>] [--sort-keys] [--color <when>]
+                    [--watch [<interval>]] [--pages <n> | --all-pages] [--follow-cross-host]
                     [-i | --browse] [--detail <template>] [--no-prefetch] [--no-mouse]
                     [--page-param <name> [--per-page <n> [--per-page-param <name>]]]
-                    [-H <header>]... [-A <name>] [--cacert <file>] [-k] [--http1.1] [-v | -q]
-                    [--max-per-host <n>] [--max-connections <n>]
+                    [-X <method>] [-d <data>... | --json <data>...] [-H <header>]... [-A <name>]
+                    [--cacert <file>] [-k] [--http1.1] [-v | -q]
+                    [--max-per-host <n>] [--max-connections <n>] [--connect-timeout <duration>]
+                    [--retry <n> | --no-retry] [--retry-delay <duration>] [--retry-max-time <duration>] [--retry-all-errors]
                     [--no-cache] [--image-format <format>] [--size <WxH>] [--timeout <duration>] [--max-size <size>]
             loadrun sources [--config <file>]
             loadrun plugins
@@ -35,6 +38,8 @@ struct Loadrun: LoadrunCommand {
             Enter to open its detail.
 
             EXAMPLES
+              loadrun posts
+              loadrun http://127.0.0.1:8080/posts
               loadrun --source posts
               loadrun --source posts --url http://127.0.0.1:8080/posts
               loadrun --source posts --watch 30s
@@ -43,6 +48,7 @@ struct Loadrun: LoadrunCommand {
               loadrun --all --watch
               loadrun --url http://127.0.0.1:8080/a --url http://127.0.0.1:8080/b
               loadrun --url 127.0.0.1:8080/posts --url ./posts.json
+              loadrun -X POST --json '{"query":"{ posts { id title } }"}' https://api.example.com/graphql
               loadrun --url-file urls.txt --plugin posts
               find . -name '*.json' | loadrun --url-file -
               loadrun --all --watch --output ndjson --shard 0/4
@@ -61,6 +67,12 @@ struct Loadrun: LoadrunCommand {
     @Option(name: .long, help: ArgumentHelp("Load from this http(s) or file:// URL, a file's path, host:port/path (as http://), or - for standard input. With one --source, replaces its URL; alone, repeat it to load several. Without --source or --plugin, the plugin is chosen from the content.", valueName: "url"))
     var url: [String] = []
 
+    // Only after `--`, where ArgumentRewrite moves them: a positional argument would take a
+    // subcommand's name too.
+    @Argument(parsing: .postTerminator,
+              help: ArgumentHelp("A URL, read as --url reads it, or the name of a source, as --source: loadrun http://127.0.0.1:8080/posts, loadrun 127.0.0.1:8080/posts, loadrun posts. A name that is a source's is that source.", valueName: "url-or-source"))
+    var operands: [String] = []
+
     /// Many `--url`s, batched into one by `main` (see `URLBatch`); put back into `url` first thing.
     @Option(name: .customLong("url-batch"), help: .private)
     var urlBatch: String?
@@ -69,7 +81,7 @@ struct Loadrun: LoadrunCommand {
             completion: .file())
     var urlFile: String?
 
-    @Flag(name: .long, help: "Load every configured source (see `loadrun sources`).")
+    @Flag(name: .long, help: "Load every source of the sources file (see `loadrun sources`); the built-ins only when there is no sources file.")
     var all = false
 
     @Option(name: .long, help: ArgumentHelp("Load only shard K of N (K from 0 to N-1) of the sources this run would load: those whose name hashes to K, by FNV-1a 32-bit over the name's UTF-8 bytes, modulo N. The same name lands on the same shard on every machine, so N instances with the same sources share them without overlap. A shard that holds none of them says so and exits 0.", valueName: "K/N"))
@@ -84,6 +96,15 @@ struct Loadrun: LoadrunCommand {
 
     @Option(name: [.customShort("H"), .long], help: ArgumentHelp("Send this request header to each source's own origin: 'Name: value' (the value may be env:VARIABLE or file:PATH), 'Name:' to send none, 'Name;' for an empty value. Repeat it for several; over the sources file's.", valueName: "header"))
     var header: [String] = []
+
+    @Option(name: [.customShort("X"), .customLong("request")], help: ArgumentHelp("Send this method instead of GET (POST, PUT, PATCH, DELETE…), as curl's -X. With -d or --json and no -X: POST. Only GET and HEAD are revalidated with ETags and kept in the copy store.", valueName: "method"))
+    var method: String?
+
+    @Option(name: [.customShort("d"), .long], help: ArgumentHelp("Send this body, as curl's -d: text, @FILE for a file's bytes as they are, or @- for standard input; application/x-www-form-urlencoded unless -H gives a Content-Type. Repeat it to join several with &. Without -X, the method is POST.", valueName: "data"))
+    var data: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Send this JSON body, as curl's --json: as -d, with Content-Type: application/json and Accept: application/json. Repeat it to join several.", valueName: "data"))
+    var json: [String] = []
 
     @Option(name: [.customShort("A"), .customLong("user-agent")], help: ArgumentHelp("Send this User-Agent instead of \(FetchOptions.defaultUserAgent).", valueName: "name"))
     var userAgent: String?
@@ -175,6 +196,9 @@ struct Loadrun: LoadrunCommand {
     @Option(name: .customLong("retry-max-time"), help: ArgumentHelp("Start no retry once this long has passed since the first attempt. Default: no limit.", valueName: "duration"))
     var retryMaxTime: DurationArgument?
 
+    @Flag(name: .customLong("retry-all-errors"), help: "Retry every failure, not only transient ones, and retry a request that is not idempotent (POST, PATCH), which is otherwise sent once, as curl's --retry-all-errors. It may send the request twice.")
+    var retryAllErrors = false
+
     @Flag(name: .customLong("no-retry"), help: "Try once, whatever the failure: --retry 0. Of --retry and --no-retry, the later one wins.")
     var noRetry = false
 
@@ -223,7 +247,7 @@ struct Loadrun: LoadrunCommand {
         let context = RunContext(environment: ProcessEnvironment.variables)
         current = context
         defer { current = nil }
-        let rewrite = ArgumentRewrite(commandLine, subcommands: Set(configuration.subcommands.map { $0._commandName }))
+        let rewrite = ArgumentRewrite(commandLine, subcommands: subcommandNames)
         do {
             var command = try parseAsRoot(rewrite.parsed)
             guard let loadrunCommand = command as? any LoadrunCommand else {
@@ -232,68 +256,75 @@ struct Loadrun: LoadrunCommand {
                 return .success
             }
             return try loadrunCommand.run(in: context)
+        } catch let failure as UsageFailure {
+            return context.refuse(failure)
         } catch {
-            // Each of ArgumentParser's calls below lays out the help text anew for --help: ask
-            // for no more of them than the case needs.
             if exitCode(for: error).isSuccess {
-                // --help and --version, on stdout as ArgumentParser prints them.
+                // --help and --version, on stdout as ArgumentParser prints them. Each call lays
+                // out the help text anew: only this case asks for it.
                 let message = fullMessage(for: error)
                 return message.isEmpty ? .success : context.writeOutput(message + "\n")
             }
-            if let unknown = UnknownOption.message(parserMessage: self.message(for: error), arguments: rewrite.words, toolInfo: _dumpHelp) {
-                context.diagnostics.say("loadrun: \(unknown)")
-            } else {
-                let message = fullMessage(for: error)
-                if !message.isEmpty { context.diagnostics.say(lines: message) }
-            }
-            // Whatever the parser refuses is the command line's fault: its status is 64, as
-            // are the `usageFailure`s that `validate()` throws.
-            return .usage
+            // Whatever the parser refuses is the command line's fault: one line, and 64.
+            return context.refuse(ParserFailure.failure(parserMessage: message(for: error), arguments: rewrite.words,
+                                                        subcommands: subcommandNames, toolInfo: _dumpHelp))
         }
     }
 
-    mutating func validate() throws {
+    /// The names of the subcommands, which a usage error's pointer to `--help` names.
+    private static var subcommandNames: Set<String> { Set(configuration.subcommands.map { $0._commandName }) }
+
+    mutating func validate() {
         if let urlBatch {
             url += URLBatch.urls(in: urlBatch)
             self.urlBatch = nil
         }
-        do {
-            _ = try HeaderArguments(header, userAgent: userAgent)
-        } catch {
-            throw ValidationError(error.message)
-        }
+    }
+
+    /// Refuses options that do not go together, or values the parser took that loadrun does
+    /// not: thrown here, not from `validate()`, so that the failure reaches `run(_:)` as the
+    /// `UsageFailure` it is, said as every usage error is.
+    private func check(in context: RunContext) throws(UsageFailure) {
+        _ = try HeaderArguments(header, userAgent: userAgent)
         if let plugin {
-            let names = Self.withContext { $0.plugins.names }
+            let names = context.plugins.names
             if !names.contains(plugin) {
-                throw ValidationError("\(Suggestion.unknown("plugin", plugin, among: names)); known: \(names.joined(separator: ", "))")
+                throw UsageFailure(message: "\(Suggestion.unknown("plugin", plugin, among: names)); known: \(names.joined(separator: ", "))")
             }
         }
-        if let problem = watch?.problem { throw Self.usageFailure(problem) }
-        if let problem = shard?.problem { throw Self.usageFailure(problem) }
-        if urlFile == URLList.standardInput && url.contains("-") {
-            throw Self.usageFailure("--url-file - reads the list of URLs from standard input, so --url - cannot read content from it too; save one of them to a file")
+        if let problem = watch?.problem { throw UsageFailure(message: problem) }
+        if let problem = shard?.problem { throw UsageFailure(message: problem) }
+        let urlReadsStandardInput = url.contains("-") || operands.contains("-")
+        if urlFile == URLList.standardInput && urlReadsStandardInput {
+            throw UsageFailure(message: "--url-file - reads the list of URLs from standard input, so --url - cannot read content from it too; save one of them to a file")
         }
-        if let pages, pages < 1 { throw ValidationError("--pages must be at least 1") }
-        if let maxItems, maxItems < 1 { throw ValidationError("--max-items must be at least 1") }
-        if pages != nil && allPages { throw ValidationError("give --pages N or --all-pages, not both") }
-        if let perPage, perPage < 1 { throw ValidationError("--per-page must be at least 1") }
-        if perPage != nil && pageParam == nil { throw ValidationError("--per-page goes with --page-param, such as --page-param page") }
-        if perPageParam != nil && perPage == nil { throw ValidationError("--per-page-param names the parameter of --per-page N; give both") }
-        if let retry, retry < 0 { throw ValidationError("--retry counts retries after the first attempt: 0 or more") }
-        if quiet && verbose > 0 { throw ValidationError("give -q or -v, not both") }
-        if maxPerHost < 1 { throw ValidationError("--max-per-host must be at least 1") }
-        if maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
-        if url.contains("-") || urlFile == URLList.standardInput, StandardStreams.closedAtStart.contains(STDIN_FILENO) {
-            throw Self.usageFailure("standard input is closed, and \(url.contains("-") ? "--url -" : "--url-file -") reads from it; give it a pipe or a file (< FILE)")
+        if let pages, pages < 1 { throw UsageFailure(message: "--pages must be at least 1") }
+        if let maxItems, maxItems < 1 { throw UsageFailure(message: "--max-items must be at least 1") }
+        if pages != nil && allPages { throw UsageFailure(message: "give --pages N or --all-pages, not both") }
+        if let perPage, perPage < 1 { throw UsageFailure(message: "--per-page must be at least 1") }
+        if perPage != nil && pageParam == nil { throw UsageFailure(message: "--per-page goes with --page-param, such as --page-param page") }
+        if perPageParam != nil && perPage == nil { throw UsageFailure(message: "--per-page-param names the parameter of --per-page N; give both") }
+        if let retry, retry < 0 { throw UsageFailure(message: "--retry counts retries after the first attempt: 0 or more") }
+        if let method, let problem = RequestSettings.methodProblem(method) { throw UsageFailure(message: "-X: \(problem)") }
+        if !data.isEmpty && !json.isEmpty { throw UsageFailure(message: "give -d or --json, not both: --json is -d with JSON's Content-Type and Accept") }
+        if (data + json).contains("@-") && (urlReadsStandardInput || urlFile == URLList.standardInput) {
+            throw UsageFailure(message: "standard input can be read only once: the body's @- and \(urlReadsStandardInput ? "--url -" : "--url-file -") both read it; save one of them to a file")
         }
-        if watch != nil && url.contains("-") { throw ValidationError("standard input cannot be reloaded; --watch needs a URL or a file") }
-        if let detail, case .failure(let problem) = DetailTemplate.parse(detail) { throw Self.usageFailure("--detail: \(problem)") }
+        if quiet && verbose > 0 { throw UsageFailure(message: "give -q or -v, not both") }
+        if maxPerHost < 1 { throw UsageFailure(message: "--max-per-host must be at least 1") }
+        if maxConnections < 1 { throw UsageFailure(message: "--max-connections must be at least 1") }
+        if urlReadsStandardInput || urlFile == URLList.standardInput, StandardStreams.closedAtStart.contains(STDIN_FILENO) {
+            throw UsageFailure(message: "standard input is closed, and \(urlReadsStandardInput ? "--url -" : "--url-file -") reads from it; give it a pipe or a file (< FILE)")
+        }
+        if watch != nil && urlReadsStandardInput { throw UsageFailure(message: "standard input cannot be reloaded; --watch needs a URL or a file") }
+        if let detail, case .failure(let problem) = DetailTemplate.parse(detail) { throw UsageFailure(message: "--detail: \(problem)") }
         let views = BrowseSettings.Request(browse: browse, watch: watch != nil, output: output, detail: detail != nil,
                                            stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, stdinIsTerminal: isatty(STDIN_FILENO) == 1)
-        if let problem = BrowseSettings.problem(views) { throw Self.usageFailure(problem) }
+        if let problem = BrowseSettings.problem(views) { throw UsageFailure(message: problem) }
     }
 
     func run(in context: RunContext) throws -> RunOutcome {
+        try check(in: context)
         let load = LoadSettings(
             timeout: timeout?.duration, connectTimeout: connectTimeout?.duration, maxSize: maxSize?.bytes,
             retries: retry, retryDelay: retryDelay?.duration, retryMaxTime: retryMaxTime?.duration,
@@ -303,22 +334,17 @@ struct Loadrun: LoadrunCommand {
             followsCrossHostLinks: followCrossHost ? true : nil,
             caFile: cacert, insecure: insecure ? true : nil)
         let invocation = LoadInvocation(
-            plan: RunPlan(sourceNames: source, urls: url, all: all, shard: shard?.shard,
+            plan: RunPlan(sourceNames: source, urls: url, operands: operands, all: all, shard: shard?.shard,
                           settings: SourceSettings(plugin: plugin, noRetry: noRetry, load: load,
                                                    headers: try HeaderArguments(header, userAgent: userAgent),
-                                                   detail: try detail.map { try DetailTemplate.parse($0).get() })),
+                                                   detail: try detail.map { try DetailTemplate.parse($0).get() },
+                                                   request: RequestSettings(method: method, data: data, json: json),
+                                                   retriesEveryError: retryAllErrors)),
             urlFile: urlFile, configPath: config, output: output, schedule: watch.map { .interval($0.interval) } ?? .once,
             browse: BrowseSettings(isEnabled: browse, prefetches: !noPrefetch, usesMouse: !noMouse),
             view: ViewOptions(imageFormat: imageFormat?.format, imageSize: size?.cells, maxItems: maxItems, sortsKeys: sortKeys, color: color),
             maxConnections: maxConnections, maxPerHost: maxPerHost, usesCache: !noCache, forcesHTTP1: http1,
             verbosity: Verbosity(verbose: verbose, quiet: quiet))
         return invocation.run(in: context)
-    }
-
-    /// Says `loadrun: <message>` and ends with 64, the usage status, without the usage text:
-    /// the message says what to change.
-    static func usageFailure(_ message: String) -> ExitCode {
-        withContext { $0.diagnostics.say("loadrun: \(message)") }
-        return ExitCode(RunOutcome.usage.exitStatus)
     }
 }

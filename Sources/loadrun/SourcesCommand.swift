@@ -22,6 +22,9 @@ struct SourcesCommand: LoadrunCommand {
               related=comments:/api/posts/{id}/comments;author:/api/users/{userId}
 
             Keys: \(SourcesFile.keys.joined(separator: ", ")).
+            A [defaults] group sets what every source shares, those of --url too, with the same
+            keys but url, plugin, detail and related, and max-items. The command line wins over
+            a source's group, which wins over [defaults], which wins over loadrun's defaults.
             A header value may be env:VARIABLE or file:PATH, read when the source loads, so
             that secrets stay out of the file and off the command line.
             detail is the URL an item of the list opens in the full-screen view (--browse):

@@ -20,6 +20,45 @@ final class ArgumentRewriteTests: XCTestCase {
         XCTAssertEqual(parsed(["--", "--watch"]), ["--", "--watch"], "past -- nothing is an option")
     }
 
+    func testABareWatchBeforeAURLOrASourceGivenWithoutAnOptionGetsAuto() {
+        XCTAssertEqual(parsed(["--watch", "posts"]), ["--watch", "auto", "--", "posts"])
+        XCTAssertEqual(parsed(["--watch", "127.0.0.1:8080/posts"]), ["--watch", "auto", "--", "127.0.0.1:8080/posts"])
+        XCTAssertEqual(parsed(["--watch", "http://h/x"]), ["--watch", "auto", "--", "http://h/x"])
+        XCTAssertEqual(parsed(["--watch", "1.5s", "posts"]), ["--watch", "1.5s", "--", "posts"])
+        XCTAssertEqual(parsed(["--watch", "5sec"]), ["--watch", "5sec"], "shaped like an interval: the watch refuses it as one")
+    }
+
+    // MARK: Words given without an option
+
+    func testWordsGivenWithoutAnOptionMoveAfterADashDash() {
+        XCTAssertEqual(parsed(["http://h/posts"]), ["--", "http://h/posts"])
+        XCTAssertEqual(parsed(["-v", "posts", "--url", "u", "-H", "A: b", "x.com/y", "--all"]),
+                       ["-v", "--url", "u", "-H", "A: b", "--all", "--", "posts", "x.com/y"], "an option's value stays with it")
+        XCTAssertEqual(parsed(["-vv", "a", "--url=u", "b", "--", "c"]), ["-vv", "--url=u", "--", "a", "b", "c"])
+        XCTAssertEqual(parsed(["-"]), ["--", "-"], "standard input, as --url - is")
+    }
+
+    func testASubcommandInAnOperandsPlaceStaysASubcommand() {
+        for arguments in [["sources"], ["--config", "f", "sources"], ["-v", "plugins"], ["help", "serve"]] {
+            XCTAssertEqual(parsed(arguments), arguments)
+        }
+        XCTAssertEqual(parsed(["--source", "serve", "posts"]), ["--source", "serve", "--", "posts"],
+                       "a subcommand's name as an option's value is that value")
+    }
+
+    func testACompletionRequestIsLeftForTheParser() {
+        let request = ["---completion", "--", "--source", "1", "0", "loadrun", "--source", ""]
+        XCTAssertEqual(parsed(request), request)
+    }
+
+    // MARK: Negative numbers
+
+    func testANegativeNumberAfterALongOptionIsItsValue() {
+        XCTAssertEqual(parsed(["--max-items", "-1"]), ["--max-items=-1"])
+        XCTAssertEqual(parsed(["--retry", "-1", "--no-retry"]), ["--retry=-1", "--no-retry"])
+        XCTAssertEqual(parsed(["-v", "-1"]), ["-v", "-1"], "only after a long option")
+    }
+
     // MARK: --retry against --no-retry, the later one wins, as in curl
 
     func testANoRetryAfterTheRetryStays() {
@@ -36,7 +75,7 @@ final class ArgumentRewriteTests: XCTestCase {
     }
 
     func testABadRetryValueStaysForTheParserToRefuse() {
-        XCTAssertEqual(parsed(["--retry", "-1", "--no-retry"]), ["--retry", "-1", "--no-retry"])
+        XCTAssertEqual(parsed(["--retry", "x", "--no-retry"]), ["--retry", "x", "--no-retry"])
         XCTAssertEqual(parsed(["--no-retry", "--retry"]), ["--retry"], "a --retry without its value still says so")
     }
 

@@ -46,7 +46,10 @@ final class ArgumentTests: XCTestCase {
         XCTAssertEqual(CellSizeArgument(argument: "80x24")?.cells, .init(columns: 80, rows: 24))
         XCTAssertEqual(CellSizeArgument(argument: "60×20")?.cells, .init(columns: 60, rows: 20))
         XCTAssertNil(CellSizeArgument(argument: "0x10"))
-        XCTAssertNil(CellSizeArgument(argument: "80"))
+        XCTAssertEqual(CellSizeArgument(argument: "80")?.cells, .init(columns: 80, rows: CellSizeArgument.largestSide),
+                       "a width alone, as chafa takes it: the height is the image's aspect's")
+        XCTAssertEqual(CellSizeArgument(argument: "x12")?.cells, .init(columns: CellSizeArgument.largestSide, rows: 12))
+        for bad in ["x", "", "80x24x2", "ax3"] { XCTAssertNil(CellSizeArgument(argument: bad), bad) }
         XCTAssertEqual(ImageFormatArgument(argument: "SIXEL")?.format, .sixel)
         XCTAssertNil(ImageFormatArgument(argument: "png"))
     }

@@ -1,5 +1,9 @@
-/// Limits that apply to one request.
+/// Limits that apply to one request, and what it sends.
 public struct FetchOptions: Sendable, Equatable {
+    /// The request's method, as sent: `GET` unless the user asked for another.
+    public var method = "GET"
+    /// The body sent, with its media type; nil for none.
+    public var body: RequestBody?
     /// The whole request must finish within this time from its start, however slowly bytes
     /// trickle in.
     public var deadline: Duration
@@ -47,5 +51,25 @@ public struct FetchOptions: Sendable, Equatable {
         self.validators = validators
         self.connectTimeout = connectTimeout
         self.headers = headers
+    }
+
+    /// Whether the request may carry validators and take a 304 for "unchanged": GET and HEAD,
+    /// the methods RFC 9110 (13.2.1) gives `If-None-Match` and `If-Modified-Since` meaning for.
+    public var isConditional: Bool { method == "GET" || method == "HEAD" }
+
+    /// Whether a response to the request may be kept as the copy a later run revalidates, or
+    /// stand in for it: GET only. The copy is what the URL's content is; a POST's answer is
+    /// what that one POST did, and a HEAD's has no body.
+    public var keepsCopyOfResponse: Bool { keepsCopy && method == "GET" }
+}
+
+/// A request's body and its `Content-Type`.
+public struct RequestBody: Sendable, Equatable {
+    public var bytes: [UInt8]
+    public var contentType: String
+
+    public init(bytes: [UInt8], contentType: String) {
+        self.bytes = bytes
+        self.contentType = contentType
     }
 }

@@ -1,7 +1,7 @@
 internal import CGLib
 internal import CSoup
 
-/// One GET in flight. Keep it to cancel the request; dropping it does not cancel.
+/// One request in flight. Keep it to cancel the request; dropping it does not cancel.
 ///
 /// Lifetime: each pending libsoup/GIO call holds one retain of the fetch (passed as
 /// `user_data`), released in the callback that finishes that call. The fetch owns its
@@ -103,7 +103,7 @@ public final class HTTPFetch {
         // Only the source's own user:password@ is answered. libsoup 3.2.3 answers a proxy's 407
         // with the proxy URL's credentials but sends the retry to the proxy's own URL, and
         // would load that: the 407 stands instead (ProxyTests pins both).
-        guard let message = SoupMessageObject.get(url, options: options, answersChallenges: parts.hasUserInfo) else {
+        guard let message = SoupMessageObject.request(url, options: options, answersChallenges: parts.hasUserInfo) else {
             return finishSoon(.failure(LoadError(.invalidURL, "libsoup cannot request \"\(url)\"", suggestion: "check the URL")))
         }
         self.message = message
@@ -208,7 +208,7 @@ public final class HTTPFetch {
         info = message.responseInfo(requested: url)
         hasResponse = true
 
-        if info.isNotModified && options.validators != nil {
+        if info.isNotModified && options.isConditional && options.validators != nil {
             // Unchanged: the caller keeps what it has. The empty body is still read to its
             // end: only then does libsoup finish the message and keep the connection for the
             // next reload, where a stream dropped unread closes it.
@@ -230,7 +230,8 @@ public final class HTTPFetch {
             return finish(.failure(LoadError(.malformed, "\(authority) \(problem)",
                                              suggestion: "the body's end is unknown, so it is not used; the server or a proxy in between is broken")))
         }
-        expectedLength = message.declaredLength
+        // A HEAD's Content-Length is the length a GET would have had: its body is empty.
+        expectedLength = options.method == "HEAD" ? nil : message.declaredLength
         if let expectedLength, expectedLength > options.maxBodySize {
             return finish(.failure(.tooLarge("the response from \(authority)", declared: expectedLength, limit: options.maxBodySize)))
         }

@@ -1,15 +1,22 @@
 internal import CGLib
 internal import CSoup
 
-/// Building a GET for a fetch and reading what came back: the libsoup side of `HTTPFetch`.
+/// Building a request for a fetch and reading what came back: the libsoup side of `HTTPFetch`.
 extension SoupMessageObject {
-    /// A GET for `url` carrying what `options` say: headers, `Accept` and the validators.
+    /// A request for `url` carrying what `options` say: its method and body, headers, `Accept`
+    /// and, for GET and HEAD, the validators.
     /// `answersChallenges` keeps libsoup's auth manager
     /// on the message, for credentials in its URL or its proxy's. Nil when libsoup cannot
     /// parse the URL.
-    static func get(_ url: String, options: FetchOptions, answersChallenges: Bool) -> SoupMessageObject? {
-        guard let raw = soup_message_new("GET", url) else { return nil }
+    static func request(_ url: String, options: FetchOptions, answersChallenges: Bool) -> SoupMessageObject? {
+        guard let raw = soup_message_new(options.method, url) else { return nil }
         let message = SoupMessageObject(adopting: raw)
+        if let body = options.body {
+            // Before the headers: a Content-Type given with -H replaces the body's own.
+            let bytes = body.bytes.withUnsafeBufferPointer { g_bytes_new($0.baseAddress, gsize($0.count)) }
+            soup_message_set_request_body_from_bytes(raw, body.contentType, bytes)
+            g_bytes_unref(bytes)
+        }
         soup_message_add_flags(raw, SOUP_MESSAGE_COLLECT_METRICS)
         if options.isLowPriority { soup_message_set_priority(raw, SOUP_MESSAGE_PRIORITY_LOW) }
         if !answersChallenges {
@@ -29,10 +36,11 @@ extension SoupMessageObject {
         for header in options.headers {
             soup_message_headers_replace(headers, header.name, header.value)
         }
-        if let etag = options.validators?.etag {
+        let validators = options.isConditional ? options.validators : nil
+        if let etag = validators?.etag {
             soup_message_headers_replace(headers, "If-None-Match", etag)
         }
-        if let lastModified = options.validators?.lastModified {
+        if let lastModified = validators?.lastModified {
             soup_message_headers_replace(headers, "If-Modified-Since", lastModified)
         }
         for name in options.omittedHeaders {

@@ -2,7 +2,8 @@
 ///
 /// Exponential backoff with full jitter (a random wait between 0 and `base · factor^(n-1)`,
 /// capped at `maxDelay`), a maximum number of attempts, and an optional total time budget.
-/// Only transient failures are retried.
+/// Only transient failures are retried, unless `retriesEveryError` (curl's
+/// `--retry-all-errors`).
 public struct RetryPolicy: Sendable, Equatable {
     /// Attempts in all, the first included; 1 means no retries.
     public var maxAttempts: Int
@@ -11,6 +12,9 @@ public struct RetryPolicy: Sendable, Equatable {
     public var maxDelay: Duration
     /// No retry starts once this much time has passed since the first attempt.
     public var budget: Duration?
+    /// Whether every failure is retried, not only transient ones, as curl's
+    /// `--retry-all-errors`: what a user asks for knowing the request may be sent twice.
+    public var retriesEveryError = false
 
     public init(maxAttempts: Int = 3, baseDelay: Duration = .seconds(1), factor: Double = 2,
                 maxDelay: Duration = .seconds(60), budget: Duration? = nil) {
@@ -49,7 +53,7 @@ public struct RetryPolicy: Sendable, Equatable {
     /// after the first attempt began. `now` (seconds since the epoch) dates a Retry-After.
     public func decide<Random: RandomNumberGenerator>(after error: LoadError, attempt: Int, elapsed: Duration,
                                                       now: Int, random: inout Random) -> Decision {
-        guard Self.isTransient(error) else { return .giveUp(reason: nil) }
+        guard retriesEveryError || Self.isTransient(error) else { return .giveUp(reason: nil) }
         guard attempt < maxAttempts else { return .giveUp(reason: maxAttempts > 1 ? "gave up after \(maxAttempts) attempts" : nil) }
         let remaining = budget.map { $0 - elapsed }
         if let remaining, remaining <= .zero { return .giveUp(reason: "the retry budget is spent") }

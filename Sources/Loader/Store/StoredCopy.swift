@@ -35,7 +35,7 @@ struct CopyKey: Hashable {
     let digest: String
 
     init(url: String, options: FetchOptions) {
-        var parts = ["GET \(url)", "accept: \(options.accept ?? "")"]
+        var parts = ["\(options.method) \(url)", "accept: \(options.accept ?? "")"]
         parts += options.headers.map { "\($0.name.lowercased()): \($0.value)" }.sorted()
         parts += options.omittedHeaders.map { "omit: \($0.lowercased())" }.sorted()
         digest = Checksum.sha256([Array(parts.joined(separator: "\n").utf8)])

@@ -70,13 +70,13 @@ package struct LoadInvocation {
                 throw UsageFailure(message: "SSL_CERT_FILE: \(caFile) \(problem); give a PEM file of CA certificates, or unset it")
             }
         } catch {
-            for message in error.messages { diagnostics.say("loadrun: \(message)") }
-            return .usage
+            return context.refuse(error)
         }
         let terminal = Terminal.current(environment: environment, color: view.color)
         // --browse alone loads once and stays; with --watch, the watch is already that view.
         let schedule = browse.isEnabled && schedule == .once ? LoadSession.Schedule.browse : schedule
-        let session = LoadSession(requests: requests, plugins: registry, schedule: schedule, terminal: terminal, view: view,
+        let session = LoadSession(requests: requests, plugins: registry, schedule: schedule, terminal: terminal,
+                                  view: view.over(catalog.defaults),
                                   verbosity: verbosity, client: clientConfiguration(environment: environment),
                                   prefetchesDetails: browse.prefetches, diagnostics: diagnostics, output: context.output)
         return session.run(presenter: PresenterChoice.presenter(format: output, schedule: schedule, terminal: terminal,

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Loader
 import Plan
 
@@ -5,8 +8,9 @@ import Plan
 extension URLInput.Files {
     /// The working directory and the real file system.
     static func current(environment: [String: String]) -> URLInput.Files {
+        // fd 0 itself, not /dev/stdin: reopening a socket that stands for stdin fails.
         URLInput.Files(directory: ".", environment: environment, read: LocalFile.read, trustProblem: LocalFile.trustProblem(of:),
-                       isFile: LocalFile.existsAsFile)
+                       readStandardInput: { LocalFile.read(descriptor: STDIN_FILENO, limit: $0) }, isFile: LocalFile.existsAsFile)
     }
 }
 

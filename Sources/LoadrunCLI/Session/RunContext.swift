@@ -50,6 +50,14 @@ package final class RunContext {
         return catalog
     }
 
+    /// Says why the run cannot start, `loadrun: <message>` a line each, and is the usage
+    /// outcome (64): the one way every usage error ends a run, whether the parser, the
+    /// options' checks or the plan found it.
+    package func refuse(_ failure: UsageFailure) -> RunOutcome {
+        for message in failure.messages { diagnostics.say("loadrun: \(message)") }
+        return .usage
+    }
+
     /// Writes `text` on stdout, waiting for a slow reader: what a listing or `--help` prints.
     /// A reader that left is no error; any other failure is said, and is the outcome.
     package func writeOutput(_ text: String) -> RunOutcome {

@@ -1,14 +1,23 @@
 /// The command line as swift-argument-parser gets it: rewritten once, before parsing, where
 /// the parser cannot say what loadrun means. In order:
 ///
-/// 1. A `--watch` without a value of its own (the end of the line, or another option next)
-///    gets `auto`: an option's value cannot be optional in the parser (see `WatchArgument`).
+/// 0. A long option followed by a negative number takes it as its value (`--max-items -1`
+///    is `--max-items=-1`): the parser would take `-1` for an option and say the value is
+///    missing, where the option's own check says what is wrong with it.
+/// 1. A `--watch` without a value of its own gets `auto`: an option's value cannot be optional
+///    in the parser (see `WatchArgument`). It has none at the end of the line, before another
+///    option, and before a word that is no interval, which is a URL or a source's name given
+///    without an option (`loadrun --watch posts`). A word that starts with a digit and holds
+///    only digits, letters and points is taken for an interval, so that `--watch 5sec` is
+///    refused as one rather than loaded as a source.
 /// 2. A `--no-retry` that a later `--retry N` (or `--retry=N`) overrides is taken out: the later
 ///    one wins, as in curl (`--retry 3 --no-retry` tries once; `--no-retry --retry 3` retries up
 ///    to 3 times), but the parser keeps no order between two options, and the plan lets
 ///    `--no-retry` win whenever it is set. Only the flag is ever taken out: every `--retry`
 ///    value still gets its check.
-/// 3. Many `--url`s become one hidden option (see `URLBatch`, which also takes them apart).
+/// 3. Words given without an option move after a `--`, where the main command takes them as
+///    URLs or sources' names (see `OperandArguments`).
+/// 4. Many `--url`s become one hidden option (see `URLBatch`, which also takes them apart).
 ///
 /// Arguments from `--` on are never options, and are left alone. When the first argument names
 /// a subcommand, which takes neither `--retry` nor `--url`, the later steps leave it as it is.
@@ -22,12 +31,22 @@ package struct ArgumentRewrite: Equatable {
     /// Rewrites `commandLine`, the arguments after the program's name; `subcommands` are the
     /// names of the command's subcommands.
     package init(_ commandLine: [String], subcommands: Set<String>) {
+        // The shell's completion script asks the parser for a word's completions with the
+        // words typed after its own marker: they are data, for the parser to read as it is.
+        guard commandLine.first != Self.completionRequest else {
+            (words, parsed) = (commandLine, commandLine)
+            return
+        }
         // Each later step looks at what the one before left: a `--no-retry` taken out may
         // leave a subcommand's name first.
         func namesSubcommand(_ arguments: [String]) -> Bool { arguments.first.map(subcommands.contains) ?? false }
-        words = Self.explicitWatchInterval(commandLine)
+        words = Self.explicitWatchInterval(Self.negativeValuesJoined(commandLine))
         let retries = namesSubcommand(words) ? words : Self.laterRetryWins(words)
-        parsed = namesSubcommand(retries) ? retries : URLBatch.batched(retries)
+        guard !namesSubcommand(retries) else {
+            parsed = retries
+            return
+        }
+        parsed = URLBatch.batched(OperandArguments.moved(retries, subcommands: subcommands))
     }
 
     /// `arguments` with `auto` after a `--watch` that has no value of its own.
@@ -41,11 +60,47 @@ package struct ArgumentRewrite: Equatable {
             }
             if argument == "--watch" {
                 let next = arguments.indices.contains(index + 1) ? arguments[index + 1] : nil
-                if next == nil || next!.hasPrefix("-") { result.append(WatchArgument.perSource) }
+                if next.map(Self.isInterval) != true { result.append(WatchArgument.perSource) }
             }
         }
         return result
     }
+
+    /// `arguments` with each negative number after a long option joined to it by `=`.
+    static func negativeValuesJoined(_ arguments: [String]) -> [String] {
+        var result: [String] = []
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--" {
+                result += arguments[index...]
+                break
+            }
+            if let previous = result.last, previous.hasPrefix("--"), previous.count > 2, !previous.contains("="),
+               index > 0, arguments[index - 1] == previous, isNegativeNumber(argument) {
+                result[result.count - 1] = previous + "=" + argument
+            } else {
+                result.append(argument)
+            }
+        }
+        return result
+    }
+
+    /// `-1`, `-0.5`: a minus sign and digits, with at most one point.
+    private static func isNegativeNumber(_ word: String) -> Bool {
+        let digits = word.dropFirst()
+        return word.hasPrefix("-") && digits.first?.isNumber == true && digits.filter { $0 == "." }.count <= 1
+            && digits.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+    }
+
+    /// Whether the word after `--watch` is its value: `auto`, or a word shaped like an
+    /// interval, right or wrong.
+    static func isInterval(_ word: String) -> Bool {
+        guard word != WatchArgument.perSource else { return true }
+        guard let first = word.first, first.isASCII, first.isNumber || first == "." else { return false }
+        return word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == ".") }
+    }
+
+    /// How swift-argument-parser's completion scripts call the command for a custom completion.
+    static let completionRequest = "---completion"
 
     static let noRetry = "--no-retry"
     static let retry = "--retry"

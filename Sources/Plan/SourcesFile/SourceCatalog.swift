@@ -11,14 +11,18 @@ package struct SourceCatalog {
     private var index: [String: Int] = Dictionary(uniqueKeysWithValues: SourceDefinition.builtIns.enumerated().map { ($1.name, $0) })
     /// The sources file read, if there was one.
     package private(set) var path: String?
+    /// Whether a sources file's contents were added: then `--all` means its sources.
+    package private(set) var hasFile = false
+    /// The file's `[defaults]`, under every source's own settings.
+    package private(set) var defaults: SourceDefaults?
     /// Why the sources file as a whole could not be used (it cannot be read, or is not UTF-8
     /// or not a key file): none of its sources is known.
     package private(set) var fileProblem: SourcesFileError?
     /// The groups that define no source for what is wrong with them; the others stand.
     package private(set) var groupProblems: [SourcesFile.GroupProblem] = []
-    /// The first problem of each source's group, so that asking about each of 1,000
-    /// `--source`s does not scan every problem.
-    private var problemIndex: [String: SourcesFileError] = [:]
+    /// The problems of each source's group, so that asking about each of 1,000 `--source`s
+    /// does not scan every problem.
+    private var problemIndex: [String: [SourcesFileError]] = [:]
 
     /// `$XDG_CONFIG_HOME/loadrun/sources.conf`, or under `~/.config` without XDG_CONFIG_HOME.
     package static func defaultPath(environment: [String: String]) -> String? {
@@ -60,6 +64,8 @@ package struct SourceCatalog {
 
     /// Adds a file's sources, and its problems; a new source without a url is one.
     package mutating func add(_ contents: SourcesFile.Contents) {
+        hasFile = true
+        if let defaults = contents.defaults { self.defaults = defaults }
         for problem in contents.problems { record(problem) }
         for definition in contents.definitions {
             if let existing = index[definition.name] {
@@ -79,12 +85,13 @@ package struct SourceCatalog {
 
     private mutating func record(_ problem: SourcesFile.GroupProblem) {
         groupProblems.append(problem)
-        if let source = problem.source, problemIndex[source] == nil { problemIndex[source] = problem.error }
+        if let source = problem.source { problemIndex[source, default: []].append(problem.error) }
     }
 
-    /// What is wrong with the group of source `name`, when it is broken.
-    package func problem(ofSource name: String) -> SourcesFileError? {
-        problemIndex[name]
+    /// What is wrong with the group of source `name`, every problem in the file's order; none
+    /// when it stands.
+    package func problems(ofSource name: String) -> [SourcesFileError] {
+        problemIndex[name] ?? []
     }
 
     package func definition(named name: String) -> SourceDefinition? {
@@ -92,6 +99,13 @@ package struct SourceCatalog {
     }
 
     package var names: [String] { definitions.map(\.name) }
+
+    /// What `--all` loads: the sources file's sources (the built-ins it changes first, then its
+    /// own, in its order); the built-ins only when there is no sources file. A built-in the file does
+    /// not name loads only when it is named.
+    package var configured: [SourceDefinition] {
+        hasFile ? definitions.filter { $0.origin != .builtIn } : definitions
+    }
 
     /// A warning when the sources file holds a secret and others can read it (its `mode`), as
     /// ssh warns of a private key left open; nil when there is nothing to say.

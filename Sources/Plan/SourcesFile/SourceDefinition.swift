@@ -17,6 +17,10 @@ package struct SourceDefinition: Equatable {
     package var caFileLine: Int?
     /// Timeouts, size cap, retries and pages.
     package var settings = LoadSettings()
+    /// `method` and `data`: what the request sends beyond a GET.
+    package var request = RequestSettings()
+    /// The line of the `data` key, for messages about a file it names, read at run time.
+    package var dataLine: Int?
     /// `detail`: the URL an item of its list opens in the browse view.
     package var detail: DetailTemplate?
     /// `related`: the item's other links, by name, in the file's order.
@@ -81,6 +85,8 @@ package struct SourceDefinition: Equatable {
         result.headersLine = other.headers.isEmpty ? headersLine : other.headersLine
         result.caFileLine = other.settings.caFile == nil ? caFileLine : other.caFileLine
         result.settings = settings.overlaid(with: other.settings)
+        result.request = other.request == RequestSettings() ? request : other.request
+        result.dataLine = other.request.hasBody ? other.dataLine : dataLine
         result.detail = other.detail ?? detail
         result.related = other.related.isEmpty ? related : other.related
         if case .file(let path, let line) = other.origin { result.origin = .overridden(path: path, line: line) }

@@ -20,7 +20,7 @@ package enum SourcesFile {
     /// The keys a `[source NAME]` group may set, as the command line's options are spelt.
     package static let keys = ["url", "plugin", "interval", "headers", "retry", "retry-delay", "retry-max-time", "timeout",
                        "connect-timeout", "max-size", "pages", "page-param", "per-page", "per-page-param", "follow-cross-host",
-                       "cacert", "insecure", "detail", "related"]
+                       "cacert", "insecure", "detail", "related", "method", "data"]
 
     /// The most retries and the largest page size a file may ask for: numbers past them are
     /// typing mistakes, not settings.
@@ -32,6 +32,8 @@ package enum SourcesFile {
     package struct GroupProblem {
         package var source: String?
         package var error: SourcesFileError
+        /// A problem of `[defaults]`, which every run that reads the file takes settings from.
+        package var isDefaults = false
     }
 
     /// A file read group by group: the sources its good groups define, in the file's order,
@@ -39,6 +41,8 @@ package enum SourcesFile {
     package struct Contents {
         package var definitions: [SourceDefinition] = []
         package var problems: [GroupProblem] = []
+        /// `[defaults]`, when the file has one that stands.
+        package var defaults: SourceDefaults?
     }
 
     /// Parses the file's text. `plugins` are the plugin names a `plugin` key may give; `files`
@@ -61,7 +65,8 @@ package enum SourcesFile {
         var broken: Set<String> = []
         for problem in file.lineProblems {
             let source = problem.group.flatMap(sourceName(ofGroup:))
-            contents.problems.append(GroupProblem(source: source, error: SourcesFileError(path: path, line: problem.line, message: problem.message)))
+            contents.problems.append(GroupProblem(source: source, error: SourcesFileError(path: path, line: problem.line, message: problem.message),
+                                                  isDefaults: problem.group == SourceDefaults.group))
             if let group = problem.group { broken.insert(group) }
         }
         // GLib merges a repeated group into the first: neither copy can be trusted, but the
@@ -72,9 +77,14 @@ package enum SourcesFile {
         for (name, line) in file.repeatedGroups where repeated[name] == nil { repeated[name] = line }
         for group in file.groupNames where !broken.contains(group) {
             let line = file.line(ofGroup: group)
+            if group == SourceDefaults.group {
+                readDefaults(in: file, line: line, repeatedAt: repeated[group], path: path, plugins: plugins, files: files,
+                             into: &contents)
+                continue
+            }
             guard let name = sourceName(ofGroup: group) else {
                 contents.problems.append(GroupProblem(source: nil, error: SourcesFileError(
-                    path: path, line: line, message: "[\(group)] is not a source group; write [source NAME]")))
+                    path: path, line: line, message: "[\(group)] is not a source group; write [source NAME] or [defaults]")))
                 continue
             }
             if let again = repeated[group] {
@@ -87,10 +97,15 @@ package enum SourcesFile {
                     path: path, line: line, message: "\"\(name)\" is not a source name; use letters, digits, - _ and . only")))
                 continue
             }
-            do {
-                contents.definitions.append(try definition(named: name, group: group, in: file, path: path, plugins: plugins, files: files))
-            } catch {
-                contents.problems.append(GroupProblem(source: name, error: error))
+            // Every problem of the group, not the first: a user should not fix one typo only to
+            // meet the next.
+            var problems: [SourcesFileError] = []
+            let definition = definition(named: name, group: group, in: file, path: path, plugins: plugins, files: files,
+                                        problems: &problems)
+            if problems.isEmpty {
+                contents.definitions.append(definition)
+            } else {
+                contents.problems += problems.map { GroupProblem(source: name, error: $0) }
             }
         }
         return contents
@@ -103,81 +118,105 @@ package enum SourcesFile {
         return name.isEmpty ? nil : name
     }
 
-    private static func definition(named name: String, group: String, in file: KeyFile, path: String,
-                                   plugins: [String], files: URLInput.Files) throws(SourcesFileError) -> SourceDefinition {
+    /// The group's source, with each of its problems added to `problems`, in the order of
+    /// the checks: when there is one, the definition is not to be used. `allowed` are the keys
+    /// the group may set: a source's, or `[defaults]`'s.
+    static func definition(named name: String, group: String, in file: KeyFile, path: String,
+                           plugins: [String], files: URLInput.Files, allowed: [String] = keys,
+                           problems: inout [SourcesFileError]) -> SourceDefinition {
         let groupLine = file.line(ofGroup: group) ?? 1
-        func fail(_ key: String?, _ problem: SourcesFileError.Problem) -> SourcesFileError {
-            SourcesFileError(path: path, line: key.flatMap { file.line(ofKey: $0, inGroup: group) } ?? groupLine,
-                             key: key, message: problem.text)
+        var found: [SourcesFileError] = []
+        defer { problems += found }
+        func fail(_ key: String?, _ problem: SourcesFileError.Problem) {
+            found.append(SourcesFileError(path: path, line: key.flatMap { file.line(ofKey: $0, inGroup: group) } ?? groupLine,
+                                          key: key, message: problem.text))
         }
-        for key in file.keys(inGroup: group) where !keys.contains(key) {
-            throw fail(key, "unknown key; \(Suggestion.didYouMean(key, among: keys) ?? "a source may set \(keys.joined(separator: ", "))")")
+        for key in file.keys(inGroup: group) where !allowed.contains(key) {
+            if let problem = SourceDefaults.misplaced(key, allowed: allowed) {
+                fail(key, problem)
+            } else {
+                fail(key, "unknown key; \(Suggestion.didYouMean(key, among: allowed) ?? "\(allowed == keys ? "a source" : "[defaults]") may set \(allowed.joined(separator: ", "))")")
+            }
         }
-        func value<T>(_ key: String, _ parse: (String) -> T?, _ expected: String) throws(SourcesFileError) -> T? {
+        func value<T>(_ key: String, _ parse: (String) -> T?, _ expected: String) -> T? {
             guard let text = file.string(group, key) else { return nil }
             guard let parsed = parse(String(text.trimmingBlanks())) else {
-                throw fail(key, "\"\(text)\" is not \(expected)")
+                fail(key, "\"\(text)\" is not \(expected)")
+                return nil
             }
             return parsed
         }
         var definition = SourceDefinition(name: name, origin: .file(path: path, line: groupLine))
         if let url = file.string(group, "url") {
-            guard url != "-" else { throw fail("url", "standard input cannot be a source's url; give an http(s) URL or a file") }
-            switch URLInput.normalized(String(url.trimmingBlanks()), files: files) {
-            case .success(let normalized): definition.url = normalized
-            case .failure(let problem): throw fail("url", "\(problem)")
+            if url == "-" {
+                fail("url", "standard input cannot be a source's url; give an http(s) URL or a file")
+            } else {
+                switch URLInput.normalized(String(url.trimmingBlanks()), files: files) {
+                case .success(let normalized): definition.url = normalized
+                case .failure(let problem): fail("url", "\(problem)")
+                }
             }
         }
         if let plugin = file.string(group, "plugin") {
-            guard plugins.contains(plugin) else {
-                throw fail("plugin", "\(Suggestion.unknown("plugin", plugin, among: plugins)); known: \(plugins.joined(separator: ", ")) (or leave it out to choose by Content-Type)")
+            if plugins.contains(plugin) {
+                definition.plugin = plugin
+            } else {
+                fail("plugin", "\(Suggestion.unknown("plugin", plugin, among: plugins)); known: \(plugins.joined(separator: ", ")) (or leave it out to choose by Content-Type)")
             }
-            definition.plugin = plugin
         }
         let duration = "a duration such as \(DurationText.examples)"
-        definition.interval = try value("interval", DurationText.parse, duration)
+        definition.interval = value("interval", DurationText.parse, duration)
         if let interval = definition.interval, let problem = WatchArgument.intervalProblem(interval) {
-            throw fail("interval", "\"\(file.string(group, "interval") ?? "")\" is too short; \(problem)")
+            fail("interval", "\"\(file.string(group, "interval") ?? "")\" is too short; \(problem)")
         }
-        definition.settings.retryDelay = try value("retry-delay", { DurationArgument(argument: $0)?.duration }, duration)
-        definition.settings.retryMaxTime = try value("retry-max-time", { DurationArgument(argument: $0)?.duration }, duration)
-        definition.settings.timeout = try value("timeout", { DurationArgument(argument: $0)?.duration }, duration)
-        definition.settings.connectTimeout = try value("connect-timeout", { DurationArgument(argument: $0)?.duration }, duration)
-        definition.settings.maxSize = try value("max-size", { SizeArgument(argument: $0)?.bytes }, "a size such as 512K or 64M")
-        definition.settings.retries = try value("retry", { Int($0).flatMap { (0...Self.maxRetries).contains($0) ? $0 : nil } },
+        definition.settings.retryDelay = value("retry-delay", { DurationArgument(argument: $0)?.duration }, duration)
+        definition.settings.retryMaxTime = value("retry-max-time", { DurationArgument(argument: $0)?.duration }, duration)
+        definition.settings.timeout = value("timeout", { DurationArgument(argument: $0)?.duration }, duration)
+        definition.settings.connectTimeout = value("connect-timeout", { DurationArgument(argument: $0)?.duration }, duration)
+        definition.settings.maxSize = value("max-size", { SizeArgument(argument: $0)?.bytes }, "a size such as 512K or 64M")
+        definition.settings.retries = value("retry", { Int($0).flatMap { (0...Self.maxRetries).contains($0) ? $0 : nil } },
                                                 "a number of retries after the first attempt, from 0 to \(Self.maxRetries)")
-        definition.settings.pages = try value("pages", { $0 == "all" ? SourceRequest.pageLimit : Int($0).flatMap { (1...SourceRequest.pageLimit).contains($0) ? $0 : nil } },
+        definition.settings.pages = value("pages", { $0 == "all" ? SourceRequest.pageLimit : Int($0).flatMap { (1...SourceRequest.pageLimit).contains($0) ? $0 : nil } },
                                      "a number of pages from 1 to \(SourceRequest.pageLimit), or all")
-        definition.settings.pageParameter = try value("page-param", { $0.isEmpty ? nil : $0 }, "a query parameter name")
-        definition.settings.perPage = try value("per-page", { Int($0).flatMap { (1...Self.maxPerPage).contains($0) ? $0 : nil } },
+        definition.settings.pageParameter = value("page-param", { $0.isEmpty ? nil : $0 }, "a query parameter name")
+        definition.settings.perPage = value("per-page", { Int($0).flatMap { (1...Self.maxPerPage).contains($0) ? $0 : nil } },
                                                 "a page size from 1 to \(Self.maxPerPage)")
-        definition.settings.perPageParameter = try value("per-page-param", { $0.isEmpty ? nil : $0 }, "a query parameter name")
-        definition.settings.followsCrossHostLinks = try value("follow-cross-host", { ["true": true, "false": false][$0] }, "true or false")
-        definition.settings.insecure = try value("insecure", { ["true": true, "false": false][$0] }, "true or false")
+        definition.settings.perPageParameter = value("per-page-param", { $0.isEmpty ? nil : $0 }, "a query parameter name")
+        definition.settings.followsCrossHostLinks = value("follow-cross-host", { ["true": true, "false": false][$0] }, "true or false")
+        definition.settings.insecure = value("insecure", { ["true": true, "false": false][$0] }, "true or false")
         // Relative to the sources file's directory, once the plan reads it, as a file: header is.
-        definition.settings.caFile = try value("cacert", { $0.isEmpty ? nil : $0 }, "the path of a PEM file of CA certificates")
+        definition.settings.caFile = value("cacert", { $0.isEmpty ? nil : $0 }, "the path of a PEM file of CA certificates")
         if definition.settings.caFile != nil { definition.caFileLine = file.line(ofKey: "cacert", inGroup: group) }
         if definition.settings.perPage != nil && definition.settings.pageParameter == nil {
-            throw fail("per-page", "goes with page-param, such as page-param=page")
+            fail("per-page", "goes with page-param, such as page-param=page")
         }
         if definition.settings.perPageParameter != nil && definition.settings.perPage == nil {
-            throw fail("per-page-param", "goes with per-page, such as per-page=20")
+            fail("per-page-param", "goes with per-page, such as per-page=20")
+        }
+        if let method = file.string(group, "method").map({ String($0.trimmingBlanks()) }) {
+            if let problem = RequestSettings.methodProblem(method) { fail("method", "\(problem)") } else { definition.request.method = method }
+        }
+        // As typed, @FILE relative to this file's directory: read when the source loads.
+        if let data = file.string(group, "data") {
+            definition.request.data = [data]
+            definition.dataLine = file.line(ofKey: "data", inGroup: group)
         }
         if let detail = file.string(group, "detail") {
             switch DetailTemplate.parse(detail) {
             case .success(let template): definition.detail = template
-            case .failure(let problem): throw fail("detail", "\(problem)")
+            case .failure(let problem): fail("detail", "\(problem)")
             }
         }
         for entry in file.list(group, "related") ?? [] {
             switch RelatedTemplate.parse(entry) {
             case .success(let related):
                 // The view tells the links apart by name.
-                guard !definition.related.contains(where: { $0.name == related.name }) else {
-                    throw fail("related", "\"\(related.name)\" is named twice; give each link a name of its own")
+                if definition.related.contains(where: { $0.name == related.name }) {
+                    fail("related", "\"\(related.name)\" is named twice; give each link a name of its own")
+                } else {
+                    definition.related.append(related)
                 }
-                definition.related.append(related)
-            case .failure(let problem): throw fail("related", "\(problem)")
+            case .failure(let problem): fail("related", "\(problem)")
             }
         }
         // Looked for only when set: finding a key's line scans the group's lines.
@@ -186,7 +225,7 @@ package enum SourcesFile {
         for entry in headers {
             switch HeaderSetting.parse(entry) {
             case .success(let header): definition.headers.append(header)
-            case .failure(let problem): throw fail("headers", problem)
+            case .failure(let problem): fail("headers", problem)
             }
         }
         return definition

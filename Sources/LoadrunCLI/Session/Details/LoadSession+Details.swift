@@ -94,6 +94,10 @@ extension LoadSession {
             // (credentials among them) stay with the source's origin.
             request.options.headers = []
         }
+        // An item's detail is a page to read, whatever the list's request was (a POST to a
+        // search API, say): a GET, with no body.
+        request.options.method = "GET"
+        request.options.body = nil
         request.plugin = .fromResponse(plugins.decoders)
         request.pageParameter = nil
         request.pages = 1

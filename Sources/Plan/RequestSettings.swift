@@ -1,0 +1,77 @@
+package import Loader
+
+/// What a source's request sends beyond a GET, as curl reads it: `-X METHOD`, `-d`/`--data`
+/// and `--json` on the command line, `method=` and `data=` in the sources file.
+///
+/// - A body without a method is a POST, as curl's `-d` is.
+/// - `-d` sends `application/x-www-form-urlencoded`, and several are joined with `&`; `--json`
+///   sends `application/json` and asks for it with `Accept: application/json` (curl 7.82+), and
+///   several are joined as they are. `@FILE` sends the file's bytes as they are (curl's
+///   `--data-binary`: `-d @FILE` in curl would drop its newlines), `@-` standard input's.
+/// - A `Content-Type` or `Accept` given with `-H` or `headers=` is sent instead.
+package struct RequestSettings: Equatable {
+    /// `-X` or `method=`: nil for the one the body implies.
+    package var method: String?
+    /// Each `-d` or `data=` as typed: text, `@FILE`, or `@-`.
+    package var data: [String] = []
+    /// Each `--json` as typed.
+    package var json: [String] = []
+
+    package init(method: String? = nil, data: [String] = [], json: [String] = []) {
+        self.method = method
+        self.data = data
+        self.json = json
+    }
+
+    /// Whether a body is given.
+    package var hasBody: Bool { !data.isEmpty || !json.isEmpty }
+
+    /// Whether a body reads standard input (`@-`).
+    package var readsStandardInput: Bool { (data + json).contains(Self.standardInput) }
+
+    static let standardInput = "@-"
+    /// The largest body read from a file or standard input.
+    package static let bodyLimit = 64 << 20
+
+    /// The methods RFC 9110 (9.2.2) calls idempotent: sending one twice does what sending it
+    /// once does, so a failed one may be retried. A method spelt otherwise (`post`, `PATCH`, an
+    /// extension) is not.
+    package static let idempotentMethods: Set<String> = ["GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"]
+
+    /// Why `method` cannot be a request's method, or nil: it must be an HTTP token.
+    package static func methodProblem(_ method: String) -> String? {
+        let token = method.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0)) }
+        return !method.isEmpty && token ? nil : "\"\(method)\" is not a method; give one such as GET, POST, PUT, PATCH or DELETE"
+    }
+
+    /// The method to send: the one given, else POST with a body, GET without.
+    package func method(withBody: Bool) -> String { method ?? (withBody ? "POST" : "GET") }
+
+    /// The body, read now: `@FILE` through `files`, relative to `directory`, and `@-` from
+    /// standard input. `place` names the option or the file's line in a message. nil without one.
+    package func body(files: URLInput.Files, directory: String, place: String) throws(UsageFailure) -> RequestBody? {
+        func read(_ value: String) throws(UsageFailure) -> [UInt8] {
+            guard value.hasPrefix("@") else { return Array(value.utf8) }
+            let path = String(value.dropFirst())
+            let result = value == Self.standardInput ? files.readStandardInput(Self.bodyLimit)
+                : files.read(LocalPath.expand(path, relativeTo: directory, environment: files.environment), Self.bodyLimit)
+            switch result {
+            case .success(let bytes): return bytes
+            case .failure(.missing): throw UsageFailure(message: "\(place) \(value): no such file; give @FILE, @- for standard input, or the text itself")
+            case .failure(let error): throw UsageFailure(message: "\(place) \(value): cannot read it: \(error)")
+            }
+        }
+        if !json.isEmpty {
+            var bytes: [UInt8] = []
+            for value in json { bytes += try read(value) }
+            return RequestBody(bytes: bytes, contentType: "application/json")
+        }
+        guard !data.isEmpty else { return nil }
+        var parts: [[UInt8]] = []
+        for value in data { parts.append(try read(value)) }
+        return RequestBody(bytes: Array(parts.joined(separator: Array("&".utf8))), contentType: "application/x-www-form-urlencoded")
+    }
+
+    /// The `Accept` the body asks for: JSON's for `--json`.
+    package var accept: String? { json.isEmpty ? nil : "application/json" }
+}
