@@ -28,6 +28,16 @@ final class ArgumentRewriteTests: XCTestCase {
         XCTAssertEqual(parsed(["--watch", "5sec"]), ["--watch", "5sec"], "shaped like an interval: the watch refuses it as one")
     }
 
+    // MARK: --color
+
+    func testABareColorIsAlwaysAsLsAndGitTakeIt() {
+        XCTAssertEqual(parsed(["--color"]), ["--color=always"])
+        XCTAssertEqual(parsed(["--colour", "--all"]), ["--colour=always", "--all"])
+        XCTAssertEqual(parsed(["--color", "posts"]), ["--color=always", "--", "posts"])
+        XCTAssertEqual(parsed(["--color", "never", "posts"]), ["--color", "never", "--", "posts"])
+        XCTAssertEqual(parsed(["--color=auto"]), ["--color=auto"])
+    }
+
     // MARK: Words given without an option
 
     func testWordsGivenWithoutAnOptionMoveAfterADashDash() {

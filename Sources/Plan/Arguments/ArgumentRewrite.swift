@@ -10,6 +10,8 @@
 ///    without an option (`loadrun --watch posts`). A word that starts with a digit and holds
 ///    only digits, letters and points is taken for an interval, so that `--watch 5sec` is
 ///    refused as one rather than loaded as a source.
+///    A `--color` (or `--colour`) without one of its values after it is `--color=always`, as
+///    `ls --color` and `git diff --color` read it.
 /// 2. A `--no-retry` that a later `--retry N` (or `--retry=N`) overrides is taken out: the later
 ///    one wins, as in curl (`--retry 3 --no-retry` tries once; `--no-retry --retry 3` retries up
 ///    to 3 times), but the parser keeps no order between two options, and the plan lets
@@ -49,7 +51,12 @@ package struct ArgumentRewrite: Equatable {
         parsed = URLBatch.batched(OperandArguments.moved(retries, subcommands: subcommands))
     }
 
-    /// `arguments` with `auto` after a `--watch` that has no value of its own.
+    /// The names of the colour option, and the values it takes (`ColorChoice`'s).
+    static let colorOptions: Set<String> = ["--color", "--colour"]
+    static let colorValues: Set<String> = ["auto", "always", "never"]
+
+    /// `arguments` with `auto` after a `--watch` that has no value of its own, and `always`
+    /// given to a `--color` that has none.
     static func explicitWatchInterval(_ arguments: [String]) -> [String] {
         var result: [String] = []
         for (index, argument) in arguments.enumerated() {
@@ -58,10 +65,9 @@ package struct ArgumentRewrite: Equatable {
                 result += arguments[(index + 1)...]
                 break
             }
-            if argument == "--watch" {
-                let next = arguments.indices.contains(index + 1) ? arguments[index + 1] : nil
-                if next.map(Self.isInterval) != true { result.append(WatchArgument.perSource) }
-            }
+            let next = arguments.indices.contains(index + 1) ? arguments[index + 1] : nil
+            if argument == "--watch", next.map(Self.isInterval) != true { result.append(WatchArgument.perSource) }
+            if Self.colorOptions.contains(argument), next.map(Self.colorValues.contains) != true { result[result.count - 1] += "=always" }
         }
         return result
     }

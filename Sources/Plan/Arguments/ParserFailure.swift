@@ -28,7 +28,7 @@ package enum ParserFailure {
         if let value = quoted(in: message, after: "The value '"),
            let option = quoted(in: message, after: "The value '\(value)' is invalid for '") {
             let (name, valueName) = split(option)
-            let what = valueName.map(expectation(for:)) ?? "valid"
+            let what = choices(in: message).map { "one of " + $0 } ?? valueName.map(expectation(for:)) ?? "valid"
             let shown = name.hasPrefix("-") ? "\(name) \(value)" : "\"\(value)\""
             return UsageFailure(message: "\(shown): not \(what)\(help)")
         }
@@ -54,6 +54,15 @@ package enum ParserFailure {
         case "K/N": "a shard such as 0/4"
         default: "a <\(valueName)>"
         }
+    }
+
+    /// `auto, always or never` from the parser's `Please provide one of 'auto', 'always' and
+    /// 'never'.`, which it adds for an option whose values are listed.
+    static func choices(in message: String) -> String? {
+        guard let range = message.firstRange(of: "Please provide one of ") else { return nil }
+        var list = message[range.upperBound...].filter { $0 != "'" }
+        if list.hasSuffix(".") { list.removeLast() }
+        return list.replacing(" and ", with: " or ")
     }
 
     /// The text between `marker` and the next `'`, when `message` starts with `marker`.
