@@ -20,7 +20,7 @@ struct Loadrun: LoadrunCommand {
                     [-i | --browse] [--detail <template>] [--no-prefetch] [--no-mouse]
                     [--page-param <name> [--per-page <n> [--per-page-param <name>]]]
                     [-X <method>] [-d <data>... | --json <data>...] [-H <header>]... [-A <name>]
-                    [--cacert <file>] [-k] [--http1.1] [-v | -q]
+                    [--cacert <file>] [-k] [--http1.1] [-v | -q] [--trace <file>]
                     [--max-per-host <n>] [--max-connections <n>] [--connect-timeout <duration>]
                     [--retry <n> | --no-retry] [--retry-delay <duration>] [--retry-max-time <duration>] [--retry-all-errors]
                     [--no-cache] [--image-format <format>] [--size <WxH>] [--timeout <duration>] [--max-size <size>]
@@ -111,6 +111,10 @@ struct Loadrun: LoadrunCommand {
 
     @Flag(name: .shortAndLong, help: "Show each request and response on stderr: the request line and headers (>), the HTTP version, the status and headers (<), the TLS certificate, retries, redirects and which plugin took the response. Credentials are masked; -vv shows them.")
     var verbose: Int
+
+    @Option(name: .long, help: ArgumentHelp("Write -v's trace to this file too, each line after its time (12:03:04.123), with or without -v: the way to keep the trace of a full-screen view, which shows it only in its log (L). Made 0600, or emptied.", valueName: "file"),
+            completion: .file())
+    var trace: String?
 
     @Flag(name: .shortAndLong, help: "Say nothing on stderr but errors: no URL line, no progress, no notes.")
     var quiet = false
@@ -344,7 +348,7 @@ struct Loadrun: LoadrunCommand {
             browse: BrowseSettings(isEnabled: browse, prefetches: !noPrefetch, usesMouse: !noMouse),
             view: ViewOptions(imageFormat: imageFormat?.format, imageSize: size?.cells, maxItems: maxItems, sortsKeys: sortKeys, color: color),
             maxConnections: maxConnections, maxPerHost: maxPerHost, usesCache: !noCache, forcesHTTP1: http1,
-            verbosity: Verbosity(verbose: verbose, quiet: quiet))
+            verbosity: Verbosity(verbose: verbose, quiet: quiet), traceFile: trace)
         return invocation.run(in: context)
     }
 }

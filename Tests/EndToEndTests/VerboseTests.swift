@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import SampleSource
 import TestSupport
@@ -35,6 +38,30 @@ final class VerboseTests: XCTestCase {
         let unmasked = try LoadrunProcess(["-vv", "--url", server.url("/posts"), "--no-cache", "-H", "Authorization: Bearer s3cret"])
         XCTAssertEqual(unmasked.waitForExit(), .exited(0), unmasked.standardError)
         XCTAssertTrue(unmasked.standardErrorLines.contains("> Authorization: Bearer s3cret"), unmasked.standardError)
+    }
+
+    func testTraceWritesTheTraceToAFileWithTimesMaskedWithOrWithoutV() throws {
+        let server = postsServer()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/trace"
+        let run = try LoadrunProcess(["--url", server.url("/posts"), "--no-cache", "--trace", file, "-H", "Authorization: Bearer s3cret"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertFalse(run.standardError.contains("> GET"), "without -v, stderr carries no trace: \(run.standardError)")
+        let trace = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map(String.init)
+        XCTAssertTrue(trace.contains { $0.hasSuffix(" > GET /posts HTTP/1.1") }, "\(trace)")
+        XCTAssertTrue(trace.contains { $0.contains("took the response") }, "the plugin's note too: \(trace)")
+        XCTAssertTrue(trace.allSatisfy { $0.wholeMatch(of: /\d\d:\d\d:\d\d\.\d\d\d [>*<] .*/) != nil }, "each line after its time: \(trace)")
+        XCTAssertFalse(trace.joined().contains("s3cret"), "masked as -v masks it")
+        let mode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int)
+        XCTAssertEqual(mode, 0o600)
+
+        let fifo = directory + "/fifo"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let refused = try LoadrunProcess(["--url", server.url("/posts"), "--trace", fifo])
+        XCTAssertEqual(refused.waitForExit(), .exited(64), "a FIFO is refused, never waited on")
+        XCTAssertEqual(refused.standardErrorLines.last, "loadrun: --trace \(fifo): it is a FIFO, not a regular file; name a file to write the trace to")
     }
 
     func testAFailedResponseShowsItsHeadToo() throws {

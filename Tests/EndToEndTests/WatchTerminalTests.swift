@@ -97,7 +97,9 @@ final class WatchTerminalTests: XCTestCase {
     func testVerboseTraceGoesToTheLogNotOverTheFrame() throws {
         let backend = WatchedBackend()
         let server = TestServer(serving: backend)
-        let tmux = try TmuxSession(command("--url \(server.url("/posts")) --plugin posts --watch 300ms -v"), width: 100, height: 30)
+        let trace = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        let tmux = try TmuxSession(command("--url \(server.url("/posts")) --plugin posts --watch 300ms -v --trace \(trace)"), width: 100, height: 30)
         XCTAssertTrue(tmux.waitForScreen(containing: "Post number 3"), tmux.screen())
         let seen = backend.tally.requests
         // Request N + 1 at the server: the answer to N was handled, its trace said and drawn.
@@ -114,6 +116,8 @@ final class WatchTerminalTests: XCTestCase {
         try tmux.send("q")
         assertRestored(tmux, status: 0)
         XCTAssertFalse(tmux.screen().contains("User-Agent"), "nor is the trace dumped on the way out: \(tmux.screen())")
+        let kept = (try? String(contentsOfFile: trace, encoding: .utf8)) ?? ""
+        XCTAssertGreaterThanOrEqual(kept.components(separatedBy: "> GET /posts HTTP/1.1").count - 1, 3, "--trace kept every request: \(kept)")
     }
 
     func testKeysReloadLoadTheNextPageAndQuit() throws {

@@ -184,7 +184,7 @@ public enum LocalFile {
 
     /// GLib's text for `code` (thread-safe, unlike strerror), lowercased to sit mid-sentence:
     /// `permission denied`.
-    static func reason(for code: Int32) -> String {
+    package static func reason(for code: Int32) -> String {
         let text = String(cString: g_strerror(code))
         guard let first = text.first, text.dropFirst().first?.isLowercase ?? false else { return text }
         return first.lowercased() + text.dropFirst()

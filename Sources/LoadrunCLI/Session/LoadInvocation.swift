@@ -26,11 +26,14 @@ package struct LoadInvocation {
     /// `--http1.1`: never HTTP/2, for a server whose HTTP/2 is broken.
     package var forcesHTTP1: Bool
     package var verbosity: Verbosity
+    /// `--trace FILE`: where `-v`'s trace is written too, with times.
+    package var traceFile: String?
 
     package init(plan: RunPlan, urlFile: String? = nil, configPath: String?, output: OutputFormat, schedule: LoadSession.Schedule,
                  browse: BrowseSettings = BrowseSettings(), view: ViewOptions, maxConnections: Int, maxPerHost: Int,
-                 usesCache: Bool, forcesHTTP1: Bool = false, verbosity: Verbosity = .normal) {
+                 usesCache: Bool, forcesHTTP1: Bool = false, verbosity: Verbosity = .normal, traceFile: String? = nil) {
         self.verbosity = verbosity
+        self.traceFile = traceFile
         self.plan = plan
         self.urlFile = urlFile
         self.configPath = configPath
@@ -72,13 +75,20 @@ package struct LoadInvocation {
         } catch {
             return context.refuse(error)
         }
+        var trace: TraceFile?
+        if let traceFile {
+            switch TraceFile.open(traceFile, report: { diagnostics.say($0) }) {
+            case .success(let file): trace = file
+            case .failure(let failure): return context.refuse(failure)
+            }
+        }
         let terminal = Terminal.current(environment: environment, color: view.color)
         // --browse alone loads once and stays; with --watch, the watch is already that view.
         let schedule = browse.isEnabled && schedule == .once ? LoadSession.Schedule.browse : schedule
         let session = LoadSession(requests: requests, plugins: registry, schedule: schedule, terminal: terminal,
                                   view: view.over(catalog.defaults),
                                   verbosity: verbosity, client: clientConfiguration(environment: environment),
-                                  prefetchesDetails: browse.prefetches, diagnostics: diagnostics, output: context.output)
+                                  prefetchesDetails: browse.prefetches, diagnostics: diagnostics, output: context.output, trace: trace)
         return session.run(presenter: PresenterChoice.presenter(format: output, schedule: schedule, terminal: terminal,
                                                                 output: context.output, usesMouse: browse.usesMouse))
     }

@@ -33,6 +33,8 @@ package final class LoadSession {
     let verbosity: Verbosity
     /// The run's stderr: every message of the session and its presenter.
     let diagnostics: Diagnostics
+    /// `--trace FILE`: where the trace goes too, `-v` or not.
+    let trace: TraceFile?
     /// The run's stdout, for content; a reader that goes away ends the run.
     let output: ContentOutput
     /// Lets a long render stop for the signals that end or interrupt the run.
@@ -67,8 +69,9 @@ package final class LoadSession {
 
     init(requests: [SourceRequest], plugins: PluginRegistry, schedule: Schedule, terminal: Terminal, view: ViewOptions,
          verbosity: Verbosity = .normal, client: HTTPClientConfiguration = HTTPClientConfiguration(), prefetchesDetails: Bool = true,
-         diagnostics: Diagnostics, output: ContentOutput) {
+         diagnostics: Diagnostics, output: ContentOutput, trace: TraceFile? = nil) {
         self.diagnostics = diagnostics
+        self.trace = trace
         self.output = output
         loaders = SourceLoaders(diagnostics: diagnostics)
         self.requests = requests
@@ -116,10 +119,12 @@ package final class LoadSession {
         let http = HTTPClient(loop: loop, configuration: clientConfiguration) { problem in
             diagnostics.say("loadrun: warning: \(problem)")
         }
-        if verbosity >= .verbose {
-            let unmasked = verbosity == .unmasked
+        if verbosity >= .verbose || trace != nil {
+            let (unmasked, verbose, trace) = (verbosity == .unmasked, verbosity >= .verbose, trace)
             http.logTraffic { line in
-                diagnostics.trace(TrafficLog.text(of: line, unmasked: unmasked), unmasked: unmasked)
+                let text = TrafficLog.text(of: line, unmasked: unmasked)
+                if verbose { diagnostics.trace(text, unmasked: unmasked) }
+                trace?.write(text, unmasked: unmasked)
             }
         }
         // Never silenced, not even by -q: the user should not forget what -k does.
@@ -183,12 +188,14 @@ package final class LoadSession {
 
     /// The one way facts about loads reach the session: each change of a run's source.
     private func observe(_ change: StateChange, of source: SessionSource) {
-        if change.cause == .succeeded, verbosity >= .verbose, let content = change.to.content {
+        if change.cause == .succeeded, verbosity >= .verbose || trace != nil, let content = change.to.content {
             let why = switch source.loader.source.plugin {
             case .fixed: "named by --plugin or the source"
             case .fromResponse: "the first in `loadrun plugins` to take it"
             }
-            diagnostics.trace("* \(source.name): \(content.pluginName) took the response (\(why))", unmasked: false)
+            let note = "* \(source.name): \(content.pluginName) took the response (\(why))"
+            if verbosity >= .verbose { diagnostics.trace(note, unmasked: false) }
+            trace?.write(note, unmasked: false)
         }
         send(.changed(.source(source.index), change.cause, Self.phase(of: source)), change: change)
         // Asked after the presenter drew: a signal may have stopped that very render.
