@@ -8,7 +8,7 @@ extension ScreenModel {
 
     mutating func click(_ mouse: Key.Mouse, now: ContinuousClock.Instant) -> [ScreenCommand] {
         if showingLog {
-            if mouse.action != .click { logScroll = max(logStart(rows: contentRows) + (mouse.action == .wheelDown ? 3 : -3), 0) }
+            if mouse.action != .click { logScroll = max(logStart(rows: contentRows) + (mouse.action == .wheelDown ? Self.wheelLines : -Self.wheelLines), 0) }
             if let scroll = logScroll, scroll >= max(log.count - contentRows, 0) { logScroll = nil }
             return []
         }

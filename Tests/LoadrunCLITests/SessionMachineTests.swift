@@ -239,6 +239,19 @@ final class SessionMachineTests: XCTestCase {
         _ = change(&early, 1, .started, loading)
         _ = early.handle(.quit)
         XCTAssertEqual(early.outcome(outputFailure: nil), .someFailed, "a source still loading has not failed")
+
+        var retrying = machine(.interval(nil), sources: 2)
+        _ = change(&retrying, 0, .succeeded, loaded)
+        _ = change(&retrying, 1, .retryScheduled, failed)
+        _ = retrying.handle(.quit)
+        _ = change(&retrying, 1, .cancelled, SessionMachine.Phase())
+        XCTAssertEqual(retrying.outcome(outputFailure: nil), .someFailed, "a failure waiting for its retry still stands, cancelled or not")
+        var recovered = machine(.interval(nil), sources: 1)
+        _ = change(&recovered, 0, .failed, failed)
+        _ = change(&recovered, 0, .started, loading)
+        _ = change(&recovered, 0, .succeeded, loaded)
+        _ = recovered.handle(.quit)
+        XCTAssertEqual(recovered.outcome(outputFailure: nil), .success, "a success after failures: nothing stands failed")
         XCTAssertEqual(quit.handle(.quit), [.lowerInterruptProbe], "ending once")
     }
 }

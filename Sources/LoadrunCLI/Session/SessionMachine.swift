@@ -41,6 +41,9 @@ struct SessionMachine {
     /// million steps.
     private var busySources = 0
     private var phases: [SourceID: Phase] = [:]
+    /// The run's sources whose latest outcome was a failure: a retry scheduled or in flight,
+    /// or the cancel of one on the way out, leaves the failure standing, as `q` reports it.
+    private var standingFailures: Set<Int> = []
     private var lastInterrupt: ContinuousClock.Instant?
 
     init(schedule: LoadSession.Schedule, sourceCount: Int, interruptCancelsLoads: Bool, prefetchesDetails: Bool = true) {
@@ -80,7 +83,7 @@ struct SessionMachine {
         case .signal(let number)?:
             return .signal(number)
         case .quit?:
-            let failed = (0..<sourceCount).count { phase(.source($0)).hasFailed }
+            let failed = standingFailures.count
             if failed == 0 { return .success }
             return failed == sourceCount ? .allFailed : .someFailed
         case nil:
@@ -156,6 +159,13 @@ struct SessionMachine {
 
     private mutating func changed(_ id: SourceID, by cause: LoadMachine<AnyContent>.Cause, to phase: Phase) -> [Action] {
         phases[id] = phase
+        if case .source(let index) = id {
+            switch cause {
+            case .failed, .retryScheduled: standingFailures.insert(index)
+            case .succeeded, .notModified: standingFailures.remove(index)
+            case .started, .progressed, .cancelled: break
+            }
+        }
         var actions: [Action] = []
         if phase.isSettled {
             // Come to rest: a watch's interval starts now, so reloads never pile up.
