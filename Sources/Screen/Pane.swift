@@ -22,6 +22,9 @@ package struct Pane {
     package private(set) var keys: [String]?
     package private(set) var changes: Changes?
     package var cursor = ListCursor()
+    /// Whether the gutter is kept when there are no items to select: a detail keeps it, so
+    /// that Tab into its related lists does not shift its text.
+    package var keepsGutter = false
     /// The search confirmed with Enter, over `lines`; kept as the content changes.
     package private(set) var search: SearchMatches?
 
@@ -137,7 +140,7 @@ package struct Pane {
         let start = min(cursor.scroll, source.count)
         let end = min(start + rows, source.count)
         let selected = hasItems ? cursor.selection.map { layout(rows: rows).lines(ofItem: $0) } : nil
-        let gutter = hasItems ? Self.gutterWidth : 0
+        let gutter = hasItems || keepsGutter ? Self.gutterWidth : 0
         var byLine: [Int: [Range<Int>]] = [:]
         var currentMatch: SearchMatches.Match?
         if let search {

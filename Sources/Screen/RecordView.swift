@@ -30,7 +30,10 @@ package struct RecordView {
                 out += lead + "  " + line + "\n"
             }
         }
-        if let note { out += "\n" + TextStyle.dim.apply(UntrustedText.forTerminalLine(note), styled: styled) + "\n" }
+        if let note {
+            out += "\n" + TerminalText.wrap(UntrustedText.forTerminalLine(note), width: width)
+                .map { TextStyle.dim.apply($0, styled: styled) + "\n" }.joined()
+        }
         return out
     }
 

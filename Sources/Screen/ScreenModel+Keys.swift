@@ -156,7 +156,6 @@ extension ScreenModel {
         default:
             break
         }
-        typedMatchCount = query.isEmpty ? 0 : SearchMatches(query: query, lines: pane.lines).matches.count
         return []
     }
 

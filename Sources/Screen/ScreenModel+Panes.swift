@@ -92,6 +92,7 @@ extension ScreenModel {
         detailSections = rendered.related
         // The focused related list's items are the pane's, to select; none while it loads.
         let items = relatedFocus.flatMap { detailSections.indices.contains($0) ? detailSections[$0].items : nil }
+        detail!.pane.keepsGutter = true
         detail!.pane.show(rendered.text, items: items?.isEmpty == false ? items : nil)
         detail!.pane.cursor.clamp(to: detail!.pane.layout(rows: rows))
     }

@@ -56,8 +56,6 @@ package struct ScreenModel {
     package internal(set) var linkInput: String?
     /// The search being typed after `/`; nil when not typing one.
     package internal(set) var searchInput: String?
-    /// How many matches the search being typed has, counted as it changes, not per frame.
-    var typedMatchCount = 0
     /// What was said on stderr while the screen is up, oldest first (see `ScreenModel+Log`).
     package internal(set) var log: [String] = []
     package internal(set) var showingLog = false
@@ -133,7 +131,10 @@ package struct ScreenModel {
         var content = showingHelp
             ? ScreenKeys.helpLines().dropFirst(helpScroll ?? 0).map { TerminalText.truncated($0, toWidth: width) }
             : showingLog ? visibleLog(rows: contentRows) : pane.visibleRows(rows: contentRows, allowsStyling: renderer.allowsStyling)
-        content = Array(content.prefix(contentRows)) + Array(repeating: "", count: max(contentRows - content.count, 0))
+        // Content is laid out to the width; what still runs over (a long line of a failure) is
+        // clipped here rather than by the terminal, which would pile it into the last column.
+        content = content.prefix(contentRows).map { StyledLine.clipped($0, toWidth: width) }
+            + Array(repeating: "", count: max(contentRows - content.count, 0))
         let banner = detail != nil ? board.detail.first?.banner(width: width) : board.sources[focus].flatMap { $0.banner(width: width) }
         return ScreenFrame(status: status, banner: banner, content: content, footer: footer(rows: contentRows))
     }
@@ -141,8 +142,17 @@ package struct ScreenModel {
     /// Source `index`'s status line, with where its history stands and whether reloads are
     /// paused; `unchanged` as the model saw it.
     private func statusLine(of index: Int, width: Int) -> String {
-        guard let status = board.sources[index] else { return TerminalText.truncated(sources[index].name, toWidth: width) }
+        guard var status = board.sources[index] else { return TerminalText.truncated(sources[index].name, toWidth: width) }
+        status.nameWidth = nameColumn
         return adjusted(status, unchanged: unchanged[index]).line(width: width, extras: statusExtras(of: index))
+    }
+
+    /// The width the status lines' names are padded to, so that what follows them lines up:
+    /// the longest name shown, up to a quarter of the screen.
+    private var nameColumn: Int? {
+        guard sources.count > 1 else { return nil }
+        let widest = statusIndices.compactMap { board.sources[$0].map { TerminalText.displayWidth($0.name) } }.max()
+        return widest.map { min($0, columns / 4) }
     }
 
     /// `status` with the model's own word on whether the content changed.
@@ -166,7 +176,9 @@ package struct ScreenModel {
 
     private func footer(rows: Int) -> String {
         if let searchInput {
-            return "/" + searchInput + "▏  " + (searchInput.isEmpty ? "type to search · Enter keep · Esc cancel" : "\(typedMatchCount) matches · Enter keep · Esc cancel")
+            // Counted per frame, not per key: a paste of 2,000 characters is one count, not 2,000.
+            let count = searchInput.isEmpty ? 0 : SearchMatches(query: searchInput, lines: pane.lines).matches.count
+            return "/" + searchInput + "▏  " + (searchInput.isEmpty ? "type to search · Enter keep · Esc cancel" : "\(count) matches · Enter keep · Esc cancel")
         }
         if linkInput != nil { return linkFooter }
         if showingHelp {

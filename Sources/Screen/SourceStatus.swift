@@ -1,4 +1,5 @@
 import Loader
+import TerminalText
 
 /// What a source's status line and failure banner say, as values: `SessionSource` gathers
 /// them from its loader, and laying them out for a width is pure.
@@ -77,6 +78,8 @@ package struct SourceStatus: Equatable {
     package var showsData = false
     /// When that content is a copy from an earlier run: how old it is (`3 h`).
     package var storedCopyAge: String?
+    /// The columns the name is padded to, so that several sources' lines align after it.
+    package var nameWidth: Int?
 
     package init(name: String, phase: Phase, wait: Wait, lastSuccess: WallTime? = nil) {
         self.name = name
@@ -104,7 +107,8 @@ package struct SourceStatus: Equatable {
     }
 
     private var lineParts: [StatusPart] {
-        var parts: [StatusPart] = [.cut(name)]
+        let pad = String(repeating: " ", count: max((nameWidth ?? 0) - TerminalText.displayWidth(name), 0))
+        var parts: [StatusPart] = [.cut(name + pad)]
         switch phase {
         case .idle: parts.append(.kept("idle"))
         case .loading(let page, let bytes):

@@ -132,6 +132,10 @@ package enum StatusLayout {
            let space = kept.lastIndex(where: \.isWhitespace), kept.distance(from: kept.startIndex, to: space) >= kept.count / 2 {
             kept = kept[..<space]
         }
+        // Nor an aside left open (`(gave up after 3…`): it goes whole, when that leaves half.
+        if let open = kept.lastIndex(of: "("), !kept[open...].contains(")"), kept.distance(from: kept.startIndex, to: open) >= kept.count / 2 {
+            kept = kept[..<open]
+        }
         // Nor a dangling opening or joining mark before the ellipsis: `(`, `—`, `,`.
         while let last = kept.last, last.isWhitespace || "([{—–-,;:".contains(last) { kept.removeLast() }
         return kept + "…"

@@ -70,6 +70,32 @@ package enum StyledLine {
         return cells
     }
 
+    /// `line` with no more than `columns` columns of text, its escape sequences kept (those
+    /// after the cut too, so a style opened before it is closed): with autowrap off, a row that
+    /// ran over would have every extra character land in the last column.
+    package static func clipped(_ line: String, toWidth columns: Int) -> String {
+        guard TerminalText.styledWidth(line) > columns else { return line }
+        var out = ""
+        var used = 0
+        for piece in pieces(line) {
+            switch piece {
+            case .escape(let sequence, _):
+                out += sequence
+            case .text(let text):
+                for character in text where used < columns {
+                    let width = width(of: character)
+                    if used + width > columns {
+                        used = columns
+                        break
+                    }
+                    out.append(character)
+                    used += width
+                }
+            }
+        }
+        return out
+    }
+
     /// Columns `character` takes, as `TerminalText` counts them; printable ASCII without a lookup.
     package static func width(of character: Character) -> Int {
         if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }

@@ -213,12 +213,13 @@ final class WatchTerminalTests: XCTestCase {
     func testOneStatusLinePerSourceAndTabOrANumberMovesTheFocus() throws {
         let tmux = try TmuxSession(command("--source posts --source articles --source images --watch 60s"), width: 120, height: 30)
         XCTAssertTrue(tmux.waitForScreen(containing: "Loading states are a contract"), tmux.screen())
-        XCTAssertTrue(tmux.waitForScreen(containing: "3 images · loaded"), tmux.screen())
+        XCTAssertTrue(tmux.waitForScreen(containing: "3 images   · loaded"), tmux.screen())
         XCTAssertTrue(tmux.waitForScreen(containing: "2 articles · loaded"), tmux.screen())
         var rows = tmux.screen().split(separator: "\n").map(String.init)
-        XCTAssertTrue(rows[0].hasPrefix("▶ 1 posts · loaded · last success "), rows[0])
+        // Names padded to the longest: what follows them lines up.
+        XCTAssertTrue(rows[0].hasPrefix("▶ 1 posts    · loaded · last success "), rows[0])
         XCTAssertTrue(rows[1].hasPrefix("  2 articles · loaded"), rows[1])
-        XCTAssertTrue(rows[2].hasPrefix("  3 images · loaded"), rows[2])
+        XCTAssertTrue(rows[2].hasPrefix("  3 images   · loaded"), rows[2])
         XCTAssertTrue(rows[0].contains("next in "), rows[0])
         XCTAssertFalse(rows[0].contains("attempt"), "nothing failed, so no attempt to count: \(rows[0])")
         XCTAssertTrue(tmux.screen().contains("Tab or 1–9 switch"), tmux.screen())

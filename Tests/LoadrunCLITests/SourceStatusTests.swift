@@ -50,6 +50,7 @@ final class SourceStatusTests: XCTestCase {
             let banner = status.banner(width: width) ?? ""
             XCTAssertLessThanOrEqual(TerminalText.displayWidth(banner), width)
             XCTAssertFalse(banner.contains("aft…") || banner.contains("(…") || banner.contains("atte…"), "\(width): \(banner)")
+            if banner.contains("(") { XCTAssertTrue(banner.contains(")"), "no aside left open: \(width): \(banner)") }
         }
     }
 

@@ -157,4 +157,17 @@ final class ScreenChangesTests: XCTestCase {
         _ = screen.update(.key(.mouse(.init(.wheelUp, row: 5, column: 1)), at: start))
         XCTAssertEqual(screen.pane.cursor.scroll, 0)
     }
+
+    func testStatusLinesPadTheirNamesSoWhatFollowsLinesUp() {
+        let renderer = PluginScreenRenderer(plugins: .default(), base: RenderContext(width: 80, allowsStyling: false),
+                                            selections: Array(repeating: .fixed(AnyContentDecoder(PostsPlugin())), count: 3))
+        let names = ["a", "comments", "photos"]
+        var screen = ScreenModel(sources: names.map { SourceFacts(name: $0, state: .idle) }, rows: 20, columns: 80,
+                                 reloadsOnInterval: true, readsKeys: true, renderer: renderer)
+        var board = StatusBoard()
+        board.sources = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($0, SourceStatus(name: $1, phase: .loaded(unchanged: false), wait: .manual)) })
+        _ = screen.update(.statuses(board))
+        let columns = Set(screen.view().status.map { line in line.distance(from: line.startIndex, to: line.firstIndex(of: "·")!) })
+        XCTAssertEqual(columns.count, 1, "\(screen.view().status)")
+    }
 }

@@ -2,6 +2,7 @@
 import Loader
 import Plugins
 import Screen
+import TerminalText
 import XCTest
 
 /// Browse without dead ends: Tab moves into a detail's related lists, Enter shows one of their
@@ -44,7 +45,9 @@ final class ScreenRecordTests: XCTestCase {
         XCTAssertFalse(screen.pane.hasItems, "the detail's own text has the focus first")
 
         XCTAssertTrue(screen.view().footer.contains("Tab related lists"), screen.view().footer)
+        let before = screen.view().content.first { $0.contains("its text") }
         _ = screen.update(.key(.tab, at: start))
+        XCTAssertEqual(screen.view().content.first { $0.contains("its text") }, before, "Tab does not shift the detail's text")
         XCTAssertEqual(screen.relatedFocus, 0)
         XCTAssertTrue(screen.view().footer.contains("Enter show whole"), screen.view().footer)
         XCTAssertTrue(screen.pane.hasItems, "the comments can be selected")
@@ -113,5 +116,20 @@ final class ScreenRecordTests: XCTestCase {
         var screen = model()
         XCTAssertEqual(screen.update(.key(.character("1"), at: start)), [])
         XCTAssertNil(screen.linkInput, "a list numbers no links")
+    }
+
+    func testAFailureIsWrappedToTheWidthWithItsAdviceWholeAndNoRowRunsOver() {
+        var screen = ScreenModel(sources: [SourceFacts(name: "x", state: .idle)], rows: 20, columns: 40, reloadsOnInterval: true,
+                                 readsKeys: true, renderer: PluginScreenRenderer(plugins: .default(), base: RenderContext(width: 40, allowsStyling: true),
+                                                                                 selections: [.fixed(AnyContentDecoder(PostsPlugin()))]))
+        let error = LoadError(.httpStatus, "HTTP 404 Not Found from 127.0.0.1:18081",
+                              suggestion: "check the URL's path, or the detail template that made it")
+        _ = screen.update(.sourceChanged(0, SourceFacts(name: "x", state: .failed(error, lastGood: nil, retry: nil)), cause: .failed,
+                                         bytes: 0, at: noon))
+        let rows = screen.view().content
+        XCTAssertTrue(rows.allSatisfy { TerminalText.styledWidth($0) <= 40 }, "\(rows)")
+        let plain = rows.map { $0.replacing(/\u{1B}\[[0-9;]*m/, with: "") }.joined(separator: " ")
+        XCTAssertTrue(plain.contains("made it"), "the advice is whole, not cut: \(plain)")
+        XCTAssertEqual(StyledLine.clipped("\u{1B}[1mabcdef\u{1B}[22m", toWidth: 3), "\u{1B}[1mabc\u{1B}[22m", "styles kept, text cut")
     }
 }

@@ -55,7 +55,7 @@ struct PluginScreenRenderer: ContentRendering {
     func placeholder(source index: Int, state: LoadingState<AnyContent>, width: Int, rows: Int) -> String {
         let context = context(width: width, rows: rows, gutter: false)
         if let error = state.error, !state.isLoading {
-            return TextStyle.dim.apply(UntrustedText.forTerminalLine(LoadErrorText.describe(error)), in: context) + "\n"
+            return Self.wrapped(LoadErrorText.describe(error), style: .dim, context: context)
         }
         if !state.isBusy, case .failed = state { return "" }
         return plugins.skeleton(for: selections[index], context: context)
@@ -111,13 +111,19 @@ struct PluginScreenRenderer: ContentRendering {
         let state = source.state
         if let content = state.content { return text(of: content, context: context) }
         if let error = state.error, !state.isLoading {
-            let reason = UntrustedText.forTerminalLine(LoadErrorText.describe(error))
-            return TextStyle.alert.apply("failed: " + reason, in: context) + "\n"
+            return Self.wrapped("failed: " + LoadErrorText.describe(error), style: .alert, context: context)
                 + TextStyle.dim.apply(state.pendingRetry == nil ? "r to retry · Esc back" : "retrying on its own; r to retry now", in: context) + "\n"
         }
         if case .idle = state { return TextStyle.dim.apply("not loaded; r to load", in: context) + "\n" }
         let skeleton = (try? plugins.plugin(named: skeletonPlugin))?.renderer.skeleton(context: context) ?? ""
         return skeleton.isEmpty ? TextStyle.dim.apply("loading…", in: context) + "\n" : skeleton
+    }
+
+    /// `text` (from outside: a failure's words) made safe and wrapped to the width, each line
+    /// in `style`: a line that ran over would be cut, and its advice lost.
+    private static func wrapped(_ text: String, style: TextStyle, context: RenderContext) -> String {
+        TerminalText.wrap(UntrustedText.forTerminalLine(text), width: context.width)
+            .map { style.apply($0, in: context) + "\n" }.joined()
     }
 
     /// `· loading 1.2 KB`, `· 5 items`, `· failed`: a related list's state beside its heading.
