@@ -77,8 +77,8 @@ final class SourceDefaultsTests: XCTestCase {
         XCTAssertThrowsError(try request(plan(urls: ["http://h/y"]), text)) { error in
             XCTAssertEqual((error as? UsageFailure)?.messages, [
                 "/etc/s.conf:2: url: belongs to one source's group; [defaults] sets what every source shares (\(SourceDefaults.keys.joined(separator: ", ")))",
-                "/etc/s.conf:4: watch: a source's reload interval is interval=; a run watches only with --watch, which takes that interval",
                 "/etc/s.conf:3: timeout: \"soon\" is not a duration such as 500ms, 30s, 1m30s or 1h",
+                "/etc/s.conf:4: watch: a source's reload interval is interval=; a run watches only with --watch, which takes that interval",
                 "/etc/s.conf:5: max-items: \"0\" is not a number of items, 1 or more",
             ])
         }

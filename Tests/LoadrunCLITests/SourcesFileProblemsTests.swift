@@ -39,6 +39,14 @@ final class SourcesFileProblemsTests: XCTestCase {
         ])
     }
 
+    func testProblemsAreSaidInTheOrderOfTheirLines() throws {
+        var catalog = SourceCatalog()
+        catalog.add(try SourcesFile.parse("[source other]\nurl=http://h/other\ntimeout=soon\nretry=many\ncolour=blue\n",
+                                          path: "/etc/s.conf", plugins: registry.names, files: files))
+        let lines = catalog.problems(ofSource: "other").compactMap(\.line)
+        XCTAssertEqual(lines, [3, 4, 5], "an unknown key below bad values comes after them")
+    }
+
     func testARunThatStopsSaysEveryProblemOfTheFileInOneGo() throws {
         let plan = RunPlan(sourceNames: ["status"], urls: [], all: false, settings: SourceSettings())
         XCTAssertThrowsError(try plan.requests(catalog: catalog(), registry: registry, environment: [:], files: files)) { error in

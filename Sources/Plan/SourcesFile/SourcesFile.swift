@@ -119,14 +119,15 @@ package enum SourcesFile {
     }
 
     /// The group's source, with each of its problems added to `problems`, in the order of
-    /// the checks: when there is one, the definition is not to be used. `allowed` are the keys
+    /// their lines: when there is one, the definition is not to be used. `allowed` are the keys
     /// the group may set: a source's, or `[defaults]`'s.
     static func definition(named name: String, group: String, in file: KeyFile, path: String,
                            plugins: [String], files: URLInput.Files, allowed: [String] = keys,
                            problems: inout [SourcesFileError]) -> SourceDefinition {
         let groupLine = file.line(ofGroup: group) ?? 1
         var found: [SourcesFileError] = []
-        defer { problems += found }
+        // Said in the order of their lines, as a compiler lists its errors.
+        defer { problems += found.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element) }
         func fail(_ key: String?, _ problem: SourcesFileError.Problem) {
             found.append(SourcesFileError(path: path, line: key.flatMap { file.line(ofKey: $0, inGroup: group) } ?? groupLine,
                                           key: key, message: problem.text))
