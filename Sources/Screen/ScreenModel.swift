@@ -4,9 +4,11 @@ import TerminalText
 /// The full-screen view of a watch or a browse, as a value: a status line per source, the
 /// focused source's error banner and content, and a footer with the keys that apply or the
 /// latest notice. On a list, a selection moves over the items and Enter asks for an item's
-/// detail, which then shows with its own loading state and its related lists; Esc goes back.
-/// A watch keeps each version that changed, to step through with `[` and `]`, and what
-/// changed since the last reload is highlighted for one cycle.
+/// detail, which then shows with its own loading state and its related lists (Tab moves into
+/// them, Enter shows one of their items whole, as a record); Esc goes back one level. A watch
+/// keeps each version that changed, to step through with `[` and `]`, and what changed at the
+/// last change stays marked item by item (`ListChanges`) until the next. What is said on
+/// stderr while the view is up goes to its log (`L`); the mouse selects, opens and scrolls.
 ///
 /// Every input is a `ScreenMessage` given to `update`, which returns `ScreenCommand`s: intents
 /// for the session and the timer it wants. `view()` is the frame, as text. Nothing here does

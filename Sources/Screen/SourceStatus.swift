@@ -37,7 +37,7 @@ package struct SourceStatus: Equatable {
         case manual
     }
 
-    /// How many items the content holds, in how many pages, and whether `n` loads more.
+    /// How many items the content holds, in how many pages, and whether `>` loads more.
     package struct Items: Equatable {
         package var count: Int
         package var pages = 1
