@@ -49,11 +49,19 @@ package struct RenderedList {
     package var hasGutter: Bool
     /// Each item's key, one per entry of `items`: its id, or its position when it has none.
     package var keys: [String]?
+    /// Each item's fields as one string, to tell a changed item from one only laid out anew
+    /// (a wider column elsewhere pads every row); empty for an item with no fields.
+    package var fingerprints: [String]?
+    /// The line the items end on: what follows (a `]`, `… 3 more rows`) belongs to none.
+    package var itemsEnd: Int?
 
-    package init(text: String, items: [Int]?, hasGutter: Bool, keys: [String]? = nil) {
+    package init(text: String, items: [Int]?, hasGutter: Bool, keys: [String]? = nil, fingerprints: [String]? = nil,
+                 itemsEnd: Int? = nil) {
         self.text = text
         self.items = items
         self.hasGutter = hasGutter
         self.keys = keys
+        self.fingerprints = fingerprints
+        self.itemsEnd = itemsEnd
     }
 }

@@ -21,22 +21,38 @@ package enum ListChanges {
         }
     }
 
-    /// A list as rendered: its lines, where each item starts, and each item's key.
+    /// A list as rendered: its lines, where each item starts and where the items end, and
+    /// each item's key and fingerprint (its fields; empty when it has none, and its lines are
+    /// compared instead).
     package struct Rendering: Equatable {
         package var lines: [String]
         package var itemLines: [Int]
         package var keys: [String]
+        package var fingerprints: [String]?
+        /// The line the items end on; what follows belongs to none.
+        package var end: Int
 
-        package init(lines: [String], itemLines: [Int], keys: [String]) {
+        package init(lines: [String], itemLines: [Int], keys: [String], fingerprints: [String]? = nil, end: Int? = nil) {
             self.lines = lines
             self.itemLines = itemLines
             self.keys = keys
+            self.fingerprints = fingerprints.flatMap { $0.count == keys.count ? $0 : nil }
+            self.end = min(max(end ?? lines.count, itemLines.last ?? 0), lines.count)
         }
 
-        /// Item `index`'s lines: from its first line to the next item's, or the end.
+        /// Item `index`'s lines: from its first line to the next item's, or the items' end.
         func block(_ index: Int) -> ArraySlice<String> {
-            let end = index + 1 < itemLines.count ? itemLines[index + 1] : lines.count
-            return lines[itemLines[index]..<max(end, itemLines[index])]
+            let stop = index + 1 < itemLines.count ? itemLines[index + 1] : end
+            return lines[itemLines[index]..<max(stop, itemLines[index])]
+        }
+
+        /// Whether item `index` here and item `other` of `previous` are the same, by their
+        /// fields when both have some, by their lines otherwise.
+        func same(_ index: Int, as other: Int, in previous: Rendering) -> Bool {
+            if let mine = fingerprints?[index], let theirs = previous.fingerprints?[other], !mine.isEmpty, !theirs.isEmpty {
+                return mine == theirs
+            }
+            return block(index) == previous.block(other)
         }
     }
 
@@ -65,12 +81,15 @@ package enum ListChanges {
         for removed in removedAfter[-1] ?? [] { append(previous.block(removed), .removed) }
         for (index, key) in current.keys.enumerated() {
             let block = current.block(index)
-            let kind: Kind? = before[key].map { previous.block($0) == block ? nil : .changed } ?? .added
+            let kind: Kind? = before[key].map { current.same(index, as: $0, in: previous) ? nil : .changed } ?? .added
             if kind != nil { anyChange = true }
             out.itemLines.append(out.lines.count)
             append(block, kind)
             for removed in removedAfter[index] ?? [] { append(previous.block(removed), .removed) }
         }
+        // What follows the items (`]`, `… 3 more rows`), unmarked.
+        out.itemsEnd = out.lines.count
+        append(current.lines[current.end...], nil)
         return anyChange ? out : nil
     }
 
@@ -91,4 +110,6 @@ package struct MarkedLines: Equatable {
     package var lines: [String] = []
     package var itemLines: [Int] = []
     package var kinds: [ListChanges.Kind?] = []
+    /// The line the items (and the removed ones after the last) end on.
+    package var itemsEnd: Int?
 }

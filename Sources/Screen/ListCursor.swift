@@ -16,20 +16,29 @@ package struct ListCursor: Equatable {
         package var lineCount: Int
         package var itemLines: [Int]?
         package var rows: Int
+        /// The line the items end on; what follows (`… 3 more rows`) belongs to none.
+        package var itemsEnd: Int?
+
+        package init(lineCount: Int, itemLines: [Int]?, rows: Int, itemsEnd: Int? = nil) {
+            self.lineCount = lineCount
+            self.itemLines = itemLines
+            self.rows = rows
+            self.itemsEnd = itemsEnd
+        }
 
         package var items: [Int] { itemLines ?? [] }
         package var maxScroll: Int { max(lineCount - max(rows, 1), 0) }
 
-        /// The lines item `index` takes: from its first line to the next item's (or the end).
+        /// The lines item `index` takes: from its first line to the next item's (or the items' end).
         package func lines(ofItem index: Int) -> Range<Int> {
             let start = items[index]
-            let end = index + 1 < items.count ? items[index + 1] : lineCount
+            let end = index + 1 < items.count ? items[index + 1] : min(itemsEnd ?? lineCount, lineCount)
             return start..<max(end, start + 1)
         }
 
         /// The item whose lines hold `line`, if any.
         package func item(atLine line: Int) -> Int? {
-            guard let first = items.first, line >= first else { return nil }
+            guard let first = items.first, line >= first, line < min(itemsEnd ?? lineCount, lineCount) else { return nil }
             // The last item starting at or before the line: a binary search, lists run to thousands.
             var low = 0, high = items.count - 1
             while low < high {

@@ -16,7 +16,7 @@ package struct Pane {
 
     /// The content's lines as rendered, styling included, and where each item starts (nil for
     /// content that is not a list): the plain rendering, without the marks of what changed.
-    private var plain: (lines: [String], itemLines: [Int]?) = ([], nil)
+    private var plain: (lines: [String], itemLines: [Int]?, itemsEnd: Int?) = ([], nil, nil)
     /// Each item's key (its id, or its position), for the selection to stay on its item as
     /// the content changes; nil when the items have none.
     package private(set) var keys: [String]?
@@ -45,13 +45,19 @@ package struct Pane {
         return plain.itemLines
     }
 
+    /// The line of `lines` the items end on; nil for their end.
+    private var itemsEnd: Int? {
+        if case .items(let marked) = changes { return marked.itemsEnd }
+        return plain.itemsEnd
+    }
+
     /// Replaces what the pane shows, with `changes` marked. The selection stays on its item
     /// (by key) where it stood on screen; by position when the items have no keys or the
     /// item is gone.
-    package mutating func show(_ text: String, items: [Int]?, keys newKeys: [String]? = nil, changes newChanges: Changes? = nil) {
+    package mutating func show(_ text: String, items: [Int]?, keys newKeys: [String]? = nil, itemsEnd: Int? = nil, changes newChanges: Changes? = nil) {
         let selectedKey = cursor.selection.flatMap { selection in keys.flatMap { $0.indices.contains(selection) ? $0[selection] : nil } }
         let offset = selectedOffset
-        plain = (Self.split(text), items)
+        plain = (Self.split(text), items, itemsEnd)
         keys = newKeys.flatMap { $0.count == items?.count ? $0 : nil }
         changes = newChanges.flatMap { changes in
             if case .lines(let highlighted) = changes, highlighted.count != plain.lines.count { return nil }
@@ -94,7 +100,7 @@ package struct Pane {
     package var hasItems: Bool { !(itemLines ?? []).isEmpty }
 
     package func layout(rows: Int) -> ListCursor.PaneLayout {
-        ListCursor.PaneLayout(lineCount: lines.count, itemLines: itemLines, rows: rows)
+        ListCursor.PaneLayout(lineCount: lines.count, itemLines: itemLines, rows: rows, itemsEnd: itemsEnd)
     }
 
     /// Searches the pane for `query` (nil or empty ends the search), moving to the first match

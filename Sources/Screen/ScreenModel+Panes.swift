@@ -59,7 +59,7 @@ extension ScreenModel {
         if marking, let previous = histories[index].previous {
             changes = self.changes(rendered, of: content, since: previous, previousText: previousText, width: width, rows: rows)
         }
-        lists[index].show(rendered.text, items: rendered.items, keys: rendered.keys, changes: changes)
+        lists[index].show(rendered.text, items: rendered.items, keys: rendered.keys, itemsEnd: rendered.itemsEnd, changes: changes)
         if histories[index].isFollowing, let last = shown[index] {
             // Rendered anew (a resize): the next reload compares with what is on screen now.
             shown[index] = (last.content, rendered.text)
@@ -74,8 +74,10 @@ extension ScreenModel {
         if let items = rendered.items, let keys = rendered.keys {
             let before = renderer.list(previous, width: width, rows: rows)
             guard let beforeItems = before.items, let beforeKeys = before.keys else { return nil }
-            let current = ListChanges.Rendering(lines: Pane.split(rendered.text), itemLines: items, keys: keys)
-            let previous = ListChanges.Rendering(lines: Pane.split(before.text), itemLines: beforeItems, keys: beforeKeys)
+            let current = ListChanges.Rendering(lines: Pane.split(rendered.text), itemLines: items, keys: keys,
+                                                fingerprints: rendered.fingerprints, end: rendered.itemsEnd)
+            let previous = ListChanges.Rendering(lines: Pane.split(before.text), itemLines: beforeItems, keys: beforeKeys,
+                                                 fingerprints: before.fingerprints, end: before.itemsEnd)
             return ListChanges.marked(current, since: previous).map(Pane.Changes.items)
         }
         guard renderer.allowsStyling, rendered.items == nil else { return nil }

@@ -53,7 +53,7 @@ final class DeclarativePluginTests: XCTestCase {
         XCTAssertEqual(todos.render(items, context: RenderContext(maxItems: 1)), "1. Write tests\n… 1 more item\n")
         XCTAssertEqual(todos.render(items, context: RenderContext(maxItems: 2)), "1. Write tests\n2. Ship\n")
         XCTAssertEqual(todos.renderItems(items, context: RenderContext(maxItems: 1)),
-                       RenderedItems(text: "1. Write tests\n… 1 more item\n", itemLines: [0]))
+                       RenderedItems(text: "1. Write tests\n… 1 more item\n", itemLines: [0], end: 1), "the note that follows is no item's")
     }
 
     func testWithoutATemplateItShowsTitleAndFirstBodyLine() throws {

@@ -170,4 +170,21 @@ final class ScreenChangesTests: XCTestCase {
         let columns = Set(screen.view().status.map { line in line.distance(from: line.startIndex, to: line.firstIndex(of: "·")!) })
         XCTAssertEqual(columns.count, 1, "\(screen.view().status)")
     }
+
+    func testAWiderLayoutIsNoChangeAndWhatFollowsTheItemsIsNoItems() {
+        var screen = model(rows: 40)
+        load(&screen, posts(Array(1...9)))
+        load(&screen, posts(Array(1...10)))
+        let rows = rows(screen)
+        XCTAssertFalse(rows.contains { $0.hasPrefix("~") }, "the ids' column widened, nothing changed: \(rows)")
+        XCTAssertTrue(rows.contains { $0.hasPrefix("+") && $0.contains("title 10") }, "\(rows)")
+
+        let table = ListChanges.Rendering(lines: ["a", "b", "… 3 more rows"], itemLines: [0, 1], keys: ["1", "2"], fingerprints: ["a", "b"], end: 2)
+        let shorter = ListChanges.Rendering(lines: ["a", "… 4 more rows"], itemLines: [0], keys: ["1"], fingerprints: ["a"], end: 1)
+        let marked = ListChanges.marked(shorter, since: table)
+        XCTAssertEqual(marked?.lines, ["a", "b", "… 4 more rows"], "the removed row alone is put back, not the old footer")
+        XCTAssertEqual(marked?.kinds, [nil, .removed, nil])
+        XCTAssertEqual(ListCursor.PaneLayout(lineCount: 3, itemLines: [0, 1], rows: 10, itemsEnd: 2).item(atLine: 2), nil,
+                       "the footer is no item's")
+    }
 }

@@ -50,6 +50,7 @@ struct JSONView {
                 if indent == 0 { recorder?.markItem() }
                 write(items[index], indent: indent + 2, lead: ("", 0), trail: index < items.count - 1 ? "," : "", into: out)
             }
+            if indent == 0 { recorder?.markEnd() }
             if let note = cut.note("item", context: context) { out.writeLine(pads[min(indent + 2, maxIndent)] + note) }
             out.writeLine(pad + "]" + trail)
         case .object(let members):

@@ -60,6 +60,7 @@ struct TableLayout {
             let cells = index < texts.count ? texts[index] : columns.map { Self.cell(rows[index], $0) }
             sink.write(line(Array(cells.prefix(shown)), widths: widths, numeric: numeric, header: false))
         }
+        recorder?.markEnd()
         if let note = cut.note("row", context: context) { sink.writeLine(note) }
         if shown < columns.count {
             let hidden = columns[shown...].map(\.name)

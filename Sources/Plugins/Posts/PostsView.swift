@@ -50,6 +50,7 @@ struct PostsView {
     /// Writes the first `cut.shown` of `posts`, then the line that says how many were left out.
     mutating func write(_ posts: [Post], cut: ListCut, to sink: RenderSink, recorder: ItemLineRecorder? = nil) {
         write(posts[..<min(cut.shown, posts.count)], to: sink, recorder: recorder)
+        recorder?.markEnd()
         if let note = cut.note("post", context: context) { sink.writeLine(note) }
     }
 

@@ -189,7 +189,10 @@ public struct DeclarativePlugin: ContentPlugin {
     /// `maxItems`, a line that says how many were left out.
     private func write(_ model: DeclaredItems, context: RenderContext, to sink: RenderSink, recorder: ItemLineRecorder?) {
         let cut = ListCut(count: model.items.count, context: context)
-        defer { if let note = cut.note("item", context: context) { sink.writeLine(note) } }
+        defer {
+            recorder?.markEnd()
+            if let note = cut.note("item", context: context) { sink.writeLine(note) }
+        }
         for item in model.items.prefix(cut.shown) {
             if context.shouldStop() || sink.isStopped { break }
             recorder?.markItem()

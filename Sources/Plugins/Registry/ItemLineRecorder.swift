@@ -17,6 +17,9 @@ final class ItemLineRecorder {
     let sink: RenderSink
     /// The line each item marked so far starts on.
     private(set) var starts: [Int] = []
+    /// The line the items end on, once the renderer said so: what follows (a `]`, a line
+    /// saying how many were left out) belongs to no item.
+    private(set) var end: Int?
 
     init() {
         let tally = Tally()
@@ -35,11 +38,17 @@ final class ItemLineRecorder {
         starts.append(tally.lines)
     }
 
+    /// Notes that the items end where what was written so far ends.
+    func markEnd() {
+        sink.flush()
+        end = tally.lines
+    }
+
     /// What `body` writes into the recorder's sink, and where its items start.
     static func record(_ body: (ItemLineRecorder) -> Void) -> RenderedItems {
         let recorder = ItemLineRecorder()
         body(recorder)
         recorder.sink.flush()
-        return RenderedItems(text: recorder.tally.text, itemLines: recorder.starts)
+        return RenderedItems(text: recorder.tally.text, itemLines: recorder.starts, end: recorder.end)
     }
 }
