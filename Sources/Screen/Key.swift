@@ -56,8 +56,12 @@ package enum Key: Equatable {
                 var end = index + 2
                 while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
                 guard end < bytes.count else { break }
-                if let key = sequence(String(decoding: bytes[(index + 2)...end], as: UTF8.self)) { keys.append(key) }
-                index = end + 1
+                let body = String(decoding: bytes[(index + 2)...end], as: UTF8.self)
+                if let key = sequence(body) { keys.append(key) }
+                // A terminal that knows mouse mode 1000 but not SGR's 1006 (GNU screen, the
+                // Linux console) sends the old `ESC [ M b x y`: its three bytes are no keys
+                // (a click in column 81 would be a `q`).
+                index = end + 1 + (body == "M" ? 3 : 0)
                 continue
             }
             switch byte {

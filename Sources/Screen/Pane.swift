@@ -116,7 +116,7 @@ package struct Pane {
         revealCurrentMatch(rows: rows)
     }
 
-    /// Ctrl-N and Ctrl-P: the next or previous match, shown.
+    /// `n` and `N` (or Ctrl-N and Ctrl-P): the next or previous match, shown.
     package mutating func stepSearch(forward: Bool, rows: Int) {
         guard var matches = search else { return }
         if forward { matches.next() } else { matches.previous() }
@@ -130,8 +130,8 @@ package struct Pane {
     }
 
     /// The rows to draw: from the scroll position, with the selected item marked in the gutter
-    /// and search matches highlighted. Content is rendered to the width already, and a row
-    /// that still runs over is clipped by the terminal, whose autowrap is off.
+    /// and search matches highlighted. Content is rendered to the width already; a row that
+    /// still runs over is clipped by `ScreenModel.view()`, escapes kept.
     package func visibleRows(rows: Int, allowsStyling: Bool) -> [String] {
         // Drawn as the cursor will stand once clamped to these rows: a view changes nothing.
         var cursor = cursor

@@ -7,7 +7,7 @@ package enum ScreenKeys {
         package var inDetail = false
         /// The content is a list whose items can be selected and opened.
         package var hasItems = false
-        /// `n` would load another page.
+        /// `>` would load another page.
         package var canLoadMore = false
         /// More than one source to switch between.
         package var manySources = false
@@ -16,7 +16,7 @@ package enum ScreenKeys {
         /// Reloads come on an interval, so they can be paused.
         package var reloadsOnInterval = false
         package var isPaused = false
-        /// A search is on, so Ctrl-N and Ctrl-P move between its matches.
+        /// A search is on, so `n` and `N` move between its matches.
         package var searching = false
         /// The detail or the source failed, so `r` retries.
         package var failed = false
@@ -85,7 +85,7 @@ package enum ScreenKeys {
         ("o", "open the selected item's or the page's URL in the browser ($BROWSER, or xdg-open)"),
         ("y", "copy that URL to the clipboard, through the terminal (OSC 52)"),
         ("L", "the log: -v's trace and the warnings said while the screen is up"),
-        ("?", "this help; any key closes it"),
+        ("?", "this help; ↑↓ scroll it, any other key closes it"),
         ("q  Ctrl-C", "quit; Ctrl-C first cancels loads in flight"),
     ]
 

@@ -39,7 +39,7 @@ package struct SourceFacts {
     package var state: LoadingState<AnyContent>
     /// Whether the page that arrived is followed by another the loader asks for next.
     package var continuesChain: Bool
-    /// Whether `n` would load another page.
+    /// Whether `>` would load another page.
     package var canLoadMore: Bool
 
     package init(name: String, state: LoadingState<AnyContent>, continuesChain: Bool = false, canLoadMore: Bool = false) {

@@ -26,7 +26,12 @@ extension ScreenModel {
         }
         // A notice is about the key before: the next one takes it away.
         notice = nil
-        if showingLog, let commands = pressInLog(key) { return commands }
+        if showingLog {
+            if let commands = pressInLog(key) { return commands }
+            // Under the log, only what acts on the run, not on the view it hides.
+            let runKeys: [Key] = [.character("q"), .character("Q"), .character("?"), .character("r"), .character("p")]
+            guard runKeys.contains(key) else { return [] }
+        }
         let rows = contentRows
         let before = pane.cursor.selection
         switch key {
@@ -49,6 +54,7 @@ extension ScreenModel {
             changePane { $0.stepSearch(forward: key == .character("n") || key == .control("n"), rows: rows) }
             return selectionMoved(from: before)
         case .escape, .backspace, .left:
+            lastClick = nil
             if !records.isEmpty {
                 records.removeLast()
                 return []
@@ -66,10 +72,10 @@ extension ScreenModel {
             guard detail == nil else { return [.reloadDetail] }
             return [.reload(focus)]
         case .character(">"):
-            guard detail == nil else { break }
+            guard detail == nil, records.isEmpty else { break }
             return [.loadMore(focus)]
         case .character("["), .character("]"):
-            guard detail == nil else { break }
+            guard detail == nil, records.isEmpty else { break }
             step(back: key == .character("["), now: now)
         case .character("p"):
             guard reloadsOnInterval else { break }
@@ -125,7 +131,7 @@ extension ScreenModel {
     /// The name of what is on screen, for a note: the detail's or the focused source's.
     var shownName: String { detail?.facts.main.name ?? sources[focus].name }
 
-    /// Changes the pane on screen: the detail's, or the focused list's.
+    /// Changes the pane on screen: the record's on top, the detail's, or the focused list's.
     mutating func changePane(_ change: (inout Pane) -> Void) {
         if !records.isEmpty {
             change(&records[records.count - 1].pane)
@@ -164,7 +170,8 @@ extension ScreenModel {
     mutating func open(now: ContinuousClock.Instant) -> [ScreenCommand] {
         if !records.isEmpty { return [] }
         if let detail {
-            guard let index = relatedFocus, let selected = pane.cursor.selection, let content = detail.facts.related[index].state.content,
+            guard let index = relatedFocus, detail.facts.related.indices.contains(index), let selected = pane.cursor.selection,
+                  let content = detail.facts.related[index].state.content,
                   let fields = renderer.itemFields(of: content, at: selected) else {
                 note(detail.facts.related.isEmpty ? "this detail has no related lists to open"
                                                   : "Tab moves to its related lists; Enter shows the selected item whole",
@@ -209,7 +216,8 @@ extension ScreenModel {
 
     /// Shows source `index`'s list as it was left.
     private mutating func setFocus(_ index: Int) -> [ScreenCommand] {
-        guard index != focus, detail == nil else { return [] }
+        guard index != focus, detail == nil, records.isEmpty else { return [] }
+        lastClick = nil
         let stop: [ScreenCommand] = pendingPrefetch != nil ? [.stopPrefetchTimer] : []
         pendingPrefetch = nil
         lists[focus].clearMarks()

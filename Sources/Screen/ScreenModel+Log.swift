@@ -10,7 +10,12 @@ extension ScreenModel {
     mutating func logged(_ line: String, isTrace: Bool, now: ContinuousClock.Instant) {
         log.append(line)
         // Dropped a block at a time, so that a busy trace does not shift the array per line.
-        if log.count > Self.logLimit + Self.logLimit / 10 { log.removeFirst(log.count - Self.logLimit) }
+        if log.count > Self.logLimit + Self.logLimit / 10 {
+            let dropped = log.count - Self.logLimit
+            log.removeFirst(dropped)
+            // Someone reading back stays on the lines they read.
+            logScroll = logScroll.map { max($0 - dropped, 0) }
+        }
         if !isTrace { notice = (line, now + Self.noticeLifetime) }
     }
 

@@ -20,8 +20,9 @@ extension ScreenModel {
             changePane { $0.cursor.scroll(by: lines, in: $0.layout(rows: rows)) }
             return selectionMoved(from: before)
         case .click:
-            // Rows count from 1: the status lines, the banner or rule, then the content.
-            let row = mouse.row - 1 - (statusRows + 1)
+            // Rows count from 1: the status lines (as many as the frame draws), the banner or
+            // rule, then the content.
+            let row = mouse.row - 1 - (view().status.count + 1)
             guard (0..<rows).contains(row) else { return [] }
             var cursor = pane.cursor
             cursor.clamp(to: pane.layout(rows: rows))
@@ -32,7 +33,7 @@ extension ScreenModel {
             guard let item else { return [] }
             let again = lastClick.map { $0.item == item && $0.source == focus && now - $0.at <= Self.doubleClick } ?? false
             lastClick = again ? nil : (focus, item, now)
-            if again, detail == nil { return open(now: now) }
+            if again { return open(now: now) }
             return selectionMoved(from: before)
         }
     }

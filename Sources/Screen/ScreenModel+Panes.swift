@@ -85,8 +85,9 @@ extension ScreenModel {
         return .lines(Pane.split(renderer.changes(content, rendered: rendered, since: previous, previousText: before, width: width, rows: rows)))
     }
 
-    /// Renders the open detail's pane from its sources' states, keeping its cursor. A detail
-    /// is read, not browsed: it scrolls, and its items open nothing further.
+    /// Renders the open detail's pane from its sources' states, keeping its cursor. It scrolls;
+    /// the items of the related list Tab gave the focus to are its items, to select and show
+    /// whole.
     mutating func composeDetail() {
         guard let facts = detail?.facts else { return }
         let rows = contentRows

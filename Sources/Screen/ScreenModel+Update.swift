@@ -28,6 +28,7 @@ extension ScreenModel {
             searchInput = nil
             relatedFocus = nil
             records = []
+            lastClick = nil
             detail = (facts, Pane(), Array(repeating: false, count: facts.sourceCount))
             composeDetail()
             // The session dropped any prefetch as it opened this; a wake-up still due finds none.

@@ -1,5 +1,5 @@
 /// What `/` found in the content shown: every match, in display columns, and which one is
-/// current. Ctrl-N and Ctrl-P move between them, wrapping at either end.
+/// current. `n` and `N` (or Ctrl-N and Ctrl-P) move between them, wrapping at either end.
 ///
 /// Matching is on the text a terminal shows, its styling escapes left out; it ignores case
 /// unless the query has an uppercase letter (smart case, as in less and vim). Matches on a

@@ -79,6 +79,22 @@ final class BrowseTerminalTests: XCTestCase {
         assertRestored(tmux, status: 0)
     }
 
+    func testOHandsTheBrowserNoFileURLThatAServerNamed() throws {
+        let links = TestServer { server, _ in
+            server.route("/links", TestRoutes.fixed(contentType: "application/json", #"[{"id":1,"title":"local","url":"file:///etc/passwd"}]"#))
+        }
+        let opened = FileManager.default.temporaryDirectory.appendingPathComponent("opened-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: opened) }
+        let tmux = try TmuxSession("S=$(stty -g); env -u NO_COLOR BROWSER='touch \(opened)' '\(LoadrunProcess.binaryPath)' --url '\(links.url("/links"))' --plugin table --browse --no-cache --no-prefetch; echo EXIT=$?; [ \"$(stty -g)\" = \"$S\" ] && echo TTY=restored",
+                                   width: 100, height: 20)
+        XCTAssertTrue(tmux.waitForScreen(containing: "file:///etc/passwd"), tmux.screen())
+        try tmux.send("o")
+        XCTAssertTrue(tmux.waitForScreen(containing: "no detail to open"), "a file: URL from a server opens nothing: \(tmux.screen())")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: opened), "the browser never ran")
+        try tmux.send("q")
+        assertRestored(tmux, status: 0)
+    }
+
     func testADoubleClickOpensThePostUnderItAndTheMouseIsGivenBackOnExit() throws {
         let tmux = try browse("--browse --no-prefetch")
         XCTAssertEqual(try tmux.format("#{mouse_sgr_flag}#{mouse_standard_flag}"), "11", "SGR reporting of presses is on")

@@ -128,6 +128,8 @@ final class ScreenChangesTests: XCTestCase {
         XCTAssertEqual(Key.parse(Array("\u{1B}[<64;1;2M\u{1B}[<65;1;2Mq".utf8)),
                        [.mouse(.init(.wheelUp, row: 2, column: 1)), .mouse(.init(.wheelDown, row: 2, column: 1)), .character("q")])
         XCTAssertEqual(Key.parse(Array("\u{1B}[<0;12;5m\u{1B}[<2;1;1M\u{1B}[<32;3;3M".utf8)), [], "a release, the right button, a drag")
+        XCTAssertEqual(Key.parse([0x1B, 0x5B, 0x4D, 0x20, 0x71, 0x25, 0x6A]), [.character("j")],
+                       "the old encoding's three bytes (a click in column 81 is a q) are no keys")
     }
 
     func testAClickSelectsTheItemUnderItAndASecondClickOpensIt() {

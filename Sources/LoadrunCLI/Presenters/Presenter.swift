@@ -33,6 +33,8 @@ protocol Presenter: AnyObject {
     func opened(_ page: DetailPage)
     /// Something the user should know about a source (a skipped reload, where paging stopped).
     func note(_ text: String, about source: SessionSource)
+    /// The item with `fields` of `source`'s list, asked to open, has no detail: `why` says so.
+    func noDetail(_ why: String, for source: SessionSource, fields: [String: String])
     /// The terminal changed size.
     func resized(to terminal: Terminal)
     /// What a key asks the session to do; keys that only move the view (scroll, focus) are
@@ -57,6 +59,7 @@ extension Presenter {
     func detailChanged(_ page: DetailPage, source: SessionSource, by change: StateChange) {}
     func opened(_ page: DetailPage) {}
     func note(_ text: String, about source: SessionSource) { session.diagnostics.say("\(source.name): \(text)") }
+    func noDetail(_ why: String, for source: SessionSource, fields: [String: String]) { note(why, about: source) }
     func resized(to terminal: Terminal) {}
     func intents(for key: Key) -> [Intent] { [] }
     func woke() -> [Intent] { [] }

@@ -66,6 +66,12 @@ final class ScreenPresenter: Presenter {
         send(.note(text, about: source.name, at: .now))
     }
 
+    /// An item with no detail to load is shown whole, rather than not at all.
+    func noDetail(_ why: String, for source: SessionSource, fields: [String: String]) {
+        guard !source.isDetail else { return note(why, about: source) }
+        send(.showRecord(source.index, fields: fields, note: why))
+    }
+
     func resized(to terminal: Terminal) {
         screen.resized(to: terminal)
         let before = model!
@@ -98,14 +104,7 @@ final class ScreenPresenter: Presenter {
         if commands.contains(.back) { openPage = nil }
         for case .handOff(let how, let target) in commands { handOff(target, how) }
         redrawSoon()
-        return commands.compactMap { command in
-            // An item with no detail to load is shown whole, rather than not at all.
-            if case .open(let index, let fields) = command, case .failure(let problem) = session.detailURL(of: session.sources[index], fields: fields) {
-                _ = model.update(.showRecord(index, fields: fields, note: problem.text))
-                return nil
-            }
-            return intent(command)
-        }
+        return commands.compactMap(intent)
     }
 
     func woke() -> [Intent] {
@@ -205,6 +204,13 @@ final class ScreenPresenter: Presenter {
             if case .failure(let problem) = url { note(problem.text, about: source) }
             return
         }
+        // What an item, a record or a detail names came from a server: a web address only,
+        // never a file: or another scheme's handler. Nor, whatever it is, a word the browser
+        // would take for an option.
+        let web = ["http", "https"].contains(URLParts.scheme(of: link)?.lowercased() ?? "")
+        if link.hasPrefix("-") || (!web && !isSourceItself(target)) {
+            return note("not handed to the browser: \(URLCredentials.masked(link)) is not an http or https URL", about: source)
+        }
         let shown = URLCredentials.masked(link)
         switch how {
         case .open:
@@ -213,6 +219,11 @@ final class ScreenPresenter: Presenter {
             screen.copyToClipboard(link)
             note("copied \(shown) (through OSC 52; the terminal must allow it)", about: source)
         }
+    }
+
+    private func isSourceItself(_ target: LinkTarget) -> Bool {
+        if case .source = target { return true }
+        return false
     }
 
     /// Redraws once the loop has handled what is ready now: a burst of changes (10,000 sources

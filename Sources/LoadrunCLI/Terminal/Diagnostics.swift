@@ -21,6 +21,9 @@ package final class Diagnostics {
     /// The messages (not the `-v` trace) said while diverted, to say on stderr once the
     /// screen is given back: a warning must outlive the screen it was shown on.
     private var held: [String] = []
+    /// The messages past the first `heldLimit`, which the screen's log keeps and stderr only counts.
+    private var heldPast = 0
+    private static let heldLimit = 100
 
     /// A line as the full-screen view takes it: safe for a terminal line, passwords hidden
     /// unless `-vv` asked.
@@ -63,11 +66,15 @@ package final class Diagnostics {
         let lines = held
         held = []
         for text in lines { write(text + "\n") }
+        if heldPast > 0 { write("loadrun: … and \(heldPast) more said while the screen was up\n") }
+        heldPast = 0
     }
 
     private func line(_ text: String, isTrace: Bool) {
         guard let diverted else { return write(text + "\n") }
-        if !isTrace { held.append(text) }
+        if !isTrace {
+            if held.count < Self.heldLimit { held.append(text) } else { heldPast += 1 }
+        }
         diverted(DiagnosticLine(text: text, isTrace: isTrace))
     }
 
