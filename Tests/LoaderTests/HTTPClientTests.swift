@@ -59,8 +59,7 @@ final class HTTPClientTests: LoopTestCase {
     }
 
     func testConnectionRefused() throws {
-        // Bind a port, then close the server, so nothing listens there.
-        let port = TestServer { _, _ in }.port
+        let port = ClosedPort.make()
         let error = try XCTUnwrap(error(fetch("http://127.0.0.1:\(port)/posts")))
         XCTAssertEqual(error.code, .connectionRefused)
         XCTAssertTrue(error.description.contains("127.0.0.1:\(port)"), error.description)
