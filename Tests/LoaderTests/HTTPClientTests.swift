@@ -245,6 +245,18 @@ final class HTTPClientTests: LoopTestCase {
         XCTAssertEqual(error.remedy, .trustIssuer)
     }
 
+    /// A source's own CA file judges a server's certificate once, not once per response over
+    /// the connection it came on (issue 27: 1,000 requests over HTTP/2 walked the chain 1,000
+    /// times).
+    func testACertificateIsJudgedByASourcesCAFileOnceNotPerResponse() throws {
+        let authority = try TestCertificateAuthority()
+        let server = TestServer(tlsCertificatePEM: try authority.serverPEM(.valid)) { server, _ in server.serveSampleContent() }
+        var options = FetchOptions()
+        options.tls = TLSTrust(caFile: authority.caFile)
+        for _ in 0..<5 { XCTAssertEqual(try XCTUnwrap(fetch(server.url("/posts"), options: options)).get().info.status, 200) }
+        XCTAssertEqual(client.certificateVerifications, 1, "five responses, one connection's certificate, one verdict")
+    }
+
     func testInvalidURLsFailWithoutARequest() throws {
         for url in ["not a url", "ftp://example.com/x", "file:///etc/passwd", ""] {
             XCTAssertEqual(try XCTUnwrap(error(fetch(url))).code, .invalidURL, url)

@@ -45,6 +45,10 @@ public final class HTTPClient {
     private(set) var sessionTrustProblem: String?
     /// CA files read so far, by path: each is read once however many requests trust it.
     private var databases: [String: TLSDatabaseObject] = [:]
+    /// What those CA files found of each certificate met: each chain is walked once.
+    let verdicts = CertificateVerdicts()
+    /// How many certificate chains the sources' own CA files were asked to verify.
+    package var certificateVerifications: Int { verdicts.judged }
     /// Hosts whose untrusted certificate was accepted because a source said insecure.
     private var insecureHosts: Set<String> = []
     /// Told once per host when a certificate that failed verification is accepted anyway,

@@ -168,8 +168,12 @@ public final class HTTPFetch {
         guard let peer = message.flatMap({ $0.currentURL }).flatMap(URLParts.init) ?? URLParts(url) else { return false }
         var problems = problems
         if let caFile = options.tls.caFile, case .success(let database) = client.database(caFile: caFile) {
-            // Trusted or not, what the source's own CAs find is what counts.
-            problems = database.verify(certificate, host: peer.host, port: UInt16(clamping: peer.port ?? 443))
+            // Trusted or not, what the source's own CAs find is what counts; judged once per
+            // certificate, not once per response over the connection it came on.
+            let port = UInt16(clamping: peer.port ?? 443)
+            problems = client.verdicts.verdict(on: certificate, caFile: caFile, host: peer.host, port: port) {
+                database.verify(certificate, host: peer.host, port: port)
+            }
             if problems.isEmpty { return true }
         }
         if options.tls.insecure {
