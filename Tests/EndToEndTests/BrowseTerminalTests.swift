@@ -40,6 +40,12 @@ final class BrowseTerminalTests: XCTestCase {
         "S=$(stty -g); env -u NO_COLOR XDG_CACHE_HOME=/nonexistent \(environment) '\(LoadrunProcess.binaryPath)' --config '\(config!)' --source corpus --no-cache \(arguments); echo EXIT=$?; [ \"$(stty -g)\" = \"$S\" ] && echo TTY=restored"
     }
 
+    /// The pane's command for a source of its own: loadrun on `url` with `arguments`, then
+    /// its exit status and whether the tty's settings came back.
+    private func command(url: String, _ arguments: String, environment: String = "") -> String {
+        "S=$(stty -g); env -u NO_COLOR XDG_CACHE_HOME=/nonexistent \(environment) '\(LoadrunProcess.binaryPath)' --url '\(url)' --no-cache \(arguments); echo EXIT=$?; [ \"$(stty -g)\" = \"$S\" ] && echo TTY=restored"
+    }
+
     private func assertRestored(_ tmux: TmuxSession, status: Int, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=\(status)"), tmux.screen(), file: file, line: line)
         XCTAssertTrue(tmux.waitForScreen(containing: "TTY=restored"), "echo and line editing are back: \(tmux.screen())", file: file, line: line)
@@ -85,7 +91,7 @@ final class BrowseTerminalTests: XCTestCase {
         }
         let opened = FileManager.default.temporaryDirectory.appendingPathComponent("opened-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: opened) }
-        let tmux = try TmuxSession("S=$(stty -g); env -u NO_COLOR BROWSER='touch \(opened)' '\(LoadrunProcess.binaryPath)' --url '\(links.url("/links"))' --plugin table --browse --no-cache --no-prefetch; echo EXIT=$?; [ \"$(stty -g)\" = \"$S\" ] && echo TTY=restored",
+        let tmux = try TmuxSession(command(url: links.url("/links"), "--plugin table --browse --no-prefetch", environment: "BROWSER='touch \(opened)'"),
                                    width: 100, height: 20)
         XCTAssertTrue(tmux.waitForScreen(containing: "file:///etc/passwd"), tmux.screen())
         try tmux.send("o")
@@ -139,8 +145,7 @@ final class BrowseTerminalTests: XCTestCase {
             server.route("/two", TestRoutes.fixed(contentType: "text/html; charset=utf-8",
                                                   "<html><title>The second page</title><p>Arrived.</p></html>"))
         }
-        let tmux = try TmuxSession("S=$(stty -g); env -u NO_COLOR XDG_CACHE_HOME=/nonexistent '\(LoadrunProcess.binaryPath)' --url '\(pages.url("/guide"))' --browse --no-cache; echo EXIT=$?; [ \"$(stty -g)\" = \"$S\" ] && echo TTY=restored",
-                                   width: 100, height: 30)
+        let tmux = try TmuxSession(command(url: pages.url("/guide"), "--browse"), width: 100, height: 30)
         XCTAssertTrue(tmux.waitForScreen(containing: "two[L2]"), tmux.screen())
         try tmux.send("2")
         XCTAssertTrue(tmux.waitForScreen(containing: "open link L2"), tmux.screen())

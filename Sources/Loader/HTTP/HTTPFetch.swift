@@ -160,27 +160,13 @@ public final class HTTPFetch {
     /// be a stale keep-alive connection, which libsoup rightly tries again on a fresh one.
     private static let refusalsInARow = 3
 
-    /// Whether to take a certificate that failed the session's verification: yes when the
-    /// source's own CA file vouches for it, or when the source accepts any (said once per
-    /// host); otherwise no, remembering why. The peer is the one the message is at now, which
-    /// after a redirect is not the URL's.
+    /// Whether to take a certificate that failed the session's verification (`HTTPClient.judge`
+    /// decides), remembering why not. The peer is the one the message is at now, which after
+    /// a redirect is not the URL's.
     private func accepts(_ certificate: UnsafeMutablePointer<GTlsCertificate>, with problems: CertificateProblems) -> Bool {
         guard let peer = message.flatMap({ $0.currentURL }).flatMap(URLParts.init) ?? URLParts(url) else { return false }
-        var problems = problems
-        if let caFile = options.tls.caFile, case .success(let database) = client.database(caFile: caFile) {
-            // Trusted or not, what the source's own CAs find is what counts; judged once per
-            // certificate, not once per response over the connection it came on.
-            let port = UInt16(clamping: peer.port ?? 443)
-            problems = client.verdicts.verdict(on: certificate, caFile: caFile, host: peer.host, port: port) {
-                database.verify(certificate, host: peer.host, port: port)
-            }
-            if problems.isEmpty { return true }
-        }
-        if options.tls.insecure {
-            client.acceptedInsecurely(host: peer.authority, problems: problems)
-            return true
-        }
-        certificateProblems = (problems, peer)
+        guard let refused = client.judge(certificate, with: problems, from: peer, trust: options.tls) else { return true }
+        certificateProblems = (refused, peer)
         return false
     }
 
