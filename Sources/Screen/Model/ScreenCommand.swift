@@ -28,23 +28,3 @@ package enum ScreenCommand: Equatable {
     /// Hand the URL of `target` to the user's browser, or to the terminal's clipboard.
     case handOff(HandOff, LinkTarget)
 }
-
-/// Where `o` and `y` send a URL.
-package enum HandOff: Equatable, Sendable {
-    /// The user's browser (`$BROWSER`, or `xdg-open`).
-    case open
-    /// The clipboard, through the terminal (OSC 52).
-    case copy
-}
-
-/// Whose URL `o` and `y` take.
-package enum LinkTarget: Equatable {
-    /// The item with these fields in source `index`'s list: its detail's URL.
-    case item(Int, fields: [String: String])
-    /// The detail on screen.
-    case detail
-    /// Source `index` itself, when what it shows is no list.
-    case source(Int)
-    /// An item shown whole: its url, link or href field.
-    case record([String: String])
-}

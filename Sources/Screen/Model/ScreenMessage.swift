@@ -1,0 +1,33 @@
+package import Loader
+
+/// Everything that reaches the full-screen view, taken alike by `ScreenModel.update`: keys, a
+/// resize, the clock, what the session's sources and details do, and the timer the model
+/// asked for.
+package enum ScreenMessage {
+    /// A key typed on the terminal, and when.
+    case key(Key, at: ContinuousClock.Instant)
+    /// The terminal's size now: `rows` nil when the terminal does not say.
+    case resized(rows: Int?, columns: Int)
+    /// The clock moved on: a notice whose time is up goes.
+    case tick(ContinuousClock.Instant)
+    /// Source `index` changed state, by `cause`; `bytes` came in with it. `at` is when, on the
+    /// wall clock, for the version it may bring.
+    case sourceChanged(Int, SourceFacts, cause: LoadMachine<AnyContent>.Cause, bytes: Int, at: WallTime)
+    /// Something the user should know about the source named `name`.
+    case note(String, about: String, at: ContinuousClock.Instant)
+    /// A line said on stderr while the screen is up, made safe for it: part of `-v`'s trace,
+    /// or a message (a warning), which the footer shows too.
+    case logged(String, isTrace: Bool, at: ContinuousClock.Instant)
+    /// The session opened a detail for the user, as it stands now.
+    case detailOpened(DetailFacts)
+    /// Source `slot` of the open detail (0 the detail itself, then its related lists) changed
+    /// state by `cause`.
+    case detailChanged(DetailFacts, cause: LoadMachine<AnyContent>.Cause, slot: Int, at: ContinuousClock.Instant)
+    /// What the status lines say now, for the sources `ScreenModel.statusIndices` names.
+    case statuses(StatusBoard)
+    /// The prefetch timer the model asked for with `ScreenCommand.startPrefetchTimer` is up.
+    case prefetchTimerFired
+    /// The item with `fields` of source `index`'s list, which Enter asked to open, has no
+    /// detail (`note` says why): it is shown whole instead.
+    case showRecord(Int, fields: [String: String], note: String)
+}
