@@ -49,6 +49,14 @@ final class SessionMachineTests: XCTestCase {
         XCTAssertEqual(run.outcome(outputFailure: nil), .someFailed)
     }
 
+    func testARunWhoseSourceHasNowhereToLoadFromFailsWhole() {
+        var run = Machine(schedule: .once, sourceCount: 3, interruptCancelsLoads: false)
+        XCTAssertEqual(run.handle(.unstartable), [], "nothing loads, nothing to cancel")
+        XCTAssertEqual(run.ending, .unstarted)
+        XCTAssertFalse(run.needsLoop)
+        XCTAssertEqual(run.outcome(outputFailure: nil), .allFailed)
+    }
+
     func testALoopIsNotEndedBeforeAPendingSignalsHandlerRuns() {
         var run = machine(.once, sources: 1)
         _ = change(&run, 0, .started, loading)

@@ -7,7 +7,8 @@ import Screen
 /// printer or the NDJSON log, chosen once per run.
 ///
 /// A presenter observes state changes and draws. It never starts or cancels a load: what a
-/// key asks for comes back to the session as an `Intent`.
+/// key asks for goes to the session as the screen model's commands (`PresentedSession.ask`),
+/// and the session's machine decides what, if anything, loads.
 protocol Presenter: AnyObject {
     /// The session it draws, from `start` on: its diagnostics and output are the run's.
     var session: (any PresentedSession)! { get }
@@ -17,7 +18,7 @@ protocol Presenter: AnyObject {
     /// Whether Ctrl-C only cancels what is in flight, while the run goes on: true where there
     /// is a screen on which "cancelled, the watch goes on" means something.
     var interruptCancelsLoads: Bool { get }
-    /// Whether keys typed on the terminal come to `intents(for:)`.
+    /// Whether keys typed on the terminal come to `press(_:)`.
     var readsKeys: Bool { get }
     /// Whether it draws content as views, so that notes about a view (which one took the
     /// response and why, fields a template lacked) mean something; JSON output has no view.
@@ -37,11 +38,9 @@ protocol Presenter: AnyObject {
     func noDetail(_ why: String, for source: SessionSource, fields: [String: String])
     /// The terminal changed size.
     func resized(to terminal: Terminal)
-    /// What a key asks the session to do; keys that only move the view (scroll, focus) are
-    /// handled here and ask nothing.
-    func intents(for key: Key) -> [Intent]
-    /// The wake-up it asked for (`Intent.wake`) came: what that asks the session to do.
-    func woke() -> [Intent]
+    /// A key typed on the terminal: what it asks of the session goes to `session.ask`; keys
+    /// that only move the view (scroll, focus) ask nothing.
+    func press(_ key: Key)
     /// The session carried out an intent or a signal: draw what changed.
     func refresh()
     /// The run is over; `ending` says why, nil when every source came to rest.
@@ -61,8 +60,7 @@ extension Presenter {
     func note(_ text: String, about source: SessionSource) { session.diagnostics.say("\(source.name): \(text)") }
     func noDetail(_ why: String, for source: SessionSource, fields: [String: String]) { note(why, about: source) }
     func resized(to terminal: Terminal) {}
-    func intents(for key: Key) -> [Intent] { [] }
-    func woke() -> [Intent] { [] }
+    func press(_ key: Key) {}
     func refresh() {}
     func finish(_ ending: SessionEnding?) {}
     func leaveNow() {}

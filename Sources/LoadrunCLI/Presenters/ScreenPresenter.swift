@@ -4,19 +4,20 @@ import Plugins
 import Screen
 
 /// The full-screen view of a watch or a browse on a terminal, carried out: it feeds the
-/// screen model (`ScreenModel`, which decides everything the view does) its messages, hands
-/// the model's intents back to the session, and writes its frames.
+/// screen model (`ScreenModel`, which decides everything the view does) its messages, runs
+/// the model's timer, hands what the model asks of the session to `session.ask`, and writes
+/// its frames.
 final class ScreenPresenter: Presenter {
     unowned var session: (any PresentedSession)!
     let screen: FullScreen
     private var model: ScreenModel!
-    /// The detail the session opened for the user, whose changes the model shows.
-    private var openPage: DetailPage?
     private var redrawPending = false
     /// Whether the screen was left: a frame still pending then (the loop may run on to save
     /// the cache) is dropped, not drawn over the shell.
     private var left = false
     private var ticker: LoopSource?
+    /// The model's prefetch timer, while it runs (`ScreenCommand.startPrefetchTimer`).
+    private var prefetchTimer: LoopSource?
 
     init(terminal: Terminal, output: ContentOutput, usesMouse: Bool = true) {
         screen = FullScreen(terminal: terminal, output: output, usesMouse: usesMouse)
@@ -75,7 +76,7 @@ final class ScreenPresenter: Presenter {
     func resized(to terminal: Terminal) {
         screen.resized(to: terminal)
         let before = model!
-        _ = model.update(.resized(rows: terminal.height, columns: terminal.width))
+        let commands = model.update(.resized(rows: terminal.height, columns: terminal.width))
         if session.probe.isRaised {
             // Cut short by a signal: its handler runs first, then the resize is done again,
             // at the size the terminal has then.
@@ -86,30 +87,21 @@ final class ScreenPresenter: Presenter {
             }
             return
         }
-        redrawSoon()
+        carryOut(commands)
     }
 
     func opened(_ page: DetailPage) {
-        openPage = page
         send(.detailOpened(Self.facts(of: page)))
     }
 
     func detailChanged(_ page: DetailPage, source: SessionSource, by change: StateChange) {
-        guard page === openPage else { return }
+        // A prefetched detail's loads are not on screen until it opens.
+        guard page.id == session.openDetail?.id else { return }
         send(.detailChanged(Self.facts(of: page), cause: change.cause, slot: page.sources.firstIndex { $0 === source } ?? 0, at: .now))
     }
 
-    func intents(for key: Key) -> [Intent] {
-        let commands = model.update(.key(key, at: .now))
-        if commands.contains(.back) { openPage = nil }
-        for case .handOff(let how, let target) in commands { handOff(target, how) }
-        redrawSoon()
-        return commands.compactMap(intent)
-    }
-
-    func woke() -> [Intent] {
-        guard session.ending == nil else { return [] }
-        return model.update(.prefetchTimerFired).compactMap(intent)
+    func press(_ key: Key) {
+        send(.key(key, at: .now))
     }
 
     /// Draws once the loop has handled what is ready now: a reload that starts says so to the
@@ -118,6 +110,7 @@ final class ScreenPresenter: Presenter {
 
     func finish(_ ending: SessionEnding?) {
         ticker?.cancel()
+        prefetchTimer?.cancel()
         left = true
         screen.leave()
         session.diagnostics.restore()
@@ -131,10 +124,34 @@ final class ScreenPresenter: Presenter {
 
     // MARK: Carrying out
 
-    /// Gives the model a message that asks for nothing (only keys and the wake-up do), and
-    /// draws soon.
+    /// Gives the model a message, carries out what it asks, and draws soon.
     private func send(_ message: ScreenMessage) {
-        _ = model.update(message)
+        carryOut(model.update(message))
+    }
+
+    /// The model's commands: its timer and hand-offs here, the rest to the session; then a
+    /// frame soon.
+    private func carryOut(_ commands: [ScreenCommand]) {
+        for command in commands {
+            switch command {
+            case .startPrefetchTimer(let delay):
+                prefetchTimer?.cancel()
+                prefetchTimer = session.loop.schedule(after: delay) { [weak self] in
+                    guard let self else { return }
+                    prefetchTimer = nil
+                    guard session.ending == nil else { return }
+                    send(.prefetchTimerFired)
+                }
+            case .stopPrefetchTimer:
+                prefetchTimer?.cancel()
+                prefetchTimer = nil
+            case .handOff(let how, let target):
+                handOff(target, how)
+            default:
+                break
+            }
+        }
+        session.ask(commands)
         redrawSoon()
     }
 
@@ -146,7 +163,7 @@ final class ScreenPresenter: Presenter {
         // Only this source's part: a copy of the whole model would make the next change to
         // each of its arrays copy it, for every source of a 10,000-source watch.
         let before = model.slot(source.index)
-        _ = model.update(.sourceChanged(source.index, Self.facts(of: source), cause: cause, bytes: bytes,
+        let commands = model.update(.sourceChanged(source.index, Self.facts(of: source), cause: cause, bytes: bytes,
                                         at: ClockTime.reading(ClockTime.now())))
         if session.probe.isRaised {
             model.restore(before)
@@ -156,27 +173,7 @@ final class ScreenPresenter: Presenter {
             }
             return
         }
-        redrawSoon()
-    }
-
-    /// The session's intent for one of the model's commands.
-    private func intent(_ command: ScreenCommand) -> Intent? {
-        let sources = session.sources
-        return switch command {
-        case .quit: .quit
-        case .reload(let index): .reload(sources[index])
-        case .reloadDetail: openPage.map { .reload($0.main) }
-        case .loadMore(let index): .loadMore(sources[index])
-        case .open(let index, let fields): .open(sources[index], fields: fields)
-        case .back: .back
-        case .openLink(let index, let url): .openLink(sources[index], url: url)
-        case .prefetch(let index, let fields): .prefetch(sources[index], fields: fields)
-        case .cancelPrefetch: .cancelPrefetch
-        case .togglePause: .togglePause
-        case .startPrefetchTimer(let delay): .wake(after: delay)
-        case .stopPrefetchTimer: .cancelWake
-        case .handOff: nil
-        }
+        carryOut(commands)
     }
 
     /// `o` and `y`: the target's URL to the browser or the clipboard, and a notice of it
@@ -189,11 +186,11 @@ final class ScreenPresenter: Presenter {
             source = session.sources[index]
             url = session.detailURL(of: source, fields: fields)
         case .detail:
-            guard let page = openPage else { return }
+            guard let page = session.openDetail else { return }
             source = page.main
             url = .success(page.url)
         case .record(let fields):
-            source = openPage?.main ?? session.sources[model.focus]
+            source = session.openDetail?.main ?? session.sources[model.focus]
             url = DetailTemplate.link(in: fields).map { .success($0) } ?? .failure(DetailProblem(text: "this item has no url, link or href field"))
         case .source(let index):
             source = session.sources[index]
@@ -204,13 +201,7 @@ final class ScreenPresenter: Presenter {
             if case .failure(let problem) = url { note(problem.text, about: source) }
             return
         }
-        // What an item, a record or a detail names came from a server: a web address only,
-        // never a file: or another scheme's handler. Nor, whatever it is, a word the browser
-        // would take for an option.
-        let web = ["http", "https"].contains(URLParts.scheme(of: link)?.lowercased() ?? "")
-        if link.hasPrefix("-") || (!web && !isSourceItself(target)) {
-            return note("not handed to the browser: \(URLCredentials.masked(link)) is not an http or https URL", about: source)
-        }
+        if let refusal = target.refusal(of: link) { return note(refusal, about: source) }
         let shown = URLCredentials.masked(link)
         switch how {
         case .open:
@@ -219,11 +210,6 @@ final class ScreenPresenter: Presenter {
             screen.copyToClipboard(link)
             note("copied \(shown) (through OSC 52; the terminal must allow it)", about: source)
         }
-    }
-
-    private func isSourceItself(_ target: LinkTarget) -> Bool {
-        if case .source = target { return true }
-        return false
     }
 
     /// Redraws once the loop has handled what is ready now: a burst of changes (10,000 sources
@@ -240,9 +226,10 @@ final class ScreenPresenter: Presenter {
     private func draw() {
         guard !left else { return }
         let now = ContinuousClock.now
-        _ = model.update(.tick(now))
-        _ = model.update(.statuses(board(now: now)))
+        let asked = model.update(.tick(now)) + model.update(.statuses(board(now: now)))
         screen.draw(model.view())
+        // Neither asks anything today; if one ever does, it is carried out, not dropped.
+        if !asked.isEmpty { carryOut(asked) }
     }
 
     /// The status lines the next frame shows, as of `now`: only the sources in the panel's
@@ -250,7 +237,7 @@ final class ScreenPresenter: Presenter {
     private func board(now: ContinuousClock.Instant) -> StatusBoard {
         let sources = session.sources
         var board = StatusBoard(isPaused: session.isPaused)
-        if let page = openPage {
+        if let page = session.openDetail {
             board.detail = page.sources.map { $0.status(now: now, nextReload: nil) }
             return board
         }

@@ -68,15 +68,6 @@ extension LoadSession {
         }
     }
 
-    /// The session's name for a source: the machine knows sources by these.
-    func id(of source: SessionSource) -> SessionMachine.SourceID {
-        guard source.isDetail else { return .source(source.index) }
-        for page in [machine.openDetail?.page, machine.prefetching].compactMap({ $0.flatMap(details.page(id:)) }) {
-            if let slot = page.sources.firstIndex(where: { $0 === source }) { return .detail(page: page.id, slot: slot) }
-        }
-        return .detail(page: -1, slot: -1)
-    }
-
     /// The source the machine means, if it is still kept.
     private func source(_ id: SessionMachine.SourceID) -> SessionSource? {
         switch id {

@@ -57,47 +57,49 @@ extension LoadSession {
             // End of input or an error: no more keys, but the run goes on.
             return count < 0 && (errno == EINTR || errno == EAGAIN)
         }
-        for key in Key.parse(Array(buffer.prefix(count))) {
-            for intent in presenter.intents(for: key) { perform(intent) }
-        }
+        for key in Key.parse(Array(buffer.prefix(count))) { presenter.press(key) }
         return true
     }
 
-    /// What a presenter asks: the session machine decides what loads, the details are
-    /// opened and closed here, and the presenter's wake-up is set.
-    func perform(_ intent: Intent) {
-        switch intent {
+    /// What the screen model asks: events for the session machine, which decides what loads;
+    /// the details are opened and closed here. Its timers and hand-offs are the presenter's.
+    func ask(_ commands: [ScreenCommand]) {
+        guard !commands.isEmpty else { return }
+        for command in commands { perform(command) }
+        presenter.refresh()
+    }
+
+    private func perform(_ command: ScreenCommand) {
+        switch command {
         case .quit:
             send(.quit)
-        case .reload(let source):
-            send(.reload(id(of: source)))
-        case .loadMore(let source):
-            send(.loadMore(source.index))
-        case .open(let source, let fields):
-            openDetail(of: source, fields: fields)
+        case .reload(let index):
+            send(.reload(.source(index)))
+        case .reloadDetail:
+            guard let open = machine.openDetail else { return }
+            send(.reload(.detail(page: open.page, slot: 0)))
+        case .loadMore(let index):
+            send(.loadMore(index))
+        case .open(let index, let fields):
+            openDetail(of: sources[index], fields: fields)
         case .back:
             send(.closeDetail)
-        case .openLink(let source, let url):
-            openDetail(of: source, url: url)
-        case .prefetch(let source, let fields):
-            prefetchDetail(of: source, fields: fields)
+        case .openLink(let index, let url):
+            openDetail(of: sources[index], url: url)
+        case .prefetch(let index, let fields):
+            prefetchDetail(of: sources[index], fields: fields)
         case .cancelPrefetch:
             send(.cancelPrefetch)
         case .togglePause:
             send(.togglePause)
-        case .wake(let delay):
-            wakeUp?.cancel()
-            wakeUp = loop.schedule(after: delay) { [weak self] in
-                guard let self else { return }
-                wakeUp = nil
-                for intent in presenter.woke() { perform(intent) }
-            }
-        case .cancelWake:
-            wakeUp?.cancel()
-            wakeUp = nil
+        case .startPrefetchTimer, .stopPrefetchTimer, .handOff:
+            // The presenter's own: nothing loads.
+            break
         }
-        presenter.refresh()
     }
+
+    /// The detail open for the user, if any.
+    var openDetail: DetailPage? { machine.openDetail.flatMap { details.page(id: $0.page) } }
 
     /// The interval starts again from `instant`.
     func setNextReload(_ source: SessionSource, to instant: ContinuousClock.Instant) {

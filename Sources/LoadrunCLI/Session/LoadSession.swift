@@ -53,8 +53,6 @@ package final class LoadSession {
     private(set) var presenter: (any Presenter)!
     var watches: [LoopSource] = []
     var reloads: ReloadSchedule?
-    /// The presenter's wake-up, when it asked for one (`Intent.wake`).
-    var wakeUp: LoopSource?
     /// The details opened or prefetched in this run (see `LoadSession+Details`).
     let details = DetailPages()
     /// Fetches every URL a source or a detail loads; set once the run starts.
@@ -135,8 +133,9 @@ package final class LoadSession {
         self.fetcher = fetcher
         for (index, request) in requests.enumerated() {
             guard let url = loaders.url(for: request) else {
+                send(.unstartable)
                 stopWatching()
-                return .allFailed
+                return machine.outcome(outputFailure: nil)
             }
             // One source says where it loads from; many would bury the content in URLs.
             if presenter.announcesSource && requests.count == 1 && verbosity > .quiet { loaders.announce(request, url: url) }
@@ -161,7 +160,6 @@ package final class LoadSession {
         if machine.needsLoop { loop.run() }
 
         reloads?.stop()
-        wakeUp?.cancel()
         // Anything still loading (a watch that was quit) is cancelled; with `ending` set, the
         // presenter knows these cancels are not news.
         carryOut(.cancelAll)

@@ -8,4 +8,7 @@ enum SessionEnding: Equatable {
     case stdoutClosed
     /// stdout could not be written (ENOSPC, EIO, closed at start): the run's error.
     case outputFailed(OutputFailure)
+    /// A source had nowhere to load from (the embedded sample source could not start), so
+    /// nothing loaded.
+    case unstarted
 }

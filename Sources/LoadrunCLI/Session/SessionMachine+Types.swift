@@ -37,6 +37,9 @@ extension SessionMachine {
     enum Event {
         /// The run starts: every source loads.
         case start
+        /// A source has nowhere to load from (the embedded sample source could not start):
+        /// the run cannot start.
+        case unstartable
         /// A source changed state, by `cause`, to `phase`.
         case changed(SourceID, LoadMachine<AnyContent>.Cause, Phase)
         /// The change before has been shown. `signalPending`: a signal's handler is yet to run

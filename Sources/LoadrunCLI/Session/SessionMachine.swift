@@ -78,6 +78,8 @@ struct SessionMachine {
         switch ending {
         case .outputFailed?:
             return .outputFailed
+        case .unstarted?:
+            return .allFailed
         case .stdoutClosed?:
             return .success
         case .signal(let number)?:
@@ -97,6 +99,9 @@ struct SessionMachine {
         switch event {
         case .start:
             return [.loadAll]
+        case .unstartable:
+            ending = .unstarted
+            return []
         case .changed(let id, let cause, let phase):
             return changed(id, by: cause, to: phase)
         case .changeShown(let signalPending):
