@@ -85,12 +85,13 @@ package struct LoadInvocation {
         let terminal = Terminal.current(environment: environment, color: view.color)
         // --browse alone loads once and stays; with --watch, the watch is already that view.
         let schedule = browse.isEnabled && schedule == .once ? LoadSession.Schedule.browse : schedule
-        let session = LoadSession(requests: requests, plugins: registry, schedule: schedule, terminal: terminal,
+        let presenter = PresenterChoice.presenter(format: output, schedule: schedule, terminal: terminal,
+                                                  output: context.output, usesMouse: browse.usesMouse)
+        let session = LoadSession(requests: requests, plugins: registry, schedule: schedule, presenter: presenter, terminal: terminal,
                                   view: view.over(catalog.defaults),
                                   verbosity: verbosity, client: clientConfiguration(environment: environment),
                                   prefetchesDetails: browse.prefetches, diagnostics: diagnostics, output: context.output, trace: trace)
-        return session.run(presenter: PresenterChoice.presenter(format: output, schedule: schedule, terminal: terminal,
-                                                                output: context.output, usesMouse: browse.usesMouse))
+        return session.run()
     }
 
     /// The list `--url-file` names, which under `--watch` may not name standard input: it

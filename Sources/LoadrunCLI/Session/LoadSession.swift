@@ -40,7 +40,7 @@ package final class LoadSession {
     /// Lets a long render stop for the signals that end or interrupt the run.
     let probe = InterruptProbe(signals: EndingSignals.all)
     private(set) var sources: [SessionSource] = []
-    /// Every decision of the run: set once the presenter, which says what Ctrl-C does, is known.
+    /// Every decision of the run.
     var machine: SessionMachine
 
     /// What each source was asked for, by its index: a detail opened from it loads with the
@@ -50,7 +50,8 @@ package final class LoadSession {
     let plugins: PluginRegistry
     private let clientConfiguration: HTTPClientConfiguration
     private let loaders: SourceLoaders
-    private(set) var presenter: (any Presenter)!
+    /// Draws the run, chosen once before it (`PresenterChoice`); it says what Ctrl-C does.
+    let presenter: any Presenter
     var watches: [LoopSource] = []
     var reloads: ReloadSchedule?
     /// The details opened or prefetched in this run (see `LoadSession+Details`).
@@ -65,7 +66,7 @@ package final class LoadSession {
     /// How many sources have come to rest, without asking each of them.
     var settledCount: Int { machine.settledCount }
 
-    init(requests: [SourceRequest], plugins: PluginRegistry, schedule: Schedule, terminal: Terminal, view: ViewOptions,
+    init(requests: [SourceRequest], plugins: PluginRegistry, schedule: Schedule, presenter: any Presenter, terminal: Terminal, view: ViewOptions,
          verbosity: Verbosity = .normal, client: HTTPClientConfiguration = HTTPClientConfiguration(), prefetchesDetails: Bool = true,
          diagnostics: Diagnostics, output: ContentOutput, trace: TraceFile? = nil) {
         self.diagnostics = diagnostics
@@ -75,12 +76,13 @@ package final class LoadSession {
         self.requests = requests
         self.plugins = plugins
         self.schedule = schedule
+        self.presenter = presenter
         self.terminal = terminal
         readsTypedInput = terminal.stdinIsTTY && requests.contains { $0.url.map(URLParts.isStandardInput) == true }
         self.view = view
         self.verbosity = verbosity
         clientConfiguration = client
-        machine = SessionMachine(schedule: schedule, sourceCount: requests.count, interruptCancelsLoads: false,
+        machine = SessionMachine(schedule: schedule, sourceCount: requests.count, interruptCancelsLoads: presenter.interruptCancelsLoads,
                                  prefetchesDetails: prefetchesDetails)
     }
 
@@ -100,12 +102,9 @@ package final class LoadSession {
     /// and nothing may be drawn over what they type. Asked on every change: worked out once.
     let readsTypedInput: Bool
 
-    /// Loads every source as the schedule says, shows them through `presenter`, and returns
+    /// Loads every source as the schedule says, shows them through the presenter, and returns
     /// how the run ended.
-    func run(presenter: any Presenter) -> RunOutcome {
-        self.presenter = presenter
-        machine = SessionMachine(schedule: schedule, sourceCount: requests.count, interruptCancelsLoads: presenter.interruptCancelsLoads,
-                                 prefetchesDetails: machine.prefetchesDetails)
+    func run() -> RunOutcome {
         // Before anything is said on stderr: once a line shows, a signal must find its handler,
         // not the default disposition that would end the process.
         watchSignals()
