@@ -1,16 +1,5 @@
 internal import CGLib
 
-/// Why a key file was refused, with the line to look at when one can be named.
-public struct KeyFileError: Error, Equatable, Sendable {
-    public var line: Int?
-    public var message: String
-
-    public init(line: Int?, message: String) {
-        self.line = line
-        self.message = message
-    }
-}
-
 /// A GLib key file (`[Group]` and `Key=value` lines), parsed by `GKeyFile` and copied out, with
 /// the line numbers GLib's own errors leave out.
 public struct KeyFile: Sendable {

@@ -1,12 +1,3 @@
-/// A line of a key file that cannot be read as written, with the group it stands in.
-public struct KeyFileLineProblem: Equatable, Sendable {
-    /// 1-based.
-    public var line: Int
-    /// The group it stands in, as `KeyFile.groupNames` names it; nil before the first group.
-    public var group: String?
-    public var message: String
-}
-
 /// Looks at a key file line by line before GKeyFile does. GKeyFile refuses a whole file for
 /// one bad line, names no line in its errors, and keeps what it does not understand (an
 /// unknown escape, a trailing backslash, a localized key) without a word. Here each such line

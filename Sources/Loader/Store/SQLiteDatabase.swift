@@ -1,19 +1,5 @@
 internal import CSQLite
 
-/// An SQLite result code with SQLite's own words for it, and what it means to the store.
-struct SQLiteError: Error, CustomStringConvertible {
-    /// The primary result code (`SQLITE_CORRUPT`, `SQLITE_BUSY`…), extended bits dropped.
-    let code: Int32
-    let message: String
-
-    var description: String { message }
-
-    /// The file is damaged or is no database: it should be moved aside.
-    var isDamage: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
-    /// Another process holds the write lock past the busy timeout.
-    var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
-}
-
 /// One SQLite connection, owned by this object: `deinit` closes it (after its statements,
 /// which hold it alive). Confined to the loop's thread, as everything in the core.
 final class SQLiteDatabase {
@@ -103,88 +89,8 @@ final class SQLiteDatabase {
         sqlite3_busy_timeout(handle, milliseconds)
     }
 
-    /// The error for `code`, with the connection's message.
-    fileprivate func error(_ code: Int32) -> SQLiteError {
+    /// The error for `code`, with the connection's message; its statements' errors too.
+    func error(_ code: Int32) -> SQLiteError {
         SQLiteError(code: code & 0xFF, message: String(cString: sqlite3_errmsg(handle)))
     }
-}
-
-/// A prepared statement: bind, step, read columns. `deinit` finalizes it.
-final class SQLiteStatement {
-    private let handle: OpaquePointer
-    /// Keeps the connection open while the statement lives.
-    private let database: SQLiteDatabase
-
-    fileprivate init(_ handle: OpaquePointer, database: SQLiteDatabase) {
-        self.handle = handle
-        self.database = database
-    }
-
-    deinit {
-        sqlite3_finalize(handle)
-    }
-
-    /// Binds each value to its parameter, in order from 1: `String`, `Int`, `[UInt8]` or nil.
-    @discardableResult
-    func bind(_ values: SQLiteValue...) throws(SQLiteError) -> SQLiteStatement {
-        sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
-        for (offset, value) in values.enumerated() {
-            let index = Int32(offset + 1)
-            let code: Int32 = switch value {
-            case .text(let text): sqlite3_bind_text(handle, index, text, -1, lr_sqlite_transient())
-            case .integer(let number): sqlite3_bind_int64(handle, index, Int64(number))
-            case .blob(let bytes):
-                bytes.withUnsafeBytes { sqlite3_bind_blob64(handle, index, $0.baseAddress, sqlite3_uint64($0.count), lr_sqlite_transient()) }
-            case .null: sqlite3_bind_null(handle, index)
-            }
-            guard code == SQLITE_OK else { throw database.error(code) }
-        }
-        return self
-    }
-
-    /// Steps once: true while there is a row to read, false when done.
-    func step() throws(SQLiteError) -> Bool {
-        let code = sqlite3_step(handle)
-        switch code {
-        case SQLITE_ROW: return true
-        case SQLITE_DONE: return false
-        default:
-            let error = database.error(code)
-            sqlite3_reset(handle)
-            throw error
-        }
-    }
-
-    /// Ends the statement's run, and with it the read snapshot it holds.
-    func reset() {
-        sqlite3_reset(handle)
-    }
-
-    /// Steps to the end, for a statement that returns no rows.
-    func run() throws(SQLiteError) {
-        while try step() {}
-    }
-
-    func text(_ column: Int32) -> String? {
-        guard let bytes = sqlite3_column_text(handle, column) else { return nil }
-        let count = Int(sqlite3_column_bytes(handle, column))
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
-    }
-
-    func integer(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
-
-    func blob(_ column: Int32) -> [UInt8] {
-        let count = Int(sqlite3_column_bytes(handle, column))
-        guard count > 0, let bytes = sqlite3_column_blob(handle, column) else { return [] }
-        return Array(UnsafeRawBufferPointer(start: bytes, count: count))
-    }
-}
-
-/// A value bound to a statement's parameter.
-enum SQLiteValue {
-    case text(String)
-    case integer(Int)
-    case blob([UInt8])
-    case null
 }

@@ -1,10 +1,5 @@
 internal import Loader
 
-/// Colours available to symbol output.
-enum ColorDepth: Equatable {
-    case truecolor, indexed256, indexed16, none
-}
-
 /// What the terminal is offered, decided from the environment like chafa does.
 struct ImageOutput: Equatable {
     var format: ImageFormat

@@ -1,13 +1,6 @@
 public import Loader
 internal import TerminalText
 
-/// A text body, decoded, and why it came to this view when nobody named one.
-public struct TextDocument: Equatable, Sendable {
-    public var mediaType: String?
-    public var text: String
-    public var choice: String?
-}
-
 /// Plain text and XML: made safe and wrapped to the width, each line keeping its indentation.
 public struct TextPlugin: ContentPlugin {
     public let name = "text"

@@ -1,24 +1,6 @@
 public import Loader
 internal import TerminalText
 
-/// A body no other plugin takes: its type, its size, and its first bytes.
-public struct Bytes: Equatable, Sendable {
-    public var mediaType: String?
-    public var count: Int
-    /// The first bytes, for the dump.
-    public var head: [UInt8]
-    public var choice: String?
-
-    /// `application/octet-stream, 1.0 KB (1024 bytes)`: the line over the dump, as an image's
-    /// `image/png 640×480, 35.0 KB` is on a pipe, with the exact size beside the rounded one
-    /// so that a truncated download shows.
-    public var summary: String {
-        let exact = count == 1 ? "1 byte" : "\(count) bytes"
-        let size = count < 1000 ? exact : "\(ByteCount.format(count)) (\(exact))"
-        return "\(mediaType ?? "untyped"), \(size)"
-    }
-}
-
 /// Anything else: a line with its type and size, then its first bytes as `xxd` shows them.
 /// The last entry in the table, so that every response gets a faithful view, never a refusal.
 public struct BytesPlugin: ContentPlugin {

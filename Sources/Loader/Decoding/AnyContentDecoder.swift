@@ -1,0 +1,59 @@
+/// A decoder with its model type erased, as the plugin table and a source hold it.
+public struct AnyContentDecoder {
+    public let name: String
+    public let mediaTypes: [String]
+    public let summary: String
+    public let takes: String
+    private let decoder: ([UInt8], ResponseInfo) throws(DecodeFailure) -> AnyContent
+    private let offerer: (ResponseBody) -> Offer<AnyContent>
+
+    public init<Decoder: ContentDecoder>(_ decoder: Decoder) {
+        name = decoder.name
+        mediaTypes = decoder.mediaTypes
+        summary = decoder.summary
+        takes = decoder.takes
+        self.decoder = { (body, response) throws(DecodeFailure) in
+            AnyContent(try decoder.decode(body, response: response), decoder: decoder)
+        }
+        offerer = { body in
+            switch decoder.offer(body) {
+            case .declined: .declined
+            case .taken(let model): .taken(AnyContent(model, decoder: decoder))
+            case .failed(let failure): .failed(failure)
+            }
+        }
+    }
+
+    public func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> AnyContent {
+        try decoder(body, response)
+    }
+
+    /// The response offered to this decoder: declined, or decoded once.
+    public func offer(_ body: ResponseBody) -> Offer<AnyContent> {
+        offerer(body)
+    }
+
+    /// The `Accept` header this decoder's requests send.
+    public var acceptHeader: String { mediaTypes.joined(separator: ", ") }
+}
+
+extension [AnyContentDecoder] {
+    /// The first decoder that takes this response, and what its one decode gave.
+    public func choose(for body: [UInt8], response: ResponseInfo) -> (decoder: AnyContentDecoder, decoded: Result<AnyContent, DecodeFailure>)? {
+        let offered = ResponseBody(body, info: response)
+        for decoder in self {
+            switch decoder.offer(offered) {
+            case .declined: continue
+            case .taken(let content): return (decoder, .success(content))
+            case .failed(let failure): return (decoder, .failure(failure))
+            }
+        }
+        return nil
+    }
+
+    /// The `Accept` header for a request that any of these decoders may decode.
+    public var acceptHeader: String {
+        var seen = Set<String>()
+        return flatMap(\.mediaTypes).filter { seen.insert($0).inserted }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,19 @@
+internal import CGLib
+
+/// One attached GSource: a timer, an idle callback or a signal watch.
+///
+/// Dropping the handle does not stop the source; `cancel()` does. Cancelling twice, or after
+/// a one-shot source has fired, is harmless because the handle keeps its own reference.
+public final class LoopSource {
+    private let source: UnsafeMutablePointer<GSource>
+
+    init(adopting source: UnsafeMutablePointer<GSource>) { self.source = source }
+
+    deinit { g_source_unref(source) }
+
+    /// Stops the source; its callback will not run again.
+    public func cancel() { g_source_destroy(source) }
+
+    /// Whether the source has ended, by firing once or by `cancel()`.
+    public var isCancelled: Bool { g_source_is_destroyed(source) != 0 }
+}

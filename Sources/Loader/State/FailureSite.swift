@@ -1,0 +1,33 @@
+/// What a fetch was doing when it failed: whom it talked to, why it stopped itself (if it
+/// did), and how much body had come.
+public struct FailureSite: Sendable {
+    public enum Peer: Sendable {
+        /// A server, as `host:port` for messages, and its host alone for DNS failures.
+        case server(authority: String, host: String)
+        /// A file or standard input, by its name for people.
+        case file(name: String)
+    }
+
+    /// Why the fetch called itself off, when it did; a GIO cancel then means this.
+    public enum Stop: Sendable {
+        case cancelled
+        case deadline(Duration)
+        case connectTimeout(Duration)
+        /// The server turned the request away unprocessed this many times in a row, and
+        /// libsoup sent it again each time (HTTP/2 REFUSED_STREAM, or GOAWAY before the stream).
+        case refusedUnprocessed(times: Int)
+    }
+
+    public var peer: Peer
+    public var stop: Stop?
+    /// Body bytes received and declared, once the body was being read.
+    public var body: (received: Int, declared: Int?)?
+    /// What was wrong with the server's certificate, when it was refused.
+    public var certificate: CertificateProblems?
+
+    public init(_ peer: Peer, stop: Stop? = nil, body: (received: Int, declared: Int?)? = nil) {
+        self.peer = peer
+        self.stop = stop
+        self.body = body
+    }
+}

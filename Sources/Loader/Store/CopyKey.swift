@@ -1,0 +1,12 @@
+/// What selects one copy in the store: the URL and the request headers that choose the
+/// representation. Kept as a SHA-256 digest, so no credential is written into the store.
+struct CopyKey: Hashable {
+    let digest: String
+
+    init(url: String, options: FetchOptions) {
+        var parts = ["\(options.method) \(url)", "accept: \(options.accept ?? "")"]
+        parts += options.headers.map { "\($0.name.lowercased()): \($0.value)" }.sorted()
+        parts += options.omittedHeaders.map { "omit: \($0.lowercased())" }.sorted()
+        digest = Checksum.sha256([Array(parts.joined(separator: "\n").utf8)])
+    }
+}

@@ -1,0 +1,15 @@
+internal import CSQLite
+
+/// An SQLite result code with SQLite's own words for it, and what it means to the store.
+struct SQLiteError: Error, CustomStringConvertible {
+    /// The primary result code (`SQLITE_CORRUPT`, `SQLITE_BUSY`…), extended bits dropped.
+    let code: Int32
+    let message: String
+
+    var description: String { message }
+
+    /// The file is damaged or is no database: it should be moved aside.
+    var isDamage: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
+    /// Another process holds the write lock past the busy timeout.
+    var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
+}

@@ -1,0 +1,4 @@
+/// Colours available to symbol output.
+enum ColorDepth: Equatable {
+    case truecolor, indexed256, indexed16, none
+}
