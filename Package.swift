@@ -75,13 +75,19 @@ let package = Package(
             ]
         ),
 
-        // Test helpers: threaded in-process servers and a runner for the built binary.
-        .target(name: "TestSupport", dependencies: ["Loader", "SampleSource"], path: "Tests/TestSupport"),
+        // Test helpers: threaded in-process servers, a runner for the built binary, and the
+        // reference text passes that TerminalText's and the plugins' tests both hold code to.
+        .target(name: "TestSupport", dependencies: ["Loader", "SampleSource", "TerminalText"], path: "Tests/TestSupport"),
+        // One test target per library; each depends on what its files import.
         .testTarget(name: "LoaderTests", dependencies: ["Loader", "TestSupport", "SampleSource"]),
+        .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText", "TestSupport"]),
         .testTarget(name: "PluginsTests", dependencies: ["Plugins", "TerminalText", "Loader", "TestSupport", "SampleSource", "CPixbuf"]),
         .testTarget(name: "SampleSourceTests", dependencies: ["SampleSource", "Loader", "TestSupport"]),
-        .testTarget(name: "LoadrunCLITests", dependencies: ["LoadrunCLI", "Plan", "Screen", "TerminalText", "Loader", "Plugins"]),
+        .testTarget(name: "PlanTests", dependencies: ["Plan", "Plugins", "Loader"]),
+        // The screen model's tests render content as a run does, through LoadrunCLI's
+        // `PluginScreenRenderer` over the real plugin table.
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "LoadrunCLI", "Loader", "Plugins", "TerminalText"]),
+        .testTarget(name: "LoadrunCLITests", dependencies: ["LoadrunCLI", "Plan", "Loader"]),
         .testTarget(name: "EndToEndTests", dependencies: ["loadrun", "Plan", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

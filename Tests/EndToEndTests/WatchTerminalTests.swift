@@ -74,25 +74,6 @@ final class WatchTerminalTests: XCTestCase {
         assertRestored(tmux, status: 0)
     }
 
-    /// A post added at the top while the user has one selected: the marker stays on that post,
-    /// and Enter opens it.
-    func testTheSelectionStaysOnItsPostWhenAPostArrivesAboveIt() throws {
-        let backend = WatchedBackend()
-        backend.setNewestFirst(true)
-        let server = TestServer(serving: backend)
-        let tmux = try TmuxSession(command("--url \(server.url("/posts")) --plugin posts --watch 300ms --detail '/posts/{id}' --no-prefetch"),
-                                   width: 100, height: 30)
-        XCTAssertTrue(tmux.waitForScreen(containing: "Post number 1"), tmux.screen())
-        try tmux.send("j")
-        XCTAssertTrue(tmux.waitForScreen(containing: "▌ 2  Post number 2"), "post 2 selected, the second: \(tmux.screen())")
-        backend.setPosts(4)
-        XCTAssertTrue(tmux.waitForScreen(containing: "Post number 4"), tmux.screen())
-        XCTAssertTrue(tmux.screen().contains("▌ 2  Post number 2"), "still on post 2, now the third: \(tmux.screen())")
-        XCTAssertTrue(line(tmux.screen(), containing: "Post number 4").hasPrefix("+ "), "the new post is marked: \(tmux.screen())")
-        try tmux.send("q")
-        assertRestored(tmux, status: 0)
-    }
-
     /// `-v` on the full screen: the trace goes to the view's log, never over the frame.
     func testVerboseTraceGoesToTheLogNotOverTheFrame() throws {
         let backend = WatchedBackend()

@@ -1,7 +1,6 @@
 import Foundation
 @testable import LoadrunCLI
 import XCTest
-@testable import Plan
 
 /// The words the shell's Tab offers after `--source`, read from the line being completed.
 final class CompletionWordsTests: XCTestCase {

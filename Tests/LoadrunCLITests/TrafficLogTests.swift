@@ -1,7 +1,6 @@
 import Loader
 @testable import LoadrunCLI
 import XCTest
-@testable import Screen
 
 /// `-v`'s lines as values: credentials masked by the header's name, long lines cut.
 final class TrafficLogTests: XCTestCase {

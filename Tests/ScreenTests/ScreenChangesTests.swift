@@ -35,6 +35,7 @@ final class ScreenChangesTests: XCTestCase {
         XCTAssertTrue(rows(screen).contains("▌ 2  title 2"), "\(rows(screen))")
         load(&screen, posts([9, 1, 2, 3]))
         XCTAssertTrue(rows(screen).contains("▌ 2  title 2"), "still on post 2, now the third: \(rows(screen))")
+        XCTAssertTrue(rows(screen).contains("+ 9  title 9"), "the new post is marked: \(rows(screen))")
         let opened = screen.update(.key(.enter, at: start))
         guard case .open(0, let fields)? = opened.last else { return XCTFail("\(opened)") }
         XCTAssertEqual(fields["id"], "2", "Enter opens the post the marker is on")

@@ -16,8 +16,8 @@ final class ScreenModelTests: XCTestCase {
         AnyContent(ids.map { Post(id: $0, title: "\(prefix) \($0)", body: "body \($0)") }, decoder: PostsPlugin())
     }
 
-    private func model(sources: Int = 1, watch: Bool = false, rows: Int = 20, columns: Int = 60) -> ScreenModel {
-        let renderer = PluginScreenRenderer(plugins: .default(), base: RenderContext(width: 60, allowsStyling: false),
+    private func model(sources: Int = 1, watch: Bool = false, rows: Int = 20, columns: Int = 60, styled: Bool = false) -> ScreenModel {
+        let renderer = PluginScreenRenderer(plugins: .default(), base: RenderContext(width: 60, allowsStyling: styled),
                                             selections: Array(repeating: .fixed(AnyContentDecoder(PostsPlugin())), count: sources))
         let facts = (0..<sources).map { SourceFacts(name: "posts\($0 == 0 ? "" : "\($0)")", state: .loading(LoadProgress(), lastGood: nil)) }
         return ScreenModel(sources: facts, rows: rows, columns: columns, reloadsOnInterval: watch, readsKeys: true, renderer: renderer)
@@ -124,11 +124,35 @@ final class ScreenModelTests: XCTestCase {
         XCTAssertFalse(screen.view().footer.contains("matches"), screen.view().footer)
     }
 
+    func testOnAColourTerminalTheCurrentMatchStandsOutAndCtrlPGoesRoundPastTheFirst() {
+        var screen = model(styled: true)
+        load(&screen, posts([1, 2, 3], prefix: "quasi"))
+        press(&screen, .character("/"))
+        for character in "quasi" { press(&screen, .character(character)) }
+        XCTAssertTrue(screen.view().footer.hasPrefix("/quasi▏"), "the query as it is typed: \(screen.view().footer)")
+        press(&screen, .enter)
+        XCTAssertTrue(screen.view().footer.hasPrefix("/quasi: 1/3 matches"), screen.view().footer)
+        let content = screen.view().content
+        XCTAssertEqual(content.filter { $0.contains("43mquasi") }.count, 1, "the current match, black on yellow: \(content)")
+        XCTAssertTrue(content.first { $0.contains("quasi") }?.contains("43mquasi") == true, "it is the first: \(content)")
+        XCTAssertEqual(content.filter { $0.contains("7mquasi") }.count, 2, "the others in reverse video: \(content)")
+        press(&screen, .control("n"))
+        XCTAssertTrue(screen.view().footer.hasPrefix("/quasi: 2/3 matches"), screen.view().footer)
+        press(&screen, .control("p"), .control("p"))
+        XCTAssertTrue(screen.view().footer.hasPrefix("/quasi: 3/3 matches"), "back past the first, to the last: \(screen.view().footer)")
+        press(&screen, .escape)
+        XCTAssertTrue(screen.view().footer.contains("Enter open"), "the list's keys again: \(screen.view().footer)")
+        XCTAssertFalse(screen.view().footer.contains("/quasi"), "Esc drops the search: \(screen.view().footer)")
+        XCTAssertFalse(screen.view().content.contains { $0.contains("43m") }, "and its marks: \(screen.view().content)")
+    }
+
     func testAWatchKeepsVersionsToStepThroughAndSaysWhereItStands() {
-        var screen = model(watch: true)
+        var screen = model(watch: true, columns: 110)
         load(&screen, posts([1]))
+        XCTAssertFalse(screen.view().footer.contains("[ ] history"), "one version: nothing to step through")
         load(&screen, posts([1, 2]))
         XCTAssertTrue(text(screen).contains("title 2"))
+        XCTAssertTrue(screen.view().footer.contains("[ ] history"), "the footer offers history: \(screen.view().footer)")
         press(&screen, .character("["))
         XCTAssertFalse(text(screen).contains("title 2"), "the first version again")
         let status = SourceStatus(name: "posts", phase: .loaded(unchanged: false), wait: .nextReload(in: "2 s"))
@@ -137,9 +161,10 @@ final class ScreenModelTests: XCTestCase {
 
         load(&screen, posts([1, 2, 3]))
         XCTAssertFalse(text(screen).contains("title 3"), "a new version waits while an earlier one is looked at")
-        XCTAssertTrue(screen.view().status[0].contains("newer"), screen.view().status[0])
+        XCTAssertTrue(screen.view().status[0].contains("newer content waiting"), screen.view().status[0])
         press(&screen, .character("]"), .character("]"))
         XCTAssertTrue(text(screen).contains("title 3"))
+        XCTAssertFalse(screen.view().status[0].contains("version 1 of"), "following the newest again: \(screen.view().status[0])")
         press(&screen, .character("]"))
         XCTAssertEqual(screen.view().footer, "posts: this is the newest version")
     }
@@ -202,8 +227,12 @@ final class ScreenModelTests: XCTestCase {
         XCTAssertEqual(screen.view().content.count, screen.contentRows, "the help fills the content area")
         XCTAssertEqual(screen.view().content.first, "Keys")
         XCTAssertTrue(screen.view().content.allSatisfy { TerminalText.displayWidth($0) <= screen.columns }, "cut to the width")
+        for key in ["n  N", "Enter", "Esc", "[  ]", "Space", "Ctrl-D", "Tab", "q  Ctrl-C"] {
+            XCTAssertTrue(text(screen).contains(key), "\(key) is in the help: \(text(screen))")
+        }
         XCTAssertEqual(press(&screen, .character("q")), [], "the key that closes the help does nothing else")
         XCTAssertTrue(text(screen).contains("title 1"))
+        XCTAssertFalse(text(screen).contains("n  N"), "closed: \(text(screen))")
     }
 
     func testAResizeRendersAgainAtTheNewSize() {

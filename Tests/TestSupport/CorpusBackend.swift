@@ -23,7 +23,6 @@ public final class CorpusBackend: Sendable {
     }
 
     private struct State {
-        var edition = 1
         var held: Set<String> = []
         var failing: [String: Int] = [:]
         var seen: [Seen] = []
@@ -66,9 +65,6 @@ public final class CorpusBackend: Sendable {
     /// Requests for exactly `path`.
     public func requests(for path: String) -> [Seen] { seen.filter { $0.path == path } }
 
-    /// From now on `/posts` leads with a new first title: `edition 2 — <title>`.
-    public func setEdition(_ edition: Int) { state.withLock { $0.edition = edition } }
-
     /// Requests for `path` start a body and never finish it, a byte every 100 ms, until the
     /// client leaves: the server never ends such a request, so `heldClientLeft` says the client
     /// did, whenever it does.
@@ -80,12 +76,7 @@ public final class CorpusBackend: Sendable {
     /// The routes, on the server's own loop.
     public func install(on server: SampleServer, loop: EventLoop) {
         server.route("/posts") { [self] exchange in
-            let edition = state.withLock { $0.edition }
-            var items = posts.map(\.json)
-            if edition > 1, let first = posts.first {
-                items[0] = first.json.replacingOccurrences(of: "\"title\":\"\(first.title)\"", with: "\"title\":\"edition \(edition) — \(first.title)\"")
-            }
-            answer(exchange, body: "[" + items.joined(separator: ",") + "]", loop: loop)
+            answer(exchange, body: "[" + posts.map(\.json).joined(separator: ",") + "]", loop: loop)
         }
         for post in posts {
             server.route("/posts/\(post.id)") { [self] exchange in answer(exchange, body: post.json, loop: loop) }

@@ -77,9 +77,9 @@ extension TestServer {
 /// Test fixtures: small bodies in the shapes the plugins expect.
 public enum Fixtures {
     /// `count` posts as a JSON array, each with a distinct title.
-    public static func posts(_ count: Int, bodyLength: Int = 40, newestFirst: Bool = false) -> String {
+    public static func posts(_ count: Int, bodyLength: Int = 40) -> String {
         let ids = (1...max(count, 1)).prefix(count)
-        let items = (newestFirst ? Array(ids.reversed()) : Array(ids)).map { id in
+        let items = ids.map { id in
             let body = String(repeating: "b", count: bodyLength)
             return #"{"userId":1,"id":\#(id),"title":"Post number \#(id)","body":"\#(body)\nsecond line"}"#
         }

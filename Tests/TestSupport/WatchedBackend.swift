@@ -26,7 +26,6 @@ public final class WatchedBackend: Sendable {
 
     private struct State {
         var posts = 3
-        var newestFirst = false
         var failing = false
         var alternating = false
         var validation = Validation.honest
@@ -41,8 +40,6 @@ public final class WatchedBackend: Sendable {
 
     /// Serve `count` posts from now on.
     public func setPosts(_ count: Int) { state.withLock { $0.posts = count } }
-    /// Serve the posts newest first, as a feed does: a new post comes in at the top.
-    public func setNewestFirst(_ newestFirst: Bool) { state.withLock { $0.newestFirst = newestFirst } }
     /// Answer 503 to everything from now on, or stop.
     public func setFailing(_ failing: Bool) { state.withLock { $0.failing = failing } }
     /// Answer 200 and 503 in turn, starting with 200.
@@ -52,15 +49,15 @@ public final class WatchedBackend: Sendable {
     /// The route's handler.
     public func handler() -> SampleServer.Handler {
         { [self] exchange in
-            let (posts, newestFirst, fails, validation, number) = state.withLock { state in
+            let (posts, fails, validation, number) = state.withLock { state in
                 state.tally.requests += 1
                 if exchange.requestHeader("If-None-Match") != nil { state.tally.conditional += 1 }
                 let fails = state.failing || (state.alternating && state.tally.requests % 2 == 0)
                 if fails { state.tally.failures += 1 }
-                return (state.posts, state.newestFirst, fails, state.validation, state.tally.requests)
+                return (state.posts, fails, state.validation, state.tally.requests)
             }
             if fails { return exchange.respond(status: 503, text: "") }
-            let body = Array(Fixtures.posts(posts, newestFirst: newestFirst).utf8)
+            let body = Array(Fixtures.posts(posts).utf8)
             switch validation {
             case .honest:
                 exchange.respondCacheable(contentType: "application/json", body: body)

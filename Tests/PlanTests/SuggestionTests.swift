@@ -1,4 +1,3 @@
-@testable import LoadrunCLI
 import XCTest
 @testable import Plan
 

@@ -1,13 +1,9 @@
-@testable import LoadrunCLI
-import Plugins
 import XCTest
 @testable import Screen
 
 /// A pane of the full-screen view as a value in memory: what it draws for its cursor and its
 /// search, and the footer's keys for where the user is.
 final class PaneTests: XCTestCase {
-    private let plain = RenderContext(width: 40, allowsStyling: false)
-
     /// Five items of two lines each.
     private func list() -> Pane {
         var pane = Pane()
@@ -19,7 +15,7 @@ final class PaneTests: XCTestCase {
     func testTheSelectedItemIsMarkedInTheMarginAndOtherRowsAreIndented() {
         var pane = list()
         pane.cursor.move(by: 1, in: pane.layout(rows: 4))
-        XCTAssertEqual(pane.visibleRows(rows: 4, allowsStyling: plain.allowsStyling), ["  item 1", "    body 1", "▌ item 2", "▌   body 2"])
+        XCTAssertEqual(pane.visibleRows(rows: 4, allowsStyling: false), ["  item 1", "    body 1", "▌ item 2", "▌   body 2"])
         XCTAssertNil(pane.position(rows: 10), "everything fits")
         XCTAssertEqual(pane.position(rows: 4), "lines 1–4 of 10")
     }
@@ -27,7 +23,7 @@ final class PaneTests: XCTestCase {
     func testContentThatIsNoListHasNoMargin() {
         var pane = Pane()
         pane.show("a title\n\nsome text\n", items: nil)
-        XCTAssertEqual(pane.visibleRows(rows: 5, allowsStyling: plain.allowsStyling), ["a title", "", "some text"])
+        XCTAssertEqual(pane.visibleRows(rows: 5, allowsStyling: false), ["a title", "", "some text"])
         XCTAssertFalse(pane.hasItems)
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Plugins
 import XCTest
 import TerminalText
 

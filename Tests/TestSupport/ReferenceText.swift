@@ -1,15 +1,15 @@
-import Plugins
 import TerminalText
 
 /// The text helpers as they were before the byte- and scalar-wise passes (commit 1b75dbd),
 /// kept as the oracle the fast paths must agree with: `Character` by `Character`, with
-/// Swift's property queries, one step at a time.
-enum ReferenceText {
-    static func displayWidth<S: StringProtocol>(_ text: S) -> Int {
+/// Swift's property queries, one step at a time. Here so that TerminalText's tests and the
+/// plugins' (the posts view is drawn over these passes) share one copy.
+public enum ReferenceText {
+    public static func displayWidth<S: StringProtocol>(_ text: S) -> Int {
         text.reduce(0) { $0 + displayWidth(of: $1) }
     }
 
-    static func displayWidth(of character: Character) -> Int {
+    public static func displayWidth(of character: Character) -> Int {
         if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
         guard let first = character.unicodeScalars.first else { return 0 }
         if character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation }) { return 2 }
@@ -32,7 +32,7 @@ enum ReferenceText {
         }
     }
 
-    static func wrap(_ text: String, width: Int) -> [String] {
+    public static func wrap(_ text: String, width: Int) -> [String] {
         let width = max(width, 1)
         var lines: [String] = []
         var line = ""
@@ -72,7 +72,7 @@ enum ReferenceText {
         return lines
     }
 
-    static func forTerminal(_ text: String) -> String {
+    public static func forTerminal(_ text: String) -> String {
         var result = String.UnicodeScalarView()
         var scalars = text.unicodeScalars.makeIterator()
         var pending = scalars.next()
@@ -94,34 +94,9 @@ enum ReferenceText {
         return String(result)
     }
 
-    static func wrapField(_ text: String, width: Int) -> [String] {
-        wrap(forTerminal(TerminalText.bounded(text)), width: width)
-    }
-
-    static func firstLine(of body: String) -> String? {
+    public static func firstLine(of body: String) -> String? {
         body.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
             .first { !$0.allSatisfy(\.isWhitespace) }
             .map(String.init)
-    }
-
-    /// The posts view: `PostsPlugin.render`.
-    static func renderPosts(_ posts: [Post], context: RenderContext) -> String {
-        let idWidth = posts.map { String($0.id).count }.max() ?? 1
-        let indent = String(repeating: " ", count: idWidth + 2)
-        let textWidth = max(context.width - indent.count, 10)
-        var out = ""
-        for post in posts {
-            let id = String(post.id)
-            for (index, line) in wrapField(post.title, width: textWidth).enumerated() {
-                let lead = index == 0 ? String(repeating: " ", count: idWidth - id.count) + id + "  " : indent
-                out += lead + TextStyle.bold.apply(line, in: context) + "\n"
-            }
-            if let first = firstLine(of: post.body) {
-                for line in wrapField(first, width: textWidth) {
-                    out += indent + TextStyle.dim.apply(line, in: context) + "\n"
-                }
-            }
-        }
-        return out
     }
 }

@@ -1,5 +1,4 @@
 import Loader
-@testable import LoadrunCLI
 import XCTest
 @testable import Plan
 

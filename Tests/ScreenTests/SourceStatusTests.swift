@@ -1,4 +1,3 @@
-@testable import LoadrunCLI
 import TerminalText
 import XCTest
 @testable import Screen
@@ -7,21 +6,21 @@ import XCTest
 /// narrow widths.
 final class SourceStatusTests: XCTestCase {
     private let success = 1_800_000_000
-    private var ok: String { ClockTime.timeOfDay(success) }
-    private var failedAt: String { ClockTime.timeOfDay(success + 30) }
+    private var ok: String { TestClock.timeOfDay(success) }
+    private var failedAt: String { TestClock.timeOfDay(success + 30) }
 
     private func loaded(_ unchanged: Bool = false) -> SourceStatus {
-        var status = SourceStatus(name: "posts", phase: .loaded(unchanged: unchanged), wait: .nextReload(in: "3 s"), lastSuccess: ClockTime.reading(success))
+        var status = SourceStatus(name: "posts", phase: .loaded(unchanged: unchanged), wait: .nextReload(in: "3 s"), lastSuccess: TestClock.reading(success))
         status.maxAttempts = 3
         status.items = .init(count: 12, pages: 3, more: true)
         return status
     }
 
     private func failing(_ wait: SourceStatus.Wait, reason: String = "HTTP 503 from 127.0.0.1:8080") -> SourceStatus {
-        var status = SourceStatus(name: "posts", phase: .failed, wait: wait, lastSuccess: ClockTime.reading(success))
+        var status = SourceStatus(name: "posts", phase: .failed, wait: wait, lastSuccess: TestClock.reading(success))
         status.attempt = 2
         status.maxAttempts = 3
-        status.failure = .init(reason: reason, at: ClockTime.reading(success + 30))
+        status.failure = .init(reason: reason, at: TestClock.reading(success + 30))
         status.showsData = true
         return status
     }

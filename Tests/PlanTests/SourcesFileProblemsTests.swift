@@ -1,4 +1,3 @@
-import Loader
 import Plugins
 import XCTest
 @testable import Plan

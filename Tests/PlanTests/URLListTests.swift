@@ -1,6 +1,3 @@
-import Foundation
-import Loader
-@testable import LoadrunCLI
 import Plugins
 import XCTest
 @testable import Plan
@@ -74,28 +71,5 @@ final class URLListTests: XCTestCase {
         XCTAssertEqual(failure(list: "http://h/a\n", all: true), ["--url-file names sources of its own; it does not go with --all"])
         XCTAssertEqual(failure(urls: ["http://h/a"], list: "http://h/b\n", all: true), ["--url names sources of its own; it does not go with --all"])
         XCTAssertEqual(failure(list: "http://h/a\n", sources: ["posts", "articles"]).first?.hasPrefix("--url-file replaces the URL of one --source"), true)
-    }
-
-    func testAFileThatCannotBeReadIsNamedWithTheSystemsReason() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("loadrun-urllist-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let missing = directory.appendingPathComponent("missing.txt").path
-        XCTAssertEqual(URLList.read(missing).failure?.message,
-                       "--url-file \(missing): no such file; give a file of URLs, one a line, or - for standard input")
-        XCTAssertEqual(URLList.read(directory.path).failure?.message, "--url-file \(directory.path): cannot read it: is a directory")
-        let latin1 = directory.appendingPathComponent("latin1.txt")
-        try Data([0x68, 0x74, 0x74, 0x70, 0xE9, 0x0A]).write(to: latin1)
-        XCTAssertEqual(URLList.read(latin1.path).failure?.message, "--url-file \(latin1.path): is not UTF-8 text; give one URL a line")
-        let good = directory.appendingPathComponent("urls.txt")
-        try "http://h/a\n".write(to: good, atomically: true, encoding: .utf8)
-        XCTAssertEqual(try URLList.read(good.path).get().entries, [URLList.Entry(line: 1, text: "http://h/a")])
-    }
-}
-
-private extension Result {
-    var failure: Failure? {
-        if case .failure(let failure) = self { return failure }
-        return nil
     }
 }

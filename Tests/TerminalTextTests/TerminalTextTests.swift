@@ -1,5 +1,3 @@
-import Loader
-import Plugins
 import XCTest
 import TerminalText
 
@@ -44,22 +42,5 @@ final class TerminalTextTests: XCTestCase {
         XCTAssertEqual(TerminalText.wrap("ab 幅広幅広幅 c", width: 4), ["ab", "幅広", "幅広", "幅 c"])
         // A double-width character never stalls a one-column wrap.
         XCTAssertEqual(TerminalText.wrap("幅広", width: 1), ["幅", "広"])
-    }
-
-    func testFieldsBeyondTheLimitAreCutWithANoteOfWhatWasLeftOut() {
-        XCTAssertEqual(TerminalText.bounded("short", limit: 10), "short")
-        XCTAssertEqual(TerminalText.bounded("0123456789", limit: 10), "0123456789", "exactly the limit stays whole")
-        XCTAssertEqual(TerminalText.bounded(String(repeating: "x", count: 2_010), limit: 10),
-                       "xxxxxxxxxx… (2.0 KB more; --output json has it all)")
-        // The cut falls between graphemes: an accent stays with its letter.
-        let accented = String(repeating: "e\u{301}", count: 20)
-        XCTAssertEqual(TerminalText.bounded(accented, limit: 3).prefix(4), "e\u{301}e\u{301}e\u{301}…")
-    }
-
-    func testAFieldIsBoundedMadeSafeAndWrapped() {
-        let lines = TerminalText.wrapField(String(repeating: "y", count: 50_000) + "\u{1B}]0;t\u{07}", width: 80)
-        XCTAssertTrue(lines.allSatisfy { TerminalText.displayWidth($0) <= 80 })
-        XCTAssertFalse(lines.joined().contains("\u{1B}"))
-        XCTAssertTrue(lines.joined(separator: " ").hasSuffix("… (40.0 KB more; --output json has it all)"), lines.last ?? "")
     }
 }

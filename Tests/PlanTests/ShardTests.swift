@@ -1,5 +1,3 @@
-import Loader
-@testable import LoadrunCLI
 import Plugins
 import XCTest
 @testable import Plan

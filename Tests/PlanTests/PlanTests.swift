@@ -1,5 +1,4 @@
 import Loader
-@testable import LoadrunCLI
 import Plugins
 import XCTest
 @testable import Plan

@@ -1,4 +1,3 @@
-import LoadrunCLI
 import XCTest
 @testable import Plan
 
