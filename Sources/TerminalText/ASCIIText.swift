@@ -1,8 +1,10 @@
-/// Scans of ASCII text, eight bytes at a time where they can be.
-package enum ASCIIText {
+/// Scans of ASCII text, eight bytes at a time where they can be; inlinable, as `ByteWords`
+/// is, for the loops in other modules that call them.
+public enum ASCIIText {
     /// Whether `bytes` are all printable ASCII, spaces, tabs and newlines: text that is safe
     /// for a terminal as it is and takes a column a byte, which is most text.
-    package static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable
+    public static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = UnsafeRawPointer(bytes.baseAddress) else { return true }
         let count = bytes.count
         var index = 0
@@ -23,15 +25,15 @@ package enum ASCIIText {
         return true
     }
 
-    @inline(__always)
-    private static func isPlain(_ byte: UInt8) -> Bool {
+    @inlinable @inline(__always)
+    static func isPlain(_ byte: UInt8) -> Bool {
         (byte >= 0x20 && byte < 0x7F) || byte == 0x09 || byte == 0x0A
     }
 
     /// The end of the word of plain text (see `isPlain`) that goes on from `start`: the
     /// first space, tab or newline after it, or the end.
-    @inline(__always)
-    package static func wordEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    @inlinable @inline(__always)
+    public static func wordEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start
         let count = bytes.count
         if let base = UnsafeRawPointer(bytes.baseAddress) {
@@ -47,8 +49,8 @@ package enum ASCIIText {
     }
 
     /// Where the line that starts at `start` ends: its first `\n` or `\r`, or the end.
-    @inline(__always)
-    package static func lineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    @inlinable @inline(__always)
+    public static func lineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start
         let count = bytes.count
         if let base = UnsafeRawPointer(bytes.baseAddress) {
