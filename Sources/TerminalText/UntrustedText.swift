@@ -43,7 +43,7 @@ public enum UntrustedText {
     /// Control Pictures (`ESC` shows as `␛`, BEL as `␇`); C1 controls and bidi overrides and
     /// isolates become `�`. `\r\n` becomes `\n`.
     public static func forTerminal(_ text: String) -> String {
-        guard needsWork(text.utf8) else { return text }
+        guard needsWork(text) else { return text }
         var result = String.UnicodeScalarView()
         var scalars = text.unicodeScalars.makeIterator()
         var pending = scalars.next()
@@ -75,7 +75,7 @@ public enum UntrustedText {
     /// Outside string literals, JSON text holds only ASCII punctuation, digits, letters and
     /// whitespace, so escaping scalars wherever they stand keeps the document valid.
     public static func forJSON(_ json: String) -> String {
-        guard needsWork(json.utf8) else { return json }
+        guard needsWork(json) else { return json }
         var result = String.UnicodeScalarView()
         result.reserveCapacity(json.utf8.count)
         for scalar in json.unicodeScalars {
@@ -109,11 +109,32 @@ public enum UntrustedText {
 
     /// Whether any byte might start an unsafe scalar: a C0 control or DEL, the lead byte of
     /// U+0080–U+00BF (0xC2), or that of U+2000–U+2FFF (0xE2). Most text has none, and this
-    /// scan over bytes is far cheaper than decoding scalars.
-    @inline(__always)
-    private static func needsWork(_ bytes: String.UTF8View) -> Bool {
-        bytes.contains { byte in
-            (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F || byte == 0xC2 || byte == 0xE2
+    /// scan over bytes is far cheaper than decoding scalars: eight at a time, with a look at
+    /// each byte only of words that hold a candidate (newlines and tabs are candidates too).
+    private static func needsWork(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let base = UnsafeRawPointer(bytes.baseAddress) else { return false }
+            var index = 0
+            while index + 8 <= bytes.count {
+                let word = ByteWords.load(base, at: index)
+                let candidates = ByteWords.below(word, 0x20) | ByteWords.equal(word, 0x7F) | ByteWords.equal(word, 0xC2)
+                    | ByteWords.equal(word, 0xE2)
+                if candidates != 0 {
+                    for offset in index..<index + 8 where isUnsafeStart(bytes[offset]) { return true }
+                }
+                index += 8
+            }
+            while index < bytes.count {
+                if isUnsafeStart(bytes[index]) { return true }
+                index += 1
+            }
+            return false
         }
+    }
+
+    @inline(__always)
+    private static func isUnsafeStart(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F || byte == 0xC2 || byte == 0xE2
     }
 }

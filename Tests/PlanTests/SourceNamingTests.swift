@@ -22,6 +22,26 @@ final class SourceNamingTests: XCTestCase {
         }
     }
 
+    /// The segments as the Character-wise version found them: the oracle the byte-wise one
+    /// must agree with.
+    private func characterSegments(of url: String) -> [String] {
+        if url == "-" { return ["stdin"] }
+        let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
+        let afterScheme = path.firstRange(of: "://").map { path[$0.upperBound...] } ?? path[...]
+        let segments = afterScheme.split(separator: "/").map(String.init)
+        return segments.count > 1 ? Array(segments.dropFirst()) : segments.isEmpty ? [url] : segments
+    }
+
+    func testSegmentsAreFoundInBytesAsTheyWereInCharacters() {
+        let urls = ["-", "http://h/posts", "https://h:8080/a/b/c?x=1&y=2", "http://h/a//b/", "http://h", "http://h/",
+                    "?only/query", "?a?b/c", "??a/b?c", "???", "/tmp/posts.json", "./posts.json", "file:///tmp/x.json", "posts",
+                    "http://h/caf\u{E9}/na\u{EF}ve", "http://h/\u{5E45}/\u{5E83}", "", "://", "a://b://c/d", "http://h/p?",
+                    "http://h/ends-with-colon:", "x:/y", "http://h/%E2%80%AE/1"]
+        for url in urls {
+            XCTAssertEqual(SourceNaming.segments(of: url), characterSegments(of: url), url)
+        }
+    }
+
     func testGroupedRoundsNameAsComparingEveryPairDid() {
         // Few segment names, so that paths share tails and clash over several rounds.
         let words = ["a", "b", "posts", "v1", "7", "x"]

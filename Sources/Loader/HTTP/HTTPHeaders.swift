@@ -6,8 +6,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
 
     /// The first value of the field `name`, ignoring case.
     public subscript(name: String) -> String? {
-        let lowered = name.lowercased()
-        return fields.first { $0.name.lowercased() == lowered }?.value
+        fields.first { Self.sameName($0.name, name) }?.value
     }
 
     public mutating func add(name: String, value: String) { fields.append((name, value)) }
@@ -15,9 +14,17 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
     /// Every value of the field `name`, ignoring case, joined with commas as RFC 9110 §5.3
     /// allows for list fields; nil when there is none.
     public func all(_ name: String) -> String? {
-        let lowered = name.lowercased()
-        let values = fields.filter { $0.name.lowercased() == lowered }.map(\.value)
+        let values = fields.filter { Self.sameName($0.name, name) }.map(\.value)
         return values.isEmpty ? nil : values.joined(separator: ", ")
+    }
+
+    /// Whether two field names are the same, ignoring ASCII case (RFC 9110 §5.1: names are
+    /// tokens, ASCII only). Compared byte by byte: a lookup is made several times for every
+    /// response, and lowercasing both names allocated two strings each time.
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8) { x, y in
+            x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z"))
+        }
     }
 
     public func makeIterator() -> some IteratorProtocol<(name: String, value: String)> { fields.makeIterator() }
