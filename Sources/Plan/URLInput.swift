@@ -98,10 +98,17 @@ package enum URLInput {
     /// that `http:/x` is a URL missing its host), lowercased; nil for `localhost:8080`, whose
     /// `localhost` is a host and not a scheme.
     private static func explicitScheme(of text: String) -> String? {
-        let name = text.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
-        guard let first = name.first, first.isLetter else { return nil }
-        let rest = text.dropFirst(name.count)
-        let scheme = name.lowercased()
-        return rest.hasPrefix("://") || (schemes.contains(scheme) && rest.hasPrefix(":")) ? scheme : nil
+        // In bytes: a scheme is ASCII (RFC 3986 §3.1), and every URL of a 10,000-URL list
+        // comes through here.
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        let bytes = text.utf8
+        let end = bytes.firstIndex { byte in
+            !(isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "+")
+              || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "."))
+        } ?? bytes.endIndex
+        guard let first = bytes.first, end != bytes.startIndex, isLetter(first) else { return nil }
+        let rest = bytes[end...]
+        let scheme = String(text[..<end]).lowercased()
+        return rest.starts(with: "://".utf8) || (schemes.contains(scheme) && rest.first == UInt8(ascii: ":")) ? scheme : nil
     }
 }

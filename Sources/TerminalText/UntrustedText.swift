@@ -97,6 +97,10 @@ public enum UntrustedText {
     /// printable characters, so nothing invisible or controlling stands in a name that
     /// prefixes every message. Cut to `limit` characters, never inside a grapheme.
     public static func asName(_ text: String, limit: Int = 40) -> String {
+        // Printable ASCII, as most names are, is kept whole: each byte a character.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return text.utf8.count <= limit ? text : String(decoding: text.utf8.prefix(limit), as: UTF8.self)
+        }
         let printable = text.unicodeScalars.filter { scalar in
             switch scalar.properties.generalCategory {
             case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse: false

@@ -23,4 +23,12 @@ final class UnsafeByteScanTests: XCTestCase {
             XCTAssertEqual(UntrustedText.forJSON(text), text, "at \(place)")
         }
     }
+
+    func testANameOfPrintableASCIIIsKeptWholeOrCutAtItsLimitAndOtherTextIsFiltered() {
+        XCTAssertEqual(UntrustedText.asName("posts-1", limit: 40), "posts-1")
+        XCTAssertEqual(UntrustedText.asName(String(repeating: "x", count: 50), limit: 40), String(repeating: "x", count: 40))
+        XCTAssertEqual(UntrustedText.asName("a b~", limit: 3), "a b")
+        XCTAssertEqual(UntrustedText.asName("a\u{7}b\u{202E}c", limit: 40), "abc", "controls and overrides go")
+        XCTAssertEqual(UntrustedText.asName("caf\u{E9}-\u{5E45}", limit: 40), "caf\u{E9}-\u{5E45}")
+    }
 }
