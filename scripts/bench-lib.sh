@@ -10,7 +10,7 @@ human_time() {
 
 # ratio MEASURE GOAL JSON [LOADRUN_INDEX PEER_INDEX]: the ratio of two means in a hyperfine
 # export, loadrun's over the peer's; prints the summary line and adds the row. GOAL is the
-# largest ratio that meets it (0.7 for ≤ 0.7×).
+# largest ratio that meets it (0.7 for ≤ 0.7×), or "" for a ratio reported without a goal.
 ratio() {
   local measure="$1" goal="$2" json="$3" a="${4:-0}" b="${5:-1}"
   local mean_a mean_b peer r met
@@ -21,6 +21,11 @@ ratio() {
   r="$(jq -r --argjson a "$a" --argjson b "$b" '.results[$a] as $x | .results[$b] as $y | ($x.mean / $y.mean) as $r
     | "\($r) \($r * ((($x.stddev / $x.mean) | . * .) + (($y.stddev / $y.mean) | . * .) | sqrt))"' "$json" |
     awk '{ printf "%.2f× ± %.2f", $1, $2 }')"
+  if [[ -z "$goal" ]]; then
+    echo "$measure: loadrun $(human_time "$mean_a"), $peer $(human_time "$mean_b"): $r (report only)"
+    row "$measure" "$(human_time "$mean_a")" "\`$peer\`: $(human_time "$mean_b")" "$r" "report only" ""
+    return
+  fi
   met="$(jq -rn "if $mean_a / $mean_b <= $goal then \"yes\" else \"no\" end")"
   echo "$measure: loadrun $(human_time "$mean_a"), $peer $(human_time "$mean_b"): $r (goal ≤ ${goal}×: $met)"
   row "$measure" "$(human_time "$mean_a")" "\`$peer\`: $(human_time "$mean_b")" "$r" "≤ ${goal}×" "$met"
