@@ -78,7 +78,8 @@ let package = Package(
         // Test helpers: threaded in-process servers, a runner for the built binary, and the
         // reference text passes that TerminalText's and the plugins' tests both hold code to.
         .target(name: "TestSupport", dependencies: ["Loader", "SampleSource", "TerminalText"], path: "Tests/TestSupport"),
-        // One test target per library; each depends on what its files import.
+        // One test target per library, each depending on what its files import; the end-to-end
+        // tests run the built binary, with TestSupport's servers and peers.
         .testTarget(name: "LoaderTests", dependencies: ["Loader", "TestSupport", "SampleSource"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText", "TestSupport"]),
         .testTarget(name: "PluginsTests", dependencies: ["Plugins", "TerminalText", "Loader", "TestSupport", "SampleSource", "CPixbuf"]),

@@ -4,8 +4,9 @@ import Plan
 import Screen
 
 /// What a presenter sees of its session: the run's outputs, settings and sources, to read and
-/// draw. Nothing here starts, cancels or ends a load: a presenter hands the screen model's
-/// commands to `ask`, and the session's machine decides what comes of them.
+/// draw. Nothing here starts, cancels or ends a load: a presenter returns the screen model's
+/// commands when the session hands it a key or its wake-up, and the session's machine decides
+/// what comes of them.
 protocol PresentedSession: AnyObject {
     /// The loop, to draw once what is ready now has been handled.
     var loop: EventLoop { get }
@@ -28,10 +29,6 @@ protocol PresentedSession: AnyObject {
     var readsTypedInput: Bool { get }
     /// The detail open for the user, if any: the session machine's to know.
     var openDetail: DetailPage? { get }
-    /// What the screen model asks of the session (open, back, reload, a next page, a prefetch,
-    /// a pause, quit): events for the session machine, which decides. The model's timers and
-    /// hand-offs are the presenter's own and never come here.
-    func ask(_ commands: [ScreenCommand])
     /// When a watched source reloads next; nil where nothing reloads on an interval.
     func nextReload(of source: SessionSource) -> ContinuousClock.Instant?
     /// How content renders now: the terminal's, with `imageFormat` where the user forced

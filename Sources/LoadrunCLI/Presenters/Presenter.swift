@@ -7,8 +7,8 @@ import Screen
 /// printer or the NDJSON log, chosen once per run.
 ///
 /// A presenter observes state changes and draws. It never starts or cancels a load: what a
-/// key asks for goes to the session as the screen model's commands (`PresentedSession.ask`),
-/// and the session's machine decides what, if anything, loads.
+/// key asks for comes back to the session as the screen model's commands, and the session's
+/// machine decides what, if anything, loads.
 protocol Presenter: AnyObject {
     /// The session it draws, from `start` on: its diagnostics and output are the run's.
     var session: (any PresentedSession)! { get }
@@ -38,9 +38,12 @@ protocol Presenter: AnyObject {
     func noDetail(_ why: String, for source: SessionSource, fields: [String: String])
     /// The terminal changed size.
     func resized(to terminal: Terminal)
-    /// A key typed on the terminal: what it asks of the session goes to `session.ask`; keys
-    /// that only move the view (scroll, focus) ask nothing.
-    func press(_ key: Key)
+    /// What a key typed on the terminal asks the session to do; keys that only move the view
+    /// (scroll, focus) are handled here and ask nothing.
+    func press(_ key: Key) -> [ScreenCommand]
+    /// The wake-up it asked for (`ScreenCommand.startPrefetchTimer`) came: what that asks the
+    /// session to do.
+    func woke() -> [ScreenCommand]
     /// The session carried out an intent or a signal: draw what changed.
     func refresh()
     /// The run is over; `ending` says why, nil when every source came to rest.
@@ -60,7 +63,8 @@ extension Presenter {
     func note(_ text: String, about source: SessionSource) { session.diagnostics.say("\(source.name): \(text)") }
     func noDetail(_ why: String, for source: SessionSource, fields: [String: String]) { note(why, about: source) }
     func resized(to terminal: Terminal) {}
-    func press(_ key: Key) {}
+    func press(_ key: Key) -> [ScreenCommand] { [] }
+    func woke() -> [ScreenCommand] { [] }
     func refresh() {}
     func finish(_ ending: SessionEnding?) {}
     func leaveNow() {}

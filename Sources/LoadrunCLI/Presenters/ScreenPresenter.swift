@@ -4,9 +4,9 @@ import Plugins
 import Screen
 
 /// The full-screen view of a watch or a browse on a terminal, carried out: it feeds the
-/// screen model (`ScreenModel`, which decides everything the view does) its messages, runs
-/// the model's timer, hands what the model asks of the session to `session.ask`, and writes
-/// its frames.
+/// screen model (`ScreenModel`, which decides everything the view does) its messages, returns
+/// what the model asks of the session when the session hands it a key or its wake-up, carries
+/// out the model's hand-offs, and writes its frames.
 final class ScreenPresenter: Presenter {
     unowned var session: (any PresentedSession)!
     let screen: FullScreen
@@ -16,8 +16,6 @@ final class ScreenPresenter: Presenter {
     /// the cache) is dropped, not drawn over the shell.
     private var left = false
     private var ticker: LoopSource?
-    /// The model's prefetch timer, while it runs (`ScreenCommand.startPrefetchTimer`).
-    private var prefetchTimer: LoopSource?
 
     init(terminal: Terminal, output: ContentOutput, usesMouse: Bool = true) {
         screen = FullScreen(terminal: terminal, output: output, usesMouse: usesMouse)
@@ -76,7 +74,7 @@ final class ScreenPresenter: Presenter {
     func resized(to terminal: Terminal) {
         screen.resized(to: terminal)
         let before = model!
-        let commands = model.update(.resized(rows: terminal.height, columns: terminal.width))
+        asksNothing(model.update(.resized(rows: terminal.height, columns: terminal.width)))
         if session.probe.isRaised {
             // Cut short by a signal: its handler runs first, then the resize is done again,
             // at the size the terminal has then.
@@ -87,7 +85,7 @@ final class ScreenPresenter: Presenter {
             }
             return
         }
-        carryOut(commands)
+        redrawSoon()
     }
 
     func opened(_ page: DetailPage) {
@@ -100,8 +98,13 @@ final class ScreenPresenter: Presenter {
         send(.detailChanged(Self.facts(of: page), cause: change.cause, slot: page.sources.firstIndex { $0 === source } ?? 0, at: .now))
     }
 
-    func press(_ key: Key) {
-        send(.key(key, at: .now))
+    func press(_ key: Key) -> [ScreenCommand] {
+        carryOut(model.update(.key(key, at: .now)))
+    }
+
+    func woke() -> [ScreenCommand] {
+        guard session.ending == nil else { return [] }
+        return carryOut(model.update(.prefetchTimerFired))
     }
 
     /// Draws once the loop has handled what is ready now: a reload that starts says so to the
@@ -110,7 +113,6 @@ final class ScreenPresenter: Presenter {
 
     func finish(_ ending: SessionEnding?) {
         ticker?.cancel()
-        prefetchTimer?.cancel()
         left = true
         screen.leave()
         session.diagnostics.restore()
@@ -124,35 +126,26 @@ final class ScreenPresenter: Presenter {
 
     // MARK: Carrying out
 
-    /// Gives the model a message, carries out what it asks, and draws soon.
+    /// Gives the model a message that is no input (what the session's sources and details
+    /// did, a note, a log line), and draws soon.
     private func send(_ message: ScreenMessage) {
-        carryOut(model.update(message))
+        asksNothing(model.update(message))
+        redrawSoon()
     }
 
-    /// The model's commands: its timer and hand-offs here, the rest to the session; then a
-    /// frame soon.
-    private func carryOut(_ commands: [ScreenCommand]) {
-        for command in commands {
-            switch command {
-            case .startPrefetchTimer(let delay):
-                prefetchTimer?.cancel()
-                prefetchTimer = session.loop.schedule(after: delay) { [weak self] in
-                    guard let self else { return }
-                    prefetchTimer = nil
-                    guard session.ending == nil else { return }
-                    send(.prefetchTimerFired)
-                }
-            case .stopPrefetchTimer:
-                prefetchTimer?.cancel()
-                prefetchTimer = nil
-            case .handOff(let how, let target):
-                handOff(target, how)
-            default:
-                break
-            }
-        }
-        session.ask(commands)
+    /// Only a key and the wake-up ask anything of the session (`ScreenModelTests` holds the
+    /// model to it): the other messages come from inside the session's own handling of an
+    /// event, where a new event for it would run against actions not yet carried out.
+    private func asksNothing(_ commands: [ScreenCommand]) {
+        assert(commands.isEmpty, "the screen model asked \(commands) of a message that is no input")
+    }
+
+    /// The model's hand-offs are carried out here (nothing loads); the rest is the session's
+    /// to carry out. A frame follows soon either way.
+    private func carryOut(_ commands: [ScreenCommand]) -> [ScreenCommand] {
+        for case .handOff(let how, let target) in commands { handOff(target, how) }
         redrawSoon()
+        return commands.filter { if case .handOff = $0 { false } else { true } }
     }
 
     /// Gives the model a change that renders the source's content. A signal that comes
@@ -163,8 +156,8 @@ final class ScreenPresenter: Presenter {
         // Only this source's part: a copy of the whole model would make the next change to
         // each of its arrays copy it, for every source of a 10,000-source watch.
         let before = model.slot(source.index)
-        let commands = model.update(.sourceChanged(source.index, Self.facts(of: source), cause: cause, bytes: bytes,
-                                        at: ClockTime.reading(ClockTime.now())))
+        asksNothing(model.update(.sourceChanged(source.index, Self.facts(of: source), cause: cause, bytes: bytes,
+                                                at: ClockTime.reading(ClockTime.now()))))
         if session.probe.isRaised {
             model.restore(before)
             session.loop.schedule { [weak self, weak source] in
@@ -173,7 +166,7 @@ final class ScreenPresenter: Presenter {
             }
             return
         }
-        carryOut(commands)
+        redrawSoon()
     }
 
     /// `o` and `y`: the target's URL to the browser or the clipboard, and a notice of it
@@ -226,10 +219,8 @@ final class ScreenPresenter: Presenter {
     private func draw() {
         guard !left else { return }
         let now = ContinuousClock.now
-        let asked = model.update(.tick(now)) + model.update(.statuses(board(now: now)))
+        asksNothing(model.update(.tick(now)) + model.update(.statuses(board(now: now))))
         screen.draw(model.view())
-        // Neither asks anything today; if one ever does, it is carried out, not dropped.
-        if !asked.isEmpty { carryOut(asked) }
     }
 
     /// The status lines the next frame shows, as of `now`: only the sources in the panel's

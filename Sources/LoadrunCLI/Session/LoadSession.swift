@@ -54,6 +54,8 @@ package final class LoadSession {
     let presenter: any Presenter
     var watches: [LoopSource] = []
     var reloads: ReloadSchedule?
+    /// The presenter's wake-up, when its screen model asked for one (`.startPrefetchTimer`).
+    var wakeUp: LoopSource?
     /// The details opened or prefetched in this run (see `LoadSession+Details`).
     let details = DetailPages()
     /// Fetches every URL a source or a detail loads; set once the run starts.
@@ -159,6 +161,7 @@ package final class LoadSession {
         if machine.needsLoop { loop.run() }
 
         reloads?.stop()
+        wakeUp?.cancel()
         // Anything still loading (a watch that was quit) is cancelled; with `ending` set, the
         // presenter knows these cancels are not news.
         carryOut(.cancelAll)

@@ -43,7 +43,7 @@ struct SessionMachine {
     private var phases: [SourceID: Phase] = [:]
     /// The run's sources whose latest outcome was a failure: a retry scheduled or in flight,
     /// or the cancel of one on the way out, leaves the failure standing, as `q` reports it.
-    private var standingFailures: Set<Int> = []
+    private(set) var standingFailures: Set<Int> = []
     private var lastInterrupt: ContinuousClock.Instant?
 
     init(schedule: LoadSession.Schedule, sourceCount: Int, interruptCancelsLoads: Bool, prefetchesDetails: Bool = true) {
@@ -69,31 +69,6 @@ struct SessionMachine {
 
     /// Whether source `id` has come to rest, as its last change said.
     func isSettled(_ id: SourceID) -> Bool { phases[id]?.isSettled ?? true }
-
-    /// What the run came to: every source loaded (or its reader left), some failed, all did,
-    /// stdout could not be written, or a signal ended it. A run quit with `q` says whether
-    /// some or all of its sources stood failed; one still loading has not failed.
-    func outcome(outputFailure: OutputFailure?) -> RunOutcome {
-        if let outputFailure { return outputFailure.isBrokenPipe ? .success : .outputFailed }
-        switch ending {
-        case .outputFailed?:
-            return .outputFailed
-        case .unstarted?:
-            return .allFailed
-        case .stdoutClosed?:
-            return .success
-        case .signal(let number)?:
-            return .signal(number)
-        case .quit?:
-            let failed = standingFailures.count
-            if failed == 0 { return .success }
-            return failed == sourceCount ? .allFailed : .someFailed
-        case nil:
-            let failed = (0..<sourceCount).count { !phase(.source($0)).isLoaded }
-            if failed == 0 { return .success }
-            return failed == sourceCount ? .allFailed : .someFailed
-        }
-    }
 
     mutating func handle(_ event: Event) -> [Action] {
         switch event {
@@ -259,7 +234,8 @@ struct SessionMachine {
         return [.loadMore(index)]
     }
 
-    private func phase(_ id: SourceID) -> Phase { phases[id] ?? Phase() }
+    /// What the machine knows of source `id`'s state, as of its last change.
+    func phase(_ id: SourceID) -> Phase { phases[id] ?? Phase() }
 
     // MARK: Details
 

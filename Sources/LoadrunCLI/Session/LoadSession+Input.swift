@@ -57,14 +57,14 @@ extension LoadSession {
             // End of input or an error: no more keys, but the run goes on.
             return count < 0 && (errno == EINTR || errno == EAGAIN)
         }
-        for key in Key.parse(Array(buffer.prefix(count))) { presenter.press(key) }
+        for key in Key.parse(Array(buffer.prefix(count))) { carryOut(presenter.press(key)) }
         return true
     }
 
-    /// What the screen model asks: events for the session machine, which decides what loads;
-    /// the details are opened and closed here. Its timers and hand-offs are the presenter's.
-    func ask(_ commands: [ScreenCommand]) {
-        guard !commands.isEmpty else { return }
+    /// What the screen model asks, by way of the presenter: events for the session machine,
+    /// which decides what loads; the details are opened and closed here, and the presenter's
+    /// wake-up is set. Then a frame.
+    func carryOut(_ commands: [ScreenCommand]) {
         for command in commands { perform(command) }
         presenter.refresh()
     }
@@ -92,7 +92,17 @@ extension LoadSession {
             send(.cancelPrefetch)
         case .togglePause:
             send(.togglePause)
-        case .startPrefetchTimer, .stopPrefetchTimer, .handOff:
+        case .startPrefetchTimer(let delay):
+            wakeUp?.cancel()
+            wakeUp = loop.schedule(after: delay) { [weak self] in
+                guard let self else { return }
+                wakeUp = nil
+                carryOut(presenter.woke())
+            }
+        case .stopPrefetchTimer:
+            wakeUp?.cancel()
+            wakeUp = nil
+        case .handOff:
             // The presenter's own: nothing loads.
             break
         }
