@@ -47,6 +47,20 @@ final class PluginSelectionTests: XCTestCase {
         XCTAssertEqual(registry.acceptHeader, "application/json, text/html, application/xhtml+xml, image/*, text/*, application/xml, */*")
     }
 
+    func testTheKeptDecodersAndAcceptHeaderFollowEveryRegistration() {
+        var table = PluginRegistry()
+        XCTAssertEqual(table.acceptHeader, "")
+        table.register(Plugin(JSONPlugin()))
+        XCTAssertEqual(table.decoders.map(\.name), ["json"])
+        XCTAssertEqual(table.acceptHeader, "application/json")
+        table.register(Plugin(CountingPlugin(name: "counting", takes: true, decodes: DecodeCount())))
+        XCTAssertEqual(table.decoders.map(\.name), ["json", "counting"])
+        XCTAssertEqual(table.acceptHeader, "application/json, */*")
+        table.register(Plugin(JSONPlugin()))
+        XCTAssertEqual(table.decoders.map(\.name), ["counting", "json"], "registered again, it moves to the end")
+        XCTAssertEqual(table.acceptHeader, "*/*, application/json")
+    }
+
     func testMediaTypeWildcards() {
         XCTAssertTrue(MediaType.matches("image/png", anyOf: ["image/*"]))
         XCTAssertFalse(MediaType.matches("imagery/png", anyOf: ["image/*"]))

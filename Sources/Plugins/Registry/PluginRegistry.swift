@@ -4,9 +4,26 @@ public import Loader
 /// where it is used, never a global. Loads see only its decoders; presenters find a content's
 /// renderer here by the name of the plugin that decoded it.
 public struct PluginRegistry {
-    public private(set) var plugins: [Plugin]
+    public private(set) var plugins: [Plugin] {
+        didSet { (decoders, acceptHeader) = Self.derived(from: plugins) }
+    }
+    /// Every decoder, in order: what a source that picks by response is offered. Kept, not
+    /// mapped on each ask: every one of a run's 10,000 sources asks.
+    public private(set) var decoders: [AnyContentDecoder]
+    /// The `Accept` header for a request that any of these plugins may decode: every
+    /// decoder's media types, each once. Kept for the same reason (25 k instructions a source
+    /// to work out).
+    public private(set) var acceptHeader: String
 
-    public init(_ plugins: [Plugin] = []) { self.plugins = plugins }
+    public init(_ plugins: [Plugin] = []) {
+        self.plugins = plugins
+        (decoders, acceptHeader) = Self.derived(from: plugins)
+    }
+
+    private static func derived(from plugins: [Plugin]) -> ([AnyContentDecoder], String) {
+        let decoders = plugins.map(\.decoder)
+        return (decoders, decoders.acceptHeader)
+    }
 
     public mutating func register(_ plugin: Plugin) {
         plugins.removeAll { $0.name == plugin.name }
@@ -14,9 +31,6 @@ public struct PluginRegistry {
     }
 
     public var names: [String] { plugins.map(\.name) }
-
-    /// Every decoder, in order: what a source that picks by response is offered.
-    public var decoders: [AnyContentDecoder] { plugins.map(\.decoder) }
 
     /// The plugin called `name`, or an error that lists the ones there are.
     public func plugin(named name: String) throws(UnknownPlugin) -> Plugin {
@@ -41,9 +55,6 @@ public struct PluginRegistry {
     public var emptyBodyDecoder: AnyContentDecoder? {
         plugins.first { $0.name == NoContentPlugin.pluginName }?.decoder
     }
-
-    /// The `Accept` header for a request that any of these plugins may decode.
-    public var acceptHeader: String { decoders.acceptHeader }
 
     // MARK: Rendering what a decoder made
 
