@@ -57,14 +57,14 @@ extension LoadSession {
             // End of input or an error: no more keys, but the run goes on.
             return count < 0 && (errno == EINTR || errno == EAGAIN)
         }
-        for key in Key.parse(Array(buffer.prefix(count))) { carryOut(presenter.press(key)) }
+        for key in Key.parse(Array(buffer.prefix(count))) { perform(presenter.press(key)) }
         return true
     }
 
     /// What the screen model asks, by way of the presenter: events for the session machine,
     /// which decides what loads; the details are opened and closed here, and the presenter's
     /// wake-up is set. Then a frame.
-    func carryOut(_ commands: [ScreenCommand]) {
+    func perform(_ commands: [ScreenCommand]) {
         for command in commands { perform(command) }
         presenter.refresh()
     }
@@ -97,7 +97,7 @@ extension LoadSession {
             wakeUp = loop.schedule(after: delay) { [weak self] in
                 guard let self else { return }
                 wakeUp = nil
-                carryOut(presenter.woke())
+                perform(presenter.woke())
             }
         case .stopPrefetchTimer:
             wakeUp?.cancel()

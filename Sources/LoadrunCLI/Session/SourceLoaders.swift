@@ -43,13 +43,6 @@ final class SourceLoaders {
         let source = Source(name: request.sourceName, url: url, plugin: request.plugin, pageParameter: request.pageParameter,
                             followsCrossHostLinks: request.followsCrossHostLinks, emptyBody: plugins.emptyBodyDecoder,
                             alternatives: plugins.decoders)
-        var options = request.options
-        // The table's own Accept header, worked out once, for a source that picks by response
-        // from the whole table (the loader would work it out for each source).
-        if options.accept == nil, case .fromResponse(let decoders) = request.plugin, decoders.count == plugins.decoders.count,
-           zip(decoders, plugins.decoders).allSatisfy({ $0.name == $1.name }) {
-            options.accept = plugins.acceptHeader
-        }
-        return SourceLoader(source: source, fetcher: fetcher, loop: loop, options: options, retryPolicy: request.retryPolicy)
+        return SourceLoader(source: source, fetcher: fetcher, loop: loop, options: request.options, retryPolicy: request.retryPolicy)
     }
 }

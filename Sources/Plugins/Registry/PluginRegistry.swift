@@ -5,25 +5,19 @@ public import Loader
 /// renderer here by the name of the plugin that decoded it.
 public struct PluginRegistry {
     public private(set) var plugins: [Plugin] {
-        didSet { (decoders, acceptHeader) = Self.derived(from: plugins) }
+        didSet { decoders = plugins.map(\.decoder) }
     }
     /// Every decoder, in order: what a source that picks by response is offered. Kept, not
     /// mapped on each ask: every one of a run's 10,000 sources asks.
     public private(set) var decoders: [AnyContentDecoder]
-    /// The `Accept` header for a request that any of these plugins may decode: every
-    /// decoder's media types, each once. Kept for the same reason (25 k instructions a source
-    /// to work out).
-    public private(set) var acceptHeader: String
 
     public init(_ plugins: [Plugin] = []) {
         self.plugins = plugins
-        (decoders, acceptHeader) = Self.derived(from: plugins)
+        decoders = plugins.map(\.decoder)
     }
 
-    private static func derived(from plugins: [Plugin]) -> ([AnyContentDecoder], String) {
-        let decoders = plugins.map(\.decoder)
-        return (decoders, decoders.acceptHeader)
-    }
+    /// The `Accept` header for a request that any of these plugins may decode.
+    public var acceptHeader: String { decoders.acceptHeader }
 
     public mutating func register(_ plugin: Plugin) {
         plugins.removeAll { $0.name == plugin.name }
