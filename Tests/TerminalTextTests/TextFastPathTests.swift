@@ -17,6 +17,8 @@ final class TextFastPathTests: XCTestCase {
         "\u{202E}", "\u{2066}", "\u{200E}", "\u{600}", "\u{600} ", "\u{600}\u{301}", "क्ष", "नमस्ते", "\u{903}", "a\u{903}b",
         "สวัสดี", "\u{E33}", "مرحبا", "\u{3000}", "\u{2028}", "\u{3099}", "\u{303F}", "\u{FF61}", "\u{10D69}",
         " ", " ", " ", "  ", "\t ",
+        "─", "▌", "·", "…", "–", "—", "é", "ÿ", "©", "®", "\u{AD}", "─\u{301}", "·\u{200D}😀", "…\u{FE0F}", "▌\u{1F3FB}",
+        "\u{600}─", "क\u{94D}─", "─\u{93F}", "🇺─🇸", "\u{1100}·\u{1161}", "a\u{2028}b", "\u{200B}─",
         String(repeating: "w", count: 45), String(repeating: "長", count: 30), String(repeating: "a\u{301}", count: 30),
         String(repeating: "😀", count: 20),
     ]
@@ -64,6 +66,30 @@ final class TextFastPathTests: XCTestCase {
     func testMixedTextMeasuresAsItDid() {
         for text in Self.texts(seed: 2) {
             XCTAssertEqual(TerminalText.displayWidth(text), ReferenceText.displayWidth(text), text.debugDescription)
+        }
+    }
+
+    func testStyledTextMeasuresAsItDid() {
+        var random = SeededGenerator(seed: 10)
+        let escapes = ["\u{1B}[7m", "\u{1B}[1;38;5;214m", "\u{1B}[0m", "\u{1B}", "\u{1B}é", "\u{1B}[é", "\u{1B}(B", "\u{1B}[", "\u{1B}\u{1B}[m"]
+        var texts = Self.texts(seed: 11, count: 300)
+        for _ in 0..<300 {
+            let words = ["plain", "ascii text", "x", " ", "é", "幅", "😀", "\t", "\u{301}"]
+            texts.append((0..<Int.random(in: 0...12, using: &random)).map { _ in
+                Bool.random(using: &random) ? escapes.randomElement(using: &random)! : words.randomElement(using: &random)!
+            }.joined())
+        }
+        for text in texts {
+            XCTAssertEqual(TerminalText.styledWidth(text), ReferenceText.styledWidth(text), text.debugDescription)
+        }
+    }
+
+    func testNoTextTakesMoreColumnsThanItHasBytes() {
+        for text in Self.texts(seed: 12) + Self.pieces {
+            XCTAssertLessThanOrEqual(ReferenceText.displayWidth(text), text.utf8.count, text.debugDescription)
+            for columns in [0, 1, 2, 5, 40] where TerminalText.certainlyFits(text, in: columns) {
+                XCTAssertLessThanOrEqual(TerminalText.displayWidth(text), columns, text.debugDescription)
+            }
         }
     }
 

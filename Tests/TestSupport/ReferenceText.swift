@@ -9,6 +9,27 @@ public enum ReferenceText {
         text.reduce(0) { $0 + displayWidth(of: $1) }
     }
 
+    /// Width without the CSI sequences, as it was measured before the byte-wise pass: the text
+    /// without its escapes, then measured.
+    public static func styledWidth(_ text: String) -> Int {
+        var plain = ""
+        var inEscape = false
+        var afterEscape = false
+        for scalar in text.unicodeScalars {
+            if afterEscape {
+                afterEscape = false
+                inEscape = scalar == "["
+            } else if inEscape {
+                if (0x40...0x7E).contains(scalar.value) { inEscape = false }
+            } else if scalar == "\u{1B}" {
+                afterEscape = true
+            } else {
+                plain.unicodeScalars.append(scalar)
+            }
+        }
+        return displayWidth(plain)
+    }
+
     public static func displayWidth(of character: Character) -> Int {
         if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
         guard let first = character.unicodeScalars.first else { return 0 }

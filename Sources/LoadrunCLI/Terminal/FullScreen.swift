@@ -86,7 +86,7 @@ final class FullScreen {
             // Each row is rewritten in place and only its rest erased: no clear, so no flicker.
             // A full row is not erased after: with autowrap off the cursor sits on its last cell.
             out += "\u{1B}[\(row + 1);1H" + line + "\u{1B}[0m"
-            if TerminalText.styledWidth(line) < columns { out += "\u{1B}[K" }
+            if TerminalText.certainlyFits(line, in: columns - 1) || TerminalText.styledWidth(line) < columns { out += "\u{1B}[K" }
         }
         drawn = frame
         if !out.isEmpty { output.draw(out) }

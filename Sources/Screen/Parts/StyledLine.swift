@@ -74,7 +74,7 @@ package enum StyledLine {
     /// after the cut too, so a style opened before it is closed): with autowrap off, a row that
     /// ran over would have every extra character land in the last column.
     package static func clipped(_ line: String, toWidth columns: Int) -> String {
-        guard TerminalText.styledWidth(line) > columns else { return line }
+        guard !TerminalText.certainlyFits(line, in: columns), TerminalText.styledWidth(line) > columns else { return line }
         var out = ""
         var used = 0
         for piece in pieces(line) {

@@ -20,7 +20,7 @@ package enum StatusLayout {
         var layout = Layout(parts: parts.filter { !$0.forms.isEmpty }, separator: separator)
         while layout.width > width, let part = layout.leastValuableStep() { layout.step(part) }
         let line = layout.text(width: width)
-        return TerminalText.displayWidth(line) > width ? TerminalText.truncated(line, toWidth: width) : line
+        return TerminalText.truncated(line, toWidth: width)
     }
 
     /// The parts with the form each takes now.
