@@ -20,6 +20,16 @@ final class PaneTests: XCTestCase {
         XCTAssertEqual(pane.position(rows: 4), "lines 1–4 of 10")
     }
 
+    func testTextSplitsIntoLinesAsCharactersWould() {
+        let texts = ["", "\n", "\n\n", "a", "a\n", "a\nb", "a\n\nb\n", "幅\né\u{301}\n😀", "a\r\nb\n", "\r\n", "x\ry\n",
+                     "\u{1B}[1mbold\u{1B}[0m\n  body\n"]
+        for text in texts {
+            var expected = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if expected.last == "" { expected.removeLast() }
+            XCTAssertEqual(Pane.split(text), expected, text.debugDescription)
+        }
+    }
+
     func testContentThatIsNoListHasNoMargin() {
         var pane = Pane()
         pane.show("a title\n\nsome text\n", items: nil)

@@ -194,7 +194,11 @@ package struct Pane {
 
     /// `text` as lines, a last newline ending the last line rather than starting another.
     static func split(_ text: String) -> [String] {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // By bytes: a byte 0x0A is always a line feed. A CR before it would make one `Character`
+        // of the two, which does not split, so such text keeps the `Character`-wise split.
+        var lines = text.utf8.contains(0x0D)
+            ? text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            : text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) }
         if lines.last == "" { lines.removeLast() }
         return lines
     }
