@@ -14,6 +14,12 @@ public final class LoopSource {
     /// Stops the source; its callback will not run again.
     public func cancel() { g_source_destroy(source) }
 
+    /// Makes the source fire next `delay` from now rather than when it was due: a repeating
+    /// timer then goes on at its interval from there. Harmless on a source that has ended.
+    public func postpone(by delay: Duration) {
+        g_source_set_ready_time(source, g_get_monotonic_time() + Int(delay.wholeMilliseconds) * 1000)
+    }
+
     /// Whether the source has ended, by firing once or by `cancel()`.
     public var isCancelled: Bool { g_source_is_destroyed(source) != 0 }
 }

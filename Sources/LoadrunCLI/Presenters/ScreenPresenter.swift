@@ -11,7 +11,8 @@ final class ScreenPresenter: Presenter {
     unowned var session: (any PresentedSession)!
     let screen: FullScreen
     private var model: ScreenModel!
-    private var redrawPending = false
+    /// The frame to come: on the loop's next idle moment, or after `ScreenPresenter.grace`.
+    private var pendingFrame: (source: LoopSource, isIdle: Bool)?
     /// Whether the screen was left: a frame still pending then (the loop may run on to save
     /// the cache) is dropped, not drawn over the shell.
     private var left = false
@@ -39,9 +40,12 @@ final class ScreenPresenter: Presenter {
             guard let self, !left else { return }
             send(.logged(line.text, isTrace: line.isTrace, at: .now))
         }
-        // Countdowns in the status lines move once a second; nothing else ticks.
-        ticker = session.loop.repeating(every: .seconds(1)) { [weak self] in
-            self?.refresh()
+        // Countdowns in the status lines move once a second; nothing else ticks. Every frame
+        // postpones the tick past a load's grace, so a watch that reloads every second draws
+        // once a reload, not again for the tick.
+        ticker = session.loop.repeating(every: Self.tick) { [weak self] in
+            // A frame on its way (a load's, held for its grace) will show the countdowns.
+            if self?.pendingFrame == nil { self?.redrawSoon() }
             return true
         }
     }
@@ -53,12 +57,22 @@ final class ScreenPresenter: Presenter {
             note(session.reloadsOnInterval ? "cancelled — the watch goes on; Ctrl-C again within 1 s quits"
                                            : "cancelled — r loads it again; Ctrl-C again within 1 s quits", about: source)
         }
-        if change.cause == .succeeded || change.cause == .cancelled {
+        switch change.cause {
+        case .succeeded, .cancelled:
             render(source, cause: change.cause, bytes: change.bytes)
-        } else {
-            send(.sourceChanged(source.index, Self.facts(of: source), cause: change.cause, bytes: change.bytes,
-                                at: ClockTime.reading(ClockTime.now())))
+        case .started, .progressed:
+            // A load that ends within the grace shows only how it ended: no frame for a
+            // reload's brief "loading", nor one per chunk of a large body.
+            asksNothing(model.update(message(source, change)))
+            redrawShortly()
+        case .notModified, .failed, .retryScheduled:
+            send(message(source, change))
         }
+    }
+
+    private func message(_ source: SessionSource, _ change: StateChange) -> ScreenMessage {
+        .sourceChanged(source.index, Self.facts(of: source), cause: change.cause, bytes: change.bytes,
+                       at: ClockTime.reading(ClockTime.now()))
     }
 
     func note(_ text: String, about source: SessionSource) {
@@ -107,8 +121,8 @@ final class ScreenPresenter: Presenter {
         return carryOut(model.update(.prefetchTimerFired))
     }
 
-    /// Draws once the loop has handled what is ready now: a reload that starts says so to the
-    /// session and to this presenter in one breath, and makes one frame, not two.
+    /// Draws once the loop has handled what is ready now: a key that changes several things
+    /// makes one frame, not several.
     func refresh() { redrawSoon() }
 
     func finish(_ ending: SessionEnding?) {
@@ -208,19 +222,33 @@ final class ScreenPresenter: Presenter {
     /// Redraws once the loop has handled what is ready now: a burst of changes (10,000 sources
     /// reloading together) makes one frame, not one per change.
     private func redrawSoon() {
-        guard !redrawPending else { return }
-        redrawPending = true
-        session.loop.schedule { [weak self] in
-            self?.redrawPending = false
-            self?.draw()
+        if let pendingFrame {
+            if pendingFrame.isIdle { return }
+            pendingFrame.source.cancel()
         }
+        pendingFrame = (session.loop.schedule { [weak self] in self?.draw() }, true)
     }
 
+    /// Redraws after `grace`, unless something else draws first.
+    private func redrawShortly() {
+        guard pendingFrame == nil else { return }
+        pendingFrame = (session.loop.schedule(after: Self.grace) { [weak self] in self?.draw() }, false)
+    }
+
+    /// How long a load's start and progress may wait for a frame: below what the eye takes for
+    /// a flash, so that a load quicker than this shows no "loading" at all.
+    static let grace = Duration.milliseconds(50)
+    /// How often the countdowns in the status lines move.
+    static let tick = Duration.seconds(1)
+
     private func draw() {
+        pendingFrame?.source.cancel()
+        pendingFrame = nil
         guard !left else { return }
         let now = ContinuousClock.now
         asksNothing(model.update(.tick(now)) + model.update(.statuses(board(now: now))))
         screen.draw(model.view())
+        ticker?.postpone(by: Self.tick + Self.grace)
     }
 
     /// The status lines the next frame shows, as of `now`: only the sources in the panel's

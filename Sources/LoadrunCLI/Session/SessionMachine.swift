@@ -99,8 +99,9 @@ struct SessionMachine {
             // Paused: the interval goes on counting, and nothing loads until `p` again.
             guard !isPaused else { return [.scheduleReload(index), .refresh] }
             // The next reload is set when this load comes to rest; one that did not start (a
-            // load or a retry is under way) has its next set when that comes to rest.
-            return reload(.source(index)) + [.refresh]
+            // load or a retry is under way) has its next set when that comes to rest. No frame of
+            // its own: the load's start asks for one, after a grace that a quick reload ends in.
+            return reload(.source(index))
         case .outputEnded(let reason):
             return end(reason)
         case .quit:
