@@ -1,9 +1,14 @@
 internal import CSQLite
 
-/// One SQLite connection, owned by this object: `deinit` closes it (after its statements,
-/// which hold it alive). Confined to the loop's thread, as everything in the core.
+/// One SQLite connection, owned by this object: `deinit` finalizes the statements it keeps and
+/// closes it (after the statements handed out, which hold it alive). Confined to the loop's thread, as everything in the core.
 final class SQLiteDatabase {
     private let handle: OpaquePointer
+    /// Each SQL text's statement, compiled once: the copy store runs the same few for every
+    /// source, and compiling them was most of its cost. Raw handles, owned here and finalized
+    /// before the connection closes; `inUse` holds those a live `SQLiteStatement` wraps.
+    private var compiled: [String: OpaquePointer] = [:]
+    private var inUse: Set<String> = []
 
     /// Opens (and creates, unless `readOnly`) the database at `path`.
     init(path: String, readOnly: Bool = false) throws(SQLiteError) {
@@ -22,6 +27,7 @@ final class SQLiteDatabase {
     }
 
     deinit {
+        for statement in compiled.values { sqlite3_finalize(statement) }
         sqlite3_close_v2(handle)
     }
 
@@ -53,32 +59,52 @@ final class SQLiteDatabase {
     /// would meet another process's commit as `SQLITE_BUSY` with no wait, in WAL mode. Rolled
     /// back if `body` throws.
     func transaction(_ body: () throws(SQLiteError) -> Void) throws(SQLiteError) {
-        try execute("BEGIN IMMEDIATE")
+        try prepare("BEGIN IMMEDIATE").run()
         do {
             try body()
-            try execute("COMMIT")
+            try prepare("COMMIT").run()
         } catch {
-            try? execute("ROLLBACK")
+            try? prepare("ROLLBACK").run()
             throw error
         }
     }
 
-    /// A prepared statement for `sql`.
+    /// A prepared statement for `sql`, one statement: compiled on its first use and kept. The
+    /// same text asked again while its statement is still held gets one of its own.
     func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
-        var statement: OpaquePointer?
-        let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
-        guard code == SQLITE_OK, let statement else { throw error(code) }
-        return SQLiteStatement(statement, database: self)
+        if !inUse.contains(sql) {
+            if let statement = compiled[sql] {
+                inUse.insert(sql)
+                return SQLiteStatement(statement, database: self, kept: sql)
+            }
+            let statement = try compile(sql, flags: UInt32(SQLITE_PREPARE_PERSISTENT))
+            compiled[sql] = statement
+            inUse.insert(sql)
+            return SQLiteStatement(statement, database: self, kept: sql)
+        }
+        return SQLiteStatement(try compile(sql, flags: 0), database: self, kept: nil)
     }
 
-    /// The first column of the first row of `sql`, as an integer; the statement is finalized
+    private func compile(_ sql: String, flags: UInt32) throws(SQLiteError) -> OpaquePointer {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v3(handle, sql, -1, flags, &statement, nil)
+        guard code == SQLITE_OK, let statement else { throw error(code) }
+        return statement
+    }
+
+    /// A kept statement's wrapper is gone: the statement is free for the next `prepare`.
+    func release(_ sql: String) {
+        inUse.remove(sql)
+    }
+
+    /// The first column of the first row of `sql`, as an integer; the statement is reset
     /// before this returns, so no read transaction stays open behind it.
     func integer(_ sql: String) throws(SQLiteError) -> Int {
         let statement = try prepare(sql)
         return try statement.step() ? statement.integer(0) : 0
     }
 
-    /// The first column of the first row of `sql`, as text; finalized as `integer(_:)` is.
+    /// The first column of the first row of `sql`, as text; reset as `integer(_:)` is.
     func text(_ sql: String) throws(SQLiteError) -> String? {
         let statement = try prepare(sql)
         return try statement.step() ? statement.text(0) : nil

@@ -1,19 +1,32 @@
 internal import CSQLite
 
-/// A prepared statement: bind, step, read columns. `deinit` finalizes it.
+/// A prepared statement: bind, step, read columns. `deinit` ends its run (and the read
+/// snapshot it holds); it finalizes a statement of its own, and hands a kept one back to the
+/// database that keeps it.
 final class SQLiteStatement {
     private let handle: OpaquePointer
     /// Keeps the connection open while the statement lives.
     private let database: SQLiteDatabase
+    /// The SQL under which the database keeps this statement; nil for one of its own.
+    private let kept: String?
 
-    /// Adopts `handle`, prepared on `database`: made only by `SQLiteDatabase.prepare(_:)`.
-    init(_ handle: OpaquePointer, database: SQLiteDatabase) {
+    /// Wraps `handle`, prepared on `database`: made only by `SQLiteDatabase.prepare(_:)`.
+    init(_ handle: OpaquePointer, database: SQLiteDatabase, kept: String?) {
         self.handle = handle
         self.database = database
+        self.kept = kept
+        // A kept statement comes as a fresh one would: no run under way, nothing bound.
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
     }
 
     deinit {
-        sqlite3_finalize(handle)
+        if let kept {
+            sqlite3_reset(handle)
+            database.release(kept)
+        } else {
+            sqlite3_finalize(handle)
+        }
     }
 
     /// Binds each value to its parameter, in order from 1: `String`, `Int`, `[UInt8]` or nil.
