@@ -221,9 +221,13 @@ struct Loadrun: LoadrunCommand {
         } catch let failure as UsageFailure {
             return context.refuse(failure)
         } catch {
-            if exitCode(for: error).isSuccess {
-                // --help and --version, on stdout as ArgumentParser prints them. Each call lays
-                // out the help text anew: only this case asks for it.
+            // --help and --version, on stdout as ArgumentParser prints them. Each of its calls
+            // lays out the help text anew, `exitCode(for:)` too: a command line that asks for
+            // help is answered from one layout, unless what came back is an error after all.
+            if Self.asksForHelp(rewrite.parsed) {
+                let message = fullMessage(for: error)
+                if !message.hasPrefix(_errorPrefix) { return message.isEmpty ? .success : context.writeOutput(message + "\n") }
+            } else if exitCode(for: error).isSuccess {
                 let message = fullMessage(for: error)
                 return message.isEmpty ? .success : context.writeOutput(message + "\n")
             }
@@ -231,6 +235,12 @@ struct Loadrun: LoadrunCommand {
             return context.refuse(ParserFailure.failure(parserMessage: message(for: error), arguments: rewrite.words,
                                                         subcommands: subcommandNames, toolInfo: _dumpHelp))
         }
+    }
+
+    /// Whether `arguments` hold one of ArgumentParser's help flags before any `--`, which it
+    /// answers before it reads anything else.
+    private static func asksForHelp(_ arguments: [String]) -> Bool {
+        arguments.prefix { $0 != "--" }.contains { $0 == "--help" || $0 == "-h" || $0 == "-help" }
     }
 
     /// The names of the subcommands, which a usage error's pointer to `--help` names.

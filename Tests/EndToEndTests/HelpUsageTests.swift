@@ -20,4 +20,18 @@ final class HelpUsageTests: XCTestCase {
         }
         XCTAssertTrue(usageText.contains("<url-or-source>"), usageText)
     }
+
+    /// A help flag anywhere before `--` is help (exit 0, on stdout), whatever else the line
+    /// holds; after `--` it is an operand like any other.
+    func testAHelpFlagIsHelpUnlessItComesAfterTheEndOfOptions() throws {
+        for arguments in [["-h"], ["--bogus", "--help"], ["sources", "--help"]] {
+            let help = try LoadrunProcess(arguments)
+            XCTAssertEqual(help.waitForExit(), .exited(0), "\(arguments): \(help.standardError)")
+            XCTAssertTrue(help.standardOutput.contains("USAGE:"), "\(arguments): \(help.standardOutput)")
+        }
+        let operand = try LoadrunProcess(["--", "--help"])
+        XCTAssertEqual(operand.waitForExit(), .exited(64))
+        XCTAssertEqual(operand.standardOutput, "")
+        XCTAssertTrue(operand.standardError.contains("unknown source \"--help\""), operand.standardError)
+    }
 }
