@@ -71,12 +71,13 @@ loadrun_cpu, watch_cpu = cpu_seconds(loadrun_pid), cpu_seconds(watch_pid)
 benchlog.settled()
 loads, watch_loads = by_loadrun.statuses(), len(by_watch.statuses())
 ratio = loadrun_cpu / watch_cpu
-met = "yes" if ratio <= 0.1 else "no"
+# ≤ 0.1× with room, as issue 27 asks: the machine's noise moves the ratio by a tenth.
+met = "yes" if ratio <= 0.08 else "no"
 print(f"watch CPU over {seconds:.0f} s: loadrun --watch 1s {loadrun_cpu * 1000:.0f} ms for {len(loads)} loads "
       f"({loads.count('304')} answered 304), watch -n1 curl {watch_cpu * 1000:.0f} ms for {watch_loads} loads: "
-      f"{ratio:.3f}× (goal ≤ 0.1×: {met})")
+      f"{ratio:.3f}× (goal ≤ 0.08×: {met})")
 row(f"CPU of `--watch 1s` over {seconds:.0f} s ({len(loads)} loads, {loads.count('304')} of them 304)",
-    f"{loadrun_cpu * 1000:.0f} ms", f"`watch -n1 curl -s URL`: {watch_cpu * 1000:.0f} ms", f"{ratio:.3f}×", "≤ 0.1×", met)
+    f"{loadrun_cpu * 1000:.0f} ms", f"`watch -n1 curl -s URL`: {watch_cpu * 1000:.0f} ms", f"{ratio:.3f}×", "≤ 0.08×", met)
 
 # 2. Body bytes per reload of an unchanged source.
 run = subprocess.Popen([binary, "--source", "posts", "--url", f"{base}/posts.json?watcher=bytes", "--watch", "100ms",
