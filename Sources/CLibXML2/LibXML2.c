@@ -5,7 +5,9 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <libxml/HTMLparser.h>
+#include <libxml/parser.h>
 #include <libxml/tree.h>
+#include <libxml/uri.h>
 
 static struct {
     htmlDocPtr (*read_memory)(const char *, int, const char *, const char *, int);
@@ -13,6 +15,11 @@ static struct {
     xmlNodePtr (*doc_get_root_element)(const xmlDoc *);
     xmlChar *(*get_prop)(const xmlNode *, const xmlChar *);
     xmlChar *(*node_get_content)(const xmlNode *);
+    xmlParserCtxtPtr (*new_parser_context)(void);
+    xmlDocPtr (*context_read_memory)(xmlParserCtxtPtr, const char *, int, const char *, const char *, int);
+    void (*free_parser_context)(xmlParserCtxtPtr);
+    xmlChar *(*node_get_base)(const xmlDoc *, const xmlNode *);
+    xmlChar *(*build_uri)(const xmlChar *, const xmlChar *);
     /* The value of libxml2's xmlFree variable: its deallocator, which loadrun never changes. */
     xmlFreeFunc free;
     /* Why it could not be opened, or NULL once it is ready. */
@@ -38,9 +45,15 @@ static void open_library(void) {
     xml.doc_get_root_element = (xmlNodePtr (*)(const xmlDoc *))dlsym(library, "xmlDocGetRootElement");
     xml.get_prop = (xmlChar *(*)(const xmlNode *, const xmlChar *))dlsym(library, "xmlGetProp");
     xml.node_get_content = (xmlChar *(*)(const xmlNode *))dlsym(library, "xmlNodeGetContent");
+    xml.new_parser_context = (xmlParserCtxtPtr (*)(void))dlsym(library, "xmlNewParserCtxt");
+    xml.context_read_memory = (xmlDocPtr (*)(xmlParserCtxtPtr, const char *, int, const char *, const char *, int))dlsym(library, "xmlCtxtReadMemory");
+    xml.free_parser_context = (void (*)(xmlParserCtxtPtr))dlsym(library, "xmlFreeParserCtxt");
+    xml.node_get_base = (xmlChar *(*)(const xmlDoc *, const xmlNode *))dlsym(library, "xmlNodeGetBase");
+    xml.build_uri = (xmlChar *(*)(const xmlChar *, const xmlChar *))dlsym(library, "xmlBuildURI");
     xmlFreeFunc *free_variable = (xmlFreeFunc *)dlsym(library, "xmlFree");
     xml.free = free_variable ? *free_variable : NULL;
-    if (!xml.read_memory || !xml.free_doc || !xml.doc_get_root_element || !xml.get_prop || !xml.node_get_content || !xml.free) {
+    if (!xml.read_memory || !xml.free_doc || !xml.doc_get_root_element || !xml.get_prop || !xml.node_get_content || !xml.free
+        || !xml.new_parser_context || !xml.context_read_memory || !xml.free_parser_context || !xml.node_get_base || !xml.build_uri) {
         xml.error = "libxml2.so.2 lacks a function loadrun calls";
         return;
     }
@@ -56,6 +69,36 @@ lr_xml_document *lr_html_read(const char *buffer, int size, const char *url, con
     if (xml.error) return NULL;
     int options = HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET | HTML_PARSE_COMPACT;
     return xml.read_memory(buffer, size, url, encoding, options);
+}
+
+lr_xml_document *lr_xml_read(const char *buffer, int size, const char *url, const char *encoding, int *well_formed) {
+    *well_formed = 0;
+    if (xml.error) return NULL;
+    xmlParserCtxtPtr context = xml.new_parser_context();
+    if (context == NULL) return NULL;
+    /* No XML_PARSE_NOENT, XML_PARSE_DTDLOAD or XML_PARSE_HUGE: entities stay references, no
+       DTD or external entity is ever read, and libxml2's own size limits hold. */
+    int options = XML_PARSE_RECOVER | XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_COMPACT;
+    xmlDocPtr document = xml.context_read_memory(context, buffer, size, url, encoding, options);
+    *well_formed = context->wellFormed;
+    xml.free_parser_context(context);
+    return document;
+}
+
+int lr_xml_declares_entities(const lr_xml_document *document) {
+    return document->intSubset != NULL && document->intSubset->entities != NULL;
+}
+
+const char *lr_xml_namespace(const lr_xml_node *node) {
+    return node->ns != NULL ? (const char *)node->ns->href : NULL;
+}
+
+char *lr_xml_resolve(const lr_xml_document *document, const lr_xml_node *node, const char *reference) {
+    if (xml.error) return NULL;
+    xmlChar *base = xml.node_get_base(document, node);
+    xmlChar *resolved = xml.build_uri((const xmlChar *)reference, base);
+    if (base) xml.free(base);
+    return (char *)resolved;
 }
 
 void lr_xml_free_document(lr_xml_document *document) {
@@ -74,6 +117,7 @@ enum lr_xml_node_kind lr_xml_kind(const lr_xml_node *node) {
     case XML_ELEMENT_NODE: return LR_XML_ELEMENT;
     case XML_TEXT_NODE:
     case XML_CDATA_SECTION_NODE: return LR_XML_TEXT;
+    case XML_ENTITY_REF_NODE: return LR_XML_ENTITY_REFERENCE;
     default: return LR_XML_OTHER;
     }
 }

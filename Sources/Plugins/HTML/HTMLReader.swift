@@ -58,6 +58,28 @@ enum HTMLReader {
                        excerpt: excerpt)
     }
 
+    /// The text of an HTML fragment (a feed entry's summary) by the rules of a page's text: its
+    /// blocks' plain text, a blank line between them, links unmarked. Text with no markup and
+    /// no reference comes back with its spaces collapsed.
+    static func plainText(ofFragment html: String, base: String) -> String {
+        guard html.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }), lr_xml_open() == nil else {
+            return Walker.collapse(html)
+        }
+        let bytes = Array(html.utf8)
+        let document = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { lr_html_read($0.baseAddress, Int32($0.count), base, "UTF-8") }
+        }
+        guard let document else { return "" }
+        defer { lr_xml_free_document(document) }
+        var walker = Walker(base: base)
+        walker.marksLinks = false
+        if let root = lr_xml_root(document) {
+            walker.read(Walker.find("body", in: root) ?? root, depth: 0)
+            walker.flush()
+        }
+        return walker.blocks.map(\.plainText).joined(separator: "\n\n")
+    }
+
     /// What stands between a headline and the site's name in a page's title.
     private static let titleSeparators = [" - ", " | ", " – ", " — ", ": ", " · ", " :: "]
 
@@ -81,6 +103,8 @@ private struct Walker {
     /// Open lists: ordered or not, and the next number.
     private var lists: [(ordered: Bool, next: Int)] = []
     private var pendingItem: String?
+    /// Whether links are numbered in the text (`[L3]`) and listed, as a page's are.
+    var marksLinks = true
 
     init(base: String) { self.base = base }
 
@@ -136,7 +160,7 @@ private struct Walker {
             flush()
         case "a":
             read(node, depth: depth)
-            if let href = Self.attribute("href", of: node), !href.hasPrefix("#"), !href.lowercased().hasPrefix("javascript:"),
+            if marksLinks, let href = Self.attribute("href", of: node), !href.hasPrefix("#"), !href.lowercased().hasPrefix("javascript:"),
                let target = URLParts.resolve(href, against: base) {
                 links.append(target)
                 inline += ArticlePage.linkMark(links.count)

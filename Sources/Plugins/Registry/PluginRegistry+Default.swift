@@ -7,6 +7,7 @@ extension PluginRegistry {
             Plugin(NoContentPlugin()),
             Plugin(PostsPlugin()),
             Plugin(ArticlesPlugin()),
+            Plugin(FeedPlugin()),
             Plugin(TablePlugin()),
             Plugin(JSONPlugin()),
             Plugin(ImagesPlugin()),

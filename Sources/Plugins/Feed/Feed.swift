@@ -1,0 +1,68 @@
+/// A feed, whatever its format (RSS 0.9x, 1.0 and 2.0, Atom 0.3 and 1.0, JSON Feed 1.0 and
+/// 1.1), in JSON Feed 1.1's terms: loadrun's one normal form for feeds.
+public struct Feed: Equatable, Sendable {
+    /// The format it came in, as people name it: `RSS 2.0`, `Atom 1.0`, `JSON Feed 1.1`.
+    public var format: String
+    public var title: String?
+    public var homePageURL: String?
+    public var feedURL: String?
+    public var description: String?
+    /// The entries, in the document's order.
+    public var items: [FeedItem]
+    /// The next page of the feed (Atom's `rel="next"`, RFC 5005), resolved.
+    public var nextURL: String?
+    /// Whether the document needed libxml2's recovery to be read at all.
+    public var wellFormed = true
+
+    public init(format: String, title: String? = nil, homePageURL: String? = nil, feedURL: String? = nil,
+                description: String? = nil, items: [FeedItem] = [], nextURL: String? = nil) {
+        self.format = format
+        self.title = title
+        self.homePageURL = homePageURL
+        self.feedURL = feedURL
+        self.description = description
+        self.items = items
+        self.nextURL = nextURL
+    }
+
+    /// The entries newest first: by publication, else modification date; undated ones keep
+    /// their place after the dated ones, in the document's order.
+    public var newestFirst: [FeedItem] {
+        items.enumerated().sorted { a, b in
+            switch (a.element.date, b.element.date) {
+            case (let x?, let y?): return x != y ? x > y : a.offset < b.offset
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil): return a.offset < b.offset
+            }
+        }.map(\.element)
+    }
+}
+
+/// One entry of a feed. Titles and summaries are plain text; `contentHTML` is markup as the
+/// feed gave it.
+public struct FeedItem: Equatable, Sendable {
+    public var id: String?
+    public var url: String?
+    public var title: String?
+    public var summary: String?
+    public var contentHTML: String?
+    public var contentText: String?
+    public var published: FeedDate?
+    public var modified: FeedDate?
+    public var authors: [String] = []
+    public var tags: [String] = []
+
+    public init(id: String? = nil, url: String? = nil, title: String? = nil, summary: String? = nil) {
+        self.id = id
+        self.url = url
+        self.title = title
+        self.summary = summary
+    }
+
+    /// When it was published, else last changed.
+    public var date: FeedDate? { published ?? modified }
+
+    /// What tells it apart from the other entries across loads: its id, else its link.
+    public var key: String? { id ?? url }
+}

@@ -1,0 +1,82 @@
+internal import CLibXML2
+
+/// One element of a parsed XML document, read through libxml2's tree: its name, namespace,
+/// attributes, children and text. Valid while the document lives (`FeedXMLReader` owns it).
+struct XMLElement {
+    let node: OpaquePointer
+    let document: OpaquePointer
+
+    var name: String { lr_xml_name(node).map { String(cString: $0) } ?? "" }
+    var namespace: String? { lr_xml_namespace(node).map { String(cString: $0) } }
+
+    /// Whether it is `name` in namespace `namespace` (nil: in none).
+    func `is`(_ name: String, in namespace: String?) -> Bool {
+        self.name == name && self.namespace == namespace
+    }
+
+    /// Its child elements, in order.
+    var children: [XMLElement] {
+        var elements: [XMLElement] = []
+        var child = lr_xml_first_child(node)
+        while let current = child {
+            if lr_xml_kind(current) == LR_XML_ELEMENT { elements.append(XMLElement(node: current, document: document)) }
+            child = lr_xml_next_sibling(current)
+        }
+        return elements
+    }
+
+    /// The first child called `name` in one of `namespaces`.
+    func child(_ name: String, in namespaces: [String?]) -> XMLElement? {
+        children.first { $0.name == name && namespaces.contains($0.namespace) }
+    }
+
+    func attribute(_ name: String) -> String? {
+        guard let value = lr_xml_property(node, name) else { return nil }
+        defer { lr_xml_free(value) }
+        return String(cString: value)
+    }
+
+    /// `reference` resolved against this element's base: its `xml:base`, its ancestors', and
+    /// the document's URL.
+    func resolve(_ reference: String) -> String? {
+        let trimmed = reference.trimmingCharacters(in: " \t\r\n")
+        guard !trimmed.isEmpty, let resolved = lr_xml_resolve(document, node, trimmed) else { return nil }
+        defer { lr_xml_free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// All the text under it: text and CDATA, and the entities HTML names that a feed used
+    /// without declaring them (no entity is ever expanded from a DTD).
+    var text: String {
+        var out = ""
+        Self.gather(node, into: &out, depth: 0)
+        return out
+    }
+
+    private static func gather(_ node: OpaquePointer, into out: inout String, depth: Int) {
+        var child = lr_xml_first_child(node)
+        while let current = child {
+            switch lr_xml_kind(current) {
+            case LR_XML_TEXT:
+                if let content = lr_xml_text(current) { out += String(cString: content) }
+            case LR_XML_ENTITY_REFERENCE:
+                if let name = lr_xml_name(current), let character = htmlEntities[String(cString: name)] { out += character }
+            case LR_XML_ELEMENT where depth < maxDepth:
+                gather(current, into: &out, depth: depth + 1)
+            default:
+                break
+            }
+            child = lr_xml_next_sibling(current)
+        }
+    }
+
+    /// Nesting past this adds nothing to a feed's text.
+    static let maxDepth = 64
+
+    /// HTML's entities that feeds use undeclared most (RSS 0.91's DTD declared them).
+    private static let htmlEntities: [String: String] = [
+        "nbsp": "\u{A0}", "mdash": "—", "ndash": "–", "hellip": "…", "lsquo": "‘", "rsquo": "’", "ldquo": "“", "rdquo": "”",
+        "laquo": "«", "raquo": "»", "copy": "©", "reg": "®", "trade": "™", "eacute": "é", "egrave": "è", "agrave": "à",
+        "ccedil": "ç", "uuml": "ü", "ouml": "ö", "auml": "ä", "szlig": "ß", "middot": "·", "bull": "•", "euro": "€",
+    ]
+}

@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Loader
+import TestSupport
+import XCTest
+
+/// Feeds from a real server: read as a list of entries, written as JSON Feed 1.1, and browsed
+/// in tmux, where Enter opens an entry's page as a readable page of its own.
+final class FeedTests: XCTestCase {
+    /// An RSS 2.0 feed whose entries link to pages of the same server, relative to the feed.
+    static let feed = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <rss version="2.0"><channel>
+          <title>Server Notes</title>
+          <link>/</link>
+          <item><title>Older note</title><link>/entry/1</link><guid isPermaLink="false">note-1</guid>
+            <pubDate>Mon, 23 Nov 2026 08:00:00 GMT</pubDate><description>&lt;p&gt;The &lt;b&gt;first&lt;/b&gt; one&lt;/p&gt;</description></item>
+          <item><title>Newer note</title><link>/entry/2</link><guid isPermaLink="false">note-2</guid>
+            <pubDate>Tue, 24 Nov 2026 08:00:00 GMT</pubDate><description>The second one</description></item>
+        </channel></rss>
+        """
+
+    private func server() -> TestServer {
+        TestServer { server, _ in
+            server.route("/feed", TestRoutes.fixed(contentType: "application/rss+xml", Self.feed))
+            server.route("/entry/2", TestRoutes.fixed(contentType: "text/html; charset=utf-8",
+                                                      "<html><title>Newer note</title><p>The whole second note, read as a page.</p></html>"))
+        }
+    }
+
+    func testAFeedIsAListOfEntriesNewestFirst() throws {
+        let server = server()
+        let run = try LoadrunProcess(["--url", server.url("/feed")])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "Server Notes")
+        let newer = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("Newer note") }, run.standardOutput)
+        let older = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("Older note") }, run.standardOutput)
+        XCTAssertLessThan(newer, older)
+        XCTAssertTrue(lines.contains { $0.hasSuffix("The first one") }, "the summary as text: \(run.standardOutput)")
+    }
+
+    func testJSONOutputIsJSONFeed11WithLinksResolved() throws {
+        let server = server()
+        let run = try LoadrunProcess(["--url", server.url("/feed"), "--output", "json"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        XCTAssertEqual(json["version"] as? String, "https://jsonfeed.org/version/1.1")
+        XCTAssertEqual(json["title"] as? String, "Server Notes")
+        XCTAssertEqual(json["home_page_url"] as? String, server.url("/"))
+        let items = try XCTUnwrap(json["items"] as? [[String: Any]])
+        XCTAssertEqual(items.map { $0["id"] as? String }, ["note-1", "note-2"], "in the feed's order")
+        XCTAssertEqual(items.map { $0["url"] as? String }, [server.url("/entry/1"), server.url("/entry/2")])
+        XCTAssertEqual(items.first?["date_published"] as? String, "2026-11-23T08:00:00Z")
+        XCTAssertEqual(items.first?["content_html"] as? String, "<p>The <b>first</b> one</p>")
+    }
+
+    func testBrowseOpensTheSelectedEntrysPageAndEscComesBack() throws {
+        try TmuxSession.requireTmux()
+        let server = server()
+        let command = "S=$(stty -g); env -u NO_COLOR XDG_CACHE_HOME=/nonexistent '\(LoadrunProcess.binaryPath)' --url '\(server.url("/feed"))' --no-cache --browse; echo EXIT=$?; [ \"$(stty -g)\" = \"$S\" ] && echo TTY=restored"
+        let tmux = try TmuxSession(command, width: 100, height: 30)
+        XCTAssertTrue(tmux.waitForScreen(containing: "Older note"), tmux.screen())
+        XCTAssertTrue(tmux.screen().contains("2 items"), tmux.screen())
+        try tmux.send("Enter")
+        XCTAssertTrue(tmux.waitForScreen(containing: "The whole second note, read as a page."), "the newest entry's page: \(tmux.screen())")
+        try tmux.send("Escape")
+        XCTAssertTrue(tmux.waitForScreen(containing: "Older note"), "back on the list: \(tmux.screen())")
+        try tmux.send("q")
+        XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=0"), tmux.screen())
+        XCTAssertTrue(tmux.waitForScreen(containing: "TTY=restored"), tmux.screen())
+    }
+}

@@ -1,0 +1,175 @@
+import Loader
+import Plugins
+import XCTest
+
+/// Feeds read into JSON Feed's form, taken by type or by content, and shown as a list: as
+/// values, from the fixtures in `FeedFixtures`.
+final class FeedPluginTests: XCTestCase {
+    private let plugin = FeedPlugin()
+    private let registry = PluginRegistry.default()
+
+    private func response(_ contentType: String?, url: String = "https://feeds.example/feed") -> ResponseInfo {
+        var headers = HTTPHeaders()
+        if let contentType { headers.add(name: "Content-Type", value: contentType) }
+        return ResponseInfo(url: url, headers: headers)
+    }
+
+    private func feed(_ text: String, _ contentType: String? = "application/rss+xml", url: String = "https://feeds.example/feed") throws -> Feed {
+        try plugin.decode(Array(text.utf8), response: response(contentType, url: url))
+    }
+
+    private func chosen(_ text: String, _ contentType: String?) -> String? {
+        registry.plugin(for: Array(text.utf8), response: response(contentType))
+    }
+
+    func testRSS20ReadsTitlesLinksIdsDatesAuthorsAndNamespaces() throws {
+        let feed = try feed(FeedFixtures.rss20)
+        XCTAssertEqual(feed.format, "RSS 2.0")
+        XCTAssertEqual(feed.title, "Example & News")
+        XCTAssertEqual(feed.description, "All the news", "markup in a description is read, not shown")
+        XCTAssertEqual(feed.homePageURL, "https://example.com/")
+        XCTAssertEqual(feed.feedURL, "https://example.com/feed.xml", "atom:link rel=self inside RSS")
+        XCTAssertEqual(feed.items.count, 2)
+        let first = feed.items[0]
+        XCTAssertEqual(first.title, "First post")
+        XCTAssertEqual(first.url, "https://example.com/first?a=1&b=2")
+        XCTAssertEqual(first.id, "tag:example.com,2026:1")
+        XCTAssertEqual(first.summary, "Hello world & friends")
+        XCTAssertEqual(first.authors, ["Ana"], "dc:creator")
+        XCTAssertEqual(first.tags, ["news"])
+        XCTAssertEqual(first.published?.rfc3339, "2026-11-24T10:00:00Z")
+        let second = feed.items[1]
+        XCTAssertEqual(second.title, "Second, by its media title")
+        XCTAssertEqual(second.url, "https://example.com/second", "a guid that is a permalink is the link")
+        XCTAssertEqual(second.contentHTML, "<p>Full second body</p>", "content:encoded over description")
+        XCTAssertEqual(second.summary, "Second body\n\nmore")
+        XCTAssertEqual(second.authors, ["Bo"], "the name after the address")
+        XCTAssertEqual(second.published?.rfc3339, "2026-11-25T14:30:00Z", "two-digit year, named zone, no seconds")
+    }
+
+    func testRSS10AsRDF() throws {
+        let feed = try feed(FeedFixtures.rdf, "application/rdf+xml")
+        XCTAssertEqual(feed.format, "RSS 1.0")
+        XCTAssertEqual(feed.title, "RDF Site")
+        XCTAssertEqual(feed.items.map(\.title), ["Item A"])
+        XCTAssertEqual(feed.items[0].id, "https://rdf.example/a", "rdf:about")
+        XCTAssertEqual(feed.items[0].published?.rfc3339, "2026-11-20T07:00:00Z", "dc:date with its offset")
+        XCTAssertEqual(feed.items[0].authors, ["Cy"])
+        XCTAssertEqual(feed.items[0].tags, ["rdf"])
+    }
+
+    func testAtom10TextConstructsAndXMLBase() throws {
+        let feed = try feed(FeedFixtures.atom10, "application/atom+xml")
+        XCTAssertEqual(feed.format, "Atom 1.0")
+        XCTAssertEqual(feed.title, "Atom Blog", "type=html read as markup")
+        XCTAssertEqual(feed.description, "Notes")
+        XCTAssertEqual(feed.homePageURL, "https://atom.example/")
+        XCTAssertEqual(feed.feedURL, "https://atom.example/blog/feed.atom", "resolved against xml:base")
+        XCTAssertEqual(feed.nextURL, "https://atom.example/blog/feed.atom?page=2", "RFC 5005's next")
+        let one = feed.items[0]
+        XCTAssertEqual(one.title, "Plain & simple")
+        XCTAssertEqual(one.url, "https://atom.example/blog/posts/one", "the alternate link, not the enclosure")
+        XCTAssertEqual(one.id, "urn:uuid:1")
+        XCTAssertEqual(one.published?.rfc3339, "2026-11-26T13:00:00Z", "fractions and offsets")
+        XCTAssertEqual(one.modified?.rfc3339, "2026-11-26T09:00:00Z")
+        XCTAssertEqual(one.authors, ["Dee"])
+        XCTAssertEqual(one.tags, ["Swift"])
+        XCTAssertEqual(one.summary, "Just text")
+        XCTAssertEqual(one.contentText, "Rich xhtml content")
+        let two = feed.items[1]
+        XCTAssertEqual(two.title, "An xhtml title")
+        XCTAssertEqual(two.url, "https://other.example/x/two", "the entry's own xml:base")
+        XCTAssertEqual(two.summary, "Escaped html")
+        XCTAssertEqual(two.contentHTML, "<p>Escaped <b>html</b></p>")
+    }
+
+    func testAtom03() throws {
+        let feed = try feed(FeedFixtures.atom03, "application/atom+xml")
+        XCTAssertEqual(feed.format, "Atom 0.3")
+        XCTAssertEqual(feed.description, "From 2004", "tagline")
+        XCTAssertEqual(feed.items[0].url, "https://old.example/1")
+        XCTAssertEqual(feed.items[0].published?.rfc3339, "2004-05-01T12:00:00Z", "issued")
+        XCTAssertEqual(feed.items[0].modified?.rfc3339, "2004-05-02T12:00:00Z", "modified")
+        XCTAssertEqual(feed.items[0].summary, "Escaped mode")
+    }
+
+    func testJSONFeed() throws {
+        let feed = try feed(FeedFixtures.jsonFeed, "application/feed+json")
+        XCTAssertEqual(feed.format, "JSON Feed 1.1")
+        XCTAssertEqual(feed.title, "JSON Blog")
+        XCTAssertEqual(feed.items.map(\.id), ["1", "2"], "a number id read as its literal")
+        XCTAssertEqual(feed.items[0].summary, "First one")
+        XCTAssertEqual(feed.items[0].authors, ["Eve"], "the feed's authors stand for the item's")
+        XCTAssertEqual(feed.items[1].published?.rfc3339, "2026-11-22T08:00:00Z")
+    }
+
+    func testRealFeedsQuirksReadInRecoverModeAndSaidOnce() throws {
+        let old = try feed(FeedFixtures.rss091, "text/xml")
+        XCTAssertEqual(old.format, "RSS 0.91")
+        XCTAssertEqual(old.title, "Old\u{A0}News", "an HTML entity its DTD declared, never fetched")
+        XCTAssertEqual(old.items.first?.title, "Cafe — open")
+        XCTAssertFalse(old.wellFormed)
+        XCTAssertEqual(plugin.notes(old).count, 1)
+        let cut = try feed(FeedFixtures.cutCDATA)
+        XCTAssertEqual(cut.items.first?.title, "Whole", "what came before the cut is read")
+        XCTAssertFalse(cut.wellFormed)
+        XCTAssertEqual(try feed(FeedFixtures.rss20).wellFormed, true)
+        XCTAssertEqual(plugin.notes(try feed(FeedFixtures.rss20)), [])
+    }
+
+    func testEntitiesAreNeverExpandedAndABillionLaughsIsRefused() {
+        XCTAssertThrowsError(try feed(FeedFixtures.billionLaughs)) { error in
+            XCTAssertTrue("\(error)".contains("never expands"), "\(error)")
+        }
+        XCTAssertThrowsError(try feed(FeedFixtures.externalEntity), "no local file read through an entity")
+    }
+
+    func testFeedsAreTakenByTypeOrByContentAndOtherXMLIsLeftToOthers() {
+        XCTAssertEqual(chosen(FeedFixtures.rss20, "application/rss+xml"), "feed")
+        XCTAssertEqual(chosen(FeedFixtures.atom10, "application/xml"), "feed", "by its root")
+        XCTAssertEqual(chosen(FeedFixtures.rdf, "text/xml"), "feed")
+        XCTAssertEqual(chosen(FeedFixtures.atom03, nil), "feed", "nothing said")
+        XCTAssertEqual(chosen(FeedFixtures.jsonFeed, "application/json"), "feed", "JSON Feed's version")
+        XCTAssertEqual(chosen(FeedFixtures.jsonFeed, nil), "feed")
+        XCTAssertEqual(chosen("<?xml version=\"1.0\"?><note><to>x</to></note>", "application/xml"), "text", "not a feed")
+        XCTAssertEqual(chosen(#"{"version": "1.0", "title": "t"}"#, "application/json"), "json")
+    }
+
+    func testTheTextViewListsEntriesNewestFirstWithAHeadingAndNoMarkup() {
+        let feed = try! feed(FeedFixtures.rss20)
+        let text = plugin.render(feed, context: RenderContext(width: 60, height: nil, allowsStyling: false))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(lines.first, "Example & News")
+        let second = try! XCTUnwrap(lines.firstIndex { $0.contains("Second, by its media title") })
+        let first = try! XCTUnwrap(lines.firstIndex { $0.contains("First post") })
+        XCTAssertLessThan(second, first, "newest first")
+        XCTAssertTrue(text.contains("Hello world & friends"))
+        XCTAssertFalse(text.contains("<p>") || text.contains("&amp;"), text)
+        XCTAssertTrue(text.contains("Bo") && text.contains("Ana"), "the authors tell the entries apart")
+        let items = try! XCTUnwrap(plugin.renderItems(feed, context: RenderContext(width: 60, height: nil, allowsStyling: false)))
+        XCTAssertEqual(items.itemLines.count, 2)
+        XCTAssertEqual(plugin.itemFields(feed, at: 0)?["url"], "https://example.com/second", "fields in the list's order")
+        XCTAssertEqual(plugin.itemFields(feed, at: 1)?["id"], "tag:example.com,2026:1")
+    }
+
+    func testAFeedWithNoEntriesIsTheEmptyStateNamingIt() throws {
+        XCTAssertEqual(plugin.emptyState(try feed(FeedFixtures.empty)), "no entries in Quiet Feed")
+    }
+
+    func testJSONOutputIsJSONFeed11WhateverTheInput() throws {
+        for fixture in [FeedFixtures.rss20, FeedFixtures.rdf, FeedFixtures.atom10, FeedFixtures.atom03, FeedFixtures.jsonFeed] {
+            let json = plugin.renderJSON(try feed(fixture), context: RenderContext(width: 80, height: nil, allowsStyling: false))
+            let parsed = try JSONParser.parse(Array(json.utf8))
+            XCTAssertEqual(parsed["version"], .string("https://jsonfeed.org/version/1.1"))
+            XCTAssertNotNil(parsed["title"]?.string)
+            guard case .array(let items) = parsed["items"] ?? .null, !items.isEmpty else { return XCTFail(json) }
+            for item in items {
+                XCTAssertNotNil(item["id"]?.string, json)
+                XCTAssertTrue(item["content_html"]?.string != nil || item["content_text"]?.string != nil, "one of the two: \(json)")
+                for key in ["date_published", "date_modified"] {
+                    if let date = item[key]?.string { XCTAssertNotNil(FeedDate(date), date) }
+                }
+            }
+        }
+    }
+}
