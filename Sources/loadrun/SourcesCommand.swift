@@ -31,13 +31,28 @@ struct SourcesCommand: LoadrunCommand {
             each {name} is filled with the item's field of that name, percent-encoded, and
             the result is resolved against the source's URL. related names more links of the
             item, NAME:TEMPLATE each. Without detail, an item opens its url, link or href.
+
+            Feeds come and go as OPML, the list feed readers keep: --import FILE.opml adds
+            the feeds no source loads yet, and --export writes the sources that are feeds.
             """
     )
 
     /// `--config` belongs to the main command, which parses it before or after `sources`.
     @ParentCommand var loadrun: Loadrun
 
+    @Option(name: .customLong("import"), help: ArgumentHelp("Add each feed of this OPML file (a feed reader's export) that no source loads yet to the sources file, as a [source NAME] group with plugin=feed, named after its title (folders go before it: news.bbc). Run again, it adds only the new ones.", valueName: "file.opml"))
+    var importPath: String?
+
+    @Flag(name: .long, help: "Write the sources that are feeds (plugin=feed) as OPML on stdout, for a feed reader to import.")
+    var export = false
+
+    func validate() throws {
+        if importPath != nil && export { throw ValidationError("--import and --export go one way each: give one of them") }
+    }
+
     func run(in context: RunContext) -> RunOutcome {
-        SourceListing(configPath: loadrun.config).run(in: context)
+        if let importPath { return FeedList(configPath: loadrun.config).importFeeds(from: importPath, in: context) }
+        if export { return FeedList(configPath: loadrun.config).exportFeeds(in: context) }
+        return SourceListing(configPath: loadrun.config).run(in: context)
     }
 }

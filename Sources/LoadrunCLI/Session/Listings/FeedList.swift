@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Loader
+import Plan
+import Plugins
+
+/// `loadrun sources --import FILE.opml` and `--export`: the sources file and a feed reader's
+/// list of feeds (OPML), each way.
+package struct FeedList {
+    /// `--config`: the sources file to use instead of the default one.
+    package var configPath: String?
+
+    package init(configPath: String?) { self.configPath = configPath }
+
+    /// Adds a `[source NAME]` group (with `plugin=feed`) to the sources file for each feed of
+    /// the OPML file at `opmlPath` that no source loads yet, and says what it added.
+    package func importFeeds(from opmlPath: String, in context: RunContext) -> RunOutcome {
+        let diagnostics = context.diagnostics
+        let catalog = context.catalog(configPath: configPath)
+        // A file that is not there yet is made; one that is there must read as a sources file.
+        if let problem = catalog.fileProblem, LocalFile.existsAsFile(catalog.path ?? configPath ?? "") {
+            diagnostics.say("loadrun: \(problem)")
+            return .usage
+        }
+        guard let path = configPath ?? catalog.path ?? SourceCatalog.defaultPath(environment: context.environment) else {
+            diagnostics.say("loadrun: there is no sources file to add to: set HOME or XDG_CONFIG_HOME, or give --config FILE")
+            return .usage
+        }
+        let outlines: [OPML.Outline]
+        switch LocalFile.read(opmlPath, limit: SourceCatalog.sizeLimit) {
+        case .failure(let error):
+            diagnostics.say("loadrun: --import: cannot read \(opmlPath): \(error)")
+            return .usage
+        case .success(let bytes):
+            do {
+                outlines = try OPML.outlines(in: bytes, url: URLParts.fileURL(forPath: opmlPath) ?? "")
+            } catch {
+                diagnostics.say("loadrun: --import: \(opmlPath) \(error.reason)\(error.suggestion.map { "; \($0)" } ?? "")")
+                return .usage
+            }
+        }
+        let existing = catalog.definitions.map { ($0.name, $0.url) }
+        let plan = SourcesImport(feeds: outlines.map { .init(title: $0.title, url: $0.feedURL, folders: $0.folders) }, existing: existing)
+        if !plan.added.isEmpty, let problem = Self.append(plan.text, to: path) {
+            diagnostics.say("loadrun: cannot add to \(path): \(problem)")
+            return .allFailed
+        }
+        let names = plan.added.map(\.name)
+        let there = plan.alreadyThere > 0 ? "; \(plan.alreadyThere) already there" : ""
+        diagnostics.say(names.isEmpty ? "loadrun: no new feeds in \(opmlPath)\(there)"
+                                      : "loadrun: added \(names.count) \(names.count == 1 ? "source" : "sources") to \(path): \(names.joined(separator: ", "))\(there)")
+        return .success
+    }
+
+    /// Writes the sources that are feeds (`plugin=feed`) as OPML on stdout.
+    package func exportFeeds(in context: RunContext) -> RunOutcome {
+        let catalog = context.catalog(configPath: configPath)
+        if let problem = catalog.fileProblem {
+            context.diagnostics.say("loadrun: \(problem)")
+            return .usage
+        }
+        let feeds = catalog.definitions.filter { $0.plugin == FeedPlugin().name }.compactMap { definition in
+            definition.url.map { (title: definition.name, url: URLCredentials.masked($0)) }
+        }
+        // The built-ins are never feeds: only the file's other sources are worth a word.
+        let others = catalog.definitions.filter { $0.origin != .builtIn && $0.plugin != FeedPlugin().name }.count
+        if others > 0 {
+            context.diagnostics.say("loadrun: \(others) \(others == 1 ? "source is" : "sources are") not a feed (plugin=feed), and left out")
+        }
+        return context.writeOutput(OPML.document(title: "loadrun sources", feeds: feeds))
+    }
+
+    /// Appends `text` to the file at `path`, made (0600, in a 0700 directory) when it is not
+    /// there; the reason when it cannot.
+    private static func append(_ text: String, to path: String) -> String? {
+        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        if !directory.isEmpty { makeDirectories(directory) }
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return LocalFile.reason(for: errno) }
+        defer { close(descriptor) }
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return LocalFile.reason(for: errno)
+            }
+            bytes = bytes.dropFirst(written)
+        }
+        return nil
+    }
+
+    private static func makeDirectories(_ directory: String) {
+        var partial = ""
+        for component in directory.split(separator: "/") {
+            partial += "/" + component
+            mkdir(partial, 0o700)
+        }
+    }
+}

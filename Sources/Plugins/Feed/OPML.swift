@@ -1,0 +1,81 @@
+public import Loader
+internal import CLibXML2
+
+/// OPML, the list of feeds feed readers import and export: each `outline` with an `xmlUrl`
+/// is a feed, named by its `text` (or `title`), inside the outlines that hold it (folders).
+public enum OPML {
+    public struct Outline: Equatable, Sendable {
+        public var title: String
+        public var feedURL: String
+        /// The titles of the outlines around it, outermost first.
+        public var folders: [String]
+
+        public init(title: String, feedURL: String, folders: [String] = []) {
+            self.title = title
+            self.feedURL = feedURL
+            self.folders = folders
+        }
+    }
+
+    /// The feeds of the OPML document in `body`, in its order; `url` resolves relative ones.
+    public static func outlines(in body: [UInt8], url: String) throws(DecodeFailure) -> [Outline] {
+        if let problem = lr_xml_open() {
+            throw DecodeFailure("is OPML, and loadrun's XML reader, libxml2, cannot be loaded (\(String(cString: problem)))",
+                                suggestion: "install libxml2 (apt-get install libxml2)")
+        }
+        var wellFormed: Int32 = 0
+        let document = body.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { lr_xml_read($0.baseAddress, Int32($0.count), url, nil, &wellFormed) }
+        }
+        guard let document else { throw DecodeFailure("is not XML") }
+        defer { lr_xml_free_document(document) }
+        guard lr_xml_declares_entities(document) == 0 else {
+            throw DecodeFailure("declares entities in its own DTD, which loadrun never expands")
+        }
+        guard let rootNode = lr_xml_root(document), XMLElement(node: rootNode, document: document).name == "opml",
+              let body = XMLElement(node: rootNode, document: document).child("body", in: [nil]) else {
+            throw DecodeFailure("is not OPML: its root is no opml element with a body")
+        }
+        var found: [Outline] = []
+        gather(body, folders: [], into: &found, depth: 0)
+        return found
+    }
+
+    private static func gather(_ element: XMLElement, folders: [String], into found: inout [Outline], depth: Int) {
+        guard depth < XMLElement.maxDepth else { return }
+        for outline in element.children where outline.name == "outline" {
+            let title = FeedText.collapse(outline.attribute("text") ?? outline.attribute("title") ?? "")
+            if let feed = outline.attribute("xmlUrl").flatMap({ outline.resolve($0) }) {
+                found.append(Outline(title: title.isEmpty ? feed : title, feedURL: feed, folders: folders))
+            }
+            gather(outline, folders: title.isEmpty ? folders : folders + [title], into: &found, depth: depth + 1)
+        }
+    }
+
+    /// An OPML 2.0 document listing `feeds`, each as an outline of type rss.
+    public static func document(title: String, feeds: [(title: String, url: String)]) -> String {
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">\n  <head>\n"
+        out += "    <title>\(escaped(title))</title>\n  </head>\n  <body>\n"
+        for feed in feeds {
+            out += "    <outline type=\"rss\" text=\"\(escaped(feed.title))\" title=\"\(escaped(feed.title))\" xmlUrl=\"\(escaped(feed.url))\"/>\n"
+        }
+        return out + "  </body>\n</opml>\n"
+    }
+
+    /// `text` as XML attribute and element content may hold it.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            // XML 1.0 has no way to write most control characters: they are left out.
+            case "\t", "\n", "\r": out += "&#\(scalar.value);"
+            default: if scalar.value >= 0x20 && scalar.value != 0x7F { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
+    }
+}

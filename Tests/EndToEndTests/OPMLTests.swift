@@ -1,0 +1,66 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `loadrun sources --import` and `--export` with a real sources file and a real server: the
+/// imported feeds are sources that `--all` loads, and a second import adds nothing.
+final class OPMLTests: XCTestCase {
+    private var directory: URL!
+    private var config: String { directory.appendingPathComponent("loadrun/sources.conf").path }
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("loadrun-opml-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private static func feed(_ title: String) -> String {
+        "<rss version=\"2.0\"><channel><title>\(title)</title><item><title>Entry of \(title)</title><guid>1</guid></item></channel></rss>"
+    }
+
+    func testImportedFeedsAreSourcesThatAllLoadsAndASecondImportAddsNone() throws {
+        let server = TestServer { server, _ in
+            server.route("/one.xml", TestRoutes.fixed(contentType: "application/rss+xml", Self.feed("Feed One")))
+            server.route("/two.xml", TestRoutes.fixed(contentType: "application/rss+xml", Self.feed("Feed Two")))
+        }
+        let opml = directory.appendingPathComponent("subscriptions.opml").path
+        try """
+            <?xml version="1.0"?>
+            <opml version="2.0"><head><title>Mine</title></head><body>
+              <outline text="Tech"><outline text="Feed One" type="rss" xmlUrl="\(server.url("/one.xml"))"/></outline>
+              <outline text="Feed Two" type="rss" xmlUrl="\(server.url("/two.xml"))"/>
+            </body></opml>
+            """.write(toFile: opml, atomically: true, encoding: .utf8)
+        let environment = ["XDG_CONFIG_HOME": directory.path, "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path]
+
+        let first = try LoadrunProcess(["sources", "--import", opml], environment: environment)
+        XCTAssertEqual(first.waitForExit(), .exited(0), first.standardError)
+        XCTAssertEqual(first.standardErrorLines, ["loadrun: added 2 sources to \(config): Tech.Feed-One, Feed-Two"])
+        let again = try LoadrunProcess(["sources", "--import", opml], environment: environment)
+        XCTAssertEqual(again.waitForExit(), .exited(0), again.standardError)
+        XCTAssertEqual(again.standardErrorLines, ["loadrun: no new feeds in \(opml); 2 already there"])
+
+        let all = try LoadrunProcess(["--all"], environment: environment)
+        XCTAssertEqual(all.waitForExit(), .exited(0), all.standardError)
+        XCTAssertTrue(all.standardOutput.contains("Entry of Feed One") && all.standardOutput.contains("Entry of Feed Two"), all.standardOutput)
+
+        let export = try LoadrunProcess(["sources", "--export"], environment: environment)
+        XCTAssertEqual(export.waitForExit(), .exited(0), export.standardError)
+        XCTAssertTrue(export.standardOutput.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">"), export.standardOutput)
+        XCTAssertTrue(export.standardOutput.contains("text=\"Tech.Feed-One\" title=\"Tech.Feed-One\" xmlUrl=\"\(server.url("/one.xml"))\""),
+                      export.standardOutput)
+        XCTAssertEqual(export.standardError, "", "built-ins are not counted as left out")
+    }
+
+    func testAFileThatIsNotOPMLIsAUsageErrorAndTheSourcesFileIsUntouched() throws {
+        let notOPML = directory.appendingPathComponent("feeds.txt").path
+        try "https://a.example/feed\n".write(toFile: notOPML, atomically: true, encoding: .utf8)
+        let run = try LoadrunProcess(["sources", "--import", notOPML], environment: ["XDG_CONFIG_HOME": directory.path])
+        XCTAssertEqual(run.waitForExit(), .exited(64))
+        XCTAssertTrue(run.standardError.hasPrefix("loadrun: --import: \(notOPML) is not"), run.standardError)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: config))
+    }
+}
