@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Part "views" of scripts/bench: 20 MB of JSON (the corpus's comments, repeated, ids
 # renumbered) drawn as the JSON view and as a table, each beside `curl -s URL | jq .` in one
-# hyperfine run; and the peak RSS of each view.
+# hyperfine run; a 10 MB Atom feed as the feed view beside curl and xmllint picking the
+# entries' titles; and the peak RSS of each.
 set -euo pipefail
 source "$(dirname "$0")/bench-lib.sh"
 
@@ -20,3 +21,18 @@ for view in json table; do
   row "20 MB of comments as the $view view: peak RSS" "$((rss / 1024)) MiB: $((base / 1024)) MiB before any body, ${above}× the body above that" \
     "" "" "< 4× the body above what it takes before any" "$met"
 done
+
+# A 10 MB Atom feed as the feed view, beside curl and xmllint reading the entries' titles.
+url="$BENCH_BASE/feed-10mb.atom"
+size="$(stat -c %s "$BENCH_WWW/feed-10mb.atom")"
+xpath='//*[local-name()="entry"]/*[local-name()="title"]/text()'
+compare "a 10 MB Atom feed as the feed view" 1.0 "view-feed" --warmup 2 --runs 10 \
+  -n loadrun "$LOADRUN --no-cache --url $url" \
+  -n "curl -s URL | xmllint --xpath TITLES -" "curl -s $url | xmllint --xpath '$xpath' -"
+rss="$(/usr/bin/time -f %M "$LOADRUN" --no-cache --url "$url" 2>&1 >/dev/null | tail -1)"
+base="$(/usr/bin/time -f %M "$LOADRUN" --no-cache --url "$url" --max-size 1K 2>&1 >/dev/null | tail -1 || true)"
+above="$(jq -rn "($rss - $base) * 1024 / $size * 10 | round / 10")"
+met="$(jq -rn "if ($rss - $base) * 1024 < 4 * $size then \"yes\" else \"no\" end")"
+echo "a 10 MB Atom feed as the feed view: peak RSS $((rss / 1024)) MiB, $((base / 1024)) MiB of it before any body, ${above}× the feed above that (goal: under 4×: $met)"
+row "a 10 MB Atom feed as the feed view: peak RSS" "$((rss / 1024)) MiB: $((base / 1024)) MiB before any body, ${above}× the feed above that" \
+  "" "" "< 4× the feed above what it takes before any" "$met"

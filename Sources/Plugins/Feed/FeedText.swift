@@ -43,8 +43,24 @@ enum FeedText {
         return collapsed
     }
 
+    /// Runs of spaces, tabs and line breaks as one space, none at the ends: by bytes, since a
+    /// feed of 10 MB has this asked of every title and summary.
     static func collapse(_ text: String) -> String {
-        text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for byte in text.utf8 {
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                pendingSpace = !out.isEmpty
+                continue
+            }
+            if pendingSpace {
+                out.append(0x20)
+                pendingSpace = false
+            }
+            out.append(byte)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static func nonEmpty(_ text: String?) -> String? {

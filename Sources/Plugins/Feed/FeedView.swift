@@ -53,7 +53,10 @@ struct FeedView {
 
     /// The first line of `text` that holds more than spaces.
     static func firstLine(of text: String) -> String? {
-        text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).lazy.map { $0.trimmingCharacters(in: " \t") }.first { !$0.isEmpty }
+        var text = text
+        return text.withUTF8 { bytes in
+            BodyLines.firstNonBlank(in: bytes).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+        }?.trimmingCharacters(in: " \t")
     }
 
     /// What tells the entries apart beyond their titles: their authors when they have more than

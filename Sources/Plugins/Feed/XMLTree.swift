@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 internal import CLibXML2
 
 /// One element of a parsed XML document, read through libxml2's tree: its name, namespace,
@@ -9,9 +12,13 @@ struct XMLElement {
     var name: String { lr_xml_name(node).map { String(cString: $0) } ?? "" }
     var namespace: String? { lr_xml_namespace(node).map { String(cString: $0) } }
 
-    /// Whether it is `name` in namespace `namespace` (nil: in none).
+    /// Whether it is `name` in namespace `namespace` (nil: in none). Compared as C strings:
+    /// a feed of 25,000 entries asks this some 500,000 times.
     func `is`(_ name: String, in namespace: String?) -> Bool {
-        self.name == name && self.namespace == namespace
+        guard let tag = lr_xml_name(node), strcmp(tag, name) == 0 else { return false }
+        let href = lr_xml_namespace(node)
+        guard let namespace else { return href == nil }
+        return href.map { strcmp($0, namespace) == 0 } ?? false
     }
 
     /// Its child elements, in order.
@@ -27,7 +34,15 @@ struct XMLElement {
 
     /// The first child called `name` in one of `namespaces`.
     func child(_ name: String, in namespaces: [String?]) -> XMLElement? {
-        children.first { $0.name == name && namespaces.contains($0.namespace) }
+        var current = lr_xml_first_child(node)
+        while let candidate = current {
+            if lr_xml_kind(candidate) == LR_XML_ELEMENT {
+                let element = XMLElement(node: candidate, document: document)
+                if namespaces.contains(where: { element.is(name, in: $0) }) { return element }
+            }
+            current = lr_xml_next_sibling(candidate)
+        }
+        return nil
     }
 
     func attribute(_ name: String) -> String? {
