@@ -72,4 +72,27 @@ final class FeedTests: XCTestCase {
         XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=0"), tmux.screen())
         XCTAssertTrue(tmux.waitForScreen(containing: "TTY=restored"), tmux.screen())
     }
+
+    /// RFC 5005: `--pages` follows a feed's `rel="next"` from its body, and stops where the
+    /// last page names none.
+    func testPagesFollowTheFeedsOwnNextLink() throws {
+        let page: @Sendable (Int, String?) -> String = { number, next in
+            "<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>Paged</title>"
+                + (next.map { "<link rel=\"next\" href=\"\($0)\"/>" } ?? "")
+                + "<entry><title>Entry on page \(number)</title><id>urn:\(number)</id><link href=\"/e/\(number)\"/></entry></feed>"
+        }
+        let requests = Counter()
+        let server = TestServer { server, _ in
+            server.route("/paged", TestRoutes.fixed(contentType: "application/atom+xml", page(1, "/paged-2"), requests: requests))
+            server.route("/paged-2", TestRoutes.fixed(contentType: "application/atom+xml", page(2, "paged-3"), requests: requests))
+            server.route("/paged-3", TestRoutes.fixed(contentType: "application/atom+xml", page(3, nil), requests: requests))
+        }
+        let run = try LoadrunProcess(["--url", server.url("/paged"), "--all-pages", "--output", "json"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        let items = try XCTUnwrap(json["items"] as? [[String: Any]])
+        XCTAssertEqual(items.map { $0["title"] as? String }, ["Entry on page 1", "Entry on page 2", "Entry on page 3"])
+        XCTAssertEqual(requests.count, 3)
+        XCTAssertNil(json["next_url"], "the last page names no next")
+    }
 }

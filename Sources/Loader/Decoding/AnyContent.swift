@@ -8,6 +8,8 @@ public struct AnyContent {
     public let itemCount: Int?
     /// What the user should hear once about it (see `ContentDecoder.notes`).
     public let notes: [String]
+    /// The next page it names itself (see `ContentDecoder.nextPage`).
+    public let nextPage: String?
     private let merger: (Any) -> AnyContent?
 
     public init<Decoder: ContentDecoder>(_ model: Decoder.Model, decoder: Decoder) {
@@ -15,6 +17,7 @@ public struct AnyContent {
         self.model = model
         itemCount = decoder.itemCount(model)
         notes = decoder.notes(model)
+        nextPage = decoder.nextPage(model)
         merger = { other in
             guard let next = other as? Decoder.Model, let merged = decoder.merge(model, next) else { return nil }
             return AnyContent(merged, decoder: decoder)

@@ -35,6 +35,9 @@ public protocol ContentDecoder {
     /// What the user should hear once about this content, on stderr: which view took it and
     /// why, when nobody named one; fields a template asked for that items lack. None by default.
     func notes(_ model: Model) -> [String]
+    /// The next page the model names in its body (a feed's `rel="next"`), resolved; followed
+    /// when the response's headers name none. None by default.
+    func nextPage(_ model: Model) -> String?
 }
 
 extension ContentDecoder {
@@ -50,6 +53,7 @@ extension ContentDecoder {
     public func merge(_ existing: Model, _ next: Model) -> Model? { nil }
     public func itemCount(_ model: Model) -> Int? { nil }
     public func notes(_ model: Model) -> [String] { [] }
+    public func nextPage(_ model: Model) -> String? { nil }
     public var takes: String { mediaTypes.joined(separator: ", ") }
 
     public func accepts(_ body: [UInt8], response: ResponseInfo) -> Bool {

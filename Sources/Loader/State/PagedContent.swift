@@ -7,6 +7,13 @@ public protocol PagedContent {
     var itemCount: Int? { get }
     /// This content with `next`'s items appended; nil when it does not come in pages.
     func appending(_ next: Self) -> Self?
+    /// The next page as the content itself names it (a feed's `rel="next"`, RFC 5005), for a
+    /// server that says it in the body rather than in a `Link` header; nil when it names none.
+    var nextPage: String? { get }
+}
+
+extension PagedContent {
+    public var nextPage: String? { nil }
 }
 
 extension AnyContent: PagedContent {}

@@ -275,7 +275,7 @@ public struct SourceMachine<Content: PagedContent> {
     /// server that ignores the page size would otherwise seem to end after its first page.
     private mutating func nextPageURL(after page: Content, response: ResponseInfo) -> String? {
         guard let parameter = setup.pageParameter else {
-            return Pagination.next(from: response.headers, base: response.url)
+            return Pagination.next(from: response.headers, base: response.url) ?? page.nextPage
         }
         let number = Pagination.pageNumber(of: request.url, parameter: parameter)
         let seen = (request.appendingTo?.itemCount ?? 0) + (page.itemCount ?? 0)

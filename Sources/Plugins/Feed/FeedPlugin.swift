@@ -69,6 +69,9 @@ public struct FeedPlugin: ContentPlugin {
 
     public func itemCount(_ model: Feed) -> Int? { model.items.count }
 
+    /// Atom's `rel="next"` (RFC 5005), or JSON Feed's `next_url`: `--pages` follows it.
+    public func nextPage(_ model: Feed) -> String? { model.nextURL }
+
     public func notes(_ model: Feed) -> [String] {
         model.wellFormed ? [] : ["the feed is not well-formed XML; read in libxml2's recover mode, so entries may be missing or cut"]
     }
