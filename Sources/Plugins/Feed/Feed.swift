@@ -8,7 +8,12 @@ public struct Feed: Equatable, Sendable {
     public var feedURL: String?
     public var description: String?
     /// The entries, in the document's order.
-    public var items: [FeedItem]
+    public var items: [FeedItem] {
+        didSet { newestFirstOrder = Self.newestFirstOrder(of: items) }
+    }
+    /// Where each entry of `newestFirst` stands in `items`: worked out once, since a list's
+    /// every item is asked for by its place in the list.
+    public private(set) var newestFirstOrder: [Int] = []
     /// The next page of the feed (Atom's `rel="next"`, RFC 5005), resolved.
     public var nextURL: String?
     /// Whether the document needed libxml2's recovery to be read at all.
@@ -23,19 +28,22 @@ public struct Feed: Equatable, Sendable {
         self.description = description
         self.items = items
         self.nextURL = nextURL
+        newestFirstOrder = Self.newestFirstOrder(of: items)
     }
 
     /// The entries newest first: by publication, else modification date; undated ones keep
     /// their place after the dated ones, in the document's order.
-    public var newestFirst: [FeedItem] {
-        items.enumerated().sorted { a, b in
-            switch (a.element.date, b.element.date) {
-            case (let x?, let y?): return x != y ? x > y : a.offset < b.offset
+    public var newestFirst: [FeedItem] { newestFirstOrder.map { items[$0] } }
+
+    private static func newestFirstOrder(of items: [FeedItem]) -> [Int] {
+        items.indices.sorted { a, b in
+            switch (items[a].date, items[b].date) {
+            case (let x?, let y?): return x != y ? x > y : a < b
             case (.some, nil): return true
             case (nil, .some): return false
-            case (nil, nil): return a.offset < b.offset
+            case (nil, nil): return a < b
             }
-        }.map(\.element)
+        }
     }
 }
 

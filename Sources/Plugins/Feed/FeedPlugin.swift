@@ -108,9 +108,8 @@ public struct FeedPlugin: ContentPlugin {
     /// An entry's fields, in the order the list shows them (newest first): its id (or link),
     /// which marks it across reloads, and its url, which browse mode opens.
     public func itemFields(_ feed: Feed, at index: Int) -> [String: String]? {
-        let items = feed.newestFirst
-        guard items.indices.contains(index) else { return nil }
-        let item = items[index]
+        guard feed.newestFirstOrder.indices.contains(index) else { return nil }
+        let item = feed.items[feed.newestFirstOrder[index]]
         var fields: [String: String] = [:]
         fields["id"] = item.key
         fields["url"] = item.url
