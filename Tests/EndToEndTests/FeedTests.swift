@@ -95,4 +95,25 @@ final class FeedTests: XCTestCase {
         XCTAssertEqual(requests.count, 3)
         XCTAssertNil(json["next_url"], "the last page names no next")
     }
+
+    /// A watch on a pipe marks the entries the last print did not have, by their ids.
+    func testAWatchOnAPipeMarksTheNewEntries() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("loadrun-feed-\(UUID().uuidString).xml")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let entry = { (title: String, id: String, day: Int) in
+            "<item><title>\(title)</title><guid>\(id)</guid><pubDate>\(day) Nov 2026 08:00:00 GMT</pubDate></item>"
+        }
+        try "<rss version=\"2.0\"><channel><title>Watched</title>\(entry("Alpha entry", "a", 23))</channel></rss>"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let run = try LoadrunProcess(["--url", file.path, "--watch", "100ms"])
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { run.standardOutput.contains("Alpha entry") }, run.standardOutput)
+        try "<rss version=\"2.0\"><channel><title>Watched</title>\(entry("Beta entry", "b", 24))\(entry("Alpha entry", "a", 23))</channel></rss>"
+            .write(to: file, atomically: true, encoding: .utf8)
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { run.standardOutput.contains("Beta entry") }, run.standardOutput)
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("+ ") && $0.hasSuffix("Beta entry") }, run.standardOutput)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("  ") && $0.hasSuffix("Alpha entry") }, "an entry seen before is not marked: \(run.standardOutput)")
+        run.send(SIGTERM)
+        XCTAssertEqual(run.waitForExit(), .exited(143))
+    }
 }

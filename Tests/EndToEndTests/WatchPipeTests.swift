@@ -25,7 +25,9 @@ final class WatchPipeTests: XCTestCase {
 
         backend.setPosts(4)
         XCTAssertTrue(waitUntil(limit: .seconds(10)) { self.headers(run.standardOutput).count == 2 }, run.standardOutput)
-        XCTAssertTrue(run.standardOutput.hasSuffix("4  Post number 4\n   \(String(repeating: "b", count: 40))\n"), run.standardOutput)
+        // The new post is marked by its id; the others keep their columns.
+        XCTAssertTrue(run.standardOutput.hasSuffix("+ 4  Post number 4\n     \(String(repeating: "b", count: 40))\n"), run.standardOutput)
+        XCTAssertTrue(run.standardOutput.contains("\n  3  Post number 3\n"), run.standardOutput)
         run.send(SIGINT)
         XCTAssertEqual(run.waitForExit(), .exited(130), "Ctrl-C with nothing in flight quits")
     }

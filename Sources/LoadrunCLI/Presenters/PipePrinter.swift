@@ -13,6 +13,8 @@ final class PipePrinter: Presenter {
     unowned var session: (any PresentedSession)!
     /// The text last printed of each source, by index, to tell whether new content differs.
     private var shown: [Int: String] = [:]
+    /// The keys of the items last printed of each list, by index, to mark the new ones.
+    private var shownKeys: [Int: Set<String>] = [:]
 
     init(format: Format) { self.format = format }
 
@@ -47,8 +49,10 @@ final class PipePrinter: Presenter {
         guard let content = source.loader.state.content else { return false }
         let context = session.renderContext(imageFormat: nil)
         var json = JSONOutputText(context: context)
+        // A list is rendered with where its items start, to mark the new ones.
+        let items = format == .text ? session.plugins.renderItems(of: content, context: context) : nil
         let text = format == .json ? json.next(session.plugins.renderJSON(content, context: context) + "\n")
-            : session.plugins.render(content, context: context)
+            : items?.text ?? session.plugins.render(content, context: context)
         if session.probe.isRaised {
             // Cut short by a signal: its handler runs first; if the watch goes on, print then.
             session.loop.schedule { [weak self, weak source] in
@@ -62,8 +66,14 @@ final class PipePrinter: Presenter {
         case .json:
             session.output.write(text)
         case .text:
+            var body = text
+            if let items {
+                let keys = ItemIdentities.of(content, count: items.itemLines.count, plugins: session.plugins).keys
+                if let before = shownKeys[source.index] { body = NewItemMarks.marked(items, new: NewItemMarks.new(keys, since: before)) }
+                shownKeys[source.index] = Set(keys)
+            }
             let header = "==> \(source.name) at \(ClockTime.dateAndTime(ClockTime.now())) <=="
-            session.output.write(TerminalText.truncated(header, toWidth: session.terminal.width) + "\n" + text)
+            session.output.write(TerminalText.truncated(header, toWidth: session.terminal.width) + "\n" + body)
         }
         // The empty state has no text under its header, or only `null`: say it, as a load once does.
         if let state = session.plugins.emptyState(of: content) { session.diagnostics.say("\(source.name): \(state)") }

@@ -29,7 +29,7 @@ struct PluginScreenRenderer: ContentRendering {
     func list(_ content: AnyContent, width: Int, rows: Int) -> RenderedList {
         let narrow = context(width: width, rows: rows, gutter: true)
         if let list = plugins.renderItems(of: content, context: narrow) {
-            let identities = identities(of: content, count: list.itemLines.count)
+            let identities = ItemIdentities.of(content, count: list.itemLines.count, plugins: plugins)
             return RenderedList(text: list.text.isEmpty ? text(of: content, context: narrow) : list.text, items: list.itemLines, hasGutter: true,
                                 keys: identities.keys, fingerprints: identities.fingerprints, itemsEnd: list.end)
         }
@@ -39,25 +39,6 @@ struct PluginScreenRenderer: ContentRendering {
     func changes(_ content: AnyContent, rendered: RenderedList, since previous: AnyContent, previousText: String,
                  width: Int, rows: Int) -> String {
         LineChanges.highlighted(rendered.text, since: previousText, context: context(width: width, rows: rows, gutter: rendered.hasGutter))
-    }
-
-    /// The fields that name an item, most telling first.
-    private static let idFields = ["id", "_id", "uuid", "guid"]
-
-    /// The first `count` items' keys (each one's id, as `id:…`, or its position, as `#…`, when
-    /// it has none; made unique where ids repeat) and fingerprints (their fields, in order of
-    /// name), from one look at each item's fields.
-    private func identities(of content: AnyContent, count: Int) -> (keys: [String], fingerprints: [String]) {
-        var keys: [String] = []
-        var fingerprints: [String] = []
-        keys.reserveCapacity(count)
-        fingerprints.reserveCapacity(count)
-        for index in 0..<count {
-            let fields = plugins.itemFields(of: content, at: index) ?? [:]
-            keys.append(Self.idFields.lazy.compactMap { fields[$0] }.first.map { "id:" + $0 } ?? "#\(index)")
-            fingerprints.append(fields.sorted { $0.key < $1.key }.map { "\($0.key)\u{1F}\($0.value)" }.joined(separator: "\u{1E}"))
-        }
-        return (ListChanges.unique(keys), fingerprints)
     }
 
     func placeholder(source index: Int, state: LoadingState<AnyContent>, width: Int, rows: Int) -> String {
