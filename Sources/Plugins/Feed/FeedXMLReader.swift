@@ -2,9 +2,9 @@ internal import CLibXML2
 internal import Loader
 
 /// RSS 0.9x, 1.0 (RDF) and 2.0, and Atom 0.3 and 1.0, read through libxml2 in its recover
-/// mode, with namespaces as declared: Dublin Core, `content:encoded`, Atom inside RSS, media
-/// RSS. Links resolve against `xml:base` and the document's URL. No DTD is read and no entity
-/// expanded, so a document that declares entities (a billion laughs) is refused.
+/// mode (`XMLDocument`: no DTD read, no entity expanded), with namespaces as declared: Dublin
+/// Core, `content:encoded`, Atom inside RSS, media RSS. Links resolve against `xml:base` and
+/// the document's URL.
 enum FeedXMLReader {
     static let atom = "http://www.w3.org/2005/Atom"
     static let atom03 = "http://purl.org/atom/ns#"
@@ -24,37 +24,25 @@ enum FeedXMLReader {
         guard tags <= maxTags else {
             throw DecodeFailure("is a feed with more than \(maxTags) tags, more than loadrun reads", suggestion: "ask the server for fewer entries")
         }
-        if let problem = lr_xml_open() {
-            throw DecodeFailure("is XML, and loadrun's XML reader, libxml2, cannot be loaded (\(String(cString: problem)))",
-                                suggestion: "install libxml2 (apt-get install libxml2)")
+        guard let document = try XMLDocument.read(body, url: url, charset: charset, kind: "a feed") else { return nil }
+        return withExtendedLifetime(document) { () -> Feed? in
+            guard let root = document.root else { return nil }
+            var feed: Feed?
+            switch (root.name, root.namespace) {
+            case ("rss", nil):
+                feed = rss(root, version: root.attribute("version"))
+            case ("RDF", rdf):
+                feed = rdfFeed(root)
+            case ("feed", atom), ("feed", atom03):
+                feed = self.atom(root, version: root.namespace == atom ? "1.0" : "0.3")
+            case ("feed", nil) where root.attribute("version") == "0.3":
+                feed = self.atom(root, version: "0.3")
+            default:
+                return nil
+            }
+            feed?.wellFormed = document.wellFormed
+            return feed
         }
-        var wellFormed: Int32 = 0
-        let document = body.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { lr_xml_read($0.baseAddress, Int32($0.count), url, charset, &wellFormed) }
-        }
-        guard let document else { return nil }
-        defer { lr_xml_free_document(document) }
-        guard let rootNode = lr_xml_root(document) else { return nil }
-        if lr_xml_declares_entities(document) != 0 {
-            throw DecodeFailure("declares entities in its own DTD, which loadrun never expands (the billion-laughs attack does)",
-                                suggestion: "ask its publisher for a feed without a DOCTYPE")
-        }
-        let root = XMLElement(node: rootNode, document: document)
-        var feed: Feed?
-        switch (root.name, root.namespace) {
-        case ("rss", nil):
-            feed = rss(root, version: root.attribute("version"))
-        case ("RDF", rdf):
-            feed = rdfFeed(root)
-        case ("feed", atom), ("feed", atom03):
-            feed = self.atom(root, version: root.namespace == atom ? "1.0" : "0.3")
-        case ("feed", nil) where root.attribute("version") == "0.3":
-            feed = self.atom(root, version: "0.3")
-        default:
-            return nil
-        }
-        feed?.wellFormed = wellFormed != 0
-        return feed
     }
 
     // MARK: RSS

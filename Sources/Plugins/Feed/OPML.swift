@@ -1,5 +1,4 @@
 public import Loader
-internal import CLibXML2
 
 /// OPML, the list of feeds feed readers import and export: each `outline` with an `xmlUrl`
 /// is a feed, named by its `text` (or `title`), inside the outlines that hold it (folders).
@@ -19,26 +18,15 @@ public enum OPML {
 
     /// The feeds of the OPML document in `body`, in its order; `url` resolves relative ones.
     public static func outlines(in body: [UInt8], url: String) throws(DecodeFailure) -> [Outline] {
-        if let problem = lr_xml_open() {
-            throw DecodeFailure("is OPML, and loadrun's XML reader, libxml2, cannot be loaded (\(String(cString: problem)))",
-                                suggestion: "install libxml2 (apt-get install libxml2)")
+        guard let document = try XMLDocument.read(body, url: url, charset: nil, kind: "OPML") else { throw DecodeFailure("is not XML") }
+        return try withExtendedLifetime(document) { () throws(DecodeFailure) -> [Outline] in
+            guard let root = document.root, root.name == "opml", let body = root.child("body", in: [nil]) else {
+                throw DecodeFailure("is not OPML: its root is no opml element with a body")
+            }
+            var found: [Outline] = []
+            gather(body, folders: [], into: &found, depth: 0)
+            return found
         }
-        var wellFormed: Int32 = 0
-        let document = body.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { lr_xml_read($0.baseAddress, Int32($0.count), url, nil, &wellFormed) }
-        }
-        guard let document else { throw DecodeFailure("is not XML") }
-        defer { lr_xml_free_document(document) }
-        guard lr_xml_declares_entities(document) == 0 else {
-            throw DecodeFailure("declares entities in its own DTD, which loadrun never expands")
-        }
-        guard let rootNode = lr_xml_root(document), XMLElement(node: rootNode, document: document).name == "opml",
-              let body = XMLElement(node: rootNode, document: document).child("body", in: [nil]) else {
-            throw DecodeFailure("is not OPML: its root is no opml element with a body")
-        }
-        var found: [Outline] = []
-        gather(body, folders: [], into: &found, depth: 0)
-        return found
     }
 
     private static func gather(_ element: XMLElement, folders: [String], into found: inout [Outline], depth: Int) {

@@ -2,6 +2,49 @@
 import Glibc
 #endif
 internal import CLibXML2
+internal import Loader
+
+/// A parsed XML document, owned here and freed when this goes: read by libxml2 in its recover
+/// mode, never reading a DTD or expanding an entity, and refused when it declares entities of
+/// its own (the billion-laughs attack does).
+final class XMLDocument {
+    private let pointer: OpaquePointer
+    /// Whether the document needed libxml2's recovery to be read at all.
+    let wellFormed: Bool
+
+    private init(pointer: OpaquePointer, wellFormed: Bool) {
+        self.pointer = pointer
+        self.wellFormed = wellFormed
+    }
+
+    deinit { lr_xml_free_document(pointer) }
+
+    /// The document in `body`, `kind` naming what it should be in messages (`a feed`); nil
+    /// when libxml2 made nothing of it.
+    static func read(_ body: [UInt8], url: String, charset: String?, kind: String) throws(DecodeFailure) -> XMLDocument? {
+        if let problem = lr_xml_open() {
+            throw DecodeFailure("is \(kind), and loadrun's XML reader, libxml2, cannot be loaded (\(String(cString: problem)))",
+                                suggestion: "install libxml2 (apt-get install libxml2)")
+        }
+        var wellFormed: Int32 = 0
+        let pointer = body.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { lr_xml_read($0.baseAddress, Int32($0.count), url, charset, &wellFormed) }
+        }
+        guard let pointer else { return nil }
+        let document = XMLDocument(pointer: pointer, wellFormed: wellFormed != 0)
+        if lr_xml_declares_entities(pointer) != 0 {
+            throw DecodeFailure("declares entities in its own DTD, which loadrun never expands (the billion-laughs attack does)",
+                                suggestion: "ask its publisher for one without a DOCTYPE")
+        }
+        return document
+    }
+
+    /// Its root element, valid while this document lives: keep the document alive around its
+    /// use (`withExtendedLifetime`), since Swift may release it after its last mention.
+    var root: XMLElement? {
+        lr_xml_root(pointer).map { XMLElement(node: $0, document: pointer) }
+    }
+}
 
 /// One element of a parsed XML document, read through libxml2's tree: its name, namespace,
 /// attributes, children and text. Valid while the document lives (`FeedXMLReader` owns it).
