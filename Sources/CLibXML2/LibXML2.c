@@ -86,7 +86,7 @@ lr_xml_document *lr_xml_read(const char *buffer, int size, const char *url, cons
 }
 
 int lr_xml_declares_entities(const lr_xml_document *document) {
-    return document->intSubset != NULL && document->intSubset->entities != NULL;
+    return document->intSubset != NULL && (document->intSubset->entities != NULL || document->intSubset->pentities != NULL);
 }
 
 const char *lr_xml_namespace(const lr_xml_node *node) {

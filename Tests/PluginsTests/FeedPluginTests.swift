@@ -117,6 +117,30 @@ final class FeedPluginTests: XCTestCase {
         XCTAssertEqual(plugin.notes(try feed(FeedFixtures.rss20)), [])
     }
 
+    func testOneBareAmpersandCostsNoOtherTextAndHTMLEntitiesReadWithoutADoctype() throws {
+        let feed = try feed("""
+            <rss version="2.0"><channel><title>News&nbsp;Site</title>
+            <item><title>A &amp; B \u{1}</title><link>https://a.example/?a=1&b=2</link>
+            <description>&lt;p&gt;Hello &lt;i&gt;world&lt;/i&gt; &#8212; &copy; fine&lt;/p&gt;</description></item>
+            <item><title><![CDATA[Kept & as is]]></title></item>
+            </channel></rss>
+            """)
+        XCTAssertEqual(feed.title, "News\u{A0}Site")
+        XCTAssertEqual(feed.items[0].title, "A & B")
+        XCTAssertEqual(feed.items[0].url, "https://a.example/?a=1&b=2")
+        XCTAssertEqual(feed.items[0].summary, "Hello world — © fine")
+        XCTAssertEqual(feed.items[1].title, "Kept & as is", "CDATA is left alone")
+        XCTAssertFalse(feed.wellFormed, "mended, so said once")
+    }
+
+    func testHostileDatesAreNoDatesAndNeverTrap() {
+        for text in ["Mon, 01 Jan 1000000000000 00:00:00 GMT", "99999-01-01T00:00:00Z", "31 Feb 2026 10:00:00 GMT",
+                     "2026-02-30T00:00:00Z", "2026-13-01", "Tue, 24 Nov 2026 25:61:00 GMT", "2026-11-24T10:00:00+99:00"] {
+            XCTAssertNil(FeedDate(text), text)
+        }
+        XCTAssertEqual(FeedDate("29 Feb 2024 12:00:00 GMT")?.rfc3339, "2024-02-29T12:00:00Z", "a leap day")
+    }
+
     func testEntitiesAreNeverExpandedAndABillionLaughsIsRefused() {
         XCTAssertThrowsError(try feed(FeedFixtures.billionLaughs)) { error in
             XCTAssertTrue("\(error)".contains("never expands"), "\(error)")

@@ -17,6 +17,9 @@ final class ScreenPresenter: Presenter {
     /// the cache) is dropped, not drawn over the shell.
     private var left = false
     private var ticker: LoopSource?
+    /// Whether the frame on its way is the tick's: it keeps the tick's pace, where any other
+    /// frame puts the next tick a second and a grace after it.
+    private var tickAsked = false
 
     init(terminal: Terminal, output: ContentOutput, usesMouse: Bool = true) {
         screen = FullScreen(terminal: terminal, output: output, usesMouse: usesMouse)
@@ -45,7 +48,9 @@ final class ScreenPresenter: Presenter {
         // once a reload, not again for the tick.
         ticker = session.loop.repeating(every: Self.tick) { [weak self] in
             // A frame on its way (a load's, held for its grace) will show the countdowns.
-            if self?.pendingFrame == nil { self?.redrawSoon() }
+            guard let self, pendingFrame == nil else { return true }
+            redrawSoon()
+            tickAsked = true
             return true
         }
     }
@@ -248,7 +253,8 @@ final class ScreenPresenter: Presenter {
         let now = ContinuousClock.now
         asksNothing(model.update(.tick(now)) + model.update(.statuses(board(now: now))))
         screen.draw(model.view())
-        ticker?.postpone(by: Self.tick + Self.grace)
+        if !tickAsked { ticker?.postpone(by: Self.tick + Self.grace) }
+        tickAsked = false
     }
 
     /// The status lines the next frame shows, as of `now`: only the sources in the panel's

@@ -117,11 +117,21 @@ public struct FeedDate: Equatable, Comparable, Sendable {
         return civil(year: year, month: month + 1, day: day, hour: hour, minute: minute, second: second, offset: offset)
     }
 
+    private static func daysIn(_ month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
     /// Seconds since the epoch of a civil date and time at `offset` seconds from UTC (Howard
     /// Hinnant's days-from-civil).
     private static func civil(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int) -> Int? {
-        guard (1...12).contains(month), (1...31).contains(day), (0...24).contains(hour), (0...59).contains(minute),
-              (0...60).contains(second) else { return nil }
+        // Years past 9999 are no feed's, and would overflow the arithmetic below.
+        guard (1...9999).contains(year), (1...12).contains(month), (1...daysIn(month, of: year)).contains(day),
+              (0...24).contains(hour), (0...59).contains(minute), (0...60).contains(second),
+              (-86_400...86_400).contains(offset) else { return nil }
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400

@@ -63,7 +63,8 @@ enum FeedText {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private static func nonEmpty(_ text: String?) -> String? {
+    /// `text`, or nil when there is none or it is empty.
+    static func nonEmpty(_ text: String?) -> String? {
         guard let text, !text.isEmpty else { return nil }
         return text
     }

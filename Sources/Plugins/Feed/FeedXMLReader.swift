@@ -92,22 +92,22 @@ enum FeedXMLReader {
         let permalink = guid.flatMap { $0.attribute("isPermaLink")?.lowercased() == "false" ? nil : $0.resolve($0.text) }
         item.url = element.child("link", in: [namespace]).flatMap { $0.resolve($0.text) }
             ?? alternateLink(of: element, in: atom) ?? permalink.flatMap { isWeb($0) ? $0 : nil }
-        item.id = guid.map { $0.text.trimmingCharacters(in: " \t\r\n") }.flatMap(nonEmpty) ?? element.attribute("about")
+        item.id = guid.map { $0.text.trimmingCharacters(in: " \t\r\n") }.flatMap(FeedText.nonEmpty) ?? element.attribute("about")
         if let description = element.child("description", in: [namespace]) ?? element.child("description", in: [media]) {
             let html = description.text
-            item.summary = FeedText.plain(html, looksLikeMarkup: true, base: description).flatMap(nonEmpty)
-            item.contentHTML = nonEmpty(html)
+            item.summary = FeedText.plain(html, looksLikeMarkup: true, base: description).flatMap(FeedText.nonEmpty)
+            item.contentHTML = FeedText.nonEmpty(html)
         }
         if let encoded = element.child("encoded", in: [content]) {
-            item.contentHTML = nonEmpty(encoded.text) ?? item.contentHTML
-            if item.summary == nil { item.summary = FeedText.plain(encoded.text, looksLikeMarkup: true, base: encoded).flatMap(nonEmpty) }
+            item.contentHTML = FeedText.nonEmpty(encoded.text) ?? item.contentHTML
+            if item.summary == nil { item.summary = FeedText.plain(encoded.text, looksLikeMarkup: true, base: encoded).flatMap(FeedText.nonEmpty) }
         }
         item.published = (element.child("pubDate", in: [namespace]) ?? element.child("date", in: [dublinCore])).flatMap { FeedDate($0.text) }
         item.modified = element.child("updated", in: [atom]).flatMap { FeedDate($0.text) }
         item.authors = (element.children.filter { $0.is("author", in: namespace) || $0.is("creator", in: dublinCore) })
-            .compactMap { nonEmpty(FeedText.person($0.text)) }
+            .compactMap { FeedText.nonEmpty(FeedText.person($0.text)) }
         item.tags = element.children.filter { $0.is("category", in: namespace) || $0.is("subject", in: dublinCore) }
-            .compactMap { nonEmpty($0.text.trimmingCharacters(in: " \t\r\n")) }
+            .compactMap { FeedText.nonEmpty($0.text.trimmingCharacters(in: " \t\r\n")) }
         return item
     }
 
@@ -134,9 +134,9 @@ enum FeedXMLReader {
     private static func atomEntry(_ entry: XMLElement, namespace: String?) -> FeedItem {
         var item = FeedItem()
         item.title = entry.child("title", in: [namespace]).flatMap { FeedText.construct($0).plain }
-            ?? entry.child("title", in: [media]).flatMap { nonEmpty(FeedText.collapse($0.text)) }
+            ?? entry.child("title", in: [media]).flatMap { FeedText.nonEmpty(FeedText.collapse($0.text)) }
         item.url = alternateLink(of: entry, in: namespace)
-        item.id = entry.child("id", in: [namespace]).flatMap { nonEmpty($0.text.trimmingCharacters(in: " \t\r\n")) }
+        item.id = entry.child("id", in: [namespace]).flatMap { FeedText.nonEmpty($0.text.trimmingCharacters(in: " \t\r\n")) }
         let summary = entry.child("summary", in: [namespace]).map(FeedText.construct)
         let content = entry.child("content", in: [namespace]).map(FeedText.construct)
         item.summary = summary?.plain ?? content?.plain
@@ -148,9 +148,9 @@ enum FeedXMLReader {
         item.published = (entry.child("published", in: [namespace]) ?? entry.child("issued", in: [namespace])).flatMap { FeedDate($0.text) }
         item.modified = (entry.child("updated", in: [namespace]) ?? entry.child("modified", in: [namespace])).flatMap { FeedDate($0.text) }
         item.authors = entry.children.filter { $0.is("author", in: namespace) }
-            .compactMap { $0.child("name", in: [namespace]).flatMap { nonEmpty(FeedText.collapse($0.text)) } }
+            .compactMap { $0.child("name", in: [namespace]).flatMap { FeedText.nonEmpty(FeedText.collapse($0.text)) } }
         item.tags = entry.children.filter { $0.is("category", in: namespace) }
-            .compactMap { ($0.attribute("label") ?? $0.attribute("term")).flatMap { nonEmpty(FeedText.collapse($0)) } }
+            .compactMap { ($0.attribute("label") ?? $0.attribute("term")).flatMap { FeedText.nonEmpty(FeedText.collapse($0)) } }
         return item
     }
 
@@ -164,10 +164,5 @@ enum FeedXMLReader {
     private static func isWeb(_ url: String) -> Bool {
         let scheme = URLParts.scheme(of: url)?.lowercased()
         return scheme == "http" || scheme == "https"
-    }
-
-    private static func nonEmpty(_ text: String?) -> String? {
-        guard let text, !text.isEmpty else { return nil }
-        return text
     }
 }

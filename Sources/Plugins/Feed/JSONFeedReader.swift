@@ -12,10 +12,10 @@ enum JSONFeedReader {
         let number = version.split(separator: "/").last.map(String.init) ?? "1"
         var feed = Feed(format: "JSON Feed \(number)")
         feed.title = json["title"]?.string.map(FeedText.collapse)
-        feed.homePageURL = json["home_page_url"]?.string
-        feed.feedURL = json["feed_url"]?.string
+        feed.homePageURL = json["home_page_url"]?.string.flatMap { URLParts.resolve($0, against: url) }
+        feed.feedURL = json["feed_url"]?.string.flatMap { URLParts.resolve($0, against: url) }
         feed.description = json["description"]?.string
-        feed.nextURL = json["next_url"]?.string
+        feed.nextURL = json["next_url"]?.string.flatMap { URLParts.resolve($0, against: url) }
         let feedAuthors = authors(of: json)
         if case .array(let items) = json["items"] ?? .null {
             feed.items = items.map { item(from: $0, base: url, feedAuthors: feedAuthors) }
@@ -31,8 +31,10 @@ enum JSONFeedReader {
         item.title = json["title"]?.string.map(FeedText.collapse).flatMap { $0.isEmpty ? nil : $0 }
         item.contentHTML = json["content_html"]?.string
         item.contentText = json["content_text"]?.string
-        let summary = json["summary"]?.string ?? item.contentText ?? item.contentHTML
-        item.summary = summary.map { HTMLReader.plainText(ofFragment: $0, base: base) }.flatMap { $0.isEmpty ? nil : $0 }
+        // summary and content_text are plain text; only content_html is markup.
+        let summary = json["summary"]?.string ?? item.contentText
+        item.summary = (summary ?? item.contentHTML.map { HTMLReader.plainText(ofFragment: $0, base: base) })
+            .flatMap { $0.isEmpty ? nil : $0 }
         item.published = json["date_published"]?.string.flatMap(FeedDate.init)
         item.modified = json["date_modified"]?.string.flatMap(FeedDate.init)
         let own = authors(of: json)

@@ -4,9 +4,9 @@ import Glibc
 internal import CLibXML2
 internal import Loader
 
-/// A parsed XML document, owned here and freed when this goes: read by libxml2 in its recover
-/// mode, never reading a DTD or expanding an entity, and refused when it declares entities of
-/// its own (the billion-laughs attack does).
+/// A parsed XML document, owned here and freed when this goes: mended of real feeds' commonest
+/// faults (`FeedRepair`), read by libxml2 in its recover mode, never reading a DTD or expanding
+/// an entity, and refused when it declares entities of its own (the billion-laughs attack does).
 final class XMLDocument {
     private let pointer: OpaquePointer
     /// Whether the document needed libxml2's recovery to be read at all.
@@ -26,12 +26,14 @@ final class XMLDocument {
             throw DecodeFailure("is \(kind), and loadrun's XML reader, libxml2, cannot be loaded (\(String(cString: problem)))",
                                 suggestion: "install libxml2 (apt-get install libxml2)")
         }
+        guard body.count <= Int32.max else { throw DecodeFailure("is \(kind) of more than 2 GiB, more than libxml2 reads") }
+        let (body, mended) = FeedRepair.mended(body)
         var wellFormed: Int32 = 0
         let pointer = body.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { lr_xml_read($0.baseAddress, Int32($0.count), url, charset, &wellFormed) }
         }
         guard let pointer else { return nil }
-        let document = XMLDocument(pointer: pointer, wellFormed: wellFormed != 0)
+        let document = XMLDocument(pointer: pointer, wellFormed: wellFormed != 0 && !mended)
         if lr_xml_declares_entities(pointer) != 0 {
             throw DecodeFailure("declares entities in its own DTD, which loadrun never expands (the billion-laughs attack does)",
                                 suggestion: "ask its publisher for one without a DOCTYPE")
@@ -47,7 +49,7 @@ final class XMLDocument {
 }
 
 /// One element of a parsed XML document, read through libxml2's tree: its name, namespace,
-/// attributes, children and text. Valid while the document lives (`FeedXMLReader` owns it).
+/// attributes, children and text. Valid while its `XMLDocument` lives.
 struct XMLElement {
     let node: OpaquePointer
     let document: OpaquePointer
@@ -103,8 +105,8 @@ struct XMLElement {
         return String(cString: resolved)
     }
 
-    /// All the text under it: text and CDATA, and the entities HTML names that a feed used
-    /// without declaring them (no entity is ever expanded from a DTD).
+    /// All the text under it: its text and CDATA. An entity reference left unexpanded (only
+    /// one a DTD would have declared) adds nothing.
     var text: String {
         var out = ""
         Self.gather(node, into: &out, depth: 0)
@@ -117,8 +119,6 @@ struct XMLElement {
             switch lr_xml_kind(current) {
             case LR_XML_TEXT:
                 if let content = lr_xml_text(current) { out += String(cString: content) }
-            case LR_XML_ENTITY_REFERENCE:
-                if let name = lr_xml_name(current), let character = htmlEntities[String(cString: name)] { out += character }
             case LR_XML_ELEMENT where depth < maxDepth:
                 gather(current, into: &out, depth: depth + 1)
             default:
@@ -130,11 +130,4 @@ struct XMLElement {
 
     /// Nesting past this adds nothing to a feed's text.
     static let maxDepth = 64
-
-    /// HTML's entities that feeds use undeclared most (RSS 0.91's DTD declared them).
-    private static let htmlEntities: [String: String] = [
-        "nbsp": "\u{A0}", "mdash": "—", "ndash": "–", "hellip": "…", "lsquo": "‘", "rsquo": "’", "ldquo": "“", "rdquo": "”",
-        "laquo": "«", "raquo": "»", "copy": "©", "reg": "®", "trade": "™", "eacute": "é", "egrave": "è", "agrave": "à",
-        "ccedil": "ç", "uuml": "ü", "ouml": "ö", "auml": "ä", "szlig": "ß", "middot": "·", "bull": "•", "euro": "€",
-    ]
 }

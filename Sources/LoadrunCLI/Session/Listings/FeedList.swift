@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+internal import CGLib
 import Loader
 import Plan
 import Plugins
@@ -75,10 +76,14 @@ package struct FeedList {
     /// there; the reason when it cannot.
     private static func append(_ text: String, to path: String) -> String? {
         let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        if !directory.isEmpty { makeDirectories(directory) }
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        if !directory.isEmpty { g_mkdir_with_parents(directory, 0o700) }
+        // Not blocking, and looked at before anything is written: a FIFO there would wait for
+        // a reader for ever.
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
         guard descriptor >= 0 else { return LocalFile.reason(for: errno) }
         defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return "it is not a regular file" }
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
@@ -89,13 +94,5 @@ package struct FeedList {
             bytes = bytes.dropFirst(written)
         }
         return nil
-    }
-
-    private static func makeDirectories(_ directory: String) {
-        var partial = ""
-        for component in directory.split(separator: "/") {
-            partial += "/" + component
-            mkdir(partial, 0o700)
-        }
     }
 }
