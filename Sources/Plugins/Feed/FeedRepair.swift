@@ -40,6 +40,10 @@ enum FeedRepair {
     /// Where the markup at `start` ends: past a CDATA section, comment, processing instruction
     /// or DOCTYPE (with its internal subset) as a whole, or just past the `<` of a tag.
     private static func end(ofMarkupAt start: Int, in body: [UInt8]) -> Int {
+        // Most markup is a tag, which needs no more than a look at its second byte.
+        guard start + 1 < body.count, body[start + 1] == UInt8(ascii: "!") || body[start + 1] == UInt8(ascii: "?") else {
+            return start + 1
+        }
         let rest = body[start...]
         for (open, close) in [("<![CDATA[", "]]>"), ("<!--", "-->"), ("<?", "?>")] where rest.starts(with: open.utf8) {
             return find(Array(close.utf8), in: body, from: start + open.utf8.count).map { $0 + close.utf8.count } ?? body.count
