@@ -63,4 +63,22 @@ final class OPMLTests: XCTestCase {
         XCTAssertTrue(run.standardError.hasPrefix("loadrun: --import: \(notOPML) is not"), run.standardError)
         XCTAssertFalse(FileManager.default.fileExists(atPath: config))
     }
+
+    /// An outline whose xmlUrl is no URL is left out and counted; a broken group keeps its name.
+    func testUnreadableURLsAreCountedAndABrokenGroupsNameIsNotTaken() throws {
+        let opml = directory.appendingPathComponent("odd.opml").path
+        try """
+            <opml version="2.0"><body>
+              <outline text="Good" xmlUrl="https://ok.example/feed"/>
+              <outline text="Spaced" xmlUrl="https://bad example/ feed"/>
+              <outline text="broken" xmlUrl="https://b.example/feed"/>
+            </body></opml>
+            """.write(toFile: opml, atomically: true, encoding: .utf8)
+        let conf = directory.appendingPathComponent("odd.conf").path
+        try "[source broken]\nurl=http://x/\nintervall=3s\n".write(toFile: conf, atomically: true, encoding: .utf8)
+        let run = try LoadrunProcess(["sources", "--import", opml, "--config", conf])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertEqual(run.standardErrorLines, ["loadrun: added 2 sources to \(conf): Good, broken-2; 1 left out, whose xmlUrl is no URL"])
+        XCTAssertTrue(try String(contentsOfFile: conf, encoding: .utf8).hasSuffix("[source broken-2]\nurl=https://b.example/feed\nplugin=feed\n"))
+    }
 }

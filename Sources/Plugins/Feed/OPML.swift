@@ -17,26 +17,32 @@ public enum OPML {
     }
 
     /// The feeds of the OPML document in `body`, in its order; `url` resolves relative ones.
-    public static func outlines(in body: [UInt8], url: String) throws(DecodeFailure) -> [Outline] {
+    /// An outline whose `xmlUrl` cannot be made a URL is left out (`unreadable` counts them).
+    public static func outlines(in body: [UInt8], url: String) throws(DecodeFailure) -> (outlines: [Outline], unreadable: Int) {
         guard let document = try XMLDocument.read(body, url: url, charset: nil, kind: "OPML") else { throw DecodeFailure("is not XML") }
-        return try withExtendedLifetime(document) { () throws(DecodeFailure) -> [Outline] in
+        return try withExtendedLifetime(document) { () throws(DecodeFailure) -> (outlines: [Outline], unreadable: Int) in
             guard let root = document.root, root.name == "opml", let body = root.child("body", in: [nil]) else {
                 throw DecodeFailure("is not OPML: its root is no opml element with a body")
             }
             var found: [Outline] = []
-            gather(body, folders: [], into: &found, depth: 0)
-            return found
+            var unreadable = 0
+            gather(body, folders: [], into: &found, unreadable: &unreadable, depth: 0)
+            return (found, unreadable)
         }
     }
 
-    private static func gather(_ element: XMLElement, folders: [String], into found: inout [Outline], depth: Int) {
+    private static func gather(_ element: XMLElement, folders: [String], into found: inout [Outline], unreadable: inout Int, depth: Int) {
         guard depth < XMLElement.maxDepth else { return }
         for outline in element.children where outline.name == "outline" {
             let title = FeedText.collapse(outline.attribute("text") ?? outline.attribute("title") ?? "")
-            if let feed = outline.attribute("xmlUrl").flatMap({ outline.resolve($0) }) {
-                found.append(Outline(title: title.isEmpty ? feed : title, feedURL: feed, folders: folders))
+            if let reference = outline.attribute("xmlUrl") {
+                if let feed = outline.resolve(reference), URLParts(feed) != nil || URLParts.scheme(of: feed) == "file" {
+                    found.append(Outline(title: title.isEmpty ? feed : title, feedURL: feed, folders: folders))
+                } else {
+                    unreadable += 1
+                }
             }
-            gather(outline, folders: title.isEmpty ? folders : folders + [title], into: &found, depth: depth + 1)
+            gather(outline, folders: title.isEmpty ? folders : folders + [title], into: &found, unreadable: &unreadable, depth: depth + 1)
         }
     }
 

@@ -28,7 +28,7 @@ package struct FeedList {
             diagnostics.say("loadrun: there is no sources file to add to: set HOME or XDG_CONFIG_HOME, or give --config FILE")
             return .usage
         }
-        let outlines: [OPML.Outline]
+        let outlines: (outlines: [OPML.Outline], unreadable: Int)
         switch LocalFile.read(opmlPath, limit: SourceCatalog.sizeLimit) {
         case .failure(let error):
             diagnostics.say("loadrun: --import: cannot read \(opmlPath): \(error)")
@@ -41,14 +41,18 @@ package struct FeedList {
                 return .usage
             }
         }
-        let existing = catalog.definitions.map { ($0.name, $0.url) }
-        let plan = SourcesImport(feeds: outlines.map { .init(title: $0.title, url: $0.feedURL, folders: $0.folders) }, existing: existing)
+        // A broken group still holds its name: a new source must not take it.
+        let existing = catalog.definitions.map { ($0.name, $0.url) } + catalog.groupProblems.compactMap { $0.source.map { ($0, nil) } }
+        let plan = SourcesImport(feeds: outlines.outlines.map { .init(title: $0.title, url: $0.feedURL, folders: $0.folders) }, existing: existing)
         if !plan.added.isEmpty, let problem = Self.append(plan.text, to: path) {
             diagnostics.say("loadrun: cannot add to \(path): \(problem)")
             return .allFailed
         }
         let names = plan.added.map(\.name)
-        let there = plan.alreadyThere > 0 ? "; \(plan.alreadyThere) already there" : ""
+        var there = plan.alreadyThere > 0 ? "; \(plan.alreadyThere) already there" : ""
+        if outlines.unreadable > 0 {
+            there += "; \(outlines.unreadable) left out, whose xmlUrl is no URL"
+        }
         diagnostics.say(names.isEmpty ? "loadrun: no new feeds in \(opmlPath)\(there)"
                                       : "loadrun: added \(names.count) \(names.count == 1 ? "source" : "sources") to \(path): \(names.joined(separator: ", "))\(there)")
         return .success
