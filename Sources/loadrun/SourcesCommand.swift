@@ -40,7 +40,8 @@ struct SourcesCommand: LoadrunCommand {
     /// `--config` belongs to the main command, which parses it before or after `sources`.
     @ParentCommand var loadrun: Loadrun
 
-    @Option(name: .customLong("import"), help: ArgumentHelp("Add each feed of this OPML file (a feed reader's export) that no source loads yet to the sources file, as a [source NAME] group with plugin=feed, named after its title (folders go before it: news.bbc). Run again, it adds only the new ones.", valueName: "file.opml"))
+    @Option(name: .customLong("import"), help: ArgumentHelp("Add each feed of this OPML file (a feed reader's export) that no source loads yet to the sources file, as a [source NAME] group with plugin=feed, named after its title (folders go before it: news.bbc). Run again, it adds only the new ones.", valueName: "file.opml"),
+            completion: .file(extensions: ["opml", "xml"]))
     var importPath: String?
 
     @Flag(name: .long, help: "Write the sources that are feeds (plugin=feed) as OPML on stdout, for a feed reader to import.")
