@@ -15,8 +15,9 @@ enum FeedXMLReader {
     static let content = "http://purl.org/rss/1.0/modules/content/"
     static let media = "http://search.yahoo.com/mrss/"
 
-    /// More tags than loadrun reads into a tree: libxml2 takes about 150 bytes for each.
-    static let maxTags = 1_000_000
+    /// More tags (each `<`, closing ones too) than loadrun reads into a tree: a million elements,
+    /// each about 150 bytes in libxml2's tree with its text; 100,000 entries of six elements fit.
+    static let maxTags = 2_000_000
 
     /// The feed in `body`; nil when its root is no feed's (another plugin's, then).
     static func read(_ body: [UInt8], url: String, charset: String?) throws(DecodeFailure) -> Feed? {
