@@ -67,6 +67,13 @@ public struct URLParts: Sendable, Equatable {
         return String(cString: uri)
     }
 
+    /// Whether `url` is an http or https URL: the only ones loadrun fetches from a server, keeps
+    /// copies of, or lets a server's content lead to.
+    public static func isWeb(_ url: String) -> Bool {
+        let scheme = scheme(of: url)
+        return scheme == "http" || scheme == "https"
+    }
+
     /// The scheme of `url`, lowercased, or nil when it has none.
     public static func scheme(of url: String) -> String? {
         // Interned by GLib: not to be freed.

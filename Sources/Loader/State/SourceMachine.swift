@@ -256,7 +256,7 @@ public struct SourceMachine<Content: PagedContent> {
         }
         // A server never makes loadrun read a local file, or speak anything but HTTP: whatever
         // the flags, a next link goes to http or https only.
-        guard let scheme = URLParts.scheme(of: next)?.lowercased(), scheme == "http" || scheme == "https" else {
+        guard URLParts.isWeb(next) else {
             pagingStop = .notWeb(url: next)
             return nil
         }

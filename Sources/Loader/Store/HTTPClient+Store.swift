@@ -15,7 +15,7 @@ extension HTTPClient {
     func throughStore(_ url: String, options: FetchOptions,
                       completion: @escaping (Result<HTTPResponse, LoadError>) -> Void)
         -> (FetchOptions, (Result<HTTPResponse, LoadError>) -> Void) {
-        guard let store, options.keepsCopyOfResponse, let scheme = URLParts.scheme(of: url), scheme == "http" || scheme == "https" else {
+        guard let store, options.keepsCopyOfResponse, URLParts.isWeb(url) else {
             return (options, completion)
         }
         let key = CopyKey(url: url, options: options)
@@ -53,7 +53,7 @@ extension HTTPClient {
     /// a store.
     public func keepCopy(of response: HTTPResponse, url: String, options: FetchOptions) {
         guard let store, options.keepsCopyOfResponse, response.storedCopy == nil, response.info.status == 200,
-              let scheme = URLParts.scheme(of: url), scheme == "http" || scheme == "https" else { return }
+              URLParts.isWeb(url) else { return }
         store.keep(response, for: CopyKey(url: url, options: options), url: url)
     }
 

@@ -113,8 +113,8 @@ package struct DetailTemplate: Equatable, Sendable, CustomStringConvertible {
     /// `href` whose value is an absolute http(s) URL; nil when none is.
     package static func linkField(in fields: [String: String]) -> String? {
         linkFieldNames.first { name in
-            guard let value = fields[name], let scheme = URLParts.scheme(of: value) else { return false }
-            return (scheme == "http" || scheme == "https") && URLParts(value) != nil
+            guard let value = fields[name] else { return false }
+            return URLParts.isWeb(value) && URLParts(value) != nil
         }
     }
 

@@ -15,52 +15,32 @@ enum FeedText {
         let escaped = element.attribute("mode")?.lowercased() == "escaped"
         if type == "xhtml" || type == "application/xhtml+xml" {
             // The markup is the element's own children (a div): their text is the text.
-            return Construct(plain: nonEmpty(collapse(element.text)), raw: nil, isHTML: false)
+            return Construct(plain: nonEmpty(Whitespace.collapsed(element.text)), raw: nil, isHTML: false)
         }
         let text = element.text
         if type == "html" || type == "text/html" || escaped {
             return Construct(plain: plain(text, looksLikeMarkup: true, base: element), raw: nonEmpty(text), isHTML: true)
         }
-        return Construct(plain: nonEmpty(collapse(text)), raw: nil, isHTML: false)
+        return Construct(plain: nonEmpty(Whitespace.collapsed(text)), raw: nil, isHTML: false)
     }
 
     /// `text` as plain text: read as HTML when it may be markup and holds a tag or a
     /// reference, else its spaces collapsed; nil when nothing is left.
     static func plain(_ text: String, looksLikeMarkup: Bool, base: XMLElement) -> String? {
         guard looksLikeMarkup, text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) else {
-            return nonEmpty(collapse(text))
+            return nonEmpty(Whitespace.collapsed(text))
         }
         return nonEmpty(HTMLReader.plainText(ofFragment: text, base: base.resolve(".") ?? ""))
     }
 
     /// RSS's `author` is an address, often with the name after it: `ana@example.com (Ana)`.
     static func person(_ text: String) -> String {
-        let collapsed = collapse(text)
+        let collapsed = Whitespace.collapsed(text)
         if let open = collapsed.firstIndex(of: "("), collapsed.hasSuffix(")") {
             let name = collapsed[collapsed.index(after: open)..<collapsed.index(before: collapsed.endIndex)]
             if !name.isEmpty { return String(name) }
         }
         return collapsed
-    }
-
-    /// Runs of spaces, tabs and line breaks as one space, none at the ends: by bytes, since a
-    /// feed of 10 MB has this asked of every title and summary.
-    static func collapse(_ text: String) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        var pendingSpace = false
-        for byte in text.utf8 {
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                pendingSpace = !out.isEmpty
-                continue
-            }
-            if pendingSpace {
-                out.append(0x20)
-                pendingSpace = false
-            }
-            out.append(byte)
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// `text`, or nil when there is none or it is empty.

@@ -92,7 +92,7 @@ enum FeedXMLReader {
         let guid = element.child("guid", in: [namespace])
         let permalink = guid.flatMap { $0.attribute("isPermaLink")?.lowercased() == "false" ? nil : $0.resolve($0.text) }
         item.url = element.child("link", in: [namespace]).flatMap { $0.resolve($0.text) }
-            ?? alternateLink(of: element, in: atom) ?? permalink.flatMap { isWeb($0) ? $0 : nil }
+            ?? alternateLink(of: element, in: atom) ?? permalink.flatMap { URLParts.isWeb($0) ? $0 : nil }
         item.id = guid.map { $0.text.trimmingCharacters(in: " \t\r\n") }.flatMap(FeedText.nonEmpty) ?? element.attribute("about")
         if let description = element.child("description", in: [namespace]) ?? element.child("description", in: [media]) {
             let html = description.text
@@ -135,7 +135,7 @@ enum FeedXMLReader {
     private static func atomEntry(_ entry: XMLElement, namespace: String?) -> FeedItem {
         var item = FeedItem()
         item.title = entry.child("title", in: [namespace]).flatMap { FeedText.construct($0).plain }
-            ?? entry.child("title", in: [media]).flatMap { FeedText.nonEmpty(FeedText.collapse($0.text)) }
+            ?? entry.child("title", in: [media]).flatMap { FeedText.nonEmpty(Whitespace.collapsed($0.text)) }
         item.url = alternateLink(of: entry, in: namespace)
         item.id = entry.child("id", in: [namespace]).flatMap { FeedText.nonEmpty($0.text.trimmingCharacters(in: " \t\r\n")) }
         let summary = entry.child("summary", in: [namespace]).map(FeedText.construct)
@@ -149,9 +149,9 @@ enum FeedXMLReader {
         item.published = (entry.child("published", in: [namespace]) ?? entry.child("issued", in: [namespace])).flatMap { FeedDate($0.text) }
         item.modified = (entry.child("updated", in: [namespace]) ?? entry.child("modified", in: [namespace])).flatMap { FeedDate($0.text) }
         item.authors = entry.children.filter { $0.is("author", in: namespace) }
-            .compactMap { $0.child("name", in: [namespace]).flatMap { FeedText.nonEmpty(FeedText.collapse($0.text)) } }
+            .compactMap { $0.child("name", in: [namespace]).flatMap { FeedText.nonEmpty(Whitespace.collapsed($0.text)) } }
         item.tags = entry.children.filter { $0.is("category", in: namespace) }
-            .compactMap { ($0.attribute("label") ?? $0.attribute("term")).flatMap { FeedText.nonEmpty(FeedText.collapse($0)) } }
+            .compactMap { ($0.attribute("label") ?? $0.attribute("term")).flatMap { FeedText.nonEmpty(Whitespace.collapsed($0)) } }
         return item
     }
 
@@ -160,10 +160,5 @@ enum FeedXMLReader {
         element.children.first { link in
             link.is("link", in: namespace) && (link.attribute("rel") ?? "alternate") == "alternate" && link.attribute("href") != nil
         }.flatMap { link in link.attribute("href").flatMap { link.resolve($0) } }
-    }
-
-    private static func isWeb(_ url: String) -> Bool {
-        let scheme = URLParts.scheme(of: url)?.lowercased()
-        return scheme == "http" || scheme == "https"
     }
 }

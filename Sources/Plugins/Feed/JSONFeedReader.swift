@@ -11,7 +11,7 @@ enum JSONFeedReader {
               version.hasPrefix(versionPrefix) || version.hasPrefix("http://jsonfeed.org/version/") else { return nil }
         let number = version.split(separator: "/").last.map(String.init) ?? "1"
         var feed = Feed(format: "JSON Feed \(number)")
-        feed.title = json["title"]?.string.map(FeedText.collapse)
+        feed.title = json["title"]?.string.map(Whitespace.collapsed)
         feed.homePageURL = json["home_page_url"]?.string.flatMap { URLParts.resolve($0, against: url) }
         feed.feedURL = json["feed_url"]?.string.flatMap { URLParts.resolve($0, against: url) }
         feed.description = json["description"]?.string
@@ -28,7 +28,7 @@ enum JSONFeedReader {
         // An id may be a number in feeds written before 1.0 said string.
         item.id = json["id"]?.scalarText.flatMap { $0 == "null" ? nil : $0 }
         item.url = (json["url"]?.string ?? json["external_url"]?.string).flatMap { URLParts.resolve($0, against: base) }
-        item.title = json["title"]?.string.map(FeedText.collapse).flatMap { $0.isEmpty ? nil : $0 }
+        item.title = json["title"]?.string.map(Whitespace.collapsed).flatMap { $0.isEmpty ? nil : $0 }
         item.contentHTML = json["content_html"]?.string
         item.contentText = json["content_text"]?.string
         // summary and content_text are plain text; only content_html is markup.

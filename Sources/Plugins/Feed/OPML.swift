@@ -34,7 +34,7 @@ public enum OPML {
     private static func gather(_ element: XMLElement, folders: [String], into found: inout [Outline], unreadable: inout Int, depth: Int) {
         guard depth < XMLElement.maxDepth else { return }
         for outline in element.children where outline.name == "outline" {
-            let title = FeedText.collapse(outline.attribute("text") ?? outline.attribute("title") ?? "")
+            let title = Whitespace.collapsed(outline.attribute("text") ?? outline.attribute("title") ?? "")
             if let reference = outline.attribute("xmlUrl") {
                 if let feed = outline.resolve(reference), URLParts(feed) != nil || URLParts.scheme(of: feed) == "file" {
                     found.append(Outline(title: title.isEmpty ? feed : title, feedURL: feed, folders: folders))

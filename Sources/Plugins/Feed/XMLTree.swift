@@ -91,6 +91,11 @@ struct XMLElement {
     }
 
     func attribute(_ name: String) -> String? {
+        Self.attribute(name, of: node)
+    }
+
+    /// The value of attribute `name` of `node`, an element of a feed or a page, as written.
+    static func attribute(_ name: String, of node: OpaquePointer) -> String? {
         guard let value = lr_xml_property(node, name) else { return nil }
         defer { lr_xml_free(value) }
         return String(cString: value)

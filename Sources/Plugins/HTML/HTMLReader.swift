@@ -43,7 +43,7 @@ enum HTMLReader {
         if let root = lr_xml_root(document) {
             let meta = Walker.meta(in: root)
             excerpt = meta["description"] ?? meta["og:description"]
-            walker.title = Walker.find("title", in: root).map { Walker.collapse(Walker.text(of: $0)) }.flatMap { $0.isEmpty ? nil : $0 }
+            walker.title = Walker.find("title", in: root).map { Whitespace.collapsed(Walker.text(of: $0)) }.flatMap { $0.isEmpty ? nil : $0 }
                 ?? meta["og:title"]
             walker.read(Walker.find("main", in: root) ?? Walker.find("article", in: root) ?? Walker.find("body", in: root) ?? root, depth: 0)
             walker.flush()
@@ -63,7 +63,7 @@ enum HTMLReader {
     /// no reference comes back with its spaces collapsed.
     static func plainText(ofFragment html: String, base: String) -> String {
         guard html.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }), lr_xml_open() == nil else {
-            return Walker.collapse(html)
+            return Whitespace.collapsed(html)
         }
         let bytes = Array(html.utf8)
         let document = bytes.withUnsafeBufferPointer { buffer in
@@ -138,7 +138,7 @@ private struct Walker {
         switch name {
         case "h1", "h2", "h3", "h4", "h5", "h6":
             flush()
-            let text = Self.collapse(Self.text(of: node))
+            let text = Whitespace.collapsed(Self.text(of: node))
             if !text.isEmpty { blocks.append(.heading(level: Int(String(name.dropFirst())) ?? 1, text: text)) }
         case "pre":
             flush()
@@ -186,7 +186,7 @@ private struct Walker {
 
     /// Ends the paragraph (or list item) being gathered.
     mutating func flush() {
-        let text = Self.collapse(inline)
+        let text = Whitespace.collapsed(inline)
         inline = ""
         if let marker = pendingItem {
             pendingItem = nil
@@ -194,11 +194,6 @@ private struct Walker {
         } else if !text.isEmpty {
             blocks.append(.paragraph(text))
         }
-    }
-
-    /// Runs of whitespace as one space, trimmed, as a browser lays text out.
-    static func collapse(_ text: String) -> String {
-        text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\u{0C}" }).joined(separator: " ")
     }
 
     /// All the text under `node`, as libxml2 joins it (scripts included: call it on what has none).
@@ -209,9 +204,7 @@ private struct Walker {
     }
 
     static func attribute(_ name: String, of node: OpaquePointer) -> String? {
-        guard let value = lr_xml_property(node, name) else { return nil }
-        defer { lr_xml_free(value) }
-        return String(cString: value).trimmingCharacters(in: " \t\n")
+        XMLElement.attribute(name, of: node)?.trimmingCharacters(in: " \t\n")
     }
 
     /// The page's `<meta>` values by name or property, lowercased (`description`,
@@ -226,7 +219,7 @@ private struct Walker {
             guard lr_xml_kind(node) == LR_XML_ELEMENT, let tag = lr_xml_name(node), String(cString: tag).lowercased() == "meta",
                   let key = (attribute("name", of: node) ?? attribute("property", of: node))?.lowercased(),
                   let content = attribute("content", of: node) else { continue }
-            let text = collapse(content)
+            let text = Whitespace.collapsed(content)
             if !text.isEmpty, described[key] == nil { described[key] = String(text.prefix(maxDescription)) }
         }
         return described

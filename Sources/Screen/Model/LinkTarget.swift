@@ -20,7 +20,7 @@ package enum LinkTarget: Equatable {
             if case .source = self { return true }
             return false
         }
-        let web = ["http", "https"].contains(URLParts.scheme(of: link)?.lowercased() ?? "")
+        let web = URLParts.isWeb(link)
         guard link.hasPrefix("-") || (!web && !isSourceItself) else { return nil }
         return "not handed to the browser: \(URLCredentials.masked(link)) is not an http or https URL"
     }

@@ -47,8 +47,7 @@ extension LoadSession {
             let base = source.loader.source.url
             return template.url(fields: fields, base: base).mapError { DetailProblem(text: "no detail: \($0)") }.flatMap { url in
                 // A list from a server opens only http(s) URLs, whatever its items hold.
-                let web = ["http", "https"]
-                guard web.contains(URLParts.scheme(of: base)?.lowercased() ?? ""), !web.contains(URLParts.scheme(of: url)?.lowercased() ?? "") else {
+                guard URLParts.isWeb(base), !URLParts.isWeb(url) else {
                     return .success(url)
                 }
                 return .failure(DetailProblem(text: "no detail: \(url) is not an http or https URL, and a server's items open those only"))
