@@ -157,6 +157,39 @@ final class FeedPluginTests: XCTestCase {
         XCTAssertEqual(chosen(FeedFixtures.jsonFeed, nil), "feed")
         XCTAssertEqual(chosen("<?xml version=\"1.0\"?><note><to>x</to></note>", "application/xml"), "text", "not a feed")
         XCTAssertEqual(chosen(#"{"version": "1.0", "title": "t"}"#, "application/json"), "json")
+        XCTAssertEqual(chosen("<!-- a note -->\n" + FeedFixtures.rss20, "text/html"), "feed", "served or guessed as HTML")
+        XCTAssertEqual(chosen(FeedFixtures.rss20, "application/xhtml+xml"), "feed", "guessed from an XHTML DOCTYPE")
+        XCTAssertEqual(chosen("<!DOCTYPE html><html><head><title>t</title></head><body><p>x</p></body></html>", "text/html"), "articles")
+    }
+
+    func testFeedsInNamespacesNobodyRegisteredAreReadInTheirRoots() throws {
+        let userland = try feed("""
+            <rss version="2.0" xmlns="http://backend.userland.com/rss2" xmlns:dc="http://purl.org/dc/elements/1.1/">
+            <channel><dc:title>Userland</dc:title><item><title>In a namespace</title><link>https://u.example/1</link></item></channel></rss>
+            """)
+        XCTAssertEqual(userland.title, "Userland", "dc:title for a channel with no title")
+        XCTAssertEqual(userland.items.first?.title, "In a namespace")
+        XCTAssertEqual(userland.items.first?.url, "https://u.example/1")
+        let bare = try feed(#"<feed xmlns="http://example.com/newformat#"><title>Bare</title><entry><id>right</id></entry></feed>"#, nil)
+        XCTAssertEqual(bare.title, "Bare")
+        XCTAssertEqual(bare.items.first?.id, "right")
+    }
+
+    func testAtomBase64TextXHTMLScriptsAndHTMLsCapitalX() throws {
+        let feed = try feed("""
+            <feed version="0.3" xmlns="http://purl.org/atom/ns#">
+            <title mode="base64" type="text/html">RXhhbXBsZSA8Yj5BdG9tPC9iPg==</title>
+            <entry><title type="application/xhtml+xml" mode="xml"><div xmlns="http://www.w3.org/1999/xhtml">safe<script>location.href='x';</script> text</div></title></entry>
+            <entry><title>&#X41;&#x42;</title></entry>
+            </feed>
+            """, "application/atom+xml")
+        XCTAssertEqual(feed.title, "Example Atom", "base64, then HTML read as text")
+        XCTAssertEqual(feed.items.map(\.title), ["safe text", "AB"], "no script's text; &#X41; as HTML reads it")
+        let binary = try self.feed("""
+            <feed xmlns="http://www.w3.org/2005/Atom"><entry><title type="application/octet-stream">aGk=</title></entry>
+            <entry><title type="application/octet-stream">not base64!</title></entry></feed>
+            """)
+        XCTAssertEqual(binary.items.map(\.title), ["hi", nil], "RFC 4287: a type that is neither text nor XML is base64")
     }
 
     func testTheTextViewListsEntriesNewestFirstWithAHeadingAndNoMarkup() {

@@ -45,7 +45,9 @@ public struct FeedPlugin: ContentPlugin {
     static func mayBeXMLFeed(_ body: [UInt8], type: String?) -> Bool {
         switch type {
         case "application/rss+xml", "application/atom+xml", "application/rdf+xml": return true
-        case nil, "text/xml", "application/xml", "text/plain": return FeedSniffer.rootIsFeed(body)
+        // Servers send feeds as text/html now and then, and GIO guesses it for a file that
+        // starts with a comment: the root element tells (an HTML page's is `html`).
+        case nil, "text/xml", "application/xml", "text/plain", "text/html", "application/xhtml+xml": return FeedSniffer.rootIsFeed(body)
         default: return false
         }
     }

@@ -4,7 +4,7 @@
 ///
 /// Outside CDATA sections, comments, processing instructions and the DOCTYPE, a bare `&` is
 /// written `&amp;`, HTML's named entities (which feeds use without declaring them) become
-/// numeric references, other undeclared names are kept as text, and the control bytes XML 1.0
+/// numeric references (`&#X41;` is written with a small x), other undeclared names are kept as text, and the control bytes XML 1.0
 /// forbids are left out.
 enum FeedRepair {
     /// The mended bytes, and whether anything was mended (the feed was not well-formed then).
@@ -73,8 +73,10 @@ enum FeedRepair {
             if hex { index += 1 }
             let digits = index
             while index < body.count, isDigit(body[index], hex: hex) { index += 1 }
-            if index > digits, index < body.count, body[index] == UInt8(ascii: ";") { return (index + 1 - start, nil) }
-            return (1, Array("&amp;".utf8))
+            guard index > digits, index < body.count, body[index] == UInt8(ascii: ";") else { return (1, Array("&amp;".utf8)) }
+            // XML writes a hexadecimal reference with a small x only; HTML, and feeds, take `&#X41;` too.
+            guard hex, body[digits - 1] == UInt8(ascii: "X") else { return (index + 1 - start, nil) }
+            return (index + 1 - start, Array("&#x".utf8) + body[digits...index])
         }
         let nameStart = index
         while index < body.count, index - nameStart < 32, isNameByte(body[index]) { index += 1 }

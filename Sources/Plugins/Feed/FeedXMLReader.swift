@@ -30,14 +30,18 @@ enum FeedXMLReader {
             guard let root = document.root else { return nil }
             var feed: Feed?
             switch (root.name, root.namespace) {
-            case ("rss", nil):
+            case ("rss", _):
+                // Some publishers put RSS 2.0 in a namespace of their own (Userland's): its
+                // elements are then in the root's.
                 feed = rss(root, version: root.attribute("version"))
             case ("RDF", rdf):
                 feed = rdfFeed(root)
             case ("feed", atom), ("feed", atom03):
                 feed = self.atom(root, version: root.namespace == atom ? "1.0" : "0.3")
-            case ("feed", nil) where root.attribute("version") == "0.3":
-                feed = self.atom(root, version: "0.3")
+            case ("feed", _):
+                // No namespace, or one nobody registered: Atom still, as feed readers take it,
+                // its elements read in the root's namespace.
+                feed = self.atom(root, version: root.attribute("version") == "0.3" ? "0.3" : "1.0")
             default:
                 return nil
             }
@@ -49,12 +53,13 @@ enum FeedXMLReader {
     // MARK: RSS
 
     private static func rss(_ root: XMLElement, version: String?) -> Feed? {
-        guard let channel = root.child("channel", in: [nil]) else { return nil }
+        let namespace = root.namespace
+        guard let channel = root.child("channel", in: [namespace]) else { return nil }
         let version = version.map { $0.hasPrefix("0.9") ? $0 : $0 == "2.0" || $0 == "2" ? "2.0" : $0 } ?? "2.0"
-        var feed = channelFacts(channel, itemNamespace: nil, format: "RSS \(version)")
+        var feed = channelFacts(channel, itemNamespace: namespace, format: "RSS \(version)")
         // RSS 0.9x put items beside the channel now and then; 2.0 always inside it.
-        let items = channel.children.filter { $0.is("item", in: nil) } + root.children.filter { $0.is("item", in: nil) }
-        feed.items = items.map { rssItem($0, namespace: nil) }
+        let items = channel.children.filter { $0.is("item", in: namespace) } + root.children.filter { $0.is("item", in: namespace) }
+        feed.items = items.map { rssItem($0, namespace: namespace) }
         return feed
     }
 
@@ -70,9 +75,11 @@ enum FeedXMLReader {
 
     private static func channelFacts(_ channel: XMLElement, itemNamespace namespace: String?, format: String) -> Feed {
         var feed = Feed(format: format)
-        feed.title = channel.child("title", in: [namespace]).flatMap { FeedText.plain($0.text, looksLikeMarkup: true, base: $0) }
+        feed.title = (channel.child("title", in: [namespace]) ?? channel.child("title", in: [dublinCore]))
+            .flatMap { FeedText.plain($0.text, looksLikeMarkup: true, base: $0) }
         feed.homePageURL = channel.child("link", in: [namespace]).flatMap { $0.resolve($0.text) }
-        feed.description = channel.child("description", in: [namespace]).flatMap { FeedText.plain($0.text, looksLikeMarkup: true, base: $0) }
+        feed.description = (channel.child("description", in: [namespace]) ?? channel.child("description", in: [dublinCore]))
+            .flatMap { FeedText.plain($0.text, looksLikeMarkup: true, base: $0) }
         for link in channel.children where link.is("link", in: atom) {
             let href = link.attribute("href").flatMap { link.resolve($0) }
             switch link.attribute("rel") {

@@ -114,18 +114,28 @@ struct XMLElement {
     /// one a DTD would have declared) adds nothing.
     var text: String {
         var out = ""
-        Self.gather(node, into: &out, depth: 0)
+        Self.gather(node, into: &out, depth: 0, skipping: [])
         return out
     }
 
-    private static func gather(_ node: OpaquePointer, into out: inout String, depth: Int) {
+    /// Its text as a page shows it: with no text of the elements named in `skipped` (a
+    /// script's, in XHTML).
+    func text(skipping skipped: Set<String>) -> String {
+        var out = ""
+        Self.gather(node, into: &out, depth: 0, skipping: skipped)
+        return out
+    }
+
+    private static func gather(_ node: OpaquePointer, into out: inout String, depth: Int, skipping skipped: Set<String>) {
         var child = lr_xml_first_child(node)
         while let current = child {
             switch lr_xml_kind(current) {
             case LR_XML_TEXT:
                 if let content = lr_xml_text(current) { out += String(cString: content) }
             case LR_XML_ELEMENT where depth < maxDepth:
-                gather(current, into: &out, depth: depth + 1)
+                if skipped.isEmpty || !skipped.contains(lr_xml_name(current).map { String(cString: $0).lowercased() } ?? "") {
+                    gather(current, into: &out, depth: depth + 1, skipping: skipped)
+                }
             default:
                 break
             }

@@ -10,6 +10,8 @@ enum HTMLReader {
     static let maxTags = 500_000
     /// Nesting past this is read as flat text: deeper elements add no structure worth a stack.
     static let maxDepth = 256
+    /// Elements whose text a page does not show as text: scripts, styles, embedded objects.
+    static let hiddenElements: Set<String> = ["script", "style", "noscript", "template", "head", "svg", "iframe", "object", "button", "select"]
 
     static func isHTML(_ mediaType: String) -> Bool {
         mediaType == "text/html" || mediaType == "application/xhtml+xml"
@@ -108,7 +110,6 @@ private struct Walker {
 
     init(base: String) { self.base = base }
 
-    private static let skipped: Set<String> = ["script", "style", "noscript", "template", "head", "svg", "iframe", "object", "button", "select"]
     private static let blockElements: Set<String> = [
         "p", "div", "section", "article", "main", "header", "footer", "nav", "aside", "blockquote", "table", "tr",
         "form", "figure", "figcaption", "dl", "dt", "dd", "address", "hr", "center", "br", "body", "fieldset", "details", "summary",
@@ -133,7 +134,7 @@ private struct Walker {
             return
         }
         let name = lr_xml_name(node).map { String(cString: $0).lowercased() } ?? ""
-        if Self.skipped.contains(name) { return }
+        if HTMLReader.hiddenElements.contains(name) { return }
         guard depth < HTMLReader.maxDepth else { return appendInline(Self.text(of: node)) }
         switch name {
         case "h1", "h2", "h3", "h4", "h5", "h6":

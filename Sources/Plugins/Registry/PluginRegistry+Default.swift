@@ -6,8 +6,10 @@ extension PluginRegistry {
         PluginRegistry([
             Plugin(NoContentPlugin()),
             Plugin(PostsPlugin()),
-            Plugin(ArticlesPlugin()),
+            // Before articles: a feed served as text/html (or guessed so, from a leading
+            // comment or an XHTML DOCTYPE) is still a feed, told by its root element.
             Plugin(FeedPlugin()),
+            Plugin(ArticlesPlugin()),
             Plugin(TablePlugin()),
             Plugin(JSONPlugin()),
             Plugin(ImagesPlugin()),
