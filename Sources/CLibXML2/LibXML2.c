@@ -4,6 +4,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <string.h>
 #include <libxml/HTMLparser.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
@@ -16,10 +17,12 @@ static struct {
     xmlChar *(*get_prop)(const xmlNode *, const xmlChar *);
     xmlChar *(*node_get_content)(const xmlNode *);
     xmlParserCtxtPtr (*new_parser_context)(void);
-    xmlDocPtr (*context_read_memory)(xmlParserCtxtPtr, const char *, int, const char *, const char *, int);
+    xmlDocPtr (*context_read_io)(xmlParserCtxtPtr, xmlInputReadCallback, xmlInputCloseCallback, void *, const char *, const char *, int);
     void (*free_parser_context)(xmlParserCtxtPtr);
     xmlChar *(*node_get_base)(const xmlDoc *, const xmlNode *);
     xmlChar *(*build_uri)(const xmlChar *, const xmlChar *);
+    void (*free_node_list)(xmlNodePtr);
+    void (*free_prop_list)(xmlAttrPtr);
     /* The value of libxml2's xmlFree variable: its deallocator, which loadrun never changes. */
     xmlFreeFunc free;
     /* Why it could not be opened, or NULL once it is ready. */
@@ -46,14 +49,18 @@ static void open_library(void) {
     xml.get_prop = (xmlChar *(*)(const xmlNode *, const xmlChar *))dlsym(library, "xmlGetProp");
     xml.node_get_content = (xmlChar *(*)(const xmlNode *))dlsym(library, "xmlNodeGetContent");
     xml.new_parser_context = (xmlParserCtxtPtr (*)(void))dlsym(library, "xmlNewParserCtxt");
-    xml.context_read_memory = (xmlDocPtr (*)(xmlParserCtxtPtr, const char *, int, const char *, const char *, int))dlsym(library, "xmlCtxtReadMemory");
+    xml.context_read_io = (xmlDocPtr (*)(xmlParserCtxtPtr, xmlInputReadCallback, xmlInputCloseCallback, void *, const char *,
+                                         const char *, int))dlsym(library, "xmlCtxtReadIO");
     xml.free_parser_context = (void (*)(xmlParserCtxtPtr))dlsym(library, "xmlFreeParserCtxt");
     xml.node_get_base = (xmlChar *(*)(const xmlDoc *, const xmlNode *))dlsym(library, "xmlNodeGetBase");
     xml.build_uri = (xmlChar *(*)(const xmlChar *, const xmlChar *))dlsym(library, "xmlBuildURI");
+    xml.free_node_list = (void (*)(xmlNodePtr))dlsym(library, "xmlFreeNodeList");
+    xml.free_prop_list = (void (*)(xmlAttrPtr))dlsym(library, "xmlFreePropList");
     xmlFreeFunc *free_variable = (xmlFreeFunc *)dlsym(library, "xmlFree");
     xml.free = free_variable ? *free_variable : NULL;
     if (!xml.read_memory || !xml.free_doc || !xml.doc_get_root_element || !xml.get_prop || !xml.node_get_content || !xml.free
-        || !xml.new_parser_context || !xml.context_read_memory || !xml.free_parser_context || !xml.node_get_base || !xml.build_uri) {
+        || !xml.new_parser_context || !xml.free_parser_context || !xml.node_get_base || !xml.build_uri
+        || !xml.free_node_list || !xml.free_prop_list || !xml.context_read_io) {
         xml.error = "libxml2.so.2 lacks a function loadrun calls";
         return;
     }
@@ -71,15 +78,77 @@ lr_xml_document *lr_html_read(const char *buffer, int size, const char *url, con
     return xml.read_memory(buffer, size, url, encoding, options);
 }
 
+/* What lr_xml_read hands elements to, kept in the parser context's _private field. */
+struct handing {
+    lr_xml_element_handler handler;
+    void *info;
+    int max_depth;
+    /* libxml2's own end-of-element callback, the one that builds the tree. */
+    endElementNsSAX2Func end_element;
+};
+
+static void end_element_handing(void *user, const xmlChar *localname, const xmlChar *prefix, const xmlChar *uri) {
+    xmlParserCtxtPtr context = user;
+    struct handing *handing = context->_private;
+    /* The element closing is the top of the node stack, the root at depth 0. */
+    xmlNodePtr node = context->node;
+    int depth = context->nodeNr - 1;
+    handing->end_element(user, localname, prefix, uri);
+    if (node == NULL || node->type != XML_ELEMENT_NODE || depth < 1 || depth > handing->max_depth) return;
+    if (!handing->handler(handing->info, node, depth)) return;
+    /* The element stays, empty, as its parent's last child: unlinking it would let the text
+       after it be appended to the text before it, which libxml2's bookkeeping of its last
+       text node does not expect. */
+    xml.free_node_list(node->children);
+    node->children = node->last = NULL;
+    xml.free_prop_list(node->properties);
+    node->properties = NULL;
+}
+
+/* A buffer read by libxml2 in pieces, through read_memory_input. */
+struct memory_input {
+    const char *bytes;
+    int size;
+    int offset;
+};
+
+static int read_memory_input(void *context, char *buffer, int length) {
+    struct memory_input *input = context;
+    int count = input->size - input->offset < length ? input->size - input->offset : length;
+    memcpy(buffer, input->bytes + input->offset, (size_t)count);
+    input->offset += count;
+    return count;
+}
+
+/* The buffer is the caller's: nothing to close. */
+static int close_memory_input(void *context) {
+    (void)context;
+    return 0;
+}
+
 lr_xml_document *lr_xml_read(const char *buffer, int size, const char *url, const char *encoding, int *well_formed) {
+    return lr_xml_read_handing(buffer, size, url, encoding, well_formed, 0, NULL, NULL);
+}
+
+lr_xml_document *lr_xml_read_handing(const char *buffer, int size, const char *url, const char *encoding, int *well_formed,
+                                     int max_depth, lr_xml_element_handler handler, void *info) {
     *well_formed = 0;
     if (xml.error) return NULL;
     xmlParserCtxtPtr context = xml.new_parser_context();
     if (context == NULL) return NULL;
+    struct handing handing = { .handler = handler, .info = info, .max_depth = max_depth, .end_element = context->sax->endElementNs };
+    if (handler != NULL && handing.end_element != NULL) {
+        context->_private = &handing;
+        context->sax->endElementNs = end_element_handing;
+    }
     /* No XML_PARSE_NOENT, XML_PARSE_DTDLOAD or XML_PARSE_HUGE: entities stay references, no
        DTD or external entity is ever read, and libxml2's own size limits hold. */
     int options = XML_PARSE_RECOVER | XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_COMPACT;
-    xmlDocPtr document = xml.context_read_memory(context, buffer, size, url, encoding, options);
+    /* Read through callbacks rather than from memory: libxml2 2.9 copies a memory buffer whole
+       into one of its own (16 MiB for a 10 MB feed), while input it reads keeps only what it
+       has not parsed yet. */
+    struct memory_input input = { .bytes = buffer, .size = size, .offset = 0 };
+    xmlDocPtr document = xml.context_read_io(context, read_memory_input, close_memory_input, &input, url, encoding, options);
     *well_formed = context->wellFormed;
     xml.free_parser_context(context);
     return document;
@@ -110,6 +179,8 @@ lr_xml_node *lr_xml_root(const lr_xml_document *document) {
 }
 
 lr_xml_node *lr_xml_first_child(const lr_xml_node *node) { return node->children; }
+lr_xml_node *lr_xml_parent(const lr_xml_node *node) { return node->parent && node->parent->type == XML_ELEMENT_NODE ? node->parent : NULL; }
+lr_xml_document *lr_xml_node_document(const lr_xml_node *node) { return node->doc; }
 lr_xml_node *lr_xml_next_sibling(const lr_xml_node *node) { return node->next; }
 
 enum lr_xml_node_kind lr_xml_kind(const lr_xml_node *node) {

@@ -69,6 +69,26 @@ final class ValgrindTests: XCTestCase {
         XCTAssertEqual(requests.count, 1)
     }
 
+    /// A feed is read an entry at a time, each freed as soon as it is read, while libxml2 goes
+    /// on building the tree around it: text between entries, xml:base on the root, and a
+    /// recovered fault must cost no invalid read or write, and nothing lost.
+    func testAFeedReadEntryByEntryTouchesNoFreedMemory() throws {
+        let feed = """
+            <?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://feeds.example/base/">
+            <title>Streamed</title>text before<entry><title>One</title><id>1</id><link href="one"/>
+            <updated>2026-11-01T00:00:00Z</updated><summary>first &amp; only</summary></entry>text between
+            <entry><title>Two</title><id>2</id><link href="two"/><summary type="html">&lt;p&gt;x&lt;/p&gt;</summary></entry>
+            and after<link rel="next" href="page2"/><entry><title>Three & more</title><id>3</id></entry>tail</feed>
+            """
+        let server = TestServer { server, _ in server.route("/feed", TestRoutes.fixed(contentType: "application/atom+xml", feed)) }
+        let run = try leaks.start(["--no-cache", "--url", server.url("/feed"), "--output", "json"])
+        try assertNothingLost(run, exit: .exited(0))
+        XCTAssertTrue(run.process.standardOutput.contains("https://feeds.example/base/two"), run.process.standardOutput)
+        XCTAssertTrue(run.process.standardOutput.contains("Three & more"), "read past the bare &: \(run.process.standardOutput)")
+        let invalid = try leaks.invalidAccesses(in: run)
+        XCTAssertEqual(invalid.count, 0, "valgrind's report:\n\(invalid.report)")
+    }
+
     /// Waits for `run` to end with `exit`, and checks that valgrind found nothing definitely lost.
     private func assertNothingLost(_ run: LeakCheck.Run, exit: LoadrunProcess.Ending,
                                    file: StaticString = #filePath, line: UInt = #line) throws {

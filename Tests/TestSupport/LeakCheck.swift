@@ -105,6 +105,17 @@ public final class LeakCheck {
         return (bytes, report)
     }
 
+    /// The invalid accesses valgrind reported in a finished run (reads or writes of memory
+    /// that is not the program's, frees of what was not allocated), with the report. Uses of
+    /// uninitialised values are left out: the Swift runtime's metadata makes some, in every run.
+    public func invalidAccesses(in run: Run) throws -> (count: Int, report: String) {
+        let report = try String(contentsOfFile: run.report, encoding: .utf8)
+        guard report.contains("ERROR SUMMARY:") else { throw Failure("no ERROR SUMMARY in valgrind's report:\n\(report)") }
+        let kinds = ["Invalid read", "Invalid write", "Invalid free", "Mismatched free", "Source and destination overlap"]
+        let count = report.split(separator: "\n").filter { line in kinds.contains { line.contains($0) } }.count
+        return (count, report)
+    }
+
     private static func onPath(_ tool: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":").map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }

@@ -26,6 +26,14 @@ lr_xml_document *lr_html_read(const char *buffer, int size, const char *url, con
  * never reading a DTD or expanding an entity (a reference stays a node of its own, named as
  * lr_xml_name says); `*well_formed` says whether it needed recovering. NULL when nothing came. */
 lr_xml_document *lr_xml_read(const char *buffer, int size, const char *url, const char *encoding, int *well_formed);
+/* Called as each element of depth 1 to max_depth (the root's children are 1) ends, with its
+ * subtree whole and its ancestors in place; a non-zero return says it was read, and its
+ * children and attributes are freed then. A feed's entries are read so, one at a time, and the
+ * whole tree never is. */
+typedef int (*lr_xml_element_handler)(void *info, lr_xml_node *element, int depth);
+/* lr_xml_read, handing elements to `handler` as they end. */
+lr_xml_document *lr_xml_read_handing(const char *buffer, int size, const char *url, const char *encoding, int *well_formed,
+                                     int max_depth, lr_xml_element_handler handler, void *info);
 /* Whether the document's own DTD declares entities: what a billion-laughs document does. */
 int lr_xml_declares_entities(const lr_xml_document *document);
 void lr_xml_free_document(lr_xml_document *document);
@@ -33,6 +41,9 @@ lr_xml_node *lr_xml_root(const lr_xml_document *document);
 
 lr_xml_node *lr_xml_first_child(const lr_xml_node *node);
 lr_xml_node *lr_xml_next_sibling(const lr_xml_node *node);
+/* Its parent element, or NULL for the root. */
+lr_xml_node *lr_xml_parent(const lr_xml_node *node);
+lr_xml_document *lr_xml_node_document(const lr_xml_node *node);
 /* Text and CDATA are both LR_XML_TEXT; an entity reference left as it was is
  * LR_XML_ENTITY_REFERENCE, named by lr_xml_name. */
 enum lr_xml_node_kind lr_xml_kind(const lr_xml_node *node);

@@ -29,12 +29,28 @@ enum FeedRepair {
             } else if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
                 replace(1, with: [])
             } else {
-                index += 1
+                index = nextMarkOrReference(in: body, from: index + 1)
             }
         }
         guard copied > 0 || !out.isEmpty else { return (body, false) }
         out.append(contentsOf: body[copied...])
         return (out, true)
+    }
+
+    /// The first `<`, `&` or forbidden control byte from `start` on, or the end: most of a
+    /// feed is text to pass over, a byte at a time without bounds checks.
+    private static func nextMarkOrReference(in body: [UInt8], from start: Int) -> Int {
+        body.withUnsafeBufferPointer { bytes in
+            var index = start
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) {
+                    break
+                }
+                index += 1
+            }
+            return index
+        }
     }
 
     /// Where the markup at `start` ends: past a CDATA section, comment, processing instruction

@@ -21,11 +21,24 @@ enum FeedXMLReader {
 
     /// The feed in `body`; nil when its root is no feed's (another plugin's, then).
     static func read(_ body: [UInt8], url: String, charset: String?) throws(DecodeFailure) -> Feed? {
-        let tags = body.reduce(0) { $1 == UInt8(ascii: "<") ? $0 + 1 : $0 }
+        let tags = body.withUnsafeBufferPointer { bytes in
+            var count = 0
+            for byte in bytes where byte == UInt8(ascii: "<") { count += 1 }
+            return count
+        }
         guard tags <= maxTags else {
             throw DecodeFailure("is a feed with more than \(maxTags) tags, more than loadrun reads", suggestion: "ask the server for fewer entries")
         }
-        guard let document = try XMLDocument.read(body, url: url, charset: charset, kind: "a feed") else { return nil }
+        // Entries are read as they end and then freed: the tree holds one at a time.
+        var items: [FeedItem] = []
+        let reader: XMLDocument.ElementReader = { element, depth in
+            guard lr_xml_declares_entities(element.document) == 0, let item = entry(element, depth: depth) else { return false }
+            items.append(item)
+            return true
+        }
+        guard let document = try XMLDocument.read(body, url: url, charset: charset, kind: "a feed", handing: 2, to: reader) else {
+            return nil
+        }
         return withExtendedLifetime(document) { () -> Feed? in
             guard let root = document.root else { return nil }
             var feed: Feed?
@@ -36,51 +49,62 @@ enum FeedXMLReader {
                 feed = rss(root, version: root.attribute("version"))
             case ("RDF", rdf):
                 feed = rdfFeed(root)
-            case ("feed", atom), ("feed", atom03):
-                feed = self.atom(root, version: root.namespace == atom ? "1.0" : "0.3")
             case ("feed", _):
                 // No namespace, or one nobody registered: Atom still, as feed readers take it,
                 // its elements read in the root's namespace.
-                feed = self.atom(root, version: root.attribute("version") == "0.3" ? "0.3" : "1.0")
+                feed = self.atom(root, version: root.namespace == atom03 || root.attribute("version") == "0.3" ? "0.3" : "1.0")
             default:
                 return nil
             }
+            feed?.items = items
             feed?.wellFormed = document.wellFormed
             return feed
         }
+    }
+
+    /// The entry or item that `element`, at `depth` under the root, is, read; nil when it is
+    /// none: an Atom `entry` under the root, an RSS `item` in the channel (or beside it, as
+    /// RSS 0.9x had them), an RSS 1.0 `item` under `rdf:RDF`.
+    private static func entry(_ element: XMLElement, depth: Int) -> FeedItem? {
+        guard let parent = element.parent, let root = depth == 1 ? parent : parent.parent else { return nil }
+        if root.has(name: "feed") {
+            return depth == 1 && element.is("entry", in: root.namespace) ? FeedEntryReader.atom(element, namespace: root.namespace) : nil
+        }
+        if root.has(name: "rss") {
+            let namespace = root.namespace
+            guard element.is("item", in: namespace), depth == 1 || parent.is("channel", in: namespace) else { return nil }
+            return FeedEntryReader.rss(element, namespace: namespace)
+        }
+        if depth == 1, root.is("RDF", in: rdf), element.is("item", in: rss10) || element.is("item", in: rss090) {
+            return FeedEntryReader.rss(element, namespace: element.namespace)
+        }
+        return nil
     }
 
     // MARK: RSS
 
     private static func rss(_ root: XMLElement, version: String?) -> Feed? {
         let namespace = root.namespace
-        guard let channel = root.child("channel", in: [namespace]) else { return nil }
+        guard let channel = root.child("channel", in: namespace) else { return nil }
         let version = version.map { $0.hasPrefix("0.9") ? $0 : $0 == "2.0" || $0 == "2" ? "2.0" : $0 } ?? "2.0"
-        var feed = channelFacts(channel, itemNamespace: namespace, format: "RSS \(version)")
-        // RSS 0.9x put items beside the channel now and then; 2.0 always inside it.
-        let items = channel.children.filter { $0.is("item", in: namespace) } + root.children.filter { $0.is("item", in: namespace) }
-        feed.items = items.map { rssItem($0, namespace: namespace) }
-        return feed
+        return channelFacts(channel, itemNamespace: namespace, format: "RSS \(version)")
     }
 
     private static func rdfFeed(_ root: XMLElement) -> Feed? {
-        guard let channel = root.children.first(where: { $0.name == "channel" && ($0.namespace == rss10 || $0.namespace == rss090) }) else {
-            return nil
-        }
+        guard let channel = root.child("channel", in: rss10) ?? root.child("channel", in: rss090) else { return nil }
         let namespace = channel.namespace
-        var feed = channelFacts(channel, itemNamespace: namespace, format: namespace == rss10 ? "RSS 1.0" : "RSS 0.90")
-        feed.items = root.children.filter { $0.is("item", in: namespace) }.map { rssItem($0, namespace: namespace) }
-        return feed
+        return channelFacts(channel, itemNamespace: namespace, format: namespace == rss10 ? "RSS 1.0" : "RSS 0.90")
     }
 
     private static func channelFacts(_ channel: XMLElement, itemNamespace namespace: String?, format: String) -> Feed {
         var feed = Feed(format: format)
-        feed.title = (channel.child("title", in: [namespace]) ?? channel.child("title", in: [dublinCore]))
+        feed.title = (channel.child("title", in: namespace) ?? channel.child("title", in: dublinCore))
             .flatMap { FeedText.plain($0.text, looksLikeMarkup: true, base: $0) }
-        feed.homePageURL = channel.child("link", in: [namespace]).flatMap { $0.resolve($0.text) }
-        feed.description = (channel.child("description", in: [namespace]) ?? channel.child("description", in: [dublinCore]))
+        feed.homePageURL = channel.child("link", in: namespace).flatMap { $0.resolve($0.text) }
+        feed.description = (channel.child("description", in: namespace) ?? channel.child("description", in: dublinCore))
             .flatMap { FeedText.plain($0.text, looksLikeMarkup: true, base: $0) }
-        for link in channel.children where link.is("link", in: atom) {
+        channel.forEachChild { link in
+            guard link.is("link", in: atom) else { return }
             let href = link.attribute("href").flatMap { link.resolve($0) }
             switch link.attribute("rel") {
             case "self": feed.feedURL = feed.feedURL ?? href
@@ -91,42 +115,25 @@ enum FeedXMLReader {
         return feed
     }
 
-    private static func rssItem(_ element: XMLElement, namespace: String?) -> FeedItem {
-        var item = FeedItem()
-        let mediaTitle = element.child("title", in: [media])
-        item.title = (element.child("title", in: [namespace]) ?? element.child("title", in: [dublinCore]) ?? mediaTitle)
-            .flatMap { FeedText.plain($0.text, looksLikeMarkup: true, base: $0) }
-        let guid = element.child("guid", in: [namespace])
-        let permalink = guid.flatMap { $0.attribute("isPermaLink")?.lowercased() == "false" ? nil : $0.resolve($0.text) }
-        item.url = element.child("link", in: [namespace]).flatMap { $0.resolve($0.text) }
-            ?? alternateLink(of: element, in: atom) ?? permalink.flatMap { URLParts.isWeb($0) ? $0 : nil }
-        item.id = guid.map { $0.text.trimmingCharacters(in: " \t\r\n") }.flatMap(FeedText.nonEmpty) ?? element.attribute("about")
-        if let description = element.child("description", in: [namespace]) ?? element.child("description", in: [media]) {
-            let html = description.text
-            item.summary = FeedText.plain(html, looksLikeMarkup: true, base: description).flatMap(FeedText.nonEmpty)
-            item.contentHTML = FeedText.nonEmpty(html)
-        }
-        if let encoded = element.child("encoded", in: [content]) {
-            item.contentHTML = FeedText.nonEmpty(encoded.text) ?? item.contentHTML
-            if item.summary == nil { item.summary = FeedText.plain(encoded.text, looksLikeMarkup: true, base: encoded).flatMap(FeedText.nonEmpty) }
-        }
-        item.published = (element.child("pubDate", in: [namespace]) ?? element.child("date", in: [dublinCore])).flatMap { FeedDate($0.text) }
-        item.modified = element.child("updated", in: [atom]).flatMap { FeedDate($0.text) }
-        item.authors = (element.children.filter { $0.is("author", in: namespace) || $0.is("creator", in: dublinCore) })
-            .compactMap { FeedText.nonEmpty(FeedText.person($0.text)) }
-        item.tags = element.children.filter { $0.is("category", in: namespace) || $0.is("subject", in: dublinCore) }
-            .compactMap { FeedText.nonEmpty($0.text.trimmingCharacters(in: " \t\r\n")) }
-        return item
-    }
-
     // MARK: Atom
 
     private static func atom(_ root: XMLElement, version: String) -> Feed {
         let namespace = root.namespace
         var feed = Feed(format: "Atom \(version)")
-        feed.title = root.child("title", in: [namespace]).flatMap { FeedText.construct($0).plain }
-        feed.description = (root.child("subtitle", in: [namespace]) ?? root.child("tagline", in: [namespace])).flatMap { FeedText.construct($0).plain }
-        for link in root.children where link.is("link", in: namespace) {
+        // One walk over the root's children, which are as many as the entries (read and
+        // emptied by then) and more.
+        var title, subtitle, tagline: XMLElement?
+        var links: [XMLElement] = []
+        root.forEachChild { child in
+            guard child.isIn(namespace) else { return }
+            if child.has(name: "title") { title = title ?? child }
+            else if child.has(name: "subtitle") { subtitle = subtitle ?? child }
+            else if child.has(name: "tagline") { tagline = tagline ?? child }
+            else if child.has(name: "link") { links.append(child) }
+        }
+        feed.title = title.flatMap { FeedText.construct($0).plain }
+        feed.description = (subtitle ?? tagline).flatMap { FeedText.construct($0).plain }
+        for link in links {
             let href = link.attribute("href").flatMap { link.resolve($0) }
             switch link.attribute("rel") ?? "alternate" {
             case "alternate": feed.homePageURL = feed.homePageURL ?? href
@@ -135,37 +142,6 @@ enum FeedXMLReader {
             default: break
             }
         }
-        feed.items = root.children.filter { $0.is("entry", in: namespace) }.map { atomEntry($0, namespace: namespace) }
         return feed
-    }
-
-    private static func atomEntry(_ entry: XMLElement, namespace: String?) -> FeedItem {
-        var item = FeedItem()
-        item.title = entry.child("title", in: [namespace]).flatMap { FeedText.construct($0).plain }
-            ?? entry.child("title", in: [media]).flatMap { FeedText.nonEmpty(Whitespace.collapsed($0.text)) }
-        item.url = alternateLink(of: entry, in: namespace)
-        item.id = entry.child("id", in: [namespace]).flatMap { FeedText.nonEmpty($0.text.trimmingCharacters(in: " \t\r\n")) }
-        let summary = entry.child("summary", in: [namespace]).map(FeedText.construct)
-        let content = entry.child("content", in: [namespace]).map(FeedText.construct)
-        item.summary = summary?.plain ?? content?.plain
-        if let content {
-            if content.isHTML { item.contentHTML = content.raw } else { item.contentText = content.plain }
-        } else if let summary {
-            if summary.isHTML { item.contentHTML = summary.raw } else { item.contentText = summary.plain }
-        }
-        item.published = (entry.child("published", in: [namespace]) ?? entry.child("issued", in: [namespace])).flatMap { FeedDate($0.text) }
-        item.modified = (entry.child("updated", in: [namespace]) ?? entry.child("modified", in: [namespace])).flatMap { FeedDate($0.text) }
-        item.authors = entry.children.filter { $0.is("author", in: namespace) }
-            .compactMap { $0.child("name", in: [namespace]).flatMap { FeedText.nonEmpty(Whitespace.collapsed($0.text)) } }
-        item.tags = entry.children.filter { $0.is("category", in: namespace) }
-            .compactMap { ($0.attribute("label") ?? $0.attribute("term")).flatMap { FeedText.nonEmpty(Whitespace.collapsed($0)) } }
-        return item
-    }
-
-    /// The entry's page: its `link` with `rel="alternate"`, or no `rel`, resolved.
-    private static func alternateLink(of element: XMLElement, in namespace: String?) -> String? {
-        element.children.first { link in
-            link.is("link", in: namespace) && (link.attribute("rel") ?? "alternate") == "alternate" && link.attribute("href") != nil
-        }.flatMap { link in link.attribute("href").flatMap { link.resolve($0) } }
     }
 }

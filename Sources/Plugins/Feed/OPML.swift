@@ -21,7 +21,7 @@ public enum OPML {
     public static func outlines(in body: [UInt8], url: String) throws(DecodeFailure) -> (outlines: [Outline], unreadable: Int) {
         guard let document = try XMLDocument.read(body, url: url, charset: nil, kind: "OPML") else { throw DecodeFailure("is not XML") }
         return try withExtendedLifetime(document) { () throws(DecodeFailure) -> (outlines: [Outline], unreadable: Int) in
-            guard let root = document.root, root.name == "opml", let body = root.child("body", in: [nil]) else {
+            guard let root = document.root, root.name == "opml", let body = root.child("body", in: nil) else {
                 throw DecodeFailure("is not OPML: its root is no opml element with a body")
             }
             var found: [Outline] = []

@@ -19,9 +19,16 @@ final class XMLDocument {
 
     deinit { lr_xml_free_document(pointer) }
 
+    /// Reads an element as it ends, while the parse goes on; true when it took what it needed,
+    /// and the element's content may go.
+    typealias ElementReader = (XMLElement, _ depth: Int) -> Bool
+
     /// The document in `body`, `kind` naming what it should be in messages (`a feed`); nil
-    /// when libxml2 made nothing of it.
-    static func read(_ body: [UInt8], url: String, charset: String?, kind: String) throws(DecodeFailure) -> XMLDocument? {
+    /// when libxml2 made nothing of it. Each element of depth 1 to `depth` (the root's children
+    /// are 1) is handed to `reader` as it ends, whole, with its ancestors; what it takes is
+    /// freed then, so a feed's entries are never all in the tree at once.
+    static func read(_ body: [UInt8], url: String, charset: String?, kind: String,
+                     handing depth: Int = 0, to reader: ElementReader? = nil) throws(DecodeFailure) -> XMLDocument? {
         if let problem = lr_xml_open() {
             throw DecodeFailure("is \(kind), and loadrun's XML reader, libxml2, cannot be loaded (\(String(cString: problem)))",
                                 suggestion: "install libxml2 (apt-get install libxml2)")
@@ -29,8 +36,16 @@ final class XMLDocument {
         guard body.count <= Int32.max else { throw DecodeFailure("is \(kind) of more than 2 GiB, more than libxml2 reads") }
         let (body, mended) = FeedRepair.mended(body)
         var wellFormed: Int32 = 0
-        let pointer = body.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { lr_xml_read($0.baseAddress, Int32($0.count), url, charset, &wellFormed) }
+        let handing = reader.map(Handing.init)
+        let pointer = withExtendedLifetime(handing) {
+            body.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { bytes in
+                    // Unretained: `handing` outlives the parse, which calls back only during it.
+                    lr_xml_read_handing(bytes.baseAddress, Int32(bytes.count), url, charset, &wellFormed, Int32(depth),
+                                        handing == nil ? nil : Handing.callback,
+                                        handing.map { Unmanaged.passUnretained($0).toOpaque() })
+                }
+            }
         }
         guard let pointer else { return nil }
         let document = XMLDocument(pointer: pointer, wellFormed: wellFormed != 0 && !mended)
@@ -39,6 +54,18 @@ final class XMLDocument {
                                 suggestion: "ask its publisher for one without a DOCTYPE")
         }
         return document
+    }
+
+    /// The reader of a parse in progress, as libxml2 calls it back.
+    private final class Handing {
+        let reader: ElementReader
+        init(_ reader: @escaping ElementReader) { self.reader = reader }
+
+        static let callback: lr_xml_element_handler = { info, node, depth in
+            guard let info, let node else { return 0 }
+            let handing = Unmanaged<Handing>.fromOpaque(info).takeUnretainedValue()
+            return handing.reader(XMLElement(node: node, document: lr_xml_node_document(node)), Int(depth)) ? 1 : 0
+        }
     }
 
     /// Its root element, valid while this document lives: keep the document alive around its
@@ -55,43 +82,62 @@ struct XMLElement {
     let document: OpaquePointer
 
     var name: String { lr_xml_name(node).map { String(cString: $0) } ?? "" }
+    var parent: XMLElement? { lr_xml_parent(node).map { XMLElement(node: $0, document: document) } }
     var namespace: String? { lr_xml_namespace(node).map { String(cString: $0) } }
 
-    /// Whether it is `name` in namespace `namespace` (nil: in none). Compared as C strings:
-    /// a feed of 25,000 entries asks this some 500,000 times.
-    func `is`(_ name: String, in namespace: String?) -> Bool {
-        guard let tag = lr_xml_name(node), strcmp(tag, name) == 0 else { return false }
+    /// Whether its tag is `name`, in any namespace. Names are static strings, compared as C
+    /// strings where they lie: a Swift string as short as a tag name would be copied out of
+    /// its inline storage on every comparison, and a 10 MB feed makes millions.
+    func has(name: StaticString) -> Bool {
+        guard let tag = lr_xml_name(node) else { return false }
+        return strcmp(tag, UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
+    }
+
+    /// Whether it is in namespace `namespace` (nil: in none).
+    func isIn(_ namespace: String?) -> Bool {
         let href = lr_xml_namespace(node)
         guard let namespace else { return href == nil }
         return href.map { strcmp($0, namespace) == 0 } ?? false
     }
 
+    /// Whether it is `name` in namespace `namespace` (nil: in none).
+    func `is`(_ name: StaticString, in namespace: String?) -> Bool {
+        has(name: name) && isIn(namespace)
+    }
+
+    /// Calls `body` with each child element, in order.
+    func forEachChild(_ body: (XMLElement) -> Void) {
+        var child = lr_xml_first_child(node)
+        while let current = child {
+            if lr_xml_kind(current) == LR_XML_ELEMENT { body(XMLElement(node: current, document: document)) }
+            child = lr_xml_next_sibling(current)
+        }
+    }
+
     /// Its child elements, in order.
     var children: [XMLElement] {
         var elements: [XMLElement] = []
-        var child = lr_xml_first_child(node)
-        while let current = child {
-            if lr_xml_kind(current) == LR_XML_ELEMENT { elements.append(XMLElement(node: current, document: document)) }
-            child = lr_xml_next_sibling(current)
-        }
+        forEachChild { elements.append($0) }
         return elements
     }
 
-    /// The first child called `name` in one of `namespaces`.
-    func child(_ name: String, in namespaces: [String?]) -> XMLElement? {
+    /// The first child called `name` in namespace `namespace`.
+    func child(_ name: StaticString, in namespace: String?) -> XMLElement? {
         var current = lr_xml_first_child(node)
         while let candidate = current {
             if lr_xml_kind(candidate) == LR_XML_ELEMENT {
                 let element = XMLElement(node: candidate, document: document)
-                if namespaces.contains(where: { element.is(name, in: $0) }) { return element }
+                if element.is(name, in: namespace) { return element }
             }
             current = lr_xml_next_sibling(candidate)
         }
         return nil
     }
 
-    func attribute(_ name: String) -> String? {
-        Self.attribute(name, of: node)
+    func attribute(_ name: StaticString) -> String? {
+        guard let value = lr_xml_property(node, UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)) else { return nil }
+        defer { lr_xml_free(value) }
+        return String(cString: value)
     }
 
     /// The value of attribute `name` of `node`, an element of a feed or a page, as written.
@@ -113,10 +159,20 @@ struct XMLElement {
     /// All the text under it: its text and CDATA. An entity reference left unexpanded (only
     /// one a DTD would have declared) adds nothing.
     var text: String {
+        // Most elements of a feed hold one text node: it becomes the string as it is.
+        if let only = lr_xml_first_child(node), lr_xml_next_sibling(only) == nil, lr_xml_kind(only) == LR_XML_TEXT {
+            return lr_xml_text(only).map { String(cString: $0) } ?? ""
+        }
         var out = ""
         Self.gather(node, into: &out, depth: 0, skipping: [])
         return out
     }
+
+    /// Its text with runs of spaces as one, none at the ends (`Whitespace`).
+    var collapsedText: String { Whitespace.collapsed(text) }
+
+    /// Its text without the spaces, tabs and line breaks at its ends.
+    var trimmedText: String { text.trimmingCharacters(in: " \t\r\n") }
 
     /// Its text as a page shows it: with no text of the elements named in `skipped` (a
     /// script's, in XHTML).
