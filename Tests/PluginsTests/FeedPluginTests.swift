@@ -148,6 +148,17 @@ final class FeedPluginTests: XCTestCase {
         XCTAssertThrowsError(try feed(FeedFixtures.externalEntity), "no local file read through an entity")
     }
 
+    func testAFeedOfMoreTagsThanLoadrunReadsIsRefusedBeforeItIsParsed() {
+        let tags = 2_000_001
+        let body = Array("<feed xmlns=\"http://www.w3.org/2005/Atom\">".utf8) + Array(repeating: Array("<a/>".utf8), count: tags - 2).joined()
+            + Array("</feed>".utf8)
+        XCTAssertThrowsError(try plugin.decode(body, response: response("application/atom+xml"))) { error in
+            XCTAssertEqual((error as? DecodeFailure)?.reason, "is a feed with more than 2000000 tags, more than loadrun reads")
+        }
+        let fits = Array("<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>t</title><!-- <not> <tags> --></feed>".utf8)
+        XCTAssertNoThrow(try plugin.decode(fits, response: response("application/atom+xml")))
+    }
+
     func testFeedsAreTakenByTypeOrByContentAndOtherXMLIsLeftToOthers() {
         XCTAssertEqual(chosen(FeedFixtures.rss20, "application/rss+xml"), "feed")
         XCTAssertEqual(chosen(FeedFixtures.atom10, "application/xml"), "feed", "by its root")

@@ -1,3 +1,4 @@
+import Foundation
 @testable import Plugins
 import XCTest
 
@@ -15,6 +16,7 @@ final class WhitespaceTests: XCTestCase {
                      "Example <b>Atom</b>", "  lead", "trail  ", "one two  three"]
         for text in cases {
             XCTAssertEqual(Whitespace.collapsed(text), reference(text), text.debugDescription)
+            XCTAssertEqual(Whitespace.trimmed(text), text.trimmingCharacters(in: .whitespacesAndNewlines), text.debugDescription)
         }
     }
 }

@@ -16,7 +16,7 @@ public struct FeedDate: Equatable, Comparable, Sendable {
 
     /// The date in `text`, in either form; nil when it is neither.
     public init?(_ text: String) {
-        let trimmed = text.trimmingCharacters(in: " \t\r\n")
+        let trimmed = Whitespace.trimmed(text)
         guard let seconds = Self.rfc3339(trimmed) ?? Self.rfc822(trimmed) else { return nil }
         self.seconds = seconds
     }
@@ -26,7 +26,7 @@ public struct FeedDate: Equatable, Comparable, Sendable {
         var time = time_t(seconds)
         var parts = tm()
         gmtime_r(&time, &parts)
-        return Self.format(parts) + "Z"
+        return Self.format(parts, separator: UInt8(ascii: "T"), seconds: true, zone: UInt8(ascii: "Z"))
     }
 
     /// The date in the local time zone, to the minute: `2026-11-26 10:12`.
@@ -34,12 +34,45 @@ public struct FeedDate: Equatable, Comparable, Sendable {
         var time = time_t(seconds)
         var parts = tm()
         localtime_r(&time, &parts)
-        return String(Self.format(parts).prefix(16)).replacingFirstT
+        return Self.format(parts, separator: UInt8(ascii: " "), seconds: false, zone: nil)
     }
 
-    private static func format(_ parts: tm) -> String {
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+    /// `YYYY-MM-DD`, the separator, `hh:mm`, then `:ss` and the zone's letter when asked: digit
+    /// by digit, since a list of 25,000 entries shows as many dates.
+    private static func format(_ parts: tm, separator: UInt8, seconds: Bool, zone: UInt8?) -> String {
+        let year = Int(parts.tm_year) + 1900
+        return String(unsafeUninitializedCapacity: 24) { out in
+            var count = 0
+            func put(_ byte: UInt8) {
+                out[count] = byte
+                count += 1
+            }
+            func digits(_ value: Int, _ width: Int) {
+                var divisor = 1
+                for _ in 1..<width { divisor *= 10 }
+                // Years past 9999 cannot be read from a feed; a wider value keeps its digits.
+                while value / divisor >= 10 { divisor *= 10 }
+                while divisor > 0 {
+                    put(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                    divisor /= 10
+                }
+            }
+            digits(max(0, year), 4)
+            put(UInt8(ascii: "-"))
+            digits(Int(parts.tm_mon) + 1, 2)
+            put(UInt8(ascii: "-"))
+            digits(Int(parts.tm_mday), 2)
+            put(separator)
+            digits(Int(parts.tm_hour), 2)
+            put(UInt8(ascii: ":"))
+            digits(Int(parts.tm_min), 2)
+            if seconds {
+                put(UInt8(ascii: ":"))
+                digits(Int(parts.tm_sec), 2)
+            }
+            if let zone { put(zone) }
+            return count
+        }
     }
 
     // MARK: RFC 3339 and W3C-DTF
@@ -162,8 +195,8 @@ private struct DateScanner {
         return value
     }
 
-    mutating func skip(_ character: Character) -> Bool {
-        guard index < bytes.count, let ascii = character.asciiValue, bytes[index] == ascii else { return false }
+    mutating func skip(_ character: Unicode.Scalar) -> Bool {
+        guard index < bytes.count, character.isASCII, bytes[index] == UInt8(ascii: character) else { return false }
         index += 1
         return true
     }
@@ -176,14 +209,5 @@ private struct DateScanner {
         if skip("+") { return 1 }
         if skip("-") { return -1 }
         return nil
-    }
-}
-
-extension String {
-    fileprivate var replacingFirstT: String {
-        guard let t = firstIndex(of: "T") else { return self }
-        var copy = self
-        copy.replaceSubrange(t...t, with: " ")
-        return copy
     }
 }

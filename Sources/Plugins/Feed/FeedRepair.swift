@@ -7,8 +7,11 @@
 /// numeric references (`&#X41;` is written with a small x), other undeclared names are kept as text, and the control bytes XML 1.0
 /// forbids are left out.
 enum FeedRepair {
-    /// The mended bytes, and whether anything was mended (the feed was not well-formed then).
-    static func mended(_ body: [UInt8]) -> (bytes: [UInt8], changed: Bool) {
+    /// The mended bytes, whether anything was mended (the feed was not well-formed then), and
+    /// how many tags it has (each `<` of markup, closing tags too; none inside a CDATA section
+    /// or a comment).
+    static func mended(_ body: [UInt8]) -> (bytes: [UInt8], changed: Bool, tags: Int) {
+        var tags = 0
         var out: [UInt8] = []
         var copied = 0
         var index = 0
@@ -22,6 +25,7 @@ enum FeedRepair {
         while index < body.count {
             let byte = body[index]
             if byte == UInt8(ascii: "<") {
+                tags += 1
                 index = end(ofMarkupAt: index, in: body)
             } else if byte == UInt8(ascii: "&") {
                 let (length, replacement) = reference(at: index, in: body)
@@ -32,25 +36,27 @@ enum FeedRepair {
                 index = nextMarkOrReference(in: body, from: index + 1)
             }
         }
-        guard copied > 0 || !out.isEmpty else { return (body, false) }
+        guard copied > 0 || !out.isEmpty else { return (body, false, tags) }
         out.append(contentsOf: body[copied...])
-        return (out, true)
+        return (out, true, tags)
     }
 
     /// The first `<`, `&` or forbidden control byte from `start` on, or the end: most of a
     /// feed is text to pass over, a byte at a time without bounds checks.
     private static func nextMarkOrReference(in body: [UInt8], from start: Int) -> Int {
         body.withUnsafeBufferPointer { bytes in
-            var index = start
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) {
-                    break
-                }
-                index += 1
+            stops.withUnsafeBufferPointer { stops in
+                var index = start
+                while index < bytes.count && !stops[Int(bytes[index])] { index += 1 }
+                return index
             }
-            return index
         }
+    }
+
+    /// The bytes where plain text stops: `<`, `&`, and the control bytes XML 1.0 forbids. A
+    /// table, since every byte of a feed is looked at.
+    private static let stops: [Bool] = (0...255).map { byte in
+        byte == Int(UInt8(ascii: "<")) || byte == Int(UInt8(ascii: "&")) || (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D)
     }
 
     /// Where the markup at `start` ends: past a CDATA section, comment, processing instruction

@@ -15,7 +15,7 @@ enum FeedText {
         let mode = element.attribute("mode")?.lowercased()
         let escaped = mode == "escaped"
         // Atom 1.0 says the same with a media type that is neither text nor XML (RFC 4287, 4.1.3.3).
-        let binaryType = type.contains("/") && !type.hasPrefix("text/") && !type.hasSuffix("xml")
+        let binaryType = type.utf8.contains(UInt8(ascii: "/")) && !type.hasPrefix("text/") && !type.hasSuffix("xml")
         if mode == "base64" || binaryType {
             // Atom 0.3's third mode: the content's bytes in base64, of the type it names.
             let text = base64Decoded(element.text).map { String(decoding: $0, as: UTF8.self) } ?? ""

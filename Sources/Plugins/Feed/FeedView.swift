@@ -43,32 +43,45 @@ struct FeedView {
     /// a copy would cost each of its fields a retain.
     private func write(_ item: borrowing FeedItem, byline: (borrowing FeedItem) -> String?, pad: String, width textWidth: Int,
                        to sink: RenderSink) {
-        let indent = pad.count
+        // Each line goes to the sink in its pieces: joining them first would cost a string each.
         let date = item.date?.local ?? ""
-        let lead = TextStyle.dim.apply(date, in: context) + pad.prefix(max(0, indent - date.count))
         let title = TerminalText.wrapField(item.title ?? item.summary.flatMap(Self.firstLine) ?? "(no title)", width: textWidth)
         for (number, line) in title.enumerated() {
-            sink.writeLine((number == 0 ? lead : pad) + TextStyle.bold.apply(line, in: context))
+            if number == 0 {
+                sink.write(TextStyle.dim.apply(date, in: context))
+                sink.write(String(pad.prefix(max(0, pad.utf8.count - date.utf8.count))))
+            } else {
+                sink.write(pad)
+            }
+            sink.writeLine(TextStyle.bold.apply(line, in: context))
         }
         if let by = byline(item), let line = TerminalText.wrapField(by, width: textWidth).first {
-            sink.writeLine(pad + TextStyle.dim.apply(line, in: context))
+            sink.write(pad)
+            sink.writeLine(TextStyle.dim.apply(line, in: context))
         }
         if let summary = item.summary.flatMap(Self.firstLine), item.title != nil {
             let lines = TerminalText.wrapField(summary, width: textWidth)
-            for line in lines.prefix(2) { sink.writeLine(pad + line) }
-            if lines.count > 2 { sink.writeLine(pad + "…") }
+            for line in lines.prefix(2) {
+                sink.write(pad)
+                sink.writeLine(line)
+            }
+            if lines.count > 2 {
+                sink.write(pad)
+                sink.writeLine("…")
+            }
         }
     }
 
     /// The first line of `text` that holds more than spaces.
     static func firstLine(of text: String) -> String? {
+        var text = text
         // A summary read from a feed has its spaces collapsed already: the line is all of it.
         // (A first byte that is printable ASCII makes the line not blank.)
-        if let first = text.utf8.first, let last = text.utf8.last, first > 0x20, first < 0x7F, last != 0x20, last != 0x09,
-           !text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x0B || $0 == 0x0C }) {
-            return text
+        let whole = text.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last, first > 0x20, first < 0x7F, last != 0x20, last != 0x09 else { return false }
+            return !bytes.contains { $0 == 0x0A || $0 == 0x0D || $0 == 0x0B || $0 == 0x0C }
         }
-        var text = text
+        if whole { return text }
         return text.withUTF8 { bytes in
             BodyLines.firstNonBlank(in: bytes).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
         }?.trimmingCharacters(in: " \t")

@@ -15,20 +15,13 @@ enum FeedXMLReader {
     static let content = "http://purl.org/rss/1.0/modules/content/"
     static let media = "http://search.yahoo.com/mrss/"
 
-    /// More tags (each `<`, closing ones too) than loadrun reads into a tree: a million elements,
-    /// each about 150 bytes in libxml2's tree with its text; 100,000 entries of six elements fit.
+    /// More tags (each `<` of markup, closing ones too) than loadrun reads. Entries are freed as
+    /// they are read, but what is no entry stays in libxml2's tree (about 150 bytes an element
+    /// with its text), and the entries' model grows with them; 100,000 entries of six elements fit.
     static let maxTags = 2_000_000
 
     /// The feed in `body`; nil when its root is no feed's (another plugin's, then).
     static func read(_ body: [UInt8], url: String, charset: String?) throws(DecodeFailure) -> Feed? {
-        let tags = body.withUnsafeBufferPointer { bytes in
-            var count = 0
-            for byte in bytes where byte == UInt8(ascii: "<") { count += 1 }
-            return count
-        }
-        guard tags <= maxTags else {
-            throw DecodeFailure("is a feed with more than \(maxTags) tags, more than loadrun reads", suggestion: "ask the server for fewer entries")
-        }
         // Entries are read as they end and then freed: the tree holds one at a time.
         var items: [FeedItem] = []
         let reader: XMLDocument.ElementReader = { element, depth in
@@ -36,7 +29,7 @@ enum FeedXMLReader {
             items.append(item)
             return true
         }
-        guard let document = try XMLDocument.read(body, url: url, charset: charset, kind: "a feed", handing: 2, to: reader) else {
+        guard let document = try XMLDocument.read(body, url: url, charset: charset, kind: "a feed", maxTags: maxTags, handing: 2, to: reader) else {
             return nil
         }
         return withExtendedLifetime(document) { () -> Feed? in

@@ -24,17 +24,20 @@ final class XMLDocument {
     typealias ElementReader = (XMLElement, _ depth: Int) -> Bool
 
     /// The document in `body`, `kind` naming what it should be in messages (`a feed`); nil
-    /// when libxml2 made nothing of it. Each element of depth 1 to `depth` (the root's children
+    /// when libxml2 made nothing of it; refused past `maxTags` tags. Each element of depth 1 to `depth` (the root's children
     /// are 1) is handed to `reader` as it ends, whole, with its ancestors; what it takes is
     /// freed then, so a feed's entries are never all in the tree at once.
-    static func read(_ body: [UInt8], url: String, charset: String?, kind: String,
+    static func read(_ body: [UInt8], url: String, charset: String?, kind: String, maxTags: Int = .max,
                      handing depth: Int = 0, to reader: ElementReader? = nil) throws(DecodeFailure) -> XMLDocument? {
         if let problem = lr_xml_open() {
             throw DecodeFailure("is \(kind), and loadrun's XML reader, libxml2, cannot be loaded (\(String(cString: problem)))",
                                 suggestion: "install libxml2 (apt-get install libxml2)")
         }
         guard body.count <= Int32.max else { throw DecodeFailure("is \(kind) of more than 2 GiB, more than libxml2 reads") }
-        let (body, mended) = FeedRepair.mended(body)
+        let (body, mended, tags) = FeedRepair.mended(body)
+        guard tags <= maxTags else {
+            throw DecodeFailure("is \(kind) with more than \(maxTags) tags, more than loadrun reads", suggestion: "ask the server for a shorter one")
+        }
         var wellFormed: Int32 = 0
         let handing = reader.map(Handing.init)
         let pointer = withExtendedLifetime(handing) {
@@ -97,7 +100,8 @@ struct XMLElement {
     func isIn(_ namespace: String?) -> Bool {
         let href = lr_xml_namespace(node)
         guard let namespace else { return href == nil }
-        return href.map { strcmp($0, namespace) == 0 } ?? false
+        // withCString, not a String passed as a C string: that conversion copies it each time.
+        return href.map { href in namespace.withCString { strcmp(href, $0) == 0 } } ?? false
     }
 
     /// Whether it is `name` in namespace `namespace` (nil: in none).
@@ -151,7 +155,7 @@ struct XMLElement {
     /// the document's URL.
     func resolve(_ reference: String) -> String? {
         let trimmed = reference.trimmingCharacters(in: " \t\r\n")
-        guard !trimmed.isEmpty, let resolved = lr_xml_resolve(document, node, trimmed) else { return nil }
+        guard !trimmed.isEmpty, let resolved = trimmed.withCString({ lr_xml_resolve(document, node, $0) }) else { return nil }
         defer { lr_xml_free(resolved) }
         return String(cString: resolved)
     }
@@ -172,7 +176,7 @@ struct XMLElement {
     var collapsedText: String { Whitespace.collapsed(text) }
 
     /// Its text without the spaces, tabs and line breaks at its ends.
-    var trimmedText: String { text.trimmingCharacters(in: " \t\r\n") }
+    var trimmedText: String { Whitespace.trimmed(text) }
 
     /// Its text as a page shows it: with no text of the elements named in `skipped` (a
     /// script's, in XHTML).

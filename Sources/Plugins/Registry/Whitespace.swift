@@ -39,6 +39,20 @@ enum Whitespace {
         } ?? text
     }
 
+    /// `text` without spaces, tabs and line breaks at its ends: itself when it has none, as
+    /// an id or a date in a feed mostly has.
+    static func trimmed(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { bytes in
+            var start = 0
+            var end = bytes.count
+            while start < end && isSpace(bytes[start]) { start += 1 }
+            while end > start && isSpace(bytes[end - 1]) { end -= 1 }
+            guard start > 0 || end < bytes.count else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        } ?? text
+    }
+
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
     }
