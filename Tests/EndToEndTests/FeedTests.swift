@@ -105,7 +105,7 @@ final class FeedTests: XCTestCase {
         }
         try "<rss version=\"2.0\"><channel><title>Watched</title>\(entry("Alpha entry", "a", 23))</channel></rss>"
             .write(to: file, atomically: true, encoding: .utf8)
-        let run = try LoadrunProcess(["--url", file.path, "--watch", "100ms"])
+        let run = try LoadrunProcess(["--url", file.path, "--watch", "100ms"], environment: ["COLUMNS": "40"])
         XCTAssertTrue(waitUntil(limit: .seconds(10)) { run.standardOutput.contains("Alpha entry") }, run.standardOutput)
         try "<rss version=\"2.0\"><channel><title>Watched</title>\(entry("Beta entry", "b", 24))\(entry("Alpha entry", "a", 23))</channel></rss>"
             .write(to: file, atomically: true, encoding: .utf8)
@@ -113,6 +113,12 @@ final class FeedTests: XCTestCase {
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         XCTAssertTrue(lines.contains { $0.hasPrefix("+ ") && $0.hasSuffix("Beta entry") }, run.standardOutput)
         XCTAssertTrue(lines.contains { $0.hasPrefix("  ") && $0.hasSuffix("Alpha entry") }, "an entry seen before is not marked: \(run.standardOutput)")
+        // The first print has the gutter too, and the list is laid out narrower for it: the
+        // columns never move, and no line passes the width.
+        let body = lines.filter { !$0.hasPrefix("==> ") }
+        XCTAssertTrue(body.allSatisfy { $0.hasPrefix("  ") || $0.hasPrefix("+ ") }, run.standardOutput)
+        XCTAssertTrue(body.allSatisfy { $0.count <= 40 }, run.standardOutput)
+        XCTAssertEqual(Set(body.filter { $0.hasSuffix("Alpha entry") }.map { $0.firstIndex(of: "A") }).count, 1, "one column: \(run.standardOutput)")
         run.send(SIGTERM)
         XCTAssertEqual(run.waitForExit(), .exited(143))
     }

@@ -7,11 +7,11 @@ final class NewItemMarksTests: XCTestCase {
     private let rendered = RenderedItems(text: "Feed\n\n1  first\n   body\n2  second\n… 1 more\n", itemLines: [2, 4], end: 5)
 
     func testANewItemsFirstLineIsMarkedAndEveryLineKeepsItsColumn() {
-        XCTAssertEqual(NewItemMarks.marked(rendered, new: [1]), "  Feed\n  \n  1  first\n     body\n+ 2  second\n  … 1 more\n")
+        XCTAssertEqual(NewItemMarks.marked(rendered, new: [1]), "  Feed\n\n  1  first\n     body\n+ 2  second\n  … 1 more\n")
     }
 
-    func testNothingNewLeavesTheTextAsItIs() {
-        XCTAssertEqual(NewItemMarks.marked(rendered, new: []), rendered.text)
+    func testNothingNewKeepsTheGutterSoThatColumnsNeverMove() {
+        XCTAssertEqual(NewItemMarks.marked(rendered, new: []), "  Feed\n\n  1  first\n     body\n  2  second\n  … 1 more\n")
     }
 
     func testOnlyItemsWithIdsCanBeNew() {

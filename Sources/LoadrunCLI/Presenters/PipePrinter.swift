@@ -47,10 +47,13 @@ final class PipePrinter: Presenter {
     @discardableResult
     private func present(_ source: SessionSource) -> Bool {
         guard let content = source.loader.state.content else { return false }
-        let context = session.renderContext(imageFormat: nil)
+        var context = session.renderContext(imageFormat: nil)
         var json = JSONOutputText(context: context)
-        // A list is rendered with where its items start, to mark the new ones.
-        let items = format == .text ? session.plugins.renderItems(of: content, context: context) : nil
+        // A list whose items have ids is rendered with where its items start, to mark the new
+        // ones, and narrower by the gutter the marks stand in.
+        let marksItems = format == .text && NewItemMarks.apply(to: content, plugins: session.plugins)
+        if marksItems { context.width = max(context.width - NewItemMarks.gutter, 1) }
+        let items = marksItems ? session.plugins.renderItems(of: content, context: context) : nil
         let text = format == .json ? json.next(session.plugins.renderJSON(content, context: context) + "\n")
             : items?.text ?? session.plugins.render(content, context: context)
         if session.probe.isRaised {
@@ -69,7 +72,7 @@ final class PipePrinter: Presenter {
             var body = text
             if let items {
                 let keys = ItemIdentities.of(content, count: items.itemLines.count, plugins: session.plugins).keys
-                if let before = shownKeys[source.index] { body = NewItemMarks.marked(items, new: NewItemMarks.new(keys, since: before)) }
+                body = NewItemMarks.marked(items, new: shownKeys[source.index].map { NewItemMarks.new(keys, since: $0) } ?? [])
                 shownKeys[source.index] = Set(keys)
             }
             let header = "==> \(source.name) at \(ClockTime.dateAndTime(ClockTime.now())) <=="
