@@ -22,11 +22,12 @@ final class FeedTests: XCTestCase {
         </channel></rss>
         """
 
-    private func server() -> TestServer {
+    private func server(entryRequests: Counter = Counter()) -> TestServer {
         TestServer { server, _ in
             server.route("/feed", TestRoutes.fixed(contentType: "application/rss+xml", Self.feed))
             server.route("/entry/2", TestRoutes.fixed(contentType: "text/html; charset=utf-8",
-                                                      "<html><title>Newer note</title><p>The whole second note, read as a page.</p></html>"))
+                                                      "<html><title>Newer note</title><p>The whole second note, read as a page.</p></html>",
+                                                      requests: entryRequests))
         }
     }
 
@@ -55,6 +56,43 @@ final class FeedTests: XCTestCase {
         XCTAssertEqual(items.map { $0["url"] as? String }, [server.url("/entry/1"), server.url("/entry/2")])
         XCTAssertEqual(items.first?["date_published"] as? String, "2026-11-23T08:00:00Z")
         XCTAssertEqual(items.first?["content_html"] as? String, "<p>The <b>first</b> one</p>")
+    }
+
+    /// The selection rests on the newest entry: its page loads before Enter, once, and Enter
+    /// shows it without asking the server again.
+    func testBrowsePrefetchesTheSelectedEntrysPage() throws {
+        try TmuxSession.requireTmux()
+        let entryRequests = Counter()
+        let server = server(entryRequests: entryRequests)
+        let tmux = try TmuxSession("'\(LoadrunProcess.binaryPath)' --url '\(server.url("/feed"))' --no-cache --browse", width: 100, height: 30)
+        XCTAssertTrue(tmux.waitForScreen(containing: "Older note"), tmux.screen())
+        // A selection the user moves and leaves is what prefetches: down, and back up.
+        try tmux.send("j")
+        try tmux.send("k")
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { entryRequests.count == 1 }, "prefetched before Enter: \(tmux.screen())")
+        try tmux.send("Enter")
+        XCTAssertTrue(tmux.waitForScreen(containing: "The whole second note, read as a page."), tmux.screen())
+        XCTAssertEqual(entryRequests.count, 1, "opened from the prefetch")
+        try tmux.send("q")
+    }
+
+    /// An entry with no link is shown whole, with a note that says so: not the hint to give a
+    /// `--detail` template, which suits an API's records.
+    func testAnEntryWithNoLinkIsShownWhole() throws {
+        try TmuxSession.requireTmux()
+        let feed = """
+            <rss version="2.0"><channel><title>Status</title><item><title>Deploy finished</title>
+            <guid isPermaLink="false">deploy-7</guid><description>All 12 services are up; the last one took 40 s.</description></item>
+            </channel></rss>
+            """
+        let server = TestServer { server, _ in server.route("/feed", TestRoutes.fixed(contentType: "application/rss+xml", feed)) }
+        let tmux = try TmuxSession("'\(LoadrunProcess.binaryPath)' --url '\(server.url("/feed"))' --no-cache --browse", width: 100, height: 30)
+        XCTAssertTrue(tmux.waitForScreen(containing: "Deploy finished"), tmux.screen())
+        try tmux.send("Enter")
+        XCTAssertTrue(tmux.waitForScreen(containing: "this entry has no link: it is shown whole"), tmux.screen())
+        XCTAssertTrue(tmux.screen().contains("the last one took 40 s."), "the whole summary: \(tmux.screen())")
+        XCTAssertFalse(tmux.screen().contains("--detail"), tmux.screen())
+        try tmux.send("q")
     }
 
     func testBrowseOpensTheSelectedEntrysPageAndEscComesBack() throws {

@@ -107,6 +107,8 @@ public struct FeedPlugin: ContentPlugin {
         ItemLineRecorder.record { FeedView(context: context).write(feed, to: $0.sink, recorder: $0) }
     }
 
+    public let noDetailNote: String? = "this entry has no link: it is shown whole, as the feed gives it"
+
     /// An entry's fields, in the order the list shows them (newest first): its id (or link),
     /// which marks it across reloads, and its url, which browse mode opens.
     public func itemFields(_ feed: Feed, at index: Int) -> [String: String]? {

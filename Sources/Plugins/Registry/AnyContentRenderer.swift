@@ -11,6 +11,8 @@ public struct AnyContentRenderer {
     private let emptyStater: (Any) -> String?
     private let itemRenderer: (Any, RenderContext) -> RenderedItems?
     private let itemFielder: (Any, Int) -> [String: String]?
+    /// See `ContentRenderer.noDetailNote`.
+    public let noDetailNote: String?
 
     public init<Renderer: ContentRenderer>(_ renderer: Renderer) {
         self.renderer = { renderer.render(Self.model($0), context: $1) }
@@ -22,6 +24,7 @@ public struct AnyContentRenderer {
         emptyStater = { renderer.emptyState(Self.model($0)) }
         itemRenderer = { renderer.renderItems(Self.model($0), context: $1) }
         itemFielder = { renderer.itemFields(Self.model($0), at: $1) }
+        noDetailNote = renderer.noDetailNote
     }
 
     public func render(_ content: AnyContent, context: RenderContext) -> String { renderer(content.model, context) }

@@ -31,6 +31,10 @@ public protocol ContentRenderer {
     /// (string as is, number as its literal, true/false; null and nested values left out), keyed by
     /// the member's name as the server sent it. nil when the content is not a list or `index` is out of range.
     func itemFields(_ model: Model, at index: Int) -> [String: String]?
+    /// Said under an item shown whole because it opens no detail (no URL among its fields and
+    /// no `--detail` template), in place of the hint to give one; nil (the default) keeps the
+    /// hint, which suits an API's records. A feed's entry with no link is whole as it is.
+    var noDetailNote: String? { get }
 }
 
 extension ContentRenderer {
@@ -48,4 +52,5 @@ extension ContentRenderer {
     /// For a list: where each item shown starts in `render`'s text (see `renderItems`).
     public func itemLines(_ model: Model, context: RenderContext) -> [Int]? { renderItems(model, context: context)?.itemLines }
     public func itemFields(_ model: Model, at index: Int) -> [String: String]? { nil }
+    public var noDetailNote: String? { nil }
 }

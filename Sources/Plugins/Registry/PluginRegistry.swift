@@ -85,6 +85,12 @@ public struct PluginRegistry {
         renderer(for: content).emptyState(content)
     }
 
+    /// What is said under an item of `content` that opens no detail, when its renderer says
+    /// more fitting than the hint to give `--detail` (see `ContentRenderer.noDetailNote`).
+    public func noDetailNote(of content: AnyContent) -> String? {
+        renderer(for: content).noDetailNote
+    }
+
     /// For a list: the text of `render(content, context:)` and where each item shown starts in
     /// it, for browse mode's selection, from one render; nil for content that is not a list.
     public func renderItems(of content: AnyContent, context: RenderContext) -> RenderedItems? {

@@ -54,6 +54,9 @@ extension LoadSession {
             }
         }
         if let link = DetailTemplate.link(in: fields) { return .success(link) }
+        if let content = source.loader.state.content, let note = plugins.noDetailNote(of: content) {
+            return .failure(DetailProblem(text: note))
+        }
         return .failure(DetailProblem(text: "no detail to open: the source names no detail URL and the item has no url, link or href field; give --detail TEMPLATE, such as --detail '/posts/{id}'"))
     }
 
