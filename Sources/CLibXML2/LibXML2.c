@@ -1,6 +1,7 @@
 /* The CLibXML2 wrapper: libxml2 opened with dlopen on first use (see include/CLibXML2.h). */
 #include "CLibXML2.h"
 
+#include <ctype.h>
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -162,8 +163,20 @@ const char *lr_xml_namespace(const lr_xml_node *node) {
     return node->ns != NULL ? (const char *)node->ns->href : NULL;
 }
 
+/* Whether `reference` starts with a scheme (RFC 3986: a letter, then letters, digits, `+`, `-`
+   or `.`, then `:`): an absolute reference, which no relative one can look like. */
+static int has_scheme(const char *reference) {
+    if (!isalpha((unsigned char)*reference)) return 0;
+    reference++;
+    while (isalnum((unsigned char)*reference) || *reference == '+' || *reference == '-' || *reference == '.') reference++;
+    return *reference == ':';
+}
+
 char *lr_xml_resolve(const lr_xml_document *document, const lr_xml_node *node, const char *reference) {
     if (xml.error) return NULL;
+    /* xmlBuildURI gives an absolute reference back as it is, whatever the base: the base,
+       which takes a walk up the tree and a parse of each xml:base, is not needed then. */
+    if (has_scheme(reference)) return (char *)xml.build_uri((const xmlChar *)reference, NULL);
     xmlChar *base = xml.node_get_base(document, node);
     xmlChar *resolved = xml.build_uri((const xmlChar *)reference, base);
     if (base) xml.free(base);

@@ -144,12 +144,33 @@ public enum TerminalText {
     /// `text` wrapped to `width`, made safe on the way when `sanitising`.
     package static func lines(of text: String, width: Int, sanitising: Bool) -> [String] {
         var text = text
+        // Printable ASCII words, one space apart, that fit: the one line is the text itself
+        // (a list's titles mostly are; no copy is made of them).
+        if text.withUTF8({ fitsAsItIs($0, width: width) }) { return [text] }
         var wrapper = LineWrapper()
         var lines: [String] = []
         text.withUTF8 { bytes in
             wrapper.wrap(bytes, width: width, sanitising: sanitising) { lines.append(String(decoding: $0, as: UTF8.self)) }
         }
         return lines
+    }
+
+    /// Whether `bytes` are words of printable ASCII one space apart, with none at either end,
+    /// no more than `width` of them: what wrapping gives back as its one line, unchanged.
+    static func fitsAsItIs(_ bytes: UnsafeBufferPointer<UInt8>, width: Int) -> Bool {
+        guard !bytes.isEmpty, bytes.count <= max(width, 1) else { return false }
+        var afterSpace = true
+        for byte in bytes {
+            if byte == 0x20 {
+                if afterSpace { return false }
+                afterSpace = true
+            } else if byte < 0x21 || byte > 0x7E {
+                return false
+            } else {
+                afterSpace = false
+            }
+        }
+        return !afterSpace
     }
 
     /// `line` with each tab turned into spaces up to the next of every eight columns.

@@ -1,3 +1,4 @@
+import Foundation
 import Loader
 import Plugins
 import XCTest
@@ -131,6 +132,19 @@ final class FeedPluginTests: XCTestCase {
         XCTAssertEqual(feed.items[0].summary, "Hello world — © fine")
         XCTAssertEqual(feed.items[1].title, "Kept & as is", "CDATA is left alone")
         XCTAssertFalse(feed.wellFormed, "mended, so said once")
+    }
+
+    /// The repair looks at text eight bytes at a time: a fault at every place in a word, and
+    /// after a line break (which looks like a control byte to the word test), is still found.
+    func testFaultsAreMendedAtEveryPlaceInAWord() throws {
+        for length in 0..<20 {
+            let pad = String(repeating: "é", count: length / 3) + String(repeating: "x", count: length - length / 3)
+            let title = "\(pad)\n\(pad) & b\u{01}c&nbsp;d"
+            let feed = try feed("<rss version=\"2.0\"><channel><title>t</title><item><title>\(title)</title></item></channel></rss>")
+            let expected = "\(pad) \(pad) & bc\u{A0}d".trimmingCharacters(in: .whitespaces)
+            XCTAssertEqual(feed.items.first?.title, expected, "pad of \(length)")
+            XCTAssertFalse(feed.wellFormed, "mended, so said")
+        }
     }
 
     func testHostileDatesAreNoDatesAndNeverTrap() {

@@ -32,6 +32,23 @@ final class RenderSinkTests: XCTestCase {
         XCTAssertEqual(sink.byteCount, 16)
     }
 
+    func testABytesSinkHandsOnTheSamePiecesAsBytes() {
+        var pieces: [[UInt8]] = []
+        var wanted = true
+        let sink = RenderSink.handingOnBytes(pieceSize: 4) { pieces.append($0); return wanted }
+        sink.write("ab")
+        sink.write("cdé")
+        sink.writeLine("🙂🙂")
+        XCTAssertEqual(pieces.map { String(decoding: $0, as: UTF8.self) }, ["abcdé", "🙂🙂\n"])
+        wanted = false
+        sink.write("xyz!")
+        XCTAssertTrue(sink.isStopped, "the taker wanted no more")
+        sink.write("dropped")
+        sink.flush()
+        XCTAssertEqual(pieces.count, 3)
+        XCTAssertEqual(sink.byteCount, 19)
+    }
+
     func testAnEmptyWriteLeavesTheSinkEmpty() {
         let sink = RenderSink { _ in XCTFail("nothing to hand on"); return true }
         sink.write("")

@@ -122,6 +122,19 @@ final class TextFastPathTests: XCTestCase {
         }
     }
 
+    /// Words one space apart that fit come back as they are, without the wrapper: as the
+    /// reference wraps them, and not when a space too many, a tab or a byte past ASCII is there.
+    func testTextThatFitsAsItIsWrapsAsItDid() {
+        var random = SeededGenerator(seed: 6)
+        let words = ["a", "bb", "ccc", "dddd", "x!?", "(e)", "~", "é", " ", "\t"]
+        for index in 0..<500 {
+            let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
+            let width = index % 2 == 0 ? text.utf8.count : index % 40 + 1
+            XCTAssertEqual(TerminalText.lines(of: text, width: width, sanitising: true),
+                           ReferenceText.wrap(ReferenceText.forTerminal(text), width: width), "width \(width): \(text.debugDescription)")
+        }
+    }
+
     func testThePlainASCIICheckMatchesItsDefinitionAtEveryOffset() {
         var random = SeededGenerator(seed: 6)
         let bytes: [UInt8] = [0x00, 0x08, 0x09, 0x0A, 0x0B, 0x0D, 0x1F, 0x20, 0x41, 0x7E, 0x7F, 0x80, 0xC3, 0xFF]

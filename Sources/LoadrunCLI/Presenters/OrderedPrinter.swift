@@ -125,7 +125,7 @@ final class OrderedPrinter: Presenter {
             if let state = session.plugins.emptyState(of: content) { session.diagnostics.say("\(source.name): \(state)") }
         case .text:
             let header = sources.count > 1 ? headerLine(for: source) : ""
-            let sink = stdoutSink { $0 }
+            let sink = stdoutSink()
             sink.write(header)
             session.plugins.write(content, context: context, to: sink)
             sink.flush()
@@ -142,21 +142,23 @@ final class OrderedPrinter: Presenter {
         return (printedHeaders ? "\n" : "") + header + "\n"
     }
 
-    /// A sink onto stdout: each piece made safe by `safe`, the progress line erased before the
-    /// first. It stops once a signal has arrived (what a render gives after that is thrown
-    /// away: its handler ends the run) or the reader of stdout has gone (`| head`), and the
-    /// render stops with it.
-    private func stdoutSink(_ safe: @escaping (String) -> String) -> RenderSink {
+    /// A sink onto stdout: each piece made safe by `safe` when given (JSON output's), handed
+    /// on as bytes, the progress line erased before the first. It stops once a signal has
+    /// arrived (what a render gives after that is thrown away: its handler ends the run) or
+    /// the reader of stdout has gone (`| head`), and the render stops with it.
+    private func stdoutSink(_ safe: ((String) -> String)? = nil) -> RenderSink {
         var erased = false
-        return RenderSink { [session, progress] piece in
+        let take = { [session, progress] (piece: [UInt8]) -> Bool in
             guard let session, !session.probe.isRaised, !session.output.isClosed else { return false }
             if !erased {
                 progress?.eraseLine()
                 erased = true
             }
-            session.output.write(safe(piece))
+            session.output.write(bytes: piece)
             return !session.output.isClosed
         }
+        guard let safe else { return RenderSink.handingOnBytes(take) }
+        return RenderSink(deliver: { take(Array(safe($0).utf8)) })
     }
 
     /// Skeletons only on a terminal, only for text, and only for one source: several would

@@ -56,8 +56,13 @@ package final class ContentOutput {
     /// (a listing, `--help`), it waits here for a slow reader.
     package func write(_ text: String) {
         guard failure == nil, !text.isEmpty else { return }
+        write(bytes: Array(text.utf8))
+    }
+
+    /// Writes the UTF-8 `bytes`, as `write` writes a string's.
+    package func write(bytes: [UInt8]) {
+        guard failure == nil, !bytes.isEmpty else { return }
         if StandardStreams.closedAtStart.contains(STDOUT_FILENO) { return fail(EBADF) }
-        let bytes = Array(text.utf8)
         guard hasPending else {
             let written = writeNow(bytes[...])
             guard failure == nil, written < bytes.count else { return }

@@ -79,7 +79,13 @@ public struct FeedDate: Equatable, Comparable, Sendable {
 
     /// `YYYY[-MM[-DD[(T| )hh:mm[:ss[.fraction]][Z|±hh[:]mm]]]]`.
     static func rfc3339(_ text: String) -> Int? {
-        var scanner = DateScanner(text)
+        var text = text
+        return text.withUTF8 { rfc3339(bytes: $0) }
+    }
+
+    /// `rfc3339(_:)` on UTF-8 bytes: an element's text as libxml2 holds it.
+    static func rfc3339(bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var scanner = DateScanner(bytes: bytes)
         guard let year = scanner.number(digits: 4) else { return nil }
         var month = 1, day = 1, hour = 0, minute = 0, second = 0, offset = 0
         if scanner.skip("-") {
@@ -177,10 +183,10 @@ public struct FeedDate: Equatable, Comparable, Sendable {
 
 /// A cursor over a date's ASCII characters.
 private struct DateScanner {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
 
-    init(_ text: String) { bytes = Array(text.utf8) }
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     var atEnd: Bool { index == bytes.count }
 

@@ -40,15 +40,14 @@ enum FeedEntryReader {
         if let body = contentText ?? summaryText {
             if body.isHTML { item.contentHTML = body.raw } else { item.contentText = body.plain }
         }
-        item.published = (published ?? issued).flatMap { FeedDate($0.text) }
-        item.modified = (updated ?? modified).flatMap { FeedDate($0.text) }
+        item.published = (published ?? issued).flatMap { $0.date }
+        item.modified = (updated ?? modified).flatMap { $0.date }
         return item
     }
 
     /// The href of a `link` with `rel="alternate"`, or no `rel`, resolved: the entry's page.
     static func alternate(_ link: XMLElement) -> String? {
-        guard let rel = link.attribute("rel") else { return link.attribute("href").flatMap { link.resolve($0) } }
-        return rel == "alternate" ? link.attribute("href").flatMap { link.resolve($0) } : nil
+        link.attribute("rel", is: "alternate") ?? true ? link.resolvedAttribute("href") : nil
     }
 
     // MARK: RSS
@@ -97,8 +96,8 @@ enum FeedEntryReader {
             item.contentHTML = FeedText.nonEmpty(html) ?? item.contentHTML
             if item.summary == nil { item.summary = FeedText.plain(html, looksLikeMarkup: true, base: encoded).flatMap(FeedText.nonEmpty) }
         }
-        item.published = (pubDate ?? dcDate).flatMap { FeedDate($0.text) }
-        item.modified = updated.flatMap { FeedDate($0.text) }
+        item.published = (pubDate ?? dcDate).flatMap { $0.date }
+        item.modified = updated.flatMap { $0.date }
         return item
     }
 }

@@ -46,11 +46,31 @@ enum FeedRepair {
     private static func nextMarkOrReference(in body: [UInt8], from start: Int) -> Int {
         body.withUnsafeBufferPointer { bytes in
             stops.withUnsafeBufferPointer { stops in
+                guard let base = bytes.baseAddress else { return start }
                 var index = start
+                // Eight bytes at a time while none of them may stop the text; a word that may
+                // (a line break looks like a control byte) is looked at byte by byte.
+                while index + 8 <= bytes.count {
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    if mayStop(word) {
+                        for offset in 0..<8 where stops[Int(bytes[index + offset])] { return index + offset }
+                    }
+                    index += 8
+                }
                 while index < bytes.count && !stops[Int(bytes[index])] { index += 1 }
                 return index
             }
         }
+    }
+
+    /// Whether one of the eight bytes of `word` is `<`, `&` or below 0x20: exact for "one of
+    /// them", with a word's usual bit tricks.
+    private static func mayStop(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        let below0x20 = (word &- ones &* 0x20) & ~word & highs != 0
+        return below0x20 || hasZeroByte(word ^ (ones &* 0x3C)) || hasZeroByte(word ^ (ones &* 0x26))
     }
 
     /// The bytes where plain text stops: `<`, `&`, and the control bytes XML 1.0 forbids. A

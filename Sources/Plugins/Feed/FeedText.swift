@@ -27,11 +27,11 @@ enum FeedText {
             // The markup is the element's own children (a div): their text is the text.
             return Construct(plain: nonEmpty(Whitespace.collapsed(element.text(skipping: HTMLReader.hiddenElements))), raw: nil, isHTML: false)
         }
-        let text = element.text
         if type == "html" || type == "text/html" || escaped {
+            let text = element.text
             return Construct(plain: plain(text, looksLikeMarkup: true, base: element), raw: nonEmpty(text), isHTML: true)
         }
-        return Construct(plain: nonEmpty(Whitespace.collapsed(text)), raw: nil, isHTML: false)
+        return Construct(plain: nonEmpty(element.collapsedText), raw: nil, isHTML: false)
     }
 
     /// `text` as plain text: read as HTML when it may be markup and holds a tag or a

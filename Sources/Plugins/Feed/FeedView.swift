@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 internal import Loader
 internal import TerminalText
 
@@ -79,7 +82,9 @@ struct FeedView {
         // (A first byte that is printable ASCII makes the line not blank.)
         let whole = text.withUTF8 { bytes in
             guard let first = bytes.first, let last = bytes.last, first > 0x20, first < 0x7F, last != 0x20, last != 0x09 else { return false }
-            return !bytes.contains { $0 == 0x0A || $0 == 0x0D || $0 == 0x0B || $0 == 0x0C }
+            // memchr looks at many bytes at once; a summary is looked at for each entry.
+            guard let start = bytes.baseAddress else { return false }
+            return [0x0A, 0x0D, 0x0B, 0x0C].allSatisfy { memchr(start, $0, bytes.count) == nil }
         }
         if whole { return text }
         return text.withUTF8 { bytes in

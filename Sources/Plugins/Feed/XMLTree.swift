@@ -172,8 +172,52 @@ struct XMLElement {
         return out
     }
 
+    /// Calls `body` with its text's bytes where libxml2 holds them, when it is one text node;
+    /// nil otherwise (no text, several nodes, elements inside).
+    func withOnlyText<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        guard let only = lr_xml_first_child(node), lr_xml_next_sibling(only) == nil, lr_xml_kind(only) == LR_XML_TEXT,
+              let content = lr_xml_text(only) else { return nil }
+        return content.withMemoryRebound(to: UInt8.self, capacity: 1) { body(UnsafeBufferPointer(start: $0, count: strlen(content))) }
+    }
+
+    /// The date its text says (RFC 3339 read straight from libxml2's bytes, the commonest
+    /// form in feeds; RFC 822 and the rest through `FeedDate`).
+    var date: FeedDate? {
+        let seconds = withOnlyText { bytes -> Int? in
+            var start = 0
+            var end = bytes.count
+            while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 || bytes[start] == 0x0A || bytes[start] == 0x0D { start += 1 }
+            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+            return FeedDate.rfc3339(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        }
+        return seconds?.map(FeedDate.init(seconds:)) ?? FeedDate(text)
+    }
+
+    /// Whether attribute `name` is there and is `value`, compared where libxml2 holds it.
+    func attribute(_ name: StaticString, is value: StaticString) -> Bool? {
+        guard let found = lr_xml_property(node, UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)) else { return nil }
+        defer { lr_xml_free(found) }
+        return strcmp(found, UnsafeRawPointer(value.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
+    }
+
+    /// Attribute `name` resolved against this element's base, as `resolve` does, without a
+    /// string for the attribute's value between.
+    func resolvedAttribute(_ name: StaticString) -> String? {
+        guard let value = lr_xml_property(node, UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)) else { return nil }
+        defer { lr_xml_free(value) }
+        let length = strlen(value)
+        func isSpace(_ byte: CChar) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        guard length > 0, !isSpace(value[0]), !isSpace(value[length - 1]) else { return resolve(String(cString: value)) }
+        guard let resolved = lr_xml_resolve(document, node, value) else { return nil }
+        defer { lr_xml_free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// Its text with runs of spaces as one, none at the ends (`Whitespace`).
-    var collapsedText: String { Whitespace.collapsed(text) }
+    var collapsedText: String {
+        // One text node: collapsed straight from libxml2's buffer, with no string between.
+        withOnlyText { Whitespace.collapsed(bytes: $0) } ?? Whitespace.collapsed(text)
+    }
 
     /// Its text without the spaces, tabs and line breaks at its ends.
     var trimmedText: String { Whitespace.trimmed(text) }

@@ -7,9 +7,16 @@
 /// of the pieces wants no more (stdout closed, a signal came), the sink is stopped: it drops
 /// what it is given, and renderers of long documents ask `isStopped` to end early.
 public final class RenderSink {
+    /// What a keeping sink holds.
     private var pending = ""
-    /// Takes a piece; returns whether it wants more.
+    /// What a handing-on sink holds until the next piece: bytes, since a renderer's many
+    /// small writes cost a string append each (hundreds of instructions) and a byte append
+    /// little more than the copy.
+    private var bytes: [UInt8] = []
+    /// Takes a piece, as a string or as its bytes (which need no check that they are UTF-8:
+    /// they are strings' bytes); returns whether it wants more. Nil for a keeping sink.
     private let deliver: ((String) -> Bool)?
+    private let deliverBytes: (([UInt8]) -> Bool)?
     private let pieceSize: Int
     /// Bytes written so far, handed on or not.
     public private(set) var byteCount = 0
@@ -19,16 +26,30 @@ public final class RenderSink {
     /// A sink that keeps everything it is given, for `text`.
     public init() {
         deliver = nil
+        deliverBytes = nil
         pieceSize = .max
     }
 
     /// A sink that hands its text to `deliver` in pieces of about `pieceSize` bytes, and the
     /// rest on `flush()`, until `deliver` returns false.
-    public init(pieceSize: Int = 1 << 16, deliver: @escaping (String) -> Bool) {
-        self.deliver = deliver
-        self.pieceSize = pieceSize
-        pending.reserveCapacity(pieceSize + 4096)
+    public convenience init(pieceSize: Int = 1 << 16, deliver: @escaping (String) -> Bool) {
+        self.init(pieceSize: pieceSize, deliver: deliver, deliverBytes: nil)
     }
+
+    /// A sink that hands its text's UTF-8 to `deliver` in pieces, as the one above does.
+    public static func handingOnBytes(pieceSize: Int = 1 << 16, _ deliver: @escaping ([UInt8]) -> Bool) -> RenderSink {
+        RenderSink(pieceSize: pieceSize, deliver: nil, deliverBytes: deliver)
+    }
+
+    private init(pieceSize: Int, deliver: ((String) -> Bool)?, deliverBytes: (([UInt8]) -> Bool)?) {
+        self.deliver = deliver
+        self.deliverBytes = deliverBytes
+        self.pieceSize = pieceSize
+        bytes.reserveCapacity(pieceSize + 4096)
+    }
+
+    /// Whether it keeps what it is given rather than handing it on.
+    private var keeps: Bool { deliver == nil && deliverBytes == nil }
 
     /// A sink that keeps everything, sized for about `capacity` bytes.
     public convenience init(capacity: Int) {
@@ -39,30 +60,46 @@ public final class RenderSink {
     @inline(__always)
     public func write(_ text: String) {
         guard !isStopped else { return }
-        pending += text
         byteCount += text.utf8.count
-        if pending.utf8.count >= pieceSize { flush() }
+        guard !keeps else {
+            pending += text
+            return
+        }
+        bytes.append(contentsOf: text.utf8)
+        if bytes.count >= pieceSize { flush() }
     }
 
     /// `text` and a line break.
     @inline(__always)
     public func writeLine(_ text: String) {
         guard !isStopped else { return }
-        pending += text
-        pending += "\n"
         byteCount += text.utf8.count + 1
-        if pending.utf8.count >= pieceSize { flush() }
+        guard !keeps else {
+            pending += text
+            pending += "\n"
+            return
+        }
+        bytes.append(contentsOf: text.utf8)
+        bytes.append(0x0A)
+        if bytes.count >= pieceSize { flush() }
     }
 
     /// Hands on what is pending. A keeping sink keeps it.
     public func flush() {
-        guard let deliver, !pending.isEmpty, !isStopped else { return }
-        isStopped = !deliver(pending)
-        pending.removeAll(keepingCapacity: true)
+        guard !keeps, !bytes.isEmpty, !isStopped else { return }
+        if let deliverBytes {
+            var piece: [UInt8] = []
+            piece.reserveCapacity(pieceSize + 4096)
+            swap(&piece, &bytes)
+            isStopped = !deliverBytes(piece)
+        } else if let deliver {
+            isStopped = !deliver(String(decoding: bytes, as: UTF8.self))
+            bytes.removeAll(keepingCapacity: true)
+        }
     }
 
-    /// Everything written to a keeping sink; what is not yet handed on, for the other kind.
-    public var text: String { pending }
+    /// Everything written to a keeping sink; what is not yet handed on, for the other kinds.
+    public var text: String { keeps ? pending : String(decoding: bytes, as: UTF8.self) }
 
     /// The text `body` writes into a keeping sink.
     public static func collect(capacity: Int = 0, _ body: (RenderSink) -> Void) -> String {

@@ -4,39 +4,46 @@
 enum Whitespace {
     static func collapsed(_ text: String) -> String {
         var text = text
-        return text.withUTF8 { bytes in
-            // Most titles need nothing done: no allocation then.
-            var previousWasSpace = true
-            var needsWork = false
+        return text.withUTF8 { bytes in needsCollapsing(bytes) ? collapsing(bytes) : nil } ?? text
+    }
+
+    /// The UTF-8 text in `bytes`, collapsed, as a string: one copy, whether or not anything
+    /// needed collapsing (a feed's text, straight from libxml2's buffer).
+    static func collapsed(bytes: UnsafeBufferPointer<UInt8>) -> String {
+        needsCollapsing(bytes) ? collapsing(bytes) : String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether `bytes` has a space at either end, a run of them, or one that is not ` `.
+    private static func needsCollapsing(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var previousWasSpace = true
+        for byte in bytes {
+            let space = isSpace(byte)
+            if space && (previousWasSpace || byte != 0x20) { return true }
+            previousWasSpace = space
+        }
+        return previousWasSpace && !bytes.isEmpty
+    }
+
+    private static func collapsing(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { out in
+            guard let target = out.baseAddress else { return 0 }
+            var count = 0
+            var pendingSpace = false
             for byte in bytes {
-                let space = isSpace(byte)
-                if space && (previousWasSpace || byte != 0x20) {
-                    needsWork = true
-                    break
+                if isSpace(byte) {
+                    pendingSpace = count > 0
+                    continue
                 }
-                previousWasSpace = space
-            }
-            guard needsWork || previousWasSpace && !bytes.isEmpty else { return nil }
-            return String(unsafeUninitializedCapacity: bytes.count) { out in
-                guard let target = out.baseAddress else { return 0 }
-                var count = 0
-                var pendingSpace = false
-                for byte in bytes {
-                    if isSpace(byte) {
-                        pendingSpace = count > 0
-                        continue
-                    }
-                    if pendingSpace {
-                        target[count] = 0x20
-                        count += 1
-                        pendingSpace = false
-                    }
-                    target[count] = byte
+                if pendingSpace {
+                    target[count] = 0x20
                     count += 1
+                    pendingSpace = false
                 }
-                return count
+                target[count] = byte
+                count += 1
             }
-        } ?? text
+            return count
+        }
     }
 
     /// `text` without spaces, tabs and line breaks at its ends: itself when it has none, as
