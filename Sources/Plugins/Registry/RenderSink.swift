@@ -7,14 +7,15 @@
 /// of the pieces wants no more (stdout closed, a signal came), the sink is stopped: it drops
 /// what it is given, and renderers of long documents ask `isStopped` to end early.
 public final class RenderSink {
-    /// What a keeping sink holds.
+    /// What it holds as a string: everything, for a keeping sink; the next piece, for one that
+    /// hands strings on.
     private var pending = ""
-    /// What a handing-on sink holds until the next piece: bytes, since a renderer's many
-    /// small writes cost a string append each (hundreds of instructions) and a byte append
-    /// little more than the copy.
+    /// The next piece, for a sink that hands bytes on: a renderer's many small writes cost a
+    /// string append each (hundreds of instructions), a byte append little more than the copy,
+    /// and the bytes go out as they are.
     private var bytes: [UInt8] = []
-    /// Takes a piece, as a string or as its bytes (which need no check that they are UTF-8:
-    /// they are strings' bytes); returns whether it wants more. Nil for a keeping sink.
+    /// Takes a piece, as a string or as its UTF-8; returns whether it wants more. Neither, for
+    /// a keeping sink.
     private let deliver: ((String) -> Bool)?
     private let deliverBytes: (([UInt8]) -> Bool)?
     private let pieceSize: Int
@@ -24,32 +25,29 @@ public final class RenderSink {
     public private(set) var isStopped = false
 
     /// A sink that keeps everything it is given, for `text`.
-    public init() {
-        deliver = nil
-        deliverBytes = nil
-        pieceSize = .max
+    public convenience init() {
+        self.init(pieceSize: .max, deliver: nil, deliverBytes: nil)
     }
 
     /// A sink that hands its text to `deliver` in pieces of about `pieceSize` bytes, and the
     /// rest on `flush()`, until `deliver` returns false.
     public convenience init(pieceSize: Int = 1 << 16, deliver: @escaping (String) -> Bool) {
         self.init(pieceSize: pieceSize, deliver: deliver, deliverBytes: nil)
+        pending.reserveCapacity(pieceSize + 4096)
     }
 
     /// A sink that hands its text's UTF-8 to `deliver` in pieces, as the one above does.
     public static func handingOnBytes(pieceSize: Int = 1 << 16, _ deliver: @escaping ([UInt8]) -> Bool) -> RenderSink {
-        RenderSink(pieceSize: pieceSize, deliver: nil, deliverBytes: deliver)
+        let sink = RenderSink(pieceSize: pieceSize, deliver: nil, deliverBytes: deliver)
+        sink.bytes.reserveCapacity(pieceSize + 4096)
+        return sink
     }
 
     private init(pieceSize: Int, deliver: ((String) -> Bool)?, deliverBytes: (([UInt8]) -> Bool)?) {
         self.deliver = deliver
         self.deliverBytes = deliverBytes
         self.pieceSize = pieceSize
-        bytes.reserveCapacity(pieceSize + 4096)
     }
-
-    /// Whether it keeps what it is given rather than handing it on.
-    private var keeps: Bool { deliver == nil && deliverBytes == nil }
 
     /// A sink that keeps everything, sized for about `capacity` bytes.
     public convenience init(capacity: Int) {
@@ -61,12 +59,13 @@ public final class RenderSink {
     public func write(_ text: String) {
         guard !isStopped else { return }
         byteCount += text.utf8.count
-        guard !keeps else {
+        if deliverBytes != nil {
+            bytes.append(contentsOf: text.utf8)
+            if bytes.count >= pieceSize { flush() }
+        } else {
             pending += text
-            return
+            if pending.utf8.count >= pieceSize { flush() }
         }
-        bytes.append(contentsOf: text.utf8)
-        if bytes.count >= pieceSize { flush() }
     }
 
     /// `text` and a line break.
@@ -74,32 +73,33 @@ public final class RenderSink {
     public func writeLine(_ text: String) {
         guard !isStopped else { return }
         byteCount += text.utf8.count + 1
-        guard !keeps else {
+        if deliverBytes != nil {
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(0x0A)
+            if bytes.count >= pieceSize { flush() }
+        } else {
             pending += text
             pending += "\n"
-            return
+            if pending.utf8.count >= pieceSize { flush() }
         }
-        bytes.append(contentsOf: text.utf8)
-        bytes.append(0x0A)
-        if bytes.count >= pieceSize { flush() }
     }
 
     /// Hands on what is pending. A keeping sink keeps it.
     public func flush() {
-        guard !keeps, !bytes.isEmpty, !isStopped else { return }
-        if let deliverBytes {
+        guard !isStopped else { return }
+        if let deliverBytes, !bytes.isEmpty {
             var piece: [UInt8] = []
             piece.reserveCapacity(pieceSize + 4096)
             swap(&piece, &bytes)
             isStopped = !deliverBytes(piece)
-        } else if let deliver {
-            isStopped = !deliver(String(decoding: bytes, as: UTF8.self))
-            bytes.removeAll(keepingCapacity: true)
+        } else if let deliver, !pending.isEmpty {
+            isStopped = !deliver(pending)
+            pending.removeAll(keepingCapacity: true)
         }
     }
 
     /// Everything written to a keeping sink; what is not yet handed on, for the other kinds.
-    public var text: String { keeps ? pending : String(decoding: bytes, as: UTF8.self) }
+    public var text: String { deliverBytes == nil ? pending : String(decoding: bytes, as: UTF8.self) }
 
     /// The text `body` writes into a keeping sink.
     public static func collect(capacity: Int = 0, _ body: (RenderSink) -> Void) -> String {
