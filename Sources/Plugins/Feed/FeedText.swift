@@ -1,6 +1,6 @@
 /// How a feed's text becomes plain text: Atom's text constructs (`text`, `html`, `xhtml`, and
-/// Atom 0.3's escaped and base64 modes), and RSS's titles and descriptions, which may hold escaped markup.
-/// Markup is read by the HTML view's rules, never shown as tags or entities.
+/// Atom 0.3's escaped and base64 modes), and RSS's titles and descriptions, which may hold
+/// escaped markup. Markup is read by the HTML view's rules, never shown as tags or entities.
 enum FeedText {
     /// An Atom text construct: its plain text, the markup as it came when it is HTML, and
     /// whether it is.
@@ -17,7 +17,7 @@ enum FeedText {
         // Atom 1.0 says the same with a media type that is neither text nor XML (RFC 4287, 4.1.3.3).
         let binaryType = type.utf8.contains(UInt8(ascii: "/")) && !type.hasPrefix("text/") && !type.hasSuffix("xml")
         if mode == "base64" || binaryType {
-            // Atom 0.3's third mode: the content's bytes in base64, of the type it names.
+            // Atom 0.3's third mode, or a binary type: the bytes in base64, of the type it names.
             let text = base64Decoded(element.text).map { String(decoding: $0, as: UTF8.self) } ?? ""
             let isHTML = type == "html" || type == "text/html" || type == "application/xhtml+xml"
             return Construct(plain: isHTML ? plain(text, looksLikeMarkup: true, base: element) : nonEmpty(Whitespace.collapsed(text)),

@@ -24,9 +24,10 @@ final class XMLDocument {
     typealias ElementReader = (XMLElement, _ depth: Int) -> Bool
 
     /// The document in `body`, `kind` naming what it should be in messages (`a feed`); nil
-    /// when libxml2 made nothing of it; refused past `maxTags` tags. Each element of depth 1 to `depth` (the root's children
-    /// are 1) is handed to `reader` as it ends, whole, with its ancestors; what it takes is
-    /// freed then, so a feed's entries are never all in the tree at once.
+    /// when libxml2 made nothing of it; refused past `maxTags` tags. Each element of depth 1
+    /// to `depth` (the root's children are 1) is handed to `reader` as it ends, whole, with
+    /// its ancestors; what it takes is freed then, so a feed's entries are never all in the
+    /// tree at once.
     static func read(_ body: [UInt8], url: String, charset: String?, kind: String, maxTags: Int = .max,
                      handing depth: Int = 0, to reader: ElementReader? = nil) throws(DecodeFailure) -> XMLDocument? {
         if let problem = lr_xml_open() {
