@@ -30,6 +30,9 @@ let package = Package(
         // why); the C file alone sees libxml2's headers, where Debian's libxml2-dev puts them
         // (`pkg-config --cflags libxml-2.0`).
         .target(name: "CLibXML2", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
+        // libjq (jq 1.6) opened with dlopen when the first jq program needs it (include/CJQ.h
+        // says why); its headers are Debian's libjq-dev's.
+        .target(name: "CJQ"),
         // Raw signal handlers for the way out when the loop cannot run: C, since a handler may
         // call only async-signal-safe functions.
         .target(name: "CLastResort"),
@@ -54,7 +57,7 @@ let package = Package(
         // UTF-8 scanning. Values only, with no imports: the plugins and the screen share it.
         .target(name: "TerminalText"),
         // Content plugins, one folder each, and the table that holds them (`Registry/`).
-        .target(name: "Plugins", dependencies: ["Loader", "TerminalText", "CPixbuf", "CChafa", "CLibXML2"]),
+        .target(name: "Plugins", dependencies: ["Loader", "TerminalText", "CPixbuf", "CChafa", "CLibXML2", "CJQ"]),
         // The embedded sample server that `loadrun serve` runs and the tests reuse.
         .target(name: "SampleSource", dependencies: ["CGLib", "CSoup"]),
         // The plan, as values: options after parsing, the sources file, templates, naming,

@@ -1,0 +1,205 @@
+/* The CJQ wrapper: libjq opened with dlopen on first use (see include/CJQ.h). */
+#include "CJQ.h"
+
+#include <dlfcn.h>
+#include <jq.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* libjq's functions. Most of those on a jv take it (free it): a jv used after one is passed
+   through jv_copy first. jv_get_kind and jv_string_value only look. */
+static struct {
+    jq_state *(*init)(void);
+    void (*set_error_cb)(jq_state *, jq_msg_cb, void *);
+    int (*compile)(jq_state *, const char *);
+    void (*start)(jq_state *, jv, int);
+    jv (*next)(jq_state *);
+    void (*teardown)(jq_state **);
+    int (*halted)(jq_state *);
+    void (*set_attr)(jq_state *, jv, jv);
+    jv (*string)(const char *);
+    jv (*array)(void);
+    jv_kind (*get_kind)(jv);
+    jv (*copy)(jv);
+    void (*free)(jv);
+    jv (*invalid_get_msg)(jv);
+    int (*invalid_has_msg)(jv);
+    const char *(*string_value)(jv);
+    int (*string_length_bytes)(jv);
+    jv (*dump_string)(jv, int);
+    jv_parser *(*parser_new)(int);
+    void (*parser_set_buf)(jv_parser *, const char *, int, int);
+    jv (*parser_next)(jv_parser *);
+    void (*parser_free)(jv_parser *);
+    /* Why it could not be opened, or NULL once it is ready. */
+    const char *error;
+} lib = { .error = "libjq was not opened" };
+
+static pthread_once_t opened = PTHREAD_ONCE_INIT;
+static char open_error[512];
+
+#define FIND(field, name) (*(void **)&lib.field = dlsym(library, name)) != NULL
+
+static void open_library(void) {
+    /* It stays open for the life of the process, as a linked library would. */
+    void *library = dlopen("libjq.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) {
+        const char *reason = dlerror();
+        snprintf(open_error, sizeof open_error, "%s", reason ? reason : "dlopen(\"libjq.so.1\") failed");
+        lib.error = open_error;
+        return;
+    }
+    if (!(FIND(init, "jq_init") && FIND(set_error_cb, "jq_set_error_cb") && FIND(compile, "jq_compile")
+          && FIND(start, "jq_start") && FIND(next, "jq_next") && FIND(teardown, "jq_teardown") && FIND(halted, "jq_halted")
+          && FIND(set_attr, "jq_set_attr") && FIND(string, "jv_string") && FIND(array, "jv_array")
+          && FIND(get_kind, "jv_get_kind") && FIND(copy, "jv_copy") && FIND(free, "jv_free")
+          && FIND(invalid_get_msg, "jv_invalid_get_msg") && FIND(invalid_has_msg, "jv_invalid_has_msg")
+          && FIND(string_value, "jv_string_value") && FIND(string_length_bytes, "jv_string_length_bytes")
+          && FIND(dump_string, "jv_dump_string") && FIND(parser_new, "jv_parser_new")
+          && FIND(parser_set_buf, "jv_parser_set_buf") && FIND(parser_next, "jv_parser_next")
+          && FIND(parser_free, "jv_parser_free"))) {
+        lib.error = "libjq.so.1 lacks a function loadrun calls";
+        return;
+    }
+    lib.error = NULL;
+}
+
+const char *lr_jq_open(void) {
+    pthread_once(&opened, open_library);
+    return lib.error;
+}
+
+/* What libjq said, gathered line by line. */
+struct messages {
+    char *text;
+    size_t length;
+};
+
+static void add_message(struct messages *messages, const char *line, size_t length) {
+    char *grown = realloc(messages->text, messages->length + length + 2);
+    if (grown == NULL) return;
+    messages->text = grown;
+    if (messages->length > 0) messages->text[messages->length++] = '\n';
+    memcpy(messages->text + messages->length, line, length);
+    messages->length += length;
+    messages->text[messages->length] = '\0';
+}
+
+/* libjq's error callback: it owns the message it is given. */
+static void collect_error(void *data, jv message) {
+    struct messages *messages = data;
+    if (lib.get_kind(message) == JV_KIND_STRING) {
+        add_message(messages, lib.string_value(message), (size_t)lib.string_length_bytes(lib.copy(message)));
+        lib.free(message);
+    } else {
+        jv text = lib.dump_string(message, 0);
+        add_message(messages, lib.string_value(text), (size_t)lib.string_length_bytes(lib.copy(text)));
+        lib.free(text);
+    }
+}
+
+struct lr_jq {
+    jq_state *state;
+    struct messages messages;
+};
+
+lr_jq *lr_jq_compile(const char *program, char **error) {
+    *error = NULL;
+    if (lib.error) {
+        *error = strdup(lib.error);
+        return NULL;
+    }
+    lr_jq *jq = calloc(1, sizeof *jq);
+    if (jq == NULL) return NULL;
+    jq->state = lib.init();
+    if (jq->state == NULL) {
+        free(jq);
+        return NULL;
+    }
+    lib.set_error_cb(jq->state, collect_error, &jq->messages);
+    /* No module directories: `import` and `include` find nothing (jq says so) and read no file.
+       libjq needs the three set, which the jq binary always sets: without them it fails an
+       assertion on the first `import`. */
+    lib.set_attr(jq->state, lib.string("JQ_LIBRARY_PATH"), lib.array());
+    lib.set_attr(jq->state, lib.string("JQ_ORIGIN"), lib.string("/nonexistent/loadrun-jq"));
+    lib.set_attr(jq->state, lib.string("PROGRAM_ORIGIN"), lib.string("/nonexistent/loadrun-jq"));
+    if (!lib.compile(jq->state, program)) {
+        *error = jq->messages.text ? jq->messages.text : strdup("jq: compile error");
+        jq->messages.text = NULL;
+        lr_jq_free(jq);
+        return NULL;
+    }
+    /* What compiling said (warnings) is not what running says. */
+    free(jq->messages.text);
+    jq->messages.text = NULL;
+    jq->messages.length = 0;
+    return jq;
+}
+
+void lr_jq_free(lr_jq *jq) {
+    if (jq == NULL) return;
+    if (jq->state) lib.teardown(&jq->state);
+    free(jq->messages.text);
+    free(jq);
+}
+
+/* Runs the program on `value` (which it takes); NULL, or the message of the error that ended it. */
+static char *run_one(lr_jq *jq, jv value, lr_jq_emit emit, void *info) {
+    lib.start(jq->state, value, 0);
+    jv result;
+    while (lib.get_kind(result = lib.next(jq->state)) != JV_KIND_INVALID) {
+        jv text = lib.dump_string(result, 0);
+        emit(info, lib.string_value(text), (size_t)lib.string_length_bytes(lib.copy(text)));
+        lib.free(text);
+    }
+    if (lib.halted(jq->state) || !lib.invalid_has_msg(lib.copy(result))) {
+        lib.free(result);
+        return NULL;
+    }
+    jv message = lib.invalid_get_msg(result);
+    char *out;
+    if (lib.get_kind(message) == JV_KIND_STRING) {
+        out = strdup(lib.string_value(message));
+        lib.free(message);
+    } else {
+        jv text = lib.dump_string(message, 0);
+        size_t length = strlen(lib.string_value(text)) + sizeof " (not a string)";
+        out = malloc(length);
+        if (out) snprintf(out, length, "%s (not a string)", lib.string_value(text));
+        lib.free(text);
+    }
+    return out;
+}
+
+char *lr_jq_run(lr_jq *jq, const char *input, size_t size, lr_jq_emit emit, void *info) {
+    if (lib.error) return strdup(lib.error);
+    if (size > 0x7fffffff) return strdup("the input is larger than 2 GiB, more than libjq reads");
+    jv_parser *parser = lib.parser_new(0);
+    if (parser == NULL) return strdup("libjq could not make a parser");
+    lib.parser_set_buf(parser, input, (int)size, 0);
+    char *failure = NULL;
+    for (;;) {
+        jv value = lib.parser_next(parser);
+        if (lib.get_kind(value) == JV_KIND_INVALID) {
+            if (lib.invalid_has_msg(lib.copy(value))) {
+                jv message = lib.invalid_get_msg(value);
+                const char *text = lib.get_kind(message) == JV_KIND_STRING ? lib.string_value(message) : "invalid JSON";
+                size_t length = strlen(text) + sizeof "the input is not JSON: ";
+                failure = malloc(length);
+                if (failure) snprintf(failure, length, "the input is not JSON: %s", text);
+                lib.free(message);
+            } else {
+                lib.free(value);
+            }
+            break;
+        }
+        failure = run_one(jq, value, emit, info);
+        if (failure != NULL || lib.halted(jq->state)) break;
+    }
+    lib.parser_free(parser);
+    return failure;
+}
+
+void lr_jq_free_text(char *text) { free(text); }

@@ -1,0 +1,35 @@
+#ifndef LOADRUN_CJQ_H
+#define LOADRUN_CJQ_H
+
+#include <stddef.h>
+
+/* jq's language, run by libjq itself (Debian's libjq1, jq 1.6), behind a wrapper that opens the
+ * library when the first program needs it.
+ *
+ * Why dlopen: most runs never filter, and libjq brings oniguruma; linking both would cost every
+ * run their loading. This header shows none of jq's own, so no module that imports it needs
+ * them. */
+
+/* A compiled program: libjq's state, with what it said while compiling. Opaque. */
+typedef struct lr_jq lr_jq;
+
+/* Opens libjq once; NULL when it is ready, else the dynamic loader's reason. Call it first. */
+const char *lr_jq_open(void);
+
+/* Compiles `program`. NULL when it does not compile, with jq's own messages in `*error`
+ * (`jq: error: syntax error, … jq: 1 compile error`; free it with lr_jq_free_text). */
+lr_jq *lr_jq_compile(const char *program, char **error);
+void lr_jq_free(lr_jq *jq);
+
+/* Called with each result, as compact JSON (what `jq -c` prints), in order. */
+typedef void (*lr_jq_emit)(void *info, const char *json, size_t length);
+
+/* Runs the program on each JSON value in the `size` bytes of `input` (one document, or JSON
+ * Lines), as `jq` does with its input. NULL when every value ran; else, after the results that
+ * came before it, what went wrong: jq's message for a runtime error (`Cannot index object with
+ * number`), or why the input is not JSON. Free it with lr_jq_free_text. */
+char *lr_jq_run(lr_jq *jq, const char *input, size_t size, lr_jq_emit emit, void *info);
+
+void lr_jq_free_text(char *text);
+
+#endif

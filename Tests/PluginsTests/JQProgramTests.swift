@@ -1,0 +1,136 @@
+import Foundation
+import Plugins
+import XCTest
+
+/// jq programs run by libjq through `JQProgram`, held to the `jq` 1.6 binary (Debian's `jq`
+/// package) as the oracle, on jq's own test programs (`Tests/Corpus/jq/jq.test`).
+final class JQProgramTests: XCTestCase {
+    private static let oraclePath = "/usr/bin/jq"
+
+    /// One case of jq.test: a program, and its input unless it is one that must not compile.
+    struct Case {
+        var line: Int
+        var program: String
+        var input: String?
+    }
+
+    /// jq.test's cases, read as jq's own test runner reads them: groups of a program, an input
+    /// and its outputs; `%%FAIL` before a program that must not compile, with its message.
+    static func cases() throws -> [Case] {
+        let file = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Corpus/jq/jq.test")
+        let lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+        var cases: [Case] = []
+        var index = 0
+        func skipsLine(_ line: String) -> Bool { line.trimmingCharacters(in: .whitespaces).isEmpty || line.hasPrefix("#") }
+        while index < lines.count {
+            if skipsLine(lines[index]) { index += 1; continue }
+            let fails = lines[index].hasPrefix("%%FAIL")
+            if fails { index += 1 }
+            guard index < lines.count else { break }
+            let line = index + 1
+            let program = lines[index]
+            index += 1
+            var input: String?
+            if !fails, index < lines.count {
+                input = lines[index]
+                index += 1
+            }
+            while index < lines.count, !lines[index].trimmingCharacters(in: .whitespaces).isEmpty { index += 1 }
+            cases.append(Case(line: line, program: program, input: input))
+        }
+        return cases
+    }
+
+    /// What the jq binary prints for `program` on `input` with `-c`, or nil when it fails.
+    private static func oracle(_ program: String, input: String?) throws -> [String]? {
+        // The input from a file: jq may end before it reads a pipe, and writing to it then
+        // would raise SIGPIPE here.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("loadrun-jq-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data((input ?? "").utf8).write(to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.oraclePath)
+        process.arguments = input == nil ? ["-n", "-c", program] : ["-c", program, file.path]
+        let stdout = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+
+    /// The oracle's outputs by case, filled from several threads.
+    private final class OracleAnswers: @unchecked Sendable {
+        private var answers: [[String]?]
+        private let lock = NSLock()
+        init(count: Int) { answers = Array(repeating: nil, count: count) }
+        func set(_ index: Int, _ answer: [String]?) { lock.withLock { answers[index] = answer } }
+        func get(_ index: Int) -> [String]? { lock.withLock { answers[index] } }
+    }
+
+    override func setUpWithError() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.oraclePath) else {
+            throw XCTSkip("the jq binary, the oracle, is missing: scripts/install-deps installs it")
+        }
+    }
+
+    func testJQsOwnTestProgramsGiveWhatTheJQBinaryGives() throws {
+        let cases = try Self.cases()
+        // The oracle's answers first, several processes at once: jq 1.6 takes some 20 ms a
+        // program to compile its own builtins, and libjq here as long, one after another.
+        let answers = OracleAnswers(count: cases.count)
+        DispatchQueue.concurrentPerform(iterations: cases.count) { index in
+            guard let input = cases[index].input else { return }
+            answers.set(index, (try? Self.oracle(cases[index].program, input: input)) ?? nil)
+        }
+        var ran = 0, agreed = 0, failedToCompile = 0
+        var disagreements: [String] = []
+        for (index, item) in cases.enumerated() {
+            guard let input = item.input else {
+                // Must not compile: libjq refuses it as the binary does.
+                XCTAssertThrowsError(try JQProgram(item.program), "jq.test:\(item.line): \(item.program)")
+                failedToCompile += 1
+                continue
+            }
+            guard let expected = answers.get(index) else { continue }
+            ran += 1
+            let run = try JQProgram(item.program).run(Array(input.utf8))
+            if run.results == expected && run.failure == nil {
+                agreed += 1
+            } else {
+                disagreements.append("jq.test:\(item.line): \(item.program) → \(run.results) \(run.failure ?? "") (jq: \(expected))")
+            }
+        }
+        XCTAssertGreaterThan(ran, 250, "the corpus was read")
+        XCTAssertGreaterThan(failedToCompile, 10)
+        let share = Double(agreed) / Double(ran)
+        XCTAssertGreaterThanOrEqual(share, 0.98, "\(agreed) of \(ran) agree; the others:\n" + disagreements.joined(separator: "\n"))
+        print("jq.test: \(agreed) of \(ran) cases the jq binary runs give its output through libjq (\(String(format: "%.1f", share * 100))%)")
+    }
+
+    func testAProgramThatDoesNotCompileSaysWhatJQSays() {
+        XCTAssertThrowsError(try JQProgram(".[")) { error in
+            let message = "\(error)"
+            XCTAssertTrue(message.hasPrefix("jq: error: syntax error"), message)
+            XCTAssertTrue(message.hasSuffix("jq: 1 compile error"), message)
+        }
+    }
+
+    func testARuntimeErrorEndsTheRunWithJQsMessageAfterTheResultsBeforeIt() throws {
+        let program = try JQProgram(".[] | .a")
+        let run = program.run(Array(#"[{"a": 1}, {"a": 2}, 3]"#.utf8))
+        XCTAssertEqual(run.results, ["1", "2"])
+        XCTAssertEqual(run.failure, "Cannot index number with string \"a\"", "jq 1.6's words")
+    }
+
+    func testJSONLinesAreEachAnInputAndNumbersAndKeyOrderAreJQs() throws {
+        let program = try JQProgram("{b, a}")
+        XCTAssertEqual(program.run(Array("{\"a\":1,\"b\":1.50}\n{\"a\":100000000000000000000,\"b\":null}\n".utf8)).results,
+                       [#"{"b":1.5,"a":1}"#, #"{"b":null,"a":1e+20}"#], "as jq 1.6 writes them")
+        XCTAssertEqual(try JQProgram(".").run(Array("{\"a\":".utf8)).failure?.hasPrefix("the input is not JSON"), true)
+    }
+}
