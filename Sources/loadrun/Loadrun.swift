@@ -52,6 +52,9 @@ struct Loadrun: LoadrunCommand {
             completion: .custom { _, _, _ in withContext { CompletionWords.plugins(in: $0) } })
     var plugin: String?
 
+    @Option(name: .long, help: ArgumentHelp("Run each source's JSON (and a feed's JSON Feed form) through this jq program, run by libjq, and show its results: strings as raw lines, records as a table, the rest as JSON. It is compiled before any request.", valueName: "program"))
+    var jq: String?
+
     @Option(name: [.customShort("H"), .long], help: ArgumentHelp("Send this request header to each source's own origin: 'Name: value' (the value may be env:VARIABLE or file:PATH), 'Name:' to send none, 'Name;' for an empty value. Repeat it for several; over the sources file's.", valueName: "header"))
     var header: [String] = []
 
@@ -290,6 +293,9 @@ struct Loadrun: LoadrunCommand {
         }
         if watch != nil && urlReadsStandardInput { throw UsageFailure(message: "standard input cannot be reloaded; --watch needs a URL or a file") }
         if let detail, case .failure(let problem) = DetailTemplate.parse(detail) { throw UsageFailure(message: "--detail: \(problem)") }
+        if jq != nil, plugin != nil {
+            throw UsageFailure(message: "--jq and --plugin: jq's results are shown by loadrun's own views; give one of them")
+        }
         let views = BrowseSettings.Request(browse: browse, watch: watch != nil, output: output, detail: detail != nil,
                                            stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, stdinIsTerminal: isatty(STDIN_FILENO) == 1)
         if let problem = BrowseSettings.problem(views) { throw UsageFailure(message: problem) }
@@ -316,7 +322,7 @@ struct Loadrun: LoadrunCommand {
             browse: BrowseSettings(isEnabled: browse, prefetches: !noPrefetch, usesMouse: !noMouse),
             view: ViewOptions(imageFormat: imageFormat?.format, imageSize: size?.cells, maxItems: maxItems, sortsKeys: sortKeys, color: color),
             maxConnections: maxConnections, maxPerHost: maxPerHost, usesCache: !noCache, forcesHTTP1: http1,
-            verbosity: Verbosity(verbose: verbose, quiet: quiet), traceFile: trace)
+            verbosity: Verbosity(verbose: verbose, quiet: quiet), traceFile: trace, jq: jq)
         return invocation.run(in: context)
     }
 }

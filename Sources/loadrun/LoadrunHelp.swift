@@ -5,7 +5,7 @@ import LoadrunCLI
 enum LoadrunHelp {
     static let usage = """
             loadrun [<url-or-source>]... [--source <name>]... [--url <url>]... [--url-file <file>] [--all] [--shard <K/N>]
-                    [--config <file>] [--plugin <name>]
+                    [--config <file>] [--plugin <name> | --jq <program>]
                     [--output text|json|ndjson] [--max-items <n>] [--sort-keys] [--color <when>]
                     [--watch [<interval>]] [--pages <n> | --all-pages] [--follow-cross-host]
                     [-i | --browse] [--detail <template>] [--no-prefetch] [--no-mouse]

@@ -235,7 +235,7 @@ public final class SourceLoader {
             : URLParts.scheme(of: info.url) == "file" ? "the file holds" : "the URL serves"
         return LoadError(.decode, "the response from \(Self.origin(info)) \(failure.reason)",
                          suggestion: failure.suggestion ?? "check that \(place) \(plugin.name)",
-                         remedy: takers(of: response, refusedBy: plugin).map { .usePluginThatTakes($0) })
+                         remedy: failure.offersOtherPlugins ? takers(of: response, refusedBy: plugin).map { .usePluginThatTakes($0) } : nil)
     }
 
     /// The plugins, other than `refuser`, that take what a source's own plugin refused, in the

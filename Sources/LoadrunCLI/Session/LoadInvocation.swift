@@ -28,10 +28,14 @@ package struct LoadInvocation {
     package var verbosity: Verbosity
     /// `--trace FILE`: where `-v`'s trace is written too, with times.
     package var traceFile: String?
+    /// `--jq`: a jq program every source's JSON goes through.
+    package var jq: String?
 
     package init(plan: RunPlan, urlFile: String? = nil, configPath: String?, output: OutputFormat, schedule: LoadSession.Schedule,
                  browse: BrowseSettings = BrowseSettings(), view: ViewOptions, maxConnections: Int, maxPerHost: Int,
-                 usesCache: Bool, forcesHTTP1: Bool = false, verbosity: Verbosity = .normal, traceFile: String? = nil) {
+                 usesCache: Bool, forcesHTTP1: Bool = false, verbosity: Verbosity = .normal, traceFile: String? = nil,
+                 jq: String? = nil) {
+        self.jq = jq
         self.verbosity = verbosity
         self.traceFile = traceFile
         self.plan = plan
@@ -55,12 +59,22 @@ package struct LoadInvocation {
         let environment = context.environment
         let diagnostics = context.diagnostics
         context.reportSkippedPlugins()
-        let registry = context.plugins
+        var registry = context.plugins
+        var plan = plan
+        if let jq {
+            // Compiled once, before any request: a program that does not compile is a usage
+            // error with jq's own words, and nothing is loaded.
+            do throws(JQProgram.CompileError) {
+                registry.register(Plugin(JQPlugin(program: try JQProgram(jq))))
+                plan.settings.plugin = JQPlugin.pluginName
+            } catch {
+                return context.refuse(UsageFailure(message: "--jq: \(error)"))
+            }
+        }
         let catalog = context.catalog(configPath: configPath)
         if let warning = catalog.secretExposure { diagnostics.say("loadrun: \(warning)") }
         let requests: [SourceRequest]
         do throws(UsageFailure) {
-            var plan = plan
             if let urlFile { plan.urlList = try readList(urlFile) }
             let planned = try plan.requests(catalog: catalog, registry: registry, environment: environment,
                                             files: .current(environment: environment))

@@ -1,0 +1,103 @@
+public import Loader
+internal import TerminalText
+
+/// What `--jq` makes of each load: the results of a jq program, run by libjq on the JSON the
+/// source served (or a feed's JSON Feed form), shown by loadrun's own views as jq users
+/// expect: strings as raw lines (`jq -r`, `gh --jq`), an array of records as a table, anything
+/// else as the JSON view, several results one after another. It is in the table only for a run
+/// with `--jq`, and takes nothing by itself: sources that filter name it.
+public struct JQPlugin: ContentPlugin {
+    public static let pluginName = "jq"
+    public let name = JQPlugin.pluginName
+    public let mediaTypes = ["application/json"]
+    public let summary = "what --jq's program gives: strings as raw lines, records as a table, the rest as JSON"
+    public let takes = "JSON, JSON Lines and feeds, filtered by --jq"
+    private let program: JQProgram
+
+    public init(program: JQProgram) { self.program = program }
+
+    /// The results of one load, each shown by the view that suits it.
+    public struct Results {
+        public enum Result {
+            /// A string: its text, as a raw line.
+            case text(String)
+            /// An array of objects.
+            case table(Table)
+            /// Any other value.
+            case json(JSONDocument)
+        }
+        public var results: [Result]
+        /// Each result as jq writes it with `-c`.
+        public var compact: [String]
+    }
+
+    /// Only sources that filter decode with it.
+    public func offer(_ body: ResponseBody) -> Offer<Results> { .declined }
+
+    public func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> Results {
+        let json = try Self.json(of: body, response: response)
+        let run = program.run(json)
+        if let failure = run.failure {
+            throw DecodeFailure("gave jq an error: \(failure)", suggestion: "check the --jq program against what the source serves",
+                                offersOtherPlugins: false)
+        }
+        return Results(results: run.results.map(Self.result), compact: run.results)
+    }
+
+    /// The JSON a program runs on: the body when it is JSON or JSON Lines; a feed as its
+    /// JSON Feed form; a clear refusal for anything else.
+    private static func json(of body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> [UInt8] {
+        if JSONBody.mayBeJSON(body, response: response) { return body }
+        if case .taken(let feed) = FeedPlugin().offer(ResponseBody(body, info: response)) {
+            return Array(FeedPlugin().renderJSON(feed, context: RenderContext()).utf8)
+        }
+        let type = response.mediaType ?? "content with no type"
+        throw DecodeFailure("is \(type), not JSON: --jq runs on JSON, JSON Lines and feeds", suggestion: "drop --jq for this source",
+                            offersOtherPlugins: false)
+    }
+
+    /// A result, by what it is.
+    private static func result(_ compact: String) -> Results.Result {
+        let bytes = Array(compact.utf8)
+        let info = ResponseInfo(url: "jq:", headers: HTTPHeaders([(name: "Content-Type", value: "application/json")]))
+        guard let document = try? JSONBody.document(bytes, response: info) else { return .text(compact) }
+        if case .string(let text) = document.json { return .text(text) }
+        if case .array(let items) = document.json, !items.isEmpty, items.allSatisfy({ if case .object = $0 { true } else { false } }),
+           let table = try? TablePlugin().decode(bytes, response: info) {
+            return .table(table)
+        }
+        return .json(JSONDocument(document.json, isSequence: false))
+    }
+
+    public func itemCount(_ model: Results) -> Int? { nil }
+
+    public func render(_ model: Results, context: RenderContext) -> String {
+        RenderSink.collect { write(model, context: context, to: $0) }
+    }
+
+    public func write(_ model: Results, context: RenderContext, to sink: RenderSink) {
+        for result in model.results {
+            if sink.isStopped { return }
+            switch result {
+            case .text(let text):
+                // Raw, as jq -r prints it, and made safe: it came from the server.
+                sink.writeLine(UntrustedText.forTerminal(text))
+            case .table(let table):
+                TablePlugin().write(table, context: context, to: sink)
+            case .json(let document):
+                JSONPlugin().write(document, context: context, to: sink)
+            }
+        }
+    }
+
+    /// One result pretty-printed, as `--output json` prints a document; several one a line,
+    /// as `jq -c` prints them.
+    public func renderJSON(_ model: Results, context: RenderContext) -> String {
+        guard model.compact.count == 1 else { return model.compact.joined(separator: "\n") }
+        switch model.results[0] {
+        case .json(let document): return JSONPlugin().renderJSON(document, context: context)
+        case .table(let table): return TablePlugin().renderJSON(table, context: context)
+        case .text: return model.compact[0]
+        }
+    }
+}

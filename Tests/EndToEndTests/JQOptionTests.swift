@@ -1,0 +1,95 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `--jq` from the command line against a real server: the program compiled before any
+/// request, its results shown by loadrun's own views, its errors the source's.
+final class JQOptionTests: XCTestCase {
+    static let users = #"[{"id": 1, "name": "Ana", "email": "ana@example.com", "phone": "1"}, {"id": 2, "name": "Bo", "email": "bo@example.com", "phone": "2"}]"#
+    static let feed = """
+        <rss version="2.0"><channel><title>Notes</title><item><title>First note</title><guid>n1</guid></item></channel></rss>
+        """
+
+    private func server(requests: Counter = Counter()) -> TestServer {
+        TestServer { server, _ in
+            server.route("/posts", TestRoutes.fixed(Fixtures.posts(3), requests: requests))
+            server.route("/users", TestRoutes.fixed(Self.users, requests: requests))
+            server.route("/feed", TestRoutes.fixed(contentType: "application/rss+xml", Self.feed, requests: requests))
+            server.route("/page", TestRoutes.fixed(contentType: "text/html", "<html><p>hi</p></html>", requests: requests))
+        }
+    }
+
+    private func run(_ arguments: [String]) throws -> LoadrunProcess {
+        let run = try LoadrunProcess(arguments)
+        _ = run.waitForExit()
+        return run
+    }
+
+    func testAStringIsOneRawLine() throws {
+        let server = server()
+        let run = try self.run(["--url", server.url("/posts"), "--jq", ".[0].title"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertEqual(run.standardOutput.split(separator: "\n").count, 1, run.standardOutput)
+        XCTAssertFalse(run.standardOutput.contains("\""), "raw, as jq -r prints it: \(run.standardOutput)")
+        XCTAssertFalse(run.standardOutput.isEmpty)
+    }
+
+    func testAnArrayOfRecordsIsATable() throws {
+        let server = server()
+        let run = try self.run(["--url", server.url("/users"), "--jq", "[.[] | {id, name, email}]"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first?.split(separator: " ", omittingEmptySubsequences: true), ["id", "name", "email"], run.standardOutput)
+        XCTAssertTrue(lines.contains { $0.contains("Ana") && $0.contains("ana@example.com") }, run.standardOutput)
+        XCTAssertFalse(run.standardOutput.contains("phone"), "only what the program kept")
+    }
+
+    func testAProgramThatDoesNotCompileIsAUsageErrorBeforeAnyRequest() throws {
+        let requests = Counter()
+        let server = server(requests: requests)
+        let run = try self.run(["--url", server.url("/posts"), "--jq", ".[0"])
+        XCTAssertEqual(run.waitForExit(), .exited(64))
+        XCTAssertTrue(run.standardError.contains("--jq: jq: error: syntax error"), run.standardError)
+        XCTAssertTrue(run.standardError.contains("jq: 1 compile error"), run.standardError)
+        XCTAssertEqual(requests.count, 0, "no request was made")
+    }
+
+    func testARuntimeErrorIsTheSourcesFailureWithJQsMessage() throws {
+        let server = server()
+        let run = try self.run(["--url", server.url("/posts"), "--jq", ".[0] | .title | .[0]", "--no-retry"])
+        XCTAssertEqual(run.waitForExit(), .exited(2))
+        XCTAssertTrue(run.standardError.contains("posts: the response from"), run.standardError)
+        XCTAssertTrue(run.standardError.contains("gave jq an error: Cannot index string with number"), run.standardError)
+        XCTAssertFalse(run.standardError.contains("--plugin"), "no plugin is the remedy: \(run.standardError)")
+    }
+
+    func testJSONOutputIsOneDocumentPrettyOrSeveralOneALine() throws {
+        let server = server()
+        let one = try self.run(["--url", server.url("/users"), "--jq", ".[0] | {id, name}", "--output", "json"])
+        XCTAssertEqual(one.waitForExit(), .exited(0), one.standardError)
+        XCTAssertEqual(one.standardOutput, "{\n  \"id\": 1,\n  \"name\": \"Ana\"\n}\n")
+        let several = try self.run(["--url", server.url("/users"), "--jq", ".[] | {id}", "--output", "json"])
+        XCTAssertEqual(several.waitForExit(), .exited(0), several.standardError)
+        XCTAssertEqual(several.standardOutput, "{\"id\":1}\n{\"id\":2}\n", "as jq -c prints them")
+    }
+
+    func testAFeedIsFilteredAsItsJSONFeedForm() throws {
+        let server = server()
+        let run = try self.run(["--url", server.url("/feed"), "--jq", ".items[0].title"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertEqual(run.standardOutput, "First note\n")
+    }
+
+    func testContentThatIsNotJSONIsRefusedNamingItsType() throws {
+        let server = server()
+        let run = try self.run(["--url", server.url("/page"), "--jq", "."])
+        XCTAssertEqual(run.waitForExit(), .exited(2))
+        XCTAssertTrue(run.standardError.contains("is text/html, not JSON: --jq runs on JSON, JSON Lines and feeds"), run.standardError)
+    }
+
+    func testJQAndPluginTogetherAreAUsageError() throws {
+        let run = try self.run(["--source", "posts", "--jq", ".", "--plugin", "posts"])
+        XCTAssertEqual(run.waitForExit(), .exited(64))
+        XCTAssertTrue(run.standardError.contains("--jq and --plugin"), run.standardError)
+    }
+}
