@@ -155,9 +155,10 @@ package struct RunPlan {
         // Read once for every source: standard input can be read only once.
         let body = try settings.request.body(files: files, directory: files.directory, place: settings.request.json.isEmpty ? "-d" : "--json")
         var requests: [SourceRequest] = []
+        var programs = JQPrograms()
         for definition in definitions {
             requests.append(try request(for: definition, defaults: catalog.defaults, commandLineBody: body, registry: registry,
-                                        environment: environment, files: files))
+                                        programs: &programs, environment: environment, files: files))
         }
         if let unretried = requests.first(where: { $0.retriesWithheld }) {
             notes.append("\(unretried.options.method) is not idempotent: it is sent once, not retried; --retry-all-errors retries it")
@@ -172,9 +173,13 @@ package struct RunPlan {
     }
 
     private func request(for own: SourceDefinition, defaults: SourceDefaults?, commandLineBody: RequestBody?, registry: PluginRegistry,
-                         environment: [String: String], files: URLInput.Files) throws(UsageFailure) -> SourceRequest {
+                         programs: inout JQPrograms, environment: [String: String], files: URLInput.Files) throws(UsageFailure) -> SourceRequest {
         let selection: PluginSelection
-        if let name = settings.plugin ?? own.plugin {
+        if let text = settings.jq ?? (settings.plugin == nil ? own.jq : nil) {
+            // Compiled here, before any request, once for every source that runs it.
+            let place = settings.jq != nil ? "--jq" : "\(own.origin.prefix)jq"
+            selection = .fixed(AnyContentDecoder(JQPlugin(program: try programs.program(text, place: place))))
+        } else if let name = settings.plugin ?? own.plugin {
             guard let plugin = try? registry.plugin(named: name) else {
                 throw UsageFailure(message: "\(own.origin.prefix)\(Suggestion.unknown("plugin", name, among: registry.names)); known: \(registry.names.joined(separator: ", "))")
             }

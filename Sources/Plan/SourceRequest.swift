@@ -1,4 +1,5 @@
 package import Loader
+import Plugins
 
 /// One source as the plan asks for it: where it loads from and how, before the session makes
 /// a loader of it.
@@ -30,4 +31,12 @@ package struct SourceRequest {
     /// Whether retries were asked for and are not made: the method is not idempotent, and
     /// `--retry-all-errors` was not given.
     package var retriesWithheld = false
+}
+
+extension SourceRequest {
+    /// The decoder of the jq program its JSON goes through, if it has one.
+    package var jqDecoder: AnyContentDecoder? {
+        guard case .fixed(let decoder) = plugin, decoder.name == JQPlugin.pluginName else { return nil }
+        return decoder
+    }
 }

@@ -2,6 +2,8 @@
 /// file's settings.
 package struct SourceSettings {
     package var plugin: String?
+    /// `--jq`: every source's JSON through this jq program, over the sources file's `jq=`.
+    package var jq: String?
     package var noRetry = false
     /// What the options set; unset ones leave the file's settings, then the defaults.
     package var load = LoadSettings()
@@ -15,12 +17,13 @@ package struct SourceSettings {
     /// POST) too, which is otherwise sent once.
     package var retriesEveryError = false
 
-    package init(plugin: String? = nil, noRetry: Bool = false, load: LoadSettings = LoadSettings(),
+    package init(plugin: String? = nil, jq: String? = nil, noRetry: Bool = false, load: LoadSettings = LoadSettings(),
                  headers: HeaderArguments = HeaderArguments(), detail: DetailTemplate? = nil,
                 request: RequestSettings = RequestSettings(), retriesEveryError: Bool = false) {
         self.request = request
         self.retriesEveryError = retriesEveryError
         self.plugin = plugin
+        self.jq = jq
         self.noRetry = noRetry
         self.load = load
         self.headers = headers

@@ -313,7 +313,7 @@ struct Loadrun: LoadrunCommand {
             caFile: cacert, insecure: insecure ? true : nil)
         let invocation = LoadInvocation(
             plan: RunPlan(sourceNames: source, urls: url, operands: operands, all: all, shard: shard?.shard,
-                          settings: SourceSettings(plugin: plugin, noRetry: noRetry, load: load,
+                          settings: SourceSettings(plugin: plugin, jq: jq, noRetry: noRetry, load: load,
                                                    headers: try HeaderArguments(header, userAgent: userAgent),
                                                    detail: try detail.map { try DetailTemplate.parse($0).get() },
                                                    request: RequestSettings(method: method, data: data, json: json),
@@ -322,7 +322,7 @@ struct Loadrun: LoadrunCommand {
             browse: BrowseSettings(isEnabled: browse, prefetches: !noPrefetch, usesMouse: !noMouse),
             view: ViewOptions(imageFormat: imageFormat?.format, imageSize: size?.cells, maxItems: maxItems, sortsKeys: sortKeys, color: color),
             maxConnections: maxConnections, maxPerHost: maxPerHost, usesCache: !noCache, forcesHTTP1: http1,
-            verbosity: Verbosity(verbose: verbose, quiet: quiet), traceFile: trace, jq: jq)
+            verbosity: Verbosity(verbose: verbose, quiet: quiet), traceFile: trace)
         return invocation.run(in: context)
     }
 }

@@ -87,6 +87,37 @@ final class JQOptionTests: XCTestCase {
         XCTAssertTrue(run.standardError.contains("is text/html, not JSON: --jq runs on JSON, JSON Lines and feeds"), run.standardError)
     }
 
+    /// `jq=` per source, as `plugin=` is: its program runs on that source only, compiled
+    /// before any request; one that does not compile stops the run at its line.
+    func testTheSourcesFileSetsAProgramPerSource() throws {
+        let requests = Counter()
+        let server = server(requests: requests)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("loadrun-jq-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appendingPathComponent("sources.conf")
+        try """
+            [source names]
+            url=\(server.url("/users"))
+            jq=.[].name
+
+            [source plain]
+            url=\(server.url("/users"))
+            """.write(to: config, atomically: true, encoding: .utf8)
+        let filtered = try self.run(["--config", config.path, "--source", "names"])
+        XCTAssertEqual(filtered.waitForExit(), .exited(0), filtered.standardError)
+        XCTAssertEqual(filtered.standardOutput, "Ana\nBo\n")
+        let plain = try self.run(["--config", config.path, "--source", "plain"])
+        XCTAssertTrue(plain.standardOutput.contains("phone"), "no program: the table of users: \(plain.standardOutput)")
+
+        try "[source broken]\nurl=\(server.url("/users"))\njq=.[\n".write(to: config, atomically: true, encoding: .utf8)
+        let before = requests.count
+        let broken = try self.run(["--config", config.path, "--source", "broken"])
+        XCTAssertEqual(broken.waitForExit(), .exited(64))
+        XCTAssertTrue(broken.standardError.contains("sources.conf:1: jq: jq: error: syntax error"), broken.standardError)
+        XCTAssertEqual(requests.count, before, "no request was made")
+    }
+
     func testJQAndPluginTogetherAreAUsageError() throws {
         let run = try self.run(["--source", "posts", "--jq", ".", "--plugin", "posts"])
         XCTAssertEqual(run.waitForExit(), .exited(64))

@@ -94,7 +94,7 @@ final class PlanTests: XCTestCase {
         let cases: [(String, String)] = [
             ("[source a]\nurl=http://h\n[source a]\nurl=http://i\n", "/etc/s.conf:3: [source a] appears twice, first at line 1; merge the two"),
             ("[source a]\nurl=http://h\nintervall=5s\n", "/etc/s.conf:3: intervall: unknown key; did you mean interval?"),
-            ("[source a]\nurl=http://h\nwhatever=5s\n", "/etc/s.conf:3: whatever: unknown key; a source may set url, plugin, interval,"),
+            ("[source a]\nurl=http://h\nwhatever=5s\n", "/etc/s.conf:3: whatever: unknown key; a source may set url, plugin, jq, interval,"),
             ("[source a]\nurl=http://h\ninterval=soon\n", "/etc/s.conf:3: interval: \"soon\" is not a duration such as 500ms, 30s, 1m30s or 1h"),
             ("[source a]\nurl=http://h\ninterval=5ms\n", "/etc/s.conf:3: interval: \"5ms\" is too short; the interval must be at least 10ms"),
             ("[source a]\nurl=http://h\nplugin=rss\n", "/etc/s.conf:3: plugin: unknown plugin \"rss\"; known:"),

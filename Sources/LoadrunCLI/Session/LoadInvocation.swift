@@ -28,14 +28,10 @@ package struct LoadInvocation {
     package var verbosity: Verbosity
     /// `--trace FILE`: where `-v`'s trace is written too, with times.
     package var traceFile: String?
-    /// `--jq`: a jq program every source's JSON goes through.
-    package var jq: String?
 
     package init(plan: RunPlan, urlFile: String? = nil, configPath: String?, output: OutputFormat, schedule: LoadSession.Schedule,
                  browse: BrowseSettings = BrowseSettings(), view: ViewOptions, maxConnections: Int, maxPerHost: Int,
-                 usesCache: Bool, forcesHTTP1: Bool = false, verbosity: Verbosity = .normal, traceFile: String? = nil,
-                 jq: String? = nil) {
-        self.jq = jq
+                 usesCache: Bool, forcesHTTP1: Bool = false, verbosity: Verbosity = .normal, traceFile: String? = nil) {
         self.verbosity = verbosity
         self.traceFile = traceFile
         self.plan = plan
@@ -61,16 +57,6 @@ package struct LoadInvocation {
         context.reportSkippedPlugins()
         var registry = context.plugins
         var plan = plan
-        if let jq {
-            // Compiled once, before any request: a program that does not compile is a usage
-            // error with jq's own words, and nothing is loaded.
-            do throws(JQProgram.CompileError) {
-                registry.register(Plugin(JQPlugin(program: try JQProgram(jq))))
-                plan.settings.plugin = JQPlugin.pluginName
-            } catch {
-                return context.refuse(UsageFailure(message: "--jq: \(error)"))
-            }
-        }
         let catalog = context.catalog(configPath: configPath)
         if let warning = catalog.secretExposure { diagnostics.say("loadrun: \(warning)") }
         let requests: [SourceRequest]
@@ -83,6 +69,9 @@ package struct LoadInvocation {
             // An empty shard: nothing to load or watch, and nothing wrong.
             if planned.requests.isEmpty { return .success }
             requests = planned.requests
+            // Sources that run a jq program (compiled in the plan, before any request) need
+            // its results' renderer in the table.
+            if let jq = requests.lazy.compactMap(\.jqDecoder).first { registry.register(Plugin(decoder: jq, renderer: JQPlugin.renderer)) }
             if let caFile = Self.systemCAFile(environment), let problem = TLSTrust.problem(withCAFile: caFile) {
                 throw UsageFailure(message: "SSL_CERT_FILE: \(caFile) \(problem); give a PEM file of CA certificates, or unset it")
             }

@@ -8,6 +8,8 @@ package struct SourceDefinition: Equatable {
     package var url: String?
     /// nil: chosen from each response's Content-Type.
     package var plugin: String?
+    /// `jq`: a jq program its JSON goes through, compiled when a run loads it.
+    package var jq: String?
     /// The reload interval in watch mode.
     package var interval: Duration?
     package var headers: [HeaderSetting] = []

@@ -18,7 +18,7 @@ import Loader
 /// define their sources, and whether it stops a run depends on whether the run loads it.
 package enum SourcesFile {
     /// The keys a `[source NAME]` group may set, as the command line's options are spelt.
-    package static let keys = ["url", "plugin", "interval", "headers", "retry", "retry-delay", "retry-max-time", "timeout",
+    package static let keys = ["url", "plugin", "jq", "interval", "headers", "retry", "retry-delay", "retry-max-time", "timeout",
                        "connect-timeout", "max-size", "pages", "page-param", "per-page", "per-page-param", "follow-cross-host",
                        "cacert", "insecure", "detail", "related", "method", "data"]
 
@@ -163,6 +163,13 @@ package enum SourcesFile {
                 definition.plugin = plugin
             } else {
                 fail("plugin", "\(Suggestion.unknown("plugin", plugin, among: plugins)); known: \(plugins.joined(separator: ", ")) (or leave it out to choose by Content-Type)")
+            }
+        }
+        if let jq = file.string(group, "jq") {
+            if definition.plugin != nil {
+                fail("jq", "a source with jq= shows jq's results by loadrun's own views; give jq= or plugin=, not both")
+            } else {
+                definition.jq = jq
             }
         }
         let duration = "a duration such as \(DurationText.examples)"

@@ -4,9 +4,9 @@ internal import TerminalText
 /// What `--jq` makes of each load: the results of a jq program, run by libjq on the JSON the
 /// source served (or a feed's JSON Feed form), shown by loadrun's own views as jq users
 /// expect: strings as raw lines (`jq -r`, `gh --jq`), an array of records as a table, anything
-/// else as the JSON view, several results one after another. It is in the table only for a run
-/// with `--jq`, and takes nothing by itself: sources that filter name it.
-public struct JQPlugin: ContentPlugin {
+/// else as the JSON view, several results one after another (`JQResultsView`). It is in the
+/// table only for a run whose sources filter, and takes nothing by itself: those sources name it.
+public struct JQPlugin: ContentDecoder {
     public static let pluginName = "jq"
     public let name = JQPlugin.pluginName
     public let mediaTypes = ["application/json"]
@@ -71,11 +71,19 @@ public struct JQPlugin: ContentPlugin {
 
     public func itemCount(_ model: Results) -> Int? { nil }
 
-    public func render(_ model: Results, context: RenderContext) -> String {
+    /// The renderer of what any jq program makes.
+    public static var renderer: AnyContentRenderer { AnyContentRenderer(JQResultsView()) }
+}
+
+/// jq's results as loadrun's views show them (see `JQPlugin`).
+public struct JQResultsView: ContentRenderer {
+    public init() {}
+
+    public func render(_ model: JQPlugin.Results, context: RenderContext) -> String {
         RenderSink.collect { write(model, context: context, to: $0) }
     }
 
-    public func write(_ model: Results, context: RenderContext, to sink: RenderSink) {
+    public func write(_ model: JQPlugin.Results, context: RenderContext, to sink: RenderSink) {
         for result in model.results {
             if sink.isStopped { return }
             switch result {
@@ -92,7 +100,7 @@ public struct JQPlugin: ContentPlugin {
 
     /// One result pretty-printed, as `--output json` prints a document; several one a line,
     /// as `jq -c` prints them.
-    public func renderJSON(_ model: Results, context: RenderContext) -> String {
+    public func renderJSON(_ model: JQPlugin.Results, context: RenderContext) -> String {
         guard model.compact.count == 1 else { return model.compact.joined(separator: "\n") }
         switch model.results[0] {
         case .json(let document): return JSONPlugin().renderJSON(document, context: context)

@@ -11,6 +11,13 @@ public struct Plugin {
         self.renderer = AnyContentRenderer(renderer)
     }
 
+    /// A plugin from a decoder and a renderer already erased: one of the decoders a run made
+    /// for its sources (a jq program's), with the renderer of what they make.
+    public init(decoder: AnyContentDecoder, renderer: AnyContentRenderer) {
+        self.decoder = decoder
+        self.renderer = renderer
+    }
+
     /// A plugin that is its own decoder and renderer.
     public init<Both: ContentPlugin>(_ plugin: Both) {
         self.init(decoder: plugin, renderer: plugin)

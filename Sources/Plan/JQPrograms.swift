@@ -1,0 +1,22 @@
+import Plugins
+
+/// The jq programs of a run's sources, each compiled once: a thousand sources that run the
+/// same `--jq` share one program, since libjq takes some 20 ms to compile one.
+struct JQPrograms {
+    private var compiled: [String: JQProgram] = [:]
+
+    init() {}
+
+    /// The program `text`, compiled now or before; a usage error, with jq's words and `place`
+    /// (`--jq`, or the sources file's line), when it does not compile.
+    mutating func program(_ text: String, place: String) throws(UsageFailure) -> JQProgram {
+        if let program = compiled[text] { return program }
+        do throws(JQProgram.CompileError) {
+            let program = try JQProgram(text)
+            compiled[text] = program
+            return program
+        } catch {
+            throw UsageFailure(message: "\(place): \(error)")
+        }
+    }
+}
