@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Part "load" of scripts/bench: the posts plugin and --output json beside curl and jq, over
+# Part "load" of scripts/bench: the posts plugin, --output json and --jq beside curl and jq, over
 # nginx. The peers have a pipe, so hyperfine runs both commands through its shell and takes
 # the shell's start-up off each.
 set -euo pipefail
@@ -17,3 +17,8 @@ compare "20 MB of posts, text view" 1.0 load-posts-20mb --warmup 2 --runs 10 \
 compare "20 MB of posts, --output json" 1.0 load-posts-20mb-json --warmup 2 --runs 10 \
   -n loadrun "$LOADRUN --no-cache --source posts --url $url --output json" \
   -n "curl -s URL | jq ." "curl -s $url | jq ."
+# --jq: libjq parses the body and runs the program, so this row mostly measures libjq (in
+# loadrun) against jq (the binary); loadrun adds the fetch and its own rendering of the results.
+compare "20 MB of posts, --jq '.[].title'" 1.0 load-posts-20mb-jq --warmup 2 --runs 10 \
+  -n loadrun "$LOADRUN --no-cache --url $url --jq '.[].title'" \
+  -n "curl -s URL | jq -r '.[].title'" "curl -s $url | jq -r '.[].title'"

@@ -58,6 +58,11 @@ public struct JQPlugin: ContentDecoder {
 
     /// A result, by what it is.
     private static func result(_ compact: String) -> Results.Result {
+        // A string with no escape is its text between the quotes: no parse for the commonest
+        // result (a title), of which a program may give a hundred thousand.
+        if compact.utf8.first == UInt8(ascii: "\""), !compact.utf8.contains(UInt8(ascii: "\\")) {
+            return .text(String(compact.dropFirst().dropLast()))
+        }
         let bytes = Array(compact.utf8)
         let info = ResponseInfo(url: "jq:", headers: HTTPHeaders([(name: "Content-Type", value: "application/json")]))
         guard let document = try? JSONBody.document(bytes, response: info) else { return .text(compact) }
