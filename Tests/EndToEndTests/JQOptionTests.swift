@@ -118,6 +118,14 @@ final class JQOptionTests: XCTestCase {
         XCTAssertEqual(requests.count, before, "no request was made")
     }
 
+    func testAProgramThatGivesNothingSaysSo() throws {
+        let server = server()
+        let run = try self.run(["--url", server.url("/users"), "--jq", ".[] | select(.id > 5)"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertEqual(run.standardOutput, "")
+        XCTAssertTrue(run.standardError.contains("users: the jq program gave no results"), run.standardError)
+    }
+
     func testJQAndPluginTogetherAreAUsageError() throws {
         let run = try self.run(["--source", "posts", "--jq", ".", "--plugin", "posts"])
         XCTAssertEqual(run.waitForExit(), .exited(64))

@@ -103,6 +103,12 @@ public struct JQResultsView: ContentRenderer {
         }
     }
 
+    /// A program that gave nothing (`empty`, a `select` that held for none) says so, where
+    /// the view would be.
+    public func emptyState(_ model: JQPlugin.Results) -> String? {
+        model.results.isEmpty ? "the jq program gave no results" : nil
+    }
+
     /// One result pretty-printed, as `--output json` prints a document; several one a line,
     /// as `jq -c` prints them.
     public func renderJSON(_ model: JQPlugin.Results, context: RenderContext) -> String {
