@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import Loader
 import SampleSource
@@ -18,7 +21,7 @@ final class NDJSONOutputTests: XCTestCase {
         let lines = try records(run)
         XCTAssertEqual(lines.count, 2)
         let keys: Set = ["time", "source", "from", "to", "cause", "attempt", "http_status", "bytes", "duration_ms",
-                         "not_modified", "stale", "error", "retry_in_ms"]
+                         "not_modified", "changed", "stale", "error", "retry_in_ms"]
         for line in lines { XCTAssertEqual(Set(line.keys), keys, "every line has the same shape") }
         XCTAssertEqual(lines[0]["from"] as? String, "idle")
         XCTAssertEqual(lines[0]["to"] as? String, "loading")
@@ -28,9 +31,30 @@ final class NDJSONOutputTests: XCTestCase {
         XCTAssertEqual(lines[1]["http_status"] as? Int, 200)
         XCTAssertEqual(lines[1]["bytes"] as? Int, SampleContent.postsJSON.utf8.count)
         XCTAssertEqual(lines[1]["not_modified"] as? Bool, false)
+        XCTAssertTrue(lines[0]["changed"] is NSNull, "a start brings no content")
+        XCTAssertEqual(lines[1]["changed"] as? Bool, true, "the first content is a change")
         XCTAssertGreaterThanOrEqual(lines[1]["duration_ms"] as? Int ?? -1, 0)
         let time = try XCTUnwrap(lines[0]["time"] as? String)
         XCTAssertNotNil(time.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$"#, options: .regularExpression), time)
+    }
+
+    /// A 200 with the body it had before is no change; a new body is. The server gives no
+    /// validators, so every reload is a full 200.
+    func testAWatchSaysWhetherEachLoadChangedTheContent() throws {
+        let backend = WatchedBackend()
+        backend.setValidation(.none)
+        let server = TestServer(serving: backend)
+        let run = try LoadrunProcess(["--url", server.url("/posts"), "--plugin", "posts", "--watch", "100ms", "--output", "ndjson"])
+        let loads = { (try? self.records(run))?.filter { $0["cause"] as? String == "succeeded" } ?? [] }
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { loads().count >= 2 }, run.standardOutput)
+        XCTAssertEqual(loads()[0]["changed"] as? Bool, true, "the first content")
+        XCTAssertEqual(loads()[1]["changed"] as? Bool, false, "the same body again: \(run.standardOutput)")
+        let before = loads().count
+        backend.setPosts(4)
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { loads().dropFirst(before).contains { $0["changed"] as? Bool == true } },
+                      run.standardOutput)
+        run.send(SIGTERM)
+        XCTAssertEqual(run.waitForExit(), .exited(143))
     }
 
     func testARetryShowsEachAttempt() throws {

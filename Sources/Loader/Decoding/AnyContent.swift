@@ -10,6 +10,10 @@ public struct AnyContent {
     public let notes: [String]
     /// The next page it names itself (see `ContentDecoder.nextPage`).
     public let nextPage: String?
+    /// What tells it from another load's content (`ContentFingerprint`): the decoder's own
+    /// (`ContentDecoder.fingerprint`), or the body's where the source asks for it
+    /// (`Source.fingerprintsContent`); nil otherwise.
+    public internal(set) var fingerprint: UInt64?
     private let merger: (Any) -> AnyContent?
 
     public init<Decoder: ContentDecoder>(_ model: Decoder.Model, decoder: Decoder) {
@@ -18,6 +22,7 @@ public struct AnyContent {
         itemCount = decoder.itemCount(model)
         notes = decoder.notes(model)
         nextPage = decoder.nextPage(model)
+        fingerprint = decoder.fingerprint(model)
         merger = { other in
             guard let next = other as? Decoder.Model, let merged = decoder.merge(model, next) else { return nil }
             return AnyContent(merged, decoder: decoder)
@@ -26,7 +31,8 @@ public struct AnyContent {
 
     /// This content with `next`'s items appended, when both are pages of the same list.
     public func appending(_ next: AnyContent) -> AnyContent? {
-        guard next.pluginName == pluginName else { return nil }
-        return merger(next.model)
+        guard next.pluginName == pluginName, var merged = merger(next.model) else { return nil }
+        merged.fingerprint = fingerprint.flatMap { first in next.fingerprint.map { ContentFingerprint.combining(first, $0) } }
+        return merged
     }
 }

@@ -38,6 +38,10 @@ public protocol ContentDecoder {
     /// The next page the model names in its body (a feed's `rel="next"`), resolved; followed
     /// when the response's headers name none. None by default.
     func nextPage(_ model: Model) -> String?
+    /// What tells this content from another load's, when the body does not: a jq program's
+    /// results, which may stay the same while the body changes. nil (the default): the body's
+    /// fingerprint.
+    func fingerprint(_ model: Model) -> UInt64?
 }
 
 extension ContentDecoder {
@@ -54,6 +58,7 @@ extension ContentDecoder {
     public func itemCount(_ model: Model) -> Int? { nil }
     public func notes(_ model: Model) -> [String] { [] }
     public func nextPage(_ model: Model) -> String? { nil }
+    public func fingerprint(_ model: Model) -> UInt64? { nil }
     public var takes: String { mediaTypes.joined(separator: ", ") }
 
     public func accepts(_ body: [UInt8], response: ResponseInfo) -> Bool {

@@ -195,7 +195,10 @@ public final class SourceLoader {
     private func outcome(of response: HTTPResponse) -> Machine.FetchEnd.Outcome {
         if response.info.isNotModified { return .notModified }
         let decoded = decode(response)
-        if case .success(let page)? = decoded?.1 { return .page(page, response.info) }
+        if case .success(var page)? = decoded?.1 {
+            if source.fingerprintsContent, page.fingerprint == nil { page.fingerprint = ContentFingerprint.of(response.body) }
+            return .page(page, response.info)
+        }
         // Nothing to decode, where an empty body is no answer but a pipeline that failed.
         if response.body.isEmpty && URLParts.isStandardInput(response.info.url) {
             return .failed(LoadError(.unsupported, "standard input was empty", remedy: .feedStandardInput))

@@ -5,6 +5,8 @@ import Loader
 /// records.
 final class NDJSONLog: Presenter {
     unowned var session: (any PresentedSession)!
+    /// Each record says whether the load changed the content.
+    var tellsChanges: Bool { true }
 
     func start(_ session: any PresentedSession) { self.session = session }
 

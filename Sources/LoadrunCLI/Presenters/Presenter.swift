@@ -23,6 +23,8 @@ protocol Presenter: AnyObject {
     /// Whether it draws content as views, so that notes about a view (which one took the
     /// response and why, fields a template lacked) mean something; JSON output has no view.
     var drawsViews: Bool { get }
+    /// Whether it says if each load changed the content: its sources fingerprint their bodies.
+    var tellsChanges: Bool { get }
 
     /// The session is about to load; the presenter takes its place (a full screen enters).
     func start(_ session: any PresentedSession)
@@ -57,6 +59,7 @@ extension Presenter {
     var interruptCancelsLoads: Bool { false }
     var readsKeys: Bool { false }
     var drawsViews: Bool { false }
+    var tellsChanges: Bool { false }
     func start(_ session: any PresentedSession) {}
     func detailChanged(_ page: DetailPage, source: SessionSource, by change: StateChange) {}
     func opened(_ page: DetailPage) {}

@@ -23,6 +23,9 @@ struct TransitionRecord: Encodable {
     var bytes: Int
     var durationMs: Int
     var notModified: Bool
+    /// For a load that brought content: whether it differs from what the source had before
+    /// (the first content does); false for a 304; null for other transitions.
+    var changed: Bool?
     /// Whether what the source shows is a copy from an earlier run, beside this failure.
     var stale: Bool
     var error: String?
@@ -39,6 +42,11 @@ struct TransitionRecord: Encodable {
         bytes = change.bytes
         durationMs = Int(change.duration.wholeMilliseconds)
         notModified = change.cause == .notModified
+        switch change.cause {
+        case .succeeded: changed = change.from.content == nil || change.from.content?.fingerprint != change.to.content?.fingerprint
+        case .notModified: changed = false
+        default: changed = nil
+        }
         stale = change.to.error?.copyVerifiedAt != nil && change.to.content != nil
         if case .failed(let failure, _, let retry) = change.to {
             error = URLCredentials.masked(failure.description)
@@ -47,7 +55,7 @@ struct TransitionRecord: Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case time, source, from, to, cause, attempt, bytes, error, stale
+        case time, source, from, to, cause, attempt, bytes, error, stale, changed
         case httpStatus = "http_status", durationMs = "duration_ms", notModified = "not_modified", retryInMs = "retry_in_ms"
     }
 
@@ -63,6 +71,7 @@ struct TransitionRecord: Encodable {
         try container.encode(bytes, forKey: .bytes)
         try container.encode(durationMs, forKey: .durationMs)
         try container.encode(notModified, forKey: .notModified)
+        try container.encode(changed, forKey: .changed)
         try container.encode(stale, forKey: .stale)
         try container.encode(error, forKey: .error)
         try container.encode(retryInMs, forKey: .retryInMs)

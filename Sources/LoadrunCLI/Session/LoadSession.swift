@@ -144,7 +144,8 @@ package final class LoadSession {
             if URLParts.isStandardInput(url) && terminal.stdinIsTTY && verbosity > .quiet {
                 diagnostics.say("loadrun: reading standard input; end it with Ctrl-D")
             }
-            let loader = SourceLoaders.loader(request, url: url, fetcher: fetcher, loop: loop, plugins: plugins)
+            let loader = SourceLoaders.loader(request, url: url, fetcher: fetcher, loop: loop, plugins: plugins,
+                                              fingerprintsContent: presenter.tellsChanges)
             let source = SessionSource(loader: loader, index: index, interval: interval(for: request))
             loader.observe { [unowned self, unowned source] change in observe(change, of: source) }
             sources.append(source)

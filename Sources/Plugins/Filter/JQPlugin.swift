@@ -76,6 +76,11 @@ public struct JQPlugin: ContentDecoder {
 
     public func itemCount(_ model: Results) -> Int? { nil }
 
+    /// The results, not the body: a field the program drops may change and nothing has.
+    public func fingerprint(_ model: Results) -> UInt64? {
+        ContentFingerprint.of(Array(model.compact.joined(separator: "\n").utf8))
+    }
+
     /// The renderer of what any jq program makes.
     public static var renderer: AnyContentRenderer { AnyContentRenderer(JQResultsView()) }
 }
