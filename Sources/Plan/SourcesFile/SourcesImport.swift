@@ -1,38 +1,27 @@
+package import Plugins
+
 /// What `loadrun sources --import FILE.opml` adds to the sources file: a `[source NAME]` group
 /// for each feed that no source loads yet, with `plugin=feed`. The name comes from the feed's
 /// title, made a source name (letters, digits, `-`, `_` and `.`) and unique; the folders
 /// around it in the list go before it, joined by dots (`news.bbc`).
 package struct SourcesImport {
-    /// One feed of the list: its title, URL, and the titles of the folders around it.
-    package struct Feed: Equatable {
-        package var title: String
-        package var url: String
-        package var folders: [String]
-
-        package init(title: String, url: String, folders: [String] = []) {
-            self.title = title
-            self.url = url
-            self.folders = folders
-        }
-    }
-
     /// The sources added, in the list's order.
     package private(set) var added: [(name: String, url: String)] = []
     /// Feeds left out because a source already loads their URL (or an earlier one of the list).
     package private(set) var alreadyThere = 0
 
     /// The groups for `feeds`, given the sources there are (`existing`: name and URL).
-    package init(feeds: [Feed], existing: [(name: String, url: String?)]) {
+    package init(feeds: [OPML.Outline], existing: [(name: String, url: String?)]) {
         var names = Set(existing.map { $0.name.lowercased() })
         var urls = Set(existing.compactMap(\.url))
         for feed in feeds {
-            guard urls.insert(feed.url).inserted else {
+            guard urls.insert(feed.feedURL).inserted else {
                 alreadyThere += 1
                 continue
             }
             let name = Self.name(title: feed.title, folders: feed.folders, taken: names)
             names.insert(name.lowercased())
-            added.append((name, feed.url))
+            added.append((name, feed.feedURL))
         }
     }
 

@@ -43,7 +43,7 @@ package struct FeedList {
         }
         // A broken group still holds its name: a new source must not take it.
         let existing = catalog.definitions.map { ($0.name, $0.url) } + catalog.groupProblems.compactMap { $0.source.map { ($0, nil) } }
-        let plan = SourcesImport(feeds: outlines.outlines.map { .init(title: $0.title, url: $0.feedURL, folders: $0.folders) }, existing: existing)
+        let plan = SourcesImport(feeds: outlines.outlines, existing: existing)
         if !plan.added.isEmpty, let problem = Self.append(plan.text, to: path) {
             diagnostics.say("loadrun: cannot add to \(path): \(problem)")
             return .allFailed
