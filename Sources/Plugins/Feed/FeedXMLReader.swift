@@ -98,7 +98,7 @@ enum FeedXMLReader {
             .flatMap { FeedText.plain($0.text, looksLikeMarkup: true, base: $0) }
         channel.forEachChild { link in
             guard link.is("link", in: atom) else { return }
-            let href = link.attribute("href").flatMap { link.resolve($0) }
+            let href = link.resolvedAttribute("href")
             switch link.attribute("rel") {
             case "self": feed.feedURL = feed.feedURL ?? href
             case "next": feed.nextURL = feed.nextURL ?? href
@@ -127,7 +127,7 @@ enum FeedXMLReader {
         feed.title = title.flatMap { FeedText.construct($0).plain }
         feed.description = (subtitle ?? tagline).flatMap { FeedText.construct($0).plain }
         for link in links {
-            let href = link.attribute("href").flatMap { link.resolve($0) }
+            let href = link.resolvedAttribute("href")
             switch link.attribute("rel") ?? "alternate" {
             case "alternate": feed.homePageURL = feed.homePageURL ?? href
             case "self": feed.feedURL = feed.feedURL ?? href

@@ -185,11 +185,7 @@ struct XMLElement {
     /// form in feeds; RFC 822 and the rest through `FeedDate`).
     var date: FeedDate? {
         let seconds = withOnlyText { bytes -> Int? in
-            var start = 0
-            var end = bytes.count
-            while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 || bytes[start] == 0x0A || bytes[start] == 0x0D { start += 1 }
-            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
-            return FeedDate.rfc3339(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            FeedDate.rfc3339(bytes: UnsafeBufferPointer(rebasing: bytes[Whitespace.trimmed(bytes: bytes)]))
         }
         return seconds?.map(FeedDate.init(seconds:)) ?? FeedDate(text)
     }
@@ -207,8 +203,10 @@ struct XMLElement {
         guard let value = lr_xml_property(node, UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)) else { return nil }
         defer { lr_xml_free(value) }
         let length = strlen(value)
-        func isSpace(_ byte: CChar) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-        guard length > 0, !isSpace(value[0]), !isSpace(value[length - 1]) else { return resolve(String(cString: value)) }
+        // Spaces at an end: `resolve` trims them first, as it does for text.
+        guard length > 0, !Whitespace.isSpace(UInt8(bitPattern: value[0])), !Whitespace.isSpace(UInt8(bitPattern: value[length - 1])) else {
+            return resolve(String(cString: value))
+        }
         guard let resolved = lr_xml_resolve(document, node, value) else { return nil }
         defer { lr_xml_free(resolved) }
         return String(cString: resolved)

@@ -51,16 +51,23 @@ enum Whitespace {
     static func trimmed(_ text: String) -> String {
         var text = text
         return text.withUTF8 { bytes in
-            var start = 0
-            var end = bytes.count
-            while start < end && isSpace(bytes[start]) { start += 1 }
-            while end > start && isSpace(bytes[end - 1]) { end -= 1 }
-            guard start > 0 || end < bytes.count else { return nil }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            let kept = trimmed(bytes: bytes)
+            guard kept.count < bytes.count else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[kept]), as: UTF8.self)
         } ?? text
     }
 
-    private static func isSpace(_ byte: UInt8) -> Bool {
+    /// Where `bytes` stand without the spaces, tabs and line breaks at their ends.
+    static func trimmed(bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        var start = 0
+        var end = bytes.count
+        while start < end && isSpace(bytes[start]) { start += 1 }
+        while end > start && isSpace(bytes[end - 1]) { end -= 1 }
+        return start..<end
+    }
+
+    /// A space, tab, line break or form feed: what a browser lays out as one space.
+    static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
     }
 }
