@@ -10,10 +10,12 @@ public struct AnyContent {
     public let notes: [String]
     /// The next page it names itself (see `ContentDecoder.nextPage`).
     public let nextPage: String?
-    /// What tells it from another load's content (`ContentFingerprint`): the decoder's own
-    /// (`ContentDecoder.fingerprint`), or the body's where the source asks for it
-    /// (`Source.fingerprintsContent`); nil otherwise.
+    /// What tells it from another load's content (`ContentFingerprint`), where the source asks
+    /// for it (`Source.fingerprintsContent`): the decoder's own (`ContentDecoder.fingerprint`),
+    /// else the body's. nil otherwise: taking it is a pass over the content.
     public internal(set) var fingerprint: UInt64?
+    /// The decoder's own fingerprint of the model, worked out when asked.
+    let decodersFingerprint: () -> UInt64?
     private let merger: (Any) -> AnyContent?
 
     public init<Decoder: ContentDecoder>(_ model: Decoder.Model, decoder: Decoder) {
@@ -22,7 +24,7 @@ public struct AnyContent {
         itemCount = decoder.itemCount(model)
         notes = decoder.notes(model)
         nextPage = decoder.nextPage(model)
-        fingerprint = decoder.fingerprint(model)
+        decodersFingerprint = { decoder.fingerprint(model) }
         merger = { other in
             guard let next = other as? Decoder.Model, let merged = decoder.merge(model, next) else { return nil }
             return AnyContent(merged, decoder: decoder)

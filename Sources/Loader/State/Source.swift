@@ -16,9 +16,9 @@ public struct Source {
     /// The whole plugin table, in its order: what a response the `.fixed` plugin refuses is
     /// offered to, to say which plugin would take it instead. Empty says nothing.
     public var alternatives: [AnyContentDecoder]
-    /// Whether each load's content gets a fingerprint of its body (`AnyContent.fingerprint`),
-    /// to tell a change from the same content again: a pass over every body, so only where
-    /// someone asks (`--output ndjson`'s `changed`).
+    /// Whether each load's content gets its fingerprint (`AnyContent.fingerprint`), to tell a
+    /// change from the same content again: a pass over every body (or a jq program's
+    /// results), so only where someone asks (`--output ndjson`'s `changed`).
     public var fingerprintsContent = false
 
     public init(name: String, url: String, plugin: PluginSelection, pageParameter: Pagination.PageParameter? = nil,

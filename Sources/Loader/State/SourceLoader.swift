@@ -196,7 +196,7 @@ public final class SourceLoader {
         if response.info.isNotModified { return .notModified }
         let decoded = decode(response)
         if case .success(var page)? = decoded?.1 {
-            if source.fingerprintsContent, page.fingerprint == nil { page.fingerprint = ContentFingerprint.of(response.body) }
+            if source.fingerprintsContent { page.fingerprint = page.decodersFingerprint() ?? ContentFingerprint.of(response.body) }
             return .page(page, response.info)
         }
         // Nothing to decode, where an empty body is no answer but a pipeline that failed.
