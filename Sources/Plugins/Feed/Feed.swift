@@ -11,8 +11,9 @@ public struct Feed: Equatable, Sendable {
     public var items: [FeedItem] {
         didSet { newestFirstOrder = Self.newestFirstOrder(of: items) }
     }
-    /// Where each entry of `newestFirst` stands in `items`: worked out once, since a list's
-    /// every item is asked for by its place in the list.
+    /// The entries newest first, as places in `items`: by publication, else modification
+    /// date; undated ones after the dated ones, in the document's order. Worked out once, since
+    /// a list's every item is asked for by its place in the list.
     public private(set) var newestFirstOrder: [Int] = []
     /// The next page of the feed (Atom's `rel="next"`, RFC 5005), resolved.
     public var nextURL: String?
@@ -30,10 +31,6 @@ public struct Feed: Equatable, Sendable {
         self.nextURL = nextURL
         newestFirstOrder = Self.newestFirstOrder(of: items)
     }
-
-    /// The entries newest first: by publication, else modification date; undated ones keep
-    /// their place after the dated ones, in the document's order.
-    public var newestFirst: [FeedItem] { newestFirstOrder.map { items[$0] } }
 
     private static func newestFirstOrder(of items: [FeedItem]) -> [Int] {
         // Sorted as (date, place) pairs: reaching into the items from the comparison cost a
