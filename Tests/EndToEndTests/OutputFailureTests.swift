@@ -81,6 +81,27 @@ final class OutputFailureTests: XCTestCase {
         XCTAssertEqual(run.waitForExit(limit: .seconds(10)), .exited(143))
     }
 
+    /// A one-shot render waiting on a full stdout nobody reads (its pieces go out as bytes)
+    /// still ends on SIGINT and SIGTERM, with the signal's status.
+    func testALoadOnceWhoseStdoutNobodyReadsEndsOnTheSignal() throws {
+        for signal in [SIGINT, SIGTERM] {
+            let (server, _) = changingServer()
+            let fifo = try makeFIFO()
+            // Opened here to see how full it is, and never read.
+            let watcher = open(fifo, O_RDONLY | O_NONBLOCK)
+            XCTAssertGreaterThanOrEqual(watcher, 0)
+            defer { close(watcher) }
+            let run = try LoadrunProcess(shell: #"exec "$LOADRUN" --url "$2" --plugin posts > "$1""#,
+                                         arguments: ["sh", fifo, server.url("/posts")])
+            // The event: the pipe holds as much as it can (64 KiB), so the render waits on it.
+            var pending: Int32 = 0
+            XCTAssertTrue(waitUntil(limit: .seconds(20)) { ioctl(watcher, UInt(FIONREAD), &pending) == 0 && pending >= 65536 },
+                          "\(pending) bytes in the pipe")
+            run.send(signal)
+            XCTAssertEqual(run.waitForExit(limit: .seconds(10)), .exited(128 + signal), run.standardError)
+        }
+    }
+
     /// A one-shot run waits for a slow reader: everything arrives.
     func testALoadOnceWaitsForASlowReaderAndDeliversEverything() throws {
         let (server, _) = changingServer()
