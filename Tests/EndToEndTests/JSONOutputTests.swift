@@ -88,4 +88,27 @@ final class JSONOutputTests: XCTestCase {
         XCTAssertEqual(view.waitForExit(), .exited(0), view.standardError)
         XCTAssertEqual(view.standardOutput, json)
     }
+
+    func testSeveralSourcesPrintOneLabelledLinePerValueNeverDocumentsBackToBack() throws {
+        let server = TestServer { server, _ in
+            server.route("/a", TestRoutes.fixed(#"{"version": 1, "tags": ["x y", "}\n{"]}"#))
+            server.route("/b", TestRoutes.fixed(#"[1, 2]"#))
+        }
+        func lines(_ extra: [String]) throws -> [[String: Any]] {
+            let run = try LoadrunProcess(["--url", server.url("/a"), "--url", server.url("/b"), "--output", "json"] + extra)
+            XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+            XCTAssertTrue(run.standardOutput.hasSuffix("}\n"), run.standardOutput)
+            return try run.standardOutput.split(separator: "\n").map {
+                try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any], "each line is one object: \($0)")
+            }
+        }
+        let plain = try lines([])
+        XCTAssertEqual(plain.map { $0["source"] as? String }, ["a", "b"])
+        XCTAssertEqual(plain.map { $0["url"] as? String }, [server.url("/a"), server.url("/b")])
+        XCTAssertEqual((plain[0]["content"] as? [String: Any])?["tags"] as? [String], ["x y", "}\n{"], "strings kept as they were")
+        XCTAssertEqual(plain[1]["content"] as? [Int], [1, 2])
+        let filtered = try lines(["--jq", #"if type == "array" then .[] else .version end"#])
+        XCTAssertEqual(filtered.map { $0["source"] as? String }, ["a", "b", "b"], "a line per result")
+        XCTAssertEqual(filtered.map { $0["content"] as? Int }, [1, 1, 2])
+    }
 }

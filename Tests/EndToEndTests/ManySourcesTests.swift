@@ -34,8 +34,11 @@ final class ManySourcesTests: XCTestCase {
         XCTAssertEqual(gauge.answered, 500)
         XCTAssertEqual(gauge.peakInFlight, 6, "--max-per-host defaults to 6, and the server never saw more at once")
         XCTAssertLessThanOrEqual(gauge.connections, 6)
-        // One JSON list per source of the file, and no built-in: --all loads what is configured.
-        XCTAssertEqual(run.standardOutput.split(separator: "\n").filter { $0 == "[" }.count, 500)
+        // One labelled line per source of the file, and no built-in: --all loads what is configured.
+        let lines = run.standardOutput.split(separator: "\n")
+        XCTAssertEqual(lines.count, 500)
+        let names = lines.compactMap { line in line.hasPrefix(#"{"source":"s"#) ? String(line.split(separator: "\"")[3]) : nil }
+        XCTAssertEqual(Set(names), Set((1...500).map { "s\($0)" }))
 
         let narrow = ConnectionGauge()
         let second = TestServer { server, loop in

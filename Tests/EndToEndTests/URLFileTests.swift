@@ -52,7 +52,9 @@ final class URLFileTests: XCTestCase {
                                      arguments: ["sh"] + urls)
         XCTAssertEqual(run.waitForExit(limit: .seconds(60)), .exited(0), run.standardError)
         XCTAssertEqual(asked.all.sorted(), (1...25).map(String.init).sorted())
-        XCTAssertEqual(run.standardOutput.split(separator: "\n").filter { $0 == "[" }.count, 25, "one JSON list per URL")
+        let lines = run.standardOutput.split(separator: "\n")
+        XCTAssertEqual(lines.count, 25, "one labelled line per URL, never lists back to back")
+        XCTAssertEqual(lines.filter { $0.hasPrefix(#"{"source":"#) && $0.contains(#","content":[{"#) }.count, 25, run.standardOutput)
     }
 
     func testShardsOfOneListLoadEachURLOnceBetweenThem() throws {

@@ -118,8 +118,13 @@ final class OrderedPrinter: Presenter {
         case .json:
             var json = JSONOutputText(context: context)
             let sink = stdoutSink { json.next($0) }
-            session.plugins.writeJSON(content, context: context, to: sink)
-            sink.write("\n")
+            if sources.count > 1 {
+                // Several sources: each on labelled lines of its own.
+                sink.write(LabelledJSON.lines(for: source, json: session.plugins.renderJSON(content, context: context)))
+            } else {
+                session.plugins.writeJSON(content, context: context, to: sink)
+                sink.write("\n")
+            }
             sink.flush()
             // `null` alone could be a server's own JSON null: the state line tells them apart.
             if let state = session.plugins.emptyState(of: content) { session.diagnostics.say("\(source.name): \(state)") }

@@ -43,6 +43,12 @@ final class PipePrinter: Presenter {
         }
     }
 
+    /// The content as JSON: alone, pretty; with several sources, on a labelled line (`LabelledJSON`).
+    private func jsonText(_ content: AnyContent, of source: SessionSource, context: RenderContext) -> String {
+        let json = session.plugins.renderJSON(content, context: context)
+        return session.sources.count > 1 ? LabelledJSON.lines(for: source, json: json) : json + "\n"
+    }
+
     /// Prints the source's content if it differs from what was printed last; returns whether it did.
     @discardableResult
     private func present(_ source: SessionSource) -> Bool {
@@ -54,7 +60,7 @@ final class PipePrinter: Presenter {
         let marksItems = format == .text && NewItemMarks.apply(to: content, plugins: session.plugins)
         if marksItems { context.width = max(context.width - NewItemMarks.gutter, 1) }
         let items = marksItems ? session.plugins.renderItems(of: content, context: context) : nil
-        let text = format == .json ? json.next(session.plugins.renderJSON(content, context: context) + "\n")
+        let text = format == .json ? json.next(jsonText(content, of: source, context: context))
             : items?.text ?? session.plugins.render(content, context: context)
         if session.probe.isRaised {
             // Cut short by a signal: its handler runs first; if the watch goes on, print then.
