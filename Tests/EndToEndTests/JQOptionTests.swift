@@ -131,4 +131,23 @@ final class JQOptionTests: XCTestCase {
         XCTAssertEqual(run.waitForExit(), .exited(64))
         XCTAssertTrue(run.standardError.contains("--jq and --plugin"), run.standardError)
     }
+
+    func testAWatchMarksTheNewItemsOfTheFilteredList() throws {
+        let document = ChangingDocument(#"{"data": [{"id": 1, "name": "Ana", "secret": "a"}]}"#)
+        let server = TestServer { server, _ in server.route("/users", document.handler()) }
+        let run = try LoadrunProcess(["--url", server.url("/users"), "--jq", "[.data[] | {id, name}]", "--watch", "50ms"])
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { document.requests >= 2 }, run.standardError)
+        document.set(#"{"data": [{"id": 1, "name": "Ana", "secret": "changed"}]}"#)
+        let quiet = document.requests
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { document.requests >= quiet + 2 })
+        document.set(#"{"data": [{"id": 1, "name": "Ana", "secret": "a"}, {"id": 2, "name": "Bo", "secret": "b"}]}"#)
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { run.standardOutput.contains("+ ") }, run.standardOutput)
+        run.send(SIGTERM)
+        XCTAssertEqual(run.waitForExit(), .exited(143))
+        let prints = run.standardOutput.components(separatedBy: "==> users at ").dropFirst()
+        XCTAssertEqual(prints.count, 2, "a field the program drops changes nothing: \(run.standardOutput)")
+        let added = try XCTUnwrap(prints.last).split(separator: "\n").filter { $0.hasPrefix("+ ") }
+        XCTAssertEqual(added.count, 1, run.standardOutput)
+        XCTAssertTrue(added[0].contains("Bo"), run.standardOutput)
+    }
 }

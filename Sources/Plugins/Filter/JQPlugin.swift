@@ -74,7 +74,15 @@ public struct JQPlugin: ContentDecoder {
         return .json(JSONDocument(document.json, isSequence: false))
     }
 
-    public func itemCount(_ model: Results) -> Int? { nil }
+    /// A single result that is a list counts its items, as that list's own view does.
+    public func itemCount(_ model: Results) -> Int? {
+        guard model.results.count == 1 else { return nil }
+        switch model.results[0] {
+        case .table(let table): return TablePlugin().itemCount(table)
+        case .json(let document): return JSONPlugin().itemCount(document)
+        case .text: return nil
+        }
+    }
 
     /// The results, not the body: a field the program drops may change and nothing has.
     public func fingerprint(_ model: Results) -> UInt64? {
@@ -105,6 +113,26 @@ public struct JQResultsView: ContentRenderer {
             case .json(let document):
                 JSONPlugin().write(document, context: context, to: sink)
             }
+        }
+    }
+
+    /// A single result that is a list is laid out by its items, as that list's own view lays
+    /// them out: a watch marks the new ones, and the full-screen view selects and opens them.
+    public func renderItems(_ model: JQPlugin.Results, context: RenderContext) -> RenderedItems? {
+        guard model.results.count == 1 else { return nil }
+        switch model.results[0] {
+        case .table(let table): return TablePlugin().renderItems(table, context: context)
+        case .json(let document): return JSONPlugin().renderItems(document, context: context)
+        case .text: return nil
+        }
+    }
+
+    public func itemFields(_ model: JQPlugin.Results, at index: Int) -> [String: String]? {
+        guard model.results.count == 1 else { return nil }
+        switch model.results[0] {
+        case .table(let table): return TablePlugin().itemFields(table, at: index)
+        case .json(let document): return JSONPlugin().itemFields(document, at: index)
+        case .text: return nil
         }
     }
 
