@@ -6,6 +6,7 @@
 #include <glib-unix.h>
 #include <gio/gio.h>
 #include <gio/gunixinputstream.h>
+#include <gio/gunixoutputstream.h>
 
 /* Why: G_IO_ERROR is a function-like macro that Swift cannot import. */
 static inline GQuark lr_io_error_quark(void) { return g_io_error_quark(); }

@@ -55,6 +55,21 @@ struct Loadrun: LoadrunCommand {
     @Option(name: .long, help: ArgumentHelp("Run each source's JSON (and a feed's JSON Feed form) through this jq program, run by libjq, and show its results: strings as raw lines, records as a table, the rest as JSON. It is compiled before any request.", valueName: "program"))
     var jq: String?
 
+    @Option(name: .long, help: ArgumentHelp("Reload on the --watch interval (2s unless given) until this jq program, run on each source's JSON (after --jq), gives a value that is neither false nor null, as jq -e judges; then exit 0. With several sources, every one must meet it.", valueName: "program"))
+    var until: String?
+
+    @Flag(name: .customLong("until-change"), help: "Reload on the --watch interval (2s unless given) until a load's content differs from the first load's, as watch -g; then exit 0.")
+    var untilChange = false
+
+    @Flag(name: .customLong("until-ok"), help: "Reload on the --watch interval (2s unless given) until a load succeeds; then exit 0.")
+    var untilOK = false
+
+    @Option(name: .customLong("until-timeout"), help: ArgumentHelp("Give up waiting for --until, --until-change or --until-ok after this long, e.g. 30s, 5m: exit 1, saying what each source last showed and why it did not match.", valueName: "duration"))
+    var untilTimeout: DurationArgument?
+
+    @Option(name: .customLong("on-change"), help: ArgumentHelp("After each load whose content differs from the one before it (never the first), run this command with /bin/sh -c: the content as --output prints it on its stdin, LOADRUN_SOURCE, LOADRUN_URL, LOADRUN_STATUS and LOADRUN_CHANGE (a count) in its environment, its output on stderr after the source's name. One run at a time per source; changes meanwhile make one more. Reloads on the --watch interval (2s unless given).", valueName: "command"))
+    var onChange: String?
+
     @Option(name: [.customShort("H"), .long], help: ArgumentHelp("Send this request header to each source's own origin: 'Name: value' (the value may be env:VARIABLE or file:PATH), 'Name:' to send none, 'Name;' for an empty value. Repeat it for several; over the sources file's.", valueName: "header"))
     var header: [String] = []
 
@@ -292,6 +307,12 @@ struct Loadrun: LoadrunCommand {
             throw UsageFailure(message: "standard input is closed, and \(urlReadsStandardInput ? "--url -" : "--url-file -") reads from it; give it a pipe or a file (< FILE)")
         }
         if watch != nil && urlReadsStandardInput { throw UsageFailure(message: "standard input cannot be reloaded; --watch needs a URL or a file") }
+        let waits = until != nil || untilChange || untilOK
+        if (waits || onChange != nil) && urlReadsStandardInput {
+            throw UsageFailure(message: "standard input cannot be reloaded; \(waits ? "a wait (--until…)" : "--on-change") needs a URL or a file")
+        }
+        if waits && browse { throw UsageFailure(message: "--browse stays until you leave it, and --until… exits once the condition holds; give one of them") }
+        if onChange?.isEmpty == true { throw UsageFailure(message: "--on-change needs a command, such as 'cat >> changes.log'") }
         if let detail, case .failure(let problem) = DetailTemplate.parse(detail) { throw UsageFailure(message: "--detail: \(problem)") }
         if jq != nil, plugin != nil {
             throw UsageFailure(message: "--jq and --plugin: jq's results are shown by loadrun's own views; give one of them")
@@ -322,7 +343,10 @@ struct Loadrun: LoadrunCommand {
             browse: BrowseSettings(isEnabled: browse, prefetches: !noPrefetch, usesMouse: !noMouse),
             view: ViewOptions(imageFormat: imageFormat?.format, imageSize: size?.cells, maxItems: maxItems, sortsKeys: sortKeys, color: color),
             maxConnections: maxConnections, maxPerHost: maxPerHost, usesCache: !noCache, forcesHTTP1: http1,
-            verbosity: Verbosity(verbose: verbose, quiet: quiet), traceFile: trace)
+            verbosity: Verbosity(verbose: verbose, quiet: quiet), traceFile: trace,
+            scripting: ScriptingSettings(wait: try WaitSettings.make(until: until, untilChange: untilChange, untilOK: untilOK,
+                                                                     timeout: untilTimeout?.duration),
+                                         onChange: onChange))
         return invocation.run(in: context)
     }
 }

@@ -8,6 +8,7 @@ enum LoadrunHelp {
                     [--config <file>] [--plugin <name> | --jq <program>]
                     [--output text|json|ndjson] [--max-items <n>] [--sort-keys] [--color <when>]
                     [--watch [<interval>]] [--pages <n> | --all-pages] [--follow-cross-host]
+                    [--until <program> | --until-change | --until-ok] [--until-timeout <duration>] [--on-change <command>]
                     [-i | --browse] [--detail <template>] [--no-prefetch] [--no-mouse]
                     [--page-param <name> [--per-page <n> [--per-page-param <name>]]]
                     [-X <method>] [-d <data>... | --json <data>...] [-H <header>]... [-A <name>]

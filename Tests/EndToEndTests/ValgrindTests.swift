@@ -89,6 +89,21 @@ final class ValgrindTests: XCTestCase {
         XCTAssertEqual(invalid.count, 0, "valgrind's report:\n\(invalid.report)")
     }
 
+    /// A wait met by the change that starts the command on change: the command does its work,
+    /// its wait is handed back by GLib and released once, and nothing it touched is freed early.
+    func testAWaitMetWhileTheCommandOnChangeRunsLeaksNothing() throws {
+        let document = ChangingDocument(#"{"version": 1}"#)
+        let server = TestServer { server, _ in server.route("/status", document.handler()) }
+        let run = try leaks.start(["--no-cache", "--url", server.url("/status"), "--jq", ".version", "--watch", "50ms",
+                                   "--until-change", "--on-change", "cat"])
+        XCTAssertTrue(waitUntil(limit: .seconds(60)) { document.requests >= 2 }, run.process.standardError)
+        document.set(#"{"version": 2}"#)
+        try assertNothingLost(run, exit: .exited(0))
+        XCTAssertTrue(run.process.standardError.contains("status: 2"), "the command read the content: \(run.process.standardError)")
+        let invalid = try leaks.invalidAccesses(in: run)
+        XCTAssertEqual(invalid.count, 0, "valgrind's report:\n\(invalid.report)")
+    }
+
     /// Waits for `run` to end with `exit`, and checks that valgrind found nothing definitely lost.
     private func assertNothingLost(_ run: LeakCheck.Run, exit: LoadrunProcess.Ending,
                                    file: StaticString = #filePath, line: UInt = #line) throws {

@@ -12,7 +12,7 @@ final class NDJSONLog: Presenter {
 
     func changed(_ source: SessionSource, by change: StateChange) {
         if change.cause != .progressed {
-            session.output.write(TransitionRecord(change, at: TransitionRecord.now()).line())
+            session.output.write(TransitionRecord(change, at: TransitionRecord.now(), conditionMet: source.metCondition).line())
         }
         // A run that loads once also says on stderr what failed, as its text output does; a
         // watch's failures are in the records, one cycle after another.

@@ -61,7 +61,7 @@ final class OrderedPrinter: Presenter {
             printSettled()
         case .signal?:
             for source in sources where cancelled.contains(source.index) { session.diagnostics.say("\(source.name): cancelled") }
-        case .quit?, .stdoutClosed?, .outputFailed?, .unstarted?:
+        case .quit?, .stdoutClosed?, .outputFailed?, .unstarted?, .conditionMet?, .waitTimedOut?:
             break
         }
     }

@@ -26,12 +26,15 @@ struct TransitionRecord: Encodable {
     /// For a load that brought content: whether it differs from what the source had before
     /// (the first content does); false for a 304; null for other transitions.
     var changed: Bool?
+    /// For a load that brought content in a run that waits (`--until`…): whether it met the
+    /// condition; null otherwise.
+    var conditionMet: Bool?
     /// Whether what the source shows is a copy from an earlier run, beside this failure.
     var stale: Bool
     var error: String?
     var retryInMs: Int?
 
-    init(_ change: StateChange, at time: String) {
+    init(_ change: StateChange, at time: String, conditionMet: Bool? = nil) {
         self.time = time
         source = change.source
         from = change.from.name
@@ -47,6 +50,7 @@ struct TransitionRecord: Encodable {
         case .notModified: changed = false
         default: changed = nil
         }
+        self.conditionMet = conditionMet
         stale = change.to.error?.copyVerifiedAt != nil && change.to.content != nil
         if case .failed(let failure, _, let retry) = change.to {
             error = URLCredentials.masked(failure.description)
@@ -56,6 +60,7 @@ struct TransitionRecord: Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case time, source, from, to, cause, attempt, bytes, error, stale, changed
+        case conditionMet = "condition_met"
         case httpStatus = "http_status", durationMs = "duration_ms", notModified = "not_modified", retryInMs = "retry_in_ms"
     }
 
@@ -72,6 +77,7 @@ struct TransitionRecord: Encodable {
         try container.encode(durationMs, forKey: .durationMs)
         try container.encode(notModified, forKey: .notModified)
         try container.encode(changed, forKey: .changed)
+        try container.encode(conditionMet, forKey: .conditionMet)
         try container.encode(stale, forKey: .stale)
         try container.encode(error, forKey: .error)
         try container.encode(retryInMs, forKey: .retryInMs)

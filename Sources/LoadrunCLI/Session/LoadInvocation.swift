@@ -14,7 +14,8 @@ package struct LoadInvocation {
     package var urlFile: String?
     package var configPath: String?
     package var output: OutputFormat
-    package var schedule: LoadSession.Schedule
+    /// The schedule asked for: `--watch`'s interval, or once.
+    package var requestedSchedule: LoadSession.Schedule
     /// `--browse` and `--no-prefetch`: whether the browse view was asked for, and how it
     /// loads details. `schedule` stays `.once` for `--browse` alone (the interval's for
     /// `--browse --watch`); `run` makes that the browse schedule.
@@ -28,17 +29,21 @@ package struct LoadInvocation {
     package var verbosity: Verbosity
     /// `--trace FILE`: where `-v`'s trace is written too, with times.
     package var traceFile: String?
+    /// `--until`… and `--on-change`: they reload on the watch's interval, `--watch` given or not.
+    package var scripting: ScriptingSettings
 
     package init(plan: RunPlan, urlFile: String? = nil, configPath: String?, output: OutputFormat, schedule: LoadSession.Schedule,
                  browse: BrowseSettings = BrowseSettings(), view: ViewOptions, maxConnections: Int, maxPerHost: Int,
-                 usesCache: Bool, forcesHTTP1: Bool = false, verbosity: Verbosity = .normal, traceFile: String? = nil) {
+                 usesCache: Bool, forcesHTTP1: Bool = false, verbosity: Verbosity = .normal, traceFile: String? = nil,
+                 scripting: ScriptingSettings = ScriptingSettings()) {
+        self.scripting = scripting
         self.verbosity = verbosity
         self.traceFile = traceFile
         self.plan = plan
         self.urlFile = urlFile
         self.configPath = configPath
         self.output = output
-        self.schedule = schedule
+        self.requestedSchedule = schedule
         self.browse = browse
         self.view = view
         self.maxConnections = maxConnections
@@ -86,15 +91,23 @@ package struct LoadInvocation {
             }
         }
         let terminal = Terminal.current(environment: environment, color: view.color)
-        // --browse alone loads once and stays; with --watch, the watch is already that view.
-        let schedule = browse.isEnabled && schedule == .once ? LoadSession.Schedule.browse : schedule
         let presenter = PresenterChoice.presenter(format: output, schedule: schedule, terminal: terminal,
-                                                  output: context.output, usesMouse: browse.usesMouse)
+                                                  output: context.output, usesMouse: browse.usesMouse, waits: scripting.wait != nil)
         let session = LoadSession(requests: requests, plugins: registry, schedule: schedule, presenter: presenter, terminal: terminal,
                                   view: view.over(catalog.defaults),
                                   verbosity: verbosity, client: clientConfiguration(environment: environment),
-                                  prefetchesDetails: browse.prefetches, diagnostics: diagnostics, output: context.output, trace: trace)
+                                  prefetchesDetails: browse.prefetches, scripting: scripting, format: output,
+                                  diagnostics: diagnostics, output: context.output, trace: trace)
         return session.run()
+    }
+
+    /// The schedule the run keeps: `--browse` alone loads once and stays (with `--watch`, the
+    /// watch is already that view); a wait or a command on change reloads on the watch's
+    /// interval, each source's own when `--watch` gave none.
+    private var schedule: LoadSession.Schedule {
+        if browse.isEnabled && requestedSchedule == .once { return .browse }
+        if scripting.reloads && requestedSchedule == .once { return .interval(nil) }
+        return requestedSchedule
     }
 
     /// The list `--url-file` names, which under `--watch` may not name standard input: it

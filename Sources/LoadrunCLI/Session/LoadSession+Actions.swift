@@ -56,6 +56,8 @@ extension LoadSession {
             }
         case .refresh:
             presenter.refresh()
+        case .sayUnmetWait(let unmet):
+            sayUnmetWait(unmet)
         case .disarmLastResort:
             LastResort.disarm()
         case .lowerInterruptProbe:
@@ -64,6 +66,7 @@ extension LoadSession {
             loop.quit()
         case .leaveNow(let signal):
             presenter.leaveNow()
+            changeCommands?.terminateNow()
             _exit(RunOutcome.signal(signal).exitStatus)
         }
     }

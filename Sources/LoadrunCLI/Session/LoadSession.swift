@@ -60,6 +60,16 @@ package final class LoadSession {
     let details = DetailPages()
     /// Fetches every URL a source or a detail loads; set once the run starts.
     private(set) var fetcher: URLFetcher?
+    /// What the run does for scripts: a wait, a command on change.
+    let scripting: ScriptingSettings
+    /// The output format: what a command on change reads is the content as it prints it.
+    let format: OutputFormat
+    /// Judges each load against the wait's condition.
+    var waitJudge: WaitJudge?
+    /// Runs `--on-change`'s command.
+    var changeCommands: ChangeCommands?
+    /// Ends the wait when `--until-timeout` passes.
+    var waitDeadline: LoopSource?
 
     /// Why the run is ending, once something ended it; nil while it goes on.
     var ending: SessionEnding? { machine.ending }
@@ -70,6 +80,7 @@ package final class LoadSession {
 
     init(requests: [SourceRequest], plugins: PluginRegistry, schedule: Schedule, presenter: any Presenter, terminal: Terminal, view: ViewOptions,
          verbosity: Verbosity = .normal, client: HTTPClientConfiguration = HTTPClientConfiguration(), prefetchesDetails: Bool = true,
+         scripting: ScriptingSettings = ScriptingSettings(), format: OutputFormat = .text,
          diagnostics: Diagnostics, output: ContentOutput, trace: TraceFile? = nil) {
         self.diagnostics = diagnostics
         self.trace = trace
@@ -84,8 +95,14 @@ package final class LoadSession {
         self.view = view
         self.verbosity = verbosity
         clientConfiguration = client
+        self.scripting = scripting
+        self.format = format
         machine = SessionMachine(schedule: schedule, sourceCount: requests.count, interruptCancelsLoads: presenter.interruptCancelsLoads,
-                                 prefetchesDetails: prefetchesDetails)
+                                 prefetchesDetails: prefetchesDetails, waits: scripting.wait != nil)
+        waitJudge = scripting.wait.map(WaitJudge.init)
+        if let command = scripting.onChange {
+            changeCommands = ChangeCommands(command: command, loop: loop, diagnostics: diagnostics) { [unowned self] in commandInput($0) }
+        }
     }
 
     /// Whether the run stays up once its sources have loaded, until something ends it: a watch
@@ -145,7 +162,7 @@ package final class LoadSession {
                 diagnostics.say("loadrun: reading standard input; end it with Ctrl-D")
             }
             let loader = SourceLoaders.loader(request, url: url, fetcher: fetcher, loop: loop, plugins: plugins,
-                                              fingerprintsContent: presenter.tellsChanges)
+                                              fingerprintsContent: presenter.tellsChanges || scripting.fingerprintsContent)
             let source = SessionSource(loader: loader, index: index, interval: interval(for: request))
             loader.observe { [unowned self, unowned source] change in observe(change, of: source) }
             sources.append(source)
@@ -158,15 +175,18 @@ package final class LoadSession {
             reloads = ReloadSchedule(loop: loop, fire: { [unowned self] in send(.reloadDue($0)) })
         }
         send(.start)
+        startWaitDeadline()
         presenter.refresh()
         if machine.needsLoop { loop.run() }
 
         reloads?.stop()
+        waitDeadline?.cancel()
         wakeUp?.cancel()
         // Anything still loading (a watch that was quit) is cancelled; with `ending` set, the
         // presenter knows these cancels are not news.
         carryOut(.cancelAll)
         presenter.finish(ending)
+        changeCommands?.finish(lettingThemEnd: ending == .conditionMet)
         drainOutput()
         stopWatching()
         if let failure = output.failure, !failure.isBrokenPipe {
@@ -198,7 +218,9 @@ package final class LoadSession {
             if verbosity >= .verbose { diagnostics.trace(note, unmasked: false) }
             trace?.write(note, unmasked: false)
         }
+        judgeLoad(change, of: source)
         send(.changed(.source(source.index), change.cause, Self.phase(of: source)), change: change)
+        if source.metCondition == true { send(.conditionMet(source.index)) }
         // Asked after the presenter drew: a signal may have stopped that very render.
         send(.changeShown(signalPending: probe.isRaised))
     }

@@ -13,13 +13,15 @@ package enum RunOutcome: Equatable {
     case outputFailed
     /// Ended by a signal, SIGINT, SIGTERM or SIGHUP: its number.
     case signal(Int32)
+    /// `--until-timeout` passed before the condition held (`kubectl wait`'s 1).
+    case conditionNotMet
 
     /// The exit status, documented in `--help` (`helpText`) and the README: 74 is sysexits'
     /// EX_IOERR, 64 its EX_USAGE, and a signal's is 128 plus its number, as shells report one.
     package var exitStatus: Int32 {
         switch self {
         case .success: 0
-        case .someFailed: 1
+        case .someFailed, .conditionNotMet: 1
         case .allFailed: 2
         case .usage: 64
         case .outputFailed: 74
@@ -30,7 +32,8 @@ package enum RunOutcome: Equatable {
     package static let helpText = """
         EXIT CODES
           0    success
-          1    some sources failed
+          1    some sources failed, or --until-timeout passed before the
+               condition held
           2    all sources failed
           64   usage error
           74   the output could not be written (no space left, an I/O

@@ -11,4 +11,8 @@ enum SessionEnding: Equatable {
     /// A source had nowhere to load from (the embedded sample source could not start), so
     /// nothing loaded.
     case unstarted
+    /// Every source met the wait's condition (`--until`…).
+    case conditionMet
+    /// `--until-timeout` passed before every source met the condition.
+    case waitTimedOut
 }

@@ -10,8 +10,10 @@ extension SessionMachine {
             return .outputFailed
         case .unstarted?:
             return .allFailed
-        case .stdoutClosed?:
+        case .stdoutClosed?, .conditionMet?:
             return .success
+        case .waitTimedOut?:
+            return .conditionNotMet
         case .signal(let number)?:
             return .signal(number)
         case .quit?:

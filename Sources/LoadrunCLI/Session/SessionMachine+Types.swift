@@ -73,6 +73,10 @@ extension SessionMachine {
         case cancelPrefetch
         /// The detail on page `page` was let go, loaders and all: nothing of it will report again.
         case detailDropped(page: Int)
+        /// Source `index`'s load met the wait's condition (`--until`…).
+        case conditionMet(Int)
+        /// `--until-timeout` passed.
+        case waitTimedOut
     }
 
     /// What the session should say, in words it chooses.
@@ -110,6 +114,8 @@ extension SessionMachine {
         case show(SourceID, LoadMachine<AnyContent>.Cause)
         /// Let the presenter draw what changed without a load (a pause, a cancel).
         case refresh
+        /// Say why each of these sources has not met the wait's condition: its timeout passed.
+        case sayUnmetWait([Int])
         /// The interrupt was only a cancel: the watchdog that would end the process stands down.
         case disarmLastResort
         /// The run is ending: no render need stop for a signal on its way, and the loop need

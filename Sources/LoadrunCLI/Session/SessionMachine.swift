@@ -45,12 +45,17 @@ struct SessionMachine {
     /// or the cancel of one on the way out, leaves the failure standing, as `q` reports it.
     private(set) var standingFailures: Set<Int> = []
     private var lastInterrupt: ContinuousClock.Instant?
+    /// Whether the run waits for a condition (`--until`…): it ends once every source has met it.
+    let waits: Bool
+    /// The run's sources that have met the wait's condition: they reload no more.
+    private(set) var metCondition: Set<Int> = []
 
-    init(schedule: LoadSession.Schedule, sourceCount: Int, interruptCancelsLoads: Bool, prefetchesDetails: Bool = true) {
+    init(schedule: LoadSession.Schedule, sourceCount: Int, interruptCancelsLoads: Bool, prefetchesDetails: Bool = true, waits: Bool = false) {
         self.schedule = schedule
         self.sourceCount = sourceCount
         self.interruptCancelsLoads = interruptCancelsLoads
         self.prefetchesDetails = prefetchesDetails
+        self.waits = waits
     }
 
     /// Whether the run stays up once its sources have loaded: a watch or a browse.
@@ -96,6 +101,8 @@ struct SessionMachine {
             }
             return due.flatMap { [.note(.retryingNow, about: $0), .retry($0)] } + [.refresh]
         case .reloadDue(let index):
+            // A source that met the wait's condition has nothing more to show.
+            guard !metCondition.contains(index) else { return [] }
             // Paused: the interval goes on counting, and nothing loads until `p` again.
             guard !isPaused else { return [.scheduleReload(index), .refresh] }
             // The next reload is set when this load comes to rest; one that did not start (a
@@ -124,6 +131,13 @@ struct SessionMachine {
             return prefetch(page, main: main, isNew: isNew)
         case .cancelPrefetch:
             return cancelPrefetch()
+        case .conditionMet(let index):
+            guard waits, ending == nil, metCondition.insert(index).inserted else { return [] }
+            return metCondition.count == sourceCount ? end(.conditionMet) : []
+        case .waitTimedOut:
+            guard waits, ending == nil else { return [] }
+            let unmet = (0..<sourceCount).filter { !metCondition.contains($0) }
+            return [.sayUnmetWait(unmet)] + end(.waitTimedOut)
         case .detailDropped(let page):
             let dropped = { (id: SourceID) in if case .detail(page, _) = id { true } else { false } }
             busy = busy.filter { !dropped($0) }
@@ -152,7 +166,7 @@ struct SessionMachine {
             // Come to rest: a watch's interval starts now, so reloads never pile up.
             if busy.remove(id) != nil, case .source(let index) = id {
                 busySources -= 1
-                if reloadsOnInterval, ending == nil { actions.append(.scheduleReload(index)) }
+                if reloadsOnInterval, ending == nil, !metCondition.contains(index) { actions.append(.scheduleReload(index)) }
             }
         } else if busy.insert(id).inserted, case .source = id {
             busySources += 1

@@ -1,0 +1,101 @@
+import Loader
+
+/// `--on-change CMD`: runs the command with `/bin/sh -c` after each load whose content
+/// differs from the one before it, as `ChangeRuns` decides: the content as `--output` prints
+/// it on its stdin, the source in its environment, its output on stderr line by line after
+/// the source's name. A command still running when loadrun ends gets SIGTERM.
+final class ChangeCommands {
+    let command: String
+    private let loop: EventLoop
+    private let diagnostics: Diagnostics
+    /// The content of a source as the command reads it.
+    private let input: (SessionSource) -> [UInt8]
+    private var runs = ChangeRuns()
+    /// The command running for each source, by index.
+    private var processes: [Int: ChildProcess] = [:]
+    /// What each source's command has written since its last newline, by index.
+    private var partialLines: [Int: [UInt8]] = [:]
+    /// The HTTP status of each source's last load, by index, for `LOADRUN_STATUS`.
+    private var statuses: [Int: Int] = [:]
+    /// Processes ended by `finish` whose wait GLib has yet to hand back.
+    private var ending: [ChildProcess] = []
+    /// Whether the run is over: no command starts any more.
+    private var isFinishing = false
+
+    init(command: String, loop: EventLoop, diagnostics: Diagnostics, input: @escaping (SessionSource) -> [UInt8]) {
+        self.command = command
+        self.loop = loop
+        self.diagnostics = diagnostics
+        self.input = input
+    }
+
+    /// `source` loaded content with `fingerprint`, the server answering `status`.
+    func loaded(_ source: SessionSource, fingerprint: UInt64, status: Int?) {
+        if let status { statuses[source.index] = status }
+        if let run = runs.loaded(source.index, fingerprint: fingerprint) { start(run, of: source) }
+    }
+
+    /// Ends every command still running with SIGTERM, and turns the loop until GLib has let
+    /// go of them all. `lettingThemEnd`: first let the running commands end by themselves, the
+    /// loop turning (a wait that was met: the command its last change started does its work);
+    /// a signal meanwhile leaves at once (`LoadSession`'s `leaveNow`).
+    func finish(lettingThemEnd: Bool) {
+        isFinishing = true
+        while lettingThemEnd && !processes.isEmpty { loop.iterate(blocking: true) }
+        for process in processes.values {
+            process.terminate()
+            ending.append(process)
+        }
+        processes = [:]
+        while ending.contains(where: \.isWaiting) { loop.iterate(blocking: true) }
+        ending = []
+    }
+
+    /// Sends SIGTERM to every command still running: loadrun is leaving at once.
+    func terminateNow() {
+        for process in processes.values { process.terminate() }
+    }
+
+    private func start(_ run: ChangeRuns.Run, of source: SessionSource) {
+        let environment = [
+            (name: "LOADRUN_SOURCE", value: source.loader.source.name),
+            (name: "LOADRUN_URL", value: source.loader.firstPageURL),
+            (name: "LOADRUN_STATUS", value: statuses[run.index].map(String.init) ?? ""),
+            (name: "LOADRUN_CHANGE", value: String(run.change)),
+        ]
+        let index = run.index
+        let started = ChildProcess.start(shellCommand: command, environment: environment, input: input(source), loop: loop,
+                                         output: { [unowned self] bytes in said(bytes, by: index, of: source) },
+                                         exit: { [unowned self] exit in ended(exit, index: index, of: source) })
+        switch started {
+        case .success(let process):
+            processes[index] = process
+        case .failure(let failure):
+            diagnostics.say("\(source.name): --on-change command could not start: \(failure)")
+            if let next = runs.finished(index) { start(next, of: source) }
+        }
+    }
+
+    /// Says each whole line the command wrote, after the source's name.
+    private func said(_ bytes: [UInt8], by index: Int, of source: SessionSource) {
+        var pending = partialLines[index, default: []] + bytes
+        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+            diagnostics.say("\(source.name): \(String(decoding: pending[..<newline], as: UTF8.self))")
+            pending.removeSubrange(...newline)
+        }
+        partialLines[index] = pending
+    }
+
+    private func ended(_ exit: ChildProcess.Exit, index: Int, of source: SessionSource) {
+        processes[index] = nil
+        if let rest = partialLines.removeValue(forKey: index), !rest.isEmpty {
+            diagnostics.say("\(source.name): \(String(decoding: rest, as: UTF8.self))")
+        }
+        switch exit {
+        case .exited(status: 0): break
+        case .exited(let status): diagnostics.say("\(source.name): --on-change command exited with status \(status)")
+        case .signalled(let signal): diagnostics.say("\(source.name): --on-change command was ended by signal \(signal)")
+        }
+        if let next = runs.finished(index), !isFinishing { start(next, of: source) }
+    }
+}

@@ -1,0 +1,93 @@
+import Loader
+package import Plan
+import Plugins
+
+/// What a run does for scripts beyond showing its sources: wait for a condition and exit
+/// (`--until`…), and run a command on each change (`--on-change`).
+package struct ScriptingSettings {
+    package var wait: WaitSettings?
+    /// `--on-change CMD`.
+    package var onChange: String?
+
+    package init(wait: WaitSettings? = nil, onChange: String? = nil) {
+        self.wait = wait
+        self.onChange = onChange
+    }
+
+    /// Whether the run reloads on the watch's interval for them: a wait and a command on
+    /// change both need loads after the first.
+    package var reloads: Bool { wait != nil || onChange != nil }
+
+    /// Whether each load's content is fingerprinted, to tell a change.
+    var fingerprintsContent: Bool {
+        if onChange != nil { return true }
+        if case .change? = wait?.condition { return true }
+        return false
+    }
+}
+
+extension LoadSession {
+    /// Judges a load that brought content against the wait, and hands a change to the command
+    /// on change; before the presenter shows the load, so that its NDJSON record can say
+    /// whether the load met the condition.
+    func judgeLoad(_ change: StateChange, of source: SessionSource) {
+        source.metCondition = nil
+        guard ending == nil, change.cause == .succeeded || change.cause == .notModified, !source.continuesChain,
+              let content = change.to.content else { return }
+        if waitJudge != nil {
+            source.metCondition = waitJudge?.judge(source.index, fingerprint: content.fingerprint) { contentJSON(content) }
+        }
+        if let changeCommands, let fingerprint = content.fingerprint {
+            changeCommands.loaded(source, fingerprint: fingerprint, status: change.httpStatus)
+        }
+    }
+
+    /// Starts the wait's deadline, if it has one.
+    func startWaitDeadline() {
+        guard let timeout = scripting.wait?.timeout else { return }
+        waitDeadline = loop.schedule(after: timeout) { [unowned self] in send(.waitTimedOut) }
+    }
+
+    /// Says that the wait's timeout passed, and why each of `unmet` had not met its condition.
+    func sayUnmetWait(_ unmet: [Int]) {
+        guard let wait = scripting.wait else { return }
+        let timeout = wait.timeout.map { DurationArgument($0).defaultValueDescription } ?? ""
+        diagnostics.say("loadrun: --until-timeout \(timeout) passed before \(wait.description) held for \(unmet.count == 1 ? "\(sources[unmet[0]].name)" : "\(unmet.count) sources")")
+        for index in unmet {
+            let source = sources[index]
+            let reason = waitJudge?.reasons[index]
+            if let error = source.loader.state.error, source.loader.state.hasFailed {
+                diagnostics.say("\(source.name): its last load failed: \(LoadErrorText.describe(error))" + (reason.map { "; before it, \($0)" } ?? ""))
+            } else if let reason {
+                diagnostics.say("\(source.name): \(reason)")
+            } else {
+                diagnostics.say("\(source.name): no load had finished")
+            }
+        }
+    }
+
+    /// The content's JSON, which an `--until` program runs on: the `--jq` results, one a line,
+    /// or what `--output json` prints.
+    func contentJSON(_ content: AnyContent) -> String {
+        if let results = content.model as? JQPlugin.Results { return results.compact.joined(separator: "\n") }
+        return plugins.renderJSON(content, context: plainContext())
+    }
+
+    /// The content as `--output` prints it, with no styling: what the command on change reads.
+    func commandInput(_ source: SessionSource) -> [UInt8] {
+        guard let content = source.loader.state.content else { return [] }
+        switch format {
+        case .text: return Array(plugins.render(content, context: plainContext()).utf8)
+        case .json, .ndjson: return Array((plugins.renderJSON(content, context: plainContext()) + "\n").utf8)
+        }
+    }
+
+    /// How content renders for a pipe: no styling, no terminal.
+    private func plainContext() -> RenderContext {
+        var context = renderContext(imageFormat: nil)
+        context.allowsStyling = false
+        context.isTerminal = false
+        context.interruption = nil
+        return context
+    }
+}

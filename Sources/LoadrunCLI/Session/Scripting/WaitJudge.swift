@@ -1,0 +1,61 @@
+import Plan
+import Plugins
+import TerminalText
+
+/// Judges each load of a wait (`--until`, `--until-change`, `--until-ok`) against its
+/// condition, and keeps why each source has not met it yet, for the message the timeout
+/// gives. The session feeds it every load that brought content and acts on its verdicts.
+struct WaitJudge {
+    let settings: WaitSettings
+    /// The fingerprint of each source's first content, by index: `--until-change` waits for
+    /// content that differs from it.
+    private var firstFingerprints: [Int: UInt64] = [:]
+    /// Why each source has not met the condition, as of its last judged load, by index.
+    private(set) var reasons: [Int: String] = [:]
+
+    init(_ settings: WaitSettings) { self.settings = settings }
+
+    /// Whether source `index`'s load of content with `fingerprint` meets the condition; `json`
+    /// gives the content's JSON (what `--output json` prints) when the condition needs it.
+    mutating func judge(_ index: Int, fingerprint: UInt64?, json: () -> String) -> Bool {
+        switch settings.condition {
+        case .success:
+            return true
+        case .change:
+            guard let first = firstFingerprints[index] else {
+                if let fingerprint { firstFingerprints[index] = fingerprint }
+                reasons[index] = "its content is still the first load's: \(Self.excerpt(json()))"
+                return false
+            }
+            if fingerprint != first { return true }
+            reasons[index] = "its content is still the first load's: \(Self.excerpt(json()))"
+            return false
+        case .expression(let program):
+            let input = json()
+            let run = program.run(Array(input.utf8))
+            if let failure = run.failure {
+                reasons[index] = "`\(program.source)` gave jq an error: \(failure), on \(Self.excerpt(input))"
+                return false
+            }
+            guard let last = run.results.last else {
+                reasons[index] = "`\(program.source)` gave no value on \(Self.excerpt(input))"
+                return false
+            }
+            if Self.isTruthy(last) { return true }
+            reasons[index] = "`\(program.source)` gave \(last) on \(Self.excerpt(input))"
+            return false
+        }
+    }
+
+    /// Whether a result, as compact JSON, counts as true: anything but `false` and `null`, as
+    /// jq's `-e` and its conditionals judge.
+    static func isTruthy(_ compact: String) -> Bool { compact != "false" && compact != "null" }
+
+    /// The start of `json` on one line, whitespace between tokens dropped, and safe for a
+    /// terminal: enough to see what the content was.
+    static func excerpt(_ json: String, limit: Int = 120) -> String {
+        let compact = JSONCompaction.compacted(json)
+        let line = UntrustedText.forTerminalLine(compact)
+        return line.count > limit ? String(line.prefix(limit)) + "…" : line
+    }
+}
