@@ -60,9 +60,13 @@ public struct JQPlugin: ContentDecoder {
     private static func result(_ compact: String) -> Results.Result {
         // A string with no escape is its text between the quotes: no parse for the commonest
         // result (a title), of which a program may give a hundred thousand.
-        if compact.utf8.first == UInt8(ascii: "\""), !compact.utf8.contains(UInt8(ascii: "\\")) {
-            return .text(String(compact.dropFirst().dropLast()))
+        var compact = compact
+        let plain: String? = compact.withUTF8 { bytes in
+            // By bytes: Character-wise slicing walked each title's graphemes (5% of a run).
+            guard bytes.count >= 2, bytes[0] == UInt8(ascii: "\""), !bytes.contains(UInt8(ascii: "\\")) else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[1..<(bytes.count - 1)]), as: UTF8.self)
         }
+        if let plain { return .text(plain) }
         let bytes = Array(compact.utf8)
         let info = ResponseInfo(url: "jq:", headers: HTTPHeaders([(name: "Content-Type", value: "application/json")]))
         guard let document = try? JSONBody.document(bytes, response: info) else { return .text(compact) }
