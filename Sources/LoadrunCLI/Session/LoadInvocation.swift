@@ -17,8 +17,8 @@ package struct LoadInvocation {
     /// The schedule asked for: `--watch`'s interval, or once.
     package var requestedSchedule: LoadSession.Schedule
     /// `--browse` and `--no-prefetch`: whether the browse view was asked for, and how it
-    /// loads details. `schedule` stays `.once` for `--browse` alone (the interval's for
-    /// `--browse --watch`); `run` makes that the browse schedule.
+    /// loads details. `requestedSchedule` stays `.once` for `--browse` alone (the interval's
+    /// for `--browse --watch`); `schedule` makes that the browse schedule.
     package var browse: BrowseSettings
     package var view: ViewOptions
     package var maxConnections: Int

@@ -76,12 +76,15 @@ final class ChangeCommands {
         }
     }
 
+    /// The longest line held back for its newline: past it, what came is said as a line.
+    static let longestLine = 1 << 16
+
     /// Says each whole line the command wrote, after the source's name.
     private func said(_ bytes: [UInt8], by index: Int, of source: SessionSource) {
         var pending = partialLines[index, default: []] + bytes
-        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-            diagnostics.say("\(source.name): \(String(decoding: pending[..<newline], as: UTF8.self))")
-            pending.removeSubrange(...newline)
+        while let end = pending.firstIndex(of: UInt8(ascii: "\n")) ?? (pending.count > Self.longestLine ? Self.longestLine : nil) {
+            diagnostics.say("\(source.name): \(String(decoding: pending[..<end], as: UTF8.self))")
+            pending.removeSubrange(..<(pending[end] == UInt8(ascii: "\n") ? end + 1 : end))
         }
         partialLines[index] = pending
     }

@@ -35,7 +35,10 @@ extension LoadSession {
         guard ending == nil, change.cause == .succeeded || change.cause == .notModified, !source.continuesChain,
               let content = change.to.content else { return }
         if waitJudge != nil {
-            source.metCondition = waitJudge?.judge(source.index, fingerprint: content.fingerprint) { contentJSON(content) }
+            if change.cause == .succeeded || source.contentMetCondition == nil {
+                source.contentMetCondition = waitJudge?.judge(source.index, fingerprint: content.fingerprint) { contentJSON(content) }
+            }
+            source.metCondition = source.contentMetCondition
         }
         if let changeCommands, let fingerprint = content.fingerprint {
             changeCommands.loaded(source, fingerprint: fingerprint, status: change.httpStatus)
