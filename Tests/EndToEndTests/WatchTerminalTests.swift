@@ -31,6 +31,30 @@ final class WatchTerminalTests: XCTestCase {
         XCTAssertTrue(tmux.cursorVisible, "the cursor is back", file: file, line: line)
     }
 
+    func testCtrlCEndsTheViewAndTheCommandOnChangeAndGivesTheTerminalBack() throws {
+        let backend = WatchedBackend()
+        let server = TestServer(serving: backend)
+        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("onchange-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: pidFile) }
+        let tmux = try TmuxSession(command("--url \(server.url("/posts")) --plugin posts --watch 1h --on-change 'echo $$ > \(pidFile); exec sleep 600'"),
+                                   width: 100, height: 30)
+        XCTAssertTrue(tmux.waitForScreen(containing: "Post number 3"), tmux.screen())
+        backend.setPosts(4)
+        try tmux.send("r")
+        XCTAssertTrue(tmux.waitForScreen(containing: "Post number 4"), tmux.screen())
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { Int32((try? String(contentsOfFile: pidFile, encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "") != nil }, "the command started")
+        let pid = try XCTUnwrap(Int32(try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        XCTAssertTrue(tmux.alternateScreen, "the command's output never replaced the view")
+        // Nothing in flight (the next reload is an hour away): Ctrl-C quits.
+        try tmux.send("C-c")
+        assertRestored(tmux, status: 130)
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+            return stat.split(separator: " ").dropFirst(2).first == "Z"
+        }, "the command ended with loadrun")
+    }
+
     func testRedrawsOnlyWhatChangedAndMarksAddedAndRemovedItemsUntilTheNextChange() throws {
         let backend = WatchedBackend()
         let server = TestServer(serving: backend)
