@@ -16,6 +16,7 @@ final class JQOptionTests: XCTestCase {
             server.route("/users", TestRoutes.fixed(Self.users, requests: requests))
             server.route("/feed", TestRoutes.fixed(contentType: "application/rss+xml", Self.feed, requests: requests))
             server.route("/page", TestRoutes.fixed(contentType: "text/html", "<html><p>hi</p></html>", requests: requests))
+            server.route("/raw", TestRoutes.fixed(contentType: "text/plain; charset=utf-8", Self.users, requests: requests))
         }
     }
 
@@ -149,5 +150,12 @@ final class JQOptionTests: XCTestCase {
         let added = try XCTUnwrap(prints.last).split(separator: "\n").filter { $0.hasPrefix("+ ") }
         XCTAssertEqual(added.count, 1, run.standardOutput)
         XCTAssertTrue(added[0].contains("Bo"), run.standardOutput)
+    }
+
+    func testJSONServedAsPlainTextIsFilteredAsCurlPipedToJqWouldBe() throws {
+        let server = server()
+        let run = try self.run(["--url", server.url("/raw"), "--jq", ".[1].name"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertEqual(run.standardOutput, "Bo\n")
     }
 }

@@ -45,12 +45,16 @@ public struct JQPlugin: ContentDecoder {
     }
 
     /// The JSON a program runs on: the body when it is JSON or JSON Lines; a feed as its
-    /// JSON Feed form; a clear refusal for anything else.
+    /// JSON Feed form; a body that opens as JSON whatever its type says (raw file hosts serve
+    /// JSON as text/plain, and `curl | jq` never asks), for libjq to judge; a clear refusal
+    /// for anything else.
     private static func json(of body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> [UInt8] {
         if JSONBody.mayBeJSON(body, response: response) { return body }
         if case .taken(let feed) = FeedPlugin().offer(ResponseBody(body, info: response)) {
             return Array(FeedPlugin().renderJSON(feed, context: RenderContext()).utf8)
         }
+        let first = body.first { !JSONBody.isJSONWhitespace($0) }
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return body }
         let type = response.mediaType ?? "content with no type"
         throw DecodeFailure("is \(type), not JSON: --jq runs on JSON, JSON Lines and feeds", suggestion: "drop --jq for this source",
                             offersOtherPlugins: false)

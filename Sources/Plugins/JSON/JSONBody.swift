@@ -79,7 +79,7 @@ enum JSONBody {
         return body.first(where: { !isJSONWhitespace($0) }) == opener.asciiValue
     }
 
-    private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
+    static func isJSONWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 }
