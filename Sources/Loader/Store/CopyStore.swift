@@ -24,24 +24,15 @@ final class CopyStore {
     /// The layout this code reads and writes (`PRAGMA user_version`).
     private static let layout = 1
 
-    let path: String
-    private let directory: String
+    /// The file, and what goes wrong with it.
+    private let file: StoreFile
     private let limit: Int
-    private let report: (StoreProblem) -> Void
-    private enum Connection {
-        case unopened
-        case open(SQLiteDatabase)
-        /// Off for the rest of the run: its problem has been told.
-        case off
-    }
-    private var connection = Connection.unopened
-    private var told: Set<String> = []
+    var path: String { file.path }
 
     init(directory: String, limit: Int = CopyStore.defaultLimit, report: @escaping (StoreProblem) -> Void) {
-        self.directory = directory
-        path = directory + "/" + Self.fileName
         self.limit = limit
-        self.report = report
+        file = StoreFile(directory: directory, fileName: Self.fileName, schema: Self.schema, layout: Self.layout,
+                         beforeOpening: { Self.removeSoupCacheLeftovers(in: directory) }, report: report)
     }
 
     // MARK: Reading and writing copies
@@ -49,7 +40,7 @@ final class CopyStore {
     /// The copy kept for `key`, checked against its checksum; nil when there is none, or it
     /// was damaged (then it is dropped, and that is told).
     func copy(for key: CopyKey, url: String) -> StoredCopy? {
-        attempt { (database) throws(SQLiteError) -> StoredCopy? in
+        file.attempt { (database) throws(SQLiteError) -> StoredCopy? in
             let select = try database.prepare("SELECT response_url, headers, body, checksum, stored_at, verified_at FROM copies WHERE key = ?")
             try select.bind(.text(key.digest))
             guard try select.step() else { return nil }
@@ -64,7 +55,7 @@ final class CopyStore {
                 try database.transaction { () throws(SQLiteError) in
                     try database.prepare("DELETE FROM copies WHERE key = ?").bind(.text(key.digest)).run()
                 }
-                tell(.damagedCopy(url: URLCredentials.masked(url)))
+                file.tell(.damagedCopy(url: URLCredentials.masked(url)))
                 return nil
             }
             let info = ResponseInfo(url: responseURL ?? url, headers: Self.headers(from: headers))
@@ -79,11 +70,11 @@ final class CopyStore {
         let headers = Self.headerText(response.info.headers)
         let checksum = Checksum.sha256([Array(headers.utf8), response.body])
         let now = Int(time(nil))
-        attempt { (database) throws(SQLiteError) in
+        file.attempt { (database) throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) in
                 let same = try database.prepare("UPDATE copies SET verified_at = ?, used_at = \(Self.nextUse) WHERE key = ? AND checksum = ?")
                 try same.bind(.integer(now), .text(key.digest), .text(checksum)).run()
-                if try database.integer("SELECT changes()") > 0 { return }
+                if database.changes > 0 { return }
                 if response.body.count > limit {
                     // Too large to keep: an older copy would now be a lie offline.
                     try database.prepare("DELETE FROM copies WHERE key = ?").bind(.text(key.digest)).run()
@@ -107,7 +98,7 @@ final class CopyStore {
     /// another process has put another copy in its place meanwhile.
     func verified(_ copy: StoredCopy, for key: CopyKey) {
         let now = Int(time(nil))
-        attempt { (database) throws(SQLiteError) in
+        file.attempt { (database) throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) in
                 try database.prepare("UPDATE copies SET verified_at = ?, used_at = \(Self.nextUse) WHERE key = ? AND checksum = ?")
                     .bind(.integer(now), .text(key.digest), .text(copy.checksum)).run()
@@ -128,108 +119,9 @@ final class CopyStore {
         let oldest = try database.prepare("DELETE FROM copies WHERE key = (SELECT key FROM copies WHERE key != ? ORDER BY used_at LIMIT 1)")
         while try database.integer("SELECT bytes FROM totals") > limit / 10 * 9 {
             try oldest.bind(.text(kept.digest)).run()
-            if try database.integer("SELECT changes()") == 0 { break }
+            if database.changes == 0 { break }
         }
         try database.execute("PRAGMA incremental_vacuum")
-    }
-
-    // MARK: Opening, and what goes wrong
-
-    /// Runs `body` on the open database; a failure is told and handled here, and gives nil.
-    @discardableResult
-    private func attempt<T>(_ body: (SQLiteDatabase) throws(SQLiteError) -> T) -> T? {
-        var failure: SQLiteError?
-        // In a closure of its own, so that no reference to the connection is left here when
-        // a damaged file is closed and moved aside.
-        let result: T? = { () -> T? in
-            guard let database = database() else { return nil }
-            do throws(SQLiteError) {
-                return try body(database)
-            } catch {
-                failure = error
-                return nil
-            }
-        }()
-        if let failure { failed(failure) }
-        return result
-    }
-
-    /// The open database, opened now if need be; nil while the store is off.
-    private func database() -> SQLiteDatabase? {
-        switch connection {
-        case .open(let database): return database
-        case .off: return nil
-        case .unopened:
-            do {
-                let database = try open()
-                connection = .open(database)
-                return database
-            } catch let error as SQLiteError {
-                // A file damaged from its first page: moved aside, and one new try.
-                guard error.isDamage else { failed(error); return nil }
-                failed(error)
-                guard case .unopened = connection, let database = try? open() else { connection = .off; return nil }
-                connection = .open(database)
-                return database
-            } catch let problem as StoreProblem {
-                tell(problem)
-                connection = .off
-                return nil
-            } catch {
-                connection = .off
-                return nil
-            }
-        }
-    }
-
-    private func open() throws -> SQLiteDatabase {
-        guard g_mkdir_with_parents(directory, 0o700) == 0 else {
-            throw StoreProblem.unwritable(path: directory, reason: LocalFile.reason(for: errno))
-        }
-        // An existing directory keeps the mode it was made with: copies are the user's alone.
-        chmod(directory, 0o700)
-        // SQLite's own word for this case is only "unable to open database file".
-        guard access(directory, W_OK | X_OK) == 0 else {
-            throw StoreProblem.unwritable(path: directory, reason: LocalFile.reason(for: errno))
-        }
-        removeSoupCacheLeftovers()
-        // SQLite would open a FIFO and wait on it for ever.
-        for file in [path, path + "-wal", path + "-shm"] {
-            var info = stat()
-            if stat(file, &info) == 0, let kind = LocalFile.notRegular(info) { throw StoreProblem.notAFile(path: file, kind: kind) }
-        }
-        let mask = umask(0o077)
-        defer { umask(mask) }
-        try SQLiteDatabase.makeWhole(at: path, schema: Self.schema)
-        let database = try SQLiteDatabase(path: path)
-        // Writes are short: a quarter second is long enough for another process's (20 runs at
-        // once), and short enough for the loop.
-        database.setBusyTimeout(milliseconds: 250)
-        try database.execute("PRAGMA synchronous = NORMAL; PRAGMA cell_size_check = ON")
-        // A file made whole is in WAL mode already. One made otherwise (an empty file, or
-        // made in place where links fail) is set here by the first process to get there.
-        // Changing it takes a lock SQLite does not wait for, so one that meets another's
-        // leaves it to the next.
-        if try database.text("PRAGMA journal_mode") != "wal" {
-            try database.execute("PRAGMA auto_vacuum = INCREMENTAL")
-            try database.executeUnlessBusy("PRAGMA journal_mode = WAL")
-        }
-        var version = try database.integer("PRAGMA user_version")
-        if version == 0 {
-            // Read again under the write lock: another process may have made it meanwhile,
-            // perhaps a newer loadrun with a newer layout.
-            try database.transaction { () throws(SQLiteError) in
-                version = try database.integer("PRAGMA user_version")
-                guard version == 0 else { return }
-                try database.execute(Self.schema)
-                version = Self.layout
-            }
-        }
-        guard version == Self.layout else { throw StoreProblem.newerLayout(path: path, version: version) }
-        // Each run writes a little; the log is copied in once it has grown, not at every exit.
-        database.leavesLogOnClose()
-        for file in [path, path + "-wal", path + "-shm"] { chmod(file, 0o600) }
-        return database
     }
 
     /// Layout 1: the copies, the index that orders them by use, and the bodies' total kept by
@@ -252,7 +144,7 @@ final class CopyStore {
     /// What libsoup's SoupCache left here for a loadrun before the store: its index
     /// (`soup.cache2`), a body per entry (named by a number) and loadrun's lock file. Gone
     /// once, the first time a store opens beside them.
-    private func removeSoupCacheLeftovers() {
+    private static func removeSoupCacheLeftovers(in directory: String) {
         guard unlink(directory + "/soup.cache2") == 0, let handle = opendir(directory) else { return }
         defer { closedir(handle) }
         unlink(directory + "/lock")
@@ -261,44 +153,6 @@ final class CopyStore {
             guard !name.isEmpty, name.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { continue }
             var info = stat()
             if lstat(directory + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG { unlink(directory + "/" + name) }
-        }
-    }
-
-    /// What an SQLite failure means for the run: a damaged file is moved aside (the next use
-    /// starts a new one), a lock held too long costs this write only, and anything else (a
-    /// read-only directory, a full disk) turns the store off.
-    private func failed(_ error: SQLiteError) {
-        if error.isDamage {
-            // Closed first (the last reference goes), then all three files moved together:
-            // another process opening the path meanwhile must not meet the old WAL.
-            connection = .unopened
-            let aside = path + ".damaged"
-            rename(path, aside)
-            rename(path + "-wal", aside + "-wal")
-            rename(path + "-shm", aside + "-shm")
-            tell(.damaged(path: path, movedTo: aside, reason: error.message))
-        } else if error.isBusy {
-            // A process that holds the lock this long may hold it for ever (stopped with
-            // Ctrl-Z mid-write): the rest of the run does not wait for it again.
-            if case .open(let database) = connection { database.setBusyTimeout(milliseconds: 0) }
-            tell(.busy(path: path))
-        } else {
-            connection = .off
-            tell(.unwritable(path: path, reason: error.message))
-        }
-    }
-
-    /// Tells `problem`, once per kind of problem and file in a run.
-    private func tell(_ problem: StoreProblem) {
-        if told.insert(Self.kind(of: problem)).inserted { report(problem) }
-    }
-
-    private static func kind(of problem: StoreProblem) -> String {
-        switch problem {
-        case .damaged: "damaged"
-        case .unwritable, .notAFile, .newerLayout: "off"
-        case .damagedCopy(let url): "copy " + url
-        case .busy: "busy"
         }
     }
 

@@ -116,6 +116,10 @@ final class SQLiteDatabase {
         lr_sqlite_no_checkpoint_on_close(handle)
     }
 
+    /// The rows the last statement changed: without a statement of its own, which the copy
+    /// store's and the history's writes would pay for each row.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
     /// How long a write waits for another process's lock before it gives up with `SQLITE_BUSY`.
     func setBusyTimeout(milliseconds: Int32) {
         sqlite3_busy_timeout(handle, milliseconds)

@@ -1,10 +1,12 @@
-/// Something wrong with the copy store, told once: a store problem never fails a load, so the
-/// user hears of it this way, and the run goes on without the store (or with a new one).
-public enum StoreProblem: Error, Sendable, Equatable, CustomStringConvertible {
+/// Something wrong with a store loadrun keeps between runs, told once: a store problem never
+/// fails a load, so the user hears of it this way, and the run goes on without the store (or
+/// with a new one). The copy store's problems are said as they are; the history's come as
+/// `.history(problem)`.
+public indirect enum StoreProblem: Error, Sendable, Equatable, CustomStringConvertible {
     /// The database was damaged or not a database: it was moved to `movedTo`, and a new one
     /// is started.
     case damaged(path: String, movedTo: String, reason: String)
-    /// No copy can be kept: the directory or the file cannot be written (or made).
+    /// Nothing can be kept: the directory or the file cannot be written (or made).
     case unwritable(path: String, reason: String)
     /// Where the store's file belongs there is something else (`kind`: "a FIFO", "a directory").
     case notAFile(path: String, kind: String)
@@ -12,23 +14,56 @@ public enum StoreProblem: Error, Sendable, Equatable, CustomStringConvertible {
     case newerLayout(path: String, version: Int)
     /// One stored copy failed its checksum: it was dropped, and the load asks the server afresh.
     case damagedCopy(url: String)
-    /// Another process held the store's lock too long: this copy was not kept.
+    /// Another process held the store's lock too long: this write was not made.
     case busy(path: String)
+    /// A problem of the history (`HistoryStore`), not of the copy store.
+    case history(StoreProblem)
 
     public var description: String {
+        if case .history(let problem) = self { return problem.describe(Words.history) }
+        return describe(Words.copies)
+    }
+
+    /// The words that name a store and what its loss costs.
+    private struct Words {
+        var store: String
+        var nothingKept: String
+        var without: String
+        var writeLost: String
+
+        static let copies = Words(store: "the copy store", nothingKept: "no copy can be kept", without: "without stored copies",
+                                  writeLost: "a copy was not kept")
+        static let history = Words(store: "the history", nothingKept: "no history can be recorded", without: "without recording their history",
+                                   writeLost: "a version was not recorded")
+    }
+
+    private func describe(_ words: Words) -> String {
         switch self {
         case .damaged(let path, let movedTo, let reason):
-            "the copy store \(path) is damaged (\(reason)); it was moved to \(movedTo) and a new one started"
+            "\(words.store) \(path) is damaged (\(reason)); it was moved to \(movedTo) and a new one started"
         case .unwritable(let path, let reason):
-            "no copy can be kept in \(path): \(reason); loads go on without stored copies"
+            "\(words.nothingKept) in \(path): \(reason); loads go on \(words.without)"
         case .notAFile(let path, let kind):
-            "the copy store \(path) is \(kind); loads go on without stored copies until it is removed"
+            "\(words.store) \(path) is \(kind); loads go on \(words.without) until it is removed"
         case .newerLayout(let path, let version):
-            "the copy store \(path) was made by a newer loadrun (layout \(version)); loads go on without it"
+            "\(words.store) \(path) was made by a newer loadrun (layout \(version)); loads go on without it"
         case .damagedCopy(let url):
             "the stored copy of \(url) failed its checksum; it was dropped and the server asked afresh"
         case .busy(let path):
-            "the copy store \(path) stayed locked by another loadrun; a copy was not kept"
+            "\(words.store) \(path) stayed locked by another loadrun; \(words.writeLost)"
+        case .history(let problem):
+            problem.describe(words)
+        }
+    }
+
+    /// What kind of problem it is, for telling each once: one damaged copy is not another.
+    var kind: String {
+        switch self {
+        case .damaged: "damaged"
+        case .unwritable, .notAFile, .newerLayout: "off"
+        case .damagedCopy(let url): "copy " + url
+        case .busy: "busy"
+        case .history(let problem): "history " + problem.kind
         }
     }
 }

@@ -1,0 +1,187 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+internal import CGLib
+
+/// One SQLite file loadrun keeps between runs (the copy store, the history), and everything
+/// that can go wrong with it, handled in one place:
+///
+/// - opened on first use, in a 0700 directory, files 0600; made whole beside its path and
+///   linked into place, in WAL mode, with a busy timeout: many processes share it;
+/// - its layout (`PRAGMA user_version`) checked, and brought up to this loadrun's by the
+///   migrations, one step at a time, under the write lock;
+/// - damaged or not a database: moved aside, with its log, and a new one started;
+/// - unwritable, not a file, or made by a newer loadrun: off for the rest of the run;
+/// - each problem told once through `report`; none fails or hangs a load.
+final class StoreFile {
+    let path: String
+    private let directory: String
+    private let schema: String
+    private let layout: Int
+    /// The SQL that brings layout `n` to `n + 1`, by `n`.
+    private let migrations: [Int: String]
+    /// Runs once before the first open: tidying the directory of what came before.
+    private let beforeOpening: () -> Void
+    /// The pages the write-ahead log may grow to before SQLite copies it into the file: each
+    /// run that is the first to open the file reads the whole log again, so a file every run
+    /// writes keeps it short.
+    private let logPages: Int
+    private let report: (StoreProblem) -> Void
+    private enum Connection {
+        case unopened
+        case open(SQLiteDatabase)
+        /// Off for the rest of the run: its problem has been told.
+        case off
+    }
+    private var connection = Connection.unopened
+    private var told: Set<String> = []
+
+    /// `schema` makes layout `layout` in an empty file (ending with `PRAGMA user_version`).
+    init(directory: String, fileName: String, schema: String, layout: Int, migrations: [Int: String] = [:], logPages: Int = 1000,
+         beforeOpening: @escaping () -> Void = {}, report: @escaping (StoreProblem) -> Void) {
+        self.logPages = logPages
+        self.directory = directory
+        path = directory + "/" + fileName
+        self.schema = schema
+        self.layout = layout
+        self.migrations = migrations
+        self.beforeOpening = beforeOpening
+        self.report = report
+    }
+
+    /// Runs `body` on the open database; a failure is told and handled here, and gives nil.
+    @discardableResult
+    func attempt<T>(_ body: (SQLiteDatabase) throws(SQLiteError) -> T) -> T? {
+        var failure: SQLiteError?
+        // In a closure of its own, so that no reference to the connection is left here when
+        // a damaged file is closed and moved aside.
+        let result: T? = { () -> T? in
+            guard let database = database() else { return nil }
+            do throws(SQLiteError) {
+                return try body(database)
+            } catch {
+                failure = error
+                return nil
+            }
+        }()
+        if let failure { failed(failure) }
+        return result
+    }
+
+    /// Tells `problem`, once per kind of problem and file in a run.
+    func tell(_ problem: StoreProblem) {
+        if told.insert(problem.kind).inserted { report(problem) }
+    }
+
+    /// The open database, opened now if need be; nil while the store is off.
+    private func database() -> SQLiteDatabase? {
+        switch connection {
+        case .open(let database): return database
+        case .off: return nil
+        case .unopened:
+            do {
+                let database = try open()
+                connection = .open(database)
+                return database
+            } catch let error as SQLiteError {
+                // A file damaged from its first page: moved aside, and one new try.
+                guard error.isDamage else { failed(error); return nil }
+                failed(error)
+                guard case .unopened = connection, let database = try? open() else { connection = .off; return nil }
+                connection = .open(database)
+                return database
+            } catch let problem as StoreProblem {
+                tell(problem)
+                connection = .off
+                return nil
+            } catch {
+                connection = .off
+                return nil
+            }
+        }
+    }
+
+    private func open() throws -> SQLiteDatabase {
+        guard g_mkdir_with_parents(directory, 0o700) == 0 else {
+            throw StoreProblem.unwritable(path: directory, reason: LocalFile.reason(for: errno))
+        }
+        // An existing directory keeps the mode it was made with: what is kept is the user's alone.
+        chmod(directory, 0o700)
+        // SQLite's own word for this case is only "unable to open database file".
+        guard access(directory, W_OK | X_OK) == 0 else {
+            throw StoreProblem.unwritable(path: directory, reason: LocalFile.reason(for: errno))
+        }
+        beforeOpening()
+        // SQLite would open a FIFO and wait on it for ever.
+        for file in [path, path + "-wal", path + "-shm"] {
+            var info = stat()
+            if stat(file, &info) == 0, let kind = LocalFile.notRegular(info) { throw StoreProblem.notAFile(path: file, kind: kind) }
+        }
+        let mask = umask(0o077)
+        defer { umask(mask) }
+        try SQLiteDatabase.makeWhole(at: path, schema: schema)
+        let database = try SQLiteDatabase(path: path)
+        // Writes are short: a quarter second is long enough for another process's (20 runs at
+        // once), and short enough for the loop.
+        database.setBusyTimeout(milliseconds: 250)
+        try database.execute("PRAGMA synchronous = NORMAL; PRAGMA cell_size_check = ON; PRAGMA wal_autocheckpoint = \(logPages)")
+        // A file made whole is in WAL mode already. One made otherwise (an empty file, or
+        // made in place where links fail) is set here by the first process to get there.
+        // Changing it takes a lock SQLite does not wait for, so one that meets another's
+        // leaves it to the next.
+        if try database.text("PRAGMA journal_mode") != "wal" {
+            try database.execute("PRAGMA auto_vacuum = INCREMENTAL")
+            try database.executeUnlessBusy("PRAGMA journal_mode = WAL")
+        }
+        if try database.integer("PRAGMA user_version") != layout {
+            // Read again under the write lock: another process may have made or migrated it
+            // meanwhile, perhaps a newer loadrun with a newer layout.
+            try database.transaction { () throws(SQLiteError) in try bringUpToDate(database) }
+        }
+        let version = try database.integer("PRAGMA user_version")
+        guard version == layout else { throw StoreProblem.newerLayout(path: path, version: version) }
+        // Each run writes a little; the log is copied in once it has grown, not at every exit.
+        database.leavesLogOnClose()
+        for file in [path, path + "-wal", path + "-shm"] { chmod(file, 0o600) }
+        return database
+    }
+
+    /// Makes the layout in an empty file, or migrates an older one step by step; a newer one
+    /// is left as it is, for `open` to refuse.
+    private func bringUpToDate(_ database: SQLiteDatabase) throws(SQLiteError) {
+        var version = try database.integer("PRAGMA user_version")
+        if version == 0 {
+            try database.execute(schema)
+            return
+        }
+        while version < layout, let migration = migrations[version] {
+            try database.execute(migration)
+            version += 1
+            try database.execute("PRAGMA user_version = \(version)")
+        }
+    }
+
+    /// What an SQLite failure means for the run: a damaged file is moved aside (the next use
+    /// starts a new one), a lock held too long costs this write only, and anything else (a
+    /// read-only directory, a full disk) turns the store off.
+    private func failed(_ error: SQLiteError) {
+        if error.isDamage {
+            // Closed first (the last reference goes), then all three files moved together:
+            // another process opening the path meanwhile must not meet the old WAL.
+            connection = .unopened
+            let aside = path + ".damaged"
+            rename(path, aside)
+            rename(path + "-wal", aside + "-wal")
+            rename(path + "-shm", aside + "-shm")
+            tell(.damaged(path: path, movedTo: aside, reason: error.message))
+        } else if error.isBusy {
+            // A process that holds the lock this long may hold it for ever (stopped with
+            // Ctrl-Z mid-write): the rest of the run does not wait for it again.
+            if case .open(let database) = connection { database.setBusyTimeout(milliseconds: 0) }
+            tell(.busy(path: path))
+        } else {
+            connection = .off
+            tell(.unwritable(path: path, reason: error.message))
+        }
+    }
+}
