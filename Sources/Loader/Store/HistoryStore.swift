@@ -1,0 +1,189 @@
+/// Each source's versions across runs, in one SQLite file (`history.sqlite` in
+/// `$XDG_STATE_HOME/loadrun`): state, not cache, so kept apart from the copy store.
+///
+/// - A load that brings content records a version, unless its content is the source's last
+///   version's, which then only has its last-seen time moved.
+/// - Each version keeps its content compressed (zlib), its status, validators and size, and
+///   for a list its items' keys, which `--unseen` and the diffs read.
+/// - Bounded: `keep` versions per source, and `limit` bytes of compressed content in all, the
+///   oldest dropped first.
+/// - Shared by many processes, damaged or unwritable files handled as `StoreFile` handles
+///   them: a history problem never fails a load.
+public final class HistoryStore {
+    public static let fileName = "history.sqlite"
+    /// Versions kept per source, unless `--keep` or the sources file's `keep=` says otherwise.
+    public static let defaultKeep = 100
+    /// The compressed contents kept in all: 256 MiB.
+    public static let defaultLimit = 256 << 20
+    /// The items remembered as seen per source, for `--unseen`: the newest.
+    static let seenLimit = 20_000
+    /// The largest content a version keeps: the history compresses on the loop, and a
+    /// larger one would hold its first view back. Above it, a version keeps all but its content.
+    public static let largestKept = 8 << 20
+    private static let layout = 1
+
+    let file: StoreFile
+    private let limit: Int
+    private lazy var compressor = ZlibCodec.Compressor()
+    public var path: String { file.path }
+
+    /// A history in `directory` (made 0700 on first use), told problems through `report`.
+    public init(directory: String, limit: Int = HistoryStore.defaultLimit, report: @escaping (StoreProblem) -> Void) {
+        self.limit = limit
+        // Every run that loads writes the history (a last-seen time at least): its log is
+        // kept to 64 pages, a quarter megabyte for the next run to read.
+        file = StoreFile(directory: directory, fileName: Self.fileName, schema: Self.schema, layout: Self.layout, logPages: 64,
+                         report: { report(.history($0)) })
+    }
+
+    // MARK: Recording
+
+    /// `body` as a version keeps it: compressed; nil when it is larger than a version keeps.
+    public func pack(_ body: [UInt8]) -> [UInt8]? {
+        body.count <= Self.largestKept ? compressor.compress(body) : nil
+    }
+
+    /// Records `loads`, in one transaction: a batch of a run's loads costs one commit.
+    public func record(_ loads: [Load]) {
+        guard !loads.isEmpty else { return }
+        file.attempt { (database) throws(SQLiteError) in
+            try database.transaction { () throws(SQLiteError) in
+                // Prepared once for the batch: a thousand sources found unchanged cost a
+                // thousand runs of one statement, and nothing more.
+                let touch = try database.prepare("UPDATE versions SET last_seen = ? WHERE id = ? AND fingerprint = ?")
+                for load in loads {
+                    if let same = load.sameAs {
+                        try touch.bind(.integer(load.at), .integer(same.id), .integer(Int(truncatingIfNeeded: same.fingerprint))).run()
+                        if database.changes > 0 { continue }
+                        // Gone meanwhile (trimmed by another process): recorded as any load is.
+                    }
+                    try record(load, in: database)
+                }
+                try evict(database)
+            }
+        }
+    }
+
+    private func record(_ load: Load, in database: SQLiteDatabase) throws(SQLiteError) {
+        let source = try sourceID(load.source, url: load.url, at: load.at, in: database)
+        let last = try database.prepare("SELECT number, fingerprint FROM versions WHERE source = ? ORDER BY number DESC LIMIT 1")
+        try last.bind(.integer(source))
+        let previous: (number: Int, fingerprint: Int)? = try last.step() ? (last.integer(0), last.integer(1)) : nil
+        last.reset()
+        let fingerprint = Int(truncatingIfNeeded: load.fingerprint)
+        if let previous, previous.fingerprint == fingerprint {
+            try database.prepare("UPDATE versions SET last_seen = ? WHERE source = ? AND number = ?")
+                .bind(.integer(load.at), .integer(source), .integer(previous.number)).run()
+            return
+        }
+        let number = (previous?.number ?? 0) + 1
+        try database.prepare("""
+            INSERT INTO versions (source, number, seen_at, last_seen, status, etag, last_modified, content_type, plugin, program,
+                                  size, stored, fingerprint, content, items)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """).bind(.integer(source), .integer(number), .integer(load.at), .integer(load.at), load.status.map { .integer($0) } ?? .null,
+                      load.etag.map { .text($0) } ?? .null, load.lastModified.map { .text($0) } ?? .null,
+                      load.contentType.map { .text($0) } ?? .null, .text(load.plugin), load.program.map { .text($0) } ?? .null,
+                      .integer(load.size), .integer(load.content?.count ?? 0), .integer(fingerprint),
+                      load.content.map { .blob($0) } ?? .null,
+                      load.items.map { .text(Self.itemsText($0)) } ?? .null).run()
+        try database.prepare("DELETE FROM versions WHERE source = ? AND number <= ?")
+            .bind(.integer(source), .integer(number - max(load.keep, 1))).run()
+    }
+
+    /// The source's row, made now if it is new; its last-seen time moved to `at`.
+    private func sourceID(_ name: String, url: String, at: Int, in database: SQLiteDatabase) throws(SQLiteError) -> Int {
+        try database.prepare("""
+            INSERT INTO sources (name, url, first_seen, last_seen) VALUES (?, ?, ?, ?)
+            ON CONFLICT (name, url) DO UPDATE SET last_seen = max(last_seen, excluded.last_seen)
+            """).bind(.text(name), .text(url), .integer(at), .integer(at)).run()
+        let select = try database.prepare("SELECT id FROM sources WHERE name = ? AND url = ?")
+        try select.bind(.text(name), .text(url))
+        return try select.step() ? select.integer(0) : 0
+    }
+
+    /// Drops the oldest versions of any source once the compressed contents pass the limit,
+    /// down to nine tenths of it, keeping each source's newest.
+    private func evict(_ database: SQLiteDatabase) throws(SQLiteError) {
+        guard try database.integer("SELECT bytes FROM totals") > limit else { return }
+        let oldest = try database.prepare("""
+            DELETE FROM versions WHERE id = (SELECT v.id FROM versions v
+                WHERE v.number < (SELECT max(number) FROM versions w WHERE w.source = v.source) ORDER BY v.seen_at LIMIT 1)
+            """)
+        while try database.integer("SELECT bytes FROM totals") > limit / 10 * 9 {
+            try oldest.run()
+            if database.changes == 0 { break }
+        }
+        try database.execute("PRAGMA incremental_vacuum")
+    }
+
+    // MARK: Items seen, for --unseen
+
+    /// The items earlier runs showed of the source, and when the last of them ran; nil when
+    /// the history cannot be read.
+    public func seenItems(of name: String, url: String) -> (keys: Set<String>, lastRun: Int?)? {
+        file.attempt { (database) throws(SQLiteError) -> (keys: Set<String>, lastRun: Int?) in
+            let select = try database.prepare("""
+                SELECT key, seen_at FROM seen_items WHERE source = (SELECT id FROM sources WHERE name = ? AND url = ?)
+                """)
+            try select.bind(.text(name), .text(url))
+            var keys = Set<String>()
+            var lastRun: Int?
+            while try select.step() {
+                keys.insert(select.text(0) ?? "")
+                lastRun = max(lastRun ?? 0, select.integer(1))
+            }
+            return (keys, lastRun)
+        }
+    }
+
+    /// Remembers `keys` as shown by this run of the source, at `at`; the oldest go past the
+    /// limit.
+    public func markSeen(_ keys: [String], of name: String, url: String, at: Int) {
+        file.attempt { (database) throws(SQLiteError) in
+            try database.transaction { () throws(SQLiteError) in
+                let source = try sourceID(name, url: url, at: at, in: database)
+                let insert = try database.prepare("INSERT INTO seen_items (source, key, seen_at) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET seen_at = excluded.seen_at")
+                for key in keys { try insert.bind(.integer(source), .text(key), .integer(at)).run() }
+                try database.prepare("""
+                    DELETE FROM seen_items WHERE source = ?1 AND key IN (SELECT key FROM seen_items WHERE source = ?1
+                        ORDER BY seen_at DESC LIMIT -1 OFFSET \(Self.seenLimit))
+                    """).bind(.integer(source)).run()
+            }
+        }
+    }
+
+    // MARK: Layout
+
+    static func itemsText(_ items: [Item]) -> String { items.map { $0.key + "\t" + $0.hash }.joined(separator: "\n") }
+
+    static func items(fromText text: String) -> [Item] {
+        text.split(separator: "\n").map { line in
+            let parts = line.split(separator: "\t", maxSplits: 1)
+            return Item(key: String(parts[0]), hash: parts.count > 1 ? String(parts[1]) : "")
+        }
+    }
+
+    /// Layout 1: the sources, their versions (numbered per source), the items each source
+    /// showed, and the compressed contents' total, kept by triggers.
+    private static let schema = """
+        CREATE TABLE IF NOT EXISTS sources (
+            id INTEGER PRIMARY KEY, name TEXT NOT NULL, url TEXT NOT NULL,
+            first_seen INTEGER NOT NULL, last_seen INTEGER NOT NULL, UNIQUE (name, url));
+        CREATE TABLE IF NOT EXISTS versions (
+            id INTEGER PRIMARY KEY, source INTEGER NOT NULL, number INTEGER NOT NULL,
+            seen_at INTEGER NOT NULL, last_seen INTEGER NOT NULL, status INTEGER, etag TEXT, last_modified TEXT,
+            content_type TEXT, plugin TEXT NOT NULL, program TEXT, size INTEGER NOT NULL, stored INTEGER NOT NULL,
+            fingerprint INTEGER NOT NULL, content BLOB, items TEXT, UNIQUE (source, number));
+        CREATE INDEX IF NOT EXISTS versions_by_age ON versions (seen_at);
+        CREATE TABLE IF NOT EXISTS seen_items (
+            source INTEGER NOT NULL, key TEXT NOT NULL, seen_at INTEGER NOT NULL, PRIMARY KEY (source, key)) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS totals (bytes INTEGER NOT NULL);
+        INSERT INTO totals SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM totals);
+        CREATE TRIGGER IF NOT EXISTS versions_added AFTER INSERT ON versions
+            BEGIN UPDATE totals SET bytes = bytes + NEW.stored; END;
+        CREATE TRIGGER IF NOT EXISTS versions_dropped AFTER DELETE ON versions
+            BEGIN UPDATE totals SET bytes = bytes - OLD.stored; END;
+        PRAGMA user_version = \(HistoryStore.layout);
+        """
+}

@@ -1,0 +1,128 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import Loader
+import XCTest
+
+/// The history on real SQLite files in a directory of the test's own: what it records, what
+/// it keeps, what it gives back, and a file that is damaged.
+final class HistoryStoreTests: XCTestCase {
+    private var directory: String!
+    private var problems: [StoreProblem] = []
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("loadrun-history-\(UUID().uuidString)").path
+        problems = []
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    private func store(limit: Int = HistoryStore.defaultLimit) -> HistoryStore {
+        HistoryStore(directory: directory, limit: limit) { [unowned self] in problems.append($0) }
+    }
+
+    private func load(_ body: String, at: Int, keep: Int = 100, items: [String]? = nil, name: String = "posts") -> HistoryStore.Load {
+        HistoryStore.Load(source: name, url: "http://a.test/\(name)", at: at, status: 200, etag: "\"\(at)\"", lastModified: nil,
+                          contentType: "application/json", plugin: "posts", program: nil, content: ZlibCodec.compress(Array(body.utf8)),
+                          size: body.utf8.count,
+                          fingerprint: ContentFingerprint.of(Array(body.utf8)), items: items.map { $0.map { .init(key: "id:" + $0, hash: $0) } },
+                          keep: keep)
+    }
+
+    func testTheSameContentAgainOnlyMovesItsLastSeenTime() throws {
+        let history = store()
+        history.record([load("[1]", at: 1_000, items: ["1"])])
+        history.record([load("[1]", at: 2_000, items: ["1"])])
+        history.record([load("[1,2]", at: 3_000, items: ["1", "2"])])
+        let source = try XCTUnwrap(store().sources()?.first, "another process reads it")
+        XCTAssertEqual(source.name, "posts")
+        XCTAssertEqual(source.versions, 2)
+        XCTAssertEqual(source.firstSeen, 1_000)
+        XCTAssertEqual(source.lastSeen, 3_000)
+        let versions = try XCTUnwrap(history.versions(of: source.id))
+        XCTAssertEqual(versions.map(\.number), [2, 1], "newest first")
+        XCTAssertEqual(versions.map(\.seenAt), [3_000, 1_000])
+        XCTAssertEqual(versions[1].lastSeen, 2_000)
+        XCTAssertEqual(versions[0].items?.map(\.key), ["id:1", "id:2"])
+        let stored = try XCTUnwrap(history.version(1, of: source.id))
+        XCTAssertEqual(stored.body, Array("[1]".utf8), "the content comes back as it was")
+        XCTAssertEqual(stored.contentType, "application/json")
+        XCTAssertTrue(problems.isEmpty, "\(problems)")
+    }
+
+    func testKeepBoundsTheVersionsOfEachSource() throws {
+        let history = store()
+        for run in 1...6 { history.record([load("[\(run)]", at: run, keep: 4), load("{\"run\": \(run)}", at: run, name: "other")]) }
+        let sources = try XCTUnwrap(history.sources())
+        let posts = try XCTUnwrap(sources.first { $0.name == "posts" })
+        XCTAssertEqual(history.versions(of: posts.id)?.map(\.number), [6, 5, 4, 3], "numbers are never reused")
+        XCTAssertEqual(sources.first { $0.name == "other" }?.versions, 6, "another source keeps its own")
+    }
+
+    func testTheTotalCapDropsTheOldestVersionsButEachSourcesNewest() throws {
+        let history = store(limit: 64 << 10)
+        // Random bytes do not compress: each version costs about its size.
+        for run in 1...12 {
+            let body = (0..<16_384).map { _ in UInt8.random(in: 0...255) }
+            var load = load("", at: run)
+            load.content = ZlibCodec.compress(body)
+            load.fingerprint = ContentFingerprint.of(body)
+            history.record([load])
+        }
+        let posts = try XCTUnwrap(history.sources()?.first)
+        let numbers = try XCTUnwrap(history.versions(of: posts.id)).map(\.number)
+        XCTAssertLessThan(numbers.count, 5, "\(numbers)")
+        XCTAssertEqual(numbers.first, 12, "the newest stays")
+    }
+
+    func testItemsSeenAreRememberedPerSource() throws {
+        let history = store()
+        XCTAssertEqual(history.seenItems(of: "posts", url: "http://a.test/posts")?.keys, [])
+        history.markSeen(["id:1", "id:2"], of: "posts", url: "http://a.test/posts", at: 5_000)
+        let seen = try XCTUnwrap(store().seenItems(of: "posts", url: "http://a.test/posts"))
+        XCTAssertEqual(seen.keys, ["id:1", "id:2"])
+        XCTAssertEqual(seen.lastRun, 5_000)
+        XCTAssertEqual(history.seenItems(of: "posts", url: "http://b.test/posts")?.keys, [], "another URL is another source")
+    }
+
+    func testAFileOfGarbageIsMovedAsideNamedAndANewHistoryStarted() throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = directory + "/" + HistoryStore.fileName
+        try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: path))
+        let history = store()
+        history.record([load("[1]", at: 1)])
+        XCTAssertEqual(problems.count, 1, "\(problems)")
+        guard case .history(.damaged(path, path + ".damaged", _))? = problems.first else { return XCTFail("\(problems)") }
+        XCTAssertTrue(problems[0].description.hasPrefix("the history \(path) is damaged"), problems[0].description)
+        history.record([load("[2]", at: 2)])
+        XCTAssertEqual(history.sources()?.first?.versions, 2, "the load that met the damage is in the new history, and so is the next")
+        XCTAssertEqual(problems.count, 1, "told once")
+    }
+
+    func testAnOlderLayoutIsMigratedStepByStep() throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let old = StoreFile(directory: directory, fileName: "t.sqlite", schema: "CREATE TABLE t (a); PRAGMA user_version = 1;", layout: 1,
+                            report: { XCTFail("\($0)") })
+        old.attempt { (database) throws(SQLiteError) in try database.execute("INSERT INTO t VALUES (1)") }
+        let new = StoreFile(directory: directory, fileName: "t.sqlite", schema: "CREATE TABLE t (a, b, c); PRAGMA user_version = 3;",
+                            layout: 3, migrations: [1: "ALTER TABLE t ADD b", 2: "ALTER TABLE t ADD c"], report: { XCTFail("\($0)") })
+        let row = new.attempt { (database) throws(SQLiteError) -> Int in
+            try database.integer("SELECT count(*) FROM t WHERE b IS NULL AND c IS NULL")
+        }
+        XCTAssertEqual(row, 1, "the old row, in the new layout")
+        XCTAssertEqual(new.attempt { (database) throws(SQLiteError) -> Int in try database.integer("PRAGMA user_version") }, 3)
+    }
+
+    func testZlibRoundTrips() {
+        let text = Array(String(repeating: "loading states are a contract ", count: 1_000).utf8)
+        let packed = ZlibCodec.compress(text) ?? []
+        XCTAssertLessThan(packed.count, text.count / 10)
+        XCTAssertEqual(ZlibCodec.decompress(packed, limit: 1 << 20), text)
+        XCTAssertNil(ZlibCodec.decompress(packed, limit: 100), "past the limit")
+        XCTAssertNil(ZlibCodec.decompress(Array("not zlib".utf8), limit: 1 << 20))
+        XCTAssertEqual(ZlibCodec.decompress(ZlibCodec.compress([]) ?? [1], limit: 10), [])
+    }
+}
