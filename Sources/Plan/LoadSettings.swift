@@ -19,11 +19,17 @@ package struct LoadSettings: Equatable {
     package var caFile: String?
     /// Whether any certificate is accepted (with a warning per host).
     package var insecure: Bool?
+    /// Whether its loads are recorded in the history (`--no-history`, `history=no`).
+    package var recordsHistory: Bool?
+    /// How many versions of it the history keeps (`--keep`, `keep=`).
+    package var keep: Int?
 
     package init(timeout: Duration? = nil, connectTimeout: Duration? = nil, maxSize: Int? = nil, retries: Int? = nil,
                  retryDelay: Duration? = nil, retryMaxTime: Duration? = nil, pages: Int? = nil, pageParameter: String? = nil,
                  perPage: Int? = nil, perPageParameter: String? = nil, followsCrossHostLinks: Bool? = nil,
-                 caFile: String? = nil, insecure: Bool? = nil) {
+                 caFile: String? = nil, insecure: Bool? = nil, recordsHistory: Bool? = nil, keep: Int? = nil) {
+        self.recordsHistory = recordsHistory
+        self.keep = keep
         self.timeout = timeout
         self.connectTimeout = connectTimeout
         self.maxSize = maxSize
@@ -61,7 +67,9 @@ package struct LoadSettings: Equatable {
             perPageParameter: top.pageParameter != nil ? top.perPageParameter : top.perPageParameter ?? perPageParameter,
             followsCrossHostLinks: top.followsCrossHostLinks ?? followsCrossHostLinks,
             caFile: top.caFile ?? caFile,
-            insecure: top.insecure ?? insecure
+            insecure: top.insecure ?? insecure,
+            recordsHistory: top.recordsHistory ?? recordsHistory,
+            keep: top.keep ?? keep
         )
     }
 }

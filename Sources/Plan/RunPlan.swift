@@ -175,7 +175,8 @@ package struct RunPlan {
     private func request(for own: SourceDefinition, defaults: SourceDefaults?, commandLineBody: RequestBody?, registry: PluginRegistry,
                          programs: inout JQPrograms, environment: [String: String], files: URLInput.Files) throws(UsageFailure) -> SourceRequest {
         let selection: PluginSelection
-        if let text = settings.jq ?? (settings.plugin == nil ? own.jq : nil) {
+        let jqProgram = settings.jq ?? (settings.plugin == nil ? own.jq : nil)
+        if let text = jqProgram {
             // Compiled here, before any request, once for every source that runs it.
             let place = settings.jq != nil ? "--jq" : "\(own.origin.prefix)jq"
             selection = .fixed(AnyContentDecoder(JQPlugin(program: try programs.program(text, place: place))))
@@ -262,6 +263,8 @@ package struct RunPlan {
         )
         // Said only where retries were asked for: --retry, or retry= in the file.
         request.retriesWithheld = withheld && !settings.noRetry && (load.retries ?? 0) > 0
+        request.historyKeep = load.recordsHistory == false ? nil : load.keep ?? HistoryStore.defaultKeep
+        request.jqProgram = jqProgram
         return request
     }
 

@@ -31,6 +31,11 @@ package struct SourceRequest {
     /// Whether retries were asked for and are not made: the method is not idempotent, and
     /// `--retry-all-errors` was not given.
     package var retriesWithheld = false
+    /// How many versions of it the history keeps; nil when its loads are not recorded.
+    package var historyKeep: Int?
+    /// The jq program its JSON goes through, as written: the history keeps it with each
+    /// version, to show the version again.
+    package var jqProgram: String?
 }
 
 extension SourceRequest {

@@ -15,7 +15,7 @@ struct Loadrun: LoadrunCommand {
         usage: LoadrunHelp.usage,
         discussion: LoadrunHelp.discussion,
         version: "0.1.0",
-        subcommands: [SourcesCommand.self, PluginsCommand.self, ServeCommand.self]
+        subcommands: [SourcesCommand.self, PluginsCommand.self, HistoryCommand.self, ServeCommand.self]
     )
 
     @Option(name: .long, help: ArgumentHelp("Load this source: a built-in (posts, articles, images) or one from the sources file. Repeat it for several. Default: posts, unless --url is given.", valueName: "name"),
@@ -164,6 +164,15 @@ struct Loadrun: LoadrunCommand {
     @Flag(name: .customLong("no-cache"), help: "Neither read nor write the stored copies in $XDG_CACHE_HOME/loadrun.")
     var noCache = false
 
+    @Flag(name: .customLong("no-history"), help: "Record nothing in the history in $XDG_STATE_HOME/loadrun (see `loadrun history`); --no-cache does not imply it.")
+    var noHistory = false
+
+    @Option(name: .long, help: ArgumentHelp("Keep this many versions of each source in the history, over the sources file's keep=. Default: \(HistoryStore.defaultKeep).", valueName: "n"))
+    var keep: Int?
+
+    @Flag(name: .long, help: "Show only the items of a list or feed that no earlier run of the source showed, by item id; with nothing new, say since when on stderr and exit 0. Reads and writes the history.")
+    var unseen = false
+
     @Option(name: .customLong("connect-timeout"), help: ArgumentHelp("How long connecting (DNS, TCP, TLS) may take. Default: 10s.", valueName: "duration"))
     var connectTimeout: DurationArgument?
 
@@ -210,6 +219,11 @@ struct Loadrun: LoadrunCommand {
     /// to hand it one: `validate()` and the shell's completions. Only the main thread, which
     /// parses the command line and runs the loop, sets or reads it.
     @MainActor private static var current: RunContext?
+
+    /// The shell's words after `loadrun history`: the sources the history knows.
+    static func sourceCompletions(_ words: [String]) -> [String] {
+        withContext { CompletionWords.historySources(commandLine: words, in: $0) }
+    }
 
     /// `body`'s result with the run's context. For code that swift-argument-parser calls while
     /// `run(_:)` parses, on the main thread.
@@ -290,6 +304,11 @@ struct Loadrun: LoadrunCommand {
         }
         if let pages, pages < 1 { throw UsageFailure(message: "--pages must be at least 1") }
         if let maxItems, maxItems < 1 { throw UsageFailure(message: "--max-items must be at least 1") }
+        if let keep, keep < 1 { throw UsageFailure(message: "--keep must be at least 1: the history keeps the newest version at least") }
+        if unseen && noHistory { throw UsageFailure(message: "--unseen asks the history what earlier runs showed, and --no-history keeps it out of the run; give one of them") }
+        if unseen && (watch != nil || browse || until != nil || untilChange || untilOK || onChange != nil) {
+            throw UsageFailure(message: "--unseen is for a run that loads once; a watch marks new items itself (+)")
+        }
         if pages != nil && allPages { throw UsageFailure(message: "give --pages N or --all-pages, not both") }
         if let perPage, perPage < 1 { throw UsageFailure(message: "--per-page must be at least 1") }
         if perPage != nil && pageParam == nil { throw UsageFailure(message: "--per-page goes with --page-param, such as --page-param page") }
@@ -331,8 +350,9 @@ struct Loadrun: LoadrunCommand {
             perPageParameter: perPageParam,
             // A flag cannot say "off" over the file's "on": only given, it counts.
             followsCrossHostLinks: followCrossHost ? true : nil,
-            caFile: cacert, insecure: insecure ? true : nil)
-        let invocation = LoadInvocation(
+            caFile: cacert, insecure: insecure ? true : nil,
+            recordsHistory: noHistory ? false : nil, keep: keep)
+        var invocation = LoadInvocation(
             plan: RunPlan(sourceNames: source, urls: url, operands: operands, all: all, shard: shard?.shard,
                           settings: SourceSettings(plugin: plugin, jq: jq, noRetry: noRetry, load: load,
                                                    headers: try HeaderArguments(header, userAgent: userAgent),
@@ -347,6 +367,7 @@ struct Loadrun: LoadrunCommand {
             scripting: ScriptingSettings(wait: try WaitSettings.make(until: until, untilChange: untilChange, untilOK: untilOK,
                                                                      timeout: untilTimeout?.duration),
                                          onChange: onChange))
+        invocation.showsUnseen = unseen
         return invocation.run(in: context)
     }
 }

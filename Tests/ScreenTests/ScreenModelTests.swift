@@ -169,6 +169,28 @@ final class ScreenModelTests: XCTestCase {
         XCTAssertEqual(screen.view().footer, "posts: this is the newest version")
     }
 
+    func testPastTheOldestVersionTheFirstBracketAsksForEarlierRunsOnce() {
+        var screen = model(watch: true, columns: 110)
+        load(&screen, posts([1, 2]))
+        XCTAssertEqual(press(&screen, .character("[")), [.loadEarlierVersions(0)], "nothing older this run: ask the history")
+        let earlier = [(version: posts([1]), bytes: 10, time: WallTime(seconds: 1, timeOfDay: "2026-11-25 09:12:03"))]
+        XCTAssertEqual(screen.update(.earlierVersions(0, earlier)), [])
+        XCTAssertFalse(text(screen).contains("title 2"), "an earlier run's version on screen: \(text(screen))")
+        let status = SourceStatus(name: "posts", phase: .loaded(unchanged: false), wait: .nextReload(in: "2 s"))
+        _ = screen.update(.statuses(StatusBoard(sources: [0: status])))
+        XCTAssertTrue(screen.view().status[0].contains("version 1 of 2, 2026-11-25 09:12:03"), "with its date: \(screen.view().status[0])")
+        XCTAssertEqual(press(&screen, .character("[")), [], "asked once")
+        XCTAssertEqual(screen.view().footer, "posts: no earlier version kept")
+        press(&screen, .character("]"))
+        XCTAssertTrue(text(screen).contains("title 2"), "back to this run's")
+
+        var fresh = model(watch: true)
+        load(&fresh, posts([1]))
+        XCTAssertEqual(press(&fresh, .character("[")), [.loadEarlierVersions(0)])
+        _ = fresh.update(.earlierVersions(0, []))
+        XCTAssertEqual(fresh.view().footer, "posts: no earlier version kept", "none in the history")
+    }
+
     func testContentThatRendersAsBeforeIsUnchangedAndSoIsA304() {
         var screen = model(watch: true)
         load(&screen, posts([1]))

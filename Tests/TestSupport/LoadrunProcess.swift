@@ -43,6 +43,7 @@ public final class LoadrunProcess {
         env["XDG_DATA_HOME"] = "/nonexistent/loadrun-tests"
         env["XDG_CONFIG_HOME"] = "/nonexistent/loadrun-tests"
         env["XDG_CACHE_HOME"] = directory.appendingPathComponent("cache").path
+        env["XDG_STATE_HOME"] = directory.appendingPathComponent("state").path
         env.merge(environment) { $1 }
         process.environment = env
         if let shell {

@@ -28,6 +28,10 @@ public final class SourceLoader {
     /// Whether its fetches wait behind others to the same host (a prefetch): read as each
     /// fetch starts, so a detail the user opens loads at normal priority from then on.
     public var isLowPriority = false
+    /// Hears each page that decoded, with the response it came in, before its change is told
+    /// (on the loop's next turn, once the fetch has let the body go): the history takes what
+    /// it keeps of the body here, and holds none of it.
+    public var onPage: ((HTTPResponse, AnyContent) -> Void)?
     private var nextObserverID = 0
 
     /// Loads `source` with `fetcher`: a `URLFetcher` for every kind of URL, or an `HTTPClient`.
@@ -167,6 +171,7 @@ public final class SourceLoader {
             if let requested, case .page = end.outcome, response.storedCopy == nil {
                 fetcher.keepCopy(of: response, url: requested.url, options: requested.options)
             }
+            if let onPage, case .page(let content, _) = end.outcome { onPage(response, content) }
             send(.fetchEnded(end))
         case .failure(let error):
             send(.fetchEnded(Machine.FetchEnd(.failed(error), request: request)))

@@ -45,7 +45,8 @@ extension HistoryStore {
     public func versions(of id: Int) -> [Version]? {
         file.attempt { (database) throws(SQLiteError) -> [Version] in
             let select = try database.prepare("""
-                SELECT number, seen_at, last_seen, status, size, items, fingerprint FROM versions WHERE source = ? ORDER BY number DESC
+                SELECT v.number, v.seen_at, v.last_seen, v.status, v.size, c.items, v.fingerprint
+                FROM versions v LEFT JOIN contents c ON c.version = v.id WHERE v.source = ? ORDER BY v.number DESC
                 """)
             try select.bind(.integer(id))
             var versions: [Version] = []
@@ -59,9 +60,10 @@ extension HistoryStore {
     public func version(_ number: Int, of id: Int) -> StoredVersion? {
         file.attempt { (database) throws(SQLiteError) -> StoredVersion? in
             let select = try database.prepare("""
-                SELECT v.number, v.seen_at, v.last_seen, v.status, v.size, v.items, v.fingerprint, s.url, v.content_type, v.plugin, v.program,
-                       v.content
-                FROM versions v JOIN sources s ON s.id = v.source WHERE v.source = ? AND v.number = ?
+                SELECT v.number, v.seen_at, v.last_seen, v.status, v.size, c.items, v.fingerprint, s.url, v.content_type, v.plugin, v.program,
+                       c.content
+                FROM versions v JOIN sources s ON s.id = v.source LEFT JOIN contents c ON c.version = v.id
+                WHERE v.source = ? AND v.number = ?
                 """)
             try select.bind(.integer(id), .integer(number))
             guard try select.step() else { return nil }

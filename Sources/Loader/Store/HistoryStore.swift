@@ -61,6 +61,7 @@ public final class HistoryStore {
                 }
                 try evict(database)
             }
+            file.keepLogShort(database)
         }
     }
 
@@ -79,14 +80,15 @@ public final class HistoryStore {
         let number = (previous?.number ?? 0) + 1
         try database.prepare("""
             INSERT INTO versions (source, number, seen_at, last_seen, status, etag, last_modified, content_type, plugin, program,
-                                  size, stored, fingerprint, content, items)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                  size, fingerprint)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).bind(.integer(source), .integer(number), .integer(load.at), .integer(load.at), load.status.map { .integer($0) } ?? .null,
                       load.etag.map { .text($0) } ?? .null, load.lastModified.map { .text($0) } ?? .null,
                       load.contentType.map { .text($0) } ?? .null, .text(load.plugin), load.program.map { .text($0) } ?? .null,
-                      .integer(load.size), .integer(load.content?.count ?? 0), .integer(fingerprint),
-                      load.content.map { .blob($0) } ?? .null,
-                      load.items.map { .text(Self.itemsText($0)) } ?? .null).run()
+                      .integer(load.size), .integer(fingerprint)).run()
+        try database.prepare("INSERT INTO contents (version, stored, content, items) VALUES (last_insert_rowid(), ?, ?, ?)")
+            .bind(.integer(load.content?.count ?? 0), load.content.map { .blob($0) } ?? .null,
+                  load.items.map { .text(Self.itemsText($0)) } ?? .null).run()
         try database.prepare("DELETE FROM versions WHERE source = ? AND number <= ?")
             .bind(.integer(source), .integer(number - max(load.keep, 1))).run()
     }
@@ -164,8 +166,10 @@ public final class HistoryStore {
         }
     }
 
-    /// Layout 1: the sources, their versions (numbered per source), the items each source
-    /// showed, and the compressed contents' total, kept by triggers.
+    /// Layout 1: the sources, their versions (numbered per source), each version's content and
+    /// items apart (a run that finds a thousand sources unchanged moves a thousand last-seen
+    /// times, which then fill a few pages, not every page the contents take), the items each
+    /// source showed, and the compressed contents' total, kept by triggers.
     private static let schema = """
         CREATE TABLE IF NOT EXISTS sources (
             id INTEGER PRIMARY KEY, name TEXT NOT NULL, url TEXT NOT NULL,
@@ -173,17 +177,21 @@ public final class HistoryStore {
         CREATE TABLE IF NOT EXISTS versions (
             id INTEGER PRIMARY KEY, source INTEGER NOT NULL, number INTEGER NOT NULL,
             seen_at INTEGER NOT NULL, last_seen INTEGER NOT NULL, status INTEGER, etag TEXT, last_modified TEXT,
-            content_type TEXT, plugin TEXT NOT NULL, program TEXT, size INTEGER NOT NULL, stored INTEGER NOT NULL,
-            fingerprint INTEGER NOT NULL, content BLOB, items TEXT, UNIQUE (source, number));
+            content_type TEXT, plugin TEXT NOT NULL, program TEXT, size INTEGER NOT NULL,
+            fingerprint INTEGER NOT NULL, UNIQUE (source, number));
+        CREATE TABLE IF NOT EXISTS contents (
+            version INTEGER PRIMARY KEY, stored INTEGER NOT NULL, content BLOB, items TEXT);
         CREATE INDEX IF NOT EXISTS versions_by_age ON versions (seen_at);
         CREATE TABLE IF NOT EXISTS seen_items (
             source INTEGER NOT NULL, key TEXT NOT NULL, seen_at INTEGER NOT NULL, PRIMARY KEY (source, key)) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS totals (bytes INTEGER NOT NULL);
         INSERT INTO totals SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM totals);
-        CREATE TRIGGER IF NOT EXISTS versions_added AFTER INSERT ON versions
+        CREATE TRIGGER IF NOT EXISTS contents_added AFTER INSERT ON contents
             BEGIN UPDATE totals SET bytes = bytes + NEW.stored; END;
-        CREATE TRIGGER IF NOT EXISTS versions_dropped AFTER DELETE ON versions
+        CREATE TRIGGER IF NOT EXISTS contents_dropped AFTER DELETE ON contents
             BEGIN UPDATE totals SET bytes = bytes - OLD.stored; END;
+        CREATE TRIGGER IF NOT EXISTS versions_dropped AFTER DELETE ON versions
+            BEGIN DELETE FROM contents WHERE version = OLD.id; END;
         PRAGMA user_version = \(HistoryStore.layout);
         """
 }

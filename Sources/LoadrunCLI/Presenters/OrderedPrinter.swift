@@ -112,15 +112,28 @@ final class OrderedPrinter: Presenter {
     }
 
     /// Writes `content` to stdout as text or JSON, under the source's header when there are several.
+    /// `--unseen` leaves out the items an earlier run showed, or the whole content when no item is new.
     private func printContent(_ content: AnyContent, of source: SessionSource) {
+        var kept: [Int]?
+        switch session.unseen?.choose(content, of: session.requests[source.index]) {
+        case .only(let indices)?:
+            kept = indices
+        case .nothingNew(let since)?:
+            session.diagnostics.say("\(source.name): nothing new" + (since.map { " since \(ClockTime.shortTime($0 / 1000))" } ?? ""))
+            return
+        case .all?, nil:
+            break
+        }
         let context = session.renderContext(imageFormat: nil)
         switch format {
         case .json:
             var json = JSONOutputText(context: context)
             let sink = stdoutSink { json.next($0) }
-            if sources.count > 1 {
+            if sources.count > 1 || kept != nil {
+                var text = session.plugins.renderJSON(content, context: context)
+                if let kept { text = UnseenItems.json(text, keeping: kept, sortsKeys: context.sortsKeys) }
                 // Several sources: each on labelled lines of its own.
-                sink.write(LabelledJSON.lines(for: source, json: session.plugins.renderJSON(content, context: context)))
+                sink.write(sources.count > 1 ? LabelledJSON.lines(for: source, json: text) : text + "\n")
             } else {
                 session.plugins.writeJSON(content, context: context, to: sink)
                 sink.write("\n")
@@ -132,7 +145,11 @@ final class OrderedPrinter: Presenter {
             let header = sources.count > 1 ? headerLine(for: source) : ""
             let sink = stdoutSink()
             sink.write(header)
-            session.plugins.write(content, context: context, to: sink)
+            if let kept, let items = session.plugins.renderItems(of: content, context: context) {
+                sink.write(UnseenItems.text(items, keeping: kept))
+            } else {
+                session.plugins.write(content, context: context, to: sink)
+            }
             sink.flush()
             if sink.byteCount == header.utf8.count {
                 session.diagnostics.say("\(source.name): \(session.plugins.emptyState(of: content) ?? "no \(content.pluginName)")")

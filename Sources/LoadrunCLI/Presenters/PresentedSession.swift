@@ -18,6 +18,10 @@ protocol PresentedSession: AnyObject {
     /// Lets a long render stop for a signal, and says whether one is waiting.
     var probe: InterruptProbe { get }
     var sources: [SessionSource] { get }
+    /// What each source was asked for, by its index.
+    var requests: [SourceRequest] { get }
+    /// `--unseen`: what of each content earlier runs did not show.
+    var unseen: UnseenItems? { get }
     /// Why the run is ending, once something ended it: the cancels on the way out are not news.
     var ending: SessionEnding? { get }
     var staysUp: Bool { get }

@@ -40,6 +40,8 @@ protocol Presenter: AnyObject {
     func noDetail(_ why: String, for source: SessionSource, fields: [String: String])
     /// The terminal changed size.
     func resized(to terminal: Terminal)
+    /// Source `index`'s versions from earlier runs, oldest first, which its view asked for.
+    func earlierVersions(_ index: Int, _ versions: [(version: AnyContent, bytes: Int, time: WallTime)])
     /// What a key typed on the terminal asks the session to do; keys that only move the view
     /// (scroll, focus) are handled here and ask nothing.
     func press(_ key: Key) -> [ScreenCommand]
@@ -66,6 +68,7 @@ extension Presenter {
     func note(_ text: String, about source: SessionSource) { session.diagnostics.say("\(source.name): \(text)") }
     func noDetail(_ why: String, for source: SessionSource, fields: [String: String]) { note(why, about: source) }
     func resized(to terminal: Terminal) {}
+    func earlierVersions(_ index: Int, _ versions: [(version: AnyContent, bytes: Int, time: WallTime)]) {}
     func press(_ key: Key) -> [ScreenCommand] { [] }
     func woke() -> [ScreenCommand] { [] }
     func refresh() {}

@@ -147,6 +147,10 @@ final class ScreenPresenter: Presenter {
 
     /// Gives the model a message that is no input (what the session's sources and details
     /// did, a note, a log line), and draws soon.
+    func earlierVersions(_ index: Int, _ versions: [(version: AnyContent, bytes: Int, time: WallTime)]) {
+        send(.earlierVersions(index, versions))
+    }
+
     private func send(_ message: ScreenMessage) {
         asksNothing(model.update(message))
         redrawSoon()

@@ -97,7 +97,12 @@ struct TransitionRecord: Encodable {
     static func now() -> String {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
-        var seconds = spec.tv_sec
+        return iso(spec.tv_sec * 1000 + spec.tv_nsec / 1_000_000)
+    }
+
+    /// `milliseconds` since the epoch as ISO 8601 in UTC: `2026-11-22T12:03:04.123Z`.
+    static func iso(_ milliseconds: Int) -> String {
+        var seconds = time_t(milliseconds / 1000)
         var parts = tm()
         gmtime_r(&seconds, &parts)
         func padded(_ value: Int32, _ width: Int) -> String {
@@ -106,6 +111,6 @@ struct TransitionRecord: Encodable {
         }
         return "\(padded(parts.tm_year + 1900, 4))-\(padded(parts.tm_mon + 1, 2))-\(padded(parts.tm_mday, 2))"
             + "T\(padded(parts.tm_hour, 2)):\(padded(parts.tm_min, 2)):\(padded(parts.tm_sec, 2))"
-            + ".\(padded(Int32(spec.tv_nsec / 1_000_000), 3))Z"
+            + ".\(padded(Int32(milliseconds % 1000), 3))Z"
     }
 }

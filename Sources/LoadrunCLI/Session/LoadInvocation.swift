@@ -31,6 +31,8 @@ package struct LoadInvocation {
     package var traceFile: String?
     /// `--until`… and `--on-change`: they reload on the watch's interval, `--watch` given or not.
     package var scripting: ScriptingSettings
+    /// `--unseen`: show only the items no earlier run showed.
+    package var showsUnseen = false
 
     package init(plan: RunPlan, urlFile: String? = nil, configPath: String?, output: OutputFormat, schedule: LoadSession.Schedule,
                  browse: BrowseSettings = BrowseSettings(), view: ViewOptions, maxConnections: Int, maxPerHost: Int,
@@ -97,6 +99,7 @@ package struct LoadInvocation {
                                   view: view.over(catalog.defaults),
                                   verbosity: verbosity, client: clientConfiguration(environment: environment),
                                   prefetchesDetails: browse.prefetches, scripting: scripting, format: output,
+                                  history: history(for: requests, environment: environment, diagnostics: diagnostics), showsUnseen: showsUnseen,
                                   diagnostics: diagnostics, output: context.output, trace: trace)
         return session.run()
     }
@@ -108,6 +111,15 @@ package struct LoadInvocation {
         if browse.isEnabled && requestedSchedule == .once { return .browse }
         if scripting.reloads && requestedSchedule == .once { return .interval(nil) }
         return requestedSchedule
+    }
+
+    /// The history the run records in, unless none of its sources is recorded; its problems
+    /// are warnings, never the run's failure.
+    private func history(for requests: [SourceRequest], environment: [String: String], diagnostics: Diagnostics) -> HistoryStore? {
+        guard requests.contains(where: { $0.historyKeep != nil }), let directory = HistoryLocation.directory(environment: environment) else {
+            return nil
+        }
+        return HistoryStore(directory: directory) { problem in diagnostics.say("loadrun: warning: \(problem)") }
     }
 
     /// The list `--url-file` names, which under `--watch` may not name standard input: it

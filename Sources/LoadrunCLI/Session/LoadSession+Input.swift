@@ -105,6 +105,8 @@ extension LoadSession {
         case .handOff:
             // The presenter's own: nothing loads.
             break
+        case .loadEarlierVersions(let index):
+            presenter.earlierVersions(index, earlierVersions(of: index))
         }
     }
 

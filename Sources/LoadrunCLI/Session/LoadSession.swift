@@ -70,6 +70,10 @@ package final class LoadSession {
     var changeCommands: ChangeCommands?
     /// Ends the wait when `--until-timeout` passes.
     var waitDeadline: LoopSource?
+    /// Records the sources' loads in the history; nil when none is recorded.
+    let recorder: HistoryRecorder?
+    /// `--unseen`: leaves out the items earlier runs showed.
+    let unseen: UnseenItems?
 
     /// Why the run is ending, once something ended it; nil while it goes on.
     var ending: SessionEnding? { machine.ending }
@@ -80,7 +84,7 @@ package final class LoadSession {
 
     init(requests: [SourceRequest], plugins: PluginRegistry, schedule: Schedule, presenter: any Presenter, terminal: Terminal, view: ViewOptions,
          verbosity: Verbosity = .normal, client: HTTPClientConfiguration = HTTPClientConfiguration(), prefetchesDetails: Bool = true,
-         scripting: ScriptingSettings = ScriptingSettings(), format: OutputFormat = .text,
+         scripting: ScriptingSettings = ScriptingSettings(), format: OutputFormat = .text, history: HistoryStore? = nil, showsUnseen: Bool = false,
          diagnostics: Diagnostics, output: ContentOutput, trace: TraceFile? = nil) {
         self.diagnostics = diagnostics
         self.trace = trace
@@ -100,6 +104,8 @@ package final class LoadSession {
         machine = SessionMachine(schedule: schedule, sourceCount: requests.count, interruptCancelsLoads: presenter.interruptCancelsLoads,
                                  prefetchesDetails: prefetchesDetails, waits: scripting.wait != nil)
         waitJudge = scripting.wait.map(WaitJudge.init)
+        recorder = history.map { [loop] in HistoryRecorder(store: $0, plugins: plugins, loop: loop, requests: requests) }
+        unseen = showsUnseen ? history.map { UnseenItems(store: $0, plugins: plugins) } : nil
         if let command = scripting.onChange {
             changeCommands = ChangeCommands(command: command, loop: loop, diagnostics: diagnostics) { [unowned self] in commandInput($0) }
         }
@@ -162,8 +168,12 @@ package final class LoadSession {
                 diagnostics.say("loadrun: reading standard input; end it with Ctrl-D")
             }
             let loader = SourceLoaders.loader(request, url: url, fetcher: fetcher, loop: loop, plugins: plugins,
-                                              fingerprintsContent: presenter.tellsChanges || scripting.fingerprintsContent)
+                                              fingerprintsContent: presenter.tellsChanges || scripting.fingerprintsContent
+                                                  || (recorder != nil && request.historyKeep != nil))
             let source = SessionSource(loader: loader, index: index, interval: interval(for: request))
+            if let recorder, request.historyKeep != nil {
+                loader.onPage = { [unowned recorder] response, content in recorder.page(response, content: content, of: index) }
+            }
             loader.observe { [unowned self, unowned source] change in observe(change, of: source) }
             sources.append(source)
         }
@@ -187,6 +197,7 @@ package final class LoadSession {
         carryOut(.cancelAll)
         presenter.finish(ending)
         changeCommands?.finish(lettingThemEnd: ending == .conditionMet)
+        recorder?.flush()
         drainOutput()
         stopWatching()
         if let failure = output.failure, !failure.isBrokenPipe {
@@ -218,6 +229,7 @@ package final class LoadSession {
             if verbosity >= .verbose { diagnostics.trace(note, unmasked: false) }
             trace?.write(note, unmasked: false)
         }
+        recorder?.settled(change, of: source, request: requests[source.index])
         judgeLoad(change, of: source)
         send(.changed(.source(source.index), change.cause, Self.phase(of: source)), change: change)
         if source.metCondition == true { send(.conditionMet(source.index)) }

@@ -18,6 +18,14 @@ enum ClockTime {
         return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
     }
 
+    /// `09:12` today, `2026-11-21 09:12` another day.
+    static func shortTime(_ seconds: Int) -> String {
+        let (parts, today) = (local(seconds), local(now()))
+        let time = "\(two(parts.tm_hour)):\(two(parts.tm_min))"
+        guard parts.tm_year != today.tm_year || parts.tm_yday != today.tm_yday else { return time }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) " + time
+    }
+
     /// `2026-11-22 12:03:04`.
     static func dateAndTime(_ seconds: Int) -> String {
         let parts = local(seconds)

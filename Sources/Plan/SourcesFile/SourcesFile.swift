@@ -20,12 +20,14 @@ package enum SourcesFile {
     /// The keys a `[source NAME]` group may set, as the command line's options are spelt.
     package static let keys = ["url", "plugin", "jq", "interval", "headers", "retry", "retry-delay", "retry-max-time", "timeout",
                        "connect-timeout", "max-size", "pages", "page-param", "per-page", "per-page-param", "follow-cross-host",
-                       "cacert", "insecure", "detail", "related", "method", "data"]
+                       "cacert", "insecure", "history", "keep", "detail", "related", "method", "data"]
 
     /// The most retries and the largest page size a file may ask for: numbers past them are
     /// typing mistakes, not settings.
     package static let maxRetries = 100
     package static let maxPerPage = 100_000
+    /// The most versions `keep=` may keep of one source.
+    package static let maxKeep = 100_000
 
     /// What is wrong with one group, and the source it would have defined: nil for a group
     /// that is not `[source NAME]`, which defines none.
@@ -192,6 +194,9 @@ package enum SourcesFile {
         definition.settings.perPageParameter = value("per-page-param", { $0.isEmpty ? nil : $0 }, "a query parameter name")
         definition.settings.followsCrossHostLinks = value("follow-cross-host", { ["true": true, "false": false][$0] }, "true or false")
         definition.settings.insecure = value("insecure", { ["true": true, "false": false][$0] }, "true or false")
+        definition.settings.recordsHistory = value("history", { ["yes": true, "no": false, "true": true, "false": false][$0] }, "yes or no")
+        definition.settings.keep = value("keep", { Int($0).flatMap { (1...Self.maxKeep).contains($0) ? $0 : nil } },
+                                         "a number of versions from 1 to \(Self.maxKeep)")
         // Relative to the sources file's directory, once the plan reads it, as a file: header is.
         definition.settings.caFile = value("cacert", { $0.isEmpty ? nil : $0 }, "the path of a PEM file of CA certificates")
         if definition.settings.caFile != nil { definition.caFileLine = file.line(ofKey: "cacert", inGroup: group) }

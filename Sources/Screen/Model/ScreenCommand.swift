@@ -27,4 +27,7 @@ package enum ScreenCommand: Equatable {
     case stopPrefetchTimer
     /// Hand the URL of `target` to the user's browser, or to the terminal's clipboard.
     case handOff(HandOff, LinkTarget)
+    /// `[` went past the oldest version of source `index` this run kept: send its versions
+    /// from earlier runs (`ScreenMessage.earlierVersions`), none when there are none.
+    case loadEarlierVersions(Int)
 }

@@ -76,7 +76,7 @@ extension ScreenModel {
             return [.loadMore(focus)]
         case .character("["), .character("]"):
             guard detail == nil, records.isEmpty else { break }
-            step(back: key == .character("["), now: now)
+            return step(back: key == .character("["), now: now)
         case .character("p"):
             guard reloadsOnInterval else { break }
             return [.togglePause]
@@ -204,14 +204,19 @@ extension ScreenModel {
         return commands + [.startPrefetchTimer(Self.prefetchDelay)]
     }
 
-    /// `[` and `]`: an earlier or later version of the focused source.
-    private mutating func step(back: Bool, now: ContinuousClock.Instant) {
+    /// `[` and `]`: an earlier or later version of the focused source; past the oldest this
+    /// run kept, the first `[` asks for those of earlier runs.
+    private mutating func step(back: Bool, now: ContinuousClock.Instant) -> [ScreenCommand] {
         let moved = back ? histories[focus].stepBack() : histories[focus].stepForward()
         if moved {
             showList(of: focus, marking: true)
+        } else if back, !histories[focus].askedForEarlier, histories[focus].count > 0 {
+            histories[focus].askedForEarlier = true
+            return [.loadEarlierVersions(focus)]
         } else {
             note(back ? "no earlier version kept" : "this is the newest version", about: sources[focus].name, now: now)
         }
+        return []
     }
 
     /// Shows source `index`'s list as it was left.

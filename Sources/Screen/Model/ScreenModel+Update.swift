@@ -52,6 +52,13 @@ extension ScreenModel {
             return prefetchDue()
         case .showRecord(let index, let fields, let note):
             showRecord(title: sources[index].name + Self.label(fields), fields: fields, note: note)
+        case .earlierVersions(let index, let versions):
+            histories[index].prepend(earlier: versions)
+            if index == focus, detail == nil, records.isEmpty, histories[index].stepBack() {
+                showList(of: index, marking: true)
+            } else {
+                note("no earlier version kept", about: sources[index].name, now: .now)
+            }
         }
         return []
     }

@@ -24,6 +24,8 @@ package struct VersionHistory<Version> {
     /// Whether a version was recorded while the user was viewing an older one: the footer or
     /// the status line says so until they are back on the newest.
     package private(set) var newerWaiting = false
+    /// Whether the versions of earlier runs have been asked for (`[` past the oldest): once.
+    package var askedForEarlier = false
 
     /// A history of at most `maxCount` versions (at least 1) and `maxBytes` bytes.
     package init(maxCount: Int = 50, maxBytes: Int = 16 << 20) {
@@ -53,6 +55,23 @@ package struct VersionHistory<Version> {
         }
         // Only the newest left: viewing it is following it.
         if viewing == entries.count - 1 { follow() }
+    }
+
+    /// Puts `earlier` (versions of earlier runs, oldest first) before the oldest kept, as many
+    /// of the newest of them as the limits leave room for: this run's versions are never
+    /// dropped for them. The view stays on the version it shows.
+    package mutating func prepend(earlier: [(version: Version, bytes: Int, time: WallTime)]) {
+        var room = maxCount - entries.count
+        var bytesLeft = maxBytes - totalBytes
+        var taken: [Entry] = []
+        for item in earlier.reversed() where room > 0 && item.bytes <= bytesLeft {
+            taken.insert(Entry(version: item.version, bytes: item.bytes, time: item.time), at: 0)
+            room -= 1
+            bytesLeft -= item.bytes
+        }
+        entries.insert(contentsOf: taken, at: 0)
+        totalBytes += taken.reduce(0) { $0 + $1.bytes }
+        if let index = viewing { viewing = index + taken.count }
     }
 
     /// Shows the version before the one on screen; false when there is none.

@@ -1,4 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Loader
 import Plan
+
 /// What the shell offers after `--source` and `--plugin`: the names `loadrun sources` and
 /// `loadrun plugins` list.
 ///
@@ -13,6 +18,18 @@ package enum CompletionWords {
     package static func sources(commandLine: [String], in context: RunContext) -> [String] {
         // A broken file still lists the sources that stand in it, and the built-ins always.
         context.catalog(configPath: configPath(in: commandLine, home: context.environment["HOME"])).names
+    }
+
+    /// The names `loadrun history` knows, then the configured ones it does not: a history
+    /// not made yet is not made by a Tab, and a damaged one is said nothing of.
+    package static func historySources(commandLine: [String], in context: RunContext) -> [String] {
+        var names: [String] = []
+        if let directory = HistoryLocation.directory(environment: context.environment),
+           access(directory + "/" + HistoryStore.fileName, R_OK) == 0 {
+            names = (HistoryStore(directory: directory) { _ in }.sources() ?? []).map(\.name)
+        }
+        let recorded = Set(names)
+        return Array(recorded).sorted() + sources(commandLine: commandLine, in: context).filter { !recorded.contains($0) }
     }
 
     /// The plugin names, built-in and declared.

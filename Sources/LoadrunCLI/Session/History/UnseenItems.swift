@@ -1,0 +1,75 @@
+import Loader
+import Plan
+import Plugins
+
+/// `--unseen`: which items of a source's list no earlier run showed, by item key, from the
+/// history; each run then remembers what it showed. The first run of a source shows all.
+final class UnseenItems {
+    /// What to show of a content.
+    enum Choice: Equatable {
+        /// All of it: the first run, or content that is no list.
+        case all
+        /// Only the items at these places.
+        case only([Int])
+        /// None: every item was shown by an earlier run, the last of which ran at `since`
+        /// (milliseconds since the epoch).
+        case nothingNew(since: Int?)
+    }
+
+    private let store: HistoryStore
+    private let plugins: PluginRegistry
+
+    init(store: HistoryStore, plugins: PluginRegistry) {
+        self.store = store
+        self.plugins = plugins
+    }
+
+    /// What of `content` to show for the source asked for as `request`; what it shows is
+    /// remembered as seen.
+    func choose(_ content: AnyContent, of request: SourceRequest) -> Choice {
+        guard let items = HistoryItems.of(content, plugins: plugins) else { return .all }
+        let (name, url) = HistoryRecorder.identity(of: request)
+        // A history that cannot be read says so once; the run then shows everything.
+        guard let seen = store.seenItems(of: name, url: url) else { return .all }
+        let keys = items.map(\.key)
+        store.markSeen(keys, of: name, url: url, at: HistoryRecorder.now())
+        if seen.keys.isEmpty && seen.lastRun == nil { return .all }
+        let unseen = keys.indices.filter { !seen.keys.contains(keys[$0]) }
+        return unseen.isEmpty ? .nothingNew(since: seen.lastRun) : .only(unseen)
+    }
+
+    /// `rendered` with only the items at `kept`: what comes before the first item (a table's
+    /// header) and after the last (`… 3 more`) stays.
+    static func text(_ rendered: RenderedItems, keeping kept: [Int]) -> String {
+        var lines = rendered.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        let starts = rendered.itemLines
+        guard let first = starts.first else { return rendered.text }
+        let end = min(rendered.end ?? lines.count, lines.count)
+        var out = Array(lines[0..<min(first, lines.count)])
+        for index in kept where index < starts.count {
+            let stop = index + 1 < starts.count ? starts[index + 1] : end
+            out += lines[min(starts[index], lines.count)..<min(max(stop, starts[index]), lines.count)]
+        }
+        out += lines[end...]
+        return out.map { $0 + "\n" }.joined()
+    }
+
+    /// `json` (a document as `--output json` prints it) with only the items at `kept` of its
+    /// list: the array itself, or a feed's `items`. Anything else comes back as it was.
+    static func json(_ json: String, keeping kept: [Int], sortsKeys: Bool) -> String {
+        guard let document = try? JSONParser.parse(Array(json.utf8)) else { return json }
+        func only(_ items: [JSON]) -> [JSON] { kept.filter { $0 < items.count }.map { items[$0] } }
+        let writer = JSONWriter(sortsKeys: sortsKeys)
+        switch document {
+        case .array(let items):
+            return writer.write(.array(only(items)))
+        case .object(var fields):
+            guard let index = fields.firstIndex(where: { $0.key == "items" }), case .array(let items) = fields[index].value else { return json }
+            fields[index].value = .array(only(items))
+            return writer.write(.object(fields))
+        default:
+            return json
+        }
+    }
+}
