@@ -22,9 +22,11 @@ public final class TmuxSession {
             return count
         }
         socket = "loadrun-test-\(ProcessInfo.processInfo.processIdentifier)-\(index)"
-        // As for `LoadrunProcess`: no sources file of the developer's, and a cache of its own.
+        // As for `LoadrunProcess`: no sources file of the developer's, and a cache and a
+        // history of its own.
         try tmux(["new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)",
                   "-e", "XDG_CONFIG_HOME=/nonexistent/loadrun-tests", "-e", "XDG_CACHE_HOME=\(cacheDirectory)",
+                  "-e", "XDG_STATE_HOME=\(cacheDirectory)/state",
                   "\(command); sleep 60"]
                  // In the same command list, so the option is set before the pane's output is read.
                  + (acceptingClipboardWrites ? [";", "set-option", "-g", "set-clipboard", "on"] : []),
