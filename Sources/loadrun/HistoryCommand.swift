@@ -8,19 +8,24 @@ struct HistoryCommand: LoadrunCommand {
         commandName: "history",
         abstract: "List the sources the history kept, a source's versions, or show one version or what changed between two.",
         discussion: """
-            Every load that brings content records a version in $XDG_STATE_HOME/loadrun/history.sqlite
-            (~/.local/state/loadrun), unless its content is the last version's, which then only
-            has its last-seen time moved. --keep N (keep= per source, default 100) bounds the
-            versions of each source, and 256 MiB of compressed content bounds them all, the
-            oldest dropped first. --no-history (history=no per source) records nothing.
+            Every load that brings content records a version in
+            $XDG_STATE_HOME/loadrun/history.sqlite (~/.local/state/loadrun),
+            unless its content is the last version's, which then only has its
+            last-seen time moved. A source is known by its URL. --keep N (keep=
+            per source, default 100) bounds the versions of each source, and
+            256 MiB of compressed content bounds them all, the oldest dropped
+            first. --no-history (history=no per source) records nothing.
 
-              loadrun history                     each source: versions, first and last seen, size
-              loadrun history posts               its versions, newest first, and what changed
-              loadrun history posts --show 3      version 3, as a load would show it
-              loadrun history posts --diff        what changed between the last two versions
-              loadrun history posts --diff 2 5    between versions 2 and 5
+              loadrun history               the sources: versions, first and
+                                            last seen, size
+              loadrun history posts         its versions, newest first
+              loadrun history posts --show 3
+                                            version 3, as a load shows it
+              loadrun history posts --diff  the last two versions compared
+              loadrun history posts --diff 2 5
 
-            --output json gives each of them as JSON.
+            --output json (the main command's option) gives each as JSON;
+            --output ndjson, a compact line per value.
             """
     )
 

@@ -305,9 +305,19 @@ struct Loadrun: LoadrunCommand {
         if let pages, pages < 1 { throw UsageFailure(message: "--pages must be at least 1") }
         if let maxItems, maxItems < 1 { throw UsageFailure(message: "--max-items must be at least 1") }
         if let keep, keep < 1 { throw UsageFailure(message: "--keep must be at least 1: the history keeps the newest version at least") }
+        if keep != nil && noHistory { throw UsageFailure(message: "--keep bounds the versions the history keeps, and --no-history records none; give one of them") }
         if unseen && noHistory { throw UsageFailure(message: "--unseen asks the history what earlier runs showed, and --no-history keeps it out of the run; give one of them") }
         if unseen && (watch != nil || browse || until != nil || untilChange || untilOK || onChange != nil) {
             throw UsageFailure(message: "--unseen is for a run that loads once; a watch marks new items itself (+)")
+        }
+        if unseen && maxItems != nil {
+            throw UsageFailure(message: "--unseen shows every new item, and --max-items would hide some that later runs count as shown; give one of them")
+        }
+        if unseen && output == .ndjson {
+            throw UsageFailure(message: "--unseen picks the items to print, and --output ndjson prints no content; use --output json or text")
+        }
+        if onChange != nil && browse && watch == nil {
+            throw UsageFailure(message: "--browse alone loads again only when asked, and --on-change acts on reloads; add --watch")
         }
         if pages != nil && allPages { throw UsageFailure(message: "give --pages N or --all-pages, not both") }
         if let perPage, perPage < 1 { throw UsageFailure(message: "--per-page must be at least 1") }

@@ -88,10 +88,28 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(again.standardOutput, "")
         XCTAssertTrue(again.standardErrorLines.contains { $0.hasPrefix("posts: nothing new since ") }, again.standardError)
         let json = try run(arguments + ["--output", "json"])
-        XCTAssertEqual(json.standardOutput, "", "nothing new is no document")
+        XCTAssertEqual(json.standardOutput, "[]\n", "nothing new is the list with no items, for | jq length")
         document.set(Fixtures.posts(6))
         let newJSON = try self.json(run(arguments + ["--output", "json"]))
         XCTAssertEqual(newJSON.map { $0["id"] as? Int }, [6])
+        // What a run without --unseen showed counts too.
+        document.set(Fixtures.posts(7))
+        try run(["--url", server.url("/posts"), "--plugin", "posts"])
+        let afterPlainRun = try run(arguments)
+        XCTAssertEqual(afterPlainRun.standardOutput, "", afterPlainRun.standardOutput)
+        // The same URL under another name (named beside another URL) is the same source.
+        let other = try run(["--url", server.url("/posts"), "--url", server.url("/posts?page=2"), "--plugin", "posts", "--unseen"])
+        let firstSection = other.standardOutput.components(separatedBy: "==> posts-2 <==")[0]
+        XCTAssertEqual(firstSection, "", "nothing new for the same URL, and no header over nothing: \(other.standardOutput)")
+        XCTAssertTrue(other.standardError.contains("nothing new"), other.standardError)
+    }
+
+    func testUnseenOnContentThatIsNoListShowsItWholeAndSaysSo() throws {
+        let document = ChangingDocument(#"{"state": "done"}"#)
+        let server = server(document)
+        let run = try run(["--url", server.url("/posts"), "--unseen"])
+        XCTAssertTrue(run.standardOutput.contains("done"), run.standardOutput)
+        XCTAssertTrue(run.standardError.contains("--unseen picks the new items of a list or a feed; this is no list, shown whole"), run.standardError)
     }
 
     func testKeepBoundsTheVersionsAndNoHistoryRecordsNothing() throws {
@@ -182,6 +200,21 @@ final class HistoryTests: XCTestCase {
         XCTAssertTrue(tmux.screen().contains("version 1 of 3"), tmux.screen())
         try tmux.send("]", "]")
         XCTAssertTrue(tmux.waitForScreen(containing: "Post number 5"), "back to this run's: \(tmux.screen())")
+        try tmux.send("q")
+        XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=0"), tmux.screen())
+    }
+
+    func testAnEarlierRunsJqVersionIsNotTakenIntoAViewWithoutJq() throws {
+        try TmuxSession.requireTmux()
+        let document = ChangingDocument(Fixtures.posts(3))
+        let server = server(document)
+        try run(["--url", server.url("/posts"), "--jq", "[.[] | {id, title}]"])
+        document.set(Fixtures.posts(4))
+        let tmux = try TmuxSession("XDG_STATE_HOME='\(state!)' '\(LoadrunProcess.binaryPath)' --url \(server.url("/posts")) --plugin posts --watch 1h; echo EXIT=$?",
+                                   width: 120, height: 30)
+        XCTAssertTrue(tmux.waitForScreen(containing: "Post number 4"), tmux.screen())
+        try tmux.send("[")
+        XCTAssertTrue(tmux.waitForScreen(containing: "no earlier version kept"), "another program's results are another content: \(tmux.screen())")
         try tmux.send("q")
         XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=0"), tmux.screen())
     }

@@ -117,6 +117,20 @@ final class OnChangeOptionTests: XCTestCase {
         XCTAssertTrue(waitUntil(limit: .seconds(10)) { !isRunning(pid) }, "what the command started was ended with it")
     }
 
+    func testAWaitEndsWhenItsCommandExitsThoughWhatItStartedHoldsItsOutput() throws {
+        let document = ChangingDocument(#"{"version": 1}"#)
+        let server = server(document)
+        let command = "sleep 600 & echo $! > '\(path("pid"))'; echo ran"
+        let run = try LoadrunProcess(["--url", server.url("/status"), "--watch", "50ms", "--until-change", "--on-change", command])
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { document.requests >= 2 }, run.standardError)
+        document.set(#"{"version": 2}"#)
+        // The background sleep keeps the command's output open for ten minutes.
+        XCTAssertEqual(run.waitForExit(limit: .seconds(15)), .exited(0), run.standardError)
+        XCTAssertTrue(run.standardError.contains("status: ran"), run.standardError)
+        let pid = try XCTUnwrap(Int32(contents("pid").trimmingCharacters(in: .whitespacesAndNewlines)))
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { !isRunning(pid) }, "what it started was ended with loadrun")
+    }
+
     /// Whether process `pid` is alive: not gone, and not a zombie that nobody has reaped
     /// (orphans here may go to an init that does not reap them).
     private func isRunning(_ pid: Int32) -> Bool {

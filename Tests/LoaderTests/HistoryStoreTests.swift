@@ -78,14 +78,21 @@ final class HistoryStoreTests: XCTestCase {
         XCTAssertEqual(numbers.first, 12, "the newest stays")
     }
 
-    func testItemsSeenAreRememberedPerSource() throws {
+    func testTheItemsShownAreThoseOfTheVersionsBeforeTheRunAndASourceIsItsURL() throws {
         let history = store()
-        XCTAssertEqual(history.seenItems(of: "posts", url: "http://a.test/posts")?.keys, [])
-        history.markSeen(["id:1", "id:2"], of: "posts", url: "http://a.test/posts", at: 5_000)
-        let seen = try XCTUnwrap(store().seenItems(of: "posts", url: "http://a.test/posts"))
-        XCTAssertEqual(seen.keys, ["id:1", "id:2"])
-        XCTAssertEqual(seen.lastRun, 5_000)
-        XCTAssertEqual(history.seenItems(of: "posts", url: "http://b.test/posts")?.keys, [], "another URL is another source")
+        XCTAssertEqual(history.itemsShown(by: "http://a.test/posts", before: 10_000)?.keys, [])
+        history.record([load("[1,2]", at: 1_000, items: ["1", "2"])])
+        history.record([load("[1,2]", at: 2_000, items: ["1", "2"])])
+        history.record([load("[2,3]", at: 3_000, items: ["2", "3"])])
+        let shown = try XCTUnwrap(store().itemsShown(by: "http://a.test/posts", before: 2_500))
+        XCTAssertEqual(shown.keys, ["id:1", "id:2"], "the version first seen at 3,000 is the run's own")
+        XCTAssertEqual(shown.lastRun, 2_000, "the last run that loaded those")
+        XCTAssertEqual(history.itemsShown(by: "http://a.test/posts", before: 9_000)?.keys, ["id:1", "id:2", "id:3"])
+        var renamed = load("[2,3]", at: 4_000, items: ["2", "3"])
+        renamed.source = "posts-2"
+        history.record([renamed])
+        XCTAssertEqual(history.sources()?.map(\.name), ["posts-2"], "one source by its URL, under the name it was last given")
+        XCTAssertEqual(history.sources()?.first?.versions, 2)
     }
 
     func testAFileOfGarbageIsMovedAsideNamedAndANewHistoryStarted() throws {

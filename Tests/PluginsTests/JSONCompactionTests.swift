@@ -19,5 +19,6 @@ final class JSONCompactionTests: XCTestCase {
     func testTopLevelValuesKeepTheirLines() {
         XCTAssertEqual(JSONCompaction.compacted("{\n  \"a\": 1\n}\n{\n  \"a\": 2\n}"), "{\"a\":1}\n{\"a\":2}")
         XCTAssertEqual(JSONCompaction.compacted("1\n\n2\n"), "1\n2\n")
+        XCTAssertEqual(JSONCompaction.compacted("1 2\t\"a b\""), "1\n2\n\"a b\"", "scalars apart stay apart")
     }
 }

@@ -5,8 +5,9 @@ internal import CGLib
 
 /// A shell command run as a child process (`GSubprocess`), watched from the loop and never
 /// blocking it: its input written and its output (stderr merged) read through non-blocking
-/// pipes, its exit waited for asynchronously. It reports its exit once the command has exited
-/// and its output has ended, so that every line comes before the exit.
+/// pipes, its exit waited for asynchronously. It reports its exit once the command has exited,
+/// after the output that was there to read: what it started in the background may write on
+/// (`hasOutputLeft`) until `terminate()`.
 public final class ChildProcess {
     /// How the command ended.
     public enum Exit: Equatable, Sendable {
@@ -32,6 +33,7 @@ public final class ChildProcess {
     private var onExit: ((Exit) -> Void)?
     private var exit: Exit?
     private var outputEnded = false
+    private var outputFD: Int32 = -1
     /// Whether GLib still holds the retain the exit's wait took: the loop must turn until it
     /// hands it back, which it does soon after `terminate()`.
     public private(set) var isWaiting = false
@@ -79,13 +81,17 @@ public final class ChildProcess {
 
     deinit { g_object_unref(UnsafeMutableRawPointer(process)) }
 
+    /// Whether something the command started still holds its output open after its exit.
+    public var hasOutputLeft: Bool { !outputEnded && outputWatch != nil }
+
     /// The command's process group: its shell's pid, taken at the start, before GLib can reap it.
     private lazy var group: pid_t? = g_subprocess_get_identifier(process).flatMap { pid_t(String(cString: $0)) }
 
     /// Ends the command, and whatever it started, with SIGTERM to its process group; stops watching it: no output or exit is reported
     /// from now on. The wait's retain comes back on a later turn of the loop (`isWaiting`).
     public func terminate() {
-        guard onExit != nil else { return }
+        // Once the output has ended and the exit been told, nothing is left to end.
+        guard onExit != nil || hasOutputLeft else { return }
         onExit = nil
         // Not g_subprocess_send_signal: it sends from GLib's worker thread, later, and a
         // loadrun that exits first leaves the command running (seen here). The group outlives
@@ -94,13 +100,14 @@ public final class ChildProcess {
         stopInput()
         outputWatch?.cancel()
         outputWatch = nil
-        cancellable.cancel()
+        if isWaiting { cancellable.cancel() }
     }
 
     private func watch() {
         let inputFD = g_unix_output_stream_get_fd(UnsafeMutableRawPointer(g_subprocess_get_stdin_pipe(process)).assumingMemoryBound(to: GUnixOutputStream.self))
         let outputFD = g_unix_input_stream_get_fd(UnsafeMutableRawPointer(g_subprocess_get_stdout_pipe(process)).assumingMemoryBound(to: GUnixInputStream.self))
         for fd in [inputFD, outputFD] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        self.outputFD = outputFD
         // Each watch holds the process until it ends: a command's output may end after its exit.
         inputWatch = loop.onWritable(inputFD) { [self] in writeInput(to: inputFD) }
         outputWatch = loop.onReadable(outputFD) { [self] in readOutput(from: outputFD) }
@@ -163,11 +170,32 @@ public final class ChildProcess {
         }
         exit = g_subprocess_get_if_signaled(process) != 0 ? .signalled(g_subprocess_get_term_sig(process))
             : .exited(status: g_subprocess_get_exit_status(process))
+        // What is there to read comes before the exit; a background process that keeps the
+        // output open writes on after it, and does not hold the exit back.
+        if outputWatch != nil {
+            while !outputEnded, readOutputNow(from: outputFD) {}
+        }
         reportExit()
     }
 
+    /// Reads what is there now; false once nothing is.
+    private func readOutputNow(from fd: Int32) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        let count = read(fd, &buffer, buffer.count)
+        guard count > 0 else {
+            if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                outputWatch?.cancel()
+                outputWatch = nil
+                outputEnded = true
+            }
+            return false
+        }
+        onOutput(Array(buffer[..<count]))
+        return true
+    }
+
     private func reportExit() {
-        guard outputEnded, let exit, let onExit else { return }
+        guard let exit, let onExit else { return }
         self.onExit = nil
         stopInput()
         onExit(exit)

@@ -22,23 +22,23 @@ extension HistoryStore {
     /// finds its content unchanged keeps neither the content nor its items again, and only
     /// moves this version's last-seen time. nil for a source with none; all nil when the
     /// history cannot be read.
-    public func lastVersions(of sources: [(name: String, url: String)]) -> [LastVersion?] {
+    public func lastVersions(of urls: [String]) -> [LastVersion?] {
         file.attempt { (database) throws(SQLiteError) -> [LastVersion?] in
             // One read transaction: each lookup on its own would take and drop the log's
             // locks, two system calls apiece, a thousand times for a thousand sources.
             try database.execute("BEGIN")
             defer { try? database.execute("COMMIT") }
             let select = try database.prepare("""
-                SELECT v.id, v.fingerprint FROM versions v WHERE v.source = (SELECT id FROM sources WHERE name = ? AND url = ?)
+                SELECT v.id, v.fingerprint FROM versions v WHERE v.source = (SELECT id FROM sources WHERE url = ?)
                 ORDER BY v.number DESC LIMIT 1
                 """)
-            return try sources.map { source throws(SQLiteError) -> LastVersion? in
-                try select.bind(.text(source.name), .text(source.url))
+            return try urls.map { url throws(SQLiteError) -> LastVersion? in
+                try select.bind(.text(url))
                 defer { select.reset() }
                 guard try select.step() else { return nil }
                 return LastVersion(id: select.integer(0), fingerprint: UInt64(bitPattern: Int64(select.integer(1))))
             }
-        } ?? sources.map { _ in nil }
+        } ?? urls.map { _ in nil }
     }
 
     /// The versions of source `id`, newest first.

@@ -1,6 +1,7 @@
 /// Each source's versions across runs, in one SQLite file (`history.sqlite` in
 /// `$XDG_STATE_HOME/loadrun`): state, not cache, so kept apart from the copy store.
 ///
+/// - Sources are known by URL; the name is the one the last run gave.
 /// - A load that brings content records a version, unless its content is the source's last
 ///   version's, which then only has its last-seen time moved.
 /// - Each version keeps its content compressed (zlib), its status, validators and size, and
@@ -15,8 +16,6 @@ public final class HistoryStore {
     public static let defaultKeep = 100
     /// The compressed contents kept in all: 256 MiB.
     public static let defaultLimit = 256 << 20
-    /// The items remembered as seen per source, for `--unseen`: the newest.
-    static let seenLimit = 20_000
     /// The largest content a version keeps: the history compresses on the loop, and a
     /// larger one would hold its first view back. Above it, a version keeps all but its content.
     public static let largestKept = 8 << 20
@@ -50,7 +49,12 @@ public final class HistoryStore {
             try database.transaction { () throws(SQLiteError) in
                 // Prepared once for the batch: a thousand sources found unchanged cost a
                 // thousand runs of one statement, and nothing more.
-                let touch = try database.prepare("UPDATE versions SET last_seen = ? WHERE id = ? AND fingerprint = ?")
+                // Only while it is the source's newest: another process may have recorded a
+                // newer one since this run looked.
+                let touch = try database.prepare("""
+                    UPDATE versions SET last_seen = ? WHERE id = ? AND fingerprint = ?
+                        AND number = (SELECT max(number) FROM versions w WHERE w.source = versions.source)
+                    """)
                 for load in loads {
                     if let same = load.sameAs {
                         try touch.bind(.integer(load.at), .integer(same.id), .integer(Int(truncatingIfNeeded: same.fingerprint))).run()
@@ -97,10 +101,10 @@ public final class HistoryStore {
     private func sourceID(_ name: String, url: String, at: Int, in database: SQLiteDatabase) throws(SQLiteError) -> Int {
         try database.prepare("""
             INSERT INTO sources (name, url, first_seen, last_seen) VALUES (?, ?, ?, ?)
-            ON CONFLICT (name, url) DO UPDATE SET last_seen = max(last_seen, excluded.last_seen)
+            ON CONFLICT (url) DO UPDATE SET name = excluded.name, last_seen = max(last_seen, excluded.last_seen)
             """).bind(.text(name), .text(url), .integer(at), .integer(at)).run()
-        let select = try database.prepare("SELECT id FROM sources WHERE name = ? AND url = ?")
-        try select.bind(.text(name), .text(url))
+        let select = try database.prepare("SELECT id FROM sources WHERE url = ?")
+        try select.bind(.text(url))
         return try select.step() ? select.integer(0) : 0
     }
 
@@ -119,39 +123,25 @@ public final class HistoryStore {
         try database.execute("PRAGMA incremental_vacuum")
     }
 
-    // MARK: Items seen, for --unseen
+    // MARK: Items shown, for --unseen
 
-    /// The items earlier runs showed of the source, and when the last of them ran; nil when
-    /// the history cannot be read.
-    public func seenItems(of name: String, url: String) -> (keys: Set<String>, lastRun: Int?)? {
+    /// The items the source's versions first seen before `before` (milliseconds since the
+    /// epoch) held, which is every item an earlier run showed, as far as `keep` reaches; and
+    /// when the last of those runs loaded it. nil when the history cannot be read.
+    public func itemsShown(by url: String, before: Int) -> (keys: Set<String>, lastRun: Int?)? {
         file.attempt { (database) throws(SQLiteError) -> (keys: Set<String>, lastRun: Int?) in
             let select = try database.prepare("""
-                SELECT key, seen_at FROM seen_items WHERE source = (SELECT id FROM sources WHERE name = ? AND url = ?)
+                SELECT c.items, v.last_seen FROM versions v LEFT JOIN contents c ON c.version = v.id
+                WHERE v.source = (SELECT id FROM sources WHERE url = ?) AND v.seen_at < ?
                 """)
-            try select.bind(.text(name), .text(url))
+            try select.bind(.text(url), .integer(before))
             var keys = Set<String>()
             var lastRun: Int?
             while try select.step() {
-                keys.insert(select.text(0) ?? "")
+                for item in select.text(0).map(Self.items(fromText:)) ?? [] { keys.insert(item.key) }
                 lastRun = max(lastRun ?? 0, select.integer(1))
             }
             return (keys, lastRun)
-        }
-    }
-
-    /// Remembers `keys` as shown by this run of the source, at `at`; the oldest go past the
-    /// limit.
-    public func markSeen(_ keys: [String], of name: String, url: String, at: Int) {
-        file.attempt { (database) throws(SQLiteError) in
-            try database.transaction { () throws(SQLiteError) in
-                let source = try sourceID(name, url: url, at: at, in: database)
-                let insert = try database.prepare("INSERT INTO seen_items (source, key, seen_at) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET seen_at = excluded.seen_at")
-                for key in keys { try insert.bind(.integer(source), .text(key), .integer(at)).run() }
-                try database.prepare("""
-                    DELETE FROM seen_items WHERE source = ?1 AND key IN (SELECT key FROM seen_items WHERE source = ?1
-                        ORDER BY seen_at DESC LIMIT -1 OFFSET \(Self.seenLimit))
-                    """).bind(.integer(source)).run()
-            }
         }
     }
 
@@ -166,14 +156,15 @@ public final class HistoryStore {
         }
     }
 
-    /// Layout 1: the sources, their versions (numbered per source), each version's content and
-    /// items apart (a run that finds a thousand sources unchanged moves a thousand last-seen
-    /// times, which then fill a few pages, not every page the contents take), the items each
-    /// source showed, and the compressed contents' total, kept by triggers.
+    /// Layout 1: the sources, known by URL (a URL's name may change with the URLs beside it),
+    /// their versions (numbered per source), each version's content and items apart (a run
+    /// that finds a thousand sources unchanged moves a thousand last-seen times, which then
+    /// fill a few pages, not every page the contents take), and the compressed contents'
+    /// total, kept by triggers.
     private static let schema = """
         CREATE TABLE IF NOT EXISTS sources (
             id INTEGER PRIMARY KEY, name TEXT NOT NULL, url TEXT NOT NULL,
-            first_seen INTEGER NOT NULL, last_seen INTEGER NOT NULL, UNIQUE (name, url));
+            first_seen INTEGER NOT NULL, last_seen INTEGER NOT NULL, UNIQUE (url));
         CREATE TABLE IF NOT EXISTS versions (
             id INTEGER PRIMARY KEY, source INTEGER NOT NULL, number INTEGER NOT NULL,
             seen_at INTEGER NOT NULL, last_seen INTEGER NOT NULL, status INTEGER, etag TEXT, last_modified TEXT,
@@ -182,8 +173,6 @@ public final class HistoryStore {
         CREATE TABLE IF NOT EXISTS contents (
             version INTEGER PRIMARY KEY, stored INTEGER NOT NULL, content BLOB, items TEXT);
         CREATE INDEX IF NOT EXISTS versions_by_age ON versions (seen_at);
-        CREATE TABLE IF NOT EXISTS seen_items (
-            source INTEGER NOT NULL, key TEXT NOT NULL, seen_at INTEGER NOT NULL, PRIMARY KEY (source, key)) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS totals (bytes INTEGER NOT NULL);
         INSERT INTO totals SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM totals);
         CREATE TRIGGER IF NOT EXISTS contents_added AFTER INSERT ON contents

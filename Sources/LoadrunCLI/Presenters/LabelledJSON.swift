@@ -1,3 +1,4 @@
+import Loader
 import Plugins
 
 /// `--output json` with several sources: each source's content on a line of its own, labelled,
@@ -9,7 +10,7 @@ enum LabelledJSON {
     /// The lines for `source`'s content, rendered as JSON (`json`), newline included.
     static func lines(for source: SessionSource, json: String) -> String {
         let writer = JSONWriter()
-        let opening = "{\"source\":\(writer.write(.string(source.loader.source.name))),\"url\":\(writer.write(.string(source.loader.firstPageURL))),\"content\":"
+        let opening = "{\"source\":\(writer.write(.string(source.loader.source.name))),\"url\":\(writer.write(.string(URLCredentials.masked(source.loader.firstPageURL)))),\"content\":"
         // Compact, the only newlines left are those between top-level values: JSON escapes
         // any within a string.
         let values = JSONCompaction.compacted(json).split(separator: "\n")

@@ -112,15 +112,19 @@ final class OrderedPrinter: Presenter {
     }
 
     /// Writes `content` to stdout as text or JSON, under the source's header when there are several.
-    /// `--unseen` leaves out the items an earlier run showed, or the whole content when no item is new.
+    /// `--unseen` leaves out the items an earlier run showed: with none new, text prints
+    /// nothing, and JSON the list with no items.
     private func printContent(_ content: AnyContent, of source: SessionSource) {
         var kept: [Int]?
         switch session.unseen?.choose(content, of: session.requests[source.index]) {
-        case .only(let indices)?:
+        case .only(let indices, let since)?:
             kept = indices
-        case .nothingNew(let since)?:
-            session.diagnostics.say("\(source.name): nothing new" + (since.map { " since \(ClockTime.shortTime($0 / 1000))" } ?? ""))
-            return
+            if indices.isEmpty {
+                session.diagnostics.say("\(source.name): nothing new" + (since.map { " since \(ClockTime.shortTime($0 / 1000))" } ?? ""))
+                if format == .text { return }
+            }
+        case .notAList?:
+            session.diagnostics.say("\(source.name): --unseen picks the new items of a list or a feed; this is no list, shown whole")
         case .all?, nil:
             break
         }

@@ -105,7 +105,7 @@ package final class LoadSession {
                                  prefetchesDetails: prefetchesDetails, waits: scripting.wait != nil)
         waitJudge = scripting.wait.map(WaitJudge.init)
         recorder = history.map { [loop] in HistoryRecorder(store: $0, plugins: plugins, loop: loop, requests: requests) }
-        unseen = showsUnseen ? history.map { UnseenItems(store: $0, plugins: plugins) } : nil
+        unseen = showsUnseen ? recorder.map { UnseenItems(store: $0.store, plugins: plugins, runStart: $0.runStart) } : nil
         if let command = scripting.onChange {
             changeCommands = ChangeCommands(command: command, loop: loop, diagnostics: diagnostics) { [unowned self] in commandInput($0) }
         }
@@ -196,8 +196,9 @@ package final class LoadSession {
         // presenter knows these cancels are not news.
         carryOut(.cancelAll)
         presenter.finish(ending)
-        changeCommands?.finish(lettingThemEnd: ending == .conditionMet)
+        // The loads first: a signal while the commands finish leaves at once.
         recorder?.flush()
+        changeCommands?.finish(lettingThemEnd: ending == .conditionMet)
         drainOutput()
         stopWatching()
         if let failure = output.failure, !failure.isBrokenPipe {

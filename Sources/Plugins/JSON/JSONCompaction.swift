@@ -29,9 +29,9 @@ public struct JSONCompaction {
                 continue
             }
             switch byte {
-            case UInt8(ascii: "\n") where depth == 0 && (bytes.last ?? lastKept).map({ $0 != UInt8(ascii: "\n") }) == true:
-                break
             case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                // Between top-level values (`1 2`, one a line): one newline keeps them apart.
+                if depth == 0, let last = bytes.last ?? lastKept, last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
                 continue
             case UInt8(ascii: "\""):
                 inString = true

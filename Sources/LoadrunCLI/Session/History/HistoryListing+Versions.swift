@@ -13,7 +13,9 @@ extension HistoryListing {
         let decoded: Decoded
         switch decode(number, of: source, versions: versions, store: store, plugins: context.plugins) {
         case .success(let value): decoded = value
-        case .failure(let problem): return context.refuse(problem)
+        case .failure(let problem):
+            context.diagnostics.say("loadrun: \(problem.message)")
+            return .someFailed
         }
         if output != .text {
             var json = JSONOutputText(context: rendering)
@@ -35,15 +37,17 @@ extension HistoryListing {
         switch (decode(older, of: source, versions: versions, store: store, plugins: context.plugins),
                 decode(newer, of: source, versions: versions, store: store, plugins: context.plugins)) {
         case (.success(let a), .success(let b)): pair = (a, b)
-        case (.failure(let problem), _), (_, .failure(let problem)): return context.refuse(problem)
+        case (.failure(let problem), _), (_, .failure(let problem)):
+            context.diagnostics.say("loadrun: \(problem.message)")
+            return .someFailed
         }
         let header = "==> \(source.name): version \(older) → version \(newer) <=="
         let lines = listDiff(pair.0, pair.1, context: rendering) ?? textDiff(pair.0, pair.1, context: rendering)
         if output != .text {
-            return context.writeOutput(JSONWriter().write(.object([
+            return context.writeOutput(Self.json(.object([
                 .init("from", .number("\(older)")), .init("to", .number("\(newer)")),
                 .init("lines", .array(lines.map { .string($0) })),
-            ])) + "\n")
+            ]), output))
         }
         let body = lines.isEmpty ? ["  (no difference in what is shown)"] : lines
         return context.writeOutput(([UntrustedText.forTerminalLine(header)] + body).map { $0 + "\n" }.joined())

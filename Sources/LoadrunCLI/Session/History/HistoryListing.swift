@@ -42,7 +42,9 @@ package struct HistoryListing {
             guard let source = pick(name, among: sources, diagnostics: diagnostics) else {
                 let names = Array(Set(sources.map(\.name))).sorted()
                 let known = names.isEmpty ? "the history is empty" : "it has \(names.joined(separator: ", "))"
-                return context.refuse(UsageFailure(message: "no history of \(UntrustedText.forTerminalLine(name)); \(known)"))
+                // Not found, as grep says it: 1, not a usage error.
+                diagnostics.say("loadrun: no history of \(UntrustedText.forTerminalLine(name)); \(known)")
+                return .someFailed
             }
             guard let versions = store.versions(of: source.id) else { return .allFailed }
             switch request {
@@ -59,7 +61,8 @@ package struct HistoryListing {
     /// The source `name` names (or whose URL it is); of several with that name, the one seen
     /// last, said on stderr.
     private func pick(_ name: String, among sources: [HistoryStore.SourceSummary], diagnostics: Diagnostics) -> HistoryStore.SourceSummary? {
-        let matches = sources.filter { $0.name == name || $0.url == name }
+        // A URL as --url reads one: without a scheme, it is http://.
+        let matches = sources.filter { $0.name == name || $0.url == name || $0.url == "http://" + name }
         if matches.count > 1 {
             diagnostics.say("loadrun: \(name) names \(matches.count) sources in the history; this is the one seen last, \(matches[0].url) (give its URL to pick another)")
         }
@@ -70,11 +73,11 @@ package struct HistoryListing {
 
     private func listing(_ sources: [HistoryStore.SourceSummary]) -> String {
         if output != .text {
-            return JSONWriter().write(.array(sources.map { source in
+            return Self.json(.array(sources.map { source in
                 .object([.init("name", .string(source.name)), .init("url", .string(source.url)), .init("versions", .number("\(source.versions)")),
                          .init("first_seen", .string(Self.iso(source.firstSeen))), .init("last_seen", .string(Self.iso(source.lastSeen))),
                          .init("bytes", .number("\(source.bytes)"))])
-            })) + "\n"
+            }), output)
         }
         let rows = [["NAME", "VERSIONS", "FIRST SEEN", "LAST SEEN", "SIZE", "URL"]] + sources.map { source in
             [source.name, "\(source.versions)", ClockTime.dateAndTime(source.firstSeen / 1000), ClockTime.dateAndTime(source.lastSeen / 1000),
@@ -89,7 +92,7 @@ package struct HistoryListing {
             index + 1 < versions.count ? HistoryChange(versions[index + 1], versions[index]) : nil
         }
         if output != .text {
-            return JSONWriter().write(.array(zip(versions, changes).map { version, change in
+            return Self.json(.array(zip(versions, changes).map { version, change in
                 var fields: [JSON.Member] = [.init("version", .number("\(version.number)")), .init("time", .string(Self.iso(version.seenAt))),
                                              .init("last_seen", .string(Self.iso(version.lastSeen))),
                                              .init("status", version.status.map { .number("\($0)") } ?? .null),
@@ -99,13 +102,24 @@ package struct HistoryListing {
                                .init("changed", .number("\(items.changed)"))]
                 }
                 return .object(fields)
-            })) + "\n"
+            }), output)
         }
         let rows = [["VERSION", "TIME", "LAST SEEN", "STATUS", "SIZE", "CHANGE"]] + zip(versions, changes).map { version, change in
             ["\(version.number)", ClockTime.dateAndTime(version.seenAt / 1000), ClockTime.dateAndTime(version.lastSeen / 1000),
-             version.status.map(String.init) ?? "-", ByteCount.format(version.size), change?.words ?? "first"]
+             version.status.map(String.init) ?? "-", ByteCount.format(version.size),
+             change?.words ?? (version.number == 1 ? "first" : "oldest kept")]
         }
         return ListingTable(rows: rows).text()
+    }
+
+    /// `value` as `--output` asks: indented for json; for ndjson, a list's values a compact
+    /// line each, anything else one compact line.
+    static func json(_ value: JSON, _ output: OutputFormat) -> String {
+        guard output == .ndjson else { return JSONWriter().write(value) + "\n" }
+        var compact = JSONWriter()
+        compact.isCompact = true
+        if case .array(let values) = value { return values.map { compact.write($0) + "\n" }.joined() }
+        return compact.write(value) + "\n"
     }
 
     /// `2026-11-26T09:12:03.123Z`.

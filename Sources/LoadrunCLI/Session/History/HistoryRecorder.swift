@@ -27,7 +27,7 @@ final class HistoryRecorder {
     /// Each source's last version, by index, looked up for all at once on the first load:
     /// content found unchanged is neither compressed nor told apart by item again (most loads
     /// of a cron job or a watch), and only moves the version's last-seen time.
-    private lazy var lastVersions: [HistoryStore.LastVersion?] = store.lastVersions(of: requests.map(Self.identity))
+    private lazy var lastVersions: [HistoryStore.LastVersion?] = store.lastVersions(of: requests.map { Self.identity(of: $0).url })
     private var pending: [HistoryStore.Load] = []
     /// When the run started, in milliseconds since the epoch: versions seen before are earlier runs'.
     let runStart = HistoryRecorder.now()

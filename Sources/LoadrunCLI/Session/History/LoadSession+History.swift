@@ -5,21 +5,32 @@ extension LoadSession {
     /// The most versions of earlier runs a source's view takes: what its history holds.
     static let earlierVersionsShown = 50
 
+    /// The bytes of earlier versions a source's view takes: what its history holds.
+    static let earlierVersionsBytes = 16 << 20
+
     /// Source `index`'s versions from earlier runs, oldest first, decoded again, each timed
-    /// with its date: none without a history, or for a source it does not record.
+    /// with its date, newest first until the view's history is full: none without a history,
+    /// or for a source it does not record. Only versions made as this run makes them (the
+    /// same jq program, or none) are taken: another program's results are another content,
+    /// which this run's plugin table may not even render.
     func earlierVersions(of index: Int) -> [(version: AnyContent, bytes: Int, time: WallTime)] {
         guard let recorder, requests[index].historyKeep != nil else { return [] }
-        let (name, url) = HistoryRecorder.identity(of: requests[index])
+        let url = HistoryRecorder.identity(of: requests[index]).url
         let store = recorder.store
-        guard let source = store.sources()?.first(where: { $0.name == name && $0.url == url }),
+        guard let source = store.sources()?.first(where: { $0.url == url }),
               let versions = store.versions(of: source.id) else { return [] }
         let first = recorder.firstFingerprints[index]
-        let earlier = versions.filter { $0.seenAt < recorder.runStart && $0.fingerprint != first }.prefix(Self.earlierVersionsShown)
-        return earlier.reversed().compactMap { version in
-            guard let stored = store.version(version.number, of: source.id),
-                  case .success(let decoded) = StoredVersionDecoding.decode(stored, plugins: plugins) else { return nil }
+        var taken: [(version: AnyContent, bytes: Int, time: WallTime)] = []
+        var bytes = 0
+        for version in versions where version.seenAt < recorder.runStart && version.fingerprint != first {
+            guard taken.count < Self.earlierVersionsShown, bytes + version.size <= Self.earlierVersionsBytes else { break }
+            guard let stored = store.version(version.number, of: source.id), stored.program == requests[index].jqProgram,
+                  case .success(let decoded) = StoredVersionDecoding.decode(stored, plugins: plugins),
+                  (try? plugins.plugin(named: decoded.content.pluginName)) != nil else { continue }
             let seconds = version.seenAt / 1000
-            return (decoded.content, version.size, WallTime(seconds: seconds, timeOfDay: ClockTime.dateAndTime(seconds)))
+            taken.append((decoded.content, version.size, WallTime(seconds: seconds, timeOfDay: ClockTime.dateAndTime(seconds))))
+            bytes += version.size
         }
+        return taken.reversed()
     }
 }

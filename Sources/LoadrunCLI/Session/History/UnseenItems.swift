@@ -2,40 +2,40 @@ import Loader
 import Plan
 import Plugins
 
-/// `--unseen`: which items of a source's list no earlier run showed, by item key, from the
-/// history; each run then remembers what it showed. The first run of a source shows all.
+/// `--unseen`: which items of a source's list no earlier run showed, by item key: those that
+/// none of the source's versions in the history held. The first run of a source shows all.
 final class UnseenItems {
     /// What to show of a content.
     enum Choice: Equatable {
-        /// All of it: the first run, or content that is no list.
+        /// All of it: the first run of the source.
         case all
-        /// Only the items at these places.
-        case only([Int])
-        /// None: every item was shown by an earlier run, the last of which ran at `since`
-        /// (milliseconds since the epoch).
-        case nothingNew(since: Int?)
+        /// All of it: it is no list (or one too long to keep the items of).
+        case notAList
+        /// Only the items at these places; none when every item was shown by an earlier
+        /// run, the last of which loaded it at `since` (milliseconds since the epoch).
+        case only([Int], since: Int?)
     }
 
     private let store: HistoryStore
     private let plugins: PluginRegistry
+    /// When this run started: versions first seen since are this run's own.
+    private let runStart: Int
 
-    init(store: HistoryStore, plugins: PluginRegistry) {
+    init(store: HistoryStore, plugins: PluginRegistry, runStart: Int) {
         self.store = store
         self.plugins = plugins
+        self.runStart = runStart
     }
 
-    /// What of `content` to show for the source asked for as `request`; what it shows is
-    /// remembered as seen.
+    /// What of `content` to show for the source asked for as `request`: the items no
+    /// version recorded before this run held, which is every item an earlier run showed,
+    /// `--unseen` or not.
     func choose(_ content: AnyContent, of request: SourceRequest) -> Choice {
-        guard let items = HistoryItems.of(content, plugins: plugins) else { return .all }
-        let (name, url) = HistoryRecorder.identity(of: request)
+        guard let items = HistoryItems.of(content, plugins: plugins) else { return .notAList }
         // A history that cannot be read says so once; the run then shows everything.
-        guard let seen = store.seenItems(of: name, url: url) else { return .all }
-        let keys = items.map(\.key)
-        store.markSeen(keys, of: name, url: url, at: HistoryRecorder.now())
-        if seen.keys.isEmpty && seen.lastRun == nil { return .all }
-        let unseen = keys.indices.filter { !seen.keys.contains(keys[$0]) }
-        return unseen.isEmpty ? .nothingNew(since: seen.lastRun) : .only(unseen)
+        guard let shown = store.itemsShown(by: HistoryRecorder.identity(of: request).url, before: runStart) else { return .all }
+        if shown.keys.isEmpty && shown.lastRun == nil { return .all }
+        return .only(items.indices.filter { !shown.keys.contains(items[$0].key) }, since: shown.lastRun)
     }
 
     /// `rendered` with only the items at `kept`: what comes before the first item (a table's

@@ -19,6 +19,8 @@ final class ChangeCommands {
     private var statuses: [Int: Int] = [:]
     /// Processes ended by `finish` whose wait GLib has yet to hand back.
     private var ending: [ChildProcess] = []
+    /// Commands that exited while something they started still writes to their output.
+    private var draining: [ChildProcess] = []
     /// Whether the run is over: no command starts any more.
     private var isFinishing = false
 
@@ -42,18 +44,19 @@ final class ChangeCommands {
     func finish(lettingThemEnd: Bool) {
         isFinishing = true
         while lettingThemEnd && !processes.isEmpty { loop.iterate(blocking: true) }
-        for process in processes.values {
+        for process in Array(processes.values) + draining {
             process.terminate()
             ending.append(process)
         }
         processes = [:]
+        draining = []
         while ending.contains(where: \.isWaiting) { loop.iterate(blocking: true) }
         ending = []
     }
 
     /// Sends SIGTERM to every command still running: loadrun is leaving at once.
     func terminateNow() {
-        for process in processes.values { process.terminate() }
+        for process in Array(processes.values) + draining { process.terminate() }
     }
 
     private func start(_ run: ChangeRuns.Run, of source: SessionSource) {
@@ -81,16 +84,19 @@ final class ChangeCommands {
 
     /// Says each whole line the command wrote, after the source's name.
     private func said(_ bytes: [UInt8], by index: Int, of source: SessionSource) {
-        var pending = partialLines[index, default: []] + bytes
-        while let end = pending.firstIndex(of: UInt8(ascii: "\n")) ?? (pending.count > Self.longestLine ? Self.longestLine : nil) {
-            diagnostics.say("\(source.name): \(String(decoding: pending[..<end], as: UTF8.self))")
-            pending.removeSubrange(..<(pending[end] == UInt8(ascii: "\n") ? end + 1 : end))
+        let pending = partialLines[index, default: []] + bytes
+        // Lines found from a moving start, the rest kept once: no copying per line.
+        var start = 0
+        while let end = pending[start...].firstIndex(of: UInt8(ascii: "\n")) ?? (pending.count - start > Self.longestLine ? start + Self.longestLine : nil) {
+            diagnostics.say("\(source.name): \(String(decoding: pending[start..<end], as: UTF8.self))")
+            start = pending[end] == UInt8(ascii: "\n") ? end + 1 : end
         }
-        partialLines[index] = pending
+        partialLines[index] = Array(pending[start...])
     }
 
     private func ended(_ exit: ChildProcess.Exit, index: Int, of source: SessionSource) {
-        processes[index] = nil
+        if let process = processes.removeValue(forKey: index), process.hasOutputLeft { draining.append(process) }
+        draining.removeAll { !$0.hasOutputLeft }
         if let rest = partialLines.removeValue(forKey: index), !rest.isEmpty {
             diagnostics.say("\(source.name): \(String(decoding: rest, as: UTF8.self))")
         }

@@ -81,7 +81,9 @@ extension LoadSession {
         guard let content = source.loader.state.content else { return [] }
         switch format {
         case .text: return Array(plugins.render(content, context: plainContext()).utf8)
-        case .json, .ndjson: return Array((plugins.renderJSON(content, context: plainContext()) + "\n").utf8)
+        case .json: return Array((plugins.renderJSON(content, context: plainContext()) + "\n").utf8)
+        // One line, as each line of --output ndjson is.
+        case .ndjson: return Array((JSONCompaction.compacted(plugins.renderJSON(content, context: plainContext())) + "\n").utf8)
         }
     }
 
