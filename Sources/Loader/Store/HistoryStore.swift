@@ -43,9 +43,13 @@ public final class HistoryStore {
     }
 
     /// Records `loads`, in one transaction: a batch of a run's loads costs one commit.
-    public func record(_ loads: [Load]) {
+    /// `waitsForLock` false: another process's lock is not waited for (a run a signal ends
+    /// leaves at once), and the batch is then left unrecorded.
+    public func record(_ loads: [Load], waitsForLock: Bool = true) {
         guard !loads.isEmpty else { return }
         file.attempt { (database) throws(SQLiteError) in
+            if !waitsForLock { database.setBusyTimeout(milliseconds: 0) }
+            defer { if !waitsForLock { database.setBusyTimeout(milliseconds: StoreFile.busyTimeout) } }
             try database.transaction { () throws(SQLiteError) in
                 // Prepared once for the batch: a thousand sources found unchanged cost a
                 // thousand runs of one statement, and nothing more.

@@ -34,6 +34,8 @@ final class StoreFile {
         case off
     }
     private var connection = Connection.unopened
+    /// How long a write waits for another process's lock, in milliseconds.
+    static let busyTimeout: Int32 = 250
     private var told: Set<String> = []
 
     /// `schema` makes layout `layout` in an empty file (ending with `PRAGMA user_version`).
@@ -136,7 +138,7 @@ final class StoreFile {
         let database = try SQLiteDatabase(path: path)
         // Writes are short: a quarter second is long enough for another process's (20 runs at
         // once), and short enough for the loop.
-        database.setBusyTimeout(milliseconds: 250)
+        database.setBusyTimeout(milliseconds: Self.busyTimeout)
         try database.execute("PRAGMA synchronous = NORMAL; PRAGMA cell_size_check = ON; PRAGMA wal_autocheckpoint = \(logPages)")
         // A file made whole is in WAL mode already. One made otherwise (an empty file, or
         // made in place where links fail) is set here by the first process to get there.

@@ -94,11 +94,7 @@ struct TransitionRecord: Encodable {
     }
 
     /// Now, as ISO 8601 in UTC with milliseconds: `2026-11-22T12:03:04.123Z`.
-    static func now() -> String {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return iso(spec.tv_sec * 1000 + spec.tv_nsec / 1_000_000)
-    }
+    static func now() -> String { iso(ClockTime.nowMilliseconds()) }
 
     /// `milliseconds` since the epoch as ISO 8601 in UTC: `2026-11-22T12:03:04.123Z`.
     static func iso(_ milliseconds: Int) -> String {

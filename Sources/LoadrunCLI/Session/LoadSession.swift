@@ -197,7 +197,7 @@ package final class LoadSession {
         carryOut(.cancelAll)
         presenter.finish(ending)
         // The loads first: a signal while the commands finish leaves at once.
-        recorder?.flush()
+        recorder?.flush(waitsForLock: { if case .signal = ending { false } else { true } }())
         changeCommands?.finish(lettingThemEnd: ending == .conditionMet)
         drainOutput()
         stopWatching()

@@ -9,6 +9,13 @@ enum ClockTime {
     /// Seconds since the Unix epoch.
     static func now() -> Int { Int(time(nil)) }
 
+    /// Milliseconds since the Unix epoch: the NDJSON log's times and the history's.
+    static func nowMilliseconds() -> Int {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return spec.tv_sec * 1000 + spec.tv_nsec / 1_000_000
+    }
+
     /// `seconds` as the screen shows it.
     static func reading(_ seconds: Int) -> WallTime { WallTime(seconds: seconds, timeOfDay: timeOfDay(seconds)) }
 

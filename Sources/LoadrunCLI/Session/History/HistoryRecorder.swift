@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Loader
 import Plan
 import Plugins
@@ -30,7 +27,7 @@ final class HistoryRecorder {
     private lazy var lastVersions: [HistoryStore.LastVersion?] = store.lastVersions(of: requests.map { Self.identity(of: $0).url })
     private var pending: [HistoryStore.Load] = []
     /// When the run started, in milliseconds since the epoch: versions seen before are earlier runs'.
-    let runStart = HistoryRecorder.now()
+    let runStart = ClockTime.nowMilliseconds()
     /// The fingerprint of each source's first content this run, by index: an earlier run's
     /// version with the same content is this run's first, not one before it.
     private(set) var firstFingerprints: [Int: UInt64] = [:]
@@ -91,7 +88,7 @@ final class HistoryRecorder {
         // A new version's row is made at the flush (id 0 is no row's): the next load of the same
         // content is found unchanged here, and the store finds the row by its fingerprint.
         if isNew { lastVersions[source.index] = HistoryStore.LastVersion(id: 0, fingerprint: fingerprint) }
-        var load = HistoryStore.Load(source: name, url: url, at: Self.now(), status: status, etag: nil, lastModified: nil, contentType: nil,
+        var load = HistoryStore.Load(source: name, url: url, at: ClockTime.nowMilliseconds(), status: status, etag: nil, lastModified: nil, contentType: nil,
                                      plugin: content.pluginName, program: request.jqProgram, content: nil, size: first?.size ?? 0,
                                      fingerprint: fingerprint, items: nil, keep: keep, sameAs: sameAs)
         // What only a new version keeps: most loads (a cron job's, a watch's) need none of it.
@@ -111,19 +108,13 @@ final class HistoryRecorder {
         }
     }
 
-    /// Writes what waits, now.
-    func flush() {
+    /// Writes what waits, now; `waitsForLock` false when a signal is ending the run, which
+    /// another process's lock on the history must not hold up.
+    func flush(waitsForLock: Bool = true) {
         flushTimer?.cancel()
         flushTimer = nil
         let loads = pending
         pending = []
-        store.record(loads)
-    }
-
-    /// Milliseconds since the epoch.
-    static func now() -> Int {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return spec.tv_sec * 1000 + spec.tv_nsec / 1_000_000
+        store.record(loads, waitsForLock: waitsForLock)
     }
 }

@@ -1,24 +1,24 @@
 /// A line diff of two renderings, as `diff -u` shows one without its headers: the lines
 /// removed (`- `) and added (`+ `), each run of changes with up to `context` unchanged lines
 /// around it (`  `), and `…` between runs that are far apart. Pure.
-enum LineDiff {
+public enum LineDiff {
     /// Beyond this many line pairs the longest-common-subsequence table costs more than the
     /// diff is worth; lines are then compared position by position.
     static let tableLimit = 4_000_000
 
-    enum Line: Equatable {
+    public enum Line: Equatable {
         case same(String)
         case removed(String)
         case added(String)
     }
 
     /// `old` to `new`, line by line, in order.
-    static func lines(from old: [String], to new: [String]) -> [Line] {
+    public static func lines<S: StringProtocol>(from old: [S], to new: [S]) -> [Line] {
         guard old.count * new.count <= tableLimit else {
             return (0..<max(old.count, new.count)).flatMap { index -> [Line] in
                 let (before, after) = (index < old.count ? old[index] : nil, index < new.count ? new[index] : nil)
-                if before == after, let before { return [.same(before)] }
-                return (before.map { [Line.removed($0)] } ?? []) + (after.map { [Line.added($0)] } ?? [])
+                if before == after, let before { return [.same(String(before))] }
+                return (before.map { [Line.removed(String($0))] } ?? []) + (after.map { [Line.added(String($0))] } ?? [])
             }
         }
         // lengths[i][j]: the LCS length of old[i...] and new[j...].
@@ -34,14 +34,14 @@ enum LineDiff {
         var (i, j) = (0, 0)
         while i < old.count || j < new.count {
             if i < old.count, j < new.count, old[i] == new[j] {
-                out.append(.same(old[i]))
+                out.append(.same(String(old[i])))
                 (i, j) = (i + 1, j + 1)
             } else if j < new.count, i == old.count || lengths[i * columns + j + 1] > lengths[(i + 1) * columns + j] {
                 // A tie removes first, as diff -u shows a changed line: the old, then the new.
-                out.append(.added(new[j]))
+                out.append(.added(String(new[j])))
                 j += 1
             } else {
-                out.append(.removed(old[i]))
+                out.append(.removed(String(old[i])))
                 i += 1
             }
         }
@@ -49,7 +49,7 @@ enum LineDiff {
     }
 
     /// The changed lines of `lines` with `context` lines around each run, as text lines.
-    static func hunks(_ lines: [Line], context: Int = 2) -> [String] {
+    public static func hunks(_ lines: [Line], context: Int = 2) -> [String] {
         let changed = lines.indices.filter { if case .same = lines[$0] { false } else { true } }
         var shown = Set<Int>()
         for index in changed { shown.formUnion(max(0, index - context)...min(lines.count - 1, index + context)) }
