@@ -3,16 +3,27 @@ import Glibc
 #endif
 internal import CGLib
 
-/// A shell command run as a child process (`GSubprocess`), watched from the loop and never
-/// blocking it: its input written and its output (stderr merged) read through non-blocking
-/// pipes, its exit waited for asynchronously. It reports its exit once the command has exited,
-/// after the output that was there to read: what it started in the background may write on
+/// A shell command run as a child process, watched from the loop and never blocking it: its
+/// input written and its output (stderr merged) read through non-blocking pipes, its exit
+/// watched by a child watch. It reports its exit once the command has exited, after the
+/// output that was there to read: what it started in the background may write on
 /// (`hasOutputLeft`) until `terminate()`.
+///
+/// Spawned with `g_spawn_async_with_pipes_and_fds`, not `GSubprocess`: a GSubprocess forgets
+/// its pid once GLib's worker thread has reaped the shell, which under load came before
+/// loadrun asked for it, and what the shell started was then never ended (seen here). Here
+/// the pid is loadrun's from the spawn on, and the child is reaped on the loop.
 public final class ChildProcess {
     /// How the command ended.
     public enum Exit: Equatable, Sendable {
         case exited(status: Int32)
         case signalled(Int32)
+
+        /// A wait status as `waitpid` gives it (the W* macros, which Swift cannot import).
+        init(waitStatus status: Int32) {
+            let signal = status & 0x7f
+            self = signal == 0 ? .exited(status: (status >> 8) & 0xff) : .signalled(signal)
+        }
     }
 
     /// Why the command could not start: GLib's words.
@@ -20,23 +31,20 @@ public final class ChildProcess {
         public let description: String
     }
 
-    /// The `GSubprocess`, owned: unreffed once, in `deinit`.
-    private let process: OpaquePointer
+    /// The shell's pid, which is also its process group's: it leads a group of its own.
+    private let pid: pid_t
     private let loop: EventLoop
-    /// Cancels the wait for the exit when loadrun ends first.
-    private let cancellable = Cancellable()
     private var input: [UInt8]
     private var written = 0
+    private var inputFD: Int32
+    private let outputFD: Int32
     private var inputWatch: LoopSource?
     private var outputWatch: LoopSource?
+    private var exitWatch: LoopSource?
     private let onOutput: ([UInt8]) -> Void
     private var onExit: ((Exit) -> Void)?
     private var exit: Exit?
     private var outputEnded = false
-    private var outputFD: Int32 = -1
-    /// Whether GLib still holds the retain the exit's wait took: the loop must turn until it
-    /// hands it back, which it does soon after `terminate()`.
-    public private(set) var isWaiting = false
 
     /// Runs `/bin/sh -c command` with `environment` added to loadrun's, `input` on its standard
     /// input; `output` gets what it writes on stdout and stderr, as it comes, and `exit` how it
@@ -44,79 +52,80 @@ public final class ChildProcess {
     public static func start(shellCommand command: String, environment: [(name: String, value: String)], input: [UInt8], loop: EventLoop,
                              output: @escaping ([UInt8]) -> Void, exit: @escaping (Exit) -> Void) -> Result<ChildProcess, LaunchFailure> {
         loop.assertOnLoop()
-        let flags = G_SUBPROCESS_FLAGS_STDIN_PIPE.rawValue | G_SUBPROCESS_FLAGS_STDOUT_PIPE.rawValue | G_SUBPROCESS_FLAGS_STDERR_MERGE.rawValue
-        guard let launcher = g_subprocess_launcher_new(GSubprocessFlags(rawValue: flags)) else {
-            return .failure(LaunchFailure(description: "GLib could not make a launcher"))
-        }
-        defer { g_object_unref(UnsafeMutableRawPointer(launcher)) }
-        for (name, value) in environment { g_subprocess_launcher_setenv(launcher, name, value, 1) }
-        // loadrun ignores SIGPIPE to see EPIPE; the command gets the default back, so that a
-        // pipeline in it ends as it would in a shell. A process group of its own: `terminate`
-        // ends what the shell started too, not the shell alone.
-        g_subprocess_launcher_set_child_setup(launcher, { _ in
-            signal(SIGPIPE, SIG_DFL)
-            setpgid(0, 0)
-        }, nil, nil)
+        var environ = g_get_environ()
+        for (name, value) in environment { environ = g_environ_setenv(environ, name, value, 1) }
+        defer { g_strfreev(environ) }
         let arguments = ["/bin/sh", "-c", command].map { $0.withCString { strdup($0) } }
         defer { arguments.forEach { free($0) } }
         let argv: [UnsafePointer<CChar>?] = arguments.map { $0.map { UnsafePointer($0) } } + [nil]
+        var (pid, stdinPipe, stdoutPipe): (GPid, Int32, Int32) = (0, -1, -1)
         var error: UnsafeMutablePointer<GError>?
-        let spawned = argv.withUnsafeBufferPointer { g_subprocess_launcher_spawnv(launcher, $0.baseAddress, &error) }
-        guard let spawned else {
+        let flags = GSpawnFlags(rawValue: G_SPAWN_DO_NOT_REAP_CHILD.rawValue | G_SPAWN_CLOEXEC_PIPES.rawValue)
+        // GLib's `gchar **` as the `const gchar * const *` the spawn takes.
+        let envp = UnsafeRawPointer(environ)?.assumingMemoryBound(to: UnsafePointer<CChar>?.self)
+        let spawned = argv.withUnsafeBufferPointer { argv in
+            // loadrun ignores SIGPIPE to see EPIPE; the command gets the default back, so that a
+            // pipeline in it ends as it would in a shell. stderr goes where stdout goes. A
+            // process group of its own: `terminate` ends what the shell started too, not the
+            // shell alone. (Runs in the child, after GLib set up fds 0–2.)
+            g_spawn_async_with_pipes_and_fds(nil, argv.baseAddress, envp, flags, { _ in
+                signal(SIGPIPE, SIG_DFL)
+                dup2(STDOUT_FILENO, STDERR_FILENO)
+                setpgid(0, 0)
+            }, nil, -1, -1, -1, nil, nil, 0, &pid, &stdinPipe, &stdoutPipe, nil, &error)
+        }
+        guard spawned != 0 else {
             return .failure(LaunchFailure(description: error.map { GLibError(consuming: $0).message } ?? "it did not start"))
         }
-        let child = ChildProcess(process: spawned, loop: loop, input: input, output: output, exit: exit)
-        _ = child.group
+        // The parent too, as shells do: a `terminate` before the child has run its setup
+        // still finds the group.
+        setpgid(pid, pid)
+        let child = ChildProcess(pid: pid, loop: loop, input: input, inputFD: stdinPipe, outputFD: stdoutPipe, output: output, exit: exit)
         child.watch()
         return .success(child)
     }
 
-    private init(process: OpaquePointer, loop: EventLoop, input: [UInt8], output: @escaping ([UInt8]) -> Void, exit: @escaping (Exit) -> Void) {
-        self.process = process
+    private init(pid: pid_t, loop: EventLoop, input: [UInt8], inputFD: Int32, outputFD: Int32,
+                 output: @escaping ([UInt8]) -> Void, exit: @escaping (Exit) -> Void) {
+        self.pid = pid
         self.loop = loop
         self.input = input
+        self.inputFD = inputFD
+        self.outputFD = outputFD
         onOutput = output
         onExit = exit
     }
 
-    deinit { g_object_unref(UnsafeMutableRawPointer(process)) }
+    deinit {
+        stopInput()
+        close(outputFD)
+    }
 
     /// Whether something the command started still holds its output open after its exit.
     public var hasOutputLeft: Bool { !outputEnded && outputWatch != nil }
 
-    /// The command's process group: its shell's pid, taken at the start, before GLib can reap it.
-    private lazy var group: pid_t? = g_subprocess_get_identifier(process).flatMap { pid_t(String(cString: $0)) }
-
-    /// Ends the command, and whatever it started, with SIGTERM to its process group; stops watching it: no output or exit is reported
-    /// from now on. The wait's retain comes back on a later turn of the loop (`isWaiting`).
+    /// Ends the command, and whatever it started, with SIGTERM to its process group; stops
+    /// watching it: no output or exit is reported from now on.
     public func terminate() {
         // Once the output has ended and the exit been told, nothing is left to end.
         guard onExit != nil || hasOutputLeft else { return }
         onExit = nil
-        // Not g_subprocess_send_signal: it sends from GLib's worker thread, later, and a
-        // loadrun that exits first leaves the command running (seen here). The group outlives
-        // the shell while anything it started runs: those get it too.
-        if let group { kill(-group, SIGTERM) }
+        // The group outlives the shell while anything it started runs: those get it too. It
+        // is sent now, on this thread: a loadrun that exits next leaves nothing running.
+        kill(-pid, SIGTERM)
         stopInput()
         outputWatch?.cancel()
         outputWatch = nil
-        if isWaiting { cancellable.cancel() }
+        exitWatch?.cancel()
+        exitWatch = nil
     }
 
     private func watch() {
-        let inputFD = g_unix_output_stream_get_fd(UnsafeMutableRawPointer(g_subprocess_get_stdin_pipe(process)).assumingMemoryBound(to: GUnixOutputStream.self))
-        let outputFD = g_unix_input_stream_get_fd(UnsafeMutableRawPointer(g_subprocess_get_stdout_pipe(process)).assumingMemoryBound(to: GUnixInputStream.self))
         for fd in [inputFD, outputFD] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
-        self.outputFD = outputFD
         // Each watch holds the process until it ends: a command's output may end after its exit.
         inputWatch = loop.onWritable(inputFD) { [self] in writeInput(to: inputFD) }
         outputWatch = loop.onReadable(outputFD) { [self] in readOutput(from: outputFD) }
-        isWaiting = true
-        // One retain for C, released exactly once in the callback, which comes whether the
-        // wait ends by the exit or by the cancel.
-        g_subprocess_wait_async(process, cancellable.pointer, { _, result, data in
-            Unmanaged<ChildProcess>.fromOpaque(data!).takeRetainedValue().waited(result)
-        }, Unmanaged.passRetained(self).toOpaque())
+        exitWatch = loop.onChildExit(pid) { [self] status in exited(status) }
     }
 
     /// Writes what it can of the input; at its end, or when the command stops reading (EPIPE),
@@ -140,9 +149,8 @@ public final class ChildProcess {
         inputWatch?.cancel()
         inputWatch = nil
         input = []
-        if let stream = g_subprocess_get_stdin_pipe(process), g_output_stream_is_closed(stream) == 0 {
-            g_output_stream_close(stream, nil, nil)
-        }
+        if inputFD >= 0 { close(inputFD) }
+        inputFD = -1
     }
 
     /// Hands on one read of the output; at its end, reports the exit if it has come.
@@ -160,16 +168,9 @@ public final class ChildProcess {
         return false
     }
 
-    private func waited(_ result: OpaquePointer?) {
-        isWaiting = false
-        var error: UnsafeMutablePointer<GError>?
-        guard g_subprocess_wait_finish(process, result, &error) != 0 else {
-            // Cancelled by `terminate()`: nothing more to say.
-            if let error { g_error_free(error) }
-            return
-        }
-        exit = g_subprocess_get_if_signaled(process) != 0 ? .signalled(g_subprocess_get_term_sig(process))
-            : .exited(status: g_subprocess_get_exit_status(process))
+    private func exited(_ status: Int32) {
+        exitWatch = nil
+        exit = Exit(waitStatus: status)
         // What is there to read comes before the exit; a background process that keeps the
         // output open writes on after it, and does not hold the exit back.
         if outputWatch != nil {

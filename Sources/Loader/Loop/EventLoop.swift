@@ -126,14 +126,32 @@ public final class EventLoop {
                callbackType: .fileDescriptor, body)
     }
 
-    private enum CallbackType { case plain, fileDescriptor }
+    /// Calls `body` once with the wait status of child `pid` when it exits, and reaps it
+    /// (`g_child_watch_source_new`; spawned with `G_SPAWN_DO_NOT_REAP_CHILD`). Cancelled
+    /// first, the child is left unreaped: a zombie until loadrun itself exits.
+    @discardableResult
+    public func onChildExit(_ pid: Int32, _ body: @escaping (Int32) -> Void) -> LoopSource {
+        let box = StatusBox()
+        return attach(g_child_watch_source_new(pid), callbackType: .childWatch(box)) {
+            body(box.status)
+            return false
+        }
+    }
+
+    private enum CallbackType {
+        case plain, fileDescriptor
+        /// A child watch hands its callback the wait status, which goes to `box` first.
+        case childWatch(StatusBox)
+    }
 
     private func attach(_ source: UnsafeMutablePointer<GSource>?, callbackType: CallbackType = .plain,
                         _ body: @escaping () -> Bool) -> LoopSource {
         assertOnLoop()
         guard let source else { preconditionFailure("GLib returned no source") }
         // One retain for C, released exactly once by the destroy notify when the source ends.
-        let box = Unmanaged.passRetained(SourceCallback(body)).toOpaque()
+        let callback = SourceCallback(body)
+        if case .childWatch(let box) = callbackType { callback.status = box }
+        let box = Unmanaged.passRetained(callback).toOpaque()
         let plain: GSourceFunc = { data in
             let callback = Unmanaged<SourceCallback>.fromOpaque(data!).takeUnretainedValue()
             return callback.body() ? 1 : 0
@@ -142,9 +160,19 @@ public final class EventLoop {
             let callback = Unmanaged<SourceCallback>.fromOpaque(data!).takeUnretainedValue()
             return callback.body() ? 1 : 0
         }
+        let childWatch: GChildWatchFunc = { _, status, data in
+            let callback = Unmanaged<SourceCallback>.fromOpaque(data!).takeUnretainedValue()
+            callback.status?.status = status
+            _ = callback.body()
+        }
         // An fd source calls a GUnixFDSourceFunc through the GSourceFunc slot, as GLib's own
-        // g_unix_fd_add_full does with a cast; Swift needs the cast spelled out.
-        let function = callbackType == .plain ? plain : unsafeBitCast(fileDescriptor, to: GSourceFunc.self)
+        // g_unix_fd_add_full does with a cast, and a child watch its GChildWatchFunc; Swift
+        // needs the casts spelled out.
+        let function: GSourceFunc = switch callbackType {
+        case .plain: plain
+        case .fileDescriptor: unsafeBitCast(fileDescriptor, to: GSourceFunc.self)
+        case .childWatch: unsafeBitCast(childWatch, to: GSourceFunc.self)
+        }
         g_source_set_callback(source, function, box, { data in
             Unmanaged<SourceCallback>.fromOpaque(data!).release()
         })
@@ -160,5 +188,12 @@ public final class EventLoop {
 /// The Swift closure behind one GSource.
 private final class SourceCallback {
     let body: () -> Bool
+    /// Where a child watch puts the wait status before `body` runs.
+    var status: StatusBox?
     init(_ body: @escaping () -> Bool) { self.body = body }
+}
+
+/// A child's wait status, on its way from GLib's callback to the Swift closure.
+private final class StatusBox {
+    var status: Int32 = 0
 }

@@ -17,8 +17,6 @@ final class ChangeCommands {
     private var partialLines: [Int: [UInt8]] = [:]
     /// The HTTP status of each source's last load, by index, for `LOADRUN_STATUS`.
     private var statuses: [Int: Int] = [:]
-    /// Processes ended by `finish` whose wait GLib has yet to hand back.
-    private var ending: [ChildProcess] = []
     /// Commands that exited while something they started still writes to their output.
     private var draining: [ChildProcess] = []
     /// Whether the run is over: no command starts any more.
@@ -37,21 +35,15 @@ final class ChangeCommands {
         if let run = runs.loaded(source.index, fingerprint: fingerprint) { start(run, of: source) }
     }
 
-    /// Ends every command still running with SIGTERM, and turns the loop until GLib has let
-    /// go of them all. `lettingThemEnd`: first let the running commands end by themselves, the
+    /// Ends every command still running, and what it started, with SIGTERM. `lettingThemEnd`: first let the running commands end by themselves, the
     /// loop turning (a wait that was met: the command its last change started does its work);
     /// a signal meanwhile leaves at once (`LoadSession`'s `leaveNow`).
     func finish(lettingThemEnd: Bool) {
         isFinishing = true
         while lettingThemEnd && !processes.isEmpty { loop.iterate(blocking: true) }
-        for process in Array(processes.values) + draining {
-            process.terminate()
-            ending.append(process)
-        }
+        for process in Array(processes.values) + draining { process.terminate() }
         processes = [:]
         draining = []
-        while ending.contains(where: \.isWaiting) { loop.iterate(blocking: true) }
-        ending = []
     }
 
     /// Sends SIGTERM to every command still running: loadrun is leaving at once.
