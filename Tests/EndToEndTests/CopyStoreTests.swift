@@ -94,6 +94,31 @@ final class CopyStoreTests: XCTestCase {
         XCTAssertEqual(record["stale"] as? Bool, true, String(failed))
     }
 
+    /// A watch revalidates the stored copy once, then its own reloads get 304s; meanwhile the
+    /// copy's confirmation is set an hour back: the watch's later 304s move it, so the offline
+    /// run after says seconds, not the hour that its first 304 would leave.
+    func testAWatchsNotModifiedAnswersConfirmTheStoredCopy() throws {
+        let backend = WatchedBackend()
+        var server: TestServer? = TestServer(serving: backend)
+        let url = server!.url("/posts")
+        XCTAssertEqual(try run(["--source", "posts", "--url", url]).waitForExit(), .exited(0))
+        let watch = try run(["--source", "posts", "--url", url, "--watch", "50ms"])
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { backend.tally.notModified >= 1 }, watch.standardError)
+        try sqlite("UPDATE copies SET verified_at = verified_at - 3600, stored_at = stored_at - 3600")
+        let seen = backend.tally.notModified
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { backend.tally.notModified >= seen + 2 }, watch.standardError)
+        watch.send(SIGTERM)
+        XCTAssertEqual(watch.waitForExit(), .exited(143), watch.standardError)
+        server?.stop()
+        server = nil
+
+        let offline = try run(["--source", "posts", "--url", url, "--no-retry"])
+        XCTAssertEqual(offline.waitForExit(), .exited(2), offline.standardError)
+        let said = try XCTUnwrap(offline.standardError.range(of: "showing the last good copy, from "), offline.standardError)
+        let age = offline.standardError[said.upperBound...].prefix { $0 != ";" && $0 != "\n" }
+        XCTAssertTrue(age.hasSuffix(" s ago"), "confirmed seconds ago, not an hour: \(offline.standardError)")
+    }
+
     func testAWatchOnAPipeShowsTheCopyBesideItsFailure() throws {
         var server: TestServer? = TestServer(serving: WatchedBackend())
         let url = server!.url("/posts")
@@ -276,6 +301,16 @@ final class CopyStoreTests: XCTestCase {
         try python.run()
         python.waitUntilExit()
         XCTAssertEqual(python.terminationStatus, 0, "the checkpoint")
+    }
+
+    /// Runs `statement` on the store, through Python's sqlite3, as another process would.
+    private func sqlite(_ statement: String) throws {
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        python.arguments = ["-c", "import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); db.execute(sys.argv[2]); db.commit()", store, statement]
+        try python.run()
+        python.waitUntilExit()
+        XCTAssertEqual(python.terminationStatus, 0, statement)
     }
 
     private func everyFile(_ body: (String) throws -> Void) throws {

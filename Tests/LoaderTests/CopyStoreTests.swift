@@ -67,7 +67,7 @@ final class CopyStoreTests: XCTestCase {
         let forty = String(repeating: "x", count: 40)
         store.keep(response(forty), for: key("http://a.test/a"), url: "http://a.test/a")
         store.keep(response(forty), for: key("http://a.test/b"), url: "http://a.test/b")
-        store.verified(try XCTUnwrap(store.copy(for: key("http://a.test/a"), url: "a")), for: key("http://a.test/a"))
+        store.confirm(key("http://a.test/a"), validators: try XCTUnwrap(store.copy(for: key("http://a.test/a"), url: "a")?.validators))
         store.keep(response(forty), for: key("http://a.test/c"), url: "http://a.test/c")
         XCTAssertNotNil(store.copy(for: key("http://a.test/a"), url: "a"), "used most recently but one")
         XCTAssertNil(store.copy(for: key("http://a.test/b"), url: "b"), "used least recently")
@@ -153,9 +153,9 @@ final class CopyStoreTests: XCTestCase {
         try database.execute("UPDATE copies SET verified_at = 5")
         store.keep(response("[2]", etag: "\"2\""), for: key("http://a.test/x"), url: "x")
         try database.execute("UPDATE copies SET verified_at = 5")
-        store.verified(asked, for: key("http://a.test/x"))
+        store.confirm(key("http://a.test/x"), validators: try XCTUnwrap(asked.validators))
         XCTAssertEqual(try XCTUnwrap(store.copy(for: key("http://a.test/x"), url: "x")).verifiedAt, 5)
-        store.verified(try XCTUnwrap(store.copy(for: key("http://a.test/x"), url: "x")), for: key("http://a.test/x"))
+        store.confirm(key("http://a.test/x"), validators: try XCTUnwrap(store.copy(for: key("http://a.test/x"), url: "x")?.validators))
         XCTAssertGreaterThan(try XCTUnwrap(store.copy(for: key("http://a.test/x"), url: "x")).verifiedAt, 5)
     }
 

@@ -185,6 +185,43 @@ final class SourceMachineTests: XCTestCase {
         XCTAssertEqual(machine.snapshot.nextPage, "http://a.test/n?page=3")
     }
 
+    // MARK: The stored copy
+
+    private func copySteps(_ actions: [Machine.Action]) -> [String] {
+        actions.compactMap { action in
+            switch action {
+            case .keepCopy(let response): "keep \(String(decoding: response.body, as: UTF8.self))"
+            case .confirmCopy(let validators): "confirm \(validators.etag ?? "-")"
+            default: nil
+            }
+        }
+    }
+
+    func testAPageFromTheServerIsKeptAndEvery304ConfirmsTheCopy() {
+        var machine = machine()
+        _ = send(&machine, .load(pages: 1))
+        // The copy an earlier run kept, which the server said is current: confirmed, not kept again.
+        let info = ResponseInfo(url: first, headers: HTTPHeaders([("ETag", "\"v1\"")]))
+        let revalidated = send(&machine, .fetchEnded(Machine.FetchEnd(.page(Numbers(items: [1]), info), request: lastRequest,
+                                                                       httpStatus: 304, bytes: 0, revalidatedCopy: true)))
+        XCTAssertEqual(copySteps(revalidated), ["confirm \"v1\""])
+        // A watch's reload: its 304 confirms the copy too.
+        _ = send(&machine, .reload)
+        let notModified = send(&machine, .fetchEnded(Machine.FetchEnd(.notModified, request: lastRequest, httpStatus: 304)))
+        XCTAssertEqual(copySteps(notModified), ["confirm \"v1\""])
+        XCTAssertEqual(causes(notModified), [.notModified])
+        // A change: the server's page is kept, before the change is told.
+        _ = send(&machine, .reload)
+        let response = HTTPResponse(info: ResponseInfo(url: first, headers: HTTPHeaders([("ETag", "\"v2\"")])), body: Array("[2]".utf8))
+        let changed = send(&machine, .fetchEnded(Machine.FetchEnd(.page(Numbers(items: [2]), response.info), request: lastRequest,
+                                                                   httpStatus: 200, bytes: 3, response: response)))
+        XCTAssertEqual(copySteps(changed), ["keep [2]"])
+        XCTAssertTrue(changed.firstIndex { if case .keepCopy = $0 { true } else { false } }! < changed.firstIndex { if case .publish = $0 { true } else { false } }!)
+        // A failure keeps nothing and confirms nothing.
+        _ = send(&machine, .reload)
+        XCTAssertEqual(copySteps(send(&machine, failure(LoadError(.connectionRefused, "refused")))), [])
+    }
+
     // MARK: Vetting next links
 
     func testANextLinkBackIntoTheChainStopsPagingAndSaysWhy() {

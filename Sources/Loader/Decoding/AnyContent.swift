@@ -14,6 +14,10 @@ public struct AnyContent {
     /// for it (`Source.fingerprintsContent`): the decoder's own (`ContentDecoder.fingerprint`),
     /// else the body's. nil otherwise: taking it is a pass over the content.
     public internal(set) var fingerprint: UInt64?
+    /// What the server sent, as a fingerprint of the body (every page's, in order), where the
+    /// source asks for fingerprints: the history's versions are the server's content, whatever
+    /// a `--jq` program made of it.
+    public internal(set) var bodyFingerprint: UInt64?
     /// The decoder's own fingerprint of the model, worked out when asked.
     let decodersFingerprint: () -> UInt64?
     private let merger: (Any) -> AnyContent?
@@ -35,6 +39,7 @@ public struct AnyContent {
     public func appending(_ next: AnyContent) -> AnyContent? {
         guard next.pluginName == pluginName, var merged = merger(next.model) else { return nil }
         merged.fingerprint = fingerprint.flatMap { first in next.fingerprint.map { ContentFingerprint.combining(first, $0) } }
+        merged.bodyFingerprint = bodyFingerprint.flatMap { first in next.bodyFingerprint.map { ContentFingerprint.combining(first, $0) } }
         return merged
     }
 }

@@ -9,6 +9,10 @@ public protocol ContentFetcher: AnyObject {
     /// `response`, fetched from `url` with `options`, decoded: keep it for later runs, where
     /// the fetcher keeps copies.
     func keepCopy(of response: HTTPResponse, url: String, options: FetchOptions)
+
+    /// The server said the copy kept for `url` with `options`, described by `validators`, is
+    /// current: where the fetcher keeps copies, mark it confirmed and used now.
+    func confirmCopy(url: String, options: FetchOptions, validators: CacheValidators)
 }
 
 extension HTTPClient: ContentFetcher {

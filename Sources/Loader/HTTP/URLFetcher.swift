@@ -23,4 +23,8 @@ public final class URLFetcher: ContentFetcher {
     public func keepCopy(of response: HTTPResponse, url: String, options: FetchOptions) {
         http.keepCopy(of: response, url: url, options: options)
     }
+
+    public func confirmCopy(url: String, options: FetchOptions, validators: CacheValidators) {
+        http.confirmCopy(url: url, options: options, validators: validators)
+    }
 }

@@ -159,6 +159,12 @@ public final class SourceLoader {
         case .publish(let transition):
             published = transition.snapshot
             for observer in observers { observer.body(transition) }
+        case .keepCopy(let response):
+            guard let requested else { return }
+            fetcher.keepCopy(of: response, url: requested.url, options: requested.options)
+        case .confirmCopy(let validators):
+            guard let requested else { return }
+            fetcher.confirmCopy(url: requested.url, options: requested.options, validators: validators)
         }
     }
 
@@ -167,10 +173,6 @@ public final class SourceLoader {
         switch result {
         case .success(let response):
             let end = end(of: response, request: request)
-            // Decoded: the copy the next run asks about. What no plugin took is never kept.
-            if let requested, case .page = end.outcome, response.storedCopy == nil {
-                fetcher.keepCopy(of: response, url: requested.url, options: requested.options)
-            }
             if let onPage, case .page(let content, _) = end.outcome { onPage(response, content) }
             send(.fetchEnded(end))
         case .failure(let error):
@@ -188,11 +190,12 @@ public final class SourceLoader {
             return Machine.FetchEnd(.failed(error), request: request, httpStatus: error.httpStatus, bytes: 0, storedCopy: (content, verifiedAt))
         case .revalidated?:
             // The server's word was 304, and no body came over the wire.
-            return Machine.FetchEnd(outcome(of: response), request: request, httpStatus: 304, bytes: 0)
+            return Machine.FetchEnd(outcome(of: response), request: request, httpStatus: 304, bytes: 0, revalidatedCopy: true)
         case nil:
             // Files and stdin answer with a stand-in 200 that no server sent: report no status.
             let status = URLParts.scheme(of: response.info.url)?.hasPrefix("http") == true ? response.info.status : nil
-            return Machine.FetchEnd(outcome(of: response), request: request, httpStatus: status, bytes: response.body.count)
+            return Machine.FetchEnd(outcome(of: response), request: request, httpStatus: status, bytes: response.body.count,
+                                    response: response)
         }
     }
 
@@ -201,7 +204,11 @@ public final class SourceLoader {
         if response.info.isNotModified { return .notModified }
         let decoded = decode(response)
         if case .success(var page)? = decoded?.1 {
-            if source.fingerprintsContent { page.fingerprint = page.decodersFingerprint() ?? ContentFingerprint.of(response.body) }
+            if source.fingerprintsContent {
+                let body = ContentFingerprint.of(response.body)
+                page.bodyFingerprint = body
+                page.fingerprint = page.decodersFingerprint() ?? body
+            }
             return .page(page, response.info)
         }
         // Nothing to decode, where an empty body is no answer but a pipeline that failed.

@@ -85,14 +85,21 @@ extension SourceMachine {
         /// With a failure: the copy an earlier run kept, decoded, to show beside it, and when
         /// the server last said it was current (seconds since the epoch).
         public var storedCopy: (content: Content, verifiedAt: Int)?
+        /// With a page: the response as the server sent it, whole (not a stored copy), which
+        /// later runs may revalidate.
+        public var response: HTTPResponse?
+        /// With a page: it is the stored copy, which the server said is current (a 304).
+        public var revalidatedCopy = false
 
         public init(_ outcome: Outcome, request: Int, httpStatus: Int? = nil, bytes: Int? = nil,
-                    storedCopy: (content: Content, verifiedAt: Int)? = nil) {
+                    storedCopy: (content: Content, verifiedAt: Int)? = nil, response: HTTPResponse? = nil, revalidatedCopy: Bool = false) {
             self.outcome = outcome
             self.request = request
             self.httpStatus = httpStatus
             self.bytes = bytes
             self.storedCopy = storedCopy
+            self.response = response
+            self.revalidatedCopy = revalidatedCopy
         }
     }
 
@@ -141,6 +148,12 @@ extension SourceMachine {
         case tellEnd
         /// Tell observers.
         case publish(Transition)
+        /// Keep `response`, a page the plugin took, whole from the server, as the copy later
+        /// runs revalidate and show offline; a body that did not decode never replaces it.
+        case keepCopy(HTTPResponse)
+        /// The server said the stored copy described by `validators` is current (a 304, in the
+        /// run's first load or any reload of a watch): its confirmation and last use are now.
+        case confirmCopy(CacheValidators)
     }
 
     /// Where a source stands, as observers may read it between changes.

@@ -186,11 +186,19 @@ public struct SourceMachine<Content: PagedContent> {
                 pagesVisited = [request.url, response.url]
             }
             arrived = (page, vetted(nextPageURL(after: page, response: response)))
-            return drive(load.handle(.succeeded(content)))
+            var copy: [Action] = []
+            if let fresh = end.response {
+                copy = [.keepCopy(fresh)]
+            } else if end.revalidatedCopy, let validators = response.validators {
+                copy = [.confirmCopy(validators)]
+            }
+            return copy + drive(load.handle(.succeeded(content)))
         case .notModified:
             attempt.status = end.httpStatus
             storedCopyShown = nil
-            return drive(load.handle(.notModified))
+            // The copy kept is what these validators describe: a watch's 304s confirm it too,
+            // so that an offline run says its true age and eviction sees it in use.
+            return (validators.map { [.confirmCopy($0)] } ?? []) + drive(load.handle(.notModified))
         case .failed(var error):
             attempt.status = end.httpStatus ?? error.httpStatus
             // A stored copy stands in only where the run has no content of its own, and only

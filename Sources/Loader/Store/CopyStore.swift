@@ -59,8 +59,7 @@ final class CopyStore {
                 return nil
             }
             let info = ResponseInfo(url: responseURL ?? url, headers: Self.headers(from: headers))
-            return StoredCopy(response: HTTPResponse(info: info, body: body), storedAt: storedAt, verifiedAt: verifiedAt,
-                              checksum: checksum)
+            return StoredCopy(response: HTTPResponse(info: info, body: body), storedAt: storedAt, verifiedAt: verifiedAt)
         } ?? nil
     }
 
@@ -94,14 +93,22 @@ final class CopyStore {
         }
     }
 
-    /// The server said `copy`, kept for `key`, is current (304): it was verified now, unless
-    /// another process has put another copy in its place meanwhile.
-    func verified(_ copy: StoredCopy, for key: CopyKey) {
+    /// The server said the copy kept for `key` with `validators` is current (304): it was
+    /// verified now, and used now; not when the copy there is another (another process put a
+    /// newer one in its place meanwhile, or none was kept).
+    func confirm(_ key: CopyKey, validators: CacheValidators) {
         let now = Int(time(nil))
         file.attempt { (database) throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) in
+                let select = try database.prepare("SELECT headers, checksum FROM copies WHERE key = ?")
+                try select.bind(.text(key.digest))
+                guard try select.step() else { return }
+                let headers = Self.headers(from: Array((select.text(0) ?? "").utf8))
+                let checksum = select.text(1) ?? ""
+                select.reset()
+                guard ResponseInfo(url: "", headers: headers).validators == validators else { return }
                 try database.prepare("UPDATE copies SET verified_at = ?, used_at = \(Self.nextUse) WHERE key = ? AND checksum = ?")
-                    .bind(.integer(now), .text(key.digest), .text(copy.checksum)).run()
+                    .bind(.integer(now), .text(key.digest), .text(checksum)).run()
             }
         }
     }

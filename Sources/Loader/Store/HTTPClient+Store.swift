@@ -29,8 +29,8 @@ extension HTTPClient {
         return (options, { result in
             switch result {
             case .success(let response) where response.info.isNotModified && copy?.validators != nil:
+                // Marked confirmed by the source's machine (`confirmCopy`), as every 304 is.
                 guard let copy else { return completion(result) }
-                store.verified(copy, for: key)
                 log?(HTTPLogLine(.note, "revalidated: 304, showing the copy stored \(StoredCopy.age(since: copy.storedAt)) ago"))
                 completion(.success(HTTPResponse(info: copy.response.info, body: copy.response.body,
                                                  storedCopy: .revalidated(storedAt: copy.storedAt))))
@@ -55,6 +55,13 @@ extension HTTPClient {
         guard let store, options.keepsCopyOfResponse, response.storedCopy == nil, response.info.status == 200,
               URLParts.isWeb(url) else { return }
         store.keep(response, for: CopyKey(url: url, options: options), url: url)
+    }
+
+    /// The server said the copy kept for `url`, described by `validators`, is current (a 304):
+    /// it was confirmed now, and used now. Nothing without a store, or for another copy.
+    public func confirmCopy(url: String, options: FetchOptions, validators: CacheValidators) {
+        guard let store, options.keepsCopyOfResponse, URLParts.isWeb(url) else { return }
+        store.confirm(CopyKey(url: url, options: options), validators: validators)
     }
 
     private func note(_ text: String) {

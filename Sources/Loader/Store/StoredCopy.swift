@@ -6,9 +6,6 @@ public struct StoredCopy: Sendable, Equatable {
     public var storedAt: Int
     /// When the server last said it was current (a 200 or a 304), in seconds since the epoch.
     public var verifiedAt: Int
-    /// The checksum it was stored with: what a 304 confirms is this copy, not one another
-    /// process may have put in its place.
-    var checksum: String
 
     /// What a conditional request for it sends.
     public var validators: CacheValidators? { response.info.validators }
