@@ -43,7 +43,11 @@ extension RunPlan {
         return SourceNaming.names(for: urls).enumerated().map { index, base in
             used[base, default: 0] += 1
             let count = used[base]!
-            return SourceDefinition(name: count == 1 ? base : "\(base)-\(count)", url: urls[index], origin: .builtIn)
+            var definition = SourceDefinition(name: count == 1 ? base : "\(base)-\(count)", url: urls[index], origin: .builtIn)
+            // Two pipes into `--url -` are two unrelated contents, not versions of one source:
+            // standard input has a history only as a named source (`--source NAME --url -`).
+            if urls[index] == "-" { definition.settings.recordsHistory = false }
+            return definition
         }
     }
 }

@@ -263,7 +263,10 @@ package struct RunPlan {
         )
         // Said only where retries were asked for: --retry, or retry= in the file.
         request.retriesWithheld = withheld && !settings.noRetry && (load.retries ?? 0) > 0
-        request.historyKeep = load.recordsHistory == false ? nil : load.keep ?? HistoryStore.defaultKeep
+        // The history keeps what the source's own request brings: a method or a body given on
+        // the command line (`-X DELETE`, `-d`) is an action on it, whose answer is no version.
+        let isOwnRequest = (options.method == "GET" && options.body == nil) || (settings.request.method == nil && !settings.request.hasBody)
+        request.historyKeep = load.recordsHistory == false || !isOwnRequest ? nil : load.keep ?? HistoryStore.defaultKeep
         request.jqProgram = jqProgram
         return request
     }

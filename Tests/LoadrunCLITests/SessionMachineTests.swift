@@ -25,27 +25,27 @@ final class SessionMachineTests: XCTestCase {
     /// A change of source `index`, then its showing: the actions of both.
     private func change(_ machine: inout Machine, _ index: Int, _ cause: LoadMachine<AnyContent>.Cause, _ phase: Machine.Phase,
                         signalPending: Bool = false) -> [Machine.Action] {
-        machine.handle(.changed(.source(index), cause, phase)) + machine.handle(.changeShown(signalPending: signalPending))
+        machine.handle(.changed(.source(index), cause, phase, nil)) + machine.handle(.changeShown(signalPending: signalPending))
     }
 
     private func change(_ machine: inout Machine, detail page: Int, slot: Int, _ cause: LoadMachine<AnyContent>.Cause,
                         _ phase: Machine.Phase) -> [Machine.Action] {
-        machine.handle(.changed(.detail(page: page, slot: slot), cause, phase)) + machine.handle(.changeShown(signalPending: false))
+        machine.handle(.changed(.detail(page: page, slot: slot), cause, phase, nil)) + machine.handle(.changeShown(signalPending: false))
     }
 
     func testARunThatLoadsOnceEndsWhenEverySourceHasComeToRest() {
         var run = machine(.once)
-        XCTAssertEqual(change(&run, 0, .started, loading), [.show(.source(0), .started)])
-        XCTAssertEqual(change(&run, 1, .started, loading), [.show(.source(1), .started)])
+        XCTAssertEqual(change(&run, 0, .started, loading), [.show(.source(0), .started, nil)])
+        XCTAssertEqual(change(&run, 1, .started, loading), [.show(.source(1), .started, nil)])
         XCTAssertTrue(run.needsLoop)
-        XCTAssertEqual(change(&run, 0, .succeeded, loaded), [.sayContentNotes(0), .show(.source(0), .succeeded)])
+        XCTAssertEqual(change(&run, 0, .succeeded, loaded), [.sayContentNotes(0), .show(.source(0), .succeeded, nil)])
         XCTAssertEqual(run.settledCount, 1)
         _ = change(&run, detail: 1, slot: 0, .started, loading)
         XCTAssertEqual(run.settledCount, 1, "a detail is none of the run's sources")
         _ = change(&run, 0, .progressed, loaded)
         XCTAssertEqual(run.settledCount, 1, "a change that keeps a source at rest counts it once")
         _ = change(&run, detail: 1, slot: 0, .cancelled, Machine.Phase())
-        XCTAssertEqual(change(&run, 1, .failed, failed), [.show(.source(1), .failed), .quitLoop])
+        XCTAssertEqual(change(&run, 1, .failed, failed), [.dropPendingVersion(1), .show(.source(1), .failed, nil), .quitLoop])
         XCTAssertEqual(run.outcome(outputFailure: nil), .someFailed)
     }
 
@@ -60,7 +60,7 @@ final class SessionMachineTests: XCTestCase {
     func testALoopIsNotEndedBeforeAPendingSignalsHandlerRuns() {
         var run = machine(.once, sources: 1)
         _ = change(&run, 0, .started, loading)
-        XCTAssertEqual(change(&run, 0, .succeeded, loaded, signalPending: true), [.sayContentNotes(0), .show(.source(0), .succeeded)],
+        XCTAssertEqual(change(&run, 0, .succeeded, loaded, signalPending: true), [.sayContentNotes(0), .show(.source(0), .succeeded, nil)],
                        "the render stopped for a signal: its handler ends the run")
         XCTAssertEqual(run.handle(.changeShown(signalPending: false)), [.quitLoop])
     }
@@ -70,14 +70,14 @@ final class SessionMachineTests: XCTestCase {
         _ = change(&run, 0, .started, loading)
         var chained = loaded
         chained.continuesChain = true
-        XCTAssertEqual(change(&run, 0, .succeeded, chained), [.show(.source(0), .succeeded)])
+        XCTAssertEqual(change(&run, 0, .succeeded, chained), [.show(.source(0), .succeeded, nil)])
         XCTAssertFalse(run.isSettled(.source(0)))
     }
 
     func testAWatchSchedulesEachReloadWhenTheLoadBeforeHasEnded() {
         var watch = machine(.interval(.seconds(2)))
         _ = change(&watch, 0, .started, loading)
-        XCTAssertEqual(change(&watch, 0, .succeeded, loaded), [.scheduleReload(0), .sayContentNotes(0), .show(.source(0), .succeeded)])
+        XCTAssertEqual(change(&watch, 0, .succeeded, loaded), [.scheduleReload(0), .sayContentNotes(0), .show(.source(0), .succeeded, nil)])
         XCTAssertEqual(watch.handle(.reloadDue(0)), [.reload(.source(0))],
                        "the next reload is set when this one ends; the load's start asks for a frame")
         _ = change(&watch, 1, .started, loading)
@@ -150,7 +150,7 @@ final class SessionMachineTests: XCTestCase {
         let waiting = Machine.Phase(isLoading: true, isBusy: true, isLowPriority: true, awaitsFirstByte: true)
         XCTAssertEqual(browse.handle(.openDetail(page: 1, sources: [waiting])),
                        [.setLowPriority(main, false), .cancel(main), .showDetail(page: 1)])
-        XCTAssertEqual(change(&browse, detail: 1, slot: 0, .cancelled, Machine.Phase()), [.load(main), .show(main, .cancelled)],
+        XCTAssertEqual(change(&browse, detail: 1, slot: 0, .cancelled, Machine.Phase()), [.load(main), .show(main, .cancelled, nil)],
                        "its cancel come through, it loads again")
     }
 
@@ -205,7 +205,7 @@ final class SessionMachineTests: XCTestCase {
         var run = machine(.once, sources: 1)
         _ = change(&run, 0, .started, loading)
         XCTAssertEqual(run.handle(.signal(SIGTERM, at: start)), [.lowerInterruptProbe, .cancelAll])
-        XCTAssertEqual(change(&run, 0, .cancelled, Machine.Phase()), [.show(.source(0), .cancelled), .quitLoop])
+        XCTAssertEqual(change(&run, 0, .cancelled, Machine.Phase()), [.dropPendingVersion(0), .show(.source(0), .cancelled, nil), .quitLoop])
         XCTAssertEqual(run.outcome(outputFailure: nil).exitStatus, 143)
     }
 

@@ -12,11 +12,11 @@ final class RequestPlanTests: XCTestCase {
                                        read: { path, _ in path == "/etc/q.json" ? .success(Array("{\"q\":2}".utf8)) : .failure(.missing) },
                                        readStandardInput: { _ in .success(Array("from stdin".utf8)) }) { $0 == "/etc/q.json" }
 
-    private func requests(_ request: RequestSettings, sources: [String] = [], urls: [String] = ["http://h/search"],
+    private func requests(_ request: RequestSettings, sources: [String] = [], urls: [String]? = nil,
                           load: LoadSettings = LoadSettings(), retriesEveryError: Bool = false, file: String? = nil) throws -> [SourceRequest] {
         var catalog = SourceCatalog()
         if let file { catalog.add(try SourcesFile.parse(file, path: "/etc/s.conf", plugins: registry.names, files: files)) }
-        let plan = RunPlan(sourceNames: sources, urls: sources.isEmpty ? urls : [], all: false,
+        let plan = RunPlan(sourceNames: sources, urls: urls ?? (sources.isEmpty ? ["http://h/search"] : []), all: false,
                            settings: SourceSettings(load: load, request: request, retriesEveryError: retriesEveryError))
         return try plan.requests(catalog: catalog, registry: registry, environment: [:], files: files).requests
     }
@@ -40,6 +40,21 @@ final class RequestPlanTests: XCTestCase {
         XCTAssertEqual(text(put.options.body), "{\"q\":2}", "@FILE, from where the command runs")
         XCTAssertEqual(text(try requests(RequestSettings(data: ["@-"])).first?.options.body), "from stdin")
         XCTAssertEqual(try requests(RequestSettings()).first?.options.method, "GET")
+    }
+
+    func testOnlyASourcesOwnRequestHasAHistoryAndStandardInputOnlyUnderAName() throws {
+        XCTAssertNotNil(try requests(RequestSettings()).first?.historyKeep, "a GET")
+        XCTAssertNotNil(try requests(RequestSettings(method: "GET")).first?.historyKeep, "-X GET is the GET")
+        XCTAssertNil(try requests(RequestSettings(method: "DELETE")).first?.historyKeep, "-X DELETE is an action, whose answer is no version")
+        XCTAssertNil(try requests(RequestSettings(data: ["a=1"])).first?.historyKeep, "a one-off POST")
+        let declared = "[source search]\nurl = http://h/search\nmethod = POST\ndata = q=1\n"
+        XCTAssertNotNil(try requests(RequestSettings(), sources: ["search"], file: declared).first?.historyKeep, "the source's own POST")
+        XCTAssertNil(try requests(RequestSettings(data: ["q=2"]), sources: ["search"], file: declared).first?.historyKeep,
+                     "the command line's body makes another request")
+        XCTAssertNil(try requests(RequestSettings(), urls: ["-"]).first?.historyKeep, "a pipe's content is nobody's version")
+        let named = try XCTUnwrap(requests(RequestSettings(), sources: ["posts"], urls: ["-"]).first)
+        XCTAssertEqual(named.url, "-")
+        XCTAssertNotNil(named.historyKeep, "standard input under a source's name")
     }
 
     func testANonIdempotentMethodIsNotRetriedUnlessEveryErrorIs() throws {

@@ -23,8 +23,8 @@ final class ScreenModelTests: XCTestCase {
         return ScreenModel(sources: facts, rows: rows, columns: columns, reloadsOnInterval: watch, readsKeys: true, renderer: renderer)
     }
 
-    private func load(_ model: inout ScreenModel, _ content: AnyContent, source: Int = 0) {
-        let facts = SourceFacts(name: model.sources[source].name, state: .loaded(content))
+    private func load(_ model: inout ScreenModel, _ content: AnyContent, source: Int = 0, changed: Bool? = nil) {
+        let facts = SourceFacts(name: model.sources[source].name, state: .loaded(content), changed: changed)
         XCTAssertEqual(model.update(.sourceChanged(source, facts, cause: .succeeded, bytes: 100, at: noon)), [])
     }
 
@@ -205,6 +205,19 @@ final class ScreenModelTests: XCTestCase {
         _ = screen.update(.statuses(StatusBoard(sources: [0: status])))
         XCTAssertTrue(screen.view().status[0].contains("unchanged"), screen.view().status[0])
         XCTAssertEqual(screen.histories[0].count, 2, "a 304 brings no version")
+    }
+
+    func testAChangeTheViewCannotShowIsSaidAndTheSourceIsNotUnchanged() {
+        var screen = model(watch: true)
+        load(&screen, posts([1]), changed: true)
+        XCTAssertNil(screen.notice, "the first load says nothing")
+        // The server changed a field the posts view hides (the verdict says so); the text is the same.
+        load(&screen, posts([1]), changed: true)
+        XCTAssertFalse(screen.unchanged[0], "the verdict, not the text, says whether it changed")
+        XCTAssertEqual(screen.view().footer, "posts: \(ScreenModel.hiddenChange)")
+        XCTAssertEqual(screen.histories[0].count, 1, "nothing new to step back to")
+        load(&screen, posts([2]), changed: false)
+        XCTAssertTrue(screen.unchanged[0], "what the verdict calls unchanged is, even drawn anew")
     }
 
     func testKeysThatLoadComeBackAsCommands() {

@@ -10,9 +10,9 @@ final class NDJSONLog: Presenter {
 
     func start(_ session: any PresentedSession) { self.session = session }
 
-    func changed(_ source: SessionSource, by change: StateChange) {
+    func changed(_ source: SessionSource, by change: StateChange, verdict: LoadVerdict?) {
         if change.cause != .progressed {
-            session.output.write(TransitionRecord(change, at: TransitionRecord.now(), conditionMet: source.metCondition).line())
+            session.output.write(TransitionRecord(change, at: TransitionRecord.now(), verdict: verdict).line())
         }
         // A run that loads once also says on stderr what failed, as its text output does; a
         // watch's failures are in the records, one cycle after another.

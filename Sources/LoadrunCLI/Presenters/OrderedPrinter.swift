@@ -33,7 +33,7 @@ final class OrderedPrinter: Presenter {
 
     private var sources: [SessionSource] { session.sources }
 
-    func changed(_ source: SessionSource, by change: StateChange) {
+    func changed(_ source: SessionSource, by change: StateChange, verdict: LoadVerdict?) {
         if session.showsProgress { showProgress(change) }
         if change.cause == .started, showsSkeleton {
             skeleton.show(session.plugins.skeleton(for: source.loader.source.plugin, context: session.renderContext(imageFormat: nil)),

@@ -1,10 +1,11 @@
 import Loader
 import Plugins
 import TerminalText
+import Screen
 
 /// A watch whose stdout is not a terminal (or that prints JSON): each source's content when
-/// it changes, text under a `==> name at time <==` header, and on stderr what failed and when
-/// it recovered.
+/// the load's verdict says it changed, text under a `==> name at time <==` header, and on
+/// stderr what failed and when it recovered, and a change the printed view does not show.
 final class PipePrinter: Presenter {
     enum Format { case text, json }
 
@@ -20,7 +21,7 @@ final class PipePrinter: Presenter {
 
     func start(_ session: any PresentedSession) { self.session = session }
 
-    func changed(_ source: SessionSource, by change: StateChange) {
+    func changed(_ source: SessionSource, by change: StateChange, verdict: LoadVerdict?) {
         // The loads cancelled on the way out are not news.
         guard session.ending == nil else { return }
         switch change.cause {
@@ -30,7 +31,8 @@ final class PipePrinter: Presenter {
                 let loads = failures == 1 ? "1 failed load" : "\(failures) failed loads"
                 session.diagnostics.say("\(source.name): recovered at \(ClockTime.timeOfDay(ClockTime.now())) after \(loads)")
             }
-            if change.cause == .succeeded, !source.continuesChain { present(source) }
+            // Unchanged content is not even rendered; a change is, once it has come to rest.
+            if change.cause == .succeeded, let verdict, verdict.changed { present(source, changed: true) }
         case .failed, .retryScheduled:
             if let banner = source.banner(now: .now, nextReload: session.nextReload(of: source)) { session.diagnostics.say("\(source.name): \(banner)") }
             // A copy from an earlier run stands beside the failure, as the banner says.
@@ -49,9 +51,11 @@ final class PipePrinter: Presenter {
         return session.sources.count > 1 ? LabelledJSON.lines(for: source, json: json) : json + "\n"
     }
 
-    /// Prints the source's content if it differs from what was printed last; returns whether it did.
+    /// Prints the source's content if it differs from what was printed last; returns whether it
+    /// did. `changed`: the load's verdict said its content changed, so text that does not
+    /// differ hides the change, which is then said.
     @discardableResult
-    private func present(_ source: SessionSource) -> Bool {
+    private func present(_ source: SessionSource, changed: Bool = false) -> Bool {
         guard let content = source.loader.state.content else { return false }
         var context = session.renderContext(imageFormat: nil)
         var json = JSONOutputText(context: context)
@@ -65,11 +69,14 @@ final class PipePrinter: Presenter {
         if session.probe.isRaised {
             // Cut short by a signal: its handler runs first; if the watch goes on, print then.
             session.loop.schedule { [weak self, weak source] in
-                if let self, let source { present(source) }
+                if let self, let source { present(source, changed: changed) }
             }
             return false
         }
-        guard text != shown[source.index] else { return false }
+        guard text != shown[source.index] else {
+            if changed { session.diagnostics.say("\(source.name): \(ScreenModel.hiddenChange)") }
+            return false
+        }
         shown[source.index] = text
         switch format {
         case .json:

@@ -38,6 +38,9 @@ protocol PresentedSession: AnyObject {
     /// How content renders now: the terminal's, with `imageFormat` where the user forced
     /// none (see `LoadSession.renderContext`).
     func renderContext(imageFormat: ImageFormat?) -> RenderContext
+    /// What the screen model asks of a message that is no key nor its wake-up (a source's
+    /// change, a resize): the session carries it out in turn, after the event it handles.
+    func ask(_ commands: [ScreenCommand])
     /// The URL an item of `source`'s list opens as its detail, or why there is none.
     func detailURL(of source: SessionSource, fields: [String: String]) -> Result<String, DetailProblem>
 }

@@ -28,8 +28,10 @@ protocol Presenter: AnyObject {
 
     /// The session is about to load; the presenter takes its place (a full screen enters).
     func start(_ session: any PresentedSession)
-    /// A source's state changed. The session has already updated its bookkeeping.
-    func changed(_ source: SessionSource, by change: StateChange)
+    /// A source's state changed. The session has already updated its bookkeeping; `verdict`
+    /// is what a load that came to rest with content means (changed or not, a wait's
+    /// condition), nil for any other change.
+    func changed(_ source: SessionSource, by change: StateChange, verdict: LoadVerdict?)
     /// The state of a detail, or of one of its related lists, changed.
     func detailChanged(_ page: DetailPage, source: SessionSource, by change: StateChange)
     /// The session opened `page` for the user (it may already hold content).

@@ -55,7 +55,7 @@ final class ScreenPresenter: Presenter {
         }
     }
 
-    func changed(_ source: SessionSource, by change: StateChange) {
+    func changed(_ source: SessionSource, by change: StateChange, verdict: LoadVerdict?) {
         // The loads cancelled on the way out are not news.
         guard session.ending == nil else { return }
         if change.cause == .cancelled {
@@ -64,11 +64,11 @@ final class ScreenPresenter: Presenter {
         }
         switch change.cause {
         case .succeeded, .cancelled:
-            render(source, cause: change.cause, bytes: change.bytes)
+            render(source, cause: change.cause, bytes: change.bytes, changed: verdict?.changed)
         case .started, .progressed:
             // A load that ends within the grace shows only how it ended: no frame for a
             // reload's brief "loading", nor one per chunk of a large body.
-            asksNothing(model.update(message(source, change)))
+            session.ask(model.update(message(source, change)))
             redrawShortly()
         case .notModified, .failed, .retryScheduled:
             send(message(source, change))
@@ -93,7 +93,7 @@ final class ScreenPresenter: Presenter {
     func resized(to terminal: Terminal) {
         screen.resized(to: terminal)
         let before = model!
-        asksNothing(model.update(.resized(rows: terminal.height, columns: terminal.width)))
+        let asked = model.update(.resized(rows: terminal.height, columns: terminal.width))
         if session.probe.isRaised {
             // Cut short by a signal: its handler runs first, then the resize is done again,
             // at the size the terminal has then.
@@ -104,6 +104,7 @@ final class ScreenPresenter: Presenter {
             }
             return
         }
+        session.ask(asked)
         redrawSoon()
     }
 
@@ -152,15 +153,8 @@ final class ScreenPresenter: Presenter {
     }
 
     private func send(_ message: ScreenMessage) {
-        asksNothing(model.update(message))
+        session.ask(model.update(message))
         redrawSoon()
-    }
-
-    /// Only a key and the wake-up ask anything of the session (`ScreenModelTests` holds the
-    /// model to it): the other messages come from inside the session's own handling of an
-    /// event, where a new event for it would run against actions not yet carried out.
-    private func asksNothing(_ commands: [ScreenCommand]) {
-        assert(commands.isEmpty, "the screen model asked \(commands) of a message that is no input")
     }
 
     /// The model's hand-offs are carried out here (nothing loads); the rest is the session's
@@ -175,20 +169,22 @@ final class ScreenPresenter: Presenter {
     /// mid-render cuts the rendering short: the source's part of the model is put back as it
     /// was, the signal's handler runs first, and if the view goes on the source is shown then,
     /// as it stands then.
-    private func render(_ source: SessionSource, cause: LoadMachine<AnyContent>.Cause, bytes: Int) {
+    private func render(_ source: SessionSource, cause: LoadMachine<AnyContent>.Cause, bytes: Int, changed: Bool?) {
         // Only this source's part: a copy of the whole model would make the next change to
         // each of its arrays copy it, for every source of a 10,000-source watch.
         let before = model.slot(source.index)
-        asksNothing(model.update(.sourceChanged(source.index, Self.facts(of: source), cause: cause, bytes: bytes,
-                                                at: ClockTime.reading(ClockTime.now()))))
+        var facts = Self.facts(of: source)
+        facts.changed = changed
+        let asked = model.update(.sourceChanged(source.index, facts, cause: cause, bytes: bytes, at: ClockTime.reading(ClockTime.now())))
         if session.probe.isRaised {
             model.restore(before)
             session.loop.schedule { [weak self, weak source] in
                 guard let self, let source, session.ending == nil else { return }
-                render(source, cause: cause, bytes: bytes)
+                render(source, cause: cause, bytes: bytes, changed: changed)
             }
             return
         }
+        session.ask(asked)
         redrawSoon()
     }
 
@@ -255,7 +251,7 @@ final class ScreenPresenter: Presenter {
         pendingFrame = nil
         guard !left else { return }
         let now = ContinuousClock.now
-        asksNothing(model.update(.tick(now)) + model.update(.statuses(board(now: now))))
+        session.ask(model.update(.tick(now)) + model.update(.statuses(board(now: now))))
         screen.draw(model.view())
         if !tickAsked { ticker?.postpone(by: Self.tick + Self.grace) }
         tickAsked = false

@@ -23,18 +23,19 @@ struct TransitionRecord: Encodable {
     var bytes: Int
     var durationMs: Int
     var notModified: Bool
-    /// For a load that brought content: whether it differs from what the source had before
-    /// (the first content does); false for a 304; null for other transitions.
+    /// For a load that came to rest with content: whether it differs from what the source had
+    /// before (the first content does; a 304 does not), as the load's verdict says; null for
+    /// other transitions.
     var changed: Bool?
-    /// For a load that brought content in a run that waits (`--until`…): whether it met the
-    /// condition; null otherwise.
+    /// For a load that came to rest with content in a run that waits (`--until`…): whether it
+    /// met the condition, as the load's verdict says; null otherwise.
     var conditionMet: Bool?
     /// Whether what the source shows is a copy from an earlier run, beside this failure.
     var stale: Bool
     var error: String?
     var retryInMs: Int?
 
-    init(_ change: StateChange, at time: String, conditionMet: Bool? = nil) {
+    init(_ change: StateChange, at time: String, verdict: LoadVerdict? = nil) {
         self.time = time
         source = change.source
         from = change.from.name
@@ -45,12 +46,8 @@ struct TransitionRecord: Encodable {
         bytes = change.bytes
         durationMs = Int(change.duration.wholeMilliseconds)
         notModified = change.cause == .notModified
-        switch change.cause {
-        case .succeeded: changed = change.from.content == nil || change.from.content?.fingerprint != change.to.content?.fingerprint
-        case .notModified: changed = false
-        default: changed = nil
-        }
-        self.conditionMet = conditionMet
+        changed = verdict?.changed
+        conditionMet = verdict?.conditionMet
         stale = change.to.error?.copyVerifiedAt != nil && change.to.content != nil
         if case .failed(let failure, _, let retry) = change.to {
             error = URLCredentials.masked(failure.description)

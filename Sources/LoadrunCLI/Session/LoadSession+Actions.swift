@@ -2,14 +2,50 @@
 import Glibc
 #endif
 import Loader
+import Screen
 
 /// The session machine's actions, carried out: the session gives it each event and does what
 /// it answers, deciding nothing itself.
 extension LoadSession {
     /// Gives the machine `event` and carries out its actions; `change` is the loader's change
     /// the event reports, for the presenter that shows it.
+    ///
+    /// An event that arrives while one is handled (an action whose loader publishes at once,
+    /// a presenter's intent) waits its turn, as `SourceLoader`'s do: the machine never sees a
+    /// new event before the actions of the last are carried out.
     func send(_ event: SessionMachine.Event, change: StateChange? = nil) {
+        inTurn { [unowned self] in handle(event, change: change) }
+    }
+
+    /// The change sent before has been shown: asked when its turn comes, after the presenter
+    /// drew it, whether a signal stopped that render.
+    func changeShown() {
+        inTurn { [unowned self] in handle(.changeShown(signalPending: probe.isRaised)) }
+    }
+
+    private func handle(_ event: SessionMachine.Event, change: StateChange? = nil) {
         for action in machine.handle(event) { carryOut(action, change: change) }
+    }
+
+    /// What the screen model asks, by way of its presenter, outside a key or its wake-up (a
+    /// message that came while an event was handled): carried out in turn, after that event.
+    func ask(_ commands: [ScreenCommand]) {
+        guard !commands.isEmpty else { return }
+        inTurn { [unowned self] in perform(commands) }
+    }
+
+    /// Runs `work` now, or, while an event is handled, once it and what waits before are done.
+    private func inTurn(_ work: @escaping () -> Void) {
+        waiting.append(work)
+        guard !handlingEvent else { return }
+        handlingEvent = true
+        var next = 0
+        while next < waiting.count {
+            next += 1
+            waiting[next - 1]()
+        }
+        waiting.removeAll(keepingCapacity: true)
+        handlingEvent = false
     }
 
     func carryOut(_ action: SessionMachine.Action, change: StateChange? = nil) {
@@ -45,15 +81,22 @@ extension LoadSession {
         case .sayContentNotes(let index):
             notePagingStop(sources[index])
             noteContent(sources[index])
-        case .show(let id, _):
+        case .show(let id, _, let verdict):
             guard let change else { return }
             switch id {
             case .source(let index):
-                presenter.changed(sources[index], by: change)
+                presenter.changed(sources[index], by: change, verdict: verdict)
             case .detail(let page, let slot):
                 guard let page = details.page(id: page), let source = page.source(at: slot) else { return }
                 presenter.detailChanged(page, source: source, by: change)
             }
+        case .recordVersion(let index, let step):
+            guard let change, let content = change.to.content else { return }
+            recorder?.record(content, step: step, status: change.httpStatus, of: sources[index])
+        case .dropPendingVersion(let index):
+            recorder?.dropPage(of: index)
+        case .runChangeCommand(let index):
+            changeCommands?.changed(sources[index], status: change?.httpStatus)
         case .refresh:
             presenter.refresh()
         case .sayUnmetWait(let unmet):

@@ -42,6 +42,10 @@ package final class LoadSession {
     private(set) var sources: [SessionSource] = []
     /// Every decision of the run.
     var machine: SessionMachine
+    /// Events (and intents) that came while one was handled, waiting their turn (see `send`).
+    var waiting: [() -> Void] = []
+    /// Whether an event is being handled: one that comes now waits.
+    var handlingEvent = false
 
     /// What each source was asked for, by its index: a detail opened from it loads with the
     /// same settings.
@@ -64,8 +68,6 @@ package final class LoadSession {
     let scripting: ScriptingSettings
     /// The output format: what a command on change reads is the content as it prints it.
     let format: OutputFormat
-    /// Judges each load against the wait's condition.
-    var waitJudge: WaitJudge?
     /// Runs `--on-change`'s command.
     var changeCommands: ChangeCommands?
     /// Ends the wait when `--until-timeout` passes.
@@ -102,8 +104,7 @@ package final class LoadSession {
         self.scripting = scripting
         self.format = format
         machine = SessionMachine(schedule: schedule, sourceCount: requests.count, interruptCancelsLoads: presenter.interruptCancelsLoads,
-                                 prefetchesDetails: prefetchesDetails, waits: scripting.wait != nil)
-        waitJudge = scripting.wait.map(WaitJudge.init)
+                                 prefetchesDetails: prefetchesDetails, wait: scripting.wait.map(WaitJudge.init))
         recorder = history.map { [loop] in HistoryRecorder(store: $0, plugins: plugins, loop: loop, requests: requests) }
         unseen = showsUnseen ? recorder.map { UnseenItems(store: $0.store, plugins: plugins, runStart: $0.runStart) } : nil
         if let command = scripting.onChange {
@@ -167,9 +168,10 @@ package final class LoadSession {
             if URLParts.isStandardInput(url) && terminal.stdinIsTTY && verbosity > .quiet {
                 diagnostics.say("loadrun: reading standard input; end it with Ctrl-D")
             }
+            // A verdict on each load needs its fingerprints: wherever something reads it.
             let loader = SourceLoaders.loader(request, url: url, fetcher: fetcher, loop: loop, plugins: plugins,
-                                              fingerprintsContent: presenter.tellsChanges || scripting.fingerprintsContent
-                                                  || (recorder != nil && request.historyKeep != nil))
+                                              fingerprintsContent: presenter.tellsChanges || staysUp || scripting.fingerprintsContent
+                                                  || records(index))
             let source = SessionSource(loader: loader, index: index, interval: interval(for: request))
             if let recorder, request.historyKeep != nil {
                 loader.onPage = { [unowned recorder] response, content in recorder.page(response, content: content, of: index) }
@@ -177,6 +179,7 @@ package final class LoadSession {
             loader.observe { [unowned self, unowned source] change in observe(change, of: source) }
             sources.append(source)
         }
+        if let recorder { machine.knowVersions(recorder.lastVersionBodies()) }
         presenter.start(self)
         if presenter.readsKeys {
             watches.append(loop.onReadable(STDIN_FILENO) { [unowned self] in readKeys() })
@@ -230,13 +233,22 @@ package final class LoadSession {
             if verbosity >= .verbose { diagnostics.trace(note, unmasked: false) }
             trace?.write(note, unmasked: false)
         }
-        recorder?.settled(change, of: source, request: requests[source.index])
-        judgeLoad(change, of: source)
-        send(.changed(.source(source.index), change.cause, Self.phase(of: source)), change: change)
-        if source.metCondition == true { send(.conditionMet(source.index)) }
+        send(.changed(.source(source.index), change.cause, Self.phase(of: source), settledLoad(change, of: source)), change: change)
         // Asked after the presenter drew: a signal may have stopped that very render.
-        send(.changeShown(signalPending: probe.isRaised))
+        changeShown()
     }
+
+    /// What a verdict needs of a change that brought content: its fingerprints, whether the
+    /// history keeps the source, and the content's JSON for a wait's program.
+    private func settledLoad(_ change: StateChange, of source: SessionSource) -> LoadVerdicts.Load? {
+        guard change.cause == .succeeded || change.cause == .notModified, let content = change.to.content,
+              let fingerprint = content.fingerprint else { return nil }
+        return LoadVerdicts.Load(content: fingerprint, body: content.bodyFingerprint ?? fingerprint, isRecorded: records(source.index),
+                                 json: { [unowned self] in contentJSON(content) })
+    }
+
+    /// Whether the history keeps source `index`'s versions.
+    func records(_ index: Int) -> Bool { recorder != nil && requests[index].historyKeep != nil }
 
     /// Says once what the content's plugin wants said: which view took it and why, fields a
     /// template lacked. A watch says each only the first time.

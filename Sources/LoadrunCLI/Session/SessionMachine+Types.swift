@@ -40,8 +40,9 @@ extension SessionMachine {
         /// A source has nowhere to load from (the embedded sample source could not start):
         /// the run cannot start.
         case unstartable
-        /// A source changed state, by `cause`, to `phase`.
-        case changed(SourceID, LoadMachine<AnyContent>.Cause, Phase)
+        /// A source changed state, by `cause`, to `phase`; `load`: the content it came to, for a
+        /// verdict, when the change brought content (nil where no verdict is wanted).
+        case changed(SourceID, LoadMachine<AnyContent>.Cause, Phase, LoadVerdicts.Load?)
         /// The change before has been shown. `signalPending`: a signal's handler is yet to run
         /// (the render stopped for it), so the loop must not end before it does.
         case changeShown(signalPending: Bool)
@@ -73,8 +74,6 @@ extension SessionMachine {
         case cancelPrefetch
         /// The detail on page `page` was let go, loaders and all: nothing of it will report again.
         case detailDropped(page: Int)
-        /// Source `index`'s load met the wait's condition (`--until`…).
-        case conditionMet(Int)
         /// `--until-timeout` passed.
         case waitTimedOut
     }
@@ -110,8 +109,15 @@ extension SessionMachine {
         case note(Note, about: SourceID)
         /// Say what a source's content wants said (paging stops, notes of its plugin).
         case sayContentNotes(Int)
-        /// Let the presenter show the change.
-        case show(SourceID, LoadMachine<AnyContent>.Cause)
+        /// Let the presenter show the change, with the verdict on it when it is a settled load.
+        case show(SourceID, LoadMachine<AnyContent>.Cause, LoadVerdict?)
+        /// Record source `index`'s load in the history: a new version, or the last seen again.
+        case recordVersion(Int, LoadVerdict.HistoryStep)
+        /// Source `index`'s load ended without content: the history lets go of what its first
+        /// page kept for a version.
+        case dropPendingVersion(Int)
+        /// Run `--on-change`'s command for source `index`'s change.
+        case runChangeCommand(Int)
         /// Let the presenter draw what changed without a load (a pause, a cancel).
         case refresh
         /// Say why each of these sources has not met the wait's condition: its timeout passed.

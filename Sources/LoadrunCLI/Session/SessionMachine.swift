@@ -23,15 +23,16 @@ struct SessionMachine {
     private(set) var ending: SessionEnding?
     /// Whether a watch's reloads are paused (`p`): the interval still counts, nothing loads.
     private(set) var isPaused = false
+    // The details' state is set here and in `SessionMachine+Details`, nowhere else.
     /// The open detail's page and how many sources it has.
-    private(set) var openDetail: (page: Int, slots: Int)?
+    var openDetail: (page: Int, slots: Int)?
     /// The detail being prefetched for a resting selection, while its load may still run.
-    private(set) var prefetching: Int?
+    var prefetching: Int?
     /// Details loaded by a prefetch and not shown yet: opening one shows it as it is.
-    private var unseenPrefetches: Set<Int> = []
+    var unseenPrefetches: Set<Int> = []
     /// Details opened while their prefetch still waited at low priority: cancelled, to be
     /// asked again at normal priority once the cancel comes through.
-    private var restartsAtNormalPriority: Set<Int> = []
+    var restartsAtNormalPriority: Set<Int> = []
     /// Whether a resting selection prefetches its detail (`--no-prefetch` turns it off).
     let prefetchesDetails: Bool
     /// The sources, details included, not yet at rest: the run waits for them.
@@ -49,14 +50,23 @@ struct SessionMachine {
     let waits: Bool
     /// The run's sources that have met the wait's condition: they reload no more.
     private(set) var metCondition: Set<Int> = []
+    /// Every source has met the wait's condition, the last with the change being shown: the
+    /// run ends once it has been (`changeShown`).
+    private var metWaitShown = false
+    /// What each settled load means: the one verdict every part of the run reads.
+    private(set) var verdicts: LoadVerdicts
 
-    init(schedule: LoadSession.Schedule, sourceCount: Int, interruptCancelsLoads: Bool, prefetchesDetails: Bool = true, waits: Bool = false) {
+    init(schedule: LoadSession.Schedule, sourceCount: Int, interruptCancelsLoads: Bool, prefetchesDetails: Bool = true, wait: WaitJudge? = nil) {
         self.schedule = schedule
         self.sourceCount = sourceCount
         self.interruptCancelsLoads = interruptCancelsLoads
         self.prefetchesDetails = prefetchesDetails
-        self.waits = waits
+        waits = wait != nil
+        verdicts = LoadVerdicts(wait: wait)
     }
+
+    /// The history's last versions, by source index: a load of the same content is no new one.
+    mutating func knowVersions(_ versions: [Int: UInt64]) { verdicts.knowVersions(versions) }
 
     /// Whether the run stays up once its sources have loaded: a watch or a browse.
     var staysUp: Bool { schedule != .once }
@@ -82,9 +92,15 @@ struct SessionMachine {
         case .unstartable:
             ending = .unstarted
             return []
-        case .changed(let id, let cause, let phase):
-            return changed(id, by: cause, to: phase)
+        case .changed(let id, let cause, let phase, let load):
+            return changed(id, by: cause, to: phase, load: load)
         case .changeShown(let signalPending):
+            // The load that met the wait has been shown (its content printed, its record
+            // written): now the run ends.
+            if metWaitShown {
+                metWaitShown = false
+                return end(.conditionMet)
+            }
             // Once everything is at rest, a run that loads once is done, and so is one that
             // is ending.
             return busy.isEmpty && (schedule == .once || ending != nil) && !signalPending ? [.quitLoop] : []
@@ -131,9 +147,6 @@ struct SessionMachine {
             return prefetch(page, main: main, isNew: isNew)
         case .cancelPrefetch:
             return cancelPrefetch()
-        case .conditionMet(let index):
-            guard waits, ending == nil, metCondition.insert(index).inserted else { return [] }
-            return metCondition.count == sourceCount ? end(.conditionMet) : []
         case .waitTimedOut:
             guard waits, ending == nil else { return [] }
             let unmet = (0..<sourceCount).filter { !metCondition.contains($0) }
@@ -152,16 +165,25 @@ struct SessionMachine {
 
     // MARK: Changes
 
-    private mutating func changed(_ id: SourceID, by cause: LoadMachine<AnyContent>.Cause, to phase: Phase) -> [Action] {
+    private mutating func changed(_ id: SourceID, by cause: LoadMachine<AnyContent>.Cause, to phase: Phase,
+                                  load: LoadVerdicts.Load?) -> [Action] {
         phases[id] = phase
+        var actions: [Action] = []
+        var verdict: LoadVerdict?
+        var meetsWait = false
         if case .source(let index) = id {
             switch cause {
             case .failed, .retryScheduled: standingFailures.insert(index)
             case .succeeded, .notModified: standingFailures.remove(index)
             case .started, .progressed, .cancelled: break
             }
+            verdict = judge(index, by: cause, continuesChain: phase.continuesChain, load: load)
+            if let verdict { actions += consequences(of: verdict, for: index) }
+            // A source that met the wait's condition loads no more, from this load on.
+            meetsWait = verdict?.conditionMet == true && waits && ending == nil && metCondition.insert(index).inserted
+            // A load that ended without content has no version: what its first page kept goes.
+            if cause == .failed || cause == .cancelled { actions.append(.dropPendingVersion(index)) }
         }
-        var actions: [Action] = []
         if phase.isSettled {
             // Come to rest: a watch's interval starts now, so reloads never pile up.
             if busy.remove(id) != nil, case .source(let index) = id {
@@ -176,7 +198,36 @@ struct SessionMachine {
         }
         if case .detail(let page, 0) = id { actions += detailChanged(page, by: cause) }
         // The loads cancelled on the way out are news only to the run's own sources' presenter.
-        if case .source = id { actions.append(.show(id, cause)) } else if ending == nil { actions.append(.show(id, cause)) }
+        if case .source = id { actions.append(.show(id, cause, verdict)) } else if ending == nil { actions.append(.show(id, cause, nil)) }
+        // Once it is shown (its content printed, its record saying so), a met wait ends.
+        if meetsWait, metCondition.count == sourceCount { metWaitShown = true }
+        return actions
+    }
+
+    // MARK: Verdicts
+
+    /// The verdict on source `index`'s change, when it is a load come to rest with content;
+    /// a load that ends otherwise leaves none standing.
+    private mutating func judge(_ index: Int, by cause: LoadMachine<AnyContent>.Cause, continuesChain: Bool,
+                                load: LoadVerdicts.Load?) -> LoadVerdict? {
+        switch cause {
+        case .succeeded, .notModified:
+            guard !continuesChain, let load else { return nil }
+            return verdicts.settle(index, load)
+        case .failed, .cancelled, .retryScheduled:
+            verdicts.unsettle(index)
+            return nil
+        case .started, .progressed:
+            return nil
+        }
+    }
+
+    /// What a verdict calls for: a version recorded (even on the way out: it is what the
+    /// server sent), and, while the run goes on, the command on change.
+    private func consequences(of verdict: LoadVerdict, for index: Int) -> [Action] {
+        var actions: [Action] = []
+        if verdict.history != .none { actions.append(.recordVersion(index, verdict.history)) }
+        if verdict.runsChangeCommand, ending == nil { actions.append(.runChangeCommand(index)) }
         return actions
     }
 
@@ -251,63 +302,4 @@ struct SessionMachine {
 
     /// What the machine knows of source `id`'s state, as of its last change.
     func phase(_ id: SourceID) -> Phase { phases[id] ?? Phase() }
-
-    // MARK: Details
-
-    /// Opens the detail on `page`: a prefetch still waiting at low priority is asked again at
-    /// normal priority; what it lacks loads, and what it had is revalidated, except a prefetch
-    /// not yet seen, which shows as it is.
-    private mutating func open(_ page: Int, sources: [Phase]) -> [Action] {
-        guard openDetail == nil else { return [] }
-        var actions = prefetching == page ? [] : cancelPrefetch()
-        prefetching = nil
-        openDetail = (page, sources.count)
-        let unseen = unseenPrefetches.remove(page) != nil
-        for (slot, phase) in sources.enumerated() {
-            let id = SourceID.detail(page: page, slot: slot)
-            actions.append(.setLowPriority(id, false))
-            if phase.isLowPriority, phase.awaitsFirstByte {
-                // It may still wait behind the host's other requests: asked again once its
-                // cancel comes through (see `detailChanged`).
-                restartsAtNormalPriority.insert(page)
-                actions.append(.cancel(id))
-            }
-            if phase.isBusy { continue }
-            if !phase.hasContent {
-                actions.append(.load(id))
-            } else if !(unseen && slot == 0) {
-                // Seen before: ask whether it changed, with the validators it had.
-                actions.append(.reload(id))
-            }
-        }
-        return actions + [.showDetail(page: page)]
-    }
-
-    /// The selection rests on an item: its detail loads at low priority, unless it is here
-    /// already, loading, or prefetching is off.
-    private mutating func prefetch(_ page: Int, main: Phase, isNew: Bool) -> [Action] {
-        guard prefetchesDetails, openDetail == nil, prefetching != page else { return [] }
-        var actions = cancelPrefetch()
-        if !isNew, main.hasContent || main.isBusy { return actions }
-        prefetching = page
-        let id = SourceID.detail(page: page, slot: 0)
-        actions += [.setLowPriority(id, true), .load(id)]
-        return actions
-    }
-
-    /// The selection moved on: the prefetch is cancelled, unless it is the detail open.
-    private mutating func cancelPrefetch() -> [Action] {
-        defer { prefetching = nil }
-        guard let page = prefetching, page != openDetail?.page else { return [] }
-        return [.cancelDetail(page: page)]
-    }
-
-    /// A change of a detail's own source: a prefetch that loaded is unseen until opened, and
-    /// a cancel asked for to restart at normal priority restarts it.
-    private mutating func detailChanged(_ page: Int, by cause: LoadMachine<AnyContent>.Cause) -> [Action] {
-        let isOpen = openDetail?.page == page
-        if cause == .succeeded, !isOpen { unseenPrefetches.insert(page) }
-        guard cause == .cancelled, restartsAtNormalPriority.remove(page) != nil, isOpen, ending == nil else { return [] }
-        return [.load(.detail(page: page, slot: 0))]
-    }
 }

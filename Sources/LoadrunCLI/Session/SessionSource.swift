@@ -13,12 +13,6 @@ final class SessionSource {
     let index: Int
     /// The content notes already said (see `LoadSession.noteContent`).
     var saidNotes: Set<String> = []
-    /// Whether its last load met the wait's condition (`--until`…); nil when the last change
-    /// was not a load that brought content, or the run does not wait.
-    var metCondition: Bool?
-    /// Whether the last content judged met the wait's condition: a 304 brings the same content,
-    /// and the same verdict, without judging it again.
-    var contentMetCondition: Bool?
     /// Whether the page that just arrived is followed by another that the loader asks for
     /// next: what is here is then not yet worth showing.
     var continuesChain: Bool { loader.continuesChain }

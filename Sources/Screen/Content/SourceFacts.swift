@@ -9,12 +9,17 @@ package struct SourceFacts {
     package var continuesChain: Bool
     /// Whether `>` would load another page.
     package var canLoadMore: Bool
+    /// Whether the load that just came to rest changed what the server sent, as the session's
+    /// verdict says; nil when there is no verdict (a detail, another change). The view says a
+    /// change it cannot show.
+    package var changed: Bool?
 
-    package init(name: String, state: LoadingState<AnyContent>, continuesChain: Bool = false, canLoadMore: Bool = false) {
+    package init(name: String, state: LoadingState<AnyContent>, continuesChain: Bool = false, canLoadMore: Bool = false, changed: Bool? = nil) {
         self.name = name
         self.state = state
         self.continuesChain = continuesChain
         self.canLoadMore = canLoadMore
+        self.changed = changed
     }
 
     /// Nothing in flight, no retry waiting, and no next page about to be asked for.

@@ -69,7 +69,12 @@ extension ScreenModel {
         let facts = sources[index]
         switch cause {
         case .succeeded:
-            if !facts.continuesChain { unchanged[index] = !present(index, bytes: bytes, at: time) }
+            guard !facts.continuesChain else { break }
+            let drawnAnew = present(index, bytes: bytes, at: time)
+            // Changed or not is the load's verdict, on what the server sent; the text alone
+            // misses a change to a field the view does not show, which is then said.
+            unchanged[index] = !(facts.changed ?? drawnAnew)
+            if facts.changed == true, !drawnAnew { note(Self.hiddenChange, about: facts.name, now: .now) }
         case .notModified:
             unchanged[index] = true
         case .cancelled:
@@ -83,6 +88,9 @@ extension ScreenModel {
             if shown[index] == nil { showList(of: index) }
         }
     }
+
+    /// What the view says of a change to what the server sent that its text does not show.
+    package static let hiddenChange = "changed: fields not shown"
 
     /// Puts `text` about the source named `name` in the footer for a while.
     mutating func note(_ text: String, about name: String, now: ContinuousClock.Instant) {

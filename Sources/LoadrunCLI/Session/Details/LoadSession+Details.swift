@@ -110,7 +110,7 @@ extension LoadSession {
     }
 
     private func observe(_ change: StateChange, of source: SessionSource, at slot: Int, in page: DetailPage) {
-        send(.changed(.detail(page: page.id, slot: slot), change.cause, Self.phase(of: source)), change: change)
-        send(.changeShown(signalPending: probe.isRaised))
+        send(.changed(.detail(page: page.id, slot: slot), change.cause, Self.phase(of: source), nil), change: change)
+        changeShown()
     }
 }

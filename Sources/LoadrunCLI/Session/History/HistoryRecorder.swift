@@ -2,12 +2,13 @@ import Loader
 import Plan
 import Plugins
 
-/// Records the run's sources' loads in the history: each load that brings content, as a new
-/// version or, when its content is the last version's, as its last-seen time moved.
+/// Records the run's sources' loads in the history, as the session machine's verdicts say
+/// (`LoadVerdict.history`): a new version, or the last version seen again, whose last-seen
+/// time moves. It decides nothing of what a load means; it keeps the bytes a version needs.
 ///
 /// The first page's body is compressed as it comes (`page`), before its change is told, so
 /// that no body is held past its fetch; the version is made once the load has come to rest
-/// (`settled`), and the versions go to the store in one transaction at most every
+/// (`record`), and the versions go to the store in one transaction at most every
 /// `flushInterval`, and at the end of the run.
 final class HistoryRecorder {
     /// How long versions wait to be written together: a thousand sources settle within a
@@ -21,16 +22,16 @@ final class HistoryRecorder {
     private var firstPages: [Int: FirstPage] = [:]
     /// What each of the run's sources was asked for, by index.
     private let requests: [SourceRequest]
-    /// Each source's last version, by index, looked up for all at once on the first load:
-    /// content found unchanged is neither compressed nor told apart by item again (most loads
-    /// of a cron job or a watch), and only moves the version's last-seen time.
+    /// Each source's last version, by index, looked up for all at once when the run starts:
+    /// the row a load of the same content touches, and the body a first page need not be
+    /// compressed for (most loads of a cron job or a watch).
     private lazy var lastVersions: [HistoryStore.LastVersion?] = store.lastVersions(of: requests.map { Self.identity(of: $0).url })
     private var pending: [HistoryStore.Load] = []
     /// When the run started, in milliseconds since the epoch: versions seen before are earlier runs'.
     let runStart = ClockTime.nowMilliseconds()
-    /// The fingerprint of each source's first content this run, by index: an earlier run's
+    /// What the server sent on each source's first load this run, by index: an earlier run's
     /// version with the same content is this run's first, not one before it.
-    private(set) var firstFingerprints: [Int: UInt64] = [:]
+    private(set) var firstBodies: [Int: UInt64] = [:]
     private var flushTimer: LoopSource?
 
     private struct FirstPage {
@@ -46,51 +47,63 @@ final class HistoryRecorder {
         self.loop = loop
     }
 
-    /// The name and URL the history knows a source by: the embedded sample source's URL
-    /// changes with its port every run, so it is known by its path.
+    /// The name and identity the history knows a source by: what its request is (method, URL,
+    /// body), so that only the answers to one request are versions of one another.
+    /// - A GET is known by its URL alone; another method by itself and the URL, and a body by
+    ///   its fingerprint after them: `POST https://example.com/search #5f3a…`.
+    /// - Standard input, by the name of the source that reads it (`stdin:NAME`): only a named
+    ///   source reading it has a history (`RunPlan`).
+    /// - The embedded sample source, whose URL changes with its port every run, by its path.
     static func identity(of request: SourceRequest) -> (name: String, url: String) {
-        (request.sourceName, request.url ?? "loadrun-sample:" + request.samplePath)
+        guard let url = request.url else { return (request.sourceName, "loadrun-sample:" + request.samplePath) }
+        if URLParts.isStandardInput(url) { return (request.sourceName, "stdin:" + request.sourceName) }
+        let options = request.options
+        guard options.method != "GET" || options.body != nil else { return (request.sourceName, url) }
+        let body = options.body.map { " #" + String(ContentFingerprint.of($0.bytes), radix: 16) } ?? ""
+        return (request.sourceName, "\(options.method) \(url)\(body)")
+    }
+
+    /// The body each source's last version holds, by index, for the verdicts.
+    func lastVersionBodies() -> [Int: UInt64] {
+        var bodies: [Int: UInt64] = [:]
+        for (index, version) in lastVersions.enumerated() where requests[index].historyKeep != nil {
+            if let version { bodies[index] = version.fingerprint }
+        }
+        return bodies
     }
 
     /// A page of source `index`, decoded as `content`: the first of a load keeps its body,
-    /// compressed, unless the last version has that content already.
+    /// compressed, unless the last version holds that body already.
     func page(_ response: HTTPResponse, content: AnyContent, of index: Int) {
         guard firstPages[index] == nil else { return }
-        let unchanged = content.fingerprint != nil && lastVersions[index]?.fingerprint == content.fingerprint
-        firstPages[index] = FirstPage(packed: unchanged ? nil : store.pack(response.body), size: response.body.count, info: response.info)
+        let known = content.bodyFingerprint != nil && lastVersions[index]?.fingerprint == content.bodyFingerprint
+        firstPages[index] = FirstPage(packed: known ? nil : store.pack(response.body), size: response.body.count, info: response.info)
     }
 
-    /// A change of `source`, asked for as `request`: a load that came to rest with content is
-    /// recorded; any other end of a load lets its first page go.
-    func settled(_ change: StateChange, of source: SessionSource, request: SourceRequest) {
-        guard let keep = request.historyKeep else { return }
-        switch change.cause {
-        case .succeeded, .notModified:
-            guard !source.continuesChain, let content = change.to.content else { return }
-            let first = firstPages.removeValue(forKey: source.index)
-            record(content, first: first, status: change.httpStatus, source: source, request: request, keep: keep)
-        case .failed, .cancelled:
-            firstPages[source.index] = nil
-        case .started, .progressed, .retryScheduled:
-            break
-        }
+    /// Source `index`'s load ended without content: its first page goes.
+    func dropPage(of index: Int) {
+        firstPages[index] = nil
     }
 
-    private func record(_ content: AnyContent, first: FirstPage?, status: Int?, source: SessionSource, request: SourceRequest, keep: Int) {
+    /// Records `source`'s load of `content`, the server answering `status`, as the verdict's
+    /// `step` says.
+    func record(_ content: AnyContent, step: LoadVerdict.HistoryStep, status: Int?, of source: SessionSource) {
+        let index = source.index
+        let request = requests[index]
+        guard let keep = request.historyKeep, step != .none else { return }
+        let first = firstPages.removeValue(forKey: index)
         let (name, url) = Self.identity(of: request)
-        let fingerprint = content.fingerprint ?? 0
-        if firstFingerprints[source.index] == nil { firstFingerprints[source.index] = fingerprint }
-        // The last version's content again (or a 304, which brings no body): only its
-        // last-seen time moves.
-        let last = lastVersions[source.index]
-        let sameAs = last?.fingerprint == fingerprint ? last : nil
-        let isNew = first != nil && sameAs == nil
-        // A new version's row is made at the flush (id 0 is no row's): the next load of the same
-        // content is found unchanged here, and the store finds the row by its fingerprint.
-        if isNew { lastVersions[source.index] = HistoryStore.LastVersion(id: 0, fingerprint: fingerprint) }
-        var load = HistoryStore.Load(source: name, url: url, at: ClockTime.nowMilliseconds(), status: status, etag: nil, lastModified: nil, contentType: nil,
-                                     plugin: content.pluginName, program: request.jqProgram, content: nil, size: first?.size ?? 0,
-                                     fingerprint: fingerprint, items: nil, keep: keep, sameAs: sameAs)
+        let body = content.bodyFingerprint ?? content.fingerprint ?? 0
+        if firstBodies[index] == nil { firstBodies[index] = body }
+        let isNew = step == .newVersion
+        // The last version again only moves its last-seen time; a new one's row is made at
+        // the flush (id 0 is no row's), and the store finds it by its fingerprint.
+        let sameAs = isNew ? nil : lastVersions[index]
+        if isNew { lastVersions[index] = HistoryStore.LastVersion(id: 0, fingerprint: body) }
+        // A copy the server confirmed (304) is the 200 it was.
+        var load = HistoryStore.Load(source: name, url: url, at: ClockTime.nowMilliseconds(), status: status == 304 ? 200 : status, etag: nil,
+                                     lastModified: nil, contentType: nil, plugin: content.pluginName, program: request.jqProgram, content: nil,
+                                     size: first?.size ?? 0, fingerprint: body, items: nil, keep: keep, sameAs: sameAs)
         // What only a new version keeps: most loads (a cron job's, a watch's) need none of it.
         if isNew, let first {
             (load.content, load.contentType) = (first.packed, first.info.headers["Content-Type"])

@@ -19,7 +19,7 @@ extension LoadSession {
         let store = recorder.store
         guard let source = store.sources()?.first(where: { $0.url == url }),
               let versions = store.versions(of: source.id) else { return [] }
-        let first = recorder.firstFingerprints[index]
+        let first = recorder.firstBodies[index]
         var taken: [(version: AnyContent, bytes: Int, time: WallTime)] = []
         var bytes = 0
         for version in versions where version.seenAt < recorder.runStart && version.fingerprint != first {

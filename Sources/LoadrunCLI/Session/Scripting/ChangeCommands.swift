@@ -1,7 +1,7 @@
 import Loader
 
-/// `--on-change CMD`: runs the command with `/bin/sh -c` after each load whose content
-/// differs from the one before it, as `ChangeRuns` decides: the content as `--output` prints
+/// `--on-change CMD`: runs the command with `/bin/sh -c` for each change the session machine
+/// hands it (`LoadVerdict.runsChangeCommand`), one at a time per source (`ChangeRuns`): the content as `--output` prints
 /// it on its stdin, the source in its environment, its output on stderr line by line after
 /// the source's name. A command still running when loadrun ends gets SIGTERM.
 final class ChangeCommands {
@@ -29,10 +29,10 @@ final class ChangeCommands {
         self.input = input
     }
 
-    /// `source` loaded content with `fingerprint`, the server answering `status`.
-    func loaded(_ source: SessionSource, fingerprint: UInt64, status: Int?) {
+    /// `source`'s content changed, the server answering `status`.
+    func changed(_ source: SessionSource, status: Int?) {
         if let status { statuses[source.index] = status }
-        if let run = runs.loaded(source.index, fingerprint: fingerprint) { start(run, of: source) }
+        if let run = runs.changed(source.index) { start(run, of: source) }
     }
 
     /// Ends every command still running, and what it started, with SIGTERM. `lettingThemEnd`: first let the running commands end by themselves, the

@@ -1,7 +1,7 @@
-/// When `--on-change`'s command runs for each source, as a value: after each load whose
-/// content differs from the one before it (never the first), one run at a time per source,
-/// and the changes that arrive while one runs coalesced into one more run after it, on the
-/// content then current.
+/// When `--on-change`'s command runs for each source, as a value: for each change the load's
+/// verdict tells (`LoadVerdict.runsChangeCommand`), one run at a time per source, and the
+/// changes that arrive while one runs coalesced into one more run after it, on the content
+/// then current.
 struct ChangeRuns {
     /// Run the command for source `index`, whose `change`th change this is.
     struct Run: Equatable {
@@ -9,8 +9,6 @@ struct ChangeRuns {
         var change: Int
     }
 
-    /// The fingerprint of each source's last content, by index.
-    private var fingerprints: [Int: UInt64] = [:]
     /// How many changes each source has had, by index.
     private(set) var changes: [Int: Int] = [:]
     private var running: Set<Int> = []
@@ -19,10 +17,8 @@ struct ChangeRuns {
 
     init() {}
 
-    /// Source `index` loaded content with `fingerprint`: the run this calls for, if any.
-    mutating func loaded(_ index: Int, fingerprint: UInt64) -> Run? {
-        let previous = fingerprints.updateValue(fingerprint, forKey: index)
-        guard let previous, previous != fingerprint else { return nil }
+    /// Source `index`'s content changed: the run this calls for, if any.
+    mutating func changed(_ index: Int) -> Run? {
         changes[index, default: 0] += 1
         if running.contains(index) {
             pending.insert(index)

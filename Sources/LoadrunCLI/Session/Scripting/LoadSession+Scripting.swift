@@ -18,33 +18,12 @@ package struct ScriptingSettings {
     /// change both need loads after the first.
     package var reloads: Bool { wait != nil || onChange != nil }
 
-    /// Whether each load's content is fingerprinted, to tell a change.
-    var fingerprintsContent: Bool {
-        if onChange != nil { return true }
-        if case .change? = wait?.condition { return true }
-        return false
-    }
+    /// Whether each load's content is fingerprinted: a wait and a command on change read each
+    /// load's verdict.
+    var fingerprintsContent: Bool { reloads }
 }
 
 extension LoadSession {
-    /// Judges a load that brought content against the wait, and hands a change to the command
-    /// on change; before the presenter shows the load, so that its NDJSON record can say
-    /// whether the load met the condition.
-    func judgeLoad(_ change: StateChange, of source: SessionSource) {
-        source.metCondition = nil
-        guard ending == nil, change.cause == .succeeded || change.cause == .notModified, !source.continuesChain,
-              let content = change.to.content else { return }
-        if waitJudge != nil {
-            if change.cause == .succeeded || source.contentMetCondition == nil {
-                source.contentMetCondition = waitJudge?.judge(source.index, fingerprint: content.fingerprint) { contentJSON(content) }
-            }
-            source.metCondition = source.contentMetCondition
-        }
-        if let changeCommands, let fingerprint = content.fingerprint {
-            changeCommands.loaded(source, fingerprint: fingerprint, status: change.httpStatus)
-        }
-    }
-
     /// Starts the wait's deadline, if it has one.
     func startWaitDeadline() {
         guard let timeout = scripting.wait?.timeout else { return }
@@ -58,7 +37,7 @@ extension LoadSession {
         diagnostics.say("loadrun: --until-timeout \(timeout) passed before \(wait.description) held for \(unmet.count == 1 ? "\(sources[unmet[0]].name)" : "\(unmet.count) sources")")
         for index in unmet {
             let source = sources[index]
-            let reason = waitJudge?.reasons[index]
+            let reason = machine.verdicts.wait?.reasons[index]
             if let error = source.loader.state.error, source.loader.state.hasFailed {
                 diagnostics.say("\(source.name): its last load failed: \(LoadErrorText.describe(error))" + (reason.map { "; before it, \($0)" } ?? ""))
             } else if let reason {

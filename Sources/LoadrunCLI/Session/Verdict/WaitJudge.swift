@@ -2,32 +2,25 @@ import Plan
 import Plugins
 import TerminalText
 
-/// Judges each load of a wait (`--until`, `--until-change`, `--until-ok`) against its
+/// Judges content of a wait (`--until`, `--until-change`, `--until-ok`) against its
 /// condition, and keeps why each source has not met it yet, for the message the timeout
-/// gives. The session feeds it every load that brought content and acts on its verdicts.
+/// gives. `LoadVerdicts` asks it, for content it has not judged before.
 struct WaitJudge {
     let settings: WaitSettings
-    /// The fingerprint of each source's first content, by index: `--until-change` waits for
-    /// content that differs from it.
-    private var firstFingerprints: [Int: UInt64] = [:]
     /// Why each source has not met the condition, as of its last judged load, by index.
     private(set) var reasons: [Int: String] = [:]
 
     init(_ settings: WaitSettings) { self.settings = settings }
 
-    /// Whether source `index`'s load of content with `fingerprint` meets the condition; `json`
-    /// gives the content's JSON (what `--output json` prints) when the condition needs it.
-    mutating func judge(_ index: Int, fingerprint: UInt64?, json: () -> String) -> Bool {
+    /// Whether source `index`'s content meets the condition; `changedSinceFirst`: it differs
+    /// from the run's first; `json` gives the content's JSON (what `--output json` prints) when
+    /// the condition needs it.
+    mutating func judge(_ index: Int, changedSinceFirst: Bool, json: () -> String) -> Bool {
         switch settings.condition {
         case .success:
             return true
         case .change:
-            guard let first = firstFingerprints[index] else {
-                if let fingerprint { firstFingerprints[index] = fingerprint }
-                reasons[index] = "its content is still the first load's: \(Self.excerpt(json()))"
-                return false
-            }
-            if fingerprint != first { return true }
+            if changedSinceFirst { return true }
             reasons[index] = "its content is still the first load's: \(Self.excerpt(json()))"
             return false
         case .expression(let program):
