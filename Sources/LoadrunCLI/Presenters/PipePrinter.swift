@@ -32,7 +32,7 @@ final class PipePrinter: Presenter {
                 session.diagnostics.say("\(source.name): recovered at \(ClockTime.timeOfDay(ClockTime.now())) after \(loads)")
             }
             // Unchanged content is not even rendered; a change is, once it has come to rest.
-            if change.cause == .succeeded, let verdict, verdict.changed { present(source, changed: true) }
+            if change.cause == .succeeded, let verdict, verdict.changed { present(source, changed: !verdict.isFirst) }
         case .failed, .retryScheduled:
             if let banner = source.banner(now: .now, nextReload: session.nextReload(of: source)) { session.diagnostics.say("\(source.name): \(banner)") }
             // A copy from an earlier run stands beside the failure, as the banner says.
@@ -52,8 +52,8 @@ final class PipePrinter: Presenter {
     }
 
     /// Prints the source's content if it differs from what was printed last; returns whether it
-    /// did. `changed`: the load's verdict said its content changed, so text that does not
-    /// differ hides the change, which is then said.
+    /// did. `changed`: the load's verdict said its content changed since an earlier load, so
+    /// text that does not differ hides the change, which is then said.
     @discardableResult
     private func present(_ source: SessionSource, changed: Bool = false) -> Bool {
         guard let content = source.loader.state.content else { return false }

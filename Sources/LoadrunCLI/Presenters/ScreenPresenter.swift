@@ -64,7 +64,9 @@ final class ScreenPresenter: Presenter {
         }
         switch change.cause {
         case .succeeded, .cancelled:
-            render(source, cause: change.cause, bytes: change.bytes, changed: verdict?.changed)
+            // The first content may be drawn already (a stored copy beside a failure): only a
+            // change after it says what the view cannot show.
+            render(source, cause: change.cause, bytes: change.bytes, changed: verdict.flatMap { $0.isFirst ? nil : $0.changed })
         case .started, .progressed:
             // A load that ends within the grace shows only how it ended: no frame for a
             // reload's brief "loading", nor one per chunk of a large body.

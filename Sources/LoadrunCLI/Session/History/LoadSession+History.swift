@@ -10,9 +10,9 @@ extension LoadSession {
 
     /// Source `index`'s versions from earlier runs, oldest first, decoded again, each timed
     /// with its date, newest first until the view's history is full: none without a history,
-    /// or for a source it does not record. Only versions made as this run makes them (the
-    /// same jq program, or none) are taken: another program's results are another content,
-    /// which this run's plugin table may not even render.
+    /// or for a source it does not record. A version is what the server sent, whatever
+    /// program an earlier run showed it through: each is decoded as this run decodes its
+    /// content, with its jq program or by the plugin of what it shows now.
     func earlierVersions(of index: Int) -> [(version: AnyContent, bytes: Int, time: WallTime)] {
         guard let recorder, requests[index].historyKeep != nil else { return [] }
         let url = HistoryRecorder.identity(of: requests[index]).url
@@ -24,8 +24,11 @@ extension LoadSession {
         var bytes = 0
         for version in versions where version.seenAt < recorder.runStart && version.fingerprint != first {
             guard taken.count < Self.earlierVersionsShown, bytes + version.size <= Self.earlierVersionsBytes else { break }
-            guard let stored = store.version(version.number, of: source.id), stored.program == requests[index].jqProgram,
-                  case .success(let decoded) = StoredVersionDecoding.decode(stored, plugins: plugins),
+            guard var stored = store.version(version.number, of: source.id) else { continue }
+            if stored.program != requests[index].jqProgram, let shown = sources[index].loader.state.content?.pluginName {
+                (stored.program, stored.plugin) = (requests[index].jqProgram, shown)
+            }
+            guard case .success(let decoded) = StoredVersionDecoding.decode(stored, plugins: plugins),
                   (try? plugins.plugin(named: decoded.content.pluginName)) != nil else { continue }
             let seconds = version.seenAt / 1000
             taken.append((decoded.content, version.size, WallTime(seconds: seconds, timeOfDay: ClockTime.dateAndTime(seconds))))
