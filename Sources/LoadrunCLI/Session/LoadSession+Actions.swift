@@ -14,13 +14,15 @@ extension LoadSession {
     /// a presenter's intent) waits its turn, as `SourceLoader`'s do: the machine never sees a
     /// new event before the actions of the last are carried out.
     func send(_ event: SessionMachine.Event, change: StateChange? = nil) {
-        inTurn { [unowned self] in handle(event, change: change) }
+        guard !handlingEvent else { return waiting.append { [unowned self] in handle(event, change: change) } }
+        inTurn { handle(event, change: change) }
     }
 
     /// The change sent before has been shown: asked when its turn comes, after the presenter
     /// drew it, whether a signal stopped that render.
     func changeShown() {
-        inTurn { [unowned self] in handle(.changeShown(signalPending: probe.isRaised)) }
+        guard !handlingEvent else { return waiting.append { [unowned self] in handle(.changeShown(signalPending: probe.isRaised)) } }
+        inTurn { handle(.changeShown(signalPending: probe.isRaised)) }
     }
 
     private func handle(_ event: SessionMachine.Event, change: StateChange? = nil) {
@@ -31,14 +33,15 @@ extension LoadSession {
     /// message that came while an event was handled): carried out in turn, after that event.
     func ask(_ commands: [ScreenCommand]) {
         guard !commands.isEmpty else { return }
-        inTurn { [unowned self] in perform(commands) }
+        guard !handlingEvent else { return waiting.append { [unowned self] in perform(commands) } }
+        inTurn { perform(commands) }
     }
 
-    /// Runs `work` now, or, while an event is handled, once it and what waits before are done.
-    private func inTurn(_ work: @escaping () -> Void) {
-        waiting.append(work)
-        guard !handlingEvent else { return }
+    /// Runs `work` (nothing is being handled), then what comes meanwhile, in turn. Most
+    /// events come alone: they wait in no queue, and cost no closure kept for later.
+    private func inTurn(_ work: () -> Void) {
         handlingEvent = true
+        work()
         var next = 0
         while next < waiting.count {
             next += 1
