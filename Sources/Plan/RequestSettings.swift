@@ -72,6 +72,10 @@ package struct RequestSettings: Equatable {
         return RequestBody(bytes: Array(parts.joined(separator: Array("&".utf8))), contentType: "application/x-www-form-urlencoded")
     }
 
+    /// Whether the body is read when the source loads, from a file or standard input (`@FILE`,
+    /// `@-`): what only a trusted sources file may ask for, as a header's `env:` and `file:`.
+    package var readsFromOutside: Bool { (data + json).contains { $0.hasPrefix("@") } }
+
     /// The `Accept` the body asks for: JSON's for `--json`.
     package var accept: String? { json.isEmpty ? nil : "application/json" }
 }

@@ -230,7 +230,13 @@ package struct RunPlan {
         // The embedded sample source listens on a new port each run: a copy of it would be
         // found by no later run.
         options.keepsCopy = definition.url != nil
-        // The command line's body replaces the file's, and its method the file's.
+        // The command line's body replaces the file's, and its method the file's. A file's
+        // `@FILE` is read only from a sources file that is the user's own, as `file:` is: one
+        // that anyone can write must not send the user's files (or environment) out.
+        if !settings.request.hasBody, own.request.readsFromOutside, let path = own.origin.path, let problem = files.trustProblem(path) {
+            throw UsageFailure(message: "\(own.origin.prefix(line: own.dataLine))data: @FILE values are read only from a sources file that "
+                + "is yours and that no one else can write, and \(problem); run chmod go-w \(path), or give the body with -d")
+        }
         let body = settings.request.hasBody ? commandLineBody
             : try own.request.body(files: files, directory: own.origin.path.map(LocalPath.directory) ?? ".",
                                    place: "\(own.origin.prefix(line: own.dataLine))data")

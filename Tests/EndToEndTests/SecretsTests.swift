@@ -109,6 +109,35 @@ final class SecretsTests: XCTestCase {
         XCTAssertTrue(run.standardError.contains("stopped paging: the next link is not an http or https URL (\(secret.absoluteString))"), run.standardError)
     }
 
+    func testADataFileIsReadOnlyFromASourcesFileThatIsTheUsersOwn() throws {
+        let bodies = Record<String>()
+        let server = TestServer { server, _ in
+            server.route("/x") { exchange in
+                bodies.append(String(decoding: exchange.requestBody, as: UTF8.self))
+                exchange.respond(status: 200, contentType: "application/json", body: Array("[]".utf8))
+            }
+        }
+        let secret = directory.appendingPathComponent("secret")
+        try "private words\n".write(to: secret, atomically: true, encoding: .utf8)
+        let config = directory.appendingPathComponent("sources.conf")
+        try "[source x]\nurl=\(server.url("/x"))\ndata=@\(secret.path)\n".write(to: config, atomically: true, encoding: .utf8)
+        for mode: mode_t in [0o666, 0o646, 0o664] {
+            chmod(config.path, mode)
+            let refused = try LoadrunProcess(["--config", config.path, "--all", "--no-history"])
+            XCTAssertEqual(refused.waitForExit(), .exited(64), refused.standardError)
+            XCTAssertTrue(refused.standardError.contains("\(config.path):3: data: @FILE values are read only from a sources file that is yours and that no one else can write"),
+                          refused.standardError)
+        }
+        XCTAssertEqual(bodies.all, [], "nothing was sent")
+        chmod(config.path, 0o600)
+        let allowed = try LoadrunProcess(["--config", config.path, "--all", "--no-history"])
+        XCTAssertEqual(allowed.waitForExit(), .exited(0), allowed.standardError)
+        XCTAssertEqual(bodies.all, ["private words\n"], "the user's own file sends what it names")
+        chmod(config.path, 0o666)
+        let overridden = try LoadrunProcess(["--config", config.path, "--all", "--no-history", "-d", "mine"])
+        XCTAssertEqual(overridden.waitForExit(), .exited(0), "the command line's body reads nothing of the file's: \(overridden.standardError)")
+    }
+
     func testEnvAndFileHeadersNeedASourcesFileThatIsTheUsersOwn() throws {
         let token = directory.appendingPathComponent("token")
         try "t0ken\n".write(to: token, atomically: true, encoding: .utf8)
