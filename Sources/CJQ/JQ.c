@@ -13,6 +13,8 @@
 static struct {
     jq_state *(*init)(void);
     void (*set_error_cb)(jq_state *, jq_msg_cb, void *);
+    void (*set_input_cb)(jq_state *, jq_input_cb, void *);
+    void (*set_debug_cb)(jq_state *, jq_msg_cb, void *);
     int (*compile)(jq_state *, const char *);
     void (*start)(jq_state *, jv, int);
     jv (*next)(jq_state *);
@@ -21,6 +23,7 @@ static struct {
     void (*set_attr)(jq_state *, jv, jv);
     jv (*string)(const char *);
     jv (*array)(void);
+    jv (*invalid)(void);
     jv_kind (*get_kind)(jv);
     jv (*copy)(jv);
     void (*free)(jv);
@@ -51,7 +54,8 @@ static void open_library(void) {
         lib.error = open_error;
         return;
     }
-    if (!(FIND(init, "jq_init") && FIND(set_error_cb, "jq_set_error_cb") && FIND(compile, "jq_compile")
+    if (!(FIND(init, "jq_init") && FIND(set_error_cb, "jq_set_error_cb") && FIND(set_input_cb, "jq_set_input_cb")
+          && FIND(set_debug_cb, "jq_set_debug_cb") && FIND(invalid, "jv_invalid") && FIND(compile, "jq_compile")
           && FIND(start, "jq_start") && FIND(next, "jq_next") && FIND(teardown, "jq_teardown") && FIND(halted, "jq_halted")
           && FIND(set_attr, "jq_set_attr") && FIND(string, "jv_string") && FIND(array, "jv_array")
           && FIND(get_kind, "jv_get_kind") && FIND(copy, "jv_copy") && FIND(free, "jv_free")
@@ -100,10 +104,47 @@ static void collect_error(void *data, jv message) {
     }
 }
 
+/* What one run reads and says: its parser, which `input` and `inputs` read on from as jq's
+   do, and where `debug`'s messages go. */
+struct run {
+    jv_parser *parser;
+    lr_jq_emit note;
+    void *info;
+};
+
 struct lr_jq {
     jq_state *state;
     struct messages messages;
+    /* The run in progress, for the callbacks; NULL between runs. */
+    struct run *run;
 };
+
+/* `input` and `inputs`: the next value of the run's input, or none (jq says "No more
+   inputs"). libjq 1.6's jq_init leaves this callback unset, and a call through it crashed. */
+static jv next_input(jq_state *state, void *data) {
+    (void)state;
+    lr_jq *jq = data;
+    if (jq->run == NULL) return lib.invalid();
+    return lib.parser_next(jq->run->parser);
+}
+
+/* `debug`: `["DEBUG:",VALUE]` on one line, as the jq binary writes it, handed to the caller,
+   which says it made inert. libjq 1.6 leaves this callback unset too. */
+static void debug_message(void *data, jv value) {
+    lr_jq *jq = data;
+    jv text = lib.dump_string(value, 0);
+    if (jq->run != NULL && jq->run->note != NULL) {
+        const char *json = lib.string_value(text);
+        size_t length = (size_t)lib.string_length_bytes(lib.copy(text));
+        char *line = malloc(length + sizeof "[\"DEBUG:\",]");
+        if (line != NULL) {
+            int written = snprintf(line, length + sizeof "[\"DEBUG:\",]", "[\"DEBUG:\",%s]", json);
+            if (written > 0) jq->run->note(jq->run->info, line, (size_t)written);
+            free(line);
+        }
+    }
+    lib.free(text);
+}
 
 lr_jq *lr_jq_compile(const char *program, char **error) {
     *error = NULL;
@@ -119,6 +160,8 @@ lr_jq *lr_jq_compile(const char *program, char **error) {
         return NULL;
     }
     lib.set_error_cb(jq->state, collect_error, &jq->messages);
+    lib.set_input_cb(jq->state, next_input, jq);
+    lib.set_debug_cb(jq->state, debug_message, jq);
     /* No module directories: `import` and `include` find nothing (jq says so) and read no file.
        libjq needs the three set, which the jq binary always sets: without them it fails an
        assertion on the first `import`. */
@@ -173,12 +216,14 @@ static char *run_one(lr_jq *jq, jv value, lr_jq_emit emit, void *info) {
     return out;
 }
 
-char *lr_jq_run(lr_jq *jq, const char *input, size_t size, lr_jq_emit emit, void *info) {
+char *lr_jq_run(lr_jq *jq, const char *input, size_t size, lr_jq_emit emit, lr_jq_emit note, void *info) {
     if (lib.error) return strdup(lib.error);
     if (size > 0x7fffffff) return strdup("the input is larger than 2 GiB, more than libjq reads");
     jv_parser *parser = lib.parser_new(0);
     if (parser == NULL) return strdup("libjq could not make a parser");
     lib.parser_set_buf(parser, input, (int)size, 0);
+    struct run run = { .parser = parser, .note = note, .info = info };
+    jq->run = &run;
     char *failure = NULL;
     for (;;) {
         jv value = lib.parser_next(parser);
@@ -198,6 +243,7 @@ char *lr_jq_run(lr_jq *jq, const char *input, size_t size, lr_jq_emit emit, void
         failure = run_one(jq, value, emit, info);
         if (failure != NULL || lib.halted(jq->state)) break;
     }
+    jq->run = NULL;
     lib.parser_free(parser);
     return failure;
 }

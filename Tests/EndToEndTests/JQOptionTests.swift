@@ -26,6 +26,30 @@ final class JQOptionTests: XCTestCase {
         return run
     }
 
+    /// libjq 1.6 leaves the input and debug callbacks unset: `input`, `inputs` and `debug`
+    /// called through garbage, which a poisoned heap made a SIGSEGV every time.
+    func testInputInputsAndDebugRunAsJQsDoOnAPoisonedHeap() throws {
+        let server = server()
+        let poisoned = ["MALLOC_PERTURB_": "165", "GLIBC_TUNABLES": "glibc.malloc.tcache_count=0"]
+        let ended = { (arguments: [String]) throws -> LoadrunProcess in
+            let run = try LoadrunProcess(["--url", server.url("/posts"), "--no-history"] + arguments, environment: poisoned)
+            _ = run.waitForExit()
+            return run
+        }
+        let input = try ended(["--jq", "input"])
+        XCTAssertEqual(input.waitForExit(), .exited(2), "no more input is jq's error, as jq 1.6 words it: \(input.standardError)")
+        XCTAssertTrue(input.standardError.contains("gave jq an error: break"), input.standardError)
+        let inputs = try ended(["--jq", "[inputs] | length"])
+        XCTAssertEqual(inputs.waitForExit(), .exited(0), inputs.standardError)
+        XCTAssertEqual(inputs.standardOutput, "0\n")
+        let debug = try ended(["--jq", "debug | length"])
+        XCTAssertEqual(debug.waitForExit(), .exited(0), debug.standardError)
+        XCTAssertEqual(debug.standardOutput, "3\n")
+        XCTAssertTrue(debug.standardError.contains(#"posts: ["DEBUG:",[{"#), "said on stderr as jq says it: \(debug.standardError)")
+        let until = try ended(["--until", "input", "--until-timeout", "200ms"])
+        XCTAssertEqual(until.waitForExit(), .exited(1), until.standardError)
+    }
+
     func testAStringIsOneRawLine() throws {
         let server = server()
         let run = try self.run(["--url", server.url("/posts"), "--jq", ".[0].title"])

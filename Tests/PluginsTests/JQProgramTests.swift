@@ -133,4 +133,15 @@ final class JQProgramTests: XCTestCase {
                        [#"{"b":1.5,"a":1}"#, #"{"b":null,"a":1e+20}"#], "as jq 1.6 writes them")
         XCTAssertEqual(try JQProgram(".").run(Array("{\"a\":".utf8)).failure?.hasPrefix("the input is not JSON"), true)
     }
+
+    func testInputAndInputsReadTheValuesAfterTheOneRunOnAndDebugIsSaid() throws {
+        XCTAssertEqual(try JQProgram("[., inputs]").run(Array("1\n2\n3\n".utf8)).results, ["[1,2,3]"], "as jq -c '[., inputs]' gives")
+        let pairs = try JQProgram("[., input]").run(Array("1\n2\n3\n4\n".utf8))
+        XCTAssertEqual(pairs.results, ["[1,2]", "[3,4]"], "each input read is not run on again")
+        let none = try JQProgram("input").run(Array("1".utf8))
+        XCTAssertEqual(none.failure, "break", "jq 1.6's own words for no more input")
+        let debug = try JQProgram("debug | . + 1").run(Array("{\"a\":\"x\"}\n".utf8))
+        XCTAssertEqual(debug.debugMessages, [#"["DEBUG:",{"a":"x"}]"#])
+        XCTAssertEqual(debug.failure?.contains("cannot be added"), true, debug.failure ?? "")
+    }
 }

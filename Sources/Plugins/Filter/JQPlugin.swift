@@ -29,6 +29,8 @@ public struct JQPlugin: ContentDecoder {
         public var results: [Result]
         /// Each result as jq writes it with `-c`.
         public var compact: [String]
+        /// What the program's `debug` said (`["DEBUG:",VALUE]`): said on stderr, made inert.
+        public var debugMessages: [String] = []
     }
 
     /// Only sources that filter decode with it.
@@ -41,8 +43,11 @@ public struct JQPlugin: ContentDecoder {
             throw DecodeFailure("gave jq an error: \(failure)", suggestion: "check the --jq program against what the source serves",
                                 offersOtherPlugins: false)
         }
-        return Results(results: run.results.map(Self.result), compact: run.results)
+        return Results(results: run.results.map(Self.result), compact: run.results, debugMessages: run.debugMessages)
     }
+
+    /// What `debug` said, to be said on stderr as the jq binary says it.
+    public func notes(_ model: Results) -> [String] { model.debugMessages }
 
     /// The JSON a program runs on: the body when it is JSON or JSON Lines; a feed as its
     /// JSON Feed form; a body that opens as JSON whatever its type says (raw file hosts serve

@@ -15,10 +15,12 @@ public final class JQProgram {
 
     /// What one run gave: each result as compact JSON (what `jq -c` prints), in order, and
     /// what ended it early, if anything did (jq's message for a runtime error, or why the
-    /// input is not JSON), after the results that came before.
+    /// input is not JSON), after the results that came before; and what `debug` said, each
+    /// as `["DEBUG:",VALUE]`, as the jq binary writes it on stderr.
     public struct Run: Equatable, Sendable {
         public var results: [String]
         public var failure: String?
+        public var debugMessages: [String] = []
     }
 
     /// Compiles `source`; throws jq's messages when it does not compile.
@@ -44,24 +46,34 @@ public final class JQProgram {
             input.withUnsafeBufferPointer { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { text in
                     // Unretained: `collected` outlives the run, which calls back only during it.
-                    lr_jq_run(pointer, text.baseAddress, text.count, Collected.emit, Unmanaged.passUnretained(collected).toOpaque())
+                    lr_jq_run(pointer, text.baseAddress, text.count, Collected.emit, Collected.note,
+                              Unmanaged.passUnretained(collected).toOpaque())
                 }
             }
         }
         defer { lr_jq_free_text(failure) }
-        return Run(results: collected.results, failure: failure.map { String(cString: $0) })
+        return Run(results: collected.results, failure: failure.map { String(cString: $0) }, debugMessages: collected.debugMessages)
     }
 
     /// The results of a run in progress, as libjq hands them over.
     private final class Collected {
         var results: [String] = []
+        var debugMessages: [String] = []
 
         static let emit: lr_jq_emit = { info, json, length in
             guard let info, let json else { return }
-            let collected = Unmanaged<Collected>.fromOpaque(info).takeUnretainedValue()
-            collected.results.append(json.withMemoryRebound(to: UInt8.self, capacity: length) {
+            Unmanaged<Collected>.fromOpaque(info).takeUnretainedValue().results.append(text(json, length))
+        }
+
+        static let note: lr_jq_emit = { info, json, length in
+            guard let info, let json else { return }
+            Unmanaged<Collected>.fromOpaque(info).takeUnretainedValue().debugMessages.append(text(json, length))
+        }
+
+        private static func text(_ bytes: UnsafePointer<CChar>, _ length: Int) -> String {
+            bytes.withMemoryRebound(to: UInt8.self, capacity: length) {
                 String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
-            })
+            }
         }
     }
 }
