@@ -131,6 +131,20 @@ final class OnChangeOptionTests: XCTestCase {
         XCTAssertTrue(waitUntil(limit: .seconds(10)) { !isRunning(pid) }, "what it started was ended with loadrun")
     }
 
+    func testAMetWaitLetsItsCommandRunNoLongerThanTheWaitsTimeout() throws {
+        let document = ChangingDocument(#"{"version": 1}"#)
+        let server = server(document)
+        let command = "echo $$ > '\(path("pid"))'; exec sleep 600"
+        let run = try LoadrunProcess(["--url", server.url("/status"), "--watch", "50ms", "--until-change", "--until-timeout", "2s",
+                                      "--on-change", command])
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { document.requests >= 2 }, run.standardError)
+        document.set(#"{"version": 2}"#)
+        XCTAssertEqual(run.waitForExit(limit: .seconds(15)), .exited(0), "the wait was met: \(run.standardError)")
+        XCTAssertTrue(run.standardError.contains("--until-timeout passed while --on-change's command still ran; it is ended"), run.standardError)
+        let pid = try XCTUnwrap(Int32(contents("pid").trimmingCharacters(in: .whitespacesAndNewlines)))
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { !isRunning(pid) }, "the command was ended at the deadline")
+    }
+
     /// Whether process `pid` is alive: not gone, and not a zombie that nobody has reaped
     /// (orphans here may go to an init that does not reap them).
     private func isRunning(_ pid: Int32) -> Bool {

@@ -72,6 +72,8 @@ package final class LoadSession {
     var changeCommands: ChangeCommands?
     /// Ends the wait when `--until-timeout` passes.
     var waitDeadline: LoopSource?
+    /// When `--until-timeout` passes: the commands a met wait lets end are ended then.
+    var waitEnds: ContinuousClock.Instant?
     /// Records the sources' loads in the history; nil when none is recorded.
     let recorder: HistoryRecorder?
     /// `--unseen`: leaves out the items earlier runs showed.
@@ -200,8 +202,8 @@ package final class LoadSession {
         carryOut(.cancelAll)
         presenter.finish(ending)
         // The loads first: a signal while the commands finish leaves at once.
-        recorder?.flush(waitsForLock: { if case .signal = ending { false } else { true } }())
-        changeCommands?.finish(lettingThemEnd: ending == .conditionMet)
+        recorder?.finish(waitsForLock: { if case .signal = ending { false } else { true } }())
+        changeCommands?.finish(lettingThemEnd: ending == .conditionMet, until: waitEnds)
         drainOutput()
         stopWatching()
         if let failure = output.failure, !failure.isBrokenPipe {

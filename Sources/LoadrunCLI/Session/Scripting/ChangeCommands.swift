@@ -35,12 +35,22 @@ final class ChangeCommands {
         if let run = runs.changed(source.index) { start(run, of: source) }
     }
 
-    /// Ends every command still running, and what it started, with SIGTERM. `lettingThemEnd`: first let the running commands end by themselves, the
-    /// loop turning (a wait that was met: the command its last change started does its work);
-    /// a signal meanwhile leaves at once (`LoadSession`'s `leaveNow`).
-    func finish(lettingThemEnd: Bool) {
+    /// Ends every command still running, and what it started, with SIGTERM. `lettingThemEnd`:
+    /// first let the running commands end by themselves, the loop turning, until `deadline`
+    /// when there is one (a wait that was met: the command its last change started does its
+    /// work, within `--until-timeout`); a signal meanwhile leaves at once (`LoadSession`'s
+    /// `leaveNow`).
+    func finish(lettingThemEnd: Bool, until deadline: ContinuousClock.Instant?) {
         isFinishing = true
-        while lettingThemEnd && !processes.isEmpty { loop.iterate(blocking: true) }
+        if lettingThemEnd, !processes.isEmpty {
+            var passed = false
+            let timer = deadline.map { loop.schedule(after: max($0 - .now, .zero)) { passed = true } }
+            while !passed && !processes.isEmpty { loop.iterate(blocking: true) }
+            timer?.cancel()
+            if passed, !processes.isEmpty {
+                diagnostics.say("loadrun: --until-timeout passed while --on-change's command still ran; it is ended")
+            }
+        }
         for process in Array(processes.values) + draining { process.terminate() }
         processes = [:]
         draining = []

@@ -27,6 +27,7 @@ extension LoadSession {
     /// Starts the wait's deadline, if it has one.
     func startWaitDeadline() {
         guard let timeout = scripting.wait?.timeout else { return }
+        waitEnds = .now + timeout
         waitDeadline = loop.schedule(after: timeout) { [unowned self] in send(.waitTimedOut) }
     }
 
