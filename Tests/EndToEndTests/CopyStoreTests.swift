@@ -119,6 +119,31 @@ final class CopyStoreTests: XCTestCase {
         XCTAssertTrue(age.hasSuffix(" s ago"), "confirmed seconds ago, not an hour: \(offline.standardError)")
     }
 
+    /// A store directory or file that another user owns is never written: one warning, and
+    /// the load goes on without stored copies. (Needs root, to give the files away.)
+    func testAStoreThatIsAnotherUsersIsRefusedAndTheLoadGoesOn() throws {
+        guard geteuid() == 0 else { throw XCTSkip("giving a file to another user needs root") }
+        let server = TestServer(serving: WatchedBackend())
+        let arguments = ["--source", "posts", "--url", server.url("/posts"), "--no-history"]
+        XCTAssertEqual(try run(arguments).waitForExit(), .exited(0))
+        let nobody: uid_t = 65534
+        chmod(cache + "/loadrun", 0o777)
+        chmod(store, 0o666)
+        XCTAssertEqual(chown(store, nobody, gid_t(nobody)), 0)
+        let refused = try run(arguments)
+        XCTAssertEqual(refused.waitForExit(), .exited(0), refused.standardError)
+        XCTAssertTrue(refused.standardError.contains("\(store) belongs to nobody (uid 65534), not to you; loads go on without stored copies"),
+                      refused.standardError)
+        var info = stat()
+        XCTAssertEqual(stat(store, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o777, 0o666, "another user's file is left as it was")
+        XCTAssertEqual(chown(store, 0, 0), 0)
+        XCTAssertEqual(chown(cache + "/loadrun", nobody, gid_t(nobody)), 0)
+        let directory = try run(arguments)
+        XCTAssertEqual(directory.waitForExit(), .exited(0), directory.standardError)
+        XCTAssertTrue(directory.standardError.contains("\(cache)/loadrun belongs to nobody (uid 65534), not to you"), directory.standardError)
+    }
+
     func testAWatchOnAPipeShowsTheCopyBesideItsFailure() throws {
         var server: TestServer? = TestServer(serving: WatchedBackend())
         let url = server!.url("/posts")
@@ -246,9 +271,11 @@ final class CopyStoreTests: XCTestCase {
         XCTAssertEqual(backend.tally.notModified, before.notModified + 1)
     }
 
-    /// A directory the user cannot write: the document, and one warning for two sources. Root
-    /// writes anywhere, so as root the run is made as nobody.
+    /// A directory the user cannot write, for it is another user's: the document, and one
+    /// warning for two sources. Root writes anywhere, so the run is made as nobody (which
+    /// needs root).
     func testAStoreThatCannotBeWrittenIsToldOnce() throws {
+        guard geteuid() == 0 else { throw XCTSkip("running as another user needs root") }
         let server = TestServer { server, _ in server.route("/posts", TestRoutes.fixed(Fixtures.posts(1))) }
         let storeDirectory = cache + "/loadrun"
         try FileManager.default.createDirectory(atPath: storeDirectory, withIntermediateDirectories: true)
@@ -258,12 +285,13 @@ final class CopyStoreTests: XCTestCase {
         // nobody may not reach the build directory: a copy of the binary beside the cache.
         let binary = directory.appendingPathComponent("loadrun").path
         try FileManager.default.copyItem(atPath: LoadrunProcess.binaryPath, toPath: binary)
-        let asUser = geteuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
-        let run = try LoadrunProcess(shell: "\(asUser)'\(binary)' --url \(server.url("/posts")) --url \(server.url("/posts?2")) --plugin posts",
+        let run = try LoadrunProcess(shell: "setpriv --reuid=65534 --regid=65534 --clear-groups '\(binary)' --url \(server.url("/posts")) --url \(server.url("/posts?2")) --plugin posts",
                                      environment: ["XDG_CACHE_HOME": cache])
         XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
         XCTAssertTrue(run.standardOutput.contains("Post number 1"))
-        let warnings = run.standardErrorLines.filter { $0.hasPrefix("loadrun: warning: no copy can be kept in \(storeDirectory)") }
+        let warnings = run.standardErrorLines.filter {
+            $0.hasPrefix("loadrun: warning: \(storeDirectory) belongs to root (uid 0), not to you; loads go on without stored copies")
+        }
         XCTAssertEqual(warnings.count, 1, run.standardError)
         XCTAssertFalse(FileManager.default.fileExists(atPath: store))
     }

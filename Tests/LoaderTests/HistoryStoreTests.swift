@@ -95,6 +95,29 @@ final class HistoryStoreTests: XCTestCase {
         XCTAssertEqual(history.sources()?.first?.versions, 2)
     }
 
+    func testABatchALockKeptOutIsToldAndTheStoreTakesTheNextOne() throws {
+        let history = store()
+        XCTAssertTrue(history.record([load("[1]", at: 1_000)]))
+        let other = try SQLiteDatabase(path: history.path)
+        try other.execute("BEGIN IMMEDIATE")
+        XCTAssertFalse(history.record([load("[2]", at: 2_000)]), "held past the busy timeout: to be tried again")
+        XCTAssertEqual(problems.last, .history(.busy(path: history.path)))
+        try other.execute("COMMIT")
+        XCTAssertTrue(history.record([load("[2]", at: 2_000)]), "once the lock is gone, the same batch goes in")
+        XCTAssertTrue(history.record([load("[3]", at: 3_000)]), "and the writes after it: the store was not given up")
+        XCTAssertEqual(history.sources()?.first?.versions, 3)
+    }
+
+    func testAKeyWithALineBreakOrATabIsOneKeyOnEveryRun() throws {
+        let history = store()
+        let keys = ["guid:https://a.test/1\n      ", "guid:a\tb", "guid:back\\slash\\n", "guid:crlf\r\nend", "id:2"]
+        var first = load("[1]", at: 1_000)
+        first.items = keys.map { .init(key: $0, hash: "h") }
+        history.record([first])
+        XCTAssertEqual(try XCTUnwrap(store().itemsShown(by: "http://a.test/posts", before: 2_000)).keys, Set(keys))
+        XCTAssertEqual(HistoryStore.items(fromText: HistoryStore.itemsText(first.items!)).map(\.key), keys)
+    }
+
     func testAFileOfGarbageIsMovedAsideNamedAndANewHistoryStarted() throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = directory + "/" + HistoryStore.fileName

@@ -42,14 +42,18 @@ public final class HistoryStore {
         body.count <= Self.largestKept ? compressor.compress(body) : nil
     }
 
+    /// How long after a lock held too long a batch is best tried again.
+    public static let retryDelay = StoreFile.busyCooldown
+
     /// Records `loads`, in one transaction: a batch of a run's loads costs one commit.
     /// `waitsForLock` false: another process's lock is not waited for (a run a signal ends
-    /// leaves at once), and the batch is then left unrecorded.
-    public func record(_ loads: [Load], waitsForLock: Bool = true) {
-        guard !loads.isEmpty else { return }
-        file.attempt { (database) throws(SQLiteError) in
-            if !waitsForLock { database.setBusyTimeout(milliseconds: 0) }
-            defer { if !waitsForLock { database.setBusyTimeout(milliseconds: StoreFile.busyTimeout) } }
+    /// leaves at once), and the batch is then left unrecorded; `last`: the run's last batch,
+    /// which waits for a lock even just after one was held too long. Returns false when
+    /// another process's lock kept the batch out: it may be recorded again later.
+    @discardableResult
+    public func record(_ loads: [Load], waitsForLock: Bool = true, last: Bool = false) -> Bool {
+        guard !loads.isEmpty else { return true }
+        file.attempt(lock: !waitsForLock ? .never : last ? .always : .unlessCooling) { (database) throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) in
                 // Prepared once for the batch: a thousand sources found unchanged cost a
                 // thousand runs of one statement, and nothing more.
@@ -71,6 +75,7 @@ public final class HistoryStore {
             }
             file.keepLogShort(database)
         }
+        return !file.lastAttemptWasBusy
     }
 
     private func record(_ load: Load, in database: SQLiteDatabase) throws(SQLiteError) {
@@ -151,13 +156,55 @@ public final class HistoryStore {
 
     // MARK: Layout
 
-    static func itemsText(_ items: [Item]) -> String { items.map { $0.key + "\t" + $0.hash }.joined(separator: "\n") }
+    /// The items as lines of `key<TAB>hash`, a key's backslashes, tabs and line breaks
+    /// escaped (`\\`, `\t`, `\n`, `\r`): an RSS guid wrapped over two lines is one key, the
+    /// same on every run.
+    static func itemsText(_ items: [Item]) -> String { items.map { escaped($0.key) + "\t" + $0.hash }.joined(separator: "\n") }
 
     static func items(fromText text: String) -> [Item] {
         text.split(separator: "\n").map { line in
-            let parts = line.split(separator: "\t", maxSplits: 1)
-            return Item(key: String(parts[0]), hash: parts.count > 1 ? String(parts[1]) : "")
+            // The hash has no tab: the last one ends the key.
+            guard let tab = line.lastIndex(of: "\t") else { return Item(key: unescaped(line), hash: "") }
+            return Item(key: unescaped(line[..<tab]), hash: String(line[line.index(after: tab)...]))
         }
+    }
+
+    private static func escaped(_ key: String) -> String {
+        guard key.contains(where: { $0 == "\\" || $0 == "\t" || $0.isNewline }) else { return key }
+        var out = ""
+        for character in key {
+            switch character {
+            case "\\": out += "\\\\"
+            case "\t": out += "\\t"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\r\n": out += "\\r\\n"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    private static func unescaped(_ key: Substring) -> String {
+        guard key.contains("\\") else { return String(key) }
+        var out = ""
+        var escaping = false
+        for character in key {
+            if escaping {
+                switch character {
+                case "t": out.append("\t")
+                case "n": out.append("\n")
+                case "r": out.append("\r")
+                default: out.append(character)
+                }
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                out.append(character)
+            }
+        }
+        return out
     }
 
     /// Layout 1: the sources, known by URL (a URL's name may change with the URLs beside it),

@@ -36,7 +36,24 @@ final class StoreFile {
     private var connection = Connection.unopened
     /// How long a write waits for another process's lock, in milliseconds.
     static let busyTimeout: Int32 = 250
+    /// After a lock held past `busyTimeout`, how long writes do not wait for one: a process
+    /// stopped mid-write (Ctrl-Z) would otherwise cost the loop a quarter second a write.
+    static let busyCooldown = Duration.seconds(2)
+    /// Until when writes wait for no lock, after one was held too long.
+    private var waitsForNoLockUntil: ContinuousClock.Instant?
+    /// Whether the last attempt met a lock held too long: the write may be made again later.
+    private(set) var lastAttemptWasBusy = false
     private var told: Set<String> = []
+
+    /// Whether a write waits (`busyTimeout`) for another process's lock.
+    enum LockWait {
+        /// It waits, unless a lock was held too long a moment ago (`busyCooldown`).
+        case unlessCooling
+        /// It waits: the last write of a run.
+        case always
+        /// It does not: a signal is ending the run.
+        case never
+    }
 
     /// `schema` makes layout `layout` in an empty file (ending with `PRAGMA user_version`).
     init(directory: String, fileName: String, schema: String, layout: Int, migrations: [Int: String] = [:], logPages: Int = 1000,
@@ -52,13 +69,19 @@ final class StoreFile {
     }
 
     /// Runs `body` on the open database; a failure is told and handled here, and gives nil.
+    /// `lock`: how long another process's lock is waited for.
     @discardableResult
-    func attempt<T>(_ body: (SQLiteDatabase) throws(SQLiteError) -> T) -> T? {
+    func attempt<T>(lock: LockWait = .unlessCooling, _ body: (SQLiteDatabase) throws(SQLiteError) -> T) -> T? {
+        lastAttemptWasBusy = false
+        // After the cooldown, short locks (another run's commit) are waited for again.
+        if let until = waitsForNoLockUntil, until <= .now { waitsForNoLockUntil = nil }
+        let waits = lock == .always || (lock == .unlessCooling && waitsForNoLockUntil == nil)
         var failure: SQLiteError?
         // In a closure of its own, so that no reference to the connection is left here when
         // a damaged file is closed and moved aside.
         let result: T? = { () -> T? in
             guard let database = database() else { return nil }
+            database.setBusyTimeout(milliseconds: waits ? Self.busyTimeout : 0)
             do throws(SQLiteError) {
                 return try body(database)
             } catch {
@@ -116,12 +139,28 @@ final class StoreFile {
         }
     }
 
+    /// Throws unless `path` is the user's own (or does not exist).
+    private static func checkOwner(of path: String) throws(StoreProblem) {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_uid != geteuid() else { return }
+        var name = "user \(info.st_uid)"
+        if let entry = getpwuid(info.st_uid), let login = entry.pointee.pw_name { name = "\(String(cString: login)) (uid \(info.st_uid))" }
+        throw StoreProblem.notOwned(path: path, owner: name)
+    }
+
     private func open() throws -> SQLiteDatabase {
         guard g_mkdir_with_parents(directory, 0o700) == 0 else {
             throw StoreProblem.unwritable(path: directory, reason: LocalFile.reason(for: errno))
         }
-        // An existing directory keeps the mode it was made with: what is kept is the user's alone.
+        // What is kept (authenticated responses too) goes only where the user alone reads and
+        // writes: a directory or file of another user's is refused, as ssh refuses its files;
+        // the user's own are made 0700 and 0600, whatever mode they had.
+        try Self.checkOwner(of: directory)
         chmod(directory, 0o700)
+        for file in [path, path + "-wal", path + "-shm"] where access(file, F_OK) == 0 {
+            try Self.checkOwner(of: file)
+            chmod(file, 0o600)
+        }
         // SQLite's own word for this case is only "unable to open database file".
         guard access(directory, W_OK | X_OK) == 0 else {
             throw StoreProblem.unwritable(path: directory, reason: LocalFile.reason(for: errno))
@@ -191,8 +230,10 @@ final class StoreFile {
             tell(.damaged(path: path, movedTo: aside, reason: error.message))
         } else if error.isBusy {
             // A process that holds the lock this long may hold it for ever (stopped with
-            // Ctrl-Z mid-write): the rest of the run does not wait for it again.
-            if case .open(let database) = connection { database.setBusyTimeout(milliseconds: 0) }
+            // Ctrl-Z mid-write): for a while, writes do not wait for it; the caller may make
+            // this one again later.
+            waitsForNoLockUntil = .now + Self.busyCooldown
+            lastAttemptWasBusy = true
             tell(.busy(path: path))
         } else {
             connection = .off

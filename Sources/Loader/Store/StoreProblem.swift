@@ -10,6 +10,10 @@ public indirect enum StoreProblem: Error, Sendable, Equatable, CustomStringConve
     case unwritable(path: String, reason: String)
     /// Where the store's file belongs there is something else (`kind`: "a FIFO", "a directory").
     case notAFile(path: String, kind: String)
+    /// The directory or a file of the store is another user's (`owner`), or others may write
+    /// it: what loadrun keeps (authenticated responses among them) is written only where the
+    /// user alone can read and write, as ssh refuses its files.
+    case notOwned(path: String, owner: String)
     /// The database was made by a newer loadrun, whose layout this one does not know.
     case newerLayout(path: String, version: Int)
     /// One stored copy failed its checksum: it was dropped, and the load asks the server afresh.
@@ -45,6 +49,8 @@ public indirect enum StoreProblem: Error, Sendable, Equatable, CustomStringConve
             "\(words.nothingKept) in \(path): \(reason); loads go on \(words.without)"
         case .notAFile(let path, let kind):
             "\(words.store) \(path) is \(kind); loads go on \(words.without) until it is removed"
+        case .notOwned(let path, let owner):
+            "\(path) belongs to \(owner), not to you; loads go on \(words.without) until it is yours (remove it, or chown it)"
         case .newerLayout(let path, let version):
             "\(words.store) \(path) was made by a newer loadrun (layout \(version)); loads go on without it"
         case .damagedCopy(let url):
@@ -60,7 +66,7 @@ public indirect enum StoreProblem: Error, Sendable, Equatable, CustomStringConve
     var kind: String {
         switch self {
         case .damaged: "damaged"
-        case .unwritable, .notAFile, .newerLayout: "off"
+        case .unwritable, .notAFile, .notOwned, .newerLayout: "off"
         case .damagedCopy(let url): "copy " + url
         case .busy: "busy"
         case .history(let problem): "history " + problem.kind

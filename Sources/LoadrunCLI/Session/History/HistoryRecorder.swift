@@ -116,18 +116,34 @@ final class HistoryRecorder {
             }
         }
         pending.append(load)
-        if flushTimer == nil {
-            flushTimer = loop.schedule(after: Self.flushInterval) { [unowned self] in flush() }
-        }
+        flushSoon(after: Self.flushInterval)
     }
 
-    /// Writes what waits, now; `waitsForLock` false when a signal is ending the run, which
-    /// another process's lock on the history must not hold up.
-    func flush(waitsForLock: Bool = true) {
-        flushTimer?.cancel()
+    /// The most loads kept for a history another process keeps locked: past it, the oldest go.
+    static let pendingLimit = 10_000
+
+    /// Writes what waits, now. A batch that another process's lock kept out waits for the
+    /// next try, after the store's cooldown.
+    private func flush() {
         flushTimer = nil
         let loads = pending
         pending = []
-        store.record(loads, waitsForLock: waitsForLock)
+        guard !store.record(loads) else { return }
+        pending = Array((loads + pending).suffix(Self.pendingLimit))
+        flushSoon(after: HistoryStore.retryDelay)
+    }
+
+    /// Writes what waits, as the run ends; `waitsForLock` false when a signal is ending it,
+    /// which another process's lock on the history must not hold up.
+    func finish(waitsForLock: Bool) {
+        flushTimer?.cancel()
+        flushTimer = nil
+        store.record(pending, waitsForLock: waitsForLock, last: true)
+        pending = []
+    }
+
+    private func flushSoon(after delay: Duration) {
+        guard flushTimer == nil else { return }
+        flushTimer = loop.schedule(after: delay) { [unowned self] in flush() }
     }
 }
