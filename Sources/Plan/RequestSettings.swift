@@ -41,7 +41,11 @@ package struct RequestSettings: Equatable {
     /// Why `method` cannot be a request's method, or nil: it must be an HTTP token.
     package static func methodProblem(_ method: String) -> String? {
         let token = method.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0)) }
-        return !method.isEmpty && token ? nil : "\"\(method)\" is not a method; give one such as GET, POST, PUT, PATCH or DELETE"
+        guard !method.isEmpty && token else { return "\"\(method)\" is not a method; give one such as GET, POST, PUT, PATCH or DELETE" }
+        // CONNECT asks for a tunnel, not a document: libsoup sends nothing for it, and the
+        // load would only time out.
+        if method.uppercased() == "CONNECT" { return "CONNECT opens a tunnel through a proxy, which loadrun does not load through; give GET, POST, PUT, PATCH or DELETE" }
+        return nil
     }
 
     /// The method to send: the one given, else POST with a body, GET without.

@@ -6,6 +6,12 @@ import XCTest
 /// `-X`, `-d` and `--json`, as curl reads them, through the real binary against the sample
 /// server's `/echo`, and what they do to retries and the copy store.
 final class RequestMethodEndToEndTests: XCTestCase {
+    func testConnectIsAUsageErrorNotATimeout() throws {
+        let run = try LoadrunProcess(["-X", "CONNECT", "http://127.0.0.1:9/x"])
+        XCTAssertEqual(run.waitForExit(), .exited(64), run.standardError)
+        XCTAssertTrue(run.standardError.contains("-X: CONNECT opens a tunnel through a proxy"), run.standardError)
+    }
+
     func testAJSONPostReachesTheServerAsCurlSendsIt() throws {
         let server = TestServer { server, _ in server.serveEcho() }
         let run = try LoadrunProcess(["-X", "POST", "--json", "{\"q\":1}", server.url("/echo"), "--output", "json"])

@@ -91,6 +91,7 @@ final class RequestPlanTests: XCTestCase {
     func testABadMethodOrAMissingFileIsOneLine() throws {
         XCTAssertEqual(RequestSettings.methodProblem("PO ST"), "\"PO ST\" is not a method; give one such as GET, POST, PUT, PATCH or DELETE")
         XCTAssertNil(RequestSettings.methodProblem("PROPFIND"))
+        XCTAssertEqual(RequestSettings.methodProblem("connect")?.hasPrefix("CONNECT opens a tunnel"), true, "sent, it would only time out")
         XCTAssertThrowsError(try requests(RequestSettings(data: ["@nope.json"]))) { error in
             XCTAssertEqual((error as? UsageFailure)?.messages, ["-d @nope.json: no such file; give @FILE, @- for standard input, or the text itself"])
         }
