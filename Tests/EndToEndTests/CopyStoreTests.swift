@@ -144,6 +144,18 @@ final class CopyStoreTests: XCTestCase {
         XCTAssertTrue(directory.standardError.contains("\(cache)/loadrun belongs to nobody (uid 65534), not to you"), directory.standardError)
     }
 
+    /// Past `ulimit -f`, a store's write is EFBIG and the store goes off with a warning; the
+    /// signal SIGXFSZ, which would end the run before its content shows, is ignored.
+    func testAFileSizeLimitCostsTheStoreNotTheRun() throws {
+        let server = TestServer { server, _ in server.route("/posts", TestRoutes.fixed(Fixtures.posts(40))) }
+        // Only loadrun is limited: its stdout goes through cat, which is not.
+        let run = try LoadrunProcess(shell: "set -o pipefail; (ulimit -f 1; exec \"$LOADRUN\" --url \(server.url("/posts")) --plugin posts) | cat",
+                                     environment: ["XDG_CACHE_HOME": cache])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertTrue(run.standardOutput.contains("Post number 40"), run.standardOutput)
+        XCTAssertTrue(run.standardError.contains("loadrun: warning: "), "the store that could not be written is said: \(run.standardError)")
+    }
+
     func testAWatchOnAPipeShowsTheCopyBesideItsFailure() throws {
         var server: TestServer? = TestServer(serving: WatchedBackend())
         let url = server!.url("/posts")
