@@ -20,6 +20,9 @@ static struct {
     jv (*next)(jq_state *);
     void (*teardown)(jq_state **);
     int (*halted)(jq_state *);
+    jv (*get_exit_code)(jq_state *);
+    jv (*get_error_message)(jq_state *);
+    double (*number_value)(jv);
     void (*set_attr)(jq_state *, jv, jv);
     jv (*string)(const char *);
     jv (*array)(void);
@@ -57,6 +60,8 @@ static void open_library(void) {
     if (!(FIND(init, "jq_init") && FIND(set_error_cb, "jq_set_error_cb") && FIND(set_input_cb, "jq_set_input_cb")
           && FIND(set_debug_cb, "jq_set_debug_cb") && FIND(invalid, "jv_invalid") && FIND(compile, "jq_compile")
           && FIND(start, "jq_start") && FIND(next, "jq_next") && FIND(teardown, "jq_teardown") && FIND(halted, "jq_halted")
+          && FIND(get_exit_code, "jq_get_exit_code") && FIND(get_error_message, "jq_get_error_message")
+          && FIND(number_value, "jv_number_value")
           && FIND(set_attr, "jq_set_attr") && FIND(string, "jv_string") && FIND(array, "jv_array")
           && FIND(get_kind, "jv_get_kind") && FIND(copy, "jv_copy") && FIND(free, "jv_free")
           && FIND(invalid_get_msg, "jv_invalid_get_msg") && FIND(invalid_has_msg, "jv_invalid_has_msg")
@@ -188,6 +193,39 @@ void lr_jq_free(lr_jq *jq) {
     free(jq);
 }
 
+/* After `halt` or `halt_error`: NULL for a halt with status 0 (the run ends, as it went);
+   else what `halt_error` said, as the jq binary writes it on stderr (a string raw, anything
+   else as JSON), or its status. */
+static char *halt_message(lr_jq *jq) {
+    jv code = lib.get_exit_code(jq->state);
+    int status = lib.get_kind(code) == JV_KIND_INVALID ? 0 : lib.get_kind(code) == JV_KIND_NUMBER ? (int)lib.number_value(code) : 5;
+    lib.free(code);
+    jv message = lib.get_error_message(jq->state);
+    char *out = NULL;
+    jv_kind kind = lib.get_kind(message);
+    if (kind == JV_KIND_STRING) {
+        out = strdup(lib.string_value(message));
+        lib.free(message);
+    } else if (kind != JV_KIND_INVALID && kind != JV_KIND_NULL) {
+        jv text = lib.dump_string(message, 0);
+        out = strdup(lib.string_value(text));
+        lib.free(text);
+    } else {
+        lib.free(message);
+    }
+    if (status == 0 && out == NULL) return NULL;
+    char *worded = malloc((out ? strlen(out) : 0) + 64);
+    if (worded != NULL) {
+        /* Its words, without the line break jq's own programs end them with. */
+        size_t length = out ? strlen(out) : 0;
+        while (length > 0 && out[length - 1] == '\n') length--;
+        if (length > 0) sprintf(worded, "halt_error, status %d: %.*s", status, (int)length, out);
+        else sprintf(worded, "halt_error, status %d", status);
+    }
+    free(out);
+    return worded;
+}
+
 /* Runs the program on `value` (which it takes); NULL, or the message of the error that ended it. */
 static char *run_one(lr_jq *jq, jv value, lr_jq_emit emit, void *info) {
     lib.start(jq->state, value, 0);
@@ -197,7 +235,11 @@ static char *run_one(lr_jq *jq, jv value, lr_jq_emit emit, void *info) {
         emit(info, lib.string_value(text), (size_t)lib.string_length_bytes(lib.copy(text)));
         lib.free(text);
     }
-    if (lib.halted(jq->state) || !lib.invalid_has_msg(lib.copy(result))) {
+    if (lib.halted(jq->state)) {
+        lib.free(result);
+        return halt_message(jq);
+    }
+    if (!lib.invalid_has_msg(lib.copy(result))) {
         lib.free(result);
         return NULL;
     }

@@ -144,4 +144,12 @@ final class JQProgramTests: XCTestCase {
         XCTAssertEqual(debug.debugMessages, [#"["DEBUG:",{"a":"x"}]"#])
         XCTAssertEqual(debug.failure?.contains("cannot be added"), true, debug.failure ?? "")
     }
+
+    func testHaltErrorIsAFailureWithItsWordsAndHaltEndsTheRunAsItWent() throws {
+        XCTAssertEqual(try JQProgram("halt_error").run(Array(#"{"a":1}"#.utf8)).failure, #"halt_error, status 5: {"a":1}"#)
+        XCTAssertEqual(try JQProgram("halt_error(3)").run(Array(#""stop\n""#.utf8)).failure, "halt_error, status 3: stop")
+        let halted = try JQProgram("., halt").run(Array("1\n2\n".utf8))
+        XCTAssertNil(halted.failure, "halt is no error")
+        XCTAssertEqual(halted.results, ["1"], "and nothing runs after it")
+    }
 }
