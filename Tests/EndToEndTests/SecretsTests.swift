@@ -109,6 +109,23 @@ final class SecretsTests: XCTestCase {
         XCTAssertTrue(run.standardError.contains("stopped paging: the next link is not an http or https URL (\(secret.absoluteString))"), run.standardError)
     }
 
+    func testAPasswordInAURLIsNotWrittenIntoTheHistory() throws {
+        let server = TestServer { server, _ in server.route("/posts", TestRoutes.fixed(#"[{"id":1,"title":"t","body":"b"}]"#)) }
+        let state = directory.appendingPathComponent("state").path
+        let run = try LoadrunProcess(["--url", withPassword(server.url("/posts"))], environment: ["XDG_STATE_HOME": state])
+        assertNoPassword(run, "the load")
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        let files = try FileManager.default.contentsOfDirectory(atPath: state + "/loadrun")
+        XCTAssertFalse(files.isEmpty)
+        for file in files {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: state + "/loadrun/" + file))
+            XCTAssertNil(bytes.range(of: Data(password.utf8)), "\(file) holds the password")
+        }
+        let listing = try LoadrunProcess(["history"], environment: ["XDG_STATE_HOME": state])
+        XCTAssertEqual(listing.waitForExit(), .exited(0), listing.standardError)
+        XCTAssertTrue(listing.standardOutput.contains("http://ada:***@127.0.0.1"), listing.standardOutput)
+    }
+
     func testADataFileIsReadOnlyFromASourcesFileThatIsTheUsersOwn() throws {
         let bodies = Record<String>()
         let server = TestServer { server, _ in

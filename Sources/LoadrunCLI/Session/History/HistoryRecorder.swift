@@ -54,8 +54,9 @@ final class HistoryRecorder {
     /// - Standard input, by the name of the source that reads it (`stdin:NAME`): only a named
     ///   source reading it has a history (`RunPlan`).
     /// - The embedded sample source, whose URL changes with its port every run, by its path.
+    /// - A URL's password never: it is kept as `user:***@`, as every output shows it.
     static func identity(of request: SourceRequest) -> (name: String, url: String) {
-        guard let url = request.url else { return (request.sourceName, "loadrun-sample:" + request.samplePath) }
+        guard let url = request.url.map(URLCredentials.masked) else { return (request.sourceName, "loadrun-sample:" + request.samplePath) }
         if URLParts.isStandardInput(url) { return (request.sourceName, "stdin:" + request.sourceName) }
         let options = request.options
         guard options.method != "GET" || options.body != nil else { return (request.sourceName, url) }
