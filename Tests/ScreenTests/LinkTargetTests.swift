@@ -24,4 +24,12 @@ final class LinkTargetTests: XCTestCase {
         let refusal = try XCTUnwrap(LinkTarget.record([:]).refusal(of: "ftp://user:secret@example.com/file"))
         XCTAssertFalse(refusal.contains("secret"), refusal)
     }
+
+    func testALinkIsHandedOnAsABrowsersParserTakesItOneInertLine() {
+        XCTAssertEqual(LinkTarget.cleaned(" \u{1}https://example.com/a\nb\tc\r \n"), "https://example.com/abc", "tabs and line breaks go, as WHATWG strips them")
+        XCTAssertEqual(LinkTarget.cleaned("https://example.com/\u{1B}]52;c;x\u{7}y"), "https://example.com/%1B]52;c;x%07y", "ESC and BEL encoded")
+        XCTAssertEqual(LinkTarget.cleaned("https://example.com/a b\u{202E}c\u{85}"), "https://example.com/a%20b%E2%80%AEc%C2%85")
+        XCTAssertEqual(LinkTarget.cleaned("https://example.com/caf\u{E9}?q=1#x"), "https://example.com/caf\u{E9}?q=1#x", "the rest as it was")
+        XCTAssertNotNil(LinkTarget.detail.refusal(of: LinkTarget.cleaned("\n-https://example.com")), "cleaned first, then judged")
+    }
 }

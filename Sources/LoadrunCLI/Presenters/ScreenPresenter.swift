@@ -211,10 +211,11 @@ final class ScreenPresenter: Presenter {
             let address = source.loader.source.url
             url = address == "-" ? .failure(DetailProblem(text: "standard input has no URL to open")) : .success(address)
         }
-        guard case .success(let link) = url else {
+        guard case .success(let given) = url else {
             if case .failure(let problem) = url { note(problem.text, about: source) }
             return
         }
+        let link = LinkTarget.cleaned(given)
         if let refusal = target.refusal(of: link) { return note(refusal, about: source) }
         let shown = URLCredentials.masked(link)
         switch how {
