@@ -81,4 +81,28 @@ final class OPMLTests: XCTestCase {
         XCTAssertEqual(run.standardErrorLines, ["loadrun: added 2 sources to \(conf): Good, broken-2; 1 left out, whose xmlUrl is no URL"])
         XCTAssertTrue(try String(contentsOfFile: conf, encoding: .utf8).hasSuffix("[source broken-2]\nurl=https://b.example/feed\nplugin=feed\n"))
     }
+
+    /// A feed the sources file would refuse (ftp://) is left out and said: imported, it would
+    /// make every later run of the file a usage error.
+    func testAFeedLoadrunCannotLoadIsLeftOutAndTheFileStillLoads() throws {
+        let server = TestServer { server, _ in
+            server.route("/one.xml", TestRoutes.fixed(contentType: "application/rss+xml", Self.feed("Feed One")))
+        }
+        let opml = directory.appendingPathComponent("mixed.opml").path
+        try """
+            <opml version="2.0"><body>
+              <outline text="One" xmlUrl="\(server.url("/one.xml"))"/>
+              <outline text="Old" xmlUrl="ftp://files.example/feed.xml"/>
+            </body></opml>
+            """.write(toFile: opml, atomically: true, encoding: .utf8)
+        let environment = ["XDG_CONFIG_HOME": directory.path, "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path]
+        let run = try LoadrunProcess(["sources", "--import", opml], environment: environment)
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertEqual(run.standardErrorLines.count, 1, run.standardError)
+        XCTAssertTrue(run.standardError.hasPrefix("loadrun: added 1 source to \(config): One; 1 left out that loadrun cannot load: ftp://files.example/feed.xml has the scheme ftp:, which loadrun does not load (only http, https and file)"),
+                      run.standardError)
+        let all = try LoadrunProcess(["--all"], environment: environment)
+        XCTAssertEqual(all.waitForExit(), .exited(0), "the sources file still loads: \(all.standardError)")
+        XCTAssertTrue(all.standardOutput.contains("Entry of Feed One"), all.standardOutput)
+    }
 }

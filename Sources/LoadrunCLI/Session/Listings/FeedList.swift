@@ -5,6 +5,7 @@ internal import CGLib
 import Loader
 import Plan
 import Plugins
+import TerminalText
 
 /// `loadrun sources --import FILE.opml` and `--export`: the sources file and a feed reader's
 /// list of feeds (OPML), each way.
@@ -43,7 +44,24 @@ package struct FeedList {
         }
         // A broken group still holds its name: a new source must not take it.
         let existing = catalog.definitions.map { ($0.name, $0.url) } + catalog.groupProblems.compactMap { $0.source.map { ($0, nil) } }
-        let plan = SourcesImport(feeds: outlines.outlines, existing: existing)
+        // Only what the sources file takes as a url= goes in: one ftp:// feed would otherwise
+        // make every later run of the file a usage error.
+        let files = URLInput.Files.current(environment: context.environment)
+        var refused: [String] = []
+        let loadable = outlines.outlines.compactMap { outline -> OPML.Outline? in
+            var outline = outline
+            switch URLInput.normalized(outline.feedURL, files: files) {
+            case .success(let url) where url != "-":
+                outline.feedURL = url
+                return outline
+            case .success:
+                refused.append("- is standard input")
+            case .failure(let problem):
+                refused.append("\(URLCredentials.masked(problem.text)) \(problem.reason)")
+            }
+            return nil
+        }
+        let plan = SourcesImport(feeds: loadable, existing: existing)
         if !plan.added.isEmpty, let problem = Self.append(plan.text, to: path) {
             diagnostics.say("loadrun: cannot add to \(path): \(problem)")
             return .allFailed
@@ -52,6 +70,9 @@ package struct FeedList {
         var there = plan.alreadyThere > 0 ? "; \(plan.alreadyThere) already there" : ""
         if outlines.unreadable > 0 {
             there += "; \(outlines.unreadable) left out, whose xmlUrl is no URL"
+        }
+        if !refused.isEmpty {
+            there += "; \(refused.count) left out that loadrun cannot load: \(UntrustedText.forTerminalLine(refused[0]))\(refused.count > 1 ? ", and more" : "")"
         }
         diagnostics.say(names.isEmpty ? "loadrun: no new feeds in \(opmlPath)\(there)"
                                       : "loadrun: added \(names.count) \(names.count == 1 ? "source" : "sources") to \(path): \(names.joined(separator: ", "))\(there)")
