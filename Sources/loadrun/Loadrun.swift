@@ -211,6 +211,9 @@ struct Loadrun: LoadrunCommand {
         // Before GLib opens anything: a closed fd 0, 1 or 2 gets /dev/null, so that no GLib fd
         // takes its number.
         StandardStreams.claim()
+        // A file past `ulimit -f` (a store's write, the sources file an import writes) is
+        // EFBIG, which each writer handles, not a signal that ends the process mid-write.
+        signal(SIGXFSZ, SIG_IGN)
         let status = MainActor.assumeIsolated { run(Array(CommandLine.arguments.dropFirst())).exitStatus }
         Glibc.exit(status)
     }

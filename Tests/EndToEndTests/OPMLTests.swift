@@ -105,4 +105,37 @@ final class OPMLTests: XCTestCase {
         XCTAssertEqual(all.waitForExit(), .exited(0), "the sources file still loads: \(all.standardError)")
         XCTAssertTrue(all.standardOutput.contains("Entry of Feed One"), all.standardOutput)
     }
+
+    private func opml(feeds count: Int) throws -> String {
+        let path = directory.appendingPathComponent("many.opml").path
+        let outlines = (1...count).map { #"<outline text="Feed \#($0)" xmlUrl="https://f\#($0).example/feed.xml"/>"# }
+        try "<opml version=\"2.0\"><body>\n\(outlines.joined(separator: "\n"))\n</body></opml>\n".write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// Imports at once add each feed once: each reads the file after the one before wrote it.
+    func testImportsAtOnceAddEachFeedOnce() throws {
+        let opml = try opml(feeds: 3000)
+        let environment = ["XDG_CONFIG_HOME": directory.path]
+        let imports = try (0..<6).map { _ in try LoadrunProcess(["sources", "--import", opml], environment: environment) }
+        for run in imports { XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError) }
+        let text = try String(contentsOfFile: config, encoding: .utf8)
+        XCTAssertEqual(text.components(separatedBy: "[source ").count - 1, 3000, "no group twice")
+        XCTAssertEqual(imports.filter { $0.standardError.contains("added 3000 sources") }.count, 1, imports.map(\.standardError).joined())
+    }
+
+    /// A write that cannot finish (here past `ulimit -f`, as on a full disk) leaves the
+    /// sources file as it was, never cut mid-line.
+    func testAnImportThatCannotBeWrittenLeavesTheFileWhole() throws {
+        let opml = try opml(feeds: 100)
+        try FileManager.default.createDirectory(atPath: directory.appendingPathComponent("loadrun").path, withIntermediateDirectories: true)
+        let before = "[source mine]\nurl=https://mine.example/feed\nplugin=feed\n"
+        try before.write(toFile: config, atomically: true, encoding: .utf8)
+        let run = try LoadrunProcess(shell: "ulimit -f 4; exec \"$LOADRUN\" sources --import '\(opml)'", environment: ["XDG_CONFIG_HOME": directory.path])
+        XCTAssertEqual(run.waitForExit(), .exited(2), run.standardError)
+        XCTAssertTrue(run.standardError.hasPrefix("loadrun: cannot add to \(config): "), run.standardError)
+        XCTAssertEqual(try String(contentsOfFile: config, encoding: .utf8), before)
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("loadrun").path)
+        XCTAssertEqual(left, ["sources.conf"], "no half-written file left beside it")
+    }
 }

@@ -59,9 +59,6 @@ package struct LoadInvocation {
     package func run(in context: RunContext) -> RunOutcome {
         // Broken pipes are reported by write() as EPIPE and handled where stdout is written.
         signal(SIGPIPE, SIG_IGN)
-        // A file past `ulimit -f` (a store's write) is EFBIG, which the stores handle, not a
-        // signal that ends the run before its content shows.
-        signal(SIGXFSZ, SIG_IGN)
         let environment = context.environment
         let diagnostics = context.diagnostics
         context.reportSkippedPlugins()

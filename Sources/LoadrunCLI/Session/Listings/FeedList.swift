@@ -19,14 +19,21 @@ package struct FeedList {
     /// the OPML file at `opmlPath` that no source loads yet, and says what it added.
     package func importFeeds(from opmlPath: String, in context: RunContext) -> RunOutcome {
         let diagnostics = context.diagnostics
-        let catalog = context.catalog(configPath: configPath)
-        // A file that is not there yet is made; one that is there must read as a sources file.
-        if let problem = catalog.fileProblem, LocalFile.existsAsFile(catalog.path ?? configPath ?? "") {
-            diagnostics.say("loadrun: \(problem)")
+        guard let path = configPath ?? SourceCatalog.defaultPath(environment: context.environment) else {
+            diagnostics.say("loadrun: there is no sources file to add to: set HOME or XDG_CONFIG_HOME, or give --config FILE")
             return .usage
         }
-        guard let path = configPath ?? catalog.path ?? SourceCatalog.defaultPath(environment: context.environment) else {
-            diagnostics.say("loadrun: there is no sources file to add to: set HOME or XDG_CONFIG_HOME, or give --config FILE")
+        // One import at a time: a second waits, then reads what the first wrote, and adds no
+        // group twice.
+        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        if !directory.isEmpty { g_mkdir_with_parents(directory, 0o700) }
+        let lock = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if lock >= 0 { while flock(lock, LOCK_EX) != 0 && errno == EINTR {} }
+        defer { if lock >= 0 { close(lock) } }
+        let catalog = context.catalog(configPath: configPath)
+        // A file that is not there yet is made; one that is there must read as a sources file.
+        if let problem = catalog.fileProblem, LocalFile.existsAsFile(path) {
+            diagnostics.say("loadrun: \(problem)")
             return .usage
         }
         let outlines: (outlines: [OPML.Outline], unreadable: Int)
@@ -62,7 +69,7 @@ package struct FeedList {
             return nil
         }
         let plan = SourcesImport(feeds: loadable, existing: existing)
-        if !plan.added.isEmpty, let problem = Self.append(plan.text, to: path) {
+        if !plan.added.isEmpty, let problem = Self.rewrite(path, adding: plan.text) {
             diagnostics.say("loadrun: cannot add to \(path): \(problem)")
             return .allFailed
         }
@@ -97,27 +104,45 @@ package struct FeedList {
         return context.writeOutput(OPML.document(title: "loadrun sources", feeds: feeds))
     }
 
-    /// Appends `text` to the file at `path`, made (0600, in a 0700 directory) when it is not
-    /// there; the reason when it cannot.
-    private static func append(_ text: String, to path: String) -> String? {
-        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        if !directory.isEmpty { g_mkdir_with_parents(directory, 0o700) }
-        // Not blocking, and looked at before anything is written: a FIFO there would wait for
-        // a reader for ever.
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
-        guard descriptor >= 0 else { return LocalFile.reason(for: errno) }
-        defer { close(descriptor) }
+    /// Writes the file at `path` anew with `text` after what it holds, made (0600) when it is
+    /// not there: a new file beside it, renamed into place, so that a full disk or a crash
+    /// leaves the old file whole, never one cut mid-line. A symbolic link is written through
+    /// (the file it names is replaced). The reason when it cannot.
+    private static func rewrite(_ path: String, adding text: String) -> String? {
+        var target = path
+        if let resolved = realpath(path, nil) {
+            target = String(cString: resolved)
+            free(resolved)
+        }
+        var old: [UInt8] = []
+        var mode: mode_t = 0o600
         var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return "it is not a regular file" }
-        var bytes = Array(text.utf8)[...]
+        if stat(target, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFREG else { return "it is not a regular file" }
+            mode = info.st_mode & 0o777
+            switch LocalFile.read(target, limit: SourceCatalog.sizeLimit) {
+            case .success(let bytes): old = bytes
+            case .failure(let error): return "\(error)"
+            }
+        }
+        let temporary = target + ".new-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard descriptor >= 0 else { return LocalFile.reason(for: errno) }
+        var failure: String?
+        var bytes = (old + Array(text.utf8))[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
-                return LocalFile.reason(for: errno)
+                failure = LocalFile.reason(for: errno)
+                break
             }
             bytes = bytes.dropFirst(written)
         }
-        return nil
+        if failure == nil, fsync(descriptor) != 0 { failure = LocalFile.reason(for: errno) }
+        close(descriptor)
+        if failure == nil, rename(temporary, target) != 0 { failure = LocalFile.reason(for: errno) }
+        if failure != nil { unlink(temporary) }
+        return failure
     }
 }
