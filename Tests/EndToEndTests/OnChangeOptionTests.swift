@@ -145,6 +145,21 @@ final class OnChangeOptionTests: XCTestCase {
         XCTAssertTrue(waitUntil(limit: .seconds(10)) { !isRunning(pid) }, "the command was ended at the deadline")
     }
 
+    /// A command that floods its output is read in the background, a little at a time: the
+    /// watch's reloads go on.
+    func testACommandThatFloodsItsOutputDoesNotStallTheWatch() throws {
+        let document = ChangingDocument(#"{"version": 1}"#)
+        let server = server(document)
+        let run = try LoadrunProcess(["--url", server.url("/status"), "--watch", "20ms", "--on-change", "yes flood"])
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { document.requests >= 2 }, run.standardError)
+        document.set(#"{"version": 2}"#)
+        XCTAssertTrue(run.waitForStandardError(containing: "status: flood\nstatus: flood\n"), String(run.standardError.prefix(500)))
+        let flooding = document.requests
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { document.requests >= flooding + 30 }, "reloads while it floods: \(document.requests - flooding)")
+        run.send(SIGTERM)
+        XCTAssertEqual(run.waitForExit(), .exited(143))
+    }
+
     /// Whether process `pid` is alive: not gone, and not a zombie that nobody has reaped
     /// (orphans here may go to an init that does not reap them).
     private func isRunning(_ pid: Int32) -> Bool {

@@ -124,7 +124,8 @@ public final class ChildProcess {
         for fd in [inputFD, outputFD] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         // Each watch holds the process until it ends: a command's output may end after its exit.
         inputWatch = loop.onWritable(inputFD) { [self] in writeInput(to: inputFD) }
-        outputWatch = loop.onReadable(outputFD) { [self] in readOutput(from: outputFD) }
+        // In the background: a command that floods its output must not stall the watch.
+        outputWatch = loop.onReadable(outputFD, background: true) { [self] in readOutput(from: outputFD) }
         exitWatch = loop.onChildExit(pid) { [self] status in exited(status) }
     }
 
@@ -153,9 +154,13 @@ public final class ChildProcess {
         inputFD = -1
     }
 
+    /// How much of the output one turn of the loop takes: a command that floods it is then
+    /// read a little at a time, between the loads and timers the loop serves first.
+    static let readSize = 1 << 12
+
     /// Hands on one read of the output; at its end, reports the exit if it has come.
     private func readOutput(from fd: Int32) -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var buffer = [UInt8](repeating: 0, count: Self.readSize)
         let count = read(fd, &buffer, buffer.count)
         if count > 0 {
             onOutput(Array(buffer[..<count]))
@@ -171,17 +176,17 @@ public final class ChildProcess {
     private func exited(_ status: Int32) {
         exitWatch = nil
         exit = Exit(waitStatus: status)
-        // What is there to read comes before the exit; a background process that keeps the
-        // output open writes on after it, and does not hold the exit back.
-        if outputWatch != nil {
-            while !outputEnded, readOutputNow(from: outputFD) {}
-        }
+        // What is there to read comes before the exit (a pipe holds 64 KiB); a background
+        // process that keeps the output open writes on after it, and does not hold the exit
+        // back, however fast it writes.
+        var reads = 0
+        while outputWatch != nil, !outputEnded, reads < (1 << 16) / Self.readSize, readOutputNow(from: outputFD) { reads += 1 }
         reportExit()
     }
 
     /// Reads what is there now; false once nothing is.
     private func readOutputNow(from fd: Int32) -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var buffer = [UInt8](repeating: 0, count: Self.readSize)
         let count = read(fd, &buffer, buffer.count)
         guard count > 0 else {
             if count == 0 || (errno != EINTR && errno != EAGAIN) {

@@ -102,10 +102,13 @@ public final class EventLoop {
 
     /// Calls `body` on the loop whenever `fd` has input (or hit end of file or an error), until
     /// it returns `false` or the source is cancelled: a `g_unix_fd_source_new` watch.
+    /// `background`: only when nothing else is ready (`G_PRIORITY_LOW`), for input that may
+    /// never stop coming (a child's output) and must not hold off loads and timers.
     @discardableResult
-    public func onReadable(_ fd: Int32, _ body: @escaping () -> Bool) -> LoopSource {
-        attach(g_unix_fd_source_new(fd, GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue)),
-               callbackType: .fileDescriptor, body)
+    public func onReadable(_ fd: Int32, background: Bool = false, _ body: @escaping () -> Bool) -> LoopSource {
+        let source = g_unix_fd_source_new(fd, GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue))
+        if background { g_source_set_priority(source, G_PRIORITY_LOW) }
+        return attach(source, callbackType: .fileDescriptor, body)
     }
 
     /// Calls `body` on the loop once `fd` reports an error or a hang-up: for the write end of a
