@@ -100,7 +100,55 @@ void lr_last_resort_hold(void) {
     if (pending_status) arm(1000);
 }
 
+/* The actions a crash's signal had before: the Swift runtime's backtracer, or the default. */
+static struct sigaction crash_previous[NSIG];
+static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP };
+
+/* A crash: the terminal is put back (its settings, then the sequence that leaves the view),
+   and the signal goes on to what had it before, which reports the crash and ends the process
+   as it would have: its action is put back and the signal raised again (a fault comes again
+   anyway when the handler returns to the instruction). */
+static void on_crash(int signal, siginfo_t *info, void *context) {
+    (void)info;
+    (void)context;
+    if (has_terminal) {
+        has_terminal = 0;
+        if (terminal_fd >= 0) tcsetattr(terminal_fd, TCSAFLUSH, &terminal_settings);
+        ssize_t ignored = write(STDOUT_FILENO, leave_sequence, leave_length);
+        (void)ignored;
+    }
+    sigaction(signal, &crash_previous[signal], NULL);
+    raise(signal);
+}
+
+/* Installs the crash handlers, once, on a stack of their own: a stack overflow is a SIGSEGV
+   whose handler could not run on the stack that overflowed. */
+static void watch_crashes(void) {
+    static int installed;
+    if (installed) return;
+    installed = 1;
+    /* Unless one is there already (the Swift runtime's backtracer may have set one). */
+    static char alternate_stack[1 << 16];
+    stack_t current;
+    if (sigaltstack(NULL, &current) == 0 && (current.ss_flags & SS_DISABLE)) {
+        stack_t stack;
+        memset(&stack, 0, sizeof stack);
+        stack.ss_sp = alternate_stack;
+        stack.ss_size = sizeof alternate_stack;
+        sigaltstack(&stack, NULL);
+    }
+    for (size_t i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++) {
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_sigaction = on_crash;
+        action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+        sigemptyset(&action.sa_mask);
+        sigaction(crash_signals[i], &action, &crash_previous[crash_signals[i]]);
+    }
+}
+
 void lr_last_resort_save_terminal(int input_fd, const char *leave, size_t length) {
+    watch_crashes();
     has_terminal = 0;
     if (length > sizeof leave_sequence) length = sizeof leave_sequence;
     memcpy(leave_sequence, leave, length);

@@ -31,6 +31,25 @@ final class WatchTerminalTests: XCTestCase {
         XCTAssertTrue(tmux.cursorVisible, "the cursor is back", file: file, line: line)
     }
 
+    /// A crash (here a SIGSEGV sent from outside, which meets the same handler as a fault)
+    /// puts the terminal back before the process dies of it, as it would have.
+    func testACrashGivesTheTerminalBackAndStillDiesOfItsSignal() throws {
+        let server = TestServer(serving: WatchedBackend())
+        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("crash-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: pidFile) }
+        for signal in [SIGSEGV, SIGABRT] {
+            let run = "bash -c 'echo $$ > \(pidFile); exec env -u NO_COLOR SWIFT_BACKTRACE=enable=no \"$0\" \"$@\"' '\(binary)' --url \(server.url("/posts")) --plugin posts --watch 1h"
+            let tmux = try TmuxSession("S=$(stty -g); \(run); echo EXIT=$?; [ \"$(stty -g)\" = \"$S\" ] && echo TTY=restored", width: 100, height: 30)
+            XCTAssertTrue(tmux.waitForScreen(containing: "Post number 3"), tmux.screen())
+            XCTAssertTrue(tmux.alternateScreen)
+            XCTAssertEqual(try tmux.format("#{mouse_any_flag}"), "1", "the mouse is reported")
+            let pid = try XCTUnwrap(Int32(try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+            XCTAssertEqual(kill(pid, signal), 0)
+            assertRestored(tmux, status: 128 + Int(signal))
+            XCTAssertEqual(try tmux.format("#{mouse_any_flag}"), "0", "no mouse reports left on")
+        }
+    }
+
     func testCtrlCEndsTheViewAndTheCommandOnChangeAndGivesTheTerminalBack() throws {
         let backend = WatchedBackend()
         let server = TestServer(serving: backend)

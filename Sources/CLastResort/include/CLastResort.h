@@ -23,7 +23,9 @@ void lr_last_resort_hold(void);
 void lr_last_resort_disarm(void);
 
 /* What to put back on the way out: the settings `input_fd` (a terminal) has now, and
- * `leave`, written to stdout (the escape codes that leave a full-screen view). Copied. */
+ * `leave`, written to stdout (the escape codes that leave a full-screen view). Copied. From
+ * the first call on, a crash (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP) puts them
+ * back too before it goes on to the handler it had before (the Swift runtime's). */
 void lr_last_resort_save_terminal(int input_fd, const char *leave, size_t length);
 
 /* The view has put the terminal back itself. */
