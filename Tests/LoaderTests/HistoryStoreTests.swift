@@ -132,6 +132,23 @@ final class HistoryStoreTests: XCTestCase {
         XCTAssertEqual(problems.count, 1, "told once")
     }
 
+    func testAnotherProgramsDatabaseIsMovedAsideNeverWrittenInto() throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = directory + "/" + HistoryStore.fileName
+        do {
+            let foreign = try SQLiteDatabase(path: path)
+            try foreign.execute("CREATE TABLE notes (text); INSERT INTO notes VALUES ('mine')")
+        }
+        let history = store()
+        history.record([load("[1]", at: 1)])
+        guard case .history(.damaged(path, path + ".damaged", let reason))? = problems.first else { return XCTFail("\(problems)") }
+        XCTAssertEqual(reason, "it is another program's database")
+        XCTAssertEqual(try SQLiteDatabase(path: path + ".damaged").integer("SELECT count(*) FROM sqlite_master WHERE name = 'versions'"), 0,
+                       "no table of loadrun's written into it")
+        XCTAssertEqual(history.sources()?.first?.versions, 1, "a new history took the load")
+        XCTAssertEqual(try SQLiteDatabase(path: path).integer("PRAGMA application_id"), StoreFile.applicationID, "marked as loadrun's")
+    }
+
     func testAnOlderLayoutIsMigratedStepByStep() throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let old = StoreFile(directory: directory, fileName: "t.sqlite", schema: "CREATE TABLE t (a); PRAGMA user_version = 1;", layout: 1,

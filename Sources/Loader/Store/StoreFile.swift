@@ -2,6 +2,7 @@
 import Glibc
 #endif
 internal import CGLib
+internal import CSQLite
 
 /// One SQLite file loadrun keeps between runs (the copy store, the history), and everything
 /// that can go wrong with it, handled in one place:
@@ -187,6 +188,7 @@ final class StoreFile {
             try database.execute("PRAGMA auto_vacuum = INCREMENTAL")
             try database.executeUnlessBusy("PRAGMA journal_mode = WAL")
         }
+        try claim(database)
         if try database.integer("PRAGMA user_version") != layout {
             // Read again under the write lock: another process may have made or migrated it
             // meanwhile, perhaps a newer loadrun with a newer layout.
@@ -198,6 +200,34 @@ final class StoreFile {
         database.leavesLogOnClose()
         for file in [path, path + "-wal", path + "-shm"] { chmod(file, 0o600) }
         return database
+    }
+
+    /// loadrun's mark on its own SQLite files (`PRAGMA application_id`): "LRUN".
+    static let applicationID = 0x4C52_554E
+
+    /// The tables the schema makes: a file loadrun made before it marked its files has them all.
+    private var schemaTables: [String] {
+        schema.split(separator: "\n").compactMap { line -> String? in
+            let words = line.split(separator: " ")
+            guard words.count > 5, words[0...4].joined(separator: " ") == "CREATE TABLE IF NOT EXISTS" else { return nil }
+            return String(words[5].prefix { $0 != "(" })
+        }
+    }
+
+    /// Takes the file for loadrun's, or refuses another program's database (as damage, so
+    /// that it is moved aside, never written into): loadrun's mark, or, unmarked, no tables
+    /// at all or the tables an earlier loadrun made, which are marked now.
+    private func claim(_ database: SQLiteDatabase) throws(SQLiteError) {
+        let mark = try database.integer("PRAGMA application_id")
+        if mark == Self.applicationID { return }
+        var tables = Set<String>()
+        let select = try database.prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+        while try select.step() { if let name = select.text(0) { tables.insert(name) } }
+        select.reset()
+        guard mark == 0, tables.isEmpty || tables.isSuperset(of: schemaTables) else {
+            throw SQLiteError(code: SQLITE_NOTADB, message: "it is another program's database" + (mark == 0 ? "" : " (application_id \(mark))"))
+        }
+        _ = try database.executeUnlessBusy("PRAGMA application_id = \(Self.applicationID)")
     }
 
     /// Makes the layout in an empty file, or migrates an older one step by step; a newer one
