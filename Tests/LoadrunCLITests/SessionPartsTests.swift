@@ -45,4 +45,14 @@ final class SessionPartsTests: XCTestCase {
                           "ndjson on a terminal too: no spinner beside the records")
         }
     }
+
+    func testAListingOffATerminalKeepsCellsWholeUpToAnyRealURLsLength() {
+        let long = "https://example.com/" + String(repeating: "a", count: 10 << 20)
+        let text = ListingTable(rows: [["NAME", "URL"], ["big", long], ["small", "https://example.com/x"]]).text(onTerminal: false)
+        let lines = text.split(separator: "\n")
+        XCTAssertEqual(lines.count, 3)
+        XCTAssertEqual(lines[1].count, "big\t".count + ListingTable.maxCellLength, "cut, with its …")
+        XCTAssertTrue(lines[1].hasSuffix("a…"))
+        XCTAssertEqual(lines[2], "small\thttps://example.com/x", "whole")
+    }
 }

@@ -10,13 +10,20 @@ struct ListingTable {
 
     /// The widest a cell is shown on a terminal.
     static let maxCellWidth = 60
+    /// The longest a cell is written off a terminal: more than any URL a server takes (8 KiB),
+    /// so no real cell is cut; a sources file's 10 MB `url=` is not written whole.
+    static let maxCellLength = 8192
 
     /// The table as text. On a terminal, every column but the last padded to its widest cell,
     /// and each cell cut to `maxCellWidth` (a 100 KB URL would pad every row to 100 KB); off a
-    /// terminal, cells whole and separated by a tab, padded never, for `cut -f` and awk.
+    /// terminal, cells whole (up to `maxCellLength`) and separated by a tab, padded never, for
+    /// `cut -f` and awk.
     func text(onTerminal: Bool = isatty(STDOUT_FILENO) == 1) -> String {
         guard let count = rows.first?.count else { return "" }
-        guard onTerminal else { return rows.map { $0.joined(separator: "\t") }.joined(separator: "\n") + "\n" }
+        guard onTerminal else {
+            let cut = { (cell: String) in cell.utf8.count <= Self.maxCellLength ? cell : String(cell.prefix(Self.maxCellLength - 1)) + "…" }
+            return rows.map { $0.map(cut).joined(separator: "\t") }.joined(separator: "\n") + "\n"
+        }
         let rows = rows.map { $0.map { TerminalText.truncated($0, toWidth: Self.maxCellWidth) } }
         let widths = (0..<count - 1).map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
