@@ -113,6 +113,15 @@ final class FailureMappingTests: XCTestCase {
         }
     }
 
+    func testARedirectThatReachesTheLoadSaysWhereItWouldHaveGone() {
+        let headers = HTTPHeaders([("Location", "https://user:pw@other.example/new")])
+        let moved = LoadError(httpStatus: ResponseInfo(url: "http://x/", status: 307, reasonPhrase: "Temporary Redirect", headers: headers),
+                              authority: "x")
+        XCTAssertEqual(moved.suggestion, "the server sends the request on to https://user:***@other.example/new, which loadrun does not follow for this method; send it there yourself")
+        let nowhere = LoadError(httpStatus: ResponseInfo(url: "http://x/", status: 308, reasonPhrase: "", headers: HTTPHeaders()), authority: "x")
+        XCTAssertEqual(nowhere.suggestion, "the server answered with a redirect that names no place to go")
+    }
+
     func testBodiesOverTheCapSayWhetherTheyDeclaredIt() {
         XCTAssertEqual(LoadError.tooLarge("the response from x", declared: 2_000_000, limit: 1_048_576).description,
                        "the response from x declares 2.0 MB, over the 1 MiB size cap")

@@ -30,6 +30,12 @@ extension LoadError {
         // Only a conditional request may get a 304, and loadrun sends one only when it holds a copy.
         case 304: "the request was not conditional, so there is no copy to keep; the server or a cache in between is broken"
         case 429: Self.rateLimited(retryAfter: response.headers["Retry-After"])
+        // libsoup follows a GET's redirects; one that reaches here is a POST's (or another
+        // method's, whose body would go again), which is rightly not followed.
+        case 300..<400:
+            response.headers["Location"].map {
+                "the server sends the request on to \(URLCredentials.masked($0)), which loadrun does not follow for this method; send it there yourself"
+            } ?? "the server answered with a redirect that names no place to go"
         case 400..<500: "the server rejected the request; check the URL"
         default: "the server failed; try again later"
         }
