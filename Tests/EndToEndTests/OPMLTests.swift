@@ -138,4 +138,15 @@ final class OPMLTests: XCTestCase {
         let left = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("loadrun").path)
         XCTAssertEqual(left, ["sources.conf"], "no half-written file left beside it")
     }
+
+    func testAnExportSaysThatAPasswordIsNotWrittenOut() throws {
+        let conf = directory.appendingPathComponent("secret.conf").path
+        try "[source private]\nurl=https://ada:s3cret@feeds.example/x.xml\nplugin=feed\n".write(toFile: conf, atomically: true, encoding: .utf8)
+        chmod(conf, 0o600)
+        let export = try LoadrunProcess(["sources", "--export", "--config", conf])
+        XCTAssertEqual(export.waitForExit(), .exited(0), export.standardError)
+        XCTAssertFalse(export.standardOutput.contains("s3cret"), export.standardOutput)
+        XCTAssertTrue(export.standardOutput.contains("https://ada:***@feeds.example/x.xml"), export.standardOutput)
+        XCTAssertTrue(export.standardError.contains("loadrun: warning: the password in the URL of private is written as ***"), export.standardError)
+    }
 }

@@ -96,6 +96,12 @@ package struct FeedList {
         let feeds = catalog.definitions.filter { $0.plugin == FeedPlugin().name }.compactMap { definition in
             definition.url.map { (title: definition.name, url: URLCredentials.masked($0)) }
         }
+        // A password is never written out; an OPML that lacks it does not load those feeds.
+        let masked = feeds.filter { $0.url.contains(":***@") }.map(\.title)
+        if !masked.isEmpty {
+            context.diagnostics.say("loadrun: warning: the password in the URL of \(masked.count == 1 ? masked[0] : "\(masked.count) feeds") is written as ***; "
+                + "a reader given this OPML must be told it")
+        }
         // The built-ins are never feeds: only the file's other sources are worth a word.
         let others = catalog.definitions.filter { $0.origin != .builtIn && $0.plugin != FeedPlugin().name }.count
         if others > 0 {
