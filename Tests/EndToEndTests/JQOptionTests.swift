@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import TestSupport
 import XCTest
 
@@ -48,6 +51,25 @@ final class JQOptionTests: XCTestCase {
         XCTAssertTrue(debug.standardError.contains(#"posts: ["DEBUG:",[{"#), "said on stderr as jq says it: \(debug.standardError)")
         let until = try ended(["--until", "input", "--until-timeout", "200ms"])
         XCTAssertEqual(until.waitForExit(), .exited(1), until.standardError)
+    }
+
+    /// A program runs off the loop: one that never ends holds no signal, deadline or timeout.
+    func testAProgramThatNeverEndsHoldsNoSignalDeadlineOrTimeout() throws {
+        let server = server()
+        let forever = "last(range(infinite))"
+        let watch = try LoadrunProcess(["--url", server.url("/posts"), "--no-history", "--watch", "1s", "--jq", forever])
+        XCTAssertTrue(watch.waitForStandardError(containing: "posts: "), watch.standardError)
+        watch.send(SIGINT)
+        XCTAssertEqual(watch.waitForExit(), .exited(130), watch.standardError)
+        XCTAssertTrue(watch.standardError.contains("watch stopped"), "the loop ended the run, not the last resort: \(watch.standardError)")
+
+        let timeout = try LoadrunProcess(["--url", server.url("/posts"), "--no-history", "--timeout", "500ms", "--jq", forever])
+        XCTAssertEqual(timeout.waitForExit(), .exited(2), timeout.standardError)
+        XCTAssertTrue(timeout.standardError.contains("gave jq an error: it was still running when its time was up"), timeout.standardError)
+
+        let wait = try LoadrunProcess(["--url", server.url("/posts"), "--no-history", "--until", "\(forever) < 0", "--until-timeout", "500ms"])
+        XCTAssertEqual(wait.waitForExit(), .exited(1), wait.standardError)
+        XCTAssertTrue(wait.standardError.contains("posts: `\(forever) < 0` was still running when --until-timeout passed"), wait.standardError)
     }
 
     func testAStringIsOneRawLine() throws {

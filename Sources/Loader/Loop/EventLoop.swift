@@ -27,9 +27,12 @@ public final class EventLoop {
         if pushThreadDefault { g_main_context_push_thread_default(context) }
         precondition(g_main_context_acquire(context) != 0, "another thread owns this GMainContext")
         self.loop = g_main_loop_new(context, 0)
+        // The process's loop is this thread's; a test server's loop on a thread of its own too.
+        if pthread_getspecific(Self.currentKey) == nil { pthread_setspecific(Self.currentKey, Unmanaged.passUnretained(self).toOpaque()) }
     }
 
     deinit {
+        if pthread_getspecific(Self.currentKey) == Unmanaged.passUnretained(self).toOpaque() { pthread_setspecific(Self.currentKey, nil) }
         g_main_loop_unref(loop)
         g_main_context_release(context)
         if pushedThreadDefault { g_main_context_pop_thread_default(context) }
@@ -58,6 +61,30 @@ public final class EventLoop {
     public func makeStopper() -> LoopStopper {
         LoopStopper(loop: loop)
     }
+
+    /// A handle that other threads may use to wake this loop from a blocking iteration.
+    public func makeWaker() -> LoopWaker {
+        LoopWaker(context: context)
+    }
+
+    /// What ends the waits of `OffLoop.run` now, innermost last.
+    var offLoopCancellations: [OffLoop.Cancellation] = []
+
+    /// Whether `run()` is running and has not been asked to stop.
+    public var isRunning: Bool { g_main_loop_is_running(loop) != 0 }
+
+    /// The loop this thread owns, if any: work deep in a plugin (`OffLoop`) turns it while it
+    /// waits. Unretained: the loop clears it when it goes.
+    public static var current: EventLoop? {
+        pthread_getspecific(currentKey).map { Unmanaged<EventLoop>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// The thread-specific slot of `current`.
+    private static let currentKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
 
     /// Traps in debug builds when called off the thread that owns this loop.
     public func assertOnLoop(file: StaticString = #fileID, line: UInt = #line) {

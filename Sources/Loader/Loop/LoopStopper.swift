@@ -20,3 +20,19 @@ public struct LoopStopper: @unchecked Sendable {
         deinit { g_main_loop_unref(loop) }
     }
 }
+
+/// Wakes an `EventLoop` blocked in an iteration, from any thread: `g_main_context_wakeup` is
+/// thread-safe, and the reference taken here keeps the context alive.
+public struct LoopWaker: @unchecked Sendable {
+    private let handle: Handle
+
+    init(context: OpaquePointer) { handle = Handle(g_main_context_ref(context)) }
+
+    public func wake() { g_main_context_wakeup(handle.context) }
+
+    private final class Handle {
+        let context: OpaquePointer
+        init(_ context: OpaquePointer) { self.context = context }
+        deinit { g_main_context_unref(context) }
+    }
+}

@@ -17,6 +17,10 @@ public final class SourceLoader {
     /// What observers see: the machine as of the last change published.
     private var published: Machine.Snapshot
     private var fetch: (any FetchHandle)?
+    /// While a response is decoded: what a cancel ends the wait for a program with.
+    private var decoding: OffLoop.Cancellation?
+    /// When the request in flight started: its deadline bounds its decoding too.
+    private var fetchStarted = ContinuousClock.now
     /// The plugin of the pages before the one in flight, when it is a later page.
     private var pagePlugin: String?
     /// What the fetch in flight asked for: where, and with what options.
@@ -139,6 +143,7 @@ public final class SourceLoader {
             options.isLowPriority = isLowPriority
             pagePlugin = request.pagePlugin
             requested = (request.url, options)
+            fetchStarted = .now
             fetch = fetcher.fetch(request.url, options: options, progress: { [weak self] progress in
                 self?.send(.progress(progress))
             }, completion: { [weak self] result in
@@ -146,6 +151,9 @@ public final class SourceLoader {
             })
         case .cancelFetch:
             fetch?.cancel()
+            // The response came and is being decoded: a program running off the loop for it
+            // is waited for no more.
+            decoding?.cancel()
         case .scheduleRetry(let delay):
             retryTimer = loop.schedule(after: delay) { [weak self] in
                 self?.retryTimer = nil
@@ -224,6 +232,13 @@ public final class SourceLoader {
     /// The plugin for the response, and its one decode of the body. A later page goes to the
     /// plugin that took the first.
     private func decode(_ response: HTTPResponse) -> (AnyContentDecoder, Result<AnyContent, DecodeFailure>)? {
+        let cancellation = OffLoop.Cancellation(deadline: requested.map { fetchStarted + $0.options.deadline })
+        decoding = cancellation
+        defer { decoding = nil }
+        return OffLoop.cancellable(by: cancellation) { decodeNow(response) }
+    }
+
+    private func decodeNow(_ response: HTTPResponse) -> (AnyContentDecoder, Result<AnyContent, DecodeFailure>)? {
         // Only a first page: an empty later page is the list's plugin's to judge, as before.
         // Offered, not decoded: what it declines (an empty file) goes on to the source's plugin.
         if response.body.isEmpty, pagePlugin == nil, let empty = source.emptyBody {

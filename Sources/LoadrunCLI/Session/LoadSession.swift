@@ -106,7 +106,8 @@ package final class LoadSession {
         self.scripting = scripting
         self.format = format
         machine = SessionMachine(schedule: schedule, sourceCount: requests.count, interruptCancelsLoads: presenter.interruptCancelsLoads,
-                                 prefetchesDetails: prefetchesDetails, wait: scripting.wait.map(WaitJudge.init))
+                                 prefetchesDetails: prefetchesDetails,
+                                 wait: scripting.wait.map { WaitJudge($0, deadline: $0.timeout.map { .now + $0 }) })
         recorder = history.map { [loop] in HistoryRecorder(store: $0, plugins: plugins, loop: loop, requests: requests) }
         unseen = showsUnseen ? recorder.map { UnseenItems(store: $0.store, plugins: plugins, runStart: $0.runStart) } : nil
         if let command = scripting.onChange {

@@ -1,11 +1,18 @@
 internal import CJQ
+import Loader
+import Synchronization
 
 /// A jq program, compiled once by libjq (jq 1.6) and run on JSON as the `jq` binary runs it:
 /// jq's own language, numbers and key order, not a re-implementation.
+///
+/// A run goes on a thread of its own while the loop turns (`OffLoop`): libjq cannot be
+/// interrupted, and a program that runs long (or for ever) must not hold signals, deadlines
+/// and the screen. A run the loop stopped waiting for keeps its compiled state until it ends;
+/// the next run compiles another.
 public final class JQProgram {
     /// The program as it was written.
     public let source: String
-    private let pointer: OpaquePointer
+    private let states: States
 
     /// Why a program could not be made: libjq is missing, or jq's own messages for a program
     /// that does not compile.
@@ -28,31 +35,80 @@ public final class JQProgram {
         if let problem = lr_jq_open() {
             throw CompileError(description: "jq programs need libjq, which cannot be loaded (\(String(cString: problem))); install libjq1")
         }
-        var error: UnsafeMutablePointer<CChar>?
-        guard let pointer = lr_jq_compile(source, &error) else {
-            defer { lr_jq_free_text(error) }
-            throw CompileError(description: error.map { String(cString: $0) } ?? "jq: compile error")
-        }
         self.source = source
-        self.pointer = pointer
+        states = States(source: source)
+        states.put(try States.compile(source))
     }
 
-    deinit { lr_jq_free(pointer) }
+    /// Runs the program on each JSON value in `input` (a document, or JSON Lines), off the
+    /// loop; the wait ends at `deadline`, or when the loop is asked to stop, with a failure
+    /// that says so.
+    public func run(_ input: [UInt8], deadline: ContinuousClock.Instant? = nil) -> Run {
+        guard let state = states.take() else { return Run(results: [], failure: "the program no longer compiles") }
+        let states = states
+        let run = OffLoop.run(until: deadline) {
+            defer { states.put(state) }
+            return Self.run(state, on: input)
+        }
+        switch run {
+        case .success(let run): return run
+        case .failure(.deadline): return Run(results: [], failure: Self.pastDeadline)
+        case .failure(.cancelled): return Run(results: [], failure: "the load was cancelled while the program ran")
+        case .failure(.loopEnded): return Run(results: [], failure: "the run ended while the program ran")
+        }
+    }
 
-    /// Runs the program on each JSON value in `input` (a document, or JSON Lines).
-    public func run(_ input: [UInt8]) -> Run {
+    /// What a run says that was still going when its deadline passed.
+    public static let pastDeadline = "it was still running when its time was up"
+
+    /// One run of `state`, on the thread it is given.
+    private static func run(_ state: States.State, on input: [UInt8]) -> Run {
         let collected = Collected()
         let failure = withExtendedLifetime(collected) {
             input.withUnsafeBufferPointer { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { text in
                     // Unretained: `collected` outlives the run, which calls back only during it.
-                    lr_jq_run(pointer, text.baseAddress, text.count, Collected.emit, Collected.note,
+                    lr_jq_run(state.pointer, text.baseAddress, text.count, Collected.emit, Collected.note,
                               Unmanaged.passUnretained(collected).toOpaque())
                 }
             }
         }
         defer { lr_jq_free_text(failure) }
         return Run(results: collected.results, failure: failure.map { String(cString: $0) }, debugMessages: collected.debugMessages)
+    }
+
+    /// The program's compiled states not in use: a run takes one (compiling another when all
+    /// are out, with a run still going on another thread) and puts it back when done. Those
+    /// here are freed with the last reference, which a run left to its thread may hold.
+    private final class States: Sendable {
+        /// A compiled state, used by one run at a time.
+        struct State: @unchecked Sendable {
+            let pointer: OpaquePointer
+        }
+
+        let source: String
+        private let idle = Mutex<[State]>([])
+
+        init(source: String) { self.source = source }
+
+        deinit { idle.withLock { $0.forEach { lr_jq_free($0.pointer) } } }
+
+        static func compile(_ source: String) throws(CompileError) -> State {
+            var error: UnsafeMutablePointer<CChar>?
+            guard let pointer = lr_jq_compile(source, &error) else {
+                defer { lr_jq_free_text(error) }
+                throw CompileError(description: error.map { String(cString: $0) } ?? "jq: compile error")
+            }
+            return State(pointer: pointer)
+        }
+
+        func take() -> State? {
+            idle.withLock { $0.popLast() } ?? (try? Self.compile(source))
+        }
+
+        func put(_ state: State) {
+            idle.withLock { $0.append(state) }
+        }
     }
 
     /// The results of a run in progress, as libjq hands them over.

@@ -7,10 +7,16 @@ import TerminalText
 /// gives. `LoadVerdicts` asks it, for content it has not judged before.
 struct WaitJudge {
     let settings: WaitSettings
+    /// When `--until-timeout` passes: a program still running then is left to its thread, and
+    /// the wait ends as its timeout says.
+    let deadline: ContinuousClock.Instant?
     /// Why each source has not met the condition, as of its last judged load, by index.
     private(set) var reasons: [Int: String] = [:]
 
-    init(_ settings: WaitSettings) { self.settings = settings }
+    init(_ settings: WaitSettings, deadline: ContinuousClock.Instant? = nil) {
+        self.settings = settings
+        self.deadline = deadline
+    }
 
     /// Whether source `index`'s content meets the condition; `changedSinceFirst`: it differs
     /// from the run's first; `json` gives the content's JSON (what `--output json` prints) when
@@ -25,7 +31,11 @@ struct WaitJudge {
             return false
         case .expression(let program):
             let input = json()
-            let run = program.run(Array(input.utf8))
+            let run = program.run(Array(input.utf8), deadline: deadline)
+            if run.failure == JQProgram.pastDeadline {
+                reasons[index] = "`\(program.source)` was still running when --until-timeout passed, on \(Self.excerpt(input))"
+                return false
+            }
             if let failure = run.failure {
                 reasons[index] = "`\(program.source)` gave jq an error: \(failure), on \(Self.excerpt(input))"
                 return false

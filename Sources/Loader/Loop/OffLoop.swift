@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+internal import CGLib
+import Synchronization
+
+/// Work that must not hold the loop (a jq program, which libjq cannot interrupt): run on a
+/// thread of its own while the loop of the calling thread goes on turning, so that signals,
+/// timers, the screen and other loads go on meanwhile (DESIGN, "Ending: never wait on a
+/// library").
+///
+/// Only the work runs off the loop, and it touches nothing of GLib's or libsoup's. The wait
+/// ends when the work does, when `deadline` passes, or when the loop is asked to stop; the
+/// work is then left to its thread, whose result nobody takes and which the process's exit
+/// ends.
+public enum OffLoop {
+    /// Why a wait ended before its work did.
+    public enum Stop: Error, Equatable {
+        /// Its deadline, or the deadline of the load it works for, passed.
+        case deadline
+        /// The load it works for was cancelled.
+        case cancelled
+        /// The loop was asked to stop: the run is ending.
+        case loopEnded
+    }
+
+    /// `work`'s result, or why the wait ended first. Without a running loop on this thread (a
+    /// test, a subcommand), `work` runs here.
+    public static func run<T: Sendable>(until deadline: ContinuousClock.Instant? = nil, _ work: @escaping @Sendable () -> T) -> Result<T, Stop> {
+        guard let loop = EventLoop.current, loop.isRunning else { return .success(work()) }
+        let cancellation = loop.offLoopCancellations.last
+        // The sooner of its own deadline and the one of the load it works for.
+        let deadline = [deadline, cancellation?.deadline].compactMap { $0 }.min()
+        let box = ResultBox<T>(waking: loop.makeWaker())
+        let thread = Unmanaged.passRetained(Job { box.finish(work()) }).toOpaque()
+        var handle = pthread_t()
+        // One retain for the thread, released by it when the job is done.
+        guard pthread_create(&handle, nil, { data in
+            Unmanaged<Job>.fromOpaque(data!).takeRetainedValue().body()
+            return nil
+        }, thread) == 0 else {
+            Unmanaged<Job>.fromOpaque(thread).release()
+            return .success(work())
+        }
+        pthread_detach(handle)
+        // The deadline wakes the loop as the work's end does.
+        let timer = deadline.map { at in loop.schedule(after: max(at - .now, .zero)) {} }
+        defer { timer?.cancel() }
+        while box.result == nil, loop.isRunning, deadline.map({ .now < $0 }) ?? true, cancellation?.isCancelled != true {
+            loop.iterate(blocking: true)
+        }
+        if let result = box.result { return .success(result) }
+        if cancellation?.isCancelled == true { return .failure(.cancelled) }
+        return .failure(loop.isRunning ? .deadline : .loopEnded)
+    }
+
+    /// Runs `body`, in which a wait of `run` ends too once `cancellation` is cancelled (a load
+    /// whose decoding waits on a jq program is cancelled: Ctrl-C, the run's end).
+    public static func cancellable<T>(by cancellation: Cancellation, _ body: () -> T) -> T {
+        guard let loop = EventLoop.current else { return body() }
+        loop.offLoopCancellations.append(cancellation)
+        defer { loop.offLoopCancellations.removeLast() }
+        return body()
+    }
+
+    /// Ends the waits of `run` within `cancellable`, from the loop's thread, or at `deadline`.
+    public final class Cancellation {
+        public private(set) var isCancelled = false
+        public let deadline: ContinuousClock.Instant?
+        public init(deadline: ContinuousClock.Instant? = nil) { self.deadline = deadline }
+        public func cancel() { isCancelled = true }
+    }
+
+    /// A closure for a thread to run.
+    private final class Job {
+        let body: () -> Void
+        init(_ body: @escaping () -> Void) { self.body = body }
+    }
+
+    /// The result, handed from the work's thread to the loop's, which it wakes.
+    private final class ResultBox<T: Sendable>: Sendable {
+        private let value = Mutex<T?>(nil)
+        private let waker: LoopWaker
+
+        init(waking waker: LoopWaker) { self.waker = waker }
+
+        var result: T? { value.withLock { $0 } }
+
+        func finish(_ result: T) {
+            value.withLock { $0 = result }
+            waker.wake()
+        }
+    }
+}
