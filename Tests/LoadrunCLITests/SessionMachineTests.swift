@@ -45,7 +45,7 @@ final class SessionMachineTests: XCTestCase {
         _ = change(&run, 0, .progressed, loaded)
         XCTAssertEqual(run.settledCount, 1, "a change that keeps a source at rest counts it once")
         _ = change(&run, detail: 1, slot: 0, .cancelled, Machine.Phase())
-        XCTAssertEqual(change(&run, 1, .failed, failed), [.dropPendingVersion(1), .show(.source(1), .failed, nil), .quitLoop])
+        XCTAssertEqual(change(&run, 1, .failed, failed), [.show(.source(1), .failed, nil), .quitLoop])
         XCTAssertEqual(run.outcome(outputFailure: nil), .someFailed)
     }
 
@@ -205,7 +205,7 @@ final class SessionMachineTests: XCTestCase {
         var run = machine(.once, sources: 1)
         _ = change(&run, 0, .started, loading)
         XCTAssertEqual(run.handle(.signal(SIGTERM, at: start)), [.lowerInterruptProbe, .cancelAll])
-        XCTAssertEqual(change(&run, 0, .cancelled, Machine.Phase()), [.dropPendingVersion(0), .show(.source(0), .cancelled, nil), .quitLoop])
+        XCTAssertEqual(change(&run, 0, .cancelled, Machine.Phase()), [.show(.source(0), .cancelled, nil), .quitLoop])
         XCTAssertEqual(run.outcome(outputFailure: nil).exitStatus, 143)
     }
 

@@ -20,6 +20,9 @@ public struct Source {
     /// change from the same content again: a pass over every body (or a jq program's
     /// results), so only where someone asks (`--output ndjson`'s `changed`).
     public var fingerprintsContent = false
+    /// Whether the change that settles a load hands on its first page's body
+    /// (`StateChange.firstPage`): only where the history keeps the source's versions.
+    public var handsOnFirstPage = false
 
     public init(name: String, url: String, plugin: PluginSelection, pageParameter: Pagination.PageParameter? = nil,
                 followsCrossHostLinks: Bool = false, emptyBody: AnyContentDecoder? = nil, alternatives: [AnyContentDecoder] = []) {

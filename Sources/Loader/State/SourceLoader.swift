@@ -32,10 +32,6 @@ public final class SourceLoader {
     /// Whether its fetches wait behind others to the same host (a prefetch): read as each
     /// fetch starts, so a detail the user opens loads at normal priority from then on.
     public var isLowPriority = false
-    /// Hears each page that decoded, with the response it came in, before its change is told
-    /// (on the loop's next turn, once the fetch has let the body go): the history takes what
-    /// it keeps of the body here, and holds none of it.
-    public var onPage: ((HTTPResponse, AnyContent) -> Void)?
     private var nextObserverID = 0
 
     /// Loads `source` with `fetcher`: a `URLFetcher` for every kind of URL, or an `HTTPClient`.
@@ -181,7 +177,6 @@ public final class SourceLoader {
         switch result {
         case .success(let response):
             let end = end(of: response, request: request)
-            if let onPage, case .page(let content, _) = end.outcome { onPage(response, content) }
             send(.fetchEnded(end))
         case .failure(let error):
             send(.fetchEnded(Machine.FetchEnd(.failed(error), request: request)))
@@ -198,13 +193,19 @@ public final class SourceLoader {
             return Machine.FetchEnd(.failed(error), request: request, httpStatus: error.httpStatus, bytes: 0, storedCopy: (content, verifiedAt))
         case .revalidated?:
             // The server's word was 304, and no body came over the wire.
-            return Machine.FetchEnd(outcome(of: response), request: request, httpStatus: 304, bytes: 0, revalidatedCopy: true)
+            return Machine.FetchEnd(outcome(of: response), request: request, httpStatus: 304, bytes: 0, revalidatedCopy: true,
+                                    page: handedOn(response))
         case nil:
             // Files and stdin answer with a stand-in 200 that no server sent: report no status.
             let status = URLParts.scheme(of: response.info.url)?.hasPrefix("http") == true ? response.info.status : nil
             return Machine.FetchEnd(outcome(of: response), request: request, httpStatus: status, bytes: response.body.count,
-                                    response: response)
+                                    response: response, page: handedOn(response))
         }
+    }
+
+    /// The response's body for the change that settles the load, where the source hands it on.
+    private func handedOn(_ response: HTTPResponse) -> FirstPage? {
+        source.handsOnFirstPage ? FirstPage(info: response.info, bytes: response.body) : nil
     }
 
     /// The response as a page for the machine: decoded by the source's plugin, or why not.

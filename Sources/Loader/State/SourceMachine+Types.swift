@@ -90,9 +90,12 @@ extension SourceMachine {
         public var response: HTTPResponse?
         /// With a page: it is the stored copy, which the server said is current (a 304).
         public var revalidatedCopy = false
+        /// With a page, where the source hands on its first page: the body as it came.
+        public var page: FirstPage?
 
         public init(_ outcome: Outcome, request: Int, httpStatus: Int? = nil, bytes: Int? = nil,
-                    storedCopy: (content: Content, verifiedAt: Int)? = nil, response: HTTPResponse? = nil, revalidatedCopy: Bool = false) {
+                    storedCopy: (content: Content, verifiedAt: Int)? = nil, response: HTTPResponse? = nil, revalidatedCopy: Bool = false,
+                    page: FirstPage? = nil) {
             self.outcome = outcome
             self.request = request
             self.httpStatus = httpStatus
@@ -100,6 +103,7 @@ extension SourceMachine {
             self.storedCopy = storedCopy
             self.response = response
             self.revalidatedCopy = revalidatedCopy
+            self.page = page
         }
     }
 
@@ -200,5 +204,8 @@ extension SourceMachine {
         public var continuesChain: Bool
         /// Where the source stands once this change is made.
         public var snapshot: Snapshot
+        /// For the change that settles a load with content, where the source hands it on:
+        /// the load's first page as the server sent it (see `FirstPage`).
+        public var firstPage: FirstPage?
     }
 }

@@ -32,6 +32,8 @@ public struct SourceMachine<Content: PagedContent> {
     private var request: (url: String, appendingTo: Content?) = ("", nil)
     /// The page that just arrived and where the one after it is, until its success is published.
     private var arrived: (page: Content, next: String?)?
+    /// The first page of the load under way, as it came, for the change that settles it.
+    private var firstPage: FirstPage?
     /// Whether the load in flight was called off: a page that still arrives ends the chain.
     private var callingOff = false
     private var attempt = (number: 0, started: ContinuousClock.Instant?.none, status: Int?.none, bytes: 0)
@@ -184,6 +186,7 @@ public struct SourceMachine<Content: PagedContent> {
                 storedCopyShown = nil
                 validators = response.validators
                 pagesVisited = [request.url, response.url]
+                firstPage = end.page
             }
             arrived = (page, vetted(nextPageURL(after: page, response: response)))
             var copy: [Action] = []
@@ -247,9 +250,19 @@ public struct SourceMachine<Content: PagedContent> {
         record.note(cause, attempt: attempt.number, error: to.error, at: now.wall)
         snapshot.continuesChain = continuesChain
         snapshot.record = record
-        return Transition(source: setup.name, from: from, to: to, cause: cause, attempt: attempt.number, httpStatus: attempt.status,
-                          bytes: attempt.bytes, duration: attempt.started.map { now.monotonic - $0 } ?? .zero,
-                          continuesChain: continuesChain, snapshot: snapshot)
+        var transition = Transition(source: setup.name, from: from, to: to, cause: cause, attempt: attempt.number, httpStatus: attempt.status,
+                                    bytes: attempt.bytes, duration: attempt.started.map { now.monotonic - $0 } ?? .zero,
+                                    continuesChain: continuesChain, snapshot: snapshot)
+        // The first page goes with the change that settles the load; a load that ends
+        // otherwise lets it go.
+        switch cause {
+        case .succeeded where !continuesChain, .notModified, .failed, .cancelled:
+            transition.firstPage = cause == .succeeded ? firstPage : nil
+            firstPage = nil
+        case .succeeded, .started, .progressed, .retryScheduled:
+            break
+        }
+        return transition
     }
 
     // MARK: Paging

@@ -95,9 +95,7 @@ extension LoadSession {
             }
         case .recordVersion(let index, let step):
             guard let change, let content = change.to.content else { return }
-            recorder?.record(content, step: step, status: change.httpStatus, of: sources[index])
-        case .dropPendingVersion(let index):
-            recorder?.dropPage(of: index)
+            recorder?.record(content, first: change.firstPage, step: step, status: change.httpStatus, of: sources[index])
         case .runChangeCommand(let index):
             changeCommands?.changed(sources[index], status: change?.httpStatus)
         case .refresh:

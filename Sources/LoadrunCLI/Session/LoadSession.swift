@@ -174,11 +174,8 @@ package final class LoadSession {
             // A verdict on each load needs its fingerprints: wherever something reads it.
             let loader = SourceLoaders.loader(request, url: url, fetcher: fetcher, loop: loop, plugins: plugins,
                                               fingerprintsContent: presenter.tellsChanges || staysUp || scripting.fingerprintsContent
-                                                  || records(index))
+                                                  || records(index), handsOnFirstPage: records(index))
             let source = SessionSource(loader: loader, index: index, interval: interval(for: request))
-            if let recorder, request.historyKeep != nil {
-                loader.onPage = { [unowned recorder] response, content in recorder.page(response, content: content, of: index) }
-            }
             loader.observe { [unowned self, unowned source] change in observe(change, of: source) }
             sources.append(source)
         }

@@ -113,9 +113,6 @@ extension SessionMachine {
         case show(SourceID, LoadMachine<AnyContent>.Cause, LoadVerdict?)
         /// Record source `index`'s load in the history: a new version, or the last seen again.
         case recordVersion(Int, LoadVerdict.HistoryStep)
-        /// Source `index`'s load ended without content: the history lets go of what its first
-        /// page kept for a version.
-        case dropPendingVersion(Int)
         /// Run `--on-change`'s command for source `index`'s change.
         case runChangeCommand(Int)
         /// Let the presenter draw what changed without a load (a pause, a cancel).

@@ -181,8 +181,6 @@ struct SessionMachine {
             if let verdict { actions += consequences(of: verdict, for: index) }
             // A source that met the wait's condition loads no more, from this load on.
             meetsWait = verdict?.conditionMet == true && waits && ending == nil && metCondition.insert(index).inserted
-            // A load that ended without content has no version: what its first page kept goes.
-            if cause == .failed || cause == .cancelled { actions.append(.dropPendingVersion(index)) }
         }
         if phase.isSettled {
             // Come to rest: a watch's interval starts now, so reloads never pile up.

@@ -6,9 +6,9 @@ import Plugins
 /// (`LoadVerdict.history`): a new version, or the last version seen again, whose last-seen
 /// time moves. It decides nothing of what a load means; it keeps the bytes a version needs.
 ///
-/// The first page's body is compressed as it comes (`page`), before its change is told, so
-/// that no body is held past its fetch; the version is made once the load has come to rest
-/// (`record`), and the versions go to the store in one transaction at most every
+/// The first page's body comes in the change that settles the load (`StateChange.firstPage`):
+/// a new version takes it and compresses it, the last version seen again drops it, either
+/// before the change is drawn; the versions go to the store in one transaction at most every
 /// `flushInterval`, and at the end of the run.
 final class HistoryRecorder {
     /// How long versions wait to be written together: a thousand sources settle within a
@@ -18,13 +18,10 @@ final class HistoryRecorder {
     let store: HistoryStore
     private let plugins: PluginRegistry
     private let loop: EventLoop
-    /// What the first page of each source's load in flight brought, by index.
-    private var firstPages: [Int: FirstPage] = [:]
     /// What each of the run's sources was asked for, by index.
     private let requests: [SourceRequest]
     /// Each source's last version, by index, looked up for all at once when the run starts:
-    /// the row a load of the same content touches, and the body a first page need not be
-    /// compressed for (most loads of a cron job or a watch).
+    /// the row a load of the same content touches (most loads of a cron job or a watch).
     private lazy var lastVersions: [HistoryStore.LastVersion?] = store.lastVersions(of: requests.map { Self.identity(of: $0).url })
     private var pending: [HistoryStore.Load] = []
     /// When the run started, in milliseconds since the epoch: versions seen before are earlier runs'.
@@ -33,12 +30,6 @@ final class HistoryRecorder {
     /// version with the same content is this run's first, not one before it.
     private(set) var firstBodies: [Int: UInt64] = [:]
     private var flushTimer: LoopSource?
-
-    private struct FirstPage {
-        var packed: [UInt8]?
-        var size: Int
-        var info: ResponseInfo
-    }
 
     init(store: HistoryStore, plugins: PluginRegistry, loop: EventLoop, requests: [SourceRequest]) {
         self.store = store
@@ -73,26 +64,14 @@ final class HistoryRecorder {
         return bodies
     }
 
-    /// A page of source `index`, decoded as `content`: the first of a load keeps its body,
-    /// compressed, unless the last version holds that body already.
-    func page(_ response: HTTPResponse, content: AnyContent, of index: Int) {
-        guard firstPages[index] == nil else { return }
-        let known = content.bodyFingerprint != nil && lastVersions[index]?.fingerprint == content.bodyFingerprint
-        firstPages[index] = FirstPage(packed: known ? nil : store.pack(response.body), size: response.body.count, info: response.info)
-    }
-
-    /// Source `index`'s load ended without content: its first page goes.
-    func dropPage(of index: Int) {
-        firstPages[index] = nil
-    }
-
-    /// Records `source`'s load of `content`, the server answering `status`, as the verdict's
-    /// `step` says.
-    func record(_ content: AnyContent, step: LoadVerdict.HistoryStep, status: Int?, of source: SessionSource) {
+    /// Records `source`'s load of `content`, whose first page was `first`, the server
+    /// answering `status`, as the verdict's `step` says.
+    func record(_ content: AnyContent, first: FirstPage?, step: LoadVerdict.HistoryStep, status: Int?, of source: SessionSource) {
         let index = source.index
         let request = requests[index]
+        // Taken now, whatever comes of it: the change is drawn next, without the body.
+        let bytes = first?.take()
         guard let keep = request.historyKeep, step != .none else { return }
-        let first = firstPages.removeValue(forKey: index)
         let (name, url) = Self.identity(of: request)
         let body = content.bodyFingerprint ?? content.fingerprint ?? 0
         if firstBodies[index] == nil { firstBodies[index] = body }
@@ -107,7 +86,7 @@ final class HistoryRecorder {
                                      size: first?.size ?? 0, fingerprint: body, items: nil, keep: keep, sameAs: sameAs)
         // What only a new version keeps: most loads (a cron job's, a watch's) need none of it.
         if isNew, let first {
-            (load.content, load.contentType) = (first.packed, first.info.headers["Content-Type"])
+            (load.content, load.contentType) = (bytes.flatMap(store.pack), first.info.headers["Content-Type"])
             (load.etag, load.lastModified) = (first.info.headers["ETag"], first.info.headers["Last-Modified"])
             load.items = HistoryItems.of(content, plugins: plugins)
             if source.loader.pagesLoaded > 1 {
