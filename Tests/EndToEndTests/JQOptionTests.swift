@@ -70,6 +70,29 @@ final class JQOptionTests: XCTestCase {
         let wait = try LoadrunProcess(["--url", server.url("/posts"), "--no-history", "--until", "\(forever) < 0", "--until-timeout", "500ms"])
         XCTAssertEqual(wait.waitForExit(), .exited(1), wait.standardError)
         XCTAssertTrue(wait.standardError.contains("posts: `\(forever) < 0` was still running when --until-timeout passed"), wait.standardError)
+
+        // A wait with no timeout: Ctrl-C ends it through the loop.
+        let untimed = try LoadrunProcess(["--url", server.url("/posts"), "--no-history", "--until", "\(forever) < 0"])
+        XCTAssertTrue(untimed.waitForStandardError(containing: "posts: "), untimed.standardError)
+        untimed.send(SIGINT)
+        XCTAssertEqual(untimed.waitForExit(), .exited(130), untimed.standardError)
+        XCTAssertTrue(untimed.standardError.contains("watch stopped"), "the loop ended the run, not the last resort: \(untimed.standardError)")
+    }
+
+    /// A run left to its thread is the only one: a watch's next reloads fail at once, and
+    /// threads do not pile up one a reload.
+    func testAProgramLeftRunningIsNotStartedAgainBesideItself() throws {
+        let server = server()
+        let watch = try LoadrunProcess(["--url", server.url("/posts"), "--no-history", "--no-retry", "--watch", "50ms", "--timeout", "200ms",
+                                        "--jq", "last(range(infinite))"])
+        XCTAssertTrue(watch.waitForStandardError(containing: "its last run is still going"), watch.standardError)
+        let seen = watch.standardError.components(separatedBy: "its last run is still going").count
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { watch.standardError.components(separatedBy: "its last run is still going").count > seen + 2 },
+                      "reloads go on, each refused at once: \(watch.standardError)")
+        let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(watch.pid)/task").count) ?? 0
+        XCTAssertLessThan(threads, 12, "one jq thread, not one a reload")
+        watch.send(SIGTERM)
+        XCTAssertEqual(watch.waitForExit(), .exited(143), watch.standardError)
     }
 
     func testAStringIsOneRawLine() throws {

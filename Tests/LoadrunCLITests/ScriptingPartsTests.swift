@@ -93,26 +93,26 @@ final class ScriptingPartsTests: XCTestCase {
 
     func testTheJudgeGoesByJqsTruthAndSaysWhyNot() throws {
         var judge = WaitJudge(WaitSettings(condition: .expression(try JQProgram(".version >= 3"))))
-        XCTAssertFalse(judge.judge(0, changedSinceFirst: false) { #"{"version": 2}"# })
+        XCTAssertFalse(try XCTUnwrap(judge.judge(0, changedSinceFirst: false) { #"{"version": 2}"# }))
         XCTAssertEqual(judge.reasons[0], #"`.version >= 3` gave false on {"version":2}"#)
-        XCTAssertTrue(judge.judge(0, changedSinceFirst: false) { #"{"version": 3}"# })
+        XCTAssertTrue(try XCTUnwrap(judge.judge(0, changedSinceFirst: false) { #"{"version": 3}"# }))
 
         var empty = WaitJudge(WaitSettings(condition: .expression(try JQProgram(".items[]"))))
-        XCTAssertFalse(empty.judge(0, changedSinceFirst: false) { #"{"items": []}"# })
+        XCTAssertFalse(try XCTUnwrap(empty.judge(0, changedSinceFirst: false) { #"{"items": []}"# }))
         XCTAssertEqual(empty.reasons[0], #"`.items[]` gave no value on {"items":[]}"#)
-        XCTAssertTrue(empty.judge(0, changedSinceFirst: false) { #"{"items": [false, 0]}"# }, "the last value counts, as jq -e: 0 is true")
-        XCTAssertFalse(empty.judge(0, changedSinceFirst: false) { #"{"items": [1, null]}"# })
+        XCTAssertTrue(try XCTUnwrap(empty.judge(0, changedSinceFirst: false) { #"{"items": [false, 0]}"# }), "the last value counts, as jq -e: 0 is true")
+        XCTAssertFalse(try XCTUnwrap(empty.judge(0, changedSinceFirst: false) { #"{"items": [1, null]}"# }))
 
         var failing = WaitJudge(WaitSettings(condition: .expression(try JQProgram(".[0]"))))
-        XCTAssertFalse(failing.judge(0, changedSinceFirst: false) { #"{"a": 1}"# })
+        XCTAssertFalse(try XCTUnwrap(failing.judge(0, changedSinceFirst: false) { #"{"a": 1}"# }))
         XCTAssertTrue(failing.reasons[0]?.hasPrefix("`.[0]` gave jq an error: Cannot index object with number") == true, "\(failing.reasons)")
     }
 
-    func testTheChangeJudgeGoesByTheChangeSinceTheFirstLoad() {
+    func testTheChangeJudgeGoesByTheChangeSinceTheFirstLoad() throws {
         var judge = WaitJudge(WaitSettings(condition: .change))
-        XCTAssertFalse(judge.judge(0, changedSinceFirst: false) { "1" })
+        XCTAssertFalse(try XCTUnwrap(judge.judge(0, changedSinceFirst: false) { "1" }))
         XCTAssertEqual(judge.reasons[0], "its content is still the first load's: 1")
-        XCTAssertTrue(judge.judge(0, changedSinceFirst: true) { "3" })
+        XCTAssertTrue(try XCTUnwrap(judge.judge(0, changedSinceFirst: true) { "3" }))
     }
 
     func testAnExcerptIsOneSafeShortLine() {

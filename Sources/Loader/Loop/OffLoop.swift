@@ -43,10 +43,14 @@ public enum OffLoop {
             return .success(work())
         }
         pthread_detach(handle)
-        // The deadline wakes the loop as the work's end does.
-        let timer = deadline.map { at in loop.schedule(after: max(at - .now, .zero)) {} }
+        // The deadline wakes the loop as the work's end does: a timer at it, set again should
+        // it fire early (GLib counts whole milliseconds), so that no turn blocks past it.
+        var timer: LoopSource?
         defer { timer?.cancel() }
         while box.result == nil, loop.isRunning, deadline.map({ .now < $0 }) ?? true, cancellation?.isCancelled != true {
+            if let deadline, timer?.isCancelled ?? true {
+                timer = loop.schedule(after: max(deadline - .now, .zero) + .milliseconds(1)) {}
+            }
             loop.iterate(blocking: true)
         }
         if let result = box.result { return .success(result) }

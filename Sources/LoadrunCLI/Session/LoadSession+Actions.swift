@@ -26,7 +26,17 @@ extension LoadSession {
     }
 
     private func handle(_ event: SessionMachine.Event, change: StateChange? = nil) {
-        for action in machine.handle(event) { carryOut(action, change: change) }
+        // A wait's program may run while this event is handled (off the loop, the loop
+        // turning): a signal meanwhile ends that wait at once (`watchSignals`).
+        guard machine.waits, case .changed(_, _, _, _?) = event else {
+            for action in machine.handle(event) { carryOut(action, change: change) }
+            return
+        }
+        let cancellation = OffLoop.Cancellation()
+        judging = cancellation
+        defer { judging = nil }
+        let actions = OffLoop.cancellable(by: cancellation) { machine.handle(event) }
+        for action in actions { carryOut(action, change: change) }
     }
 
     /// What the screen model asks, by way of its presenter, outside a key or its wake-up (a

@@ -46,6 +46,8 @@ package final class LoadSession {
     var waiting: [() -> Void] = []
     /// Whether an event is being handled: one that comes now waits.
     var handlingEvent = false
+    /// While a wait's program may run for the event being handled: what a signal ends it with.
+    var judging: OffLoop.Cancellation?
 
     /// What each source was asked for, by its index: a detail opened from it loads with the
     /// same settings.

@@ -1,5 +1,5 @@
 internal import CJQ
-import Loader
+public import Loader
 import Synchronization
 
 /// A jq program, compiled once by libjq (jq 1.6) and run on JSON as the `jq` binary runs it:
@@ -28,6 +28,9 @@ public final class JQProgram {
         public var results: [String]
         public var failure: String?
         public var debugMessages: [String] = []
+        /// Why the run was not waited for to its end, if it was not: its failure says so, and
+        /// what it would have given is unknown.
+        public var stopped: OffLoop.Stop?
     }
 
     /// Compiles `source`; throws jq's messages when it does not compile.
@@ -44,18 +47,27 @@ public final class JQProgram {
     /// loop; the wait ends at `deadline`, or when the loop is asked to stop, with a failure
     /// that says so.
     public func run(_ input: [UInt8], deadline: ContinuousClock.Instant? = nil) -> Run {
+        // One run left to its thread at a time: a program that never ends, on every reload
+        // of a watch, would otherwise leave a thread spinning per reload.
+        if states.hasAbandonedRun { return Run(results: [], failure: "its last run is still going, left to its thread") }
         guard let state = states.take() else { return Run(results: [], failure: "the program no longer compiles") }
         let states = states
+        let token = States.RunToken()
         let run = OffLoop.run(until: deadline) {
-            defer { states.put(state) }
+            defer {
+                states.put(state)
+                states.ended(token)
+            }
             return Self.run(state, on: input)
         }
-        switch run {
-        case .success(let run): return run
-        case .failure(.deadline): return Run(results: [], failure: Self.pastDeadline)
-        case .failure(.cancelled): return Run(results: [], failure: "the load was cancelled while the program ran")
-        case .failure(.loopEnded): return Run(results: [], failure: "the run ended while the program ran")
+        guard case .failure(let stop) = run else { return (try? run.get()) ?? Run(results: [], failure: nil) }
+        states.abandon(token)
+        let words = switch stop {
+        case .deadline: Self.pastDeadline
+        case .cancelled: "the load was cancelled while the program ran"
+        case .loopEnded: "the run ended while the program ran"
         }
+        return Run(results: [], failure: words, stopped: stop)
     }
 
     /// What a run says that was still going when its deadline passed.
@@ -88,6 +100,34 @@ public final class JQProgram {
 
         let source: String
         private let idle = Mutex<[State]>([])
+        /// Runs the loop stopped waiting for that have not ended yet.
+        private let abandoned = Mutex(0)
+
+        /// Where one run stands, between its thread and the loop's.
+        final class RunToken: Sendable {
+            enum Stage { case running, ended, abandoned }
+            let stage = Mutex(Stage.running)
+        }
+
+        var hasAbandonedRun: Bool { abandoned.withLock { $0 > 0 } }
+
+        /// The loop stopped waiting for the run of `token`: counted until it ends.
+        func abandon(_ token: RunToken) {
+            let wasRunning = token.stage.withLock { stage in
+                defer { if stage == .running { stage = .abandoned } }
+                return stage == .running
+            }
+            if wasRunning { abandoned.withLock { $0 += 1 } }
+        }
+
+        /// The run of `token` ended, on its thread.
+        func ended(_ token: RunToken) {
+            let wasAbandoned = token.stage.withLock { stage in
+                defer { stage = .ended }
+                return stage == .abandoned
+            }
+            if wasAbandoned { abandoned.withLock { $0 -= 1 } }
+        }
 
         init(source: String) { self.source = source }
 

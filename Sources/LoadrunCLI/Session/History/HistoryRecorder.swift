@@ -76,20 +76,29 @@ final class HistoryRecorder {
         let body = content.bodyFingerprint ?? content.fingerprint ?? 0
         if firstBodies[index] == nil { firstBodies[index] = body }
         let isNew = step == .newVersion
-        // The last version again only moves its last-seen time; a new one's row is made at
-        // the flush (id 0 is no row's), and the store finds it by its fingerprint.
+        let pages = source.loader.pagesLoaded
+        // A new version needs what the server sent: the first page's body, or, for several
+        // pages, the list they make. A load that brought neither (a page loaded by `>` alone,
+        // a 304 with nothing stored) is no version to keep.
+        if isNew, bytes == nil, pages <= 1 { return }
+        // The last version again only moves its last-seen time, when it is the row this
+        // recorder knows; a new one's row is made at the flush (id 0 is no row's), and the
+        // store finds it by its fingerprint.
         let sameAs = isNew ? nil : lastVersions[index]
+        if !isNew, sameAs?.fingerprint != body { return }
         if isNew { lastVersions[index] = HistoryStore.LastVersion(id: 0, fingerprint: body) }
         // A copy the server confirmed (304) is the 200 it was.
         var load = HistoryStore.Load(source: name, url: url, at: ClockTime.nowMilliseconds(), status: status == 304 ? 200 : status, etag: nil,
                                      lastModified: nil, contentType: nil, plugin: content.pluginName, program: request.jqProgram, content: nil,
                                      size: first?.size ?? 0, fingerprint: body, items: nil, keep: keep, sameAs: sameAs)
         // What only a new version keeps: most loads (a cron job's, a watch's) need none of it.
-        if isNew, let first {
-            (load.content, load.contentType) = (bytes.flatMap(store.pack), first.info.headers["Content-Type"])
-            (load.etag, load.lastModified) = (first.info.headers["ETag"], first.info.headers["Last-Modified"])
+        if isNew {
             load.items = HistoryItems.of(content, plugins: plugins)
-            if source.loader.pagesLoaded > 1 {
+            if let first {
+                (load.content, load.contentType) = (bytes.flatMap(store.pack), first.info.headers["Content-Type"])
+                (load.etag, load.lastModified) = (first.info.headers["ETag"], first.info.headers["Last-Modified"])
+            }
+            if pages > 1 {
                 // Several pages: the list they make, as its JSON, which its plugin decodes again.
                 let json = Array(plugins.renderJSON(content, context: RenderContext()).utf8)
                 (load.content, load.size, load.contentType) = (store.pack(json), json.count, "application/json")

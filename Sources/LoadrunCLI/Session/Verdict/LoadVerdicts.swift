@@ -29,7 +29,8 @@ struct LoadVerdicts {
     /// What each source's last version in the history holds (its body), by index.
     private var lastVersions: [Int: UInt64] = [:]
     /// Whether each source's last content met the wait's condition: the same content again (a
-    /// 304, an unchanged 200) has the same verdict, and a program does not run again on it.
+    /// 304, an unchanged 200) has the same verdict, and a program does not run again on it;
+    /// a program cut short decided nothing, and runs again.
     private var lastConditions: [Int: Bool] = [:]
     /// Judges content against the wait's condition, and keeps why a source has not met it.
     private(set) var wait: WaitJudge?
@@ -61,9 +62,10 @@ struct LoadVerdicts {
             if !verdict.changed, let known = lastConditions[index] {
                 verdict.conditionMet = known
             } else {
-                verdict.conditionMet = wait?.judge(index, changedSinceFirst: changedSinceFirst, json: load.json)
+                let met = wait?.judge(index, changedSinceFirst: changedSinceFirst, json: load.json)
+                verdict.conditionMet = met ?? false
+                lastConditions[index] = met
             }
-            lastConditions[index] = verdict.conditionMet
         }
         latest[index] = verdict
         return verdict

@@ -20,8 +20,9 @@ struct WaitJudge {
 
     /// Whether source `index`'s content meets the condition; `changedSinceFirst`: it differs
     /// from the run's first; `json` gives the content's JSON (what `--output json` prints) when
-    /// the condition needs it.
-    mutating func judge(_ index: Int, changedSinceFirst: Bool, json: () -> String) -> Bool {
+    /// the condition needs it. nil: undecided, the program was cut short (the timeout, a
+    /// signal): the same content is judged again next time.
+    mutating func judge(_ index: Int, changedSinceFirst: Bool, json: () -> String) -> Bool? {
         switch settings.condition {
         case .success:
             return true
@@ -32,9 +33,11 @@ struct WaitJudge {
         case .expression(let program):
             let input = json()
             let run = program.run(Array(input.utf8), deadline: deadline)
-            if run.failure == JQProgram.pastDeadline {
-                reasons[index] = "`\(program.source)` was still running when --until-timeout passed, on \(Self.excerpt(input))"
-                return false
+            if let stopped = run.stopped {
+                if stopped == .deadline {
+                    reasons[index] = "`\(program.source)` was still running when --until-timeout passed, on \(Self.excerpt(input))"
+                }
+                return nil
             }
             if let failure = run.failure {
                 reasons[index] = "`\(program.source)` gave jq an error: \(failure), on \(Self.excerpt(input))"
