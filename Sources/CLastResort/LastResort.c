@@ -20,12 +20,26 @@ static struct termios terminal_settings;
 static char leave_sequence[64];
 static size_t leave_length;
 
+/* A live line on stderr (a spinner) and what erases it and shows the cursor again. */
+static volatile sig_atomic_t has_line;
+static char line_sequence[32];
+static size_t line_length;
+
+/* Puts the spinner's line and cursor back, if one is up. */
+static void restore_line(void) {
+    if (!has_line) return;
+    has_line = 0;
+    ssize_t ignored = write(STDERR_FILENO, line_sequence, line_length);
+    (void)ignored;
+}
+
 /* Puts the terminal back as far as it can, then ends the process. A write to a stdout that
  * blocks is cut short by the alarm, whose handler comes back here and ends at once. */
 static void end_now(int status) {
     if (exiting) _exit(status);
     exiting = 1;
     alarm(1);
+    restore_line();
     if (has_terminal) {
         tcsetattr(terminal_fd, TCSAFLUSH, &terminal_settings);
         ssize_t ignored = write(STDOUT_FILENO, leave_sequence, leave_length);
@@ -111,6 +125,7 @@ static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, S
 static void on_crash(int signal, siginfo_t *info, void *context) {
     (void)info;
     (void)context;
+    restore_line();
     if (has_terminal) {
         has_terminal = 0;
         if (terminal_fd >= 0) tcsetattr(terminal_fd, TCSAFLUSH, &terminal_settings);
@@ -163,4 +178,16 @@ void lr_last_resort_save_terminal(int input_fd, const char *leave, size_t length
 
 void lr_last_resort_forget_terminal(void) {
     has_terminal = 0;
+}
+
+void lr_last_resort_save_line(const char *restore, size_t length) {
+    has_line = 0;
+    if (length > sizeof line_sequence) length = sizeof line_sequence;
+    memcpy(line_sequence, restore, length);
+    line_length = length;
+    has_line = 1;
+}
+
+void lr_last_resort_forget_line(void) {
+    has_line = 0;
 }

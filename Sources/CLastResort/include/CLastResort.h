@@ -31,4 +31,11 @@ void lr_last_resort_save_terminal(int input_fd, const char *leave, size_t length
 /* The view has put the terminal back itself. */
 void lr_last_resort_forget_terminal(void);
 
+/* A live line (a spinner) is up on stderr: on the way out, `restore` (which erases it and
+ * shows the cursor) is written there. Copied. */
+void lr_last_resort_save_line(const char *restore, size_t length);
+
+/* The live line is gone. */
+void lr_last_resort_forget_line(void);
+
 #endif

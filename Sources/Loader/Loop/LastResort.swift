@@ -42,4 +42,16 @@ public enum LastResort {
     public static func forgetTerminal() {
         lr_last_resort_forget_terminal()
     }
+
+    /// A live line is up on stderr with the cursor hidden: a process ended from outside the
+    /// loop writes `restore` there (erase the line, show the cursor).
+    public static func saveLiveLine(restoring restore: String) {
+        var restore = restore
+        restore.withUTF8 { lr_last_resort_save_line($0.baseAddress, $0.count) }
+    }
+
+    /// The live line is gone.
+    public static func forgetLiveLine() {
+        lr_last_resort_forget_line()
+    }
 }

@@ -46,6 +46,9 @@ final class ProgressLine {
 
     private func start() {
         if ticker == nil {
+            // Before the cursor goes: a process ended from outside the loop (two quick
+            // Ctrl-Cs) puts it back, and erases the line.
+            LastResort.saveLiveLine(restoring: "\r\u{1B}[2K\u{1B}[?25h")
             diagnostics.writeControl("\u{1B}[?25l")
             cursorHidden = true
             ticker = loop.repeating(every: .milliseconds(80)) { [weak self] in
@@ -68,6 +71,7 @@ final class ProgressLine {
         ticker = nil
         diagnostics.eraseLiveLine(then: cursorHidden ? "\u{1B}[?25h" : "")
         cursorHidden = false
+        LastResort.forgetLiveLine()
     }
 
     private func draw() {
