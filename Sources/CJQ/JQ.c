@@ -38,6 +38,8 @@ static struct {
     jv_parser *(*parser_new)(int);
     void (*parser_set_buf)(jv_parser *, const char *, int, int);
     jv (*parser_next)(jv_parser *);
+    int (*array_length)(jv);
+    jv (*array_get)(jv, int);
     void (*parser_free)(jv_parser *);
     /* Why it could not be opened, or NULL once it is ready. */
     const char *error;
@@ -68,7 +70,8 @@ static void open_library(void) {
           && FIND(string_value, "jv_string_value") && FIND(string_length_bytes, "jv_string_length_bytes")
           && FIND(dump_string, "jv_dump_string") && FIND(parser_new, "jv_parser_new")
           && FIND(parser_set_buf, "jv_parser_set_buf") && FIND(parser_next, "jv_parser_next")
-          && FIND(parser_free, "jv_parser_free"))) {
+          && FIND(parser_free, "jv_parser_free") && FIND(array_length, "jv_array_length")
+          && FIND(array_get, "jv_array_get"))) {
         lib.error = "libjq.so.1 lacks a function loadrun calls";
         return;
     }
@@ -133,10 +136,46 @@ static jv next_input(jq_state *state, void *data) {
     return lib.parser_next(jq->run->parser);
 }
 
+/* What `stderr` is made to say through `debug`: libjq 1.6's own `stderr` writes its value to
+   fd 2 itself, with a server's C1 and bidi characters raw, and has no callback. Each program
+   is compiled after `def stderr:` (see `stderr_prelude`), which passes its value to `debug`
+   in an array marked with this, on the same line, so that jq's line numbers stay. */
+static const char stderr_mark[] = " loadrun:stderr";
+static const char stderr_prelude[] = "def stderr: [\" loadrun:stderr\", .] | debug | .[1]; ";
+
+/* The value `stderr` was given, when `value` is what the prelude's `stderr` handed `debug`;
+   else JV_INVALID. It takes `value`. */
+static jv stderr_value(jv value) {
+    if (lib.get_kind(value) != JV_KIND_ARRAY || lib.array_length(lib.copy(value)) != 2) {
+        lib.free(value);
+        return lib.invalid();
+    }
+    jv mark = lib.array_get(lib.copy(value), 0);
+    int marked = lib.get_kind(mark) == JV_KIND_STRING && strcmp(lib.string_value(mark), stderr_mark) == 0;
+    lib.free(mark);
+    if (!marked) {
+        lib.free(value);
+        return lib.invalid();
+    }
+    return lib.array_get(value, 1);
+}
+
 /* `debug`: `["DEBUG:",VALUE]` on one line, as the jq binary writes it, handed to the caller,
-   which says it made inert. libjq 1.6 leaves this callback unset too. */
+   which says it made inert; and what `stderr` says, as compact JSON, as jq 1.6 writes it.
+   libjq 1.6 leaves this callback unset too. */
 static void debug_message(void *data, jv value) {
     lr_jq *jq = data;
+    jv said = stderr_value(lib.copy(value));
+    if (lib.get_kind(said) != JV_KIND_INVALID) {
+        lib.free(value);
+        jv text = lib.dump_string(said, 0);
+        if (jq->run != NULL && jq->run->note != NULL) {
+            jq->run->note(jq->run->info, lib.string_value(text), (size_t)lib.string_length_bytes(lib.copy(text)));
+        }
+        lib.free(text);
+        return;
+    }
+    lib.free(said);
     jv text = lib.dump_string(value, 0);
     if (jq->run != NULL && jq->run->note != NULL) {
         const char *json = lib.string_value(text);
@@ -173,11 +212,29 @@ lr_jq *lr_jq_compile(const char *program, char **error) {
     lib.set_attr(jq->state, lib.string("JQ_LIBRARY_PATH"), lib.array());
     lib.set_attr(jq->state, lib.string("JQ_ORIGIN"), lib.string("/nonexistent/loadrun-jq"));
     lib.set_attr(jq->state, lib.string("PROGRAM_ORIGIN"), lib.string("/nonexistent/loadrun-jq"));
-    if (!lib.compile(jq->state, program)) {
-        *error = jq->messages.text ? jq->messages.text : strdup("jq: compile error");
-        jq->messages.text = NULL;
+    /* With `stderr` made to say through `debug`. A program that does not compile so is
+       compiled as written, for jq's own words about it (a module directive must come first,
+       and finds no module anyway). */
+    size_t length = strlen(program);
+    char *prefixed = malloc(sizeof stderr_prelude + length);
+    if (prefixed == NULL) {
         lr_jq_free(jq);
         return NULL;
+    }
+    memcpy(prefixed, stderr_prelude, sizeof stderr_prelude - 1);
+    memcpy(prefixed + sizeof stderr_prelude - 1, program, length + 1);
+    int compiled = lib.compile(jq->state, prefixed);
+    free(prefixed);
+    if (!compiled) {
+        free(jq->messages.text);
+        jq->messages.text = NULL;
+        jq->messages.length = 0;
+        if (!lib.compile(jq->state, program)) {
+            *error = jq->messages.text ? jq->messages.text : strdup("jq: compile error");
+            jq->messages.text = NULL;
+            lr_jq_free(jq);
+            return NULL;
+        }
     }
     /* What compiling said (warnings) is not what running says. */
     free(jq->messages.text);
@@ -226,14 +283,20 @@ static char *halt_message(lr_jq *jq) {
     return worded;
 }
 
-/* Runs the program on `value` (which it takes); NULL, or the message of the error that ended it. */
-static char *run_one(lr_jq *jq, jv value, lr_jq_emit emit, void *info) {
+/* Runs the program on `value` (which it takes); NULL, or the message of the error that ended it.
+   `*stopped` is set when `emit` stopped it. */
+static char *run_one(lr_jq *jq, jv value, lr_jq_emit emit, void *info, int *stopped) {
     lib.start(jq->state, value, 0);
     jv result;
     while (lib.get_kind(result = lib.next(jq->state)) != JV_KIND_INVALID) {
         jv text = lib.dump_string(result, 0);
-        emit(info, lib.string_value(text), (size_t)lib.string_length_bytes(lib.copy(text)));
+        int stop = emit(info, lib.string_value(text), (size_t)lib.string_length_bytes(lib.copy(text)));
         lib.free(text);
+        /* The taker wants no more: the run ends here, as a halt would. */
+        if (stop) {
+            *stopped = 1;
+            return NULL;
+        }
     }
     if (lib.halted(jq->state)) {
         lib.free(result);
@@ -282,8 +345,9 @@ char *lr_jq_run(lr_jq *jq, const char *input, size_t size, lr_jq_emit emit, lr_j
             }
             break;
         }
-        failure = run_one(jq, value, emit, info);
-        if (failure != NULL || lib.halted(jq->state)) break;
+        int stopped = 0;
+        failure = run_one(jq, value, emit, info, &stopped);
+        if (failure != NULL || stopped || lib.halted(jq->state)) break;
     }
     jq->run = NULL;
     lib.parser_free(parser);

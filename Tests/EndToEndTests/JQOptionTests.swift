@@ -53,6 +53,18 @@ final class JQOptionTests: XCTestCase {
         XCTAssertEqual(until.waitForExit(), .exited(1), until.standardError)
     }
 
+    /// jq's `stderr` wrote a server's C1 (CSI) and bidi characters raw to the terminal.
+    func testStderrSaysTheValueMadeInert() throws {
+        let server = TestServer { server, _ in
+            server.route("/hostile", TestRoutes.fixed(#"{"name": "a\u009b31mb\u202ec"}"#))
+        }
+        let run = try self.run(["--url", server.url("/hostile"), "--no-history", "--jq", ".name | stderr | length"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertEqual(run.standardOutput, "8\n", "stderr passes its value on")
+        XCTAssertTrue(run.standardError.contains(#"hostile: "a"#), "said as a note of the source: \(run.standardError)")
+        XCTAssertFalse(run.standardError.unicodeScalars.contains { $0.value == 0x9B || $0.value == 0x202E }, run.standardError)
+    }
+
     /// A program runs off the loop: one that never ends holds no signal, deadline or timeout.
     func testAProgramThatNeverEndsHoldsNoSignalDeadlineOrTimeout() throws {
         let server = server()

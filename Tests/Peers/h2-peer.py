@@ -17,6 +17,7 @@ mode, and `request PATH HTTP/1.1` is printed.
   big-header          a HEADERS block of 200 KiB (in CONTINUATION frames), then nothing
   rst-before          RST_STREAM INTERNAL_ERROR before any header
   rst-after           HEADERS, then RST_STREAM INTERNAL_ERROR
+  rst-after-data      HEADERS, 10 bytes of DATA, then RST_STREAM INTERNAL_ERROR
   refused             RST_STREAM REFUSED_STREAM before any header
   goaway              GOAWAY NO_ERROR with last stream 0: the request was not processed
   goaway-error        GOAWAY INTERNAL_ERROR naming the stream: it may have been processed
@@ -76,6 +77,12 @@ def answer(sock, connection, stream, mode):
         if mode == "rst-after":
             sock.sendall(connection.data_to_send())
             connection.reset_stream(stream, h2.errors.ErrorCodes.INTERNAL_ERROR)
+    elif mode == "rst-after-data":
+        # Ten bytes of the body, then the stream reset: the read in progress must fail.
+        connection.send_headers(stream, [(":status", "200"), ("content-type", "application/json")])
+        connection.send_data(stream, BODY[:10])
+        sock.sendall(connection.data_to_send())
+        connection.reset_stream(stream, h2.errors.ErrorCodes.INTERNAL_ERROR)
     elif mode == "rst-before":
         connection.reset_stream(stream, h2.errors.ErrorCodes.INTERNAL_ERROR)
     elif mode == "refused":

@@ -152,4 +152,45 @@ final class JQProgramTests: XCTestCase {
         XCTAssertNil(halted.failure, "halt is no error")
         XCTAssertEqual(halted.results, ["1"], "and nothing runs after it")
     }
+
+    /// `range(1e9)` once collected results until memory ran out: what a run keeps is bounded,
+    /// and the program is stopped there with words that say why.
+    func testKeptResultsAreBoundedAndTheProgramIsStoppedThere() throws {
+        let run = try JQProgram("range(1e9)").run(Array("null".utf8), keptLimit: 4096)
+        XCTAssertEqual(run.failure?.hasPrefix("it gave more than"), true, run.failure ?? "no failure")
+        XCTAssertLessThanOrEqual(run.results.count, 4096 / 32 + 1, "kept no more than the limit")
+        XCTAssertEqual(JQProgram.keptLimit(forInput: 1000), 64 << 20, "at least 64 MiB")
+        XCTAssertEqual(JQProgram.keptLimit(forInput: 100 << 20), 200 << 20, "twice the input")
+    }
+
+    /// Without a loop to stream on, a stream takes the results at the end, from the second
+    /// on; one result alone is the run's own. Streamed or kept, the fingerprint is the same.
+    func testAStreamTakesSeveralResultsAndTheFingerprintIsTheSameStreamedOrKept() throws {
+        let program = try JQProgram(".[]")
+        var taken: [String] = []
+        let stream = JQProgram.ResultStream(isReady: { true }, take: { taken += $0; return true })
+        let streamed = program.run(Array("[1, 2, 3]".utf8), streamingTo: stream)
+        XCTAssertEqual(taken, ["1", "2", "3"])
+        XCTAssertEqual(streamed.results, [])
+        XCTAssertEqual(streamed.streamed, 3)
+        let kept = program.run(Array("[1, 2, 3]".utf8))
+        XCTAssertEqual(kept.results, ["1", "2", "3"])
+        XCTAssertEqual(kept.fingerprint, streamed.fingerprint)
+        XCTAssertNotEqual(program.run(Array("[1, 2, 4]".utf8)).fingerprint, kept.fingerprint)
+        taken = []
+        let single = program.run(Array("[1]".utf8), streamingTo: stream)
+        XCTAssertEqual(taken, [], "one result is shown as itself")
+        XCTAssertEqual(single.results, ["1"])
+    }
+
+    /// libjq 1.6's `stderr` writes its value to fd 2 itself, a server's C1 and bidi
+    /// characters raw: it is made to say through `debug`, to the caller, which says it made
+    /// inert; what it gives, and jq's line numbers, are as jq's.
+    func testStderrIsHandedToTheCallerAsCompactJSON() throws {
+        let run = try JQProgram("stderr | length").run(Array(#""a\u009bb\u202ec""#.utf8))
+        XCTAssertEqual(run.results, ["5"])
+        XCTAssertEqual(run.debugMessages, ["\"a\u{9B}b\u{202E}c\""], "compact JSON, as jq 1.6 writes it")
+        XCTAssertEqual(try JQProgram("$__loc__").run(Array("null".utf8)).results, [#"{"file":"<top-level>","line":1}"#], "line numbers are jq's")
+        XCTAssertThrowsError(try JQProgram(#"import "a" as a; ."#), "a module directive still finds no module")
+    }
 }

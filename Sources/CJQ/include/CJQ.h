@@ -21,13 +21,14 @@ const char *lr_jq_open(void);
 lr_jq *lr_jq_compile(const char *program, char **error);
 void lr_jq_free(lr_jq *jq);
 
-/* Called with each result, as compact JSON (what `jq -c` prints), in order. */
-typedef void (*lr_jq_emit)(void *info, const char *json, size_t length);
+/* Called with each result, as compact JSON (what `jq -c` prints), in order; nonzero stops the
+ * run there (its taker wants no more: the reader left, or the results outgrew their bound). */
+typedef int (*lr_jq_emit)(void *info, const char *json, size_t length);
 
 /* Runs the program on each JSON value in the `size` bytes of `input` (one document, or JSON
  * Lines), as `jq` does with its input: `input` and `inputs` read on from the value after the
  * one being run on. `note` gets what `debug` says (`["DEBUG:",VALUE]`), with `info` as `emit`
- * does. NULL when every value ran; else, after the results that came before it, what went
+ * does (what it returns is not read). NULL when every value ran, or `emit` stopped the run; else, after the results that came before it, what went
  * wrong: jq's message for a runtime error (`Cannot index object with number`), or why the
  * input is not JSON. Free it with lr_jq_free_text. */
 char *lr_jq_run(lr_jq *jq, const char *input, size_t size, lr_jq_emit emit, lr_jq_emit note, void *info);

@@ -4,7 +4,7 @@ public struct AnyContentDecoder {
     public let mediaTypes: [String]
     public let summary: String
     public let takes: String
-    private let decoder: ([UInt8], ResponseInfo) throws(DecodeFailure) -> AnyContent
+    private let decoder: ([UInt8], ResponseInfo, ContentPieces?) throws(DecodeFailure) -> AnyContent
     private let offerer: (ResponseBody) -> Offer<AnyContent>
 
     public init<Decoder: ContentDecoder>(_ decoder: Decoder) {
@@ -12,8 +12,9 @@ public struct AnyContentDecoder {
         mediaTypes = decoder.mediaTypes
         summary = decoder.summary
         takes = decoder.takes
-        self.decoder = { (body, response) throws(DecodeFailure) in
-            AnyContent(try decoder.decode(body, response: response), decoder: decoder)
+        self.decoder = { (body, response, pieces) throws(DecodeFailure) in
+            guard let pieces else { return AnyContent(try decoder.decode(body, response: response), decoder: decoder) }
+            return AnyContent(try decoder.decode(body, response: response, pieces: pieces), decoder: decoder)
         }
         offerer = { body in
             switch decoder.offer(body) {
@@ -24,8 +25,10 @@ public struct AnyContentDecoder {
         }
     }
 
-    public func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> AnyContent {
-        try decoder(body, response)
+    /// The body decoded; `pieces` takes pieces of it as they are made, where the decoder makes
+    /// it piece by piece (see `ContentDecoder.decode(_:response:pieces:)`).
+    public func decode(_ body: [UInt8], response: ResponseInfo, pieces: ContentPieces? = nil) throws(DecodeFailure) -> AnyContent {
+        try decoder(body, response, pieces)
     }
 
     /// The response offered to this decoder: declined, or decoded once.

@@ -5,19 +5,22 @@ public enum ContentFingerprint {
     /// The bytes' hash, eight at a time: FNV-1a's multiplier over words, then a finishing mix,
     /// so that a 20 MB body costs a few milliseconds.
     public static func of(_ bytes: [UInt8]) -> UInt64 {
-        bytes.withUnsafeBytes { raw in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(raw.count)
-            var offset = 0
-            while offset + 8 <= raw.count {
-                hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x0000_0100_0000_01b3
-                offset += 8
-            }
-            while offset < raw.count {
-                hash = (hash ^ UInt64(raw[offset])) &* 0x0000_0100_0000_01b3
-                offset += 1
-            }
-            return mixed(hash)
+        bytes.withUnsafeBytes { of($0) }
+    }
+
+    /// The hash of the bytes at `raw`, as `of` hashes an array's.
+    public static func of(_ raw: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(raw.count)
+        var offset = 0
+        while offset + 8 <= raw.count {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x0000_0100_0000_01b3
+            offset += 8
         }
+        while offset < raw.count {
+            hash = (hash ^ UInt64(raw[offset])) &* 0x0000_0100_0000_01b3
+            offset += 1
+        }
+        return mixed(hash)
     }
 
     /// `first` and then `next`: a list whose pages came in that order.

@@ -307,7 +307,9 @@ public final class HTTPFetch {
     private func failure(_ failure: GIOFailure?) -> LoadError {
         let body = life.isReadingBody ? (received: receivedSoFar, declared: expectedLength) : nil
         if failure?.kind == .tls, certificateProblems != nil { return LoadError(failure, at: certificateSite()) }
-        return LoadError(failure, at: FailureSite(.server(authority: authority, host: host), stop: stopReason, body: body))
+        var site = FailureSite(.server(authority: authority, host: host), stop: stopReason, body: body)
+        site.overHTTP2 = body != nil && message?.httpVersion == "HTTP/2"
+        return LoadError(failure, at: site)
     }
 
     /// Where a refused certificate came from, and what was wrong with it.

@@ -25,8 +25,11 @@ public enum OffLoop {
     }
 
     /// `work`'s result, or why the wait ended first. Without a running loop on this thread (a
-    /// test, a subcommand), `work` runs here.
-    public static func run<T: Sendable>(until deadline: ContinuousClock.Instant? = nil, _ work: @escaping @Sendable () -> T) -> Result<T, Stop> {
+    /// test, a subcommand), `work` runs here. `onTurn` runs on the loop's thread after each
+    /// turn of the wait: it takes what the work hands over as it goes (a jq program's
+    /// results, streamed), and the work wakes the loop for it.
+    public static func run<T: Sendable>(until deadline: ContinuousClock.Instant? = nil, onTurn: (() -> Void)? = nil,
+                                        _ work: @escaping @Sendable () -> T) -> Result<T, Stop> {
         guard let loop = EventLoop.current, loop.isRunning else { return .success(work()) }
         let cancellation = loop.offLoopCancellations.last
         // The sooner of its own deadline and the one of the load it works for.
@@ -52,6 +55,7 @@ public enum OffLoop {
                 timer = loop.schedule(after: max(deadline - .now, .zero) + .milliseconds(1)) {}
             }
             loop.iterate(blocking: true)
+            onTurn?()
         }
         if let result = box.result { return .success(result) }
         if cancellation?.isCancelled == true { return .failure(.cancelled) }

@@ -61,6 +61,13 @@ extension LoadError {
         case .cancelled:
             switch site.stop {
             case .deadline(let limit)?:
+                if site.overHTTP2, let body = site.body, body.received > 0 {
+                    // libsoup 3.2 keeps a reset of the stream to itself once the body has
+                    // begun (DESIGN, HTTP/2): the wait is all it shows.
+                    return LoadError(.timedOut, "no complete response from \(authority) within \(format(limit)): its HTTP/2 stream "
+                                     + "stopped after \(ByteCount.format(body.received)) of the body, and a reset of it would not be said",
+                                     suggestion: "raise --timeout if the server is slow; --http1.1 if it resets streams")
+                }
                 return LoadError(.timedOut, "no complete response from \(authority) within \(format(limit))", remedy: .raiseDeadline)
             case .connectTimeout(let limit)?:
                 return LoadError(.timedOut, "could not connect to \(authority) within \(format(limit))", remedy: .raiseConnectTimeout)

@@ -32,6 +32,9 @@ public final class SourceLoader {
     /// Whether its fetches wait behind others to the same host (a prefetch): read as each
     /// fetch starts, so a detail the user opens loads at normal priority from then on.
     public var isLowPriority = false
+    /// Takes the content of a load in pieces as it is decoded, where its decoder makes it so
+    /// (see `ContentPieces`); the content it comes to rest with is then what was not taken.
+    public var pieces: ContentPieces?
     private var nextObserverID = 0
 
     /// Loads `source` with `fetcher`: a `URLFetcher` for every kind of URL, or an `HTTPClient`.
@@ -251,7 +254,9 @@ public final class SourceLoader {
         }
         switch source.plugin {
         case .fixed(let decoder):
-            return (decoder, Result { () throws(DecodeFailure) in try decoder.decode(response.body, response: response.info) })
+            // Only a first page is handed over in pieces: a later one joins the list.
+            let pieces = pagePlugin == nil ? pieces : nil
+            return (decoder, Result { () throws(DecodeFailure) in try decoder.decode(response.body, response: response.info, pieces: pieces) })
         case .fromResponse(let decoders):
             if let pagePlugin, let decoder = decoders.first(where: { $0.name == pagePlugin }) {
                 return (decoder, Result { () throws(DecodeFailure) in try decoder.decode(response.body, response: response.info) })

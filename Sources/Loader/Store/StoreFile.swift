@@ -155,16 +155,22 @@ final class StoreFile {
         }
         // What is kept (authenticated responses too) goes only where the user alone reads and
         // writes: a directory or file of another user's is refused, as ssh refuses its files;
-        // the user's own are made 0700 and 0600, whatever mode they had.
+        // the user's own lose what group and others could do. What the user took from
+        // themselves (a directory made read-only) is theirs to give back: it is said, as any
+        // store that cannot be written.
         try Self.checkOwner(of: directory)
-        chmod(directory, 0o700)
+        Self.tighten(directory, to: 0o700)
         for file in [path, path + "-wal", path + "-shm"] where access(file, F_OK) == 0 {
             try Self.checkOwner(of: file)
-            chmod(file, 0o600)
+            Self.tighten(file, to: 0o600)
         }
-        // SQLite's own word for this case is only "unable to open database file".
+        // SQLite's own word for these is only "unable to open database file", or a read-only
+        // database found at the first write.
         guard access(directory, W_OK | X_OK) == 0 else {
             throw StoreProblem.unwritable(path: directory, reason: LocalFile.reason(for: errno))
+        }
+        for file in [path, path + "-wal", path + "-shm"] where access(file, F_OK) == 0 && access(file, R_OK | W_OK) != 0 {
+            throw StoreProblem.unwritable(path: file, reason: LocalFile.reason(for: errno))
         }
         beforeOpening()
         // SQLite would open a FIFO and wait on it for ever.
@@ -198,8 +204,17 @@ final class StoreFile {
         guard version == layout else { throw StoreProblem.newerLayout(path: path, version: version) }
         // Each run writes a little; the log is copied in once it has grown, not at every exit.
         database.leavesLogOnClose()
-        for file in [path, path + "-wal", path + "-shm"] { chmod(file, 0o600) }
+        for file in [path, path + "-wal", path + "-shm"] { Self.tighten(file, to: 0o600) }
         return database
+    }
+
+    /// Takes from `path`'s mode what `allowed` does not allow (group and others), and adds
+    /// nothing.
+    private static func tighten(_ path: String, to allowed: mode_t) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        let mode = info.st_mode & 0o7777
+        if mode & ~allowed != 0 { chmod(path, mode & allowed) }
     }
 
     /// loadrun's mark on its own SQLite files (`PRAGMA application_id`): "LRUN".

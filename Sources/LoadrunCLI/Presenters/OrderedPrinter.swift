@@ -22,6 +22,9 @@ final class OrderedPrinter: Presenter {
     private var printedHeaders = false
     /// The sources whose load a signal cancelled, by index.
     private var cancelled: Set<Int> = []
+    /// The sources some of whose content went out in pieces, by index: the rest of it may be
+    /// nothing, which is then no empty state.
+    private var printedPieces: Set<Int> = []
 
     init(format: Format) { self.format = format }
 
@@ -32,6 +35,19 @@ final class OrderedPrinter: Presenter {
     }
 
     private var sources: [SessionSource] { session.sources }
+
+    var printsPieces: Bool { true }
+
+    func piece(_ content: AnyContent, of source: SessionSource) -> Bool {
+        guard session.ending == nil, !session.probe.isRaised, !session.output.isClosed else { return false }
+        if printedPieces.insert(source.index).inserted {
+            // The results take the place of what stood for them while the body came.
+            progress.clear()
+            skeleton.erase()
+        }
+        printContent(content, of: source)
+        return !session.probe.isRaised && !session.output.isClosed
+    }
 
     func changed(_ source: SessionSource, by change: StateChange, verdict: LoadVerdict?) {
         if session.showsProgress { showProgress(change) }
@@ -133,7 +149,13 @@ final class OrderedPrinter: Presenter {
         case .json:
             var json = JSONOutputText(context: context)
             let sink = stdoutSink { json.next($0) }
-            if sources.count > 1 || kept != nil {
+            if printedPieces.contains(source.index) {
+                // The rest of what went out in pieces, if anything is left.
+                let text = session.plugins.renderJSON(content, context: context)
+                if !text.isEmpty { sink.write(text + "\n") }
+                sink.flush()
+                return
+            } else if sources.count > 1 || kept != nil {
                 var text = session.plugins.renderJSON(content, context: context)
                 if let kept { text = UnseenItems.json(text, keeping: kept, sortsKeys: context.sortsKeys) }
                 // Several sources: each on labelled lines of its own.
@@ -155,7 +177,7 @@ final class OrderedPrinter: Presenter {
                 session.plugins.write(content, context: context, to: sink)
             }
             sink.flush()
-            if sink.byteCount == header.utf8.count {
+            if sink.byteCount == header.utf8.count, !printedPieces.contains(source.index) {
                 session.diagnostics.say("\(source.name): \(session.plugins.emptyState(of: content) ?? "no \(content.pluginName)")")
             }
         }

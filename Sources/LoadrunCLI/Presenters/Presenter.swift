@@ -25,6 +25,9 @@ protocol Presenter: AnyObject {
     var drawsViews: Bool { get }
     /// Whether it says if each load changed the content: its sources fingerprint their bodies.
     var tellsChanges: Bool { get }
+    /// Whether it prints the content of a run's one source in pieces as it is decoded (a jq
+    /// program's results as they come, as `jq` prints them), before the load comes to rest.
+    var printsPieces: Bool { get }
 
     /// The session is about to load; the presenter takes its place (a full screen enters).
     func start(_ session: any PresentedSession)
@@ -40,6 +43,9 @@ protocol Presenter: AnyObject {
     func note(_ text: String, about source: SessionSource)
     /// The item with `fields` of `source`'s list, asked to open, has no detail: `why` says so.
     func noDetail(_ why: String, for source: SessionSource, fields: [String: String])
+    /// A piece of `source`'s content, decoded before its load came to rest (see
+    /// `printsPieces`); returns whether it wants more (false: its reader left, or a signal came).
+    func piece(_ content: AnyContent, of source: SessionSource) -> Bool
     /// The terminal changed size.
     func resized(to terminal: Terminal)
     /// Source `index`'s versions from earlier runs, oldest first, which its view asked for.
@@ -64,6 +70,8 @@ extension Presenter {
     var readsKeys: Bool { false }
     var drawsViews: Bool { false }
     var tellsChanges: Bool { false }
+    var printsPieces: Bool { false }
+    func piece(_ content: AnyContent, of source: SessionSource) -> Bool { false }
     func start(_ session: any PresentedSession) {}
     func detailChanged(_ page: DetailPage, source: SessionSource, by change: StateChange) {}
     func opened(_ page: DetailPage) {}

@@ -179,6 +179,12 @@ package final class LoadSession {
                                                   || records(index), handsOnFirstPage: records(index))
             let source = SessionSource(loader: loader, index: index, interval: interval(for: request))
             loader.observe { [unowned self, unowned source] change in observe(change, of: source) }
+            // One source, printed whole: what its decoder makes as it goes is printed as it
+            // comes, and waits for a slow reader.
+            if presenter.printsPieces, requests.count == 1, unseen == nil {
+                loader.pieces = ContentPieces(isReady: { [unowned output] in !output.isBacklogged },
+                                              take: { [unowned self, unowned source] in presenter.piece($0, of: source) })
+            }
             sources.append(source)
         }
         if let recorder { machine.knowVersions(recorder.lastVersionBodies()) }

@@ -42,6 +42,12 @@ package final class ContentOutput {
     /// Whether some content still waits for the reader.
     var hasPending: Bool { head < pending.count && failure == nil }
 
+    /// Whether so much content waits for the reader that a writer who can wait should: content
+    /// made as it is printed (a jq program's results) waits while its reader is slow.
+    var isBacklogged: Bool { pendingBytes > Self.backlog }
+
+    private static let backlog = 1 << 20
+
     /// The run's one stdout; `RunContext` builds it.
     package init() {}
 

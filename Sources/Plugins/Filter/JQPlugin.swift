@@ -31,19 +31,45 @@ public struct JQPlugin: ContentDecoder {
         public var compact: [String]
         /// What the program's `debug` said (`["DEBUG:",VALUE]`): said on stderr, made inert.
         public var debugMessages: [String] = []
+        /// How many results of the same run were shown before these, as they came (see
+        /// `decode(_:response:pieces:)`): these are then among several, whatever their count.
+        public var precededBy = 0
+        /// The fingerprint of all the run's results, shown before or not; nil for a piece.
+        public var resultsFingerprint: UInt64?
+
+        /// Whether these are the run's one result.
+        var isSingle: Bool { results.count == 1 && precededBy == 0 }
     }
 
     /// Only sources that filter decode with it.
     public func offer(_ body: ResponseBody) -> Offer<Results> { .declined }
 
     public func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> Results {
+        try decode(body, response: response, streamingTo: nil)
+    }
+
+    /// The results go to `pieces` as the program gives them, from the second on (one result
+    /// alone is shown as itself): the model returned holds those it did not take.
+    public func decode(_ body: [UInt8], response: ResponseInfo, pieces: ContentPieces) throws(DecodeFailure) -> Results {
+        try decode(body, response: response, streamingTo: pieces)
+    }
+
+    private func decode(_ body: [UInt8], response: ResponseInfo, streamingTo pieces: ContentPieces?) throws(DecodeFailure) -> Results {
         let json = try Self.json(of: body, response: response)
-        let run = program.run(json)
+        var shown = 0
+        let stream = pieces.map { pieces in
+            JQProgram.ResultStream(isReady: pieces.isReady, take: { batch in
+                defer { shown += batch.count }
+                return pieces.take(AnyContent(Results(results: batch.map(Self.result), compact: batch, precededBy: shown), decoder: self))
+            })
+        }
+        let run = program.run(json, streamingTo: stream)
         if let failure = run.failure {
             throw DecodeFailure("gave jq an error: \(failure)", suggestion: "check the --jq program against what the source serves",
                                 offersOtherPlugins: false)
         }
-        return Results(results: run.results.map(Self.result), compact: run.results, debugMessages: run.debugMessages)
+        return Results(results: run.results.map(Self.result), compact: run.results, debugMessages: run.debugMessages,
+                       precededBy: run.streamed, resultsFingerprint: run.fingerprint)
     }
 
     /// What `debug` said, to be said on stderr as the jq binary says it.
@@ -65,6 +91,9 @@ public struct JQPlugin: ContentDecoder {
                             offersOtherPlugins: false)
     }
 
+    /// What a result is said to be, made once: a program may give a million.
+    private static let resultInfo = ResponseInfo(url: "jq:", headers: HTTPHeaders([(name: "Content-Type", value: "application/json")]))
+
     /// A result, by what it is.
     private static func result(_ compact: String) -> Results.Result {
         // A string with no escape is its text between the quotes: no parse for the commonest
@@ -77,7 +106,7 @@ public struct JQPlugin: ContentDecoder {
         }
         if let plain { return .text(plain) }
         let bytes = Array(compact.utf8)
-        let info = ResponseInfo(url: "jq:", headers: HTTPHeaders([(name: "Content-Type", value: "application/json")]))
+        let info = resultInfo
         guard let document = try? JSONBody.document(bytes, response: info) else { return .text(compact) }
         if case .string(let text) = document.json { return .text(text) }
         if case .array(let items) = document.json, !items.isEmpty, items.allSatisfy({ if case .object = $0 { true } else { false } }),
@@ -89,7 +118,7 @@ public struct JQPlugin: ContentDecoder {
 
     /// A single result that is a list counts its items, as that list's own view does.
     public func itemCount(_ model: Results) -> Int? {
-        guard model.results.count == 1 else { return nil }
+        guard model.isSingle else { return nil }
         switch model.results[0] {
         case .table(let table): return TablePlugin().itemCount(table)
         case .json(let document): return JSONPlugin().itemCount(document)
@@ -98,9 +127,7 @@ public struct JQPlugin: ContentDecoder {
     }
 
     /// The results, not the body: a field the program drops may change and nothing has.
-    public func fingerprint(_ model: Results) -> UInt64? {
-        ContentFingerprint.of(Array(model.compact.joined(separator: "\n").utf8))
-    }
+    public func fingerprint(_ model: Results) -> UInt64? { model.resultsFingerprint }
 
     /// The renderer of what any jq program makes.
     public static var renderer: AnyContentRenderer { AnyContentRenderer(JQResultsView()) }
@@ -132,7 +159,7 @@ public struct JQResultsView: ContentRenderer {
     /// A single result that is a list is laid out by its items, as that list's own view lays
     /// them out: a watch marks the new ones, and the full-screen view selects and opens them.
     public func renderItems(_ model: JQPlugin.Results, context: RenderContext) -> RenderedItems? {
-        guard model.results.count == 1 else { return nil }
+        guard model.isSingle else { return nil }
         switch model.results[0] {
         case .table(let table): return TablePlugin().renderItems(table, context: context)
         case .json(let document): return JSONPlugin().renderItems(document, context: context)
@@ -141,7 +168,7 @@ public struct JQResultsView: ContentRenderer {
     }
 
     public func itemFields(_ model: JQPlugin.Results, at index: Int) -> [String: String]? {
-        guard model.results.count == 1 else { return nil }
+        guard model.isSingle else { return nil }
         switch model.results[0] {
         case .table(let table): return TablePlugin().itemFields(table, at: index)
         case .json(let document): return JSONPlugin().itemFields(document, at: index)
@@ -152,13 +179,13 @@ public struct JQResultsView: ContentRenderer {
     /// A program that gave nothing (`empty`, a `select` that held for none) says so, where
     /// the view would be.
     public func emptyState(_ model: JQPlugin.Results) -> String? {
-        model.results.isEmpty ? "the jq program gave no results" : nil
+        model.results.isEmpty && model.precededBy == 0 ? "the jq program gave no results" : nil
     }
 
     /// One result pretty-printed, as `--output json` prints a document; several one a line,
     /// as `jq -c` prints them.
     public func renderJSON(_ model: JQPlugin.Results, context: RenderContext) -> String {
-        guard model.compact.count == 1 else { return model.compact.joined(separator: "\n") }
+        guard model.isSingle else { return model.compact.joined(separator: "\n") }
         switch model.results[0] {
         case .json(let document): return JSONPlugin().renderJSON(document, context: context)
         case .table(let table): return TablePlugin().renderJSON(table, context: context)

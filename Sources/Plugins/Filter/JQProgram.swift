@@ -25,12 +25,38 @@ public final class JQProgram {
     /// input is not JSON), after the results that came before; and what `debug` said, each
     /// as `["DEBUG:",VALUE]`, as the jq binary writes it on stderr.
     public struct Run: Equatable, Sendable {
+        /// The results not handed to a stream, in order: all of them when none was given.
         public var results: [String]
         public var failure: String?
         public var debugMessages: [String] = []
         /// Why the run was not waited for to its end, if it was not: its failure says so, and
         /// what it would have given is unknown.
         public var stopped: OffLoop.Stop?
+        /// How many results went to the stream before `results`.
+        public var streamed = 0
+        /// The fingerprint of every result, streamed or not, in order.
+        public var fingerprint: UInt64 = 0
+    }
+
+    /// Where a run's results go as they come, on the loop's thread: printed at once on a run
+    /// that loads once, as `jq` prints them, and never kept.
+    public struct ResultStream {
+        /// Whether the taker can take more now; while it cannot, the run waits (a slow reader).
+        public var isReady: () -> Bool
+        /// Takes results, as compact JSON, in order; returns whether it wants more.
+        public var take: ([String]) -> Bool
+
+        public init(isReady: @escaping () -> Bool, take: @escaping ([String]) -> Bool) {
+            self.isReady = isReady
+            self.take = take
+        }
+    }
+
+    /// The most a run keeps of its results, in bytes of compact JSON (and a little for each),
+    /// for an input of `inputSize` bytes: twice the input, and at least 64 MiB. Past it the
+    /// program is stopped and said: `range(1e9)` is no reason to use all memory.
+    public static func keptLimit(forInput inputSize: Int) -> Int {
+        max(64 << 20, 2 * inputSize)
     }
 
     /// Compiles `source`; throws jq's messages when it does not compile.
@@ -45,48 +71,78 @@ public final class JQProgram {
 
     /// Runs the program on each JSON value in `input` (a document, or JSON Lines), off the
     /// loop; the wait ends at `deadline`, or when the loop is asked to stop, with a failure
-    /// that says so.
-    public func run(_ input: [UInt8], deadline: ContinuousClock.Instant? = nil) -> Run {
+    /// that says so. With `stream`, the results go to it as they come (from the second on:
+    /// one result alone is the run's own); without, they are kept up to `keptLimit` bytes.
+    public func run(_ input: [UInt8], deadline: ContinuousClock.Instant? = nil, streamingTo stream: ResultStream? = nil,
+                    keptLimit: Int? = nil) -> Run {
         // One run left to its thread at a time: a program that never ends, on every reload
         // of a watch, would otherwise leave a thread spinning per reload.
         if states.hasAbandonedRun { return Run(results: [], failure: "its last run is still going, left to its thread") }
         guard let state = states.take() else { return Run(results: [], failure: "the program no longer compiles") }
         let states = states
         let token = States.RunToken()
-        let run = OffLoop.run(until: deadline) {
+        let flow = JQResultFlow(keptLimit: keptLimit ?? Self.keptLimit(forInput: input.count), streams: stream != nil,
+                                waker: EventLoop.current?.makeWaker())
+        let run = OffLoop.run(until: deadline, onTurn: stream.map { stream in { flow.handOver(isReady: stream.isReady, take: stream.take) } }) {
             defer {
                 states.put(state)
                 states.ended(token)
             }
-            return Self.run(state, on: input)
+            return Self.run(state, on: input, into: flow)
         }
-        guard case .failure(let stop) = run else { return (try? run.get()) ?? Run(results: [], failure: nil) }
-        states.abandon(token)
-        let words = switch stop {
-        case .deadline: Self.pastDeadline
-        case .cancelled: "the load was cancelled while the program ran"
-        case .loopEnded: "the run ended while the program ran"
+        let failure: String?
+        switch run {
+        case .success(let ending):
+            // The rest goes the same way when the taker can take it; else it is the
+            // content's, shown when the load comes to rest.
+            if let stream { flow.handOver(isReady: stream.isReady, take: stream.take) }
+            failure = ending
+        case .failure(let stop):
+            flow.end(.abandoned)
+            states.abandon(token)
+            failure = switch stop {
+            case .deadline: Self.pastDeadline
+            case .cancelled: "the load was cancelled while the program ran"
+            case .loopEnded: "the run ended while the program ran"
+            }
         }
-        return Run(results: [], failure: words, stopped: stop)
+        let outcome = flow.outcome
+        let stopped: OffLoop.Stop? = if case .failure(let stop) = run { stop } else { nil }
+        let limit = keptLimit ?? Self.keptLimit(forInput: input.count)
+        let tooMany = outcome.stop == .tooMany && stopped == nil
+            ? "it gave more than \(limit >> 20) MiB of results, more than loadrun keeps; narrow it with first(…) or limit(N; …)" : nil
+        return Run(results: stopped == nil ? outcome.results : [], failure: tooMany ?? failure, debugMessages: outcome.debugMessages,
+                   stopped: stopped, streamed: outcome.handedOver, fingerprint: outcome.fingerprint)
     }
 
     /// What a run says that was still going when its deadline passed.
     public static let pastDeadline = "it was still running when its time was up"
 
-    /// One run of `state`, on the thread it is given.
-    private static func run(_ state: States.State, on input: [UInt8]) -> Run {
-        let collected = Collected()
-        let failure = withExtendedLifetime(collected) {
+    /// One run of `state`, on the thread it is given: its results go to `flow`; returns what
+    /// ended it early.
+    private static func run(_ state: States.State, on input: [UInt8], into flow: JQResultFlow) -> String? {
+        let failure = withExtendedLifetime(flow) {
             input.withUnsafeBufferPointer { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { text in
-                    // Unretained: `collected` outlives the run, which calls back only during it.
-                    lr_jq_run(state.pointer, text.baseAddress, text.count, Collected.emit, Collected.note,
-                              Unmanaged.passUnretained(collected).toOpaque())
+                    // Unretained: `flow` outlives the run, which calls back only during it.
+                    lr_jq_run(state.pointer, text.baseAddress, text.count, Self.emit, Self.note, Unmanaged.passUnretained(flow).toOpaque())
                 }
             }
         }
         defer { lr_jq_free_text(failure) }
-        return Run(results: collected.results, failure: failure.map { String(cString: $0) }, debugMessages: collected.debugMessages)
+        return failure.map { String(cString: $0) }
+    }
+
+    private static let emit: lr_jq_emit = { info, json, length in
+        guard let info, let json else { return 1 }
+        let flow = Unmanaged<JQResultFlow>.fromOpaque(info).takeUnretainedValue()
+        return flow.add(UnsafeRawBufferPointer(start: json, count: length)) ? 1 : 0
+    }
+
+    private static let note: lr_jq_emit = { info, json, length in
+        guard let info, let json else { return 0 }
+        Unmanaged<JQResultFlow>.fromOpaque(info).takeUnretainedValue().note(UnsafeRawBufferPointer(start: json, count: length))
+        return 0
     }
 
     /// The program's compiled states not in use: a run takes one (compiling another when all
@@ -148,28 +204,6 @@ public final class JQProgram {
 
         func put(_ state: State) {
             idle.withLock { $0.append(state) }
-        }
-    }
-
-    /// The results of a run in progress, as libjq hands them over.
-    private final class Collected {
-        var results: [String] = []
-        var debugMessages: [String] = []
-
-        static let emit: lr_jq_emit = { info, json, length in
-            guard let info, let json else { return }
-            Unmanaged<Collected>.fromOpaque(info).takeUnretainedValue().results.append(text(json, length))
-        }
-
-        static let note: lr_jq_emit = { info, json, length in
-            guard let info, let json else { return }
-            Unmanaged<Collected>.fromOpaque(info).takeUnretainedValue().debugMessages.append(text(json, length))
-        }
-
-        private static func text(_ bytes: UnsafePointer<CChar>, _ length: Int) -> String {
-            bytes.withMemoryRebound(to: UInt8.self, capacity: length) {
-                String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
-            }
         }
     }
 }

@@ -7,8 +7,9 @@ internal import TerminalText
 /// at `maxItems` with a line that says how many were left out.
 struct JSONView {
     let context: RenderContext
-    /// Indents by width, made once: a document repeats a few of them on every line.
-    private let pads: [String]
+    /// Indents by width, each made once, when first drawn: a document repeats a few of them on
+    /// every line, and a view made for each of a jq program's million results draws one.
+    private var pads: [String] = []
     /// Keys as drawn (quoted, styled, with `: `) and the columns they take: a list of records
     /// repeats the same few.
     private var keys: [String: (text: String, width: Int)] = [:]
@@ -17,7 +18,12 @@ struct JSONView {
 
     init(context: RenderContext) {
         self.context = context
-        pads = (0...max(context.width / 2, 4) + 2).map { String(repeating: " ", count: $0) }
+    }
+
+    /// The indent `width` columns wide.
+    private mutating func pad(_ width: Int) -> String {
+        while pads.count <= width { pads.append(String(repeating: " ", count: pads.count)) }
+        return pads[width]
     }
 
     /// The deepest indent drawn: deeper levels stay at this column, so a deep document keeps
@@ -38,11 +44,11 @@ struct JSONView {
     /// (a comma, or nothing).
     private mutating func write(_ value: JSON, indent: Int, lead drawn: (text: String, width: Int), trail: String, into out: RenderSink) {
         let lead = drawn.text
-        let pad = pads[min(indent, maxIndent)]
+        let indentPad = pad(min(indent, maxIndent))
         switch value {
         case .array(let items):
-            guard !items.isEmpty else { return out.writeLine(pad + lead + "[]" + trail) }
-            out.writeLine(pad + lead + "[")
+            guard !items.isEmpty else { return out.writeLine(indentPad + lead + "[]" + trail) }
+            out.writeLine(indentPad + lead + "[")
             let cut = ListCut(count: items.count, context: context)
             for index in 0..<cut.shown {
                 if context.shouldStop() || out.isStopped { return }
@@ -51,35 +57,35 @@ struct JSONView {
                 write(items[index], indent: indent + 2, lead: ("", 0), trail: index < items.count - 1 ? "," : "", into: out)
             }
             if indent == 0 { recorder?.markEnd() }
-            if let note = cut.note("item", context: context) { out.writeLine(pads[min(indent + 2, maxIndent)] + note) }
-            out.writeLine(pad + "]" + trail)
+            if let note = cut.note("item", context: context) { out.writeLine(pad(min(indent + 2, maxIndent)) + note) }
+            out.writeLine(indentPad + "]" + trail)
         case .object(let members):
-            guard !members.isEmpty else { return out.writeLine(pad + lead + "{}" + trail) }
-            out.writeLine(pad + lead + "{")
+            guard !members.isEmpty else { return out.writeLine(indentPad + lead + "{}" + trail) }
+            out.writeLine(indentPad + lead + "{")
             for (index, member) in members.enumerated() {
                 let key = drawnKey(member.key)
                 write(member.value, indent: indent + 2, lead: key, trail: index < members.count - 1 ? "," : "", into: out)
             }
-            out.writeLine(pad + "}" + trail)
+            out.writeLine(indentPad + "}" + trail)
         case .string(let text):
             let token = quoted(TerminalText.bounded(text))
             let room = context.width - min(indent, maxIndent) - 2
             // Fewer bytes than columns means it fits: a column takes at least a byte.
-            if pad.utf8.count + drawn.width + token.utf8.count + trail.utf8.count <= context.width || room < 10 {
-                return out.writeLine(pad + lead + Style.string.apply(token, context) + trail)
+            if indentPad.utf8.count + drawn.width + token.utf8.count + trail.utf8.count <= context.width || room < 10 {
+                return out.writeLine(indentPad + lead + Style.string.apply(token, context) + trail)
             }
             let pieces = TerminalText.wrap(token, width: room)
-            let inner = pads[min(indent, maxIndent) + 2]
-            out.writeLine(pad + lead)
+            let inner = pad(min(indent, maxIndent) + 2)
+            out.writeLine(indentPad + lead)
             for (index, piece) in pieces.enumerated() {
                 out.writeLine(inner + Style.string.apply(piece, context) + (index == pieces.count - 1 ? trail : ""))
             }
         case .number(let literal):
-            out.writeLine(pad + lead + Style.number.apply(literal, context) + trail)
+            out.writeLine(indentPad + lead + Style.number.apply(literal, context) + trail)
         case .bool(let flag):
-            out.writeLine(pad + lead + Style.boolean.apply(flag ? "true" : "false", context) + trail)
+            out.writeLine(indentPad + lead + Style.boolean.apply(flag ? "true" : "false", context) + trail)
         case .null:
-            out.writeLine(pad + lead + Style.null.apply("null", context) + trail)
+            out.writeLine(indentPad + lead + Style.null.apply("null", context) + trail)
         }
     }
 

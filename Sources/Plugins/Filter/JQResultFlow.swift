@@ -1,0 +1,144 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+internal import Loader
+
+/// One run's results on their way from libjq's thread to the loop's, bounded either way.
+///
+/// - Kept (no stream): the results wait here until the run ends, up to `keptLimit` bytes;
+///   past it the run is stopped and says why, so `range(1e9)` costs bounded memory.
+/// - Streamed: the loop takes them as they come (`handOver`), and libjq's thread waits while
+///   more than `streamWindow` bytes are not taken yet, as `jq` blocks on a slow reader. A
+///   taker that wants no more (`| head -1` has left) stops the run at its next result.
+///
+/// The fingerprint of every result, kept or handed over, is folded in as they come, so that
+/// a streamed run has the fingerprint of the same run kept whole.
+final class JQResultFlow: @unchecked Sendable {
+    /// Why the run was stopped before it ended.
+    enum Stop: Equatable {
+        /// Its kept results passed `keptLimit`.
+        case tooMany
+        /// Its taker wants no more.
+        case takerDone
+        /// The loop stopped waiting for it (deadline, cancellation, the run's end).
+        case abandoned
+    }
+
+    /// How many bytes of results stream ahead of their taker before libjq's thread waits.
+    static let streamWindow = 1 << 20
+    /// The loop is woken for the results once this many bytes wait, or once the first of
+    /// them has waited `batchDelay`: taken one by one, each would cost a turn of the loop and
+    /// a render (3 million results took 30 s that way), and jq itself writes a pipe in blocks.
+    static let batchBytes = 64 << 10
+    static let batchDelay = Duration.milliseconds(50)
+    /// What each result costs beyond its text, counted against the bounds: a small result is
+    /// not free to keep.
+    static let overheadPerResult = 32
+
+    private let keptLimit: Int
+    private let streams: Bool
+    private let waker: LoopWaker?
+    // Everything below is guarded by `mutex`; `changed` wakes libjq's thread waiting on the
+    // stream's window.
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var waiting: [String] = []
+    private var waitingBytes = 0
+    private var handedOver = 0
+    private var fingerprint: UInt64 = 0
+    private var stop: Stop?
+    /// When the first result waiting came, and whether the loop was woken for them.
+    private var batchStarted = ContinuousClock.now
+    private var woken = false
+    private var debugMessages: [String] = []
+
+    /// `streams`: a taker takes the results as they come, woken through `waker`.
+    init(keptLimit: Int, streams: Bool, waker: LoopWaker?) {
+        self.keptLimit = keptLimit
+        self.streams = streams
+        self.waker = waker
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(changed, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(changed)
+        pthread_mutex_destroy(mutex)
+        changed.deallocate()
+        mutex.deallocate()
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
+    }
+
+    // MARK: libjq's thread
+
+    /// A result, as compact JSON; whether the run must stop.
+    func add(_ json: UnsafeRawBufferPointer) -> Bool {
+        let text = String(decoding: json, as: UTF8.self)
+        let print = ContentFingerprint.of(json)
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        guard stop == nil else { return true }
+        fingerprint = ContentFingerprint.combining(fingerprint, print)
+        if waiting.isEmpty { batchStarted = .now }
+        waiting.append(text)
+        waitingBytes += json.count + Self.overheadPerResult
+        guard streams else {
+            if waitingBytes > keptLimit { stop = .tooMany }
+            return stop != nil
+        }
+        if !woken, waitingBytes >= Self.batchBytes || ContinuousClock.now - batchStarted >= Self.batchDelay {
+            woken = true
+            waker?.wake()
+        }
+        while waitingBytes > Self.streamWindow, stop == nil {
+            waker?.wake()
+            pthread_cond_wait(changed, mutex)
+        }
+        return stop != nil
+    }
+
+    /// What `debug` said.
+    func note(_ json: UnsafeRawBufferPointer) {
+        let text = String(decoding: json, as: UTF8.self)
+        locked { debugMessages.append(text) }
+    }
+
+    // MARK: the loop's thread
+
+    /// Hands the results not taken yet to `take`, once there are two at least (a single
+    /// result is shown as itself, not as one of several), if `isReady`. `take` returns
+    /// whether it wants more.
+    func handOver(isReady: () -> Bool, take: ([String]) -> Bool) {
+        let batch: [String] = locked {
+            guard stop == nil, !waiting.isEmpty, handedOver + waiting.count >= 2, isReady() else { return [] }
+            defer {
+                handedOver += waiting.count
+                waiting = []
+                waitingBytes = 0
+                woken = false
+                pthread_cond_broadcast(changed)
+            }
+            return waiting
+        }
+        if !batch.isEmpty, !take(batch) { end(.takerDone) }
+    }
+
+    /// Stops the run at its next result, and frees its thread if it waits on the window.
+    func end(_ reason: Stop) {
+        locked {
+            if stop == nil { stop = reason }
+            pthread_cond_broadcast(changed)
+        }
+    }
+
+    /// What the run left once it ended: the results not handed over, how many were, the
+    /// fingerprint of all, what `debug` said, and why it was stopped, if it was.
+    var outcome: (results: [String], handedOver: Int, fingerprint: UInt64, debugMessages: [String], stop: Stop?) {
+        locked { (waiting, handedOver, fingerprint, debugMessages, stop) }
+    }
+}
