@@ -213,8 +213,9 @@ lr_jq *lr_jq_compile(const char *program, char **error) {
     lib.set_attr(jq->state, lib.string("JQ_ORIGIN"), lib.string("/nonexistent/loadrun-jq"));
     lib.set_attr(jq->state, lib.string("PROGRAM_ORIGIN"), lib.string("/nonexistent/loadrun-jq"));
     /* With `stderr` made to say through `debug`. A program that does not compile so is
-       compiled as written, for jq's own words about it (a module directive must come first,
-       and finds no module anyway). */
+       compiled as written, for jq's own words about it; one that compiles only so (it begins
+       with a module directive, which must come first) is refused: its `stderr` would be
+       libjq's own. */
     size_t length = strlen(program);
     char *prefixed = malloc(sizeof stderr_prelude + length);
     if (prefixed == NULL) {
@@ -235,6 +236,9 @@ lr_jq *lr_jq_compile(const char *program, char **error) {
             lr_jq_free(jq);
             return NULL;
         }
+        *error = strdup("jq: a program that begins with a module directive is not taken; remove the `module` line");
+        lr_jq_free(jq);
+        return NULL;
     }
     /* What compiling said (warnings) is not what running says. */
     free(jq->messages.text);

@@ -71,6 +71,21 @@ final class StoreModeTests: XCTestCase {
         XCTAssertEqual(mode(file), 0o400)
     }
 
+    /// A directory loadrun makes is 0700 whatever the umask (one that takes the owner's
+    /// write away made it read-only, which is now said).
+    func testADirectoryMadeUnderAStrictUmaskIsWritable() throws {
+        let server = TestServer { server, _ in server.route("/posts", TestRoutes.fixed(Fixtures.posts(1))) }
+        try FileManager.default.removeItem(atPath: storeDirectory)
+        let binary = directory.appendingPathComponent("loadrun").path
+        try FileManager.default.copyItem(atPath: LoadrunProcess.binaryPath, toPath: binary)
+        let run = try LoadrunProcess(shell: "umask 277; setpriv --reuid=65534 --regid=65534 --clear-groups '\(binary)' --url \(server.url("/posts")) --plugin posts --no-history",
+                                     environment: ["XDG_CACHE_HOME": cache])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertTrue(warnings(run).isEmpty, run.standardError)
+        XCTAssertEqual(mode(storeDirectory), 0o700)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: storeDirectory + "/copies.sqlite"))
+    }
+
     /// What group and others could do is taken away; what the owner can do is kept.
     func testGroupAndOthersLoseTheirModes() throws {
         let server = TestServer { server, _ in server.route("/posts", TestRoutes.fixed(Fixtures.posts(1))) }

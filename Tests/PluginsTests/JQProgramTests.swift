@@ -192,5 +192,8 @@ final class JQProgramTests: XCTestCase {
         XCTAssertEqual(run.debugMessages, ["\"a\u{9B}b\u{202E}c\""], "compact JSON, as jq 1.6 writes it")
         XCTAssertEqual(try JQProgram("$__loc__").run(Array("null".utf8)).results, [#"{"file":"<top-level>","line":1}"#], "line numbers are jq's")
         XCTAssertThrowsError(try JQProgram(#"import "a" as a; ."#), "a module directive still finds no module")
+        XCTAssertThrowsError(try JQProgram(#"module {a: 1}; "x" | stderr"#), "refused: its stderr would be libjq's") { error in
+            XCTAssertTrue("\(error)".contains("module directive"), "\(error)")
+        }
     }
 }

@@ -17,6 +17,8 @@ public final class HTTPFetch {
     private var message: SoupMessageObject?
     /// Bytes read so far, for messages about bodies cut short.
     private var receivedSoFar = 0
+    /// When the body last grew.
+    private var bodyGrew = ContinuousClock.now
     private var deadlineTimer: LoopSource?
     private var connectTimer: LoopSource?
     private var stopReason: FailureSite.Stop?
@@ -232,6 +234,7 @@ public final class HTTPFetch {
                                              suggestion: "loadrun asks for \(ContentCoding.acceptEncoding); check any Accept-Encoding given with -H")))
         }
         life.readBody(ContentCoding.decoding(body, codings), maxBytes: options.maxBodySize, expectedBytes: expectedLength, progress: { [weak self] loaded in
+            if loaded.receivedBytes > self?.receivedSoFar ?? 0 { self?.bodyGrew = .now }
             self?.receivedSoFar = loaded.receivedBytes
             self?.progress(loaded)
         }, completion: { [self] result in
@@ -308,7 +311,9 @@ public final class HTTPFetch {
         let body = life.isReadingBody ? (received: receivedSoFar, declared: expectedLength) : nil
         if failure?.kind == .tls, certificateProblems != nil { return LoadError(failure, at: certificateSite()) }
         var site = FailureSite(.server(authority: authority, host: host), stop: stopReason, body: body)
-        site.overHTTP2 = body != nil && message?.httpVersion == "HTTP/2"
+        // Stopped, not slow: nothing came for half the deadline (a second at most).
+        let stillFor = min(options.deadline / 2, .seconds(1))
+        site.http2BodyStopped = receivedSoFar > 0 && body != nil && .now - bodyGrew >= stillFor && message?.httpVersion == "HTTP/2"
         return LoadError(failure, at: site)
     }
 

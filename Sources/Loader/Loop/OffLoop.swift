@@ -27,13 +27,15 @@ public enum OffLoop {
     /// `work`'s result, or why the wait ended first. Without a running loop on this thread (a
     /// test, a subcommand), `work` runs here. `onTurn` runs on the loop's thread after each
     /// turn of the wait: it takes what the work hands over as it goes (a jq program's
-    /// results, streamed), and the work wakes the loop for it.
-    public static func run<T: Sendable>(until deadline: ContinuousClock.Instant? = nil, onTurn: (() -> Void)? = nil,
+    /// results, streamed), and the work wakes the loop for it. It returns whether the work
+    /// waits on its taker (a slow reader of stdout): that turn's time moves the deadline on,
+    /// for it is the reader's, not the work's.
+    public static func run<T: Sendable>(until deadline: ContinuousClock.Instant? = nil, onTurn: (() -> Bool)? = nil,
                                         _ work: @escaping @Sendable () -> T) -> Result<T, Stop> {
         guard let loop = EventLoop.current, loop.isRunning else { return .success(work()) }
         let cancellation = loop.offLoopCancellations.last
         // The sooner of its own deadline and the one of the load it works for.
-        let deadline = [deadline, cancellation?.deadline].compactMap { $0 }.min()
+        var deadline = [deadline, cancellation?.deadline].compactMap { $0 }.min()
         let box = ResultBox<T>(waking: loop.makeWaker())
         let thread = Unmanaged.passRetained(Job { box.finish(work()) }).toOpaque()
         var handle = pthread_t()
@@ -54,8 +56,12 @@ public enum OffLoop {
             if let deadline, timer?.isCancelled ?? true {
                 timer = loop.schedule(after: max(deadline - .now, .zero) + .milliseconds(1)) {}
             }
+            let turnStarted = ContinuousClock.now
             loop.iterate(blocking: true)
-            onTurn?()
+            if onTurn?() == true, let due = deadline {
+                deadline = due + (.now - turnStarted)
+                timer?.cancel()
+            }
         }
         if let result = box.result { return .success(result) }
         if cancellation?.isCancelled == true { return .failure(.cancelled) }

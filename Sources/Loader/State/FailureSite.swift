@@ -24,8 +24,9 @@ public struct FailureSite: Sendable {
     public var body: (received: Int, declared: Int?)?
     /// What was wrong with the server's certificate, when it was refused.
     public var certificate: CertificateProblems?
-    /// Whether the response came over HTTP/2, whose stream a server may reset mid-body.
-    public var overHTTP2 = false
+    /// Whether the response came over HTTP/2 and its body stopped coming after it began: a
+    /// reset of the stream, which libsoup 3.2 does not report, looks like this.
+    public var http2BodyStopped = false
 
     public init(_ peer: Peer, stop: Stop? = nil, body: (received: Int, declared: Int?)? = nil) {
         self.peer = peer

@@ -61,12 +61,13 @@ extension LoadError {
         case .cancelled:
             switch site.stop {
             case .deadline(let limit)?:
-                if site.overHTTP2, let body = site.body, body.received > 0 {
+                if site.http2BodyStopped, let body = site.body {
                     // libsoup 3.2 keeps a reset of the stream to itself once the body has
                     // begun (DESIGN, HTTP/2): the wait is all it shows.
                     return LoadError(.timedOut, "no complete response from \(authority) within \(format(limit)): its HTTP/2 stream "
                                      + "stopped after \(ByteCount.format(body.received)) of the body, and a reset of it would not be said",
-                                     suggestion: "raise --timeout if the server is slow; --http1.1 if it resets streams")
+                                     suggestion: "raise --timeout if the server is slow; --http1.1 if it resets streams",
+                                     remedy: .raiseDeadline)
                 }
                 return LoadError(.timedOut, "no complete response from \(authority) within \(format(limit))", remedy: .raiseDeadline)
             case .connectTimeout(let limit)?:

@@ -48,6 +48,10 @@ public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
     /// reached, or failed): when the server last said that copy was current, in seconds since
     /// the epoch. The state's content is then that copy.
     public var copyVerifiedAt: Int?
+    /// Whether no attempt may follow, whatever the retry settings: part of the content went
+    /// out before the load failed (a jq program's results, printed as they came), and another
+    /// attempt would print it again.
+    public var isFinal = false
 
     public init(_ code: Code, _ description: String, suggestion: String? = nil, remedy: Remedy? = nil,
                 httpStatus: Int? = nil, retryAfter: String? = nil) {

@@ -53,7 +53,7 @@ public struct RetryPolicy: Sendable, Equatable {
     /// after the first attempt began. `now` (seconds since the epoch) dates a Retry-After.
     public func decide<Random: RandomNumberGenerator>(after error: LoadError, attempt: Int, elapsed: Duration,
                                                       now: Int, random: inout Random) -> Decision {
-        guard retriesEveryError || Self.isTransient(error) else { return .giveUp(reason: nil) }
+        guard !error.isFinal, retriesEveryError || Self.isTransient(error) else { return .giveUp(reason: nil) }
         guard attempt < maxAttempts else { return .giveUp(reason: maxAttempts > 1 ? "gave up after \(maxAttempts) attempts" : nil) }
         let remaining = budget.map { $0 - elapsed }
         if let remaining, remaining <= .zero { return .giveUp(reason: "the retry budget is spent") }

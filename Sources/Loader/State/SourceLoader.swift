@@ -238,6 +238,7 @@ public final class SourceLoader {
     private func decode(_ response: HTTPResponse) -> (AnyContentDecoder, Result<AnyContent, DecodeFailure>)? {
         let cancellation = OffLoop.Cancellation(deadline: requested.map { fetchStarted + $0.options.deadline })
         decoding = cancellation
+        handedOverPieces = false
         defer { decoding = nil }
         return OffLoop.cancellable(by: cancellation) { decodeNow(response) }
     }
@@ -255,7 +256,7 @@ public final class SourceLoader {
         switch source.plugin {
         case .fixed(let decoder):
             // Only a first page is handed over in pieces: a later one joins the list.
-            let pieces = pagePlugin == nil ? pieces : nil
+            let pieces = pagePlugin == nil ? counted(pieces) : nil
             return (decoder, Result { () throws(DecodeFailure) in try decoder.decode(response.body, response: response.info, pieces: pieces) })
         case .fromResponse(let decoders):
             if let pagePlugin, let decoder = decoders.first(where: { $0.name == pagePlugin }) {
@@ -269,9 +270,23 @@ public final class SourceLoader {
         let info = response.info
         let place = URLParts.isStandardInput(info.url) ? "standard input holds"
             : URLParts.scheme(of: info.url) == "file" ? "the file holds" : "the URL serves"
-        return LoadError(.decode, "the response from \(Self.origin(info)) \(failure.reason)",
-                         suggestion: failure.suggestion ?? "check that \(place) \(plugin.name)",
-                         remedy: failure.offersOtherPlugins ? takers(of: response, refusedBy: plugin).map { .usePluginThatTakes($0) } : nil)
+        var error = LoadError(.decode, "the response from \(Self.origin(info)) \(failure.reason)",
+                              suggestion: failure.suggestion ?? "check that \(place) \(plugin.name)",
+                              remedy: failure.offersOtherPlugins ? takers(of: response, refusedBy: plugin).map { .usePluginThatTakes($0) } : nil)
+        error.isFinal = handedOverPieces
+        return error
+    }
+
+    /// Whether the decode in progress handed a piece over: its failure is then final.
+    private var handedOverPieces = false
+
+    /// `pieces`, noting in `handedOverPieces` whether one was taken.
+    private func counted(_ pieces: ContentPieces?) -> ContentPieces? {
+        guard let pieces else { return nil }
+        return ContentPieces(isReady: pieces.isReady, take: { [weak self] piece in
+            self?.handedOverPieces = true
+            return pieces.take(piece)
+        })
     }
 
     /// The plugins, other than `refuser`, that take what a source's own plugin refused, in the

@@ -150,7 +150,13 @@ final class StoreFile {
     }
 
     private func open() throws -> SQLiteDatabase {
-        guard g_mkdir_with_parents(directory, 0o700) == 0 else {
+        // 0700 whatever the umask: a directory loadrun makes is its own to write.
+        let made = { () -> Int32 in
+            let mask = umask(0o077)
+            defer { umask(mask) }
+            return g_mkdir_with_parents(directory, 0o700)
+        }()
+        guard made == 0 else {
             throw StoreProblem.unwritable(path: directory, reason: LocalFile.reason(for: errno))
         }
         // What is kept (authenticated responses too) goes only where the user alone reads and

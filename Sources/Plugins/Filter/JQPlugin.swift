@@ -64,6 +64,11 @@ public struct JQPlugin: ContentDecoder {
             })
         }
         let run = program.run(json, streamingTo: stream)
+        if run.failure != nil, run.stopped == nil, let pieces, !run.results.isEmpty {
+            // As jq does: the results before the error go out, then the error is said.
+            _ = pieces.take(AnyContent(Results(results: run.results.map(Self.result), compact: run.results, precededBy: run.streamed),
+                                       decoder: self))
+        }
         if let failure = run.failure {
             throw DecodeFailure("gave jq an error: \(failure)", suggestion: "check the --jq program against what the source serves",
                                 offersOtherPlugins: false)

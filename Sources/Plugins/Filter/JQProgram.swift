@@ -81,8 +81,11 @@ public final class JQProgram {
         guard let state = states.take() else { return Run(results: [], failure: "the program no longer compiles") }
         let states = states
         let token = States.RunToken()
-        let flow = JQResultFlow(keptLimit: keptLimit ?? Self.keptLimit(forInput: input.count), streams: stream != nil,
-                                waker: EventLoop.current?.makeWaker())
+        // Without a running loop, nothing takes results as they come: they are kept, and the
+        // stream takes them at the end.
+        let waker = EventLoop.current.flatMap { $0.isRunning ? $0.makeWaker() : nil }
+        let flow = JQResultFlow(keptLimit: keptLimit ?? Self.keptLimit(forInput: input.count), streams: stream != nil && waker != nil,
+                                waker: waker)
         let run = OffLoop.run(until: deadline, onTurn: stream.map { stream in { flow.handOver(isReady: stream.isReady, take: stream.take) } }) {
             defer {
                 states.put(state)

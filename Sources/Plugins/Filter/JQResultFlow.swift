@@ -38,6 +38,9 @@ final class JQResultFlow: @unchecked Sendable {
     private let keptLimit: Int
     private let streams: Bool
     private let waker: LoopWaker?
+    /// The loop's thread: a run that found no thread of its own runs there, and must never
+    /// wait for the loop to take its results.
+    private let loopThread = pthread_self()
     // Everything below is guarded by `mutex`; `changed` wakes libjq's thread waiting on the
     // stream's window.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
@@ -52,7 +55,8 @@ final class JQResultFlow: @unchecked Sendable {
     private var woken = false
     private var debugMessages: [String] = []
 
-    /// `streams`: a taker takes the results as they come, woken through `waker`.
+    /// `streams`: a taker takes the results as they come, woken through `waker` (none: no
+    /// loop turns, and the taker takes them all at the end).
     init(keptLimit: Int, streams: Bool, waker: LoopWaker?) {
         self.keptLimit = keptLimit
         self.streams = streams
@@ -91,12 +95,14 @@ final class JQResultFlow: @unchecked Sendable {
             if waitingBytes > keptLimit { stop = .tooMany }
             return stop != nil
         }
+        guard let waker, pthread_equal(pthread_self(), loopThread) == 0 else { return stop != nil }
         if !woken, waitingBytes >= Self.batchBytes || ContinuousClock.now - batchStarted >= Self.batchDelay {
             woken = true
-            waker?.wake()
+            waker.wake()
         }
-        while waitingBytes > Self.streamWindow, stop == nil {
-            waker?.wake()
+        // A first result alone is not handed over (see `handOver`): it is not waited on.
+        while waitingBytes > Self.streamWindow, handedOver + waiting.count >= 2, stop == nil {
+            waker.wake()
             pthread_cond_wait(changed, mutex)
         }
         return stop != nil
@@ -112,10 +118,24 @@ final class JQResultFlow: @unchecked Sendable {
 
     /// Hands the results not taken yet to `take`, once there are two at least (a single
     /// result is shown as itself, not as one of several), if `isReady`. `take` returns
-    /// whether it wants more.
-    func handOver(isReady: () -> Bool, take: ([String]) -> Bool) {
+    /// whether it wants more. Returns whether results wait on a taker that is not ready: the
+    /// time that costs is the reader's, not the program's.
+    @discardableResult
+    func handOver(isReady: () -> Bool, take: ([String]) -> Bool) -> Bool {
+        // Asked before the lock: the taker's state is the loop's, and takes no lock of ours.
+        let ready = isReady()
+        var held = false
         let batch: [String] = locked {
-            guard stop == nil, !waiting.isEmpty, handedOver + waiting.count >= 2, isReady() else { return [] }
+            guard stop == nil, !waiting.isEmpty else { return [] }
+            guard handedOver + waiting.count >= 2 else {
+                // Held for a second result: the next one wakes the loop again.
+                woken = false
+                return []
+            }
+            guard ready else {
+                held = true
+                return []
+            }
             defer {
                 handedOver += waiting.count
                 waiting = []
@@ -126,6 +146,7 @@ final class JQResultFlow: @unchecked Sendable {
             return waiting
         }
         if !batch.isEmpty, !take(batch) { end(.takerDone) }
+        return held
     }
 
     /// Stops the run at its next result, and frees its thread if it waits on the window.
