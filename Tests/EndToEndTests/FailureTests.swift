@@ -21,7 +21,7 @@ final class FailureTests: XCTestCase {
     }
 
     func testConnectionRefused() throws {
-        let port = ClosedPort.make()
+        let port = try ClosedPort.make()
         let error = try failureLine(["--url", "http://127.0.0.1:\(port)/posts"])
         XCTAssertEqual(error, "posts: connection refused by 127.0.0.1:\(port) — is the server running? Check the host and port")
     }

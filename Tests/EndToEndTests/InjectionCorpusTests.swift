@@ -41,7 +41,16 @@ final class InjectionCorpusTests: XCTestCase {
     /// The payloads as a JSON string literal, as a hostile server would send them: C0 escaped,
     /// the rest raw.
     private static func jsonString(_ text: String) -> String {
-        String(decoding: try! JSONEncoder().encode(text), as: UTF8.self)
+        var literal = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x22: literal += "\\\""
+            case 0x5C: literal += "\\\\"
+            case ..<0x20: literal += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            default: literal.unicodeScalars.append(scalar)
+            }
+        }
+        return literal + "\""
     }
 
     private static var hostilePosts: String {

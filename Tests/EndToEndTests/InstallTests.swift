@@ -123,6 +123,11 @@ private final class InstalledTree {
     var prefix: String { destination + "/usr" }
 
     init() throws {
+        // `make install` runs scripts/install-deps (apt-get, as root or through sudo): never
+        // without the run's say-so. scripts/test, the README's test command, gives it.
+        guard ProcessInfo.processInfo.environment["LOADRUN_INSTALL_TESTS"] == "1" else {
+            throw XCTSkip("make install runs scripts/install-deps; set LOADRUN_INSTALL_TESTS=1 to run it, as scripts/test does")
+        }
         try Self.installDependencies()
         let tool = try shell(#"""
             cd "$1" && source scripts/swift-env && swift build --package-path .build/checkouts/swift-argument-parser \

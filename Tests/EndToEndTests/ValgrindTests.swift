@@ -33,7 +33,7 @@ final class ValgrindTests: XCTestCase {
     }
 
     func testFailureLeaksNothing() throws {
-        let port = ClosedPort.make()
+        let port = try ClosedPort.make()
         let run = try leaks.start(["--source", "posts", "--no-retry", "--url", "http://127.0.0.1:\(port)/posts"])
         try assertNothingLost(run, exit: .exited(2))
     }

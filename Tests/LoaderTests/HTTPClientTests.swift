@@ -59,7 +59,7 @@ final class HTTPClientTests: LoopTestCase {
     }
 
     func testConnectionRefused() throws {
-        let port = ClosedPort.make()
+        let port = try ClosedPort.make()
         let error = try XCTUnwrap(error(fetch("http://127.0.0.1:\(port)/posts")))
         XCTAssertEqual(error.code, .connectionRefused)
         XCTAssertTrue(error.description.contains("127.0.0.1:\(port)"), error.description)

@@ -217,18 +217,18 @@ final class FeedPluginTests: XCTestCase {
         XCTAssertEqual(binary.items.map(\.title), ["hi", nil], "RFC 4287: a type that is neither text nor XML is base64")
     }
 
-    func testTheTextViewListsEntriesNewestFirstWithAHeadingAndNoMarkup() {
-        let feed = try! feed(FeedFixtures.rss20)
+    func testTheTextViewListsEntriesNewestFirstWithAHeadingAndNoMarkup() throws {
+        let feed = try feed(FeedFixtures.rss20)
         let text = plugin.render(feed, context: RenderContext(width: 60, height: nil, allowsStyling: false))
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         XCTAssertEqual(lines.first, "Example & News")
-        let second = try! XCTUnwrap(lines.firstIndex { $0.contains("Second, by its media title") })
-        let first = try! XCTUnwrap(lines.firstIndex { $0.contains("First post") })
+        let second = try XCTUnwrap(lines.firstIndex { $0.contains("Second, by its media title") })
+        let first = try XCTUnwrap(lines.firstIndex { $0.contains("First post") })
         XCTAssertLessThan(second, first, "newest first")
         XCTAssertTrue(text.contains("Hello world & friends"))
         XCTAssertFalse(text.contains("<p>") || text.contains("&amp;"), text)
         XCTAssertTrue(text.contains("Bo") && text.contains("Ana"), "the authors tell the entries apart")
-        let items = try! XCTUnwrap(plugin.renderItems(feed, context: RenderContext(width: 60, height: nil, allowsStyling: false)))
+        let items = try XCTUnwrap(plugin.renderItems(feed, context: RenderContext(width: 60, height: nil, allowsStyling: false)))
         XCTAssertEqual(items.itemLines.count, 2)
         XCTAssertEqual(plugin.itemFields(feed, at: 0)?["url"], "https://example.com/second", "fields in the list's order")
         XCTAssertEqual(plugin.itemFields(feed, at: 1)?["id"], "tag:example.com,2026:1")

@@ -24,8 +24,8 @@ final class ImagesPluginTests: XCTestCase {
 
     func testDecodesEachAllowedFormat() throws {
         for (bytes, type, size) in [(ImageFixtures.png(), "image/png", (8, 6)),
-                                    (ImageFixtures.saved(as: "jpeg"), "image/jpeg", (8, 6)),
-                                    (ImageFixtures.saved(as: "webp"), "image/webp", (8, 6)),
+                                    (try ImageFixtures.saved(as: "jpeg"), "image/jpeg", (8, 6)),
+                                    (try ImageFixtures.saved(as: "webp"), "image/webp", (8, 6)),
                                     (ImageFixtures.gif, "image/gif", (1, 1))] {
             let image = try plugin.decode(bytes, response: response(type))
             XCTAssertEqual(image.mediaType, type)
@@ -37,7 +37,7 @@ final class ImagesPluginTests: XCTestCase {
 
     func testSniffsTheFormatWhenForcedOnAnUntypedBody() throws {
         XCTAssertEqual(try plugin.decode(ImageFixtures.png(), response: response("application/octet-stream")).mediaType, "image/png")
-        XCTAssertEqual(try plugin.decode(ImageFixtures.saved(as: "webp"), response: response(nil)).mediaType, "image/webp")
+        XCTAssertEqual(try plugin.decode(try ImageFixtures.saved(as: "webp"), response: response(nil)).mediaType, "image/webp")
         XCTAssertEqual(failure(Array("plain".utf8), "text/plain")?.reason, "is text/plain, not an image")
     }
 
@@ -46,13 +46,13 @@ final class ImagesPluginTests: XCTestCase {
         XCTAssertTrue(reason.hasPrefix("is not a valid PNG image:"), reason)
     }
 
-    func testTruncatedImagesAreRefused() {
+    func testTruncatedImagesAreRefused() throws {
         // gdk-pixbuf itself returns a half-filled picture for these.
         let png = ImageFixtures.png(width: 64, height: 64)
         XCTAssertEqual(failure(Array(png.prefix(png.count / 2)), "image/png")?.reason, "is a truncated PNG image: it ends before its IEND chunk")
-        let jpeg = ImageFixtures.saved(as: "jpeg", width: 64, height: 64)
+        let jpeg = try ImageFixtures.saved(as: "jpeg", width: 64, height: 64)
         XCTAssertNotNil(failure(Array(jpeg.prefix(jpeg.count * 2 / 3)), "image/jpeg"))
-        let webp = ImageFixtures.saved(as: "webp", width: 64, height: 64)
+        let webp = try ImageFixtures.saved(as: "webp", width: 64, height: 64)
         XCTAssertNotNil(failure(Array(webp.prefix(webp.count - 10)), "image/webp"))
         XCTAssertNotNil(failure(Array(ImageFixtures.gif.dropLast()), "image/gif"))
         // Cut inside the header, gdk-pixbuf notices by itself.

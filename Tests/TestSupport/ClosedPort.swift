@@ -9,7 +9,12 @@ import Glibc
 /// connects to itself (TCP's simultaneous open) and reads its own request, so the test saw a
 /// reset, not a refusal, now and then.
 public enum ClosedPort {
-    public static func make() -> Int {
+    public struct NoFreePort: Error, CustomStringConvertible {
+        public var description: String { "no free port between 20000 and 32000" }
+    }
+
+    /// Throws when none is free between 20000 and 32000.
+    public static func make() throws -> Int {
         var port = 20_000 + Int(getpid() % 10_000)
         for _ in 0..<2_000 {
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -25,6 +30,6 @@ public enum ClosedPort {
             if bound == 0 { return port }
             port = port >= 32_000 ? 20_000 : port + 1
         }
-        preconditionFailure("no free port between 20000 and 32000")
+        throw NoFreePort()
     }
 }

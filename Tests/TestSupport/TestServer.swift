@@ -3,6 +3,7 @@ import Foundation
 public import Loader
 public import SampleSource
 import Synchronization
+import XCTest
 
 /// A real `SoupServer` on 127.0.0.1, port 0, running on its own thread and GMainContext.
 ///
@@ -11,29 +12,36 @@ import Synchronization
 public final class TestServer: Sendable {
     public let port: Int
     private let scheme: String
-    private let stopper: LoopStopper
+    private let stopper: LoopStopper?
     private let finished: DispatchSemaphore
     private let stopped = Mutex(false)
 
-    /// With `tlsCertificatePEM`, the server speaks HTTPS.
+    /// With `tlsCertificatePEM`, the server speaks HTTPS. A server that cannot be made or
+    /// cannot listen fails the test that asked for it, with why, and answers nothing (its
+    /// port is 0): the run goes on to the other tests.
     public init(tlsCertificatePEM: String? = nil, _ configure: @escaping @Sendable (SampleServer, EventLoop) -> Void) {
         let ready = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)
-        let handoff = Mutex<(port: Int, stopper: LoopStopper)?>(nil)
+        let handoff = Mutex<Result<(port: Int, stopper: LoopStopper), Failure>?>(nil)
         let thread = Thread {
             let loop = EventLoop.makeThreadDefault()
+            let failed = { (words: String) in
+                handoff.withLock { $0 = .failure(Failure(description: words)) }
+                ready.signal()
+                finished.signal()
+            }
             let server: SampleServer
             do {
                 server = try tlsCertificatePEM.map { pem throws(SampleServerError) in try SampleServer(tlsCertificatePEM: pem) } ?? SampleServer()
             } catch {
-                fatalError("test server: \(error)")
+                return failed("test server: \(error)")
             }
             configure(server, loop)
             do {
                 let port = try server.listen(port: 0)
-                handoff.withLock { $0 = (port, loop.makeStopper()) }
+                handoff.withLock { $0 = .success((port, loop.makeStopper())) }
             } catch {
-                fatalError("test server cannot listen: \(error)")
+                return failed("test server cannot listen: \(error)")
             }
             // Signal from inside the running loop, so a stop() can never come before run().
             loop.schedule { ready.signal() }
@@ -43,11 +51,26 @@ public final class TestServer: Sendable {
         thread.name = "test-server"
         thread.start()
         ready.wait()
-        let (port, stopper) = handoff.withLock { $0! }
-        self.port = port
+        switch handoff.withLock({ $0 }) {
+        case .success(let started)?:
+            port = started.port
+            stopper = started.stopper
+        case .failure(let failure)?:
+            XCTFail(failure.description)
+            port = 0
+            stopper = nil
+        case nil:
+            XCTFail("test server: its thread ended without a word")
+            port = 0
+            stopper = nil
+        }
         self.scheme = tlsCertificatePEM == nil ? "http" : "https"
-        self.stopper = stopper
         self.finished = finished
+    }
+
+    /// Why a server could not start.
+    private struct Failure: Error {
+        let description: String
     }
 
     deinit { stop() }
@@ -62,7 +85,7 @@ public final class TestServer: Sendable {
             return !wasStopped
         }
         guard first else { return }
-        stopper.stop()
+        stopper?.stop()
         finished.wait()
     }
 }
