@@ -171,6 +171,13 @@ public enum LocalFile {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// Makes `path` and the directories above it that are missing, each with `mode` (under
+    /// the umask); returns whether it exists as a directory now.
+    @discardableResult
+    public static func makeDirectories(_ path: String, mode: Int32) -> Bool {
+        g_mkdir_with_parents(path, mode) == 0
+    }
+
     /// Whether `path` exists and is something to read rather than a directory: a regular
     /// file, a FIFO, a device.
     public static func existsAsFile(_ path: String) -> Bool {

@@ -1,7 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-internal import CGLib
+import Loader
 
 /// The user's browser, as `o` starts it: the first command of `$BROWSER` (colon-separated,
 /// `%s` standing for the URL, as `man`, `git` and `python -m webbrowser` read it), or else
@@ -19,17 +16,7 @@ enum ExternalBrowser {
     /// Starts the browser on `url`; nil when it started, else why it could not.
     static func open(_ url: String, environment: [String: String]) -> String? {
         let argv = command(for: url, environment: environment)
-        var pointers = argv.map { strdup($0) } + [nil]
-        defer { pointers.forEach { free($0) } }
-        var error: UnsafeMutablePointer<GError>?
-        let flags = GSpawnFlags(rawValue: G_SPAWN_SEARCH_PATH.rawValue | G_SPAWN_STDOUT_TO_DEV_NULL.rawValue
-                                | G_SPAWN_STDERR_TO_DEV_NULL.rawValue | G_SPAWN_STDIN_FROM_DEV_NULL.rawValue)
-        guard g_spawn_async(nil, &pointers, nil, flags, nil, nil, nil, &error) == 0 else { return nil }
-        var reason = "it did not start"
-        if let error {
-            reason = String(cString: error.pointee.message)
-            g_error_free(error)
-        }
+        guard let reason = DetachedProcess.start(argv) else { return nil }
         return "cannot start \(argv[0]): \(reason); set $BROWSER to the browser's command"
     }
 }

@@ -2,7 +2,6 @@ import Loader
 import Plugins
 import TerminalText
 import Screen
-internal import CGLib
 
 /// The full-screen view's frames on a terminal, a watch's and a browse's alike: status lines
 /// on top, then an error banner (or a rule), the content rows, and a footer.
@@ -53,12 +52,7 @@ final class FullScreen {
     /// Asks the terminal to put `text` on the clipboard (OSC 52, which xterm, kitty, iTerm2,
     /// WezTerm and tmux with `set-clipboard on` take; others ignore it).
     func copyToClipboard(_ text: String) {
-        let encoded = Array(text.utf8).withUnsafeBufferPointer { bytes in
-            let base64 = g_base64_encode(bytes.baseAddress, gsize(bytes.count))
-            defer { g_free(base64) }
-            return base64.map { String(cString: $0) } ?? ""
-        }
-        output.draw("\u{1B}]52;c;" + encoded + "\u{07}")
+        output.draw("\u{1B}]52;c;" + Base64.encode(Array(text.utf8)) + "\u{07}")
     }
 
     /// The terminal changed size: everything is drawn again at the next `draw`.

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-internal import CGLib
 import Loader
 import Plan
 import Plugins
@@ -26,7 +25,7 @@ package struct FeedList {
         // One import at a time: a second waits, then reads what the first wrote, and adds no
         // group twice.
         let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        if !directory.isEmpty { g_mkdir_with_parents(directory, 0o700) }
+        if !directory.isEmpty { LocalFile.makeDirectories(directory, mode: 0o700) }
         let lock = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if lock >= 0 { while flock(lock, LOCK_EX) != 0 && errno == EINTR {} }
         defer { if lock >= 0 { close(lock) } }
