@@ -69,7 +69,8 @@ let package = Package(
         // The command line's machinery: the session and its machine (`Session/`), the
         // presenters (`Presenters/`), and the terminal and outputs (`Terminal/`).
         .target(name: "LoadrunCLI", dependencies: ["Plan", "Screen", "TerminalText", "Loader", "Plugins", "SampleSource"]),
-        // The thin `@main` command: options and subcommands only.
+        // The thin `@main` command: options and subcommands, and all that knows
+        // swift-argument-parser (the command line rewritten for it, its refusals reworded).
         .executableTarget(
             name: "loadrun",
             dependencies: [
@@ -93,6 +94,9 @@ let package = Package(
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "LoadrunCLI", "Loader", "Plugins", "TerminalText"]),
         .testTarget(name: "LoadrunCLITests", dependencies: ["LoadrunCLI", "Plan", "Loader"]),
         .testTarget(name: "EndToEndTests", dependencies: ["loadrun", "Plan", "TestSupport"]),
+        // The command's own parts, as values: the command line as the parser gets it, and the
+        // parser's refusals in loadrun's words.
+        .testTarget(name: "CommandTests", dependencies: ["loadrun", "Plan", "Plugins"]),
     ],
     swiftLanguageModes: [.v6]
 )

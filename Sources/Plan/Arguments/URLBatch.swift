@@ -15,8 +15,8 @@ package enum URLBatch {
     private static let separator: Character = "\u{0}"
 
     /// `arguments` with their `--url`s batched when there are many; as given otherwise.
-    /// `ArgumentRewrite` calls it, for the main command only.
-    static func batched(_ arguments: [String]) -> [String] {
+    /// the command's rewrite of argv (in the loadrun target) calls it, for the main command only.
+    package static func batched(_ arguments: [String]) -> [String] {
         var rest: [String] = []
         var urls: [String] = []
         // From `--` on, arguments are not options: they stay after the batch, untouched.

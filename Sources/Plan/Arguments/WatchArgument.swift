@@ -1,7 +1,7 @@
 /// `--watch [INTERVAL]`: one interval for every source, or `auto` (what a bare `--watch`
 /// means) for each source's own, `defaultInterval` when it sets none. The value may be left
 /// out, which swift-argument-parser cannot express, so `auto` is written in before parsing
-/// (`ArgumentRewrite`).
+/// (the command's rewrite of argv, in the loadrun target).
 ///
 /// Any text is taken here and judged by `problem`, so that a bad interval gets a message of
 /// its own (`--watch 0: the interval must be at least 10ms`) instead of the parser's generic one.

@@ -1,4 +1,5 @@
 import Loader
+import Plan
 
 /// What swift-argument-parser refuses, said as every usage error of loadrun is: one line, in
 /// loadrun's words, with the option's expected value or the nearest option where there is
@@ -8,13 +9,13 @@ import Loader
 /// The parser's error types are not public, so its message is read: each shape it has is
 /// pinned by an end-to-end test (`UsageErrorTests`), and a shape not known here keeps the
 /// parser's words, still on one line, with the pointer.
-package enum ParserFailure {
+enum ParserFailure {
     /// The failure for the parser's `message` (`Unknown option '--retires'`, `Missing value
     /// for '--url <url>'`, `The value '2d' is invalid for '--timeout <duration>'`…) about
     /// `arguments`, the words typed. `subcommands` name the command's subcommands, for the
     /// pointer; `toolInfo` (the parser's JSON of the command tree) is asked for only when an
     /// option is unknown.
-    package static func failure(parserMessage message: String, arguments: [String], subcommands: Set<String>,
+    static func failure(parserMessage message: String, arguments: [String], subcommands: Set<String>,
                                 toolInfo: () -> String) -> UsageFailure {
         if let unknown = UnknownOption.message(parserMessage: message, arguments: arguments, toolInfo: toolInfo) {
             return UsageFailure(message: unknown)

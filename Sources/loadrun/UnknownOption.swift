@@ -1,12 +1,12 @@
-import Plugins
+import Plan
 
 /// A mistyped long option, said in loadrun's own words with loadrun's own suggestion:
 /// `unknown option --retires; did you mean --retry? (see loadrun --help)`.
-package enum UnknownOption {
+enum UnknownOption {
     /// The message for an unknown long option, given swift-argument-parser's message for the
     /// error (`Unknown option '--retires'…`); nil for any other error, which keeps the parser's
     /// own words. `toolInfo` is asked for only when the option is unknown.
-    package static func message(parserMessage: String, arguments: [String], toolInfo: () -> String) -> String? {
+    static func message(parserMessage: String, arguments: [String], toolInfo: () -> String) -> String? {
         let marker = "Unknown option '--"
         guard parserMessage.hasPrefix(marker) else { return nil }
         let name = parserMessage.dropFirst(marker.count).prefix { $0 != "'" }

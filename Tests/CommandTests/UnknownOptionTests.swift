@@ -1,5 +1,6 @@
 import XCTest
-@testable import Plan
+@testable import loadrun
+import Plan
 
 /// An unknown option said in loadrun's words, from a command tree shaped as
 /// swift-argument-parser describes it (`--experimental-dump-help`). That the real command's

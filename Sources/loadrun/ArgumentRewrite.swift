@@ -1,3 +1,4 @@
+import Plan
 /// The command line as swift-argument-parser gets it: rewritten once, before parsing, where
 /// the parser cannot say what loadrun means. In order:
 ///
@@ -23,16 +24,16 @@
 ///
 /// Arguments from `--` on are never options, and are left alone. When the first argument names
 /// a subcommand, which takes neither `--retry` nor `--url`, the later steps leave it as it is.
-package struct ArgumentRewrite: Equatable {
+struct ArgumentRewrite: Equatable {
     /// The words after the first step alone: every argument typed is there, in its place, for
     /// a message that points at one (`UnknownOption`).
-    package let words: [String]
+    let words: [String]
     /// What the parser parses: after every step.
-    package let parsed: [String]
+    let parsed: [String]
 
     /// Rewrites `commandLine`, the arguments after the program's name; `subcommands` are the
     /// names of the command's subcommands.
-    package init(_ commandLine: [String], subcommands: Set<String>) {
+    init(_ commandLine: [String], subcommands: Set<String>) {
         // The shell's completion script asks the parser for a word's completions with the
         // words typed after its own marker: they are data, for the parser to read as it is.
         guard commandLine.first != Self.completionRequest else {

@@ -1,6 +1,7 @@
 import Plugins
 import XCTest
-@testable import Plan
+@testable import loadrun
+import Plan
 
 /// The command line as the parser gets it: `--watch`'s interval made explicit, the later of
 /// `--retry N` and `--no-retry` kept, many `--url`s batched, all in one rewrite.
