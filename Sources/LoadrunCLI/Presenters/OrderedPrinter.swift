@@ -1,4 +1,5 @@
 import Loader
+import Plan
 import Plugins
 import TerminalText
 
@@ -9,9 +10,8 @@ import TerminalText
 /// On a terminal it shows a spinner with the bytes received (or how many sources are done)
 /// and, for one source as text, a skeleton of what is coming.
 final class OrderedPrinter: Presenter {
-    enum Format { case text, json }
-
-    private let format: Format
+    /// Text, or JSON (NDJSON is the log's own presenter: given it, a printer prints JSON).
+    private let format: OutputFormat
     var drawsViews: Bool { format == .text }
     unowned var session: (any PresentedSession)!
     private var progress: ProgressLine!
@@ -26,7 +26,7 @@ final class OrderedPrinter: Presenter {
     /// nothing, which is then no empty state.
     private var printedPieces: Set<Int> = []
 
-    init(format: Format) { self.format = format }
+    init(format: OutputFormat) { self.format = format }
 
     func start(_ session: any PresentedSession) {
         self.session = session
@@ -146,7 +146,7 @@ final class OrderedPrinter: Presenter {
         }
         let context = session.renderContext(imageFormat: nil)
         switch format {
-        case .json:
+        case .json, .ndjson:
             var json = JSONOutputText(context: context)
             let sink = stdoutSink { json.next($0) }
             if printedPieces.contains(source.index) {

@@ -1,4 +1,5 @@
 import Loader
+import Plan
 import Plugins
 import TerminalText
 import Screen
@@ -7,9 +8,8 @@ import Screen
 /// the load's verdict says it changed, text under a `==> name at time <==` header, and on
 /// stderr what failed and when it recovered, and a change the printed view does not show.
 final class PipePrinter: Presenter {
-    enum Format { case text, json }
-
-    private let format: Format
+    /// Text, or JSON (NDJSON is the log's own presenter: given it, a printer prints JSON).
+    private let format: OutputFormat
     var drawsViews: Bool { format == .text }
     unowned var session: (any PresentedSession)!
     /// The text last printed of each source, by index, to tell whether new content differs.
@@ -17,7 +17,7 @@ final class PipePrinter: Presenter {
     /// The keys of the items last printed of each list, by index, to mark the new ones.
     private var shownKeys: [Int: Set<String>] = [:]
 
-    init(format: Format) { self.format = format }
+    init(format: OutputFormat) { self.format = format }
 
     func start(_ session: any PresentedSession) { self.session = session }
 
@@ -64,7 +64,7 @@ final class PipePrinter: Presenter {
         let marksItems = format == .text && NewItemMarks.apply(to: content, plugins: session.plugins)
         if marksItems { context.width = max(context.width - NewItemMarks.gutter, 1) }
         let items = marksItems ? session.plugins.renderItems(of: content, context: context) : nil
-        let text = format == .json ? json.next(jsonText(content, of: source, context: context))
+        let text = format != .text ? json.next(jsonText(content, of: source, context: context))
             : items?.text ?? session.plugins.render(content, context: context)
         if session.probe.isRaised {
             // Cut short by a signal: its handler runs first; if the watch goes on, print then.
@@ -79,7 +79,7 @@ final class PipePrinter: Presenter {
         }
         shown[source.index] = text
         switch format {
-        case .json:
+        case .json, .ndjson:
             session.output.write(text)
         case .text:
             var body = text
