@@ -23,7 +23,7 @@ final class ScreenChangesTests: XCTestCase {
     }
 
     private func load(_ model: inout ScreenModel, _ content: AnyContent) {
-        _ = model.update(.sourceChanged(0, SourceFacts(name: "posts", state: .loaded(content)), cause: .succeeded, bytes: 100, at: noon))
+        _ = model.update(.sourceChanged(0, SourceFacts(name: "posts", state: .loaded(content)), cause: .succeeded, bytes: 100, at: noon, now: .now))
     }
 
     private func rows(_ model: ScreenModel) -> [String] { model.view().content.filter { !$0.isEmpty } }

@@ -16,7 +16,7 @@ final class ScreenLogTests: XCTestCase {
         var screen = ScreenModel(sources: [SourceFacts(name: "posts", state: .loading(LoadProgress(), lastGood: nil))], rows: rows,
                                  columns: 60, reloadsOnInterval: true, readsKeys: true, renderer: renderer)
         let posts = AnyContent([Post(id: 1, title: "title 1", body: "body 1")], decoder: PostsPlugin())
-        _ = screen.update(.sourceChanged(0, SourceFacts(name: "posts", state: .loaded(posts)), cause: .succeeded, bytes: 10, at: noon))
+        _ = screen.update(.sourceChanged(0, SourceFacts(name: "posts", state: .loaded(posts)), cause: .succeeded, bytes: 10, at: noon, now: .now))
         return screen
     }
 

@@ -25,7 +25,7 @@ final class ScreenModelTests: XCTestCase {
 
     private func load(_ model: inout ScreenModel, _ content: AnyContent, source: Int = 0, changed: Bool? = nil) {
         let facts = SourceFacts(name: model.sources[source].name, state: .loaded(content), changed: changed)
-        XCTAssertEqual(model.update(.sourceChanged(source, facts, cause: .succeeded, bytes: 100, at: noon)), [])
+        XCTAssertEqual(model.update(.sourceChanged(source, facts, cause: .succeeded, bytes: 100, at: noon, now: .now)), [])
     }
 
     @discardableResult
@@ -41,7 +41,7 @@ final class ScreenModelTests: XCTestCase {
 
     func testAListShowsItsSkeletonWhileItLoadsThenItsItemsWithTheFirstSelected() {
         var screen = model()
-        _ = screen.update(.sourceChanged(0, screen.sources[0], cause: .started, bytes: 0, at: noon))
+        _ = screen.update(.sourceChanged(0, screen.sources[0], cause: .started, bytes: 0, at: noon, now: .now))
         XCTAssertFalse(text(screen).contains("title 1"), "nothing loaded yet")
         XCTAssertFalse(text(screen).isEmpty, "the posts skeleton stands in")
         load(&screen, posts([1, 2, 3]))
@@ -174,7 +174,7 @@ final class ScreenModelTests: XCTestCase {
         load(&screen, posts([1, 2]))
         XCTAssertEqual(press(&screen, .character("[")), [.loadEarlierVersions(0)], "nothing older this run: ask the history")
         let earlier = [(version: posts([1]), bytes: 10, time: WallTime(seconds: 1, timeOfDay: "2026-11-25 09:12:03"))]
-        XCTAssertEqual(screen.update(.earlierVersions(0, earlier)), [])
+        XCTAssertEqual(screen.update(.earlierVersions(0, earlier, at: .now)), [])
         XCTAssertFalse(text(screen).contains("title 2"), "an earlier run's version on screen: \(text(screen))")
         let status = SourceStatus(name: "posts", phase: .loaded(unchanged: false), wait: .nextReload(in: "2 s"))
         _ = screen.update(.statuses(StatusBoard(sources: [0: status])))
@@ -187,7 +187,7 @@ final class ScreenModelTests: XCTestCase {
         var fresh = model(watch: true)
         load(&fresh, posts([1]))
         XCTAssertEqual(press(&fresh, .character("[")), [.loadEarlierVersions(0)])
-        _ = fresh.update(.earlierVersions(0, []))
+        _ = fresh.update(.earlierVersions(0, [], at: .now))
         XCTAssertEqual(fresh.view().footer, "posts: no earlier version kept", "none in the history")
     }
 
@@ -199,7 +199,7 @@ final class ScreenModelTests: XCTestCase {
         XCTAssertTrue(screen.unchanged[0], "the same text")
         load(&screen, posts([2]))
         XCTAssertFalse(screen.unchanged[0])
-        _ = screen.update(.sourceChanged(0, screen.sources[0], cause: .notModified, bytes: 0, at: noon))
+        _ = screen.update(.sourceChanged(0, screen.sources[0], cause: .notModified, bytes: 0, at: noon, now: .now))
         XCTAssertTrue(screen.unchanged[0])
         let status = SourceStatus(name: "posts", phase: .loaded(unchanged: false), wait: .nextReload(in: "2 s"))
         _ = screen.update(.statuses(StatusBoard(sources: [0: status])))

@@ -79,7 +79,7 @@ final class ScreenPresenter: Presenter {
 
     private func message(_ source: SessionSource, _ change: StateChange) -> ScreenMessage {
         .sourceChanged(source.index, Self.facts(of: source), cause: change.cause, bytes: change.bytes,
-                       at: ClockTime.reading(ClockTime.now()))
+                       at: ClockTime.reading(ClockTime.now()), now: .now)
     }
 
     func note(_ text: String, about source: SessionSource) {
@@ -151,7 +151,7 @@ final class ScreenPresenter: Presenter {
     /// Gives the model a message that is no input (what the session's sources and details
     /// did, a note, a log line), and draws soon.
     func earlierVersions(_ index: Int, _ versions: [(version: AnyContent, bytes: Int, time: WallTime)]) {
-        send(.earlierVersions(index, versions))
+        send(.earlierVersions(index, versions, at: .now))
     }
 
     private func send(_ message: ScreenMessage) {
@@ -177,7 +177,7 @@ final class ScreenPresenter: Presenter {
         let before = model.slot(source.index)
         var facts = Self.facts(of: source)
         facts.changed = changed
-        let asked = model.update(.sourceChanged(source.index, facts, cause: cause, bytes: bytes, at: ClockTime.reading(ClockTime.now())))
+        let asked = model.update(.sourceChanged(source.index, facts, cause: cause, bytes: bytes, at: ClockTime.reading(ClockTime.now()), now: .now))
         if session.probe.isRaised {
             model.restore(before)
             session.loop.schedule { [weak self, weak source] in

@@ -11,8 +11,8 @@ package enum ScreenMessage {
     /// The clock moved on: a notice whose time is up goes.
     case tick(ContinuousClock.Instant)
     /// Source `index` changed state, by `cause`; `bytes` came in with it. `at` is when, on the
-    /// wall clock, for the version it may bring.
-    case sourceChanged(Int, SourceFacts, cause: LoadMachine<AnyContent>.Cause, bytes: Int, at: WallTime)
+    /// wall clock, for the version it may bring; `now` on the loop's clock, for a note.
+    case sourceChanged(Int, SourceFacts, cause: LoadMachine<AnyContent>.Cause, bytes: Int, at: WallTime, now: ContinuousClock.Instant)
     /// Something the user should know about the source named `name`.
     case note(String, about: String, at: ContinuousClock.Instant)
     /// A line said on stderr while the screen is up, made safe for it: part of `-v`'s trace,
@@ -32,5 +32,5 @@ package enum ScreenMessage {
     case showRecord(Int, fields: [String: String], note: String)
     /// Source `index`'s versions from earlier runs, oldest first, each timed with its date,
     /// as `ScreenCommand.loadEarlierVersions` asked.
-    case earlierVersions(Int, [(version: AnyContent, bytes: Int, time: WallTime)])
+    case earlierVersions(Int, [(version: AnyContent, bytes: Int, time: WallTime)], at: ContinuousClock.Instant)
 }

@@ -17,9 +17,9 @@ extension ScreenModel {
             if !records.isEmpty { composeRecord() }
         case .tick(let now):
             if let notice, notice.until <= now { self.notice = nil }
-        case .sourceChanged(let index, let facts, let cause, let bytes, let time):
+        case .sourceChanged(let index, let facts, let cause, let bytes, let time, let now):
             sources[index] = facts
-            sourceChanged(index, by: cause, bytes: bytes, at: time)
+            sourceChanged(index, by: cause, bytes: bytes, at: time, now: now)
         case .note(let text, let name, let now):
             note(text, about: name, now: now)
         case .logged(let line, let isTrace, let now):
@@ -52,12 +52,12 @@ extension ScreenModel {
             return prefetchDue()
         case .showRecord(let index, let fields, let note):
             showRecord(title: sources[index].name + Self.label(fields), fields: fields, note: note)
-        case .earlierVersions(let index, let versions):
+        case .earlierVersions(let index, let versions, let now):
             histories[index].prepend(earlier: versions)
             if index == focus, detail == nil, records.isEmpty, histories[index].stepBack() {
                 showList(of: index, marking: true)
             } else {
-                note("no earlier version kept", about: sources[index].name, now: .now)
+                note("no earlier version kept", about: sources[index].name, now: now)
             }
         }
         return []
@@ -65,7 +65,8 @@ extension ScreenModel {
 
     /// A source's state changed: new content shows (as a version), a first load shows its
     /// skeleton or what failed.
-    private mutating func sourceChanged(_ index: Int, by cause: LoadMachine<AnyContent>.Cause, bytes: Int, at time: WallTime) {
+    private mutating func sourceChanged(_ index: Int, by cause: LoadMachine<AnyContent>.Cause, bytes: Int, at time: WallTime,
+                                        now: ContinuousClock.Instant) {
         let facts = sources[index]
         switch cause {
         case .succeeded:
@@ -74,7 +75,7 @@ extension ScreenModel {
             // Changed or not is the load's verdict, on what the server sent; the text alone
             // misses a change to a field the view does not show, which is then said.
             unchanged[index] = !(facts.changed ?? drawnAnew)
-            if facts.changed == true, !drawnAnew { note(Self.hiddenChange, about: facts.name, now: .now) }
+            if facts.changed == true, !drawnAnew { note(Self.hiddenChange, about: facts.name, now: now) }
         case .notModified:
             unchanged[index] = true
         case .cancelled:
