@@ -5,22 +5,26 @@ import Loader
 /// records.
 final class NDJSONLog: Presenter {
     unowned var session: (any PresentedSession)!
+    private(set) var environment: PresenterEnvironment!
     /// Each record says whether the load changed the content.
     var tellsChanges: Bool { true }
 
-    func start(_ session: any PresentedSession) { self.session = session }
+    func start(_ session: any PresentedSession, environment: PresenterEnvironment) {
+        self.session = session
+        self.environment = environment
+    }
 
     func changed(_ source: SessionSource, by change: StateChange, verdict: LoadVerdict?) {
         if change.cause != .progressed {
-            session.output.write(TransitionRecord(change, at: TransitionRecord.now(), verdict: verdict).line())
+            environment.output.write(TransitionRecord(change, at: TransitionRecord.now(), verdict: verdict).line())
         }
         // A run that loads once also says on stderr what failed, as its text output does; a
         // watch's failures are in the records, one cycle after another.
-        guard session.ending == nil, !session.staysUp, case .failed(let error, _, let retry) = change.to else { return }
+        guard session.ending == nil, !environment.staysUp, case .failed(let error, _, let retry) = change.to else { return }
         if let retry {
-            session.diagnostics.say("\(source.name): \(LoadErrorText.describe(error, retry: retry))")
+            environment.diagnostics.say("\(source.name): \(LoadErrorText.describe(error, retry: retry))")
         } else if change.cause == .failed {
-            session.diagnostics.say("\(source.name): \(LoadErrorText.describe(error))")
+            environment.diagnostics.say("\(source.name): \(LoadErrorText.describe(error))")
         }
     }
 }

@@ -14,6 +14,7 @@ final class OrderedPrinter: Presenter {
     private let format: OutputFormat
     var drawsViews: Bool { format == .text }
     unowned var session: (any PresentedSession)!
+    private(set) var environment: PresenterEnvironment!
     private var progress: ProgressLine!
     private var skeleton: SkeletonView!
     /// The first source not yet printed: those before it are out, in order.
@@ -28,10 +29,11 @@ final class OrderedPrinter: Presenter {
 
     init(format: OutputFormat) { self.format = format }
 
-    func start(_ session: any PresentedSession) {
+    func start(_ session: any PresentedSession, environment: PresenterEnvironment) {
         self.session = session
-        progress = ProgressLine(loop: session.loop, width: session.terminal.stderrWidth, diagnostics: session.diagnostics)
-        skeleton = SkeletonView(loop: session.loop, progress: progress, output: session.output)
+        self.environment = environment
+        progress = ProgressLine(loop: session.loop, width: environment.terminal.stderrWidth, diagnostics: environment.diagnostics)
+        skeleton = SkeletonView(loop: session.loop, progress: progress, output: environment.output)
     }
 
     private var sources: [SessionSource] { session.sources }
@@ -39,28 +41,28 @@ final class OrderedPrinter: Presenter {
     var printsPieces: Bool { true }
 
     func piece(_ content: AnyContent, of source: SessionSource) -> Bool {
-        guard session.ending == nil, !session.probe.isRaised, !session.output.isClosed else { return false }
+        guard session.ending == nil, !session.probe.isRaised, !environment.output.isClosed else { return false }
         if printedPieces.insert(source.index).inserted {
             // The results take the place of what stood for them while the body came.
             progress.clear()
             skeleton.erase()
         }
         printContent(content, of: source)
-        return !session.probe.isRaised && !session.output.isClosed
+        return !session.probe.isRaised && !environment.output.isClosed
     }
 
     func changed(_ source: SessionSource, by change: StateChange, verdict: LoadVerdict?) {
-        if session.showsProgress { showProgress(change) }
+        if environment.showsProgress { showProgress(change) }
         if change.cause == .started, showsSkeleton {
-            skeleton.show(session.plugins.skeleton(for: source.loader.source.plugin, context: session.renderContext(imageFormat: nil)),
-                             rows: (session.terminal.height ?? 24) - 3)
+            skeleton.show(environment.plugins.skeleton(for: source.loader.source.plugin, context: environment.renderContext(imageFormat: nil)),
+                             rows: (environment.terminal.height ?? 24) - 3)
         } else if !change.to.isLoading {
             skeleton.erase()
         }
         if change.cause == .cancelled { cancelled.insert(source.index) }
         guard session.ending == nil else { return }
         if change.cause == .retryScheduled, case .failed(let error, _, let retry?) = change.to {
-            session.diagnostics.say("\(source.name): \(LoadErrorText.describe(error, retry: retry))")
+            environment.diagnostics.say("\(source.name): \(LoadErrorText.describe(error, retry: retry))")
         }
         if source.isSettled { printSettled() }
     }
@@ -76,7 +78,7 @@ final class OrderedPrinter: Presenter {
         case nil:
             printSettled()
         case .signal?:
-            for source in sources where cancelled.contains(source.index) { session.diagnostics.say("\(source.name): cancelled") }
+            for source in sources where cancelled.contains(source.index) { environment.diagnostics.say("\(source.name): cancelled") }
         case .quit?, .stdoutClosed?, .outputFailed?, .unstarted?, .conditionMet?, .waitTimedOut?:
             break
         }
@@ -121,9 +123,9 @@ final class OrderedPrinter: Presenter {
         case .failed(let error, let lastGood, _):
             // A copy from an earlier run goes out as content would, and the error says so.
             if error.copyVerifiedAt != nil, let lastGood { printContent(lastGood, of: source) }
-            session.diagnostics.say("\(source.name): \(LoadErrorText.describe(error))")
+            environment.diagnostics.say("\(source.name): \(LoadErrorText.describe(error))")
         case .idle, .loading:
-            session.diagnostics.say("\(source.name): did not finish loading")
+            environment.diagnostics.say("\(source.name): did not finish loading")
         }
     }
 
@@ -132,53 +134,53 @@ final class OrderedPrinter: Presenter {
     /// nothing, and JSON the list with no items.
     private func printContent(_ content: AnyContent, of source: SessionSource) {
         var kept: [Int]?
-        switch session.unseen?.choose(content, of: session.requests[source.index]) {
+        switch environment.unseen?.choose(content, of: environment.requests[source.index]) {
         case .only(let indices, let since)?:
             kept = indices
             if indices.isEmpty {
-                session.diagnostics.say("\(source.name): nothing new" + (since.map { " since \(ClockTime.shortTime($0 / 1000))" } ?? ""))
+                environment.diagnostics.say("\(source.name): nothing new" + (since.map { " since \(ClockTime.shortTime($0 / 1000))" } ?? ""))
                 if format == .text { return }
             }
         case .notAList?:
-            session.diagnostics.say("\(source.name): --unseen picks the new items of a list or a feed; this is no list, shown whole")
+            environment.diagnostics.say("\(source.name): --unseen picks the new items of a list or a feed; this is no list, shown whole")
         case .all?, nil:
             break
         }
-        let context = session.renderContext(imageFormat: nil)
+        let context = environment.renderContext(imageFormat: nil)
         switch format {
         case .json, .ndjson:
             var json = JSONOutputText(context: context)
             let sink = stdoutSink { json.next($0) }
             if printedPieces.contains(source.index) {
                 // The rest of what went out in pieces, if anything is left.
-                let text = session.plugins.renderJSON(content, context: context)
+                let text = environment.plugins.renderJSON(content, context: context)
                 if !text.isEmpty { sink.write(text + "\n") }
                 sink.flush()
                 return
             } else if sources.count > 1 || kept != nil {
-                var text = session.plugins.renderJSON(content, context: context)
+                var text = environment.plugins.renderJSON(content, context: context)
                 if let kept { text = UnseenItems.json(text, keeping: kept, sortsKeys: context.sortsKeys) }
                 // Several sources: each on labelled lines of its own.
                 sink.write(sources.count > 1 ? LabelledJSON.lines(for: source, json: text) : text + "\n")
             } else {
-                session.plugins.writeJSON(content, context: context, to: sink)
+                environment.plugins.writeJSON(content, context: context, to: sink)
                 sink.write("\n")
             }
             sink.flush()
             // `null` alone could be a server's own JSON null: the state line tells them apart.
-            if let state = session.plugins.emptyState(of: content) { session.diagnostics.say("\(source.name): \(state)") }
+            if let state = environment.plugins.emptyState(of: content) { environment.diagnostics.say("\(source.name): \(state)") }
         case .text:
             let header = sources.count > 1 ? headerLine(for: source) : ""
             let sink = stdoutSink()
             sink.write(header)
-            if let kept, let items = session.plugins.renderItems(of: content, context: context) {
+            if let kept, let items = environment.plugins.renderItems(of: content, context: context) {
                 sink.write(UnseenItems.text(items, keeping: kept))
             } else {
-                session.plugins.write(content, context: context, to: sink)
+                environment.plugins.write(content, context: context, to: sink)
             }
             sink.flush()
             if sink.byteCount == header.utf8.count, !printedPieces.contains(source.index) {
-                session.diagnostics.say("\(source.name): \(session.plugins.emptyState(of: content) ?? "no \(content.pluginName)")")
+                environment.diagnostics.say("\(source.name): \(environment.plugins.emptyState(of: content) ?? "no \(content.pluginName)")")
             }
         }
     }
@@ -186,7 +188,7 @@ final class OrderedPrinter: Presenter {
     /// Several sources: each under a header, as `head` and `tail` print several files.
     private func headerLine(for source: SessionSource) -> String {
         defer { printedHeaders = true }
-        let header = TerminalText.truncated("==> \(source.name) <==", toWidth: session.terminal.width)
+        let header = TerminalText.truncated("==> \(source.name) <==", toWidth: environment.terminal.width)
         return (printedHeaders ? "\n" : "") + header + "\n"
     }
 
@@ -196,14 +198,14 @@ final class OrderedPrinter: Presenter {
     /// the reader of stdout has gone (`| head`), and the render stops with it.
     private func stdoutSink(_ safe: ((String) -> String)? = nil) -> RenderSink {
         var erased = false
-        let take = { [session, progress] (piece: [UInt8]) -> Bool in
-            guard let session, !session.probe.isRaised, !session.output.isClosed else { return false }
+        let take = { [session, progress, output = environment.output] (piece: [UInt8]) -> Bool in
+            guard let session, !session.probe.isRaised, !output.isClosed else { return false }
             if !erased {
                 progress?.eraseLine()
                 erased = true
             }
-            session.output.write(bytes: piece)
-            return !session.output.isClosed
+            output.write(bytes: piece)
+            return !output.isClosed
         }
         guard let safe else { return RenderSink.handingOnBytes(take) }
         return RenderSink(deliver: { take(Array(safe($0).utf8)) })
@@ -212,6 +214,6 @@ final class OrderedPrinter: Presenter {
     /// Skeletons only on a terminal, only for text, and only for one source: several would
     /// need a screen layout of their own.
     private var showsSkeleton: Bool {
-        session.terminal.stdoutIsTTY && format == .text && sources.count == 1 && session.verbosity > .quiet && !session.readsTypedInput
+        environment.terminal.stdoutIsTTY && format == .text && sources.count == 1 && environment.verbosity > .quiet && !environment.readsTypedInput
     }
 }

@@ -12,6 +12,7 @@ final class PipePrinter: Presenter {
     private let format: OutputFormat
     var drawsViews: Bool { format == .text }
     unowned var session: (any PresentedSession)!
+    private(set) var environment: PresenterEnvironment!
     /// The text last printed of each source, by index, to tell whether new content differs.
     private var shown: [Int: String] = [:]
     /// The keys of the items last printed of each list, by index, to mark the new ones.
@@ -19,7 +20,10 @@ final class PipePrinter: Presenter {
 
     init(format: OutputFormat) { self.format = format }
 
-    func start(_ session: any PresentedSession) { self.session = session }
+    func start(_ session: any PresentedSession, environment: PresenterEnvironment) {
+        self.session = session
+        self.environment = environment
+    }
 
     func changed(_ source: SessionSource, by change: StateChange, verdict: LoadVerdict?) {
         // The loads cancelled on the way out are not news.
@@ -29,12 +33,12 @@ final class PipePrinter: Presenter {
             let failures = source.loader.record.failuresBeforeSuccess
             if failures > 0 {
                 let loads = failures == 1 ? "1 failed load" : "\(failures) failed loads"
-                session.diagnostics.say("\(source.name): recovered at \(ClockTime.timeOfDay(ClockTime.now())) after \(loads)")
+                environment.diagnostics.say("\(source.name): recovered at \(ClockTime.timeOfDay(ClockTime.now())) after \(loads)")
             }
             // Unchanged content is not even rendered; a change is, once it has come to rest.
             if change.cause == .succeeded, let verdict, verdict.changed { present(source, changed: !verdict.isFirst) }
         case .failed, .retryScheduled:
-            if let banner = source.banner(now: .now, nextReload: session.nextReload(of: source)) { session.diagnostics.say("\(source.name): \(banner)") }
+            if let banner = source.banner(now: .now, nextReload: session.nextReload(of: source)) { environment.diagnostics.say("\(source.name): \(banner)") }
             // A copy from an earlier run stands beside the failure, as the banner says.
             if change.to.error?.copyVerifiedAt != nil { present(source) }
         case .cancelled:
@@ -47,7 +51,7 @@ final class PipePrinter: Presenter {
 
     /// The content as JSON: alone, pretty; with several sources, on a labelled line (`LabelledJSON`).
     private func jsonText(_ content: AnyContent, of source: SessionSource, context: RenderContext) -> String {
-        let json = session.plugins.renderJSON(content, context: context)
+        let json = environment.plugins.renderJSON(content, context: context)
         return session.sources.count > 1 ? LabelledJSON.lines(for: source, json: json) : json + "\n"
     }
 
@@ -57,15 +61,15 @@ final class PipePrinter: Presenter {
     @discardableResult
     private func present(_ source: SessionSource, changed: Bool = false) -> Bool {
         guard let content = source.loader.state.content else { return false }
-        var context = session.renderContext(imageFormat: nil)
+        var context = environment.renderContext(imageFormat: nil)
         var json = JSONOutputText(context: context)
         // A list whose items have ids is rendered with where its items start, to mark the new
         // ones, and narrower by the gutter the marks stand in.
-        let marksItems = format == .text && NewItemMarks.apply(to: content, plugins: session.plugins)
+        let marksItems = format == .text && NewItemMarks.apply(to: content, plugins: environment.plugins)
         if marksItems { context.width = max(context.width - NewItemMarks.gutter, 1) }
-        let items = marksItems ? session.plugins.renderItems(of: content, context: context) : nil
+        let items = marksItems ? environment.plugins.renderItems(of: content, context: context) : nil
         let text = format != .text ? json.next(jsonText(content, of: source, context: context))
-            : items?.text ?? session.plugins.render(content, context: context)
+            : items?.text ?? environment.plugins.render(content, context: context)
         if session.probe.isRaised {
             // Cut short by a signal: its handler runs first; if the watch goes on, print then.
             session.loop.schedule { [weak self, weak source] in
@@ -74,25 +78,25 @@ final class PipePrinter: Presenter {
             return false
         }
         guard text != shown[source.index] else {
-            if changed { session.diagnostics.say("\(source.name): \(ScreenModel.hiddenChange)") }
+            if changed { environment.diagnostics.say("\(source.name): \(ScreenModel.hiddenChange)") }
             return false
         }
         shown[source.index] = text
         switch format {
         case .json, .ndjson:
-            session.output.write(text)
+            environment.output.write(text)
         case .text:
             var body = text
             if let items {
-                let keys = ItemIdentities.of(content, count: items.itemLines.count, plugins: session.plugins).keys
+                let keys = ItemIdentities.of(content, count: items.itemLines.count, plugins: environment.plugins).keys
                 body = NewItemMarks.marked(items, new: shownKeys[source.index].map { NewItemMarks.new(keys, since: $0) } ?? [])
                 shownKeys[source.index] = Set(keys)
             }
             let header = "==> \(source.name) at \(ClockTime.dateAndTime(ClockTime.now())) <=="
-            session.output.write(TerminalText.truncated(header, toWidth: session.terminal.width) + "\n" + body)
+            environment.output.write(TerminalText.truncated(header, toWidth: environment.terminal.width) + "\n" + body)
         }
         // The empty state has no text under its header, or only `null`: say it, as a load once does.
-        if let state = session.plugins.emptyState(of: content) { session.diagnostics.say("\(source.name): \(state)") }
+        if let state = environment.plugins.emptyState(of: content) { environment.diagnostics.say("\(source.name): \(state)") }
         return true
     }
 }

@@ -1,43 +1,24 @@
 import Loader
-import Plugins
-import Plan
 import Screen
 
-/// What a presenter sees of its session: the run's outputs, settings and sources, to read and
-/// draw. Nothing here starts, cancels or ends a load: a presenter returns the screen model's
-/// commands when the session hands it a key or its wake-up, and the session's machine decides
-/// what comes of them.
+/// What a presenter sees of its session: its sources and where the run stands, to read and
+/// draw (what it draws with is its `PresenterEnvironment`). Nothing here starts, cancels or
+/// ends a load: a presenter returns the screen model's commands when the session hands it a
+/// key or its wake-up, and the session's machine decides what comes of them.
 protocol PresentedSession: AnyObject {
     /// The loop, to draw once what is ready now has been handled.
     var loop: EventLoop { get }
-    var diagnostics: Diagnostics { get }
-    var output: ContentOutput { get }
-    var plugins: PluginRegistry { get }
-    var terminal: Terminal { get }
-    var verbosity: Verbosity { get }
     /// Lets a long render stop for a signal, and says whether one is waiting.
     var probe: InterruptProbe { get }
     var sources: [SessionSource] { get }
-    /// What each source was asked for, by its index.
-    var requests: [SourceRequest] { get }
-    /// `--unseen`: what of each content earlier runs did not show.
-    var unseen: UnseenItems? { get }
     /// Why the run is ending, once something ended it: the cancels on the way out are not news.
     var ending: SessionEnding? { get }
-    var staysUp: Bool { get }
-    var reloadsOnInterval: Bool { get }
     var isPaused: Bool { get }
     var settledCount: Int { get }
-    var showsProgress: Bool { get }
-    /// Whether a source reads standard input from a terminal, where nothing may be drawn.
-    var readsTypedInput: Bool { get }
     /// The detail open for the user, if any: the session machine's to know.
     var openDetail: DetailPage? { get }
     /// When a watched source reloads next; nil where nothing reloads on an interval.
     func nextReload(of source: SessionSource) -> ContinuousClock.Instant?
-    /// How content renders now: the terminal's, with `imageFormat` where the user forced
-    /// none (see `LoadSession.renderContext`).
-    func renderContext(imageFormat: ImageFormat?) -> RenderContext
     /// What the screen model asks of a message that is no key nor its wake-up (a source's
     /// change, a resize): the session carries it out in turn, after the event it handles.
     func ask(_ commands: [ScreenCommand])

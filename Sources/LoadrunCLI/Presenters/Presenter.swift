@@ -10,8 +10,10 @@ import Screen
 /// key asks for comes back to the session as the screen model's commands, and the session's
 /// machine decides what, if anything, loads.
 protocol Presenter: AnyObject {
-    /// The session it draws, from `start` on: its diagnostics and output are the run's.
+    /// The session it draws, from `start` on.
     var session: (any PresentedSession)! { get }
+    /// What it draws with, from `start` on: the run's outputs, plugins and terminal.
+    var environment: PresenterEnvironment! { get }
     /// Whether the `name: URL` line for a single source belongs on stderr; a full screen
     /// would show it for a flash and take it away.
     var announcesSource: Bool { get }
@@ -30,7 +32,7 @@ protocol Presenter: AnyObject {
     var printsPieces: Bool { get }
 
     /// The session is about to load; the presenter takes its place (a full screen enters).
-    func start(_ session: any PresentedSession)
+    func start(_ session: any PresentedSession, environment: PresenterEnvironment)
     /// A source's state changed. The session has already updated its bookkeeping; `verdict`
     /// is what a load that came to rest with content means (changed or not, a wait's
     /// condition), nil for any other change.
@@ -72,10 +74,10 @@ extension Presenter {
     var tellsChanges: Bool { false }
     var printsPieces: Bool { false }
     func piece(_ content: AnyContent, of source: SessionSource) -> Bool { false }
-    func start(_ session: any PresentedSession) {}
+    func start(_ session: any PresentedSession, environment: PresenterEnvironment) {}
     func detailChanged(_ page: DetailPage, source: SessionSource, by change: StateChange) {}
     func opened(_ page: DetailPage) {}
-    func note(_ text: String, about source: SessionSource) { session.diagnostics.say("\(source.name): \(text)") }
+    func note(_ text: String, about source: SessionSource) { environment.diagnostics.say("\(source.name): \(text)") }
     func noDetail(_ why: String, for source: SessionSource, fields: [String: String]) { note(why, about: source) }
     func resized(to terminal: Terminal) {}
     func earlierVersions(_ index: Int, _ versions: [(version: AnyContent, bytes: Int, time: WallTime)]) {}

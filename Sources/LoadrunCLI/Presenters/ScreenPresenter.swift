@@ -9,6 +9,7 @@ import Screen
 /// out the model's hand-offs, and writes its frames.
 final class ScreenPresenter: Presenter {
     unowned var session: (any PresentedSession)!
+    private(set) var environment: PresenterEnvironment!
     let screen: FullScreen
     private var model: ScreenModel!
     /// The frame to come: on the loop's next idle moment, or after `ScreenPresenter.grace`.
@@ -30,16 +31,17 @@ final class ScreenPresenter: Presenter {
     var interruptCancelsLoads: Bool { true }
     var readsKeys: Bool { screen.readsKeys }
 
-    func start(_ session: any PresentedSession) {
+    func start(_ session: any PresentedSession, environment: PresenterEnvironment) {
         self.session = session
-        let renderer = PluginScreenRenderer(plugins: session.plugins, base: session.renderContext(imageFormat: .symbols),
+        self.environment = environment
+        let renderer = PluginScreenRenderer(plugins: environment.plugins, base: environment.renderContext(imageFormat: .symbols),
                                             selections: session.sources.map(\.loader.source.plugin))
-        model = ScreenModel(sources: session.sources.map(Self.facts), rows: session.terminal.height, columns: session.terminal.width,
-                            reloadsOnInterval: session.reloadsOnInterval, readsKeys: screen.readsKeys, renderer: renderer)
+        model = ScreenModel(sources: session.sources.map(Self.facts), rows: environment.terminal.height, columns: environment.terminal.width,
+                            reloadsOnInterval: environment.reloadsOnInterval, readsKeys: screen.readsKeys, renderer: renderer)
         screen.enter()
         // Nothing is written raw over the frame: -v's trace and warnings go to the view's log
         // (and warnings to its footer), and the warnings to stderr again once it is left.
-        session.diagnostics.divert { [weak self] line in
+        environment.diagnostics.divert { [weak self] line in
             guard let self, !left else { return }
             send(.logged(line.text, isTrace: line.isTrace, at: .now))
         }
@@ -59,7 +61,7 @@ final class ScreenPresenter: Presenter {
         // The loads cancelled on the way out are not news.
         guard session.ending == nil else { return }
         if change.cause == .cancelled {
-            note(session.reloadsOnInterval ? "cancelled — the watch goes on; Ctrl-C again within 1 s quits"
+            note(environment.reloadsOnInterval ? "cancelled — the watch goes on; Ctrl-C again within 1 s quits"
                                            : "cancelled — r loads it again; Ctrl-C again within 1 s quits", about: source)
         }
         switch change.cause {
@@ -102,7 +104,7 @@ final class ScreenPresenter: Presenter {
             model = before
             session.loop.schedule { [weak self] in
                 guard let self, session.ending == nil else { return }
-                resized(to: session.terminal)
+                resized(to: environment.terminal)
             }
             return
         }
@@ -137,13 +139,13 @@ final class ScreenPresenter: Presenter {
         ticker?.cancel()
         left = true
         screen.leave()
-        session.diagnostics.restore()
+        environment.diagnostics.restore()
     }
 
     func leaveNow() {
         left = true
         screen.leave()
-        session.diagnostics.restore()
+        environment.diagnostics.restore()
     }
 
     // MARK: Carrying out
@@ -220,7 +222,7 @@ final class ScreenPresenter: Presenter {
         let shown = URLCredentials.masked(link)
         switch how {
         case .open:
-            note(ExternalBrowser.open(link, environment: session.terminal.environment) ?? "opened \(shown) in the browser", about: source)
+            note(ExternalBrowser.open(link, environment: environment.terminal.environment) ?? "opened \(shown) in the browser", about: source)
         case .copy:
             screen.copyToClipboard(link)
             note("copied \(shown) (through OSC 52; the terminal must allow it)", about: source)

@@ -24,19 +24,32 @@ package final class LoadSession {
         /// Each source once, then the view stays until the user leaves it; it loads again
         /// only when asked (`r`, SIGUSR1) and opens items' details.
         case browse
+
+        /// Whether the run stays up once its sources have loaded: a watch or a browse.
+        var staysUp: Bool { self != .once }
+
+        /// Whether sources reload on an interval: a watch.
+        var reloadsOnInterval: Bool {
+            if case .interval = self { true } else { false }
+        }
     }
 
     let loop = EventLoop()
     let schedule: Schedule
-    var terminal: Terminal
-    let view: ViewOptions
-    let verbosity: Verbosity
+    /// What the presenter draws with, and the session writes and renders with too: the
+    /// outputs, the plugin table, the terminal as it is now, how content renders.
+    let environment: PresenterEnvironment
+    var terminal: Terminal {
+        get { environment.terminal }
+        set { environment.terminal = newValue }
+    }
+    var verbosity: Verbosity { environment.verbosity }
     /// The run's stderr: every message of the session and its presenter.
-    let diagnostics: Diagnostics
+    var diagnostics: Diagnostics { environment.diagnostics }
     /// `--trace FILE`: where the trace goes too, `-v` or not.
     let trace: TraceFile?
     /// The run's stdout, for content; a reader that goes away ends the run.
-    let output: ContentOutput
+    var output: ContentOutput { environment.output }
     /// Lets a long render stop for the signals that end or interrupt the run.
     let probe = InterruptProbe(signals: EndingSignals.all)
     private(set) var sources: [SessionSource] = []
@@ -51,9 +64,9 @@ package final class LoadSession {
 
     /// What each source was asked for, by its index: a detail opened from it loads with the
     /// same settings.
-    let requests: [SourceRequest]
+    var requests: [SourceRequest] { environment.requests }
     /// The plugin table: presenters render each content with the renderer of its decoder.
-    let plugins: PluginRegistry
+    var plugins: PluginRegistry { environment.plugins }
     private let clientConfiguration: HTTPClientConfiguration
     private let loaders: SourceLoaders
     /// Draws the run, chosen once before it (`PresenterChoice`); it says what Ctrl-C does.
@@ -79,7 +92,7 @@ package final class LoadSession {
     /// Records the sources' loads in the history; nil when none is recorded.
     let recorder: HistoryRecorder?
     /// `--unseen`: leaves out the items earlier runs showed.
-    let unseen: UnseenItems?
+    var unseen: UnseenItems? { environment.unseen }
 
     /// Why the run is ending, once something ended it; nil while it goes on.
     var ending: SessionEnding? { machine.ending }
@@ -92,26 +105,23 @@ package final class LoadSession {
          verbosity: Verbosity = .normal, client: HTTPClientConfiguration = HTTPClientConfiguration(), prefetchesDetails: Bool = true,
          scripting: ScriptingSettings = ScriptingSettings(), format: OutputFormat = .text, history: HistoryStore? = nil, showsUnseen: Bool = false,
          diagnostics: Diagnostics, output: ContentOutput, trace: TraceFile? = nil) {
-        self.diagnostics = diagnostics
         self.trace = trace
-        self.output = output
         loaders = SourceLoaders(diagnostics: diagnostics)
-        self.requests = requests
-        self.plugins = plugins
         self.schedule = schedule
         self.presenter = presenter
-        self.terminal = terminal
-        readsTypedInput = terminal.stdinIsTTY && requests.contains { $0.url.map(URLParts.isStandardInput) == true }
-        self.view = view
-        self.verbosity = verbosity
         clientConfiguration = client
         self.scripting = scripting
         self.format = format
         machine = SessionMachine(schedule: schedule, sourceCount: requests.count, interruptCancelsLoads: presenter.interruptCancelsLoads,
                                  prefetchesDetails: prefetchesDetails,
                                  wait: scripting.wait.map { WaitJudge($0, deadline: $0.timeout.map { .now + $0 }) })
-        recorder = history.map { [loop] in HistoryRecorder(store: $0, plugins: plugins, loop: loop, requests: requests) }
-        unseen = showsUnseen ? recorder.map { UnseenItems(store: $0.store, plugins: plugins, runStart: $0.runStart) } : nil
+        let recorder = history.map { [loop] in HistoryRecorder(store: $0, plugins: plugins, loop: loop, requests: requests) }
+        self.recorder = recorder
+        environment = PresenterEnvironment(output: output, diagnostics: diagnostics, plugins: plugins, terminal: terminal, verbosity: verbosity,
+                                           requests: requests,
+                                           unseen: showsUnseen ? recorder.map { UnseenItems(store: $0.store, plugins: plugins, runStart: $0.runStart) } : nil,
+                                           view: view, staysUp: schedule.staysUp, reloadsOnInterval: schedule.reloadsOnInterval,
+                                           interruption: probe)
         if let command = scripting.onChange {
             changeCommands = ChangeCommands(command: command, loop: loop, diagnostics: diagnostics) { [unowned self] in commandInput($0) }
         }
@@ -124,14 +134,12 @@ package final class LoadSession {
     /// Whether sources reload on an interval: a watch.
     var reloadsOnInterval: Bool { machine.reloadsOnInterval }
 
-    /// Whether a one-shot run shows its progress: a spinner on a terminal's stderr, and the
-    /// skeleton of what is coming; `-q` shows neither, and neither is drawn over content typed
-    /// on the terminal.
-    var showsProgress: Bool { terminal.showsLiveProgress && verbosity == .normal && !readsTypedInput }
+    /// Whether a one-shot run shows its progress (see `PresenterEnvironment`).
+    var showsProgress: Bool { environment.showsProgress }
 
     /// Whether a source reads standard input from a terminal: someone types the content there,
-    /// and nothing may be drawn over what they type. Asked on every change: worked out once.
-    let readsTypedInput: Bool
+    /// and nothing may be drawn over what they type.
+    var readsTypedInput: Bool { environment.readsTypedInput }
 
     /// Loads every source as the schedule says, shows them through the presenter, and returns
     /// how the run ended.
@@ -188,7 +196,7 @@ package final class LoadSession {
             sources.append(source)
         }
         if let recorder { machine.knowVersions(recorder.lastVersionBodies()) }
-        presenter.start(self)
+        presenter.start(self, environment: environment)
         if presenter.readsKeys {
             watches.append(loop.onReadable(STDIN_FILENO) { [unowned self] in readKeys() })
         }
@@ -284,11 +292,7 @@ package final class LoadSession {
     /// probe that lets a long render stop for a signal; `imageFormat` applies when the user
     /// forced none.
     func renderContext(imageFormat: ImageFormat?) -> RenderContext {
-        RenderContext(width: terminal.width, height: terminal.height, allowsStyling: terminal.allowsStyling,
-                      isTerminal: terminal.stdoutIsTTY, environment: terminal.environment,
-                      imageFormat: view.imageFormat ?? imageFormat, imageSize: view.imageSize,
-                      interruption: probe, maxItems: view.maxItems, sortsKeys: view.sortsKeys,
-                      hasScreenWidth: terminal.hasScreenWidth, color: terminal.color)
+        environment.renderContext(imageFormat: imageFormat)
     }
 
     private func interval(for request: SourceRequest) -> Duration {

@@ -69,12 +69,10 @@ struct SessionMachine {
     mutating func knowVersions(_ versions: [Int: UInt64]) { verdicts.knowVersions(versions) }
 
     /// Whether the run stays up once its sources have loaded: a watch or a browse.
-    var staysUp: Bool { schedule != .once }
+    var staysUp: Bool { schedule.staysUp }
 
     /// Whether sources reload on an interval: a watch.
-    var reloadsOnInterval: Bool {
-        if case .interval = schedule { true } else { false }
-    }
+    var reloadsOnInterval: Bool { schedule.reloadsOnInterval }
 
     /// How many of the run's sources have come to rest.
     var settledCount: Int { sourceCount - busySources }

@@ -1,0 +1,66 @@
+import Loader
+import Plan
+import Plugins
+
+/// What a presenter may use to draw, given to it once at `start`: the run's outputs, its
+/// plugin table, the terminal as it is now, and the settings that say how content renders.
+/// The session makes it and keeps the terminal in it current; nothing here reaches a load,
+/// the loop or the session's decisions.
+final class PresenterEnvironment {
+    /// The run's stdout, for content.
+    let output: ContentOutput
+    /// The run's stderr: every message of the session and its presenter.
+    let diagnostics: Diagnostics
+    /// The plugin table: each content renders with its decoder's renderer.
+    let plugins: PluginRegistry
+    /// The terminal as it is now: the session sets it again when it changes size.
+    var terminal: Terminal
+    let verbosity: Verbosity
+    /// What each source was asked for, by its index.
+    let requests: [SourceRequest]
+    /// `--unseen`: what of each content earlier runs did not show.
+    let unseen: UnseenItems?
+    /// Whether a source reads standard input from a terminal, where nothing may be drawn over
+    /// what is typed.
+    let readsTypedInput: Bool
+    /// Whether the run stays up once its sources have loaded: a watch or a browse.
+    let staysUp: Bool
+    /// Whether sources reload on an interval: a watch.
+    let reloadsOnInterval: Bool
+    private let view: ViewOptions
+    /// Lets a long render stop for a signal (see `renderContext`).
+    private let interruption: InterruptProbe
+
+    init(output: ContentOutput, diagnostics: Diagnostics, plugins: PluginRegistry, terminal: Terminal, verbosity: Verbosity,
+         requests: [SourceRequest], unseen: UnseenItems?, view: ViewOptions, staysUp: Bool, reloadsOnInterval: Bool,
+         interruption: InterruptProbe) {
+        self.output = output
+        self.diagnostics = diagnostics
+        self.plugins = plugins
+        self.terminal = terminal
+        self.verbosity = verbosity
+        self.requests = requests
+        self.unseen = unseen
+        self.view = view
+        self.staysUp = staysUp
+        self.reloadsOnInterval = reloadsOnInterval
+        self.interruption = interruption
+        readsTypedInput = terminal.stdinIsTTY && requests.contains { $0.url.map(URLParts.isStandardInput) == true }
+    }
+
+    /// Whether a one-shot run shows its progress: a spinner on a terminal's stderr, and the
+    /// skeleton of what is coming; `-q` shows neither, and neither is drawn over content typed
+    /// on the terminal.
+    var showsProgress: Bool { terminal.showsLiveProgress && verbosity == .normal && !readsTypedInput }
+
+    /// How content renders now: the terminal's size and styling, the image options, and the
+    /// probe that lets a long render stop for a signal; `imageFormat` applies when the user
+    /// forced none.
+    func renderContext(imageFormat: ImageFormat?) -> RenderContext {
+        RenderContext(width: terminal.width, height: terminal.height, allowsStyling: terminal.allowsStyling,
+                      isTerminal: terminal.stdoutIsTTY, environment: terminal.environment,
+                      imageFormat: view.imageFormat ?? imageFormat, imageSize: view.imageSize,
+                      interruption: interruption, maxItems: view.maxItems, sortsKeys: view.sortsKeys,
+                      hasScreenWidth: terminal.hasScreenWidth, color: terminal.color)
+    }
+}
