@@ -32,8 +32,8 @@ final class OrderedPrinter: Presenter {
     func start(_ session: any PresentedSession, environment: PresenterEnvironment) {
         self.session = session
         self.environment = environment
-        progress = ProgressLine(loop: session.loop, width: environment.terminal.stderrWidth, diagnostics: environment.diagnostics)
-        skeleton = SkeletonView(loop: session.loop, progress: progress, output: environment.output)
+        progress = ProgressLine(timers: environment.timers, width: environment.terminal.stderrWidth, diagnostics: environment.diagnostics)
+        skeleton = SkeletonView(timers: environment.timers, progress: progress, output: environment.output)
     }
 
     private var sources: [SessionSource] { session.sources }
@@ -41,14 +41,14 @@ final class OrderedPrinter: Presenter {
     var printsPieces: Bool { true }
 
     func piece(_ content: AnyContent, of source: SessionSource) -> Bool {
-        guard session.ending == nil, !session.probe.isRaised, !environment.output.isClosed else { return false }
+        guard session.ending == nil, !environment.signalWaiting, !environment.output.isClosed else { return false }
         if printedPieces.insert(source.index).inserted {
             // The results take the place of what stood for them while the body came.
             progress.clear()
             skeleton.erase()
         }
         printContent(content, of: source)
-        return !session.probe.isRaised && !environment.output.isClosed
+        return !environment.signalWaiting && !environment.output.isClosed
     }
 
     func changed(_ source: SessionSource, by change: StateChange, verdict: LoadVerdict?) {
@@ -109,7 +109,7 @@ final class OrderedPrinter: Presenter {
         while nextToPrint < sources.count, sources[nextToPrint].isSettled {
             printOutcome(of: sources[nextToPrint])
             // A signal arrived mid-render: its handler ends the run.
-            if session.probe.isRaised { return }
+            if environment.signalWaiting { return }
             nextToPrint += 1
         }
     }
@@ -198,8 +198,9 @@ final class OrderedPrinter: Presenter {
     /// the reader of stdout has gone (`| head`), and the render stops with it.
     private func stdoutSink(_ safe: ((String) -> String)? = nil) -> RenderSink {
         var erased = false
-        let take = { [session, progress, output = environment.output] (piece: [UInt8]) -> Bool in
-            guard let session, !session.probe.isRaised, !output.isClosed else { return false }
+        let take = { [environment, progress] (piece: [UInt8]) -> Bool in
+            guard let environment, !environment.signalWaiting, !environment.output.isClosed else { return false }
+            let output = environment.output
             if !erased {
                 progress?.eraseLine()
                 erased = true

@@ -70,9 +70,9 @@ final class PipePrinter: Presenter {
         let items = marksItems ? environment.plugins.renderItems(of: content, context: context) : nil
         let text = format != .text ? json.next(jsonText(content, of: source, context: context))
             : items?.text ?? environment.plugins.render(content, context: context)
-        if session.probe.isRaised {
+        if environment.signalWaiting {
             // Cut short by a signal: its handler runs first; if the watch goes on, print then.
-            session.loop.schedule { [weak self, weak source] in
+            environment.timers.soon { [weak self, weak source] in
                 if let self, let source { present(source, changed: changed) }
             }
             return false

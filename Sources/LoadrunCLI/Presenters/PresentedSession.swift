@@ -6,10 +6,6 @@ import Screen
 /// ends a load: a presenter returns the screen model's commands when the session hands it a
 /// key or its wake-up, and the session's machine decides what comes of them.
 protocol PresentedSession: AnyObject {
-    /// The loop, to draw once what is ready now has been handled.
-    var loop: EventLoop { get }
-    /// Lets a long render stop for a signal, and says whether one is waiting.
-    var probe: InterruptProbe { get }
     var sources: [SessionSource] { get }
     /// Why the run is ending, once something ended it: the cancels on the way out are not news.
     var ending: SessionEnding? { get }

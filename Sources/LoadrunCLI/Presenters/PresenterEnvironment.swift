@@ -5,7 +5,7 @@ import Plugins
 /// What a presenter may use to draw, given to it once at `start`: the run's outputs, its
 /// plugin table, the terminal as it is now, and the settings that say how content renders.
 /// The session makes it and keeps the terminal in it current; nothing here reaches a load,
-/// the loop or the session's decisions.
+/// the loop (only the presenter's own timers) or the session's decisions.
 final class PresenterEnvironment {
     /// The run's stdout, for content.
     let output: ContentOutput
@@ -27,13 +27,15 @@ final class PresenterEnvironment {
     let staysUp: Bool
     /// Whether sources reload on an interval: a watch.
     let reloadsOnInterval: Bool
+    /// The presenter's own timers.
+    let timers: PresenterTimers
     private let view: ViewOptions
     /// Lets a long render stop for a signal (see `renderContext`).
     private let interruption: InterruptProbe
 
     init(output: ContentOutput, diagnostics: Diagnostics, plugins: PluginRegistry, terminal: Terminal, verbosity: Verbosity,
          requests: [SourceRequest], unseen: UnseenItems?, view: ViewOptions, staysUp: Bool, reloadsOnInterval: Bool,
-         interruption: InterruptProbe) {
+         interruption: InterruptProbe, timers: PresenterTimers) {
         self.output = output
         self.diagnostics = diagnostics
         self.plugins = plugins
@@ -45,8 +47,13 @@ final class PresenterEnvironment {
         self.staysUp = staysUp
         self.reloadsOnInterval = reloadsOnInterval
         self.interruption = interruption
+        self.timers = timers
         readsTypedInput = terminal.stdinIsTTY && requests.contains { $0.url.map(URLParts.isStandardInput) == true }
     }
+
+    /// Whether a signal waits for its handler: a render cut short by it is thrown away, and
+    /// drawn again if the run goes on.
+    var signalWaiting: Bool { interruption.isRaised }
 
     /// Whether a one-shot run shows its progress: a spinner on a terminal's stderr, and the
     /// skeleton of what is coming; `-q` shows neither, and neither is drawn over content typed

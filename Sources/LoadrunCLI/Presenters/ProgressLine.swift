@@ -8,7 +8,7 @@ import TerminalText
 /// and runs on every way out, signals included.
 final class ProgressLine {
     private static let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
-    private let loop: EventLoop
+    private let timers: PresenterTimers
     /// The terminal's width; SIGWINCH updates it.
     var width: Int
     /// Where the line is drawn: the run's stderr, which erases it before a message.
@@ -24,8 +24,8 @@ final class ProgressLine {
     private var cursorHidden = false
 
     /// `width` is the terminal's: a longer line would wrap, and only its last row could be erased.
-    init(loop: EventLoop, width: Int, diagnostics: Diagnostics) {
-        self.loop = loop
+    init(timers: PresenterTimers, width: Int, diagnostics: Diagnostics) {
+        self.timers = timers
         self.width = width
         self.diagnostics = diagnostics
     }
@@ -51,7 +51,7 @@ final class ProgressLine {
             LastResort.saveLiveLine(restoring: "\r\u{1B}[2K\u{1B}[?25h")
             diagnostics.writeControl("\u{1B}[?25l")
             cursorHidden = true
-            ticker = loop.repeating(every: .milliseconds(80)) { [weak self] in
+            ticker = timers.every(.milliseconds(80)) { [weak self] in
                 self?.frame += 1
                 self?.draw()
                 return true

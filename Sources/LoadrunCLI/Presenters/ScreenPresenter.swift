@@ -48,7 +48,7 @@ final class ScreenPresenter: Presenter {
         // Countdowns in the status lines move once a second; nothing else ticks. Every frame
         // postpones the tick past a load's grace, so a watch that reloads every second draws
         // once a reload, not again for the tick.
-        ticker = session.loop.repeating(every: Self.tick) { [weak self] in
+        ticker = environment.timers.every(Self.tick) { [weak self] in
             // A frame on its way (a load's, held for its grace) will show the countdowns.
             guard let self, pendingFrame == nil else { return true }
             redrawSoon()
@@ -98,11 +98,11 @@ final class ScreenPresenter: Presenter {
         screen.resized(to: terminal)
         let before = model!
         let asked = model.update(.resized(rows: terminal.height, columns: terminal.width))
-        if session.probe.isRaised {
+        if environment.signalWaiting {
             // Cut short by a signal: its handler runs first, then the resize is done again,
             // at the size the terminal has then.
             model = before
-            session.loop.schedule { [weak self] in
+            environment.timers.soon { [weak self] in
                 guard let self, session.ending == nil else { return }
                 resized(to: environment.terminal)
             }
@@ -180,9 +180,9 @@ final class ScreenPresenter: Presenter {
         var facts = Self.facts(of: source)
         facts.changed = changed
         let asked = model.update(.sourceChanged(source.index, facts, cause: cause, bytes: bytes, at: ClockTime.reading(ClockTime.now()), now: .now))
-        if session.probe.isRaised {
+        if environment.signalWaiting {
             model.restore(before)
-            session.loop.schedule { [weak self, weak source] in
+            environment.timers.soon { [weak self, weak source] in
                 guard let self, let source, session.ending == nil else { return }
                 render(source, cause: cause, bytes: bytes, changed: changed)
             }
@@ -236,13 +236,13 @@ final class ScreenPresenter: Presenter {
             if pendingFrame.isIdle { return }
             pendingFrame.source.cancel()
         }
-        pendingFrame = (session.loop.schedule { [weak self] in self?.draw() }, true)
+        pendingFrame = (environment.timers.soon { [weak self] in self?.draw() }, true)
     }
 
     /// Redraws after `grace`, unless something else draws first.
     private func redrawShortly() {
         guard pendingFrame == nil else { return }
-        pendingFrame = (session.loop.schedule(after: Self.grace) { [weak self] in self?.draw() }, false)
+        pendingFrame = (environment.timers.after(Self.grace) { [weak self] in self?.draw() }, false)
     }
 
     /// How long a load's start and progress may wait for a frame: below what the eye takes for

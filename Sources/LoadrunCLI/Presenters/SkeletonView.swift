@@ -6,15 +6,15 @@ final class SkeletonView {
     /// Loads that finish sooner than this never show a skeleton, so nothing flashes.
     static let delay: Duration = .milliseconds(120)
 
-    private let loop: EventLoop
+    private let timers: PresenterTimers
     private let progress: ProgressLine
     /// The run's stdout, which content follows the skeleton on.
     private let output: ContentOutput
     private var pending: LoopSource?
     private var shownLines = 0
 
-    init(loop: EventLoop, progress: ProgressLine, output: ContentOutput) {
-        self.loop = loop
+    init(timers: PresenterTimers, progress: ProgressLine, output: ContentOutput) {
+        self.timers = timers
         self.progress = progress
         self.output = output
     }
@@ -24,7 +24,7 @@ final class SkeletonView {
     func show(_ text: String, rows: Int) {
         guard !text.isEmpty, pending == nil, shownLines == 0 else { return }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().prefix(max(rows, 1))
-        pending = loop.schedule(after: Self.delay) { [weak self] in
+        pending = timers.after(Self.delay) { [weak self] in
             guard let self else { return }
             pending = nil
             // The spinner sits on the current line: clear it, draw above it, let it redraw below.

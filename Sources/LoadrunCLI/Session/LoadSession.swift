@@ -121,7 +121,7 @@ package final class LoadSession {
                                            requests: requests,
                                            unseen: showsUnseen ? recorder.map { UnseenItems(store: $0.store, plugins: plugins, runStart: $0.runStart) } : nil,
                                            view: view, staysUp: schedule.staysUp, reloadsOnInterval: schedule.reloadsOnInterval,
-                                           interruption: probe)
+                                           interruption: probe, timers: PresenterTimers(loop: loop))
         if let command = scripting.onChange {
             changeCommands = ChangeCommands(command: command, loop: loop, diagnostics: diagnostics) { [unowned self] in commandInput($0) }
         }
