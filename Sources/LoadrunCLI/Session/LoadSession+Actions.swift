@@ -14,15 +14,15 @@ extension LoadSession {
     /// a presenter's intent) waits its turn, as `SourceLoader`'s do: the machine never sees a
     /// new event before the actions of the last are carried out.
     func send(_ event: SessionMachine.Event, change: StateChange? = nil) {
-        guard !handlingEvent else { return waiting.append { [unowned self] in handle(event, change: change) } }
-        inTurn { handle(event, change: change) }
+        guard !turns.isBusy else { return turns.later { [unowned self] in handle(event, change: change) } }
+        turns.inTurn { handle(event, change: change) }
     }
 
     /// The change sent before has been shown: asked when its turn comes, after the presenter
     /// drew it, whether a signal stopped that render.
     func changeShown() {
-        guard !handlingEvent else { return waiting.append { [unowned self] in handle(.changeShown(signalPending: probe.isRaised)) } }
-        inTurn { handle(.changeShown(signalPending: probe.isRaised)) }
+        guard !turns.isBusy else { return turns.later { [unowned self] in handle(.changeShown(signalPending: probe.isRaised)) } }
+        turns.inTurn { handle(.changeShown(signalPending: probe.isRaised)) }
     }
 
     private func handle(_ event: SessionMachine.Event, change: StateChange? = nil) {
@@ -33,8 +33,8 @@ extension LoadSession {
             return
         }
         let cancellation = OffLoop.Cancellation()
-        judging = cancellation
-        defer { judging = nil }
+        scripting.judging = cancellation
+        defer { scripting.judging = nil }
         let actions = OffLoop.cancellable(by: cancellation) { machine.handle(event) }
         for action in actions { carryOut(action, change: change) }
     }
@@ -43,22 +43,8 @@ extension LoadSession {
     /// message that came while an event was handled): carried out in turn, after that event.
     func ask(_ commands: [ScreenCommand]) {
         guard !commands.isEmpty else { return }
-        guard !handlingEvent else { return waiting.append { [unowned self] in perform(commands) } }
-        inTurn { perform(commands) }
-    }
-
-    /// Runs `work` (nothing is being handled), then what comes meanwhile, in turn. Most
-    /// events come alone: they wait in no queue, and cost no closure kept for later.
-    private func inTurn(_ work: () -> Void) {
-        handlingEvent = true
-        work()
-        var next = 0
-        while next < waiting.count {
-            next += 1
-            waiting[next - 1]()
-        }
-        waiting.removeAll(keepingCapacity: true)
-        handlingEvent = false
+        guard !turns.isBusy else { return turns.later { [unowned self] in perform(commands) } }
+        turns.inTurn { perform(commands) }
     }
 
     func carryOut(_ action: SessionMachine.Action, change: StateChange? = nil) {
@@ -107,7 +93,7 @@ extension LoadSession {
             guard let change, let content = change.to.content else { return }
             recorder?.record(content, first: change.firstPage, step: step, status: change.httpStatus, of: sources[index])
         case .runChangeCommand(let index):
-            changeCommands?.changed(sources[index], status: change?.httpStatus)
+            scripting.changeCommands?.changed(sources[index], status: change?.httpStatus)
         case .refresh:
             presenter.refresh()
         case .sayUnmetWait(let unmet):
@@ -120,7 +106,7 @@ extension LoadSession {
             loop.quit()
         case .leaveNow(let signal):
             presenter.leaveNow()
-            changeCommands?.terminateNow()
+            scripting.changeCommands?.terminateNow()
             _exit(RunOutcome.signal(signal).exitStatus)
         }
     }

@@ -17,7 +17,7 @@ extension LoadSession {
     func watchSignals() {
         watches += EndingSignals.watch(on: loop, interruptMayNotEnd: presenter.interruptCancelsLoads) { [unowned self] signal in
             probe.lower()
-            judging?.cancel()
+            scripting.judging?.cancel()
             send(.signal(signal, at: .now))
         }
         watches.append(loop.onSignal(SIGUSR1) { [unowned self] in send(.reloadSignal) })

@@ -35,7 +35,8 @@ package final class LoadSession {
     }
 
     let loop = EventLoop()
-    let schedule: Schedule
+    /// When the sources load: the machine's to know.
+    var schedule: Schedule { machine.schedule }
     /// What the presenter draws with, and the session writes and renders with too: the
     /// outputs, the plugin table, the terminal as it is now, how content renders.
     let environment: PresenterEnvironment
@@ -55,20 +56,16 @@ package final class LoadSession {
     private(set) var sources: [SessionSource] = []
     /// Every decision of the run.
     var machine: SessionMachine
-    /// Events (and intents) that came while one was handled, waiting their turn (see `send`).
-    var waiting: [() -> Void] = []
-    /// Whether an event is being handled: one that comes now waits.
-    var handlingEvent = false
-    /// While a wait's program may run for the event being handled: what a signal ends it with.
-    var judging: OffLoop.Cancellation?
+    /// Events (and intents) taken one at a time (see `send`).
+    let turns = TurnQueue()
 
     /// What each source was asked for, by its index: a detail opened from it loads with the
     /// same settings.
     var requests: [SourceRequest] { environment.requests }
     /// The plugin table: presenters render each content with the renderer of its decoder.
     var plugins: PluginRegistry { environment.plugins }
-    private let clientConfiguration: HTTPClientConfiguration
-    private let loaders: SourceLoaders
+    /// Where the sources' and details' loaders come from, and what fetches for them.
+    let loaders: SourceLoaders
     /// Draws the run, chosen once before it (`PresenterChoice`); it says what Ctrl-C does.
     let presenter: any Presenter
     var watches: [LoopSource] = []
@@ -77,18 +74,8 @@ package final class LoadSession {
     var wakeUp: LoopSource?
     /// The details opened or prefetched in this run (see `LoadSession+Details`).
     let details = DetailPages()
-    /// Fetches every URL a source or a detail loads; set once the run starts.
-    private(set) var fetcher: URLFetcher?
-    /// What the run does for scripts: a wait, a command on change.
-    let scripting: ScriptingSettings
-    /// The output format: what a command on change reads is the content as it prints it.
-    let format: OutputFormat
-    /// Runs `--on-change`'s command.
-    var changeCommands: ChangeCommands?
-    /// Ends the wait when `--until-timeout` passes.
-    var waitDeadline: LoopSource?
-    /// When `--until-timeout` passes: the commands a met wait lets end are ended then.
-    var waitEnds: ContinuousClock.Instant?
+    /// What the run does for scripts: a wait, a command on change, as they run.
+    let scripting: ScriptingRun
     /// Records the sources' loads in the history; nil when none is recorded.
     let recorder: HistoryRecorder?
     /// `--unseen`: leaves out the items earlier runs showed.
@@ -106,12 +93,9 @@ package final class LoadSession {
          scripting: ScriptingSettings = ScriptingSettings(), format: OutputFormat = .text, history: HistoryStore? = nil, showsUnseen: Bool = false,
          diagnostics: Diagnostics, output: ContentOutput, trace: TraceFile? = nil) {
         self.trace = trace
-        loaders = SourceLoaders(diagnostics: diagnostics)
-        self.schedule = schedule
+        loaders = SourceLoaders(diagnostics: diagnostics, client: client)
         self.presenter = presenter
-        clientConfiguration = client
-        self.scripting = scripting
-        self.format = format
+        self.scripting = ScriptingRun(settings: scripting, format: format)
         machine = SessionMachine(schedule: schedule, sourceCount: requests.count, interruptCancelsLoads: presenter.interruptCancelsLoads,
                                  prefetchesDetails: prefetchesDetails,
                                  wait: scripting.wait.map { WaitJudge($0, deadline: $0.timeout.map { .now + $0 }) })
@@ -123,7 +107,7 @@ package final class LoadSession {
                                            view: view, staysUp: schedule.staysUp, reloadsOnInterval: schedule.reloadsOnInterval,
                                            interruption: probe, timers: PresenterTimers(loop: loop))
         if let command = scripting.onChange {
-            changeCommands = ChangeCommands(command: command, loop: loop, diagnostics: diagnostics) { [unowned self] in commandInput($0) }
+            self.scripting.changeCommands = ChangeCommands(command: command, loop: loop, diagnostics: diagnostics) { [unowned self] in commandInput($0) }
         }
     }
 
@@ -152,7 +136,7 @@ package final class LoadSession {
         // runs can show offline.
         // The client's callbacks hold the diagnostics, not the session, which holds the client.
         let diagnostics = diagnostics
-        let http = HTTPClient(loop: loop, configuration: clientConfiguration) { problem in
+        let http = HTTPClient(loop: loop, configuration: loaders.clientConfiguration) { problem in
             diagnostics.say("loadrun: warning: \(problem)")
         }
         if verbosity >= .verbose || trace != nil {
@@ -168,7 +152,7 @@ package final class LoadSession {
             diagnostics.say("loadrun: warning: accepting the certificate of \(host), which is \(problems.words), unchecked (-k)")
         }
         let fetcher = URLFetcher(loop: loop, http: http)
-        self.fetcher = fetcher
+        loaders.fetcher = fetcher
         for (index, request) in requests.enumerated() {
             guard let url = loaders.url(for: request) else {
                 send(.unstartable)
@@ -183,7 +167,7 @@ package final class LoadSession {
             }
             // A verdict on each load needs its fingerprints: wherever something reads it.
             let loader = SourceLoaders.loader(request, url: url, fetcher: fetcher, loop: loop, plugins: plugins,
-                                              fingerprintsContent: presenter.tellsChanges || staysUp || scripting.fingerprintsContent
+                                              fingerprintsContent: presenter.tellsChanges || staysUp || scripting.settings.fingerprintsContent
                                                   || records(index), handsOnFirstPage: records(index))
             let source = SessionSource(loader: loader, index: index, interval: interval(for: request))
             loader.observe { [unowned self, unowned source] change in observe(change, of: source) }
@@ -209,7 +193,7 @@ package final class LoadSession {
         if machine.needsLoop { loop.run() }
 
         reloads?.stop()
-        waitDeadline?.cancel()
+        scripting.waitDeadline?.cancel()
         wakeUp?.cancel()
         // Anything still loading (a watch that was quit) is cancelled; with `ending` set, the
         // presenter knows these cancels are not news.
@@ -217,7 +201,7 @@ package final class LoadSession {
         presenter.finish(ending)
         // The loads first: a signal while the commands finish leaves at once.
         recorder?.finish(waitsForLock: { if case .signal = ending { false } else { true } }())
-        changeCommands?.finish(lettingThemEnd: ending == .conditionMet, until: waitEnds)
+        scripting.changeCommands?.finish(lettingThemEnd: ending == .conditionMet, until: scripting.waitEnds)
         drainOutput()
         stopWatching()
         if let failure = output.failure, !failure.isBrokenPipe {

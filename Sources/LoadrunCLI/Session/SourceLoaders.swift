@@ -9,8 +9,15 @@ import Plan
 final class SourceLoaders {
     private var server: SampleServer?
     private let diagnostics: Diagnostics
+    /// How the run's HTTP client is made, once the run starts.
+    let clientConfiguration: HTTPClientConfiguration
+    /// Fetches every URL a source or a detail loads; set once the run starts.
+    var fetcher: URLFetcher?
 
-    init(diagnostics: Diagnostics) { self.diagnostics = diagnostics }
+    init(diagnostics: Diagnostics, client: HTTPClientConfiguration) {
+        self.diagnostics = diagnostics
+        clientConfiguration = client
+    }
 
     /// The URL to load for `request`, or nil after saying on stderr why there is none.
     func url(for request: SourceRequest) -> String? {

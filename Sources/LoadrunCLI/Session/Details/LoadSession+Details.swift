@@ -103,7 +103,7 @@ extension LoadSession {
         request.plugin = .fromResponse(plugins.decoders)
         request.pageParameter = nil
         request.pages = 1
-        let loader = SourceLoaders.loader(request, url: url, fetcher: fetcher!, loop: loop, plugins: plugins)
+        let loader = SourceLoaders.loader(request, url: url, fetcher: loaders.fetcher!, loop: loop, plugins: plugins)
         let source = SessionSource(loader: loader, index: -1, interval: parent.interval)
         source.requestIndex = parent.requestIndex
         return source

@@ -23,17 +23,38 @@ package struct ScriptingSettings {
     var fingerprintsContent: Bool { reloads }
 }
 
+/// What a run does for scripts, as it runs: the settings, the command on change, and the
+/// wait's deadline and the program it may be running.
+final class ScriptingRun {
+    let settings: ScriptingSettings
+    /// The output format: what a command on change reads is the content as it prints it.
+    let format: OutputFormat
+    /// Runs `--on-change`'s command.
+    var changeCommands: ChangeCommands?
+    /// Ends the wait when `--until-timeout` passes.
+    var waitDeadline: LoopSource?
+    /// When `--until-timeout` passes: the commands a met wait lets end are ended then.
+    var waitEnds: ContinuousClock.Instant?
+    /// While a wait's program may run for the event being handled: what a signal ends it with.
+    var judging: OffLoop.Cancellation?
+
+    init(settings: ScriptingSettings, format: OutputFormat) {
+        self.settings = settings
+        self.format = format
+    }
+}
+
 extension LoadSession {
     /// Starts the wait's deadline, if it has one.
     func startWaitDeadline() {
-        guard let timeout = scripting.wait?.timeout else { return }
-        waitEnds = .now + timeout
-        waitDeadline = loop.schedule(after: timeout) { [unowned self] in send(.waitTimedOut) }
+        guard let timeout = scripting.settings.wait?.timeout else { return }
+        scripting.waitEnds = .now + timeout
+        scripting.waitDeadline = loop.schedule(after: timeout) { [unowned self] in send(.waitTimedOut) }
     }
 
     /// Says that the wait's timeout passed, and why each of `unmet` had not met its condition.
     func sayUnmetWait(_ unmet: [Int]) {
-        guard let wait = scripting.wait else { return }
+        guard let wait = scripting.settings.wait else { return }
         let timeout = wait.timeout.map { DurationArgument($0).defaultValueDescription } ?? ""
         diagnostics.say("loadrun: --until-timeout \(timeout) passed before \(wait.description) held for \(unmet.count == 1 ? "\(sources[unmet[0]].name)" : "\(unmet.count) sources")")
         for index in unmet {
@@ -59,7 +80,7 @@ extension LoadSession {
     /// The content as `--output` prints it, with no styling: what the command on change reads.
     func commandInput(_ source: SessionSource) -> [UInt8] {
         guard let content = source.loader.state.content else { return [] }
-        switch format {
+        switch scripting.format {
         case .text: return Array(plugins.render(content, context: plainContext()).utf8)
         case .json: return Array((plugins.renderJSON(content, context: plainContext()) + "\n").utf8)
         // One line, as each line of --output ndjson is.
