@@ -67,7 +67,8 @@ let package = Package(
         // lines, keys and history. No C library, and no I/O.
         .target(name: "Screen", dependencies: ["Loader", "TerminalText"]),
         // The command line's machinery: the session and its machine (`Session/`), the
-        // presenters (`Presenters/`), and the terminal and outputs (`Terminal/`).
+        // presenters (`Presenters/`), the terminal and outputs (`Terminal/`), and the
+        // subcommands' bodies (`Commands/`: listings, the history, `serve`, OPML in and out).
         .target(name: "LoadrunCLI", dependencies: ["Plan", "Screen", "TerminalText", "Loader", "Plugins", "SampleSource"]),
         // The thin `@main` command: options and subcommands, and all that knows
         // swift-argument-parser (the command line rewritten for it, its refusals reworded).

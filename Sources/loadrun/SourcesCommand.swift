@@ -52,8 +52,8 @@ struct SourcesCommand: LoadrunCommand {
     }
 
     func run(in context: RunContext) -> RunOutcome {
-        if let importPath { return FeedList(configPath: loadrun.config).importFeeds(from: importPath, in: context) }
-        if export { return FeedList(configPath: loadrun.config).exportFeeds(in: context) }
+        if let importPath { return SourcesOPML(configPath: loadrun.config).importFeeds(from: importPath, in: context) }
+        if export { return SourcesOPML(configPath: loadrun.config).exportFeeds(in: context) }
         return SourceListing(configPath: loadrun.config).run(in: context)
     }
 }

@@ -8,7 +8,7 @@ import TerminalText
 
 /// `loadrun sources --import FILE.opml` and `--export`: the sources file and a feed reader's
 /// list of feeds (OPML), each way.
-package struct FeedList {
+package struct SourcesOPML {
     /// `--config`: the sources file to use instead of the default one.
     package var configPath: String?
 
