@@ -52,7 +52,11 @@ let package = Package(
         ),
 
         // The UI-free core: main loop, HTTP client, loading states, plugin protocol.
-        .target(name: "Loader", dependencies: ["CGLib", "CSoup", "CSQLite", "CLastResort", "CBrotli"]),
+        .target(name: "Loader", dependencies: ["CGLib", "CSoup", "CLastResort", "CBrotli"]),
+        // What is kept on disk between runs, in SQLite: the copy store (which the HTTP client
+        // uses through `StoredCopies`), the history, and the file handling both share. The one
+        // target that uses CSQLite.
+        .target(name: "Store", dependencies: ["Loader", "CSQLite", "CGLib"]),
         // Text headed for a terminal: untrusted text made safe, display width, wrapping,
         // UTF-8 scanning. Values only, with no imports: the plugins and the screen share it.
         .target(name: "TerminalText"),
@@ -69,7 +73,7 @@ let package = Package(
         // The command line's machinery: the session and its machine (`Session/`), the
         // presenters (`Presenters/`), the terminal and outputs (`Terminal/`), and the
         // subcommands' bodies (`Commands/`: listings, the history, `serve`, OPML in and out).
-        .target(name: "LoadrunCLI", dependencies: ["Plan", "Screen", "TerminalText", "Loader", "Plugins", "SampleSource"]),
+        .target(name: "LoadrunCLI", dependencies: ["Plan", "Screen", "TerminalText", "Loader", "Store", "Plugins", "SampleSource"]),
         // The thin `@main` command: options and subcommands, and all that knows
         // swift-argument-parser (the command line rewritten for it, its refusals reworded).
         .executableTarget(
@@ -86,6 +90,7 @@ let package = Package(
         // One test target per library, each depending on what its files import; the end-to-end
         // tests run the built binary, with TestSupport's servers and peers.
         .testTarget(name: "LoaderTests", dependencies: ["Loader", "TestSupport", "SampleSource"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "Loader", "TestSupport"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText", "TestSupport"]),
         .testTarget(name: "PluginsTests", dependencies: ["Plugins", "TerminalText", "Loader", "TestSupport", "SampleSource", "CPixbuf"]),
         .testTarget(name: "SampleSourceTests", dependencies: ["SampleSource", "Loader", "TestSupport"]),
@@ -93,7 +98,7 @@ let package = Package(
         // The screen model's tests render content as a run does, through LoadrunCLI's
         // `PluginScreenRenderer` over the real plugin table.
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "LoadrunCLI", "Loader", "Plugins", "TerminalText"]),
-        .testTarget(name: "LoadrunCLITests", dependencies: ["LoadrunCLI", "Plan", "Loader"]),
+        .testTarget(name: "LoadrunCLITests", dependencies: ["LoadrunCLI", "Plan", "Loader", "Store"]),
         .testTarget(name: "EndToEndTests", dependencies: ["loadrun", "Plan", "TestSupport"]),
         // The command's own parts, as values: the command line as the parser gets it, and the
         // parser's refusals in loadrun's words.

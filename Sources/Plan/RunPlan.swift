@@ -272,7 +272,7 @@ package struct RunPlan {
         // The history keeps what the source's own request brings: a method or a body given on
         // the command line (`-X DELETE`, `-d`) is an action on it, whose answer is no version.
         let isOwnRequest = (options.method == "GET" && options.body == nil) || (settings.request.method == nil && !settings.request.hasBody)
-        request.historyKeep = load.recordsHistory == false || !isOwnRequest ? nil : load.keep ?? HistoryStore.defaultKeep
+        request.historyKeep = load.recordsHistory == false || !isOwnRequest ? nil : load.keep ?? HistoryLocation.defaultKeep
         request.jqProgram = jqProgram
         return request
     }

@@ -167,7 +167,7 @@ struct Loadrun: LoadrunCommand {
     @Flag(name: .customLong("no-history"), help: "Record nothing in the history in $XDG_STATE_HOME/loadrun (see `loadrun history`); --no-cache does not imply it.")
     var noHistory = false
 
-    @Option(name: .long, help: ArgumentHelp("Keep this many versions of each source in the history, over the sources file's keep=. Default: \(HistoryStore.defaultKeep).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp("Keep this many versions of each source in the history, over the sources file's keep=. Default: \(HistoryLocation.defaultKeep).", valueName: "n"))
     var keep: Int?
 
     @Flag(name: .long, help: "Show only the items of a list or feed that no earlier run of the source showed, by item id; with nothing new, say since when on stderr and exit 0. Reads and writes the history.")

@@ -1,4 +1,5 @@
 import Loader
+import Store
 @testable import LoadrunCLI
 import Plugins
 import Screen

@@ -9,7 +9,7 @@ public final class HTTPClient {
     let loop: EventLoop
     let session: UnsafeMutablePointer<SoupSession>
     /// The copies kept between runs; nil with `--no-cache`.
-    let store: CopyStore?
+    let store: (any StoredCopies)?
     private var admission: AdmissionQueue<HTTPFetch>
     /// `SSL_CERT_FILE`, until the first https request reads it into the session.
     private var sessionCAFile: String?
@@ -28,10 +28,9 @@ public final class HTTPClient {
     /// with what was wrong with it: accepting one is never silent.
     public var onInsecureCertificate: ((_ host: String, _ problems: CertificateProblems) -> Void)?
 
-    /// `onStoreProblem` hears, once each, what is wrong with the copy store: a store problem
-    /// never fails a load.
-    public init(loop: EventLoop, configuration: HTTPClientConfiguration = HTTPClientConfiguration(),
-                onStoreProblem: @escaping (StoreProblem) -> Void = { _ in }) {
+    /// `copies` keeps responses between runs (the `Store` target's copy store), for requests
+    /// that keep a copy.
+    public init(loop: EventLoop, configuration: HTTPClientConfiguration = HTTPClientConfiguration(), copies: (any StoredCopies)? = nil) {
         loop.assertOnLoop()
         self.loop = loop
         let idleSeconds = max(1, configuration.idleTimeout.components.seconds)
@@ -51,7 +50,7 @@ public final class HTTPClient {
         // body that does not decode through as it came.
         soup_session_remove_feature_by_type(session, soup_content_decoder_get_type())
         sessionCAFile = configuration.caFile
-        store = configuration.storeDirectory.map { CopyStore(directory: $0, report: onStoreProblem) }
+        store = copies
     }
 
     deinit {

@@ -7,7 +7,8 @@ public struct HTTPClientConfiguration: Sendable, Equatable {
     /// libsoup's idle I/O timer: how long a socket may sit silent. The overall deadline is
     /// separate, per request (`FetchOptions.deadline`).
     public var idleTimeout: Duration = .seconds(60)
-    /// Where the copy store lives (`copies.sqlite` in it); nil for none.
+    /// Where the copy store lives (`copies.sqlite` in it); nil for none. Whoever makes the
+    /// client makes the store there and gives it (`HTTPClient.init(copies:)`).
     public var storeDirectory: String?
     /// A PEM file of CAs trusted instead of the system's (`SSL_CERT_FILE`, as OpenSSL reads it).
     public var caFile: String?

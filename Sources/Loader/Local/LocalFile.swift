@@ -122,6 +122,14 @@ public enum LocalFile {
         }
     }
 
+    /// What `path` is when it exists and is no regular file (`a FIFO`, `a directory`), looked
+    /// at without opening it; nil otherwise.
+    public static func nonRegularKind(at path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return notRegular(info)
+    }
+
     /// Why `path` is not to be read as a file, when it exists and is not a regular one: `it is
     /// a FIFO, not a regular file`. Looked at without opening it for reading, which for a
     /// FIFO would wait for a writer.

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Loader
+import Store
 import Plan
 
 /// What the shell offers after `--source` and `--plugin`: the names `loadrun sources` and

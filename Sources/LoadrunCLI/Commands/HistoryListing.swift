@@ -1,4 +1,5 @@
 import Loader
+import Store
 package import Plan
 package import Plugins
 import TerminalText

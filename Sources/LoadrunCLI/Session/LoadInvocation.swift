@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Loader
+import Store
 import Plugins
 package import Plan
 

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Loader
+import Store
 import Plugins
 import Plan
 
@@ -136,9 +137,10 @@ package final class LoadSession {
         // runs can show offline.
         // The client's callbacks hold the diagnostics, not the session, which holds the client.
         let diagnostics = diagnostics
-        let http = HTTPClient(loop: loop, configuration: loaders.clientConfiguration) { problem in
-            diagnostics.say("loadrun: warning: \(problem)")
+        let copies = loaders.clientConfiguration.storeDirectory.map { [diagnostics] in
+            CopyStore(directory: $0) { problem in diagnostics.say("loadrun: warning: \(problem)") }
         }
+        let http = HTTPClient(loop: loop, configuration: loaders.clientConfiguration, copies: copies)
         if verbosity >= .verbose || trace != nil {
             let (unmasked, verbose, trace) = (verbosity == .unmasked, verbosity >= .verbose, trace)
             http.logTraffic { line in

@@ -1,4 +1,5 @@
 import Loader
+import Store
 
 /// What changed from one version of a source to the next, as `loadrun history` says it: for
 /// lists, the items added, removed and changed, by key.

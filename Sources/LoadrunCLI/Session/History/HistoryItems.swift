@@ -1,4 +1,5 @@
 import Loader
+import Store
 import Plugins
 
 /// A list's items as the history keeps them: each known by its id (`id:…`, as the watch's

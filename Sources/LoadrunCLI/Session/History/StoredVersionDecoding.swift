@@ -1,4 +1,5 @@
 import Loader
+import Store
 import Plugins
 
 /// A version from the history decoded again by the plugin that took it (its jq program run

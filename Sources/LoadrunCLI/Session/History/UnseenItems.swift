@@ -1,4 +1,5 @@
 import Loader
+import Store
 import Plan
 import Plugins
 

@@ -3,6 +3,7 @@ import Glibc
 #endif
 internal import CGLib
 internal import CSQLite
+public import Loader
 
 /// The last good copy of each request, kept between runs in one SQLite file
 /// (`copies.sqlite` in the cache directory) so that a run's first load can ask the server
@@ -17,10 +18,10 @@ internal import CSQLite
 /// - Bounded: past `limit` bytes of bodies, the least recently used copies go.
 ///
 /// Opened on first use, so a run that fetches nothing over HTTP never touches SQLite.
-final class CopyStore {
+public final class CopyStore: StoredCopies {
     static let fileName = "copies.sqlite"
     /// The bodies kept in all, by default: 256 MiB.
-    static let defaultLimit = 256 << 20
+    public static let defaultLimit = 256 << 20
     /// The layout this code reads and writes (`PRAGMA user_version`).
     private static let layout = 1
 
@@ -29,7 +30,7 @@ final class CopyStore {
     private let limit: Int
     var path: String { file.path }
 
-    init(directory: String, limit: Int = CopyStore.defaultLimit, report: @escaping (StoreProblem) -> Void) {
+    public init(directory: String, limit: Int = CopyStore.defaultLimit, report: @escaping (StoreProblem) -> Void) {
         self.limit = limit
         file = StoreFile(directory: directory, fileName: Self.fileName, schema: Self.schema, layout: Self.layout,
                          beforeOpening: { Self.removeSoupCacheLeftovers(in: directory) }, report: report)
@@ -39,7 +40,7 @@ final class CopyStore {
 
     /// The copy kept for `key`, checked against its checksum; nil when there is none, or it
     /// was damaged (then it is dropped, and that is told).
-    func copy(for key: CopyKey, url: String) -> StoredCopy? {
+    public func copy(for key: CopyKey, url: String) -> StoredCopy? {
         file.attempt { (database) throws(SQLiteError) -> StoredCopy? in
             let select = try database.prepare("SELECT response_url, headers, body, checksum, stored_at, verified_at FROM copies WHERE key = ?")
             try select.bind(.text(key.digest))
@@ -65,7 +66,7 @@ final class CopyStore {
 
     /// Keeps `response` (a 200, whole) as the copy for `key`, in one transaction with the
     /// evictions it makes necessary. The same bytes as the copy kept are only marked verified.
-    func keep(_ response: HTTPResponse, for key: CopyKey, url: String) {
+    public func keep(_ response: HTTPResponse, for key: CopyKey, url: String) {
         let headers = Self.headerText(response.info.headers)
         let checksum = Checksum.sha256([Array(headers.utf8), response.body])
         let now = Int(time(nil))
@@ -96,7 +97,7 @@ final class CopyStore {
     /// The server said the copy kept for `key` with `validators` is current (304): it was
     /// verified now, and used now; not when the copy there is another (another process put a
     /// newer one in its place meanwhile, or none was kept).
-    func confirm(_ key: CopyKey, validators: CacheValidators) {
+    public func confirm(_ key: CopyKey, validators: CacheValidators) {
         let now = Int(time(nil))
         file.attempt { (database) throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) in

@@ -3,6 +3,7 @@ import Glibc
 #endif
 internal import CGLib
 internal import CSQLite
+import Loader
 
 /// One SQLite file loadrun keeps between runs (the copy store, the history), and everything
 /// that can go wrong with it, handled in one place:
@@ -181,8 +182,7 @@ final class StoreFile {
         beforeOpening()
         // SQLite would open a FIFO and wait on it for ever.
         for file in [path, path + "-wal", path + "-shm"] {
-            var info = stat()
-            if stat(file, &info) == 0, let kind = LocalFile.notRegular(info) { throw StoreProblem.notAFile(path: file, kind: kind) }
+            if let kind = LocalFile.nonRegularKind(at: file) { throw StoreProblem.notAFile(path: file, kind: kind) }
         }
         let mask = umask(0o077)
         defer { umask(mask) }

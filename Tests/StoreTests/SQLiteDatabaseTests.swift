@@ -1,4 +1,5 @@
 import Foundation
+@testable import Store
 @testable import Loader
 import XCTest
 

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Loader
 
 extension SQLiteDatabase {
     /// Makes a new database at `path` with `schema` run on it, in WAL mode, unless one is there

@@ -1,3 +1,4 @@
+import Loader
 /// Each source's versions across runs, in one SQLite file (`history.sqlite` in
 /// `$XDG_STATE_HOME/loadrun`): state, not cache, so kept apart from the copy store.
 ///
@@ -12,8 +13,6 @@
 ///   them: a history problem never fails a load.
 public final class HistoryStore {
     public static let fileName = "history.sqlite"
-    /// Versions kept per source, unless `--keep` or the sources file's `keep=` says otherwise.
-    public static let defaultKeep = 100
     /// The compressed contents kept in all: 256 MiB.
     public static let defaultLimit = 256 << 20
     /// The largest content a version keeps: the history compresses on the loop, and a

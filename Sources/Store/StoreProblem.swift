@@ -1,3 +1,4 @@
+import Loader
 /// Something wrong with a store loadrun keeps between runs, told once: a store problem never
 /// fails a load, so the user hears of it this way, and the run goes on without the store (or
 /// with a new one). The copy store's problems are said as they are; the history's come as

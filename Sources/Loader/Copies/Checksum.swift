@@ -1,10 +1,10 @@
 internal import CGLib
 
 /// SHA-256 through GLib's `GChecksum`.
-enum Checksum {
+package enum Checksum {
     /// The hex digest of `pieces`, each followed by a NUL so that no two splits of the same
     /// bytes agree.
-    static func sha256(_ pieces: [[UInt8]]) -> String {
+    package static func sha256(_ pieces: [[UInt8]]) -> String {
         let checksum = g_checksum_new(G_CHECKSUM_SHA256)
         defer { g_checksum_free(checksum) }
         for piece in pieces {

@@ -1,3 +1,4 @@
+import Loader
 /// What `loadrun history` and the views read from the history.
 extension HistoryStore {
     /// Every source the history knows, the one seen last first; nil when it cannot be read.

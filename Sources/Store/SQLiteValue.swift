@@ -1,3 +1,4 @@
+import Loader
 /// A value bound to a statement's parameter.
 enum SQLiteValue {
     case text(String)

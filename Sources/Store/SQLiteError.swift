@@ -1,4 +1,5 @@
 internal import CSQLite
+import Loader
 
 /// An SQLite result code with SQLite's own words for it, and what it means to the store.
 struct SQLiteError: Error, CustomStringConvertible {

@@ -1,7 +1,7 @@
 /// What selects one copy in the store: the URL and the request headers that choose the
 /// representation. Kept as a SHA-256 digest, so no credential is written into the store.
-struct CopyKey: Hashable {
-    let digest: String
+public struct CopyKey: Hashable, Sendable {
+    public let digest: String
 
     init(url: String, options: FetchOptions) {
         var parts = ["\(options.method) \(url)", "accept: \(options.accept ?? "")"]

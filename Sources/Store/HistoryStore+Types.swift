@@ -1,3 +1,4 @@
+import Loader
 /// What goes into the history and what comes out of it, as values.
 extension HistoryStore {
     /// One load that brought content, to record.

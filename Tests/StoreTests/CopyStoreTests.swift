@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import Store
 @testable import Loader
 import XCTest
 

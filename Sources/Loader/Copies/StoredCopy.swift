@@ -7,10 +7,16 @@ public struct StoredCopy: Sendable, Equatable {
     /// When the server last said it was current (a 200 or a 304), in seconds since the epoch.
     public var verifiedAt: Int
 
+    package init(response: HTTPResponse, storedAt: Int, verifiedAt: Int) {
+        self.response = response
+        self.storedAt = storedAt
+        self.verifiedAt = verifiedAt
+    }
+
     /// What a conditional request for it sends.
     public var validators: CacheValidators? { response.info.validators }
 
     /// The response headers a copy keeps: those the plugins and paging read, and the
     /// validators. Not `Set-Cookie`, not the wire's framing.
-    static let keptHeaders = ["Content-Type", "ETag", "Last-Modified", "Link", "X-Total-Count", "Content-Language"]
+    package static let keptHeaders = ["Content-Type", "ETag", "Last-Modified", "Link", "X-Total-Count", "Content-Language"]
 }

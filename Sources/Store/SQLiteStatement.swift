@@ -1,4 +1,5 @@
 internal import CSQLite
+import Loader
 
 /// A prepared statement: bind, step, read columns. `deinit` ends its run (and the read
 /// snapshot it holds); it finalizes a statement of its own, and hands a kept one back to the

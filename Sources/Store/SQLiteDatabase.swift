@@ -1,4 +1,5 @@
 internal import CSQLite
+import Loader
 
 /// One SQLite connection, owned by this object: `deinit` finalizes the statements it keeps and
 /// closes it (after the statements handed out, which hold it alive). Confined to the loop's thread, as everything in the core.
