@@ -51,8 +51,12 @@ let package = Package(
             providers: [.apt(["libsoup-3.0-dev", "glib-networking"])]
         ),
 
-        // The UI-free core: main loop, HTTP client, loading states, plugin protocol.
-        .target(name: "Loader", dependencies: ["CGLib", "CSoup", "CLastResort", "CBrotli"]),
+        // The core as values, with no C library: the loading states and the load machine,
+        // load errors, responses' heads, the decoding protocol and `AnyContent`. What the
+        // screen and the plan need of a load, without GLib or libsoup.
+        .target(name: "LoadCore"),
+        // The UI-free core's engine: main loop, HTTP client, the source machine and loader.
+        .target(name: "Loader", dependencies: ["LoadCore", "CGLib", "CSoup", "CLastResort", "CBrotli"]),
         // What is kept on disk between runs, in SQLite: the copy store (which the HTTP client
         // uses through `StoredCopies`), the history, and the file handling both share. The one
         // target that uses CSQLite.
@@ -69,7 +73,7 @@ let package = Package(
         .target(name: "Plan", dependencies: ["Loader", "Plugins", "TerminalText"]),
         // The full-screen view as values: the screen model, panes, cursor, search, status
         // lines, keys and history. No C library, and no I/O.
-        .target(name: "Screen", dependencies: ["Loader", "TerminalText"]),
+        .target(name: "Screen", dependencies: ["LoadCore", "TerminalText"]),
         // The command line's machinery: the session and its machine (`Session/`), the
         // presenters (`Presenters/`), the terminal and outputs (`Terminal/`), and the
         // subcommands' bodies (`Commands/`: listings, the history, `serve`, OPML in and out).

@@ -69,16 +69,10 @@ public struct URLParts: Sendable, Equatable {
 
     /// Whether `url` is an http or https URL: the only ones loadrun fetches from a server, keeps
     /// copies of, or lets a server's content lead to.
-    public static func isWeb(_ url: String) -> Bool {
-        let scheme = scheme(of: url)
-        return scheme == "http" || scheme == "https"
-    }
+    public static func isWeb(_ url: String) -> Bool { URLScheme.isWeb(url) }
 
     /// The scheme of `url`, lowercased, or nil when it has none.
-    public static func scheme(of url: String) -> String? {
-        // Interned by GLib: not to be freed.
-        g_uri_peek_scheme(url).map { String(cString: $0) }
-    }
+    public static func scheme(of url: String) -> String? { URLScheme.of(url) }
 
     /// Parses `url`; nil when it is not an absolute URL with a host.
     public init?(_ url: String) {

@@ -1,4 +1,4 @@
-package import Loader
+package import LoadCore
 
 /// How content becomes text for the screen: the plugins' renderers, seen from the screen.
 /// Its answers depend only on what it is asked and on settings fixed for the run, so the

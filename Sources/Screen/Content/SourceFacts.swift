@@ -1,4 +1,4 @@
-package import Loader
+package import LoadCore
 
 /// What the screen needs to know about one source, as of a change.
 package struct SourceFacts {

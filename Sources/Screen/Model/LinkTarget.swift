@@ -1,4 +1,4 @@
-import Loader
+import LoadCore
 
 /// Whose URL `o` and `y` take.
 package enum LinkTarget: Equatable {
@@ -47,7 +47,7 @@ package enum LinkTarget: Equatable {
             if case .source = self { return true }
             return false
         }
-        let web = URLParts.isWeb(link)
+        let web = URLScheme.isWeb(link)
         guard link.hasPrefix("-") || (!web && !isSourceItself) else { return nil }
         return "not handed to the browser: \(URLCredentials.masked(link)) is not an http or https URL"
     }

@@ -1,4 +1,4 @@
-package import Loader
+package import LoadCore
 
 /// Everything that reaches the full-screen view, taken alike by `ScreenModel.update`: keys, a
 /// resize, the clock, what the session's sources and details do, and the timer the model

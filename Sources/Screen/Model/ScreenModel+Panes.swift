@@ -1,4 +1,4 @@
-import Loader
+import LoadCore
 
 /// What the panes hold: each source's list (its versions, the highlight of what changed, the
 /// skeleton or failure before any content) and the open detail.

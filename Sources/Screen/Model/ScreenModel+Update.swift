@@ -1,4 +1,4 @@
-package import Loader
+package import LoadCore
 import TerminalText
 
 /// How the screen model takes each message.

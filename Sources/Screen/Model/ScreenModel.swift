@@ -1,4 +1,4 @@
-package import Loader
+package import LoadCore
 import TerminalText
 
 /// The full-screen view of a watch or a browse, as a value: a status line per source, the

@@ -1,4 +1,4 @@
-import Loader
+import LoadCore
 import TerminalText
 
 /// What a source's status line and failure banner say, as values: `SessionSource` gathers

@@ -13,13 +13,13 @@ public struct AnyContent {
     /// What tells it from another load's content (`ContentFingerprint`), where the source asks
     /// for it (`Source.fingerprintsContent`): the decoder's own (`ContentDecoder.fingerprint`),
     /// else the body's. nil otherwise: taking it is a pass over the content.
-    public internal(set) var fingerprint: UInt64?
+    public package(set) var fingerprint: UInt64?
     /// What the server sent, as a fingerprint of the body (every page's, in order), where the
     /// source asks for fingerprints: the history's versions are the server's content, whatever
     /// a `--jq` program made of it.
-    public internal(set) var bodyFingerprint: UInt64?
+    public package(set) var bodyFingerprint: UInt64?
     /// The decoder's own fingerprint of the model, worked out when asked.
-    let decodersFingerprint: () -> UInt64?
+    package let decodersFingerprint: () -> UInt64?
     private let merger: (Any) -> AnyContent?
 
     public init<Decoder: ContentDecoder>(_ model: Decoder.Model, decoder: Decoder) {
