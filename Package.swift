@@ -60,7 +60,7 @@ let package = Package(
         // What is kept on disk between runs, in SQLite: the copy store (which the HTTP client
         // uses through `StoredCopies`), the history, and the file handling both share. The one
         // target that uses CSQLite.
-        .target(name: "Store", dependencies: ["Loader", "CSQLite", "CGLib"]),
+        .target(name: "Store", dependencies: ["Loader", "CSQLite", "CGLib", "CBrotli"]),
         // Text headed for a terminal: untrusted text made safe, display width, wrapping,
         // UTF-8 scanning. Values only, with no imports: the plugins and the screen share it.
         .target(name: "TerminalText"),

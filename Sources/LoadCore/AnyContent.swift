@@ -13,13 +13,13 @@ public struct AnyContent {
     /// What tells it from another load's content (`ContentFingerprint`), where the source asks
     /// for it (`Source.fingerprintsContent`): the decoder's own (`ContentDecoder.fingerprint`),
     /// else the body's. nil otherwise: taking it is a pass over the content.
-    public package(set) var fingerprint: UInt64?
+    public private(set) var fingerprint: UInt64?
     /// What the server sent, as a fingerprint of the body (every page's, in order), where the
     /// source asks for fingerprints: the history's versions are the server's content, whatever
     /// a `--jq` program made of it.
-    public package(set) var bodyFingerprint: UInt64?
+    public private(set) var bodyFingerprint: UInt64?
     /// The decoder's own fingerprint of the model, worked out when asked.
-    package let decodersFingerprint: () -> UInt64?
+    private let decodersFingerprint: () -> UInt64?
     private let merger: (Any) -> AnyContent?
 
     public init<Decoder: ContentDecoder>(_ model: Decoder.Model, decoder: Decoder) {
@@ -33,6 +33,15 @@ public struct AnyContent {
             guard let next = other as? Decoder.Model, let merged = decoder.merge(model, next) else { return nil }
             return AnyContent(merged, decoder: decoder)
         }
+    }
+
+    /// This content fingerprinted, with `body` the fingerprint of the body it was decoded
+    /// from: its decoder's own fingerprint where it has one, else the body's.
+    package func fingerprinted(body: UInt64) -> AnyContent {
+        var content = self
+        content.bodyFingerprint = body
+        content.fingerprint = decodersFingerprint() ?? body
+        return content
     }
 
     /// This content with `next`'s items appended, when both are pages of the same list.

@@ -215,13 +215,8 @@ public final class SourceLoader {
     private func outcome(of response: HTTPResponse) -> Machine.FetchEnd.Outcome {
         if response.info.isNotModified { return .notModified }
         let decoded = decode(response)
-        if case .success(var page)? = decoded?.1 {
-            if source.fingerprintsContent {
-                let body = ContentFingerprint.of(response.body)
-                page.bodyFingerprint = body
-                page.fingerprint = page.decodersFingerprint() ?? body
-            }
-            return .page(page, response.info)
+        if case .success(let page)? = decoded?.1 {
+            return .page(source.fingerprintsContent ? page.fingerprinted(body: ContentFingerprint.of(response.body)) : page, response.info)
         }
         // Nothing to decode, where an empty body is no answer but a pipeline that failed.
         if response.body.isEmpty && URLParts.isStandardInput(response.info.url) {

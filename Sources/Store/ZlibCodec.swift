@@ -5,32 +5,32 @@ internal import CGLib
 
 /// Bytes compressed and back with zlib, through GLib's `GZlibCompressor` and
 /// `GZlibDecompressor`: the history keeps each version's content so.
-package enum ZlibCodec {
+enum ZlibCodec {
     /// A compressor kept for many contents: zlib's state is a quarter of a megabyte to set up,
     /// which a thousand small sources would pay a thousand times; a reset is nearly free.
-    package final class Compressor {
+    final class Compressor {
         /// The `GZlibCompressor`, owned: unreffed once, in `deinit`.
         private let converter: OpaquePointer
 
-        package init() {
+        init() {
             converter = OpaquePointer(UnsafeMutableRawPointer(g_zlib_compressor_new(G_ZLIB_COMPRESSOR_FORMAT_ZLIB, 1)!))
         }
 
         deinit { g_object_unref(UnsafeMutableRawPointer(converter)) }
 
         /// `bytes`, zlib-compressed at a fast level: the history compresses on the loop.
-        package func compress(_ bytes: [UInt8]) -> [UInt8]? {
+        func compress(_ bytes: [UInt8]) -> [UInt8]? {
             g_converter_reset(converter)
             return ZlibCodec.convert(bytes, with: converter, expected: bytes.count / 4 + 64)
         }
     }
 
     /// `bytes`, zlib-compressed, by a compressor of its own.
-    package static func compress(_ bytes: [UInt8]) -> [UInt8]? { Compressor().compress(bytes) }
+    static func compress(_ bytes: [UInt8]) -> [UInt8]? { Compressor().compress(bytes) }
 
     /// What `compress` made, back as it was; nil when it is not zlib data, or larger than
     /// `limit` once inflated.
-    package static func decompress(_ bytes: [UInt8], limit: Int) -> [UInt8]? {
+    static func decompress(_ bytes: [UInt8], limit: Int) -> [UInt8]? {
         guard let converter = g_zlib_decompressor_new(G_ZLIB_COMPRESSOR_FORMAT_ZLIB) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(converter)) }
         return convert(bytes, with: OpaquePointer(UnsafeMutableRawPointer(converter)), expected: bytes.count * 4 + 64, limit: limit)
