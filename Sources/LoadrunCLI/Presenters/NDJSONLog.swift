@@ -20,7 +20,7 @@ final class NDJSONLog: Presenter {
         }
         // A run that loads once also says on stderr what failed, as its text output does; a
         // watch's failures are in the records, one cycle after another.
-        guard session.ending == nil, !environment.staysUp, case .failed(let error, _, let retry) = change.to else { return }
+        guard environment.ending == nil, !environment.staysUp, case .failed(let error, _, let retry) = change.to else { return }
         if let retry {
             environment.diagnostics.say("\(source.name): \(LoadErrorText.describe(error, retry: retry))")
         } else if change.cause == .failed {

@@ -41,7 +41,7 @@ final class OrderedPrinter: Presenter {
     var printsPieces: Bool { true }
 
     func piece(_ content: AnyContent, of source: SessionSource) -> Bool {
-        guard session.ending == nil, !environment.signalWaiting, !environment.output.isClosed else { return false }
+        guard environment.ending == nil, !environment.signalWaiting, !environment.output.isClosed else { return false }
         if printedPieces.insert(source.index).inserted {
             // The results take the place of what stood for them while the body came.
             progress.clear()
@@ -60,7 +60,7 @@ final class OrderedPrinter: Presenter {
             skeleton.erase()
         }
         if change.cause == .cancelled { cancelled.insert(source.index) }
-        guard session.ending == nil else { return }
+        guard environment.ending == nil else { return }
         if change.cause == .retryScheduled, case .failed(let error, _, let retry?) = change.to {
             environment.diagnostics.say("\(source.name): \(LoadErrorText.describe(error, retry: retry))")
         }

@@ -27,7 +27,7 @@ final class PipePrinter: Presenter {
 
     func changed(_ source: SessionSource, by change: StateChange, verdict: LoadVerdict?) {
         // The loads cancelled on the way out are not news.
-        guard session.ending == nil else { return }
+        guard environment.ending == nil else { return }
         switch change.cause {
         case .succeeded, .notModified:
             let failures = source.loader.record.failuresBeforeSuccess

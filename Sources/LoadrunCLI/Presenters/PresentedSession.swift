@@ -7,8 +7,6 @@ import Screen
 /// key or its wake-up, and the session's machine decides what comes of them.
 protocol PresentedSession: AnyObject {
     var sources: [SessionSource] { get }
-    /// Why the run is ending, once something ended it: the cancels on the way out are not news.
-    var ending: SessionEnding? { get }
     var isPaused: Bool { get }
     var settledCount: Int { get }
     /// The detail open for the user, if any: the session machine's to know.

@@ -15,6 +15,9 @@ final class PresenterEnvironment {
     let plugins: PluginRegistry
     /// The terminal as it is now: the session sets it again when it changes size.
     var terminal: Terminal
+    /// Why the run is ending, once it is: the session sets it as soon as its machine decides,
+    /// before the cancels on the way out come through, which are then no news.
+    var ending: SessionEnding?
     let verbosity: Verbosity
     /// What each source was asked for, by its index.
     let requests: [SourceRequest]

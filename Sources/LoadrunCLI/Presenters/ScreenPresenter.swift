@@ -59,7 +59,7 @@ final class ScreenPresenter: Presenter {
 
     func changed(_ source: SessionSource, by change: StateChange, verdict: LoadVerdict?) {
         // The loads cancelled on the way out are not news.
-        guard session.ending == nil else { return }
+        guard environment.ending == nil else { return }
         if change.cause == .cancelled {
             note(environment.reloadsOnInterval ? "cancelled — the watch goes on; Ctrl-C again within 1 s quits"
                                            : "cancelled — r loads it again; Ctrl-C again within 1 s quits", about: source)
@@ -103,7 +103,7 @@ final class ScreenPresenter: Presenter {
             // at the size the terminal has then.
             model = before
             environment.timers.soon { [weak self] in
-                guard let self, session.ending == nil else { return }
+                guard let self, environment.ending == nil else { return }
                 resized(to: environment.terminal)
             }
             return
@@ -127,7 +127,7 @@ final class ScreenPresenter: Presenter {
     }
 
     func woke() -> [ScreenCommand] {
-        guard session.ending == nil else { return [] }
+        guard environment.ending == nil else { return [] }
         return carryOut(model.update(.prefetchTimerFired))
     }
 
@@ -183,7 +183,7 @@ final class ScreenPresenter: Presenter {
         if environment.signalWaiting {
             model.restore(before)
             environment.timers.soon { [weak self, weak source] in
-                guard let self, let source, session.ending == nil else { return }
+                guard let self, let source, environment.ending == nil else { return }
                 render(source, cause: cause, bytes: bytes, changed: changed)
             }
             return

@@ -26,16 +26,19 @@ extension LoadSession {
     }
 
     private func handle(_ event: SessionMachine.Event, change: StateChange? = nil) {
+        let actions: [SessionMachine.Action]
         // A wait's program may run while this event is handled (off the loop, the loop
         // turning): a signal meanwhile ends that wait at once (`watchSignals`).
-        guard machine.waits, case .changed(_, _, _, _?) = event else {
-            for action in machine.handle(event) { carryOut(action, change: change) }
-            return
+        if machine.waits, case .changed(_, _, _, _?) = event {
+            let cancellation = OffLoop.Cancellation()
+            scripting.judging = cancellation
+            defer { scripting.judging = nil }
+            actions = OffLoop.cancellable(by: cancellation) { machine.handle(event) }
+        } else {
+            actions = machine.handle(event)
         }
-        let cancellation = OffLoop.Cancellation()
-        scripting.judging = cancellation
-        defer { scripting.judging = nil }
-        let actions = OffLoop.cancellable(by: cancellation) { machine.handle(event) }
+        // The presenter knows the run is ending before the cancels it brings come through.
+        if environment.ending == nil { environment.ending = machine.ending }
         for action in actions { carryOut(action, change: change) }
     }
 
