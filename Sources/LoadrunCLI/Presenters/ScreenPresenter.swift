@@ -36,7 +36,7 @@ final class ScreenPresenter: Presenter {
         self.environment = environment
         let renderer = PluginScreenRenderer(plugins: environment.plugins, base: environment.renderContext(imageFormat: .symbols),
                                             selections: session.sources.map(\.loader.source.plugin))
-        model = ScreenModel(sources: session.sources.map(Self.facts), rows: environment.terminal.height, columns: environment.terminal.width,
+        model = ScreenModel(sources: session.sources.indices.map(session.facts(ofSource:)), rows: environment.terminal.height, columns: environment.terminal.width,
                             reloadsOnInterval: environment.reloadsOnInterval, readsKeys: screen.readsKeys, renderer: renderer)
         screen.enter()
         // Nothing is written raw over the frame: -v's trace and warnings go to the view's log
@@ -80,7 +80,7 @@ final class ScreenPresenter: Presenter {
     }
 
     private func message(_ source: SessionSource, _ change: StateChange) -> ScreenMessage {
-        .sourceChanged(source.index, Self.facts(of: source), cause: change.cause, bytes: change.bytes,
+        .sourceChanged(source.index, session.facts(ofSource: source.index), cause: change.cause, bytes: change.bytes,
                        at: ClockTime.reading(ClockTime.now()), now: .now)
     }
 
@@ -113,13 +113,13 @@ final class ScreenPresenter: Presenter {
     }
 
     func opened(_ page: DetailPage) {
-        send(.detailOpened(Self.facts(of: page)))
+        send(.detailOpened(session.facts(of: page)))
     }
 
     func detailChanged(_ page: DetailPage, source: SessionSource, by change: StateChange) {
         // A prefetched detail's loads are not on screen until it opens.
-        guard page.id == session.openDetail?.id else { return }
-        send(.detailChanged(Self.facts(of: page), cause: change.cause, slot: page.sources.firstIndex { $0 === source } ?? 0, at: .now))
+        guard session.isOpen(page) else { return }
+        send(.detailChanged(session.facts(of: page), cause: change.cause, slot: page.sources.firstIndex { $0 === source } ?? 0, at: .now))
     }
 
     func press(_ key: Key) -> [ScreenCommand] {
@@ -177,7 +177,7 @@ final class ScreenPresenter: Presenter {
         // Only this source's part: a copy of the whole model would make the next change to
         // each of its arrays copy it, for every source of a 10,000-source watch.
         let before = model.slot(source.index)
-        var facts = Self.facts(of: source)
+        var facts = session.facts(ofSource: source.index)
         facts.changed = changed
         let asked = model.update(.sourceChanged(source.index, facts, cause: cause, bytes: bytes, at: ClockTime.reading(ClockTime.now()), now: .now))
         if environment.signalWaiting {
@@ -256,35 +256,9 @@ final class ScreenPresenter: Presenter {
         pendingFrame = nil
         guard !left else { return }
         let now = ContinuousClock.now
-        session.ask(model.update(.tick(now)) + model.update(.statuses(board(now: now))))
+        session.ask(model.update(.tick(now)) + model.update(.statuses(session.statusBoard(now: now, showing: model.statusIndices))))
         screen.draw(model.view())
         if !tickAsked { ticker?.postpone(by: Self.tick + Self.grace) }
         tickAsked = false
-    }
-
-    /// The status lines the next frame shows, as of `now`: only the sources in the panel's
-    /// window are asked, since a run may have 10,000.
-    private func board(now: ContinuousClock.Instant) -> StatusBoard {
-        let sources = session.sources
-        var board = StatusBoard(isPaused: session.isPaused)
-        if let page = session.openDetail {
-            board.detail = page.sources.map { $0.status(now: now, nextReload: nil) }
-            return board
-        }
-        for index in model.statusIndices {
-            board.sources[index] = sources[index].status(now: now, nextReload: session.nextReload(of: sources[index]))
-        }
-        if model.statusIndices.count < sources.count { board.stateNames = sources.map(\.loader.state.name) }
-        return board
-    }
-
-    private static func facts(of source: SessionSource) -> SourceFacts {
-        SourceFacts(name: source.name, state: source.loader.state, continuesChain: source.continuesChain,
-                    canLoadMore: source.loader.canLoadMore)
-    }
-
-    private static func facts(of page: DetailPage) -> DetailFacts {
-        DetailFacts(id: page.id, parent: page.parent.requestIndex, main: facts(of: page.main),
-                    related: page.related.map(facts))
     }
 }

@@ -1,0 +1,42 @@
+import Loader
+import Screen
+
+/// What the screen model knows of the run, as the session sees it: each source's facts, a
+/// detail's, and the status lines of a frame. The presenter asks for them as values, and
+/// reads no loader itself.
+extension LoadSession {
+    /// What the screen model knows of source `index`, now.
+    func facts(ofSource index: Int) -> SourceFacts {
+        Self.facts(of: sources[index])
+    }
+
+    /// What the screen model knows of `page`, now.
+    func facts(of page: DetailPage) -> DetailFacts {
+        DetailFacts(id: page.id, parent: page.parent.requestIndex, main: Self.facts(of: page.main), related: page.related.map(Self.facts))
+    }
+
+    /// Whether `page` is the detail open for the user: a prefetched one is not on screen.
+    func isOpen(_ page: DetailPage) -> Bool {
+        machine.openDetail?.page == page.id
+    }
+
+    /// The status lines the next frame shows, as of `now`: those of the sources at `indices`
+    /// alone (a run may have 10,000), or of the open detail's.
+    func statusBoard(now: ContinuousClock.Instant, showing indices: Range<Int>) -> StatusBoard {
+        var board = StatusBoard(isPaused: isPaused)
+        if let page = openDetail {
+            board.detail = page.sources.map { $0.status(now: now, nextReload: nil) }
+            return board
+        }
+        for index in indices {
+            board.sources[index] = sources[index].status(now: now, nextReload: nextReload(of: sources[index]))
+        }
+        if indices.count < sources.count { board.stateNames = sources.map(\.loader.state.name) }
+        return board
+    }
+
+    private static func facts(of source: SessionSource) -> SourceFacts {
+        SourceFacts(name: source.name, state: source.loader.state, continuesChain: source.continuesChain,
+                    canLoadMore: source.loader.canLoadMore)
+    }
+}
