@@ -4,8 +4,8 @@ import Plugins
 
 /// What a presenter may use to draw, given to it once at `start`: the run's outputs, its
 /// plugin table, the terminal as it is now, and the settings that say how content renders.
-/// The session makes it and keeps the terminal in it current; nothing here reaches a load,
-/// the loop (only the presenter's own timers) or the session's decisions.
+/// The session makes it and keeps the terminal and the run's ending in it current; nothing
+/// here reaches a load, the loop (only the presenter's own timers) or the session's decisions.
 final class PresenterEnvironment {
     /// The run's stdout, for content.
     let output: ContentOutput
