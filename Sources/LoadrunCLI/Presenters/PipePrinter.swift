@@ -70,11 +70,8 @@ final class PipePrinter: Presenter {
         let items = marksItems ? environment.plugins.renderItems(of: content, context: context) : nil
         let text = format != .text ? json.next(jsonText(content, of: source, context: context))
             : items?.text ?? environment.plugins.render(content, context: context)
-        if environment.signalWaiting {
-            // Cut short by a signal: its handler runs first; if the watch goes on, print then.
-            environment.timers.soon { [weak self, weak source] in
-                if let self, let source { present(source, changed: changed) }
-            }
+        // Cut short by a signal: if the watch goes on, printed after it.
+        if environment.cutShortBySignal({ [weak self, weak source] in if let self, let source { present(source, changed: changed) } }) {
             return false
         }
         guard text != shown[source.index] else {

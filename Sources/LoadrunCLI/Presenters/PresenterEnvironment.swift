@@ -58,6 +58,18 @@ final class PresenterEnvironment {
     /// drawn again if the run goes on.
     var signalWaiting: Bool { interruption.isRaised }
 
+    /// Whether a signal cut short what was just rendered: then its handler runs first, and
+    /// `again` runs after it, unless the signal ended the run. The caller throws away what
+    /// the render gave (and puts back what it changed).
+    func cutShortBySignal(_ again: @escaping () -> Void) -> Bool {
+        guard signalWaiting else { return false }
+        timers.soon { [weak self] in
+            guard let self, ending == nil else { return }
+            again()
+        }
+        return true
+    }
+
     /// Whether a one-shot run shows its progress: a spinner on a terminal's stderr, and the
     /// skeleton of what is coming; `-q` shows neither, and neither is drawn over content typed
     /// on the terminal.

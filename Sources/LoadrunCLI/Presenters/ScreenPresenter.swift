@@ -98,14 +98,9 @@ final class ScreenPresenter: Presenter {
         screen.resized(to: terminal)
         let before = model!
         let asked = model.update(.resized(rows: terminal.height, columns: terminal.width))
-        if environment.signalWaiting {
-            // Cut short by a signal: its handler runs first, then the resize is done again,
-            // at the size the terminal has then.
+        // Cut short by a signal: the resize is done again after it, at the size then.
+        if environment.cutShortBySignal({ [weak self] in if let self { resized(to: environment.terminal) } }) {
             model = before
-            environment.timers.soon { [weak self] in
-                guard let self, environment.ending == nil else { return }
-                resized(to: environment.terminal)
-            }
             return
         }
         session.ask(asked)
@@ -180,12 +175,10 @@ final class ScreenPresenter: Presenter {
         var facts = session.facts(ofSource: source.index)
         facts.changed = changed
         let asked = model.update(.sourceChanged(source.index, facts, cause: cause, bytes: bytes, at: ClockTime.reading(ClockTime.now()), now: .now))
-        if environment.signalWaiting {
+        if environment.cutShortBySignal({ [weak self, weak source] in
+            if let self, let source { render(source, cause: cause, bytes: bytes, changed: changed) }
+        }) {
             model.restore(before)
-            environment.timers.soon { [weak self, weak source] in
-                guard let self, let source, environment.ending == nil else { return }
-                render(source, cause: cause, bytes: bytes, changed: changed)
-            }
             return
         }
         session.ask(asked)
