@@ -28,6 +28,9 @@ public final class EventLoop {
         precondition(g_main_context_acquire(context) != 0, "another thread owns this GMainContext")
         self.loop = g_main_loop_new(context, 0)
         // The process's loop is this thread's; a test server's loop on a thread of its own too.
+        // Unretained: a loop is confined to the thread that made it (`assertOnLoop`), so its
+        // deinit runs there and clears this slot before the object goes; `current` is read
+        // only on that thread, while its owner (the session, a test server's thread) holds it.
         if pthread_getspecific(Self.currentKey) == nil { pthread_setspecific(Self.currentKey, Unmanaged.passUnretained(self).toOpaque()) }
     }
 
