@@ -5,7 +5,7 @@ import XCTest
 /// `file:` or another scheme's handler, nor to a word a browser would read as an option.
 final class LinkTargetTests: XCTestCase {
     func testAServersItemDetailOrRecordHandsOnWebAddressesOnly() {
-        for target in [LinkTarget.item(0, fields: [:]), .detail, .record([:])] {
+        for target in [LinkTarget.item(0, fields: [:]), .detail, .record(0, fields: [:])] {
             XCTAssertNil(target.refusal(of: "https://example.com/posts/1"), "\(target)")
             XCTAssertNil(target.refusal(of: "HTTP://example.com/"), "a scheme in capitals is still the web's: \(target)")
             XCTAssertEqual(target.refusal(of: "file:///etc/passwd"),
@@ -21,7 +21,7 @@ final class LinkTargetTests: XCTestCase {
     }
 
     func testAPasswordInARefusedLinkIsMasked() throws {
-        let refusal = try XCTUnwrap(LinkTarget.record([:]).refusal(of: "ftp://user:secret@example.com/file"))
+        let refusal = try XCTUnwrap(LinkTarget.record(0, fields: [:]).refusal(of: "ftp://user:secret@example.com/file"))
         XCTAssertFalse(refusal.contains("secret"), refusal)
     }
 

@@ -89,7 +89,7 @@ final class ScreenRecordTests: XCTestCase {
         XCTAssertTrue(record.contains("body   body 2"), record)
         XCTAssertTrue(record.contains("no detail to open"), record)
         XCTAssertEqual(screen.update(.key(.character("y"), at: start)),
-                       [.handOff(.copy, .record(["id": "2", "title": "title 2", "body": "body 2"]))])
+                       [.handOff(.copy, .record(0, fields: ["id": "2", "title": "title 2", "body": "body 2"]))])
         _ = screen.update(.key(.escape, at: start))
         XCTAssertTrue(content(screen).contains("title 1"), "back on the list")
     }

@@ -8,9 +8,9 @@ import Plugins
 /// source prints its content alone, pretty, as before.
 enum LabelledJSON {
     /// The lines for `source`'s content, rendered as JSON (`json`), newline included.
-    static func lines(for source: SessionSource, json: String) -> String {
+    static func lines(for source: SourceSnapshot, json: String) -> String {
         let writer = JSONWriter()
-        let opening = "{\"source\":\(writer.write(.string(source.loader.source.name))),\"url\":\(writer.write(.string(URLCredentials.masked(source.loader.firstPageURL)))),\"content\":"
+        let opening = "{\"source\":\(writer.write(.string(source.label))),\"url\":\(writer.write(.string(source.url))),\"content\":"
         // Compact, the only newlines left are those between top-level values: JSON escapes
         // any within a string.
         let values = JSONCompaction.compacted(json).split(separator: "\n")

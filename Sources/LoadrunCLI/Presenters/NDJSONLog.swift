@@ -4,17 +4,15 @@ import Loader
 /// no spinner and no skeleton, terminal or not, so no progress line interleaves with the
 /// records.
 final class NDJSONLog: Presenter {
-    unowned var session: (any PresentedSession)!
     private(set) var environment: PresenterEnvironment!
     /// Each record says whether the load changed the content.
     var tellsChanges: Bool { true }
 
-    func start(_ session: any PresentedSession, environment: PresenterEnvironment) {
-        self.session = session
+    func start(_ sources: [SourceSnapshot], boards: any StatusBoards, environment: PresenterEnvironment) {
         self.environment = environment
     }
 
-    func changed(_ source: SessionSource, by change: StateChange, verdict: LoadVerdict?) {
+    func changed(_ source: SourceSnapshot, by change: StateChange, verdict: LoadVerdict?) {
         if change.cause != .progressed {
             environment.output.write(TransitionRecord(change, at: TransitionRecord.now(), verdict: verdict).line())
         }

@@ -13,8 +13,11 @@ final class OrderedPrinter: Presenter {
     /// Text, or JSON (NDJSON is the log's own presenter: given it, a printer prints JSON).
     private let format: OutputFormat
     var drawsViews: Bool { format == .text }
-    unowned var session: (any PresentedSession)!
     private(set) var environment: PresenterEnvironment!
+    /// Each source as of its last change, by index.
+    private var sources: [SourceSnapshot] = []
+    /// How many of them have come to rest.
+    private var settledCount = 0
     private var progress: ProgressLine!
     private var skeleton: SkeletonView!
     /// The first source not yet printed: those before it are out, in order.
@@ -29,20 +32,20 @@ final class OrderedPrinter: Presenter {
 
     init(format: OutputFormat) { self.format = format }
 
-    func start(_ session: any PresentedSession, environment: PresenterEnvironment) {
-        self.session = session
+    func start(_ sources: [SourceSnapshot], boards: any StatusBoards, environment: PresenterEnvironment) {
+        self.sources = sources
+        settledCount = sources.count { $0.isSettled }
         self.environment = environment
         progress = ProgressLine(timers: environment.timers, width: environment.terminal.stderrWidth, diagnostics: environment.diagnostics)
         skeleton = SkeletonView(timers: environment.timers, progress: progress, output: environment.output)
     }
 
-    private var sources: [SessionSource] { session.sources }
-
     var printsPieces: Bool { true }
 
-    func piece(_ content: AnyContent, of source: SessionSource) -> Bool {
+    func piece(_ content: AnyContent, ofSource index: Int) -> Bool {
         guard environment.ending == nil, !environment.signalWaiting, !environment.output.isClosed else { return false }
-        if printedPieces.insert(source.index).inserted {
+        let source = sources[index]
+        if printedPieces.insert(index).inserted {
             // The results take the place of what stood for them while the body came.
             progress.clear()
             skeleton.erase()
@@ -51,10 +54,12 @@ final class OrderedPrinter: Presenter {
         return !environment.signalWaiting && !environment.output.isClosed
     }
 
-    func changed(_ source: SessionSource, by change: StateChange, verdict: LoadVerdict?) {
+    func changed(_ source: SourceSnapshot, by change: StateChange, verdict: LoadVerdict?) {
+        settledCount += (source.isSettled ? 1 : 0) - (sources[source.index].isSettled ? 1 : 0)
+        sources[source.index] = source
         if environment.showsProgress { showProgress(change) }
         if change.cause == .started, showsSkeleton {
-            skeleton.show(environment.plugins.skeleton(for: source.loader.source.plugin, context: environment.renderContext(imageFormat: nil)),
+            skeleton.show(environment.plugins.skeleton(for: source.plugin, context: environment.renderContext(imageFormat: nil)),
                              rows: (environment.terminal.height ?? 24) - 3)
         } else if !change.to.isLoading {
             skeleton.erase()
@@ -95,7 +100,7 @@ final class OrderedPrinter: Presenter {
             if case .loading(let bytes, _) = change.to { progress.show(change.source, bytes) } else { progress.clear() }
             return
         }
-        let done = session.settledCount
+        let done = settledCount
         if done == sources.count {
             progress.clear()
         } else if change.cause != .progressed {
@@ -116,8 +121,8 @@ final class OrderedPrinter: Presenter {
 
     /// Writes a settled source's content to stdout as it is rendered, a piece at a time, so a
     /// big document is never held whole as text; its failure goes to stderr, now, in order.
-    private func printOutcome(of source: SessionSource) {
-        switch source.loader.state {
+    private func printOutcome(of source: SourceSnapshot) {
+        switch source.state {
         case .loaded(let content):
             printContent(content, of: source)
         case .failed(let error, let lastGood, _):
@@ -132,7 +137,7 @@ final class OrderedPrinter: Presenter {
     /// Writes `content` to stdout as text or JSON, under the source's header when there are several.
     /// `--unseen` leaves out the items an earlier run showed: with none new, text prints
     /// nothing, and JSON the list with no items.
-    private func printContent(_ content: AnyContent, of source: SessionSource) {
+    private func printContent(_ content: AnyContent, of source: SourceSnapshot) {
         var kept: [Int]?
         switch environment.unseen?.choose(content, of: environment.requests[source.index]) {
         case .only(let indices, let since)?:
@@ -186,7 +191,7 @@ final class OrderedPrinter: Presenter {
     }
 
     /// Several sources: each under a header, as `head` and `tail` print several files.
-    private func headerLine(for source: SessionSource) -> String {
+    private func headerLine(for source: SourceSnapshot) -> String {
         defer { printedHeaders = true }
         let header = TerminalText.truncated("==> \(source.name) <==", toWidth: environment.terminal.width)
         return (printedHeaders ? "\n" : "") + header + "\n"

@@ -11,8 +11,9 @@ final class PipePrinter: Presenter {
     /// Text, or JSON (NDJSON is the log's own presenter: given it, a printer prints JSON).
     private let format: OutputFormat
     var drawsViews: Bool { format == .text }
-    unowned var session: (any PresentedSession)!
     private(set) var environment: PresenterEnvironment!
+    /// Each source as of its last change, by index.
+    private var sources: [SourceSnapshot] = []
     /// The text last printed of each source, by index, to tell whether new content differs.
     private var shown: [Int: String] = [:]
     /// The keys of the items last printed of each list, by index, to mark the new ones.
@@ -20,17 +21,18 @@ final class PipePrinter: Presenter {
 
     init(format: OutputFormat) { self.format = format }
 
-    func start(_ session: any PresentedSession, environment: PresenterEnvironment) {
-        self.session = session
+    func start(_ sources: [SourceSnapshot], boards: any StatusBoards, environment: PresenterEnvironment) {
+        self.sources = sources
         self.environment = environment
     }
 
-    func changed(_ source: SessionSource, by change: StateChange, verdict: LoadVerdict?) {
+    func changed(_ source: SourceSnapshot, by change: StateChange, verdict: LoadVerdict?) {
+        sources[source.index] = source
         // The loads cancelled on the way out are not news.
         guard environment.ending == nil else { return }
         switch change.cause {
         case .succeeded, .notModified:
-            let failures = source.loader.record.failuresBeforeSuccess
+            let failures = source.failuresBeforeSuccess
             if failures > 0 {
                 let loads = failures == 1 ? "1 failed load" : "\(failures) failed loads"
                 environment.diagnostics.say("\(source.name): recovered at \(ClockTime.timeOfDay(ClockTime.now())) after \(loads)")
@@ -38,7 +40,7 @@ final class PipePrinter: Presenter {
             // Unchanged content is not even rendered; a change is, once it has come to rest.
             if change.cause == .succeeded, let verdict, verdict.changed { present(source, changed: !verdict.isFirst) }
         case .failed, .retryScheduled:
-            if let banner = source.banner(now: .now, nextReload: session.nextReload(of: source)) { environment.diagnostics.say("\(source.name): \(banner)") }
+            if let banner = source.banner { environment.diagnostics.say("\(source.name): \(banner)") }
             // A copy from an earlier run stands beside the failure, as the banner says.
             if change.to.error?.copyVerifiedAt != nil { present(source) }
         case .cancelled:
@@ -50,17 +52,17 @@ final class PipePrinter: Presenter {
     }
 
     /// The content as JSON: alone, pretty; with several sources, on a labelled line (`LabelledJSON`).
-    private func jsonText(_ content: AnyContent, of source: SessionSource, context: RenderContext) -> String {
+    private func jsonText(_ content: AnyContent, of source: SourceSnapshot, context: RenderContext) -> String {
         let json = environment.plugins.renderJSON(content, context: context)
-        return session.sources.count > 1 ? LabelledJSON.lines(for: source, json: json) : json + "\n"
+        return sources.count > 1 ? LabelledJSON.lines(for: source, json: json) : json + "\n"
     }
 
     /// Prints the source's content if it differs from what was printed last; returns whether it
     /// did. `changed`: the load's verdict said its content changed since an earlier load, so
     /// text that does not differ hides the change, which is then said.
     @discardableResult
-    private func present(_ source: SessionSource, changed: Bool = false) -> Bool {
-        guard let content = source.loader.state.content else { return false }
+    private func present(_ source: SourceSnapshot, changed: Bool = false) -> Bool {
+        guard let content = source.state.content else { return false }
         var context = environment.renderContext(imageFormat: nil)
         var json = JSONOutputText(context: context)
         // A list whose items have ids is rendered with where its items start, to mark the new
@@ -71,7 +73,7 @@ final class PipePrinter: Presenter {
         let text = format != .text ? json.next(jsonText(content, of: source, context: context))
             : items?.text ?? environment.plugins.render(content, context: context)
         // Cut short by a signal: if the watch goes on, printed after it.
-        if environment.cutShortBySignal({ [weak self, weak source] in if let self, let source { present(source, changed: changed) } }) {
+        if environment.cutShortBySignal({ [weak self, index = source.index] in if let self { present(sources[index], changed: changed) } }) {
             return false
         }
         guard text != shown[source.index] else {

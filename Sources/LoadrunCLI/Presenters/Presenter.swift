@@ -6,12 +6,10 @@ import Screen
 /// Draws what a session's sources do: the ordered printer, the full-screen view, the pipe
 /// printer or the NDJSON log, chosen once per run.
 ///
-/// A presenter observes state changes and draws. It never starts or cancels a load: what a
-/// key asks for comes back to the session as the screen model's commands, and the session's
-/// machine decides what, if anything, loads.
+/// A presenter is told of each change as values (`SourceSnapshot`, `DetailFacts`) and draws.
+/// It holds no session and reaches no loader: what a key asks for comes back to the session
+/// as the screen model's commands, and the session's machine decides what, if anything, loads.
 protocol Presenter: AnyObject {
-    /// The session it draws, from `start` on.
-    var session: (any PresentedSession)! { get }
     /// What it draws with, from `start` on: the run's outputs, plugins and terminal.
     var environment: PresenterEnvironment! { get }
     /// Whether the `name: URL` line for a single source belongs on stderr; a full screen
@@ -31,23 +29,30 @@ protocol Presenter: AnyObject {
     /// program's results as they come, as `jq` prints them), before the load comes to rest.
     var printsPieces: Bool { get }
 
-    /// The session is about to load; the presenter takes its place (a full screen enters).
-    func start(_ session: any PresentedSession, environment: PresenterEnvironment)
-    /// A source's state changed. The session has already updated its bookkeeping; `verdict`
-    /// is what a load that came to rest with content means (changed or not, a wait's
-    /// condition), nil for any other change.
-    func changed(_ source: SessionSource, by change: StateChange, verdict: LoadVerdict?)
-    /// The state of a detail, or of one of its related lists, changed.
-    func detailChanged(_ page: DetailPage, source: SessionSource, by change: StateChange)
-    /// The session opened `page` for the user (it may already hold content).
-    func opened(_ page: DetailPage)
-    /// Something the user should know about a source (a skipped reload, where paging stopped).
-    func note(_ text: String, about source: SessionSource)
+    /// The session is about to load `sources` (each idle); the presenter takes its place (a
+    /// full screen enters). `boards` gives a frame's status lines.
+    func start(_ sources: [SourceSnapshot], boards: any StatusBoards, environment: PresenterEnvironment)
+    /// A source's state changed: `source` is how it stands now. `verdict` is what a load that
+    /// came to rest with content means (changed or not, a wait's condition), nil for any
+    /// other change.
+    func changed(_ source: SourceSnapshot, by change: StateChange, verdict: LoadVerdict?)
+    /// The state of the open detail, or of one of its related lists (`slot` 0 the detail
+    /// itself), changed: `facts` is how it stands now. A prefetched detail is not on screen,
+    /// and its changes are not told.
+    func detailChanged(_ facts: DetailFacts, slot: Int, by change: StateChange)
+    /// The session opened a detail for the user (it may already hold content).
+    func opened(_ facts: DetailFacts)
+    /// Something the user should know about the source named `name` (a skipped reload, where
+    /// paging stopped).
+    func note(_ text: String, about name: String)
     /// The item with `fields` of `source`'s list, asked to open, has no detail: `why` says so.
-    func noDetail(_ why: String, for source: SessionSource, fields: [String: String])
-    /// A piece of `source`'s content, decoded before its load came to rest (see
+    func noDetail(_ why: String, for source: SourceSnapshot, fields: [String: String])
+    /// A piece of the content of source `index`, decoded before its load came to rest (see
     /// `printsPieces`); returns whether it wants more (false: its reader left, or a signal came).
-    func piece(_ content: AnyContent, of source: SessionSource) -> Bool
+    func piece(_ content: AnyContent, ofSource index: Int) -> Bool
+    /// `o` or `y` (the model's `.handOff`): `url` is what the session found for `target`, or
+    /// why there is none, and `name` the source it belongs to, for the notice.
+    func handOff(_ how: HandOff, _ target: LinkTarget, url: Result<String, DetailProblem>, about name: String)
     /// The terminal changed size.
     func resized(to terminal: Terminal)
     /// Source `index`'s versions from earlier runs, oldest first, which its view asked for.
@@ -73,12 +78,12 @@ extension Presenter {
     var drawsViews: Bool { false }
     var tellsChanges: Bool { false }
     var printsPieces: Bool { false }
-    func piece(_ content: AnyContent, of source: SessionSource) -> Bool { false }
-    func start(_ session: any PresentedSession, environment: PresenterEnvironment) {}
-    func detailChanged(_ page: DetailPage, source: SessionSource, by change: StateChange) {}
-    func opened(_ page: DetailPage) {}
-    func note(_ text: String, about source: SessionSource) { environment.diagnostics.say("\(source.name): \(text)") }
-    func noDetail(_ why: String, for source: SessionSource, fields: [String: String]) { note(why, about: source) }
+    func piece(_ content: AnyContent, ofSource index: Int) -> Bool { false }
+    func detailChanged(_ facts: DetailFacts, slot: Int, by change: StateChange) {}
+    func opened(_ facts: DetailFacts) {}
+    func note(_ text: String, about name: String) { environment.diagnostics.say("\(name): \(text)") }
+    func noDetail(_ why: String, for source: SourceSnapshot, fields: [String: String]) { note(why, about: source.name) }
+    func handOff(_ how: HandOff, _ target: LinkTarget, url: Result<String, DetailProblem>, about name: String) {}
     func resized(to terminal: Terminal) {}
     func earlierVersions(_ index: Int, _ versions: [(version: AnyContent, bytes: Int, time: WallTime)]) {}
     func press(_ key: Key) -> [ScreenCommand] { [] }

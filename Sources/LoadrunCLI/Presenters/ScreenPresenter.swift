@@ -6,10 +6,11 @@ import Screen
 /// The full-screen view of a watch or a browse on a terminal, carried out: it feeds the
 /// screen model (`ScreenModel`, which decides everything the view does) its messages, returns
 /// what the model asks of the session when the session hands it a key or its wake-up, carries
-/// out the model's hand-offs, and writes its frames.
+/// out the hand-offs the session resolved, and writes its frames.
 final class ScreenPresenter: Presenter {
-    unowned var session: (any PresentedSession)!
     private(set) var environment: PresenterEnvironment!
+    /// Where each frame's status lines come from.
+    private weak var boards: (any StatusBoards)?
     let screen: FullScreen
     private var model: ScreenModel!
     /// The frame to come: on the loop's next idle moment, or after `ScreenPresenter.grace`.
@@ -21,6 +22,9 @@ final class ScreenPresenter: Presenter {
     /// Whether the frame on its way is the tick's: it keeps the tick's pace, where any other
     /// frame puts the next tick a second and a grace after it.
     private var tickAsked = false
+    /// The source changes whose render a signal cut short, by index, to render after it: a
+    /// later change of the source takes its place.
+    private var cutShort: [Int: (facts: SourceFacts, cause: LoadMachine<AnyContent>.Cause, bytes: Int)] = [:]
 
     init(terminal: Terminal, output: ContentOutput, usesMouse: Bool = true) {
         screen = FullScreen(terminal: terminal, output: output, usesMouse: usesMouse)
@@ -31,12 +35,12 @@ final class ScreenPresenter: Presenter {
     var interruptCancelsLoads: Bool { true }
     var readsKeys: Bool { screen.readsKeys }
 
-    func start(_ session: any PresentedSession, environment: PresenterEnvironment) {
-        self.session = session
+    func start(_ sources: [SourceSnapshot], boards: any StatusBoards, environment: PresenterEnvironment) {
         self.environment = environment
+        self.boards = boards
         let renderer = PluginScreenRenderer(plugins: environment.plugins, base: environment.renderContext(imageFormat: .symbols),
-                                            selections: session.sources.map(\.loader.source.plugin))
-        model = ScreenModel(sources: session.sources.indices.map(session.facts(ofSource:)), rows: environment.terminal.height, columns: environment.terminal.width,
+                                            selections: sources.map(\.plugin))
+        model = ScreenModel(sources: sources.map(\.facts), rows: environment.terminal.height, columns: environment.terminal.width,
                             reloadsOnInterval: environment.reloadsOnInterval, readsKeys: screen.readsKeys, renderer: renderer)
         screen.enter()
         // Nothing is written raw over the frame: -v's trace and warnings go to the view's log
@@ -57,73 +61,74 @@ final class ScreenPresenter: Presenter {
         }
     }
 
-    func changed(_ source: SessionSource, by change: StateChange, verdict: LoadVerdict?) {
+    func changed(_ source: SourceSnapshot, by change: StateChange, verdict: LoadVerdict?) {
         // The loads cancelled on the way out are not news.
         guard environment.ending == nil else { return }
+        cutShort[source.index] = nil
         if change.cause == .cancelled {
             note(environment.reloadsOnInterval ? "cancelled — the watch goes on; Ctrl-C again within 1 s quits"
-                                           : "cancelled — r loads it again; Ctrl-C again within 1 s quits", about: source)
+                                           : "cancelled — r loads it again; Ctrl-C again within 1 s quits", about: source.name)
         }
         switch change.cause {
         case .succeeded, .cancelled:
             // The first content may be drawn already (a stored copy beside a failure): only a
             // change after it says what the view cannot show.
-            render(source, cause: change.cause, bytes: change.bytes, changed: verdict.flatMap { $0.isFirst ? nil : $0.changed })
+            var facts = source.facts
+            facts.changed = verdict.flatMap { $0.isFirst ? nil : $0.changed }
+            render(source.index, facts, cause: change.cause, bytes: change.bytes)
         case .started, .progressed:
             // A load that ends within the grace shows only how it ended: no frame for a
             // reload's brief "loading", nor one per chunk of a large body.
-            session.ask(model.update(message(source, change)))
+            take(message(source.index, source.facts, change.cause, bytes: change.bytes))
             redrawShortly()
         case .notModified, .failed, .retryScheduled:
-            send(message(source, change))
+            send(message(source.index, source.facts, change.cause, bytes: change.bytes))
         }
     }
 
-    private func message(_ source: SessionSource, _ change: StateChange) -> ScreenMessage {
-        .sourceChanged(source.index, session.facts(ofSource: source.index), cause: change.cause, bytes: change.bytes,
-                       at: ClockTime.reading(ClockTime.now()), now: .now)
+    private func message(_ index: Int, _ facts: SourceFacts, _ cause: LoadMachine<AnyContent>.Cause, bytes: Int) -> ScreenMessage {
+        .sourceChanged(index, facts, cause: cause, bytes: bytes, at: ClockTime.reading(ClockTime.now()), now: .now)
     }
 
-    func note(_ text: String, about source: SessionSource) {
-        send(.note(text, about: source.name, at: .now))
+    func note(_ text: String, about name: String) {
+        send(.note(text, about: name, at: .now))
     }
 
     /// An item with no detail to load is shown whole, rather than not at all.
-    func noDetail(_ why: String, for source: SessionSource, fields: [String: String]) {
-        guard !source.isDetail else { return note(why, about: source) }
+    func noDetail(_ why: String, for source: SourceSnapshot, fields: [String: String]) {
+        guard !source.isDetail else { return note(why, about: source.name) }
         send(.showRecord(source.index, fields: fields, note: why))
     }
 
     func resized(to terminal: Terminal) {
         screen.resized(to: terminal)
         let before = model!
-        let asked = model.update(.resized(rows: terminal.height, columns: terminal.width))
+        take(.resized(rows: terminal.height, columns: terminal.width))
         // Cut short by a signal: the resize is done again after it, at the size then.
         if environment.cutShortBySignal({ [weak self] in if let self { resized(to: environment.terminal) } }) {
             model = before
             return
         }
-        session.ask(asked)
         redrawSoon()
     }
 
-    func opened(_ page: DetailPage) {
-        send(.detailOpened(session.facts(of: page)))
+    func opened(_ facts: DetailFacts) {
+        send(.detailOpened(facts))
     }
 
-    func detailChanged(_ page: DetailPage, source: SessionSource, by change: StateChange) {
-        // A prefetched detail's loads are not on screen until it opens.
-        guard session.isOpen(page) else { return }
-        send(.detailChanged(session.facts(of: page), cause: change.cause, slot: page.sources.firstIndex { $0 === source } ?? 0, at: .now))
+    func detailChanged(_ facts: DetailFacts, slot: Int, by change: StateChange) {
+        send(.detailChanged(facts, cause: change.cause, slot: slot, at: .now))
     }
 
     func press(_ key: Key) -> [ScreenCommand] {
-        carryOut(model.update(.key(key, at: .now)))
+        defer { redrawSoon() }
+        return model.update(.key(key, at: .now))
     }
 
     func woke() -> [ScreenCommand] {
         guard environment.ending == nil else { return [] }
-        return carryOut(model.update(.prefetchTimerFired))
+        defer { redrawSoon() }
+        return model.update(.prefetchTimerFired)
     }
 
     /// Draws once the loop has handled what is ready now: a key that changes several things
@@ -152,73 +157,55 @@ final class ScreenPresenter: Presenter {
     }
 
     private func send(_ message: ScreenMessage) {
-        session.ask(model.update(message))
+        take(message)
         redrawSoon()
     }
 
-    /// The model's hand-offs are carried out here (nothing loads); the rest is the session's
-    /// to carry out. A frame follows soon either way.
-    private func carryOut(_ commands: [ScreenCommand]) -> [ScreenCommand] {
-        for case .handOff(let how, let target) in commands { handOff(target, how) }
-        redrawSoon()
-        return commands.filter { if case .handOff = $0 { false } else { true } }
+    /// Gives the model news (no key, no wake-up), which asks nothing of the session: only a
+    /// key and the wake-up do (`ScreenModel.update`).
+    private func take(_ news: ScreenMessage) {
+        let asked = model.update(news)
+        assert(asked.isEmpty, "only a key or the wake-up asks anything of the session")
     }
 
     /// Gives the model a change that renders the source's content. A signal that comes
     /// mid-render cuts the rendering short: the source's part of the model is put back as it
     /// was, the signal's handler runs first, and if the view goes on the source is shown then,
-    /// as it stands then.
-    private func render(_ source: SessionSource, cause: LoadMachine<AnyContent>.Cause, bytes: Int, changed: Bool?) {
+    /// unless a later change of it came first.
+    private func render(_ index: Int, _ facts: SourceFacts, cause: LoadMachine<AnyContent>.Cause, bytes: Int) {
         // Only this source's part: a copy of the whole model would make the next change to
         // each of its arrays copy it, for every source of a 10,000-source watch.
-        let before = model.slot(source.index)
-        var facts = session.facts(ofSource: source.index)
-        facts.changed = changed
-        let asked = model.update(.sourceChanged(source.index, facts, cause: cause, bytes: bytes, at: ClockTime.reading(ClockTime.now()), now: .now))
-        if environment.cutShortBySignal({ [weak self, weak source] in
-            if let self, let source { render(source, cause: cause, bytes: bytes, changed: changed) }
+        let before = model.slot(index)
+        take(message(index, facts, cause, bytes: bytes))
+        if environment.cutShortBySignal({ [weak self] in
+            guard let self, let again = cutShort.removeValue(forKey: index) else { return }
+            render(index, again.facts, cause: again.cause, bytes: again.bytes)
         }) {
             model.restore(before)
+            cutShort[index] = (facts, cause, bytes)
             return
         }
-        session.ask(asked)
         redrawSoon()
     }
 
-    /// `o` and `y`: the target's URL to the browser or the clipboard, and a notice of it
-    /// either way. Nothing loads, so the presenter carries it out itself.
-    private func handOff(_ target: LinkTarget, _ how: HandOff) {
-        let source: SessionSource
-        let url: Result<String, DetailProblem>
-        switch target {
-        case .item(let index, let fields):
-            source = session.sources[index]
-            url = session.detailURL(of: source, fields: fields)
-        case .detail:
-            guard let page = session.openDetail else { return }
-            source = page.main
-            url = .success(page.url)
-        case .record(let fields):
-            source = session.openDetail?.main ?? session.sources[model.focus]
-            url = DetailTemplate.link(in: fields).map { .success($0) } ?? .failure(DetailProblem(text: "this item has no url, link or href field"))
-        case .source(let index):
-            source = session.sources[index]
-            let address = source.loader.source.url
-            url = address == "-" ? .failure(DetailProblem(text: "standard input has no URL to open")) : .success(address)
-        }
-        guard case .success(let given) = url else {
-            if case .failure(let problem) = url { note(problem.text, about: source) }
-            return
+    /// `o` and `y`: the URL the session found for the target to the browser or the clipboard,
+    /// and a notice of it either way. Nothing loads, so the presenter carries it out itself.
+    func handOff(_ how: HandOff, _ target: LinkTarget, url: Result<String, DetailProblem>, about name: String) {
+        defer { redrawSoon() }
+        let given: String
+        switch url {
+        case .success(let found): given = found
+        case .failure(let problem): return note(problem.text, about: name)
         }
         let link = LinkTarget.cleaned(given)
-        if let refusal = target.refusal(of: link) { return note(refusal, about: source) }
+        if let refusal = target.refusal(of: link) { return note(refusal, about: name) }
         let shown = URLCredentials.masked(link)
         switch how {
         case .open:
-            note(ExternalBrowser.open(link, environment: environment.terminal.environment) ?? "opened \(shown) in the browser", about: source)
+            note(ExternalBrowser.open(link, environment: environment.terminal.environment) ?? "opened \(shown) in the browser", about: name)
         case .copy:
             screen.copyToClipboard(link)
-            note("copied \(shown) (through OSC 52; the terminal must allow it)", about: source)
+            note("copied \(shown) (through OSC 52; the terminal must allow it)", about: name)
         }
     }
 
@@ -249,7 +236,8 @@ final class ScreenPresenter: Presenter {
         pendingFrame = nil
         guard !left else { return }
         let now = ContinuousClock.now
-        session.ask(model.update(.tick(now)) + model.update(.statuses(session.statusBoard(now: now, showing: model.statusIndices))))
+        take(.tick(now))
+        if let boards { take(.statuses(boards.statusBoard(now: now, showing: model.statusIndices))) }
         screen.draw(model.view())
         if !tickAsked { ticker?.postpone(by: Self.tick + Self.grace) }
         tickAsked = false

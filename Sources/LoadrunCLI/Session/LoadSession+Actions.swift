@@ -42,14 +42,6 @@ extension LoadSession {
         for action in actions { carryOut(action, change: change) }
     }
 
-    /// What the screen model asks, by way of its presenter, outside a key or its wake-up (a
-    /// message that came while an event was handled): carried out in turn, after that event.
-    func ask(_ commands: [ScreenCommand]) {
-        guard !commands.isEmpty else { return }
-        guard !turns.isBusy else { return turns.later { [unowned self] in perform(commands) } }
-        turns.inTurn { perform(commands) }
-    }
-
     func carryOut(_ action: SessionMachine.Action, change: StateChange? = nil) {
         switch action {
         case .loadAll:
@@ -62,8 +54,8 @@ extension LoadSession {
             details.page(id: page)?.cancel()
         case .showDetail(let id):
             guard let page = details.page(id: id) else { return }
-            presenter.opened(page)
-            for problem in page.relatedProblems { presenter.note(problem, about: page.main) }
+            presenter.opened(facts(of: page))
+            for problem in page.relatedProblems { presenter.note(problem, about: page.main.name) }
         case .reload(let id):
             source(id)?.loader.reload()
         case .retry(let id):
@@ -79,7 +71,7 @@ extension LoadSession {
             setNextReload(sources[index], to: .now + sources[index].interval)
         case .note(let note, let id):
             guard let source = source(id) else { return }
-            presenter.note(text(of: note, about: source), about: source)
+            presenter.note(text(of: note, about: source), about: source.name)
         case .sayContentNotes(let index):
             notePagingStop(sources[index])
             noteContent(sources[index])
@@ -87,10 +79,11 @@ extension LoadSession {
             guard let change else { return }
             switch id {
             case .source(let index):
-                presenter.changed(sources[index], by: change, verdict: verdict)
+                presenter.changed(snapshot(of: sources[index]), by: change, verdict: verdict)
             case .detail(let page, let slot):
-                guard let page = details.page(id: page), let source = page.source(at: slot) else { return }
-                presenter.detailChanged(page, source: source, by: change)
+                // A prefetched detail's loads are not on screen until it opens.
+                guard let page = details.page(id: page), isOpen(page) else { return }
+                presenter.detailChanged(facts(of: page), slot: slot, by: change)
             }
         case .recordVersion(let index, let step):
             guard let change, let content = change.to.content else { return }

@@ -103,9 +103,10 @@ extension LoadSession {
         case .stopPrefetchTimer:
             wakeUp?.cancel()
             wakeUp = nil
-        case .handOff:
-            // The presenter's own: nothing loads.
-            break
+        case .handOff(let how, let target):
+            // Nothing loads: the presenter hands the URL found on.
+            guard let (name, url) = linkURL(of: target) else { return }
+            presenter.handOff(how, target, url: url, about: name)
         case .loadEarlierVersions(let index):
             presenter.earlierVersions(index, earlierVersions(of: index))
         }

@@ -1,13 +1,18 @@
 import Loader
 import Screen
 
-/// What the screen model knows of the run, as the session sees it: each source's facts, a
-/// detail's, and the status lines of a frame. The presenter asks for them as values, and
-/// reads no loader itself.
+/// What a presenter is told of the run, as the session sees it: each source's snapshot, a
+/// detail's facts, and the status lines of a frame, built as values from the loaders, which
+/// no presenter reads itself.
 extension LoadSession {
-    /// What the screen model knows of source `index`, now.
-    func facts(ofSource index: Int) -> SourceFacts {
-        Self.facts(of: sources[index])
+    /// How `source` stands now, for its presenter.
+    func snapshot(of source: SessionSource) -> SourceSnapshot {
+        let loader = source.loader
+        let state = loader.state
+        return SourceSnapshot(index: source.index, name: source.name, label: loader.source.name,
+                              url: URLCredentials.masked(loader.firstPageURL), plugin: loader.source.plugin,
+                              facts: Self.facts(of: source), failuresBeforeSuccess: loader.record.failuresBeforeSuccess,
+                              banner: state.hasFailed ? source.banner(now: .now, nextReload: nextReload(of: source)) : nil)
     }
 
     /// What the screen model knows of `page`, now.

@@ -86,8 +86,6 @@ package final class LoadSession {
     var ending: SessionEnding? { machine.ending }
     /// Whether a watch's reloads are paused (`p`): the interval still counts, nothing loads.
     var isPaused: Bool { machine.isPaused }
-    /// How many sources have come to rest, without asking each of them.
-    var settledCount: Int { machine.settledCount }
 
     init(requests: [SourceRequest], plugins: PluginRegistry, schedule: Schedule, presenter: any Presenter, terminal: Terminal, view: ViewOptions,
          verbosity: Verbosity = .normal, client: HTTPClientConfiguration = HTTPClientConfiguration(), prefetchesDetails: Bool = true,
@@ -177,12 +175,12 @@ package final class LoadSession {
             // comes, and waits for a slow reader.
             if presenter.printsPieces, requests.count == 1, unseen == nil {
                 loader.pieces = ContentPieces(isReady: { [unowned output] in !output.isBacklogged },
-                                              take: { [unowned self, unowned source] in presenter.piece($0, of: source) })
+                                              take: { [unowned self, unowned source] in presenter.piece($0, ofSource: source.index) })
             }
             sources.append(source)
         }
         if let recorder { machine.knowVersions(recorder.lastVersionBodies()) }
-        presenter.start(self, environment: environment)
+        presenter.start(sources.map(snapshot), boards: self, environment: environment)
         if presenter.readsKeys {
             watches.append(loop.onReadable(STDIN_FILENO) { [unowned self] in readKeys() })
         }
@@ -257,7 +255,7 @@ package final class LoadSession {
     func noteContent(_ source: SessionSource) {
         guard presenter.drawsViews, verbosity > .quiet else { return }
         for note in source.loader.state.content?.notes ?? [] where source.saidNotes.insert(note).inserted {
-            presenter.note(note, about: source)
+            presenter.note(note, about: source.name)
         }
     }
 
@@ -265,10 +263,10 @@ package final class LoadSession {
     func notePagingStop(_ source: SessionSource) {
         let loader = source.loader
         if loader.pagesLoaded < loader.pagesWanted, let stop = loader.pagingStop {
-            presenter.note(LoadErrorText.describe(stop), about: source)
+            presenter.note(LoadErrorText.describe(stop), about: source.name)
         }
         if loader.pagesWanted == SourceRequest.pageLimit && loader.nextPage != nil {
-            presenter.note("stopped after \(SourceRequest.pageLimit) pages", about: source)
+            presenter.note("stopped after \(SourceRequest.pageLimit) pages", about: source.name)
         }
     }
 

@@ -17,13 +17,15 @@ final class SessionSource {
     /// next: what is here is then not yet worth showing.
     var continuesChain: Bool { loader.continuesChain }
 
+    /// Its name, made safe for a terminal line.
+    let name: String
+
     init(loader: SourceLoader, index: Int, interval: Duration) {
         self.loader = loader
         self.index = index
         self.interval = interval
+        name = UntrustedText.forTerminalLine(loader.source.name)
     }
-
-    var name: String { UntrustedText.forTerminalLine(loader.source.name) }
 
     /// Whether this is a detail (or a related list) opened from an item, not one of the run's
     /// sources: it has no place in the run's order, and its index is -1.

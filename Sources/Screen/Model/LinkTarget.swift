@@ -8,8 +8,9 @@ package enum LinkTarget: Equatable {
     case detail
     /// Source `index` itself, when what it shows is no list.
     case source(Int)
-    /// An item shown whole: its url, link or href field.
-    case record([String: String])
+    /// An item shown whole, over source `index`'s list (or the detail open on it): its url,
+    /// link or href field.
+    case record(Int, fields: [String: String])
 
     /// `link` as a browser's URL parser takes it (WHATWG): the spaces and controls around it
     /// gone, its tabs and line breaks removed, and every other control, space or invisible

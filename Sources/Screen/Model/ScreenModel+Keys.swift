@@ -119,7 +119,7 @@ extension ScreenModel {
     /// Whose URL `o` and `y` take: the record or the detail on screen, the selected item, or
     /// the source.
     private var linkTarget: LinkTarget {
-        if let record = records.last { return .record(record.fields) }
+        if let record = records.last { return .record(focus, fields: record.fields) }
         if detail != nil { return .detail }
         if pane.hasItems, let selected = pane.cursor.selection, let content = shownContent(of: focus),
            let fields = renderer.itemFields(of: content, at: selected) {

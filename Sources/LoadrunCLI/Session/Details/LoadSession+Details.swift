@@ -10,7 +10,7 @@ extension LoadSession {
         guard machine.openDetail == nil else { return }
         switch detailURL(of: source, fields: fields) {
         case .success(let url): openDetail(of: source, url: url, fields: fields)
-        case .failure(let problem): presenter.noDetail(problem.text, for: source, fields: fields)
+        case .failure(let problem): presenter.noDetail(problem.text, for: snapshot(of: source), fields: fields)
         }
     }
 

@@ -1,0 +1,30 @@
+import Loader
+import Screen
+
+/// What a presenter is told of one source as of a change: a value the session builds from the
+/// source's loader, so that no presenter reads a loader (or could start a load through one).
+struct SourceSnapshot {
+    /// The source's place in the run, in the order given; -1 for a detail or a related list.
+    let index: Int
+    /// Its name, made safe for a terminal line.
+    let name: String
+    /// Its name as given, for JSON, which escapes what it must itself.
+    let label: String
+    /// The URL of its first page, credentials masked.
+    let url: String
+    /// The view it asked for (`--plugin`, `plugin=`), or automatic.
+    let plugin: PluginSelection
+    /// Its state, and what the screen model reads of it.
+    var facts: SourceFacts
+    /// Failed loads since the last success, counted up to the success that just came.
+    let failuresBeforeSuccess: Int
+    /// `failed 12:03:04 — HTTP 503 …; next reload in 2 s`, whole, while a failure stands.
+    let banner: String?
+
+    var state: LoadingState<AnyContent> { facts.state }
+    /// Whether its load has come to rest: nothing in flight, no retry waiting, no next page
+    /// about to be asked for.
+    var isSettled: Bool { facts.isSettled }
+    /// Whether it is a detail (or a related list) opened from an item, not one of the run's sources.
+    var isDetail: Bool { index < 0 }
+}
