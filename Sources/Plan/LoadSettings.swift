@@ -24,25 +24,9 @@ package struct LoadSettings: Equatable {
     /// How many versions of it the history keeps (`--keep`, `keep=`).
     package var keep: Int?
 
-    package init(timeout: Duration? = nil, connectTimeout: Duration? = nil, maxSize: Int? = nil, retries: Int? = nil,
-                 retryDelay: Duration? = nil, retryMaxTime: Duration? = nil, pages: Int? = nil, pageParameter: String? = nil,
-                 perPage: Int? = nil, perPageParameter: String? = nil, followsCrossHostLinks: Bool? = nil,
-                 caFile: String? = nil, insecure: Bool? = nil, recordsHistory: Bool? = nil, keep: Int? = nil) {
-        self.recordsHistory = recordsHistory
-        self.keep = keep
-        self.timeout = timeout
-        self.connectTimeout = connectTimeout
-        self.maxSize = maxSize
-        self.retries = retries
-        self.retryDelay = retryDelay
-        self.retryMaxTime = retryMaxTime
-        self.pages = pages
-        self.pageParameter = pageParameter
-        self.perPage = perPage
-        self.perPageParameter = perPageParameter
-        self.followsCrossHostLinks = followsCrossHostLinks
-        self.caFile = caFile
-        self.insecure = insecure
+    /// Nothing set, then what `set` sets: `LoadSettings { $0.retries = 3 }`.
+    package init(_ set: (inout LoadSettings) -> Void = { _ in }) {
+        set(&self)
     }
 
     /// Two retries: three attempts in all.
@@ -54,22 +38,24 @@ package struct LoadSettings: Equatable {
     /// `self` with what `top` sets laid over it. A page parameter comes with its own page size:
     /// a `--page-param` on top does not take the file's `per-page` for another parameter.
     package func overlaid(with top: LoadSettings) -> LoadSettings {
-        LoadSettings(
-            timeout: top.timeout ?? timeout,
-            connectTimeout: top.connectTimeout ?? connectTimeout,
-            maxSize: top.maxSize ?? maxSize,
-            retries: top.retries ?? retries,
-            retryDelay: top.retryDelay ?? retryDelay,
-            retryMaxTime: top.retryMaxTime ?? retryMaxTime,
-            pages: top.pages ?? pages,
-            pageParameter: top.pageParameter ?? pageParameter,
-            perPage: top.pageParameter != nil ? top.perPage : top.perPage ?? perPage,
-            perPageParameter: top.pageParameter != nil ? top.perPageParameter : top.perPageParameter ?? perPageParameter,
-            followsCrossHostLinks: top.followsCrossHostLinks ?? followsCrossHostLinks,
-            caFile: top.caFile ?? caFile,
-            insecure: top.insecure ?? insecure,
-            recordsHistory: top.recordsHistory ?? recordsHistory,
-            keep: top.keep ?? keep
-        )
+        var merged = self
+        for layer in Self.layered { layer(&merged, top) }
+        if top.pageParameter != nil {
+            merged.perPage = top.perPage
+            merged.perPageParameter = top.perPageParameter
+        }
+        return merged
+    }
+
+    /// Every setting above, each laid over by `top`'s when `top` sets it: a new setting is
+    /// declared above and named here, and a test checks that none is left out.
+    package static var layered: [(inout LoadSettings, LoadSettings) -> Void] {
+        [layer(\.timeout), layer(\.connectTimeout), layer(\.maxSize), layer(\.retries), layer(\.retryDelay),
+         layer(\.retryMaxTime), layer(\.pages), layer(\.pageParameter), layer(\.perPage), layer(\.perPageParameter),
+         layer(\.followsCrossHostLinks), layer(\.caFile), layer(\.insecure), layer(\.recordsHistory), layer(\.keep)]
+    }
+
+    private static func layer<Value>(_ setting: WritableKeyPath<LoadSettings, Value?>) -> (inout LoadSettings, LoadSettings) -> Void {
+        { merged, top in if let value = top[keyPath: setting] { merged[keyPath: setting] = value } }
     }
 }

@@ -290,15 +290,24 @@ struct Loadrun: LoadrunCommand {
 
     func run(in context: RunContext) throws -> RunOutcome {
         try check(in: context)
-        let load = LoadSettings(
-            timeout: timeout?.duration, connectTimeout: connectTimeout?.duration, maxSize: maxSize?.bytes,
-            retries: retry, retryDelay: retryDelay?.duration, retryMaxTime: retryMaxTime?.duration,
-            pages: allPages ? SourceRequest.pageLimit : pages, pageParameter: pageParam, perPage: perPage,
-            perPageParameter: perPageParam,
+        let load = LoadSettings {
+            $0.timeout = timeout?.duration
+            $0.connectTimeout = connectTimeout?.duration
+            $0.maxSize = maxSize?.bytes
+            $0.retries = retry
+            $0.retryDelay = retryDelay?.duration
+            $0.retryMaxTime = retryMaxTime?.duration
+            $0.pages = allPages ? SourceRequest.pageLimit : pages
+            $0.pageParameter = pageParam
+            $0.perPage = perPage
+            $0.perPageParameter = perPageParam
             // A flag cannot say "off" over the file's "on": only given, it counts.
-            followsCrossHostLinks: followCrossHost ? true : nil,
-            caFile: cacert, insecure: insecure ? true : nil,
-            recordsHistory: noHistory ? false : nil, keep: keep)
+            $0.followsCrossHostLinks = followCrossHost ? true : nil
+            $0.caFile = cacert
+            $0.insecure = insecure ? true : nil
+            $0.recordsHistory = noHistory ? false : nil
+            $0.keep = keep
+        }
         var invocation = LoadInvocation(
             plan: RunPlan(sourceNames: source, urls: url, operands: operands, all: all, shard: shard?.shard,
                           settings: SourceSettings(plugin: plugin, jq: jq, noRetry: noRetry, load: load,

@@ -106,7 +106,7 @@ final class ArgumentRewriteTests: XCTestCase {
     func testThePlanRetriesAsTheLaterOptionSays() throws {
         func attempts(noRetry: Bool, retries: Int?) throws -> Int? {
             let plan = RunPlan(sourceNames: ["posts"], urls: [], all: false,
-                               settings: SourceSettings(noRetry: noRetry, load: LoadSettings(retries: retries)))
+                               settings: SourceSettings(noRetry: noRetry, load: LoadSettings { $0.retries = retries }))
             let files = URLInput.Files(directory: "/", environment: [:]) { _ in false }
             return try plan.requests(catalog: SourceCatalog(), registry: .default(), environment: [:], files: files)
                 .requests.first?.retryPolicy.maxAttempts

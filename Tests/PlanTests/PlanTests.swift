@@ -74,7 +74,7 @@ final class PlanTests: XCTestCase {
         XCTAssertEqual(fromFile.first?.options.headers.first?.value, "secret", "env: is read when the plan is made")
 
         let overridden = try requests(RunPlan(sourceNames: ["status"], urls: [], all: false,
-                                              settings: SourceSettings(noRetry: false, load: LoadSettings(timeout: .seconds(9), retries: 1))),
+                                              settings: SourceSettings(noRetry: false, load: LoadSettings { $0.timeout = .seconds(9); $0.retries = 1 })),
                                       file: file)
         XCTAssertEqual(overridden.first?.retryPolicy.maxAttempts, 2)
         XCTAssertEqual(overridden.first?.options.deadline, .seconds(9))
@@ -83,11 +83,19 @@ final class PlanTests: XCTestCase {
     }
 
     func testAPageParameterOnTopDoesNotTakeTheFilesPageSize() {
-        let file = LoadSettings(pageParameter: "page", perPage: 50)
-        XCTAssertEqual(file.overlaid(with: LoadSettings(pageParameter: "p")).perPage, nil)
-        XCTAssertEqual(file.overlaid(with: LoadSettings(pages: 3)).perPage, 50)
-        XCTAssertEqual(file.overlaid(with: LoadSettings(pages: 3)).pages, 3)
-        XCTAssertEqual(LoadSettings(timeout: .seconds(1)).overlaid(with: LoadSettings()).timeout, .seconds(1), "unset on top leaves it")
+        let file = LoadSettings { $0.pageParameter = "page"; $0.perPage = 50 }
+        XCTAssertEqual(file.overlaid(with: LoadSettings { $0.pageParameter = "p" }).perPage, nil)
+        XCTAssertEqual(file.overlaid(with: LoadSettings { $0.pages = 3 }).perPage, 50)
+        XCTAssertEqual(file.overlaid(with: LoadSettings { $0.pages = 3 }).pages, 3)
+        XCTAssertEqual(LoadSettings { $0.timeout = .seconds(1) }.overlaid(with: LoadSettings()).timeout, .seconds(1), "unset on top leaves it")
+    }
+
+    func testEverySettingIsLaidOverByAHigherLayer() {
+        XCTAssertEqual(LoadSettings.layered.count, Mirror(reflecting: LoadSettings()).children.count,
+                       "a setting declared in LoadSettings is missing from LoadSettings.layered")
+        var top = LoadSettings { $0.timeout = .seconds(2); $0.keep = 4; $0.insecure = false; $0.caFile = "ca.pem" }
+        top.retries = 0
+        XCTAssertEqual(LoadSettings { $0.retries = 5; $0.keep = 9 }.overlaid(with: top), top)
     }
 
     func testTheSourcesFileSaysWhereEachProblemIs() throws {

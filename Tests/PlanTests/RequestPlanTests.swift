@@ -58,7 +58,7 @@ final class RequestPlanTests: XCTestCase {
     }
 
     func testANonIdempotentMethodIsNotRetriedUnlessEveryErrorIs() throws {
-        let retries = LoadSettings(retries: 3)
+        let retries = LoadSettings { $0.retries = 3 }
         XCTAssertEqual(try requests(RequestSettings(json: ["{}"]), load: retries).first?.retryPolicy, .never)
         XCTAssertEqual(try requests(RequestSettings(method: "PATCH"), load: retries).first?.retryPolicy, .never)
         XCTAssertEqual(try requests(RequestSettings(method: "PUT"), load: retries).first?.retryPolicy.maxAttempts, 4,
@@ -71,7 +71,7 @@ final class RequestPlanTests: XCTestCase {
 
     func testTheRunSaysWhenRetriesItAskedForAreWithheld() throws {
         let plan = RunPlan(sourceNames: [], urls: ["http://h/x"], all: false,
-                           settings: SourceSettings(load: LoadSettings(retries: 3), request: RequestSettings(method: "POST")))
+                           settings: SourceSettings(load: LoadSettings { $0.retries = 3 }, request: RequestSettings(method: "POST")))
         XCTAssertEqual(try plan.requests(catalog: SourceCatalog(), registry: registry, environment: [:], files: files).notes,
                        ["POST is not idempotent: it is sent once, not retried; --retry-all-errors retries it"])
     }

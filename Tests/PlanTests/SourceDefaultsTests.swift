@@ -54,7 +54,7 @@ final class SourceDefaultsTests: XCTestCase {
         XCTAssertEqual(own.retryPolicy.maxAttempts, 6, "what the source leaves unset comes from [defaults]")
         XCTAssertEqual(own.options.headers.map { "\($0.name): \($0.value)" }, ["Accept-Language: en", "X-Team: edge"],
                        "a header of the source's replaces the defaults' of that name only")
-        let overridden = try request(plan(sources: ["own"], load: LoadSettings(timeout: .seconds(1), retries: 0)))
+        let overridden = try request(plan(sources: ["own"], load: LoadSettings { $0.timeout = .seconds(1); $0.retries = 0 }))
         XCTAssertEqual(overridden.options.deadline, .seconds(1))
         XCTAssertEqual(overridden.retryPolicy, .never)
     }
