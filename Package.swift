@@ -99,10 +99,10 @@ let package = Package(
         .testTarget(name: "PluginsTests", dependencies: ["Plugins", "TerminalText", "Loader", "TestSupport", "SampleSource", "CPixbuf"]),
         .testTarget(name: "SampleSourceTests", dependencies: ["SampleSource", "Loader", "TestSupport"]),
         .testTarget(name: "PlanTests", dependencies: ["Plan", "Plugins", "Loader"]),
-        // The screen model's tests render content as a run does, through LoadrunCLI's
-        // `PluginScreenRenderer` over the real plugin table.
-        .testTarget(name: "ScreenTests", dependencies: ["Screen", "LoadrunCLI", "Loader", "Plugins", "TerminalText"]),
-        .testTarget(name: "LoadrunCLITests", dependencies: ["LoadrunCLI", "Plan", "Loader", "Store"]),
+        // The screen's parts and its model as values, with a renderer of their own; the model
+        // with the plugins' renderers (`PluginScreenRenderer`) is tested in LoadrunCLITests.
+        .testTarget(name: "ScreenTests", dependencies: ["Screen", "LoadCore", "TerminalText"]),
+        .testTarget(name: "LoadrunCLITests", dependencies: ["LoadrunCLI", "Plan", "Loader", "Store", "Screen", "Plugins", "TerminalText"]),
         .testTarget(name: "EndToEndTests", dependencies: ["loadrun", "Plan", "TestSupport"]),
         // The command's own parts, as values: the command line as the parser gets it, and the
         // parser's refusals in loadrun's words.

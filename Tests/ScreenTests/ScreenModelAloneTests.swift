@@ -1,0 +1,139 @@
+import LoadCore
+import Screen
+import XCTest
+
+/// The screen model on its own, with a renderer written here: what it shows and what it asks
+/// of the session follow from the messages alone. (The model with the plugins' renderers is
+/// tested beside them, in LoadrunCLITests/ScreenView.)
+final class ScreenModelAloneTests: XCTestCase {
+    private let start = ContinuousClock.now
+    private let noon = WallTime(seconds: 43_200, timeOfDay: "12:00:00")
+
+    func testALoadingSourceShowsItsPlaceholderThenItsItems() {
+        var screen = model()
+        let loading = SourceFacts(name: "lines", state: .loading(LoadProgress(), lastGood: nil))
+        XCTAssertEqual(screen.update(.sourceChanged(0, loading, cause: .started, bytes: 0, at: noon, now: start)), [])
+        XCTAssertEqual(screen.view().content.first, "placeholder 0: loading")
+        load(&screen, ["alpha", "beta", "gamma"])
+        XCTAssertEqual(Array(screen.view().content.prefix(3)), ["▌ alpha", "  beta", "  gamma"])
+    }
+
+    func testMovingTheSelectionAsksForAPrefetchThatOnlyTheRestingItemGets() {
+        var screen = model()
+        load(&screen, ["alpha", "beta", "gamma"])
+        XCTAssertEqual(screen.update(.key(.down, at: start)), [.cancelPrefetch, .startPrefetchTimer(ScreenModel.prefetchDelay)])
+        XCTAssertEqual(screen.update(.key(.down, at: start)),
+                       [.stopPrefetchTimer, .cancelPrefetch, .startPrefetchTimer(ScreenModel.prefetchDelay)])
+        XCTAssertEqual(screen.update(.prefetchTimerFired), [.prefetch(0, fields: ["line": "gamma"])])
+        XCTAssertEqual(screen.update(.prefetchTimerFired), [], "one wake-up, one prefetch")
+    }
+
+    func testEnterOpensTheSelectedItemAndEscapeGoesBack() {
+        var screen = model()
+        load(&screen, ["alpha", "beta"])
+        _ = screen.update(.key(.down, at: start))
+        XCTAssertEqual(screen.update(.key(.enter, at: start)), [.stopPrefetchTimer, .open(0, fields: ["line": "beta"])])
+        let main = SourceFacts(name: "detail", state: .loaded(Lines.content(["the detail's text"])))
+        XCTAssertEqual(screen.update(.detailOpened(DetailFacts(id: 1, parent: 0, main: main))), [])
+        XCTAssertEqual(screen.view().content.first, "  detail: the detail's text")
+        XCTAssertEqual(screen.update(.key(.escape, at: start)), [.back])
+        XCTAssertEqual(screen.view().content.first, "  alpha")
+        XCTAssertEqual(screen.view().content[1], "▌ beta", "the selection is where it was")
+    }
+
+    func testNewsAsksNothingOfTheSession() {
+        var screen = model()
+        let messages: [ScreenMessage] = [
+            .sourceChanged(0, SourceFacts(name: "lines", state: .loaded(Lines.content(["a"]))), cause: .succeeded, bytes: 1,
+                           at: noon, now: start),
+            .note("a note", about: "lines", at: start),
+            .logged("a line", isTrace: true, at: start),
+            .resized(rows: 10, columns: 30),
+            .tick(start),
+            .statuses(StatusBoard()),
+            .showRecord(0, fields: ["line": "a"], note: "no detail"),
+        ]
+        for message in messages { XCTAssertEqual(screen.update(message), [], "\(message)") }
+    }
+
+    func testAResizeLaysTheListOutAgainAtTheNewWidth() {
+        var screen = model(columns: 40)
+        load(&screen, ["alpha"])
+        XCTAssertEqual(screen.view().content.first, "▌ alpha")
+        XCTAssertEqual(renderedWidths.last, 40)
+        _ = screen.update(.resized(rows: 20, columns: 24))
+        XCTAssertEqual(renderedWidths.last, 24)
+    }
+
+    func testAKeyThatIsNoCommandAsksNothing() {
+        var screen = model()
+        load(&screen, ["alpha"])
+        XCTAssertEqual(screen.update(.key(.character("z"), at: start)), [])
+        XCTAssertEqual(screen.update(.key(.character("r"), at: start)), [.reload(0)])
+        XCTAssertEqual(screen.update(.key(.character("q"), at: start)), [.quit])
+    }
+
+    // MARK: Helpers
+
+    /// The widths the renderer was asked for, in order.
+    private var renderedWidths: [Int] { renderer.widths.values }
+    private let renderer = Lines.Rendering()
+
+    private func model(columns: Int = 60) -> ScreenModel {
+        ScreenModel(sources: [SourceFacts(name: "lines", state: .loading(LoadProgress(), lastGood: nil))], rows: 20, columns: columns,
+                    reloadsOnInterval: false, readsKeys: true, renderer: renderer)
+    }
+
+    private func load(_ screen: inout ScreenModel, _ lines: [String]) {
+        let facts = SourceFacts(name: "lines", state: .loaded(Lines.content(lines)))
+        XCTAssertEqual(screen.update(.sourceChanged(0, facts, cause: .succeeded, bytes: 10, at: noon, now: start)), [])
+    }
+}
+
+/// Content that is a list of lines, and a renderer that shows each line as an item: as plain
+/// as a renderer can be, so that what a test sees is the model's doing.
+private enum Lines {
+    struct Decoder: ContentDecoder {
+        var name: String { "lines" }
+        var mediaTypes: [String] { ["text/plain"] }
+        var summary: String { "lines" }
+        func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> [String] {
+            String(decoding: body, as: UTF8.self).split(separator: "\n").map(String.init)
+        }
+        func itemCount(_ model: [String]) -> Int? { model.count }
+    }
+
+    static func content(_ lines: [String]) -> AnyContent { AnyContent(lines, decoder: Decoder()) }
+
+    /// What the renderer was asked, kept across the model's copies.
+    final class Record { var values: [Int] = [] }
+
+    struct Rendering: ContentRendering {
+        let widths = Record()
+
+        func list(_ content: AnyContent, width: Int, rows: Int) -> RenderedList {
+            widths.values.append(width)
+            let lines = content.model as? [String] ?? []
+            return RenderedList(text: lines.joined(separator: "\n"), items: Array(lines.indices), hasGutter: true, keys: lines)
+        }
+
+        func changes(_ content: AnyContent, rendered: RenderedList, since previous: AnyContent, previousText: String,
+                     width: Int, rows: Int) -> String { rendered.text }
+
+        func placeholder(source index: Int, state: LoadingState<AnyContent>, width: Int, rows: Int) -> String {
+            "placeholder \(index): \(state.name)"
+        }
+
+        func detail(_ detail: DetailFacts, skeletonPlugin: String?, width: Int, rows: Int) -> RenderedDetail {
+            let lines = detail.main.state.content?.model as? [String] ?? []
+            return RenderedDetail(text: "detail: " + lines.joined(separator: "\n"), related: [])
+        }
+
+        func itemFields(of content: AnyContent, at item: Int) -> [String: String]? {
+            (content.model as? [String]).flatMap { $0.indices.contains(item) ? ["line": $0[item]] : nil }
+        }
+
+        func links(of content: AnyContent) -> [String] { [] }
+        var allowsStyling: Bool { false }
+    }
+}
