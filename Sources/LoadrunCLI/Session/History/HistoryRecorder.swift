@@ -65,10 +65,9 @@ final class HistoryRecorder {
         return bodies
     }
 
-    /// Records `source`'s load of `content`, whose first page was `first`, the server
-    /// answering `status`, as the verdict's `step` says.
-    func record(_ content: AnyContent, first: FirstPage?, step: LoadVerdict.HistoryStep, status: Int?, of source: SessionSource) {
-        let index = source.index
+    /// Records source `index`'s load of `content` (`pages` pages), whose first page was
+    /// `first`, the server answering `status`, as the verdict's `step` says.
+    func record(_ content: AnyContent, first: FirstPage?, step: LoadVerdict.HistoryStep, status: Int?, ofSource index: Int, pages: Int) {
         let request = requests[index]
         // Taken now, whatever comes of it: the change is drawn next, without the body.
         let bytes = first?.take()
@@ -77,7 +76,6 @@ final class HistoryRecorder {
         let body = content.bodyFingerprint ?? content.fingerprint ?? 0
         if firstBodies[index] == nil { firstBodies[index] = body }
         let isNew = step == .newVersion
-        let pages = source.loader.pagesLoaded
         // A new version needs what the server sent: the first page's body, or, for several
         // pages, the list they make. A load that brought neither (a page loaded by `>` alone,
         // a 304 with nothing stored) is no version to keep.
