@@ -90,7 +90,7 @@ extension LoadSession {
             recorder?.record(content, first: change.firstPage, step: step, status: change.httpStatus, ofSource: index,
                              pages: sources[index].loader.pagesLoaded)
         case .runChangeCommand(let index):
-            scripting.changeCommands?.changed(sources[index], status: change?.httpStatus)
+            scripting.changeCommands?.changed(index, status: change?.httpStatus)
         case .refresh:
             presenter.refresh()
         case .sayUnmetWait(let unmet):

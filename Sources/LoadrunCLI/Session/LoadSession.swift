@@ -106,7 +106,12 @@ package final class LoadSession {
                                            view: view, staysUp: schedule.staysUp, reloadsOnInterval: schedule.reloadsOnInterval,
                                            interruption: probe, timers: PresenterTimers(loop: loop))
         if let command = scripting.onChange {
-            self.scripting.changeCommands = ChangeCommands(command: command, loop: loop, diagnostics: diagnostics) { [unowned self] in commandInput($0) }
+            self.scripting.changeCommands = ChangeCommands(
+                command: command, loop: loop, diagnostics: diagnostics,
+                source: { [unowned self] in
+                    ChangeCommands.Source(name: sources[$0].name, label: sources[$0].loader.source.name, url: sources[$0].loader.firstPageURL)
+                },
+                input: { [unowned self] in commandInput(sources[$0]) })
         }
     }
 

@@ -5,11 +5,23 @@ import Loader
 /// it on its stdin, the source in its environment, its output on stderr line by line after
 /// the source's name. A command still running when loadrun ends gets SIGTERM.
 final class ChangeCommands {
+    /// A source as its command knows it.
+    struct Source {
+        /// Its name, made safe for a terminal line, before each line its command says.
+        var name: String
+        /// `LOADRUN_SOURCE`: its name as given.
+        var label: String
+        /// `LOADRUN_URL`: the URL of its first page.
+        var url: String
+    }
+
     let command: String
     private let loop: EventLoop
     private let diagnostics: Diagnostics
-    /// The content of a source as the command reads it.
-    private let input: (SessionSource) -> [UInt8]
+    /// Source `index`, as its command knows it.
+    private let source: (Int) -> Source
+    /// The content of source `index` as the command reads it, now.
+    private let input: (Int) -> [UInt8]
     private var runs = ChangeRuns()
     /// The command running for each source, by index.
     private var processes: [Int: ChildProcess] = [:]
@@ -22,17 +34,18 @@ final class ChangeCommands {
     /// Whether the run is over: no command starts any more.
     private var isFinishing = false
 
-    init(command: String, loop: EventLoop, diagnostics: Diagnostics, input: @escaping (SessionSource) -> [UInt8]) {
+    init(command: String, loop: EventLoop, diagnostics: Diagnostics, source: @escaping (Int) -> Source, input: @escaping (Int) -> [UInt8]) {
         self.command = command
         self.loop = loop
         self.diagnostics = diagnostics
+        self.source = source
         self.input = input
     }
 
-    /// `source`'s content changed, the server answering `status`.
-    func changed(_ source: SessionSource, status: Int?) {
-        if let status { statuses[source.index] = status }
-        if let run = runs.changed(source.index) { start(run, of: source) }
+    /// Source `index`'s content changed, the server answering `status`.
+    func changed(_ index: Int, status: Int?) {
+        if let status { statuses[index] = status }
+        if let run = runs.changed(index) { start(run) }
     }
 
     /// Ends every command still running, and what it started, with SIGTERM. `lettingThemEnd`:
@@ -61,23 +74,24 @@ final class ChangeCommands {
         for process in Array(processes.values) + draining { process.terminate() }
     }
 
-    private func start(_ run: ChangeRuns.Run, of source: SessionSource) {
+    private func start(_ run: ChangeRuns.Run) {
+        let source = source(run.index)
         let environment = [
-            (name: "LOADRUN_SOURCE", value: source.loader.source.name),
-            (name: "LOADRUN_URL", value: source.loader.firstPageURL),
+            (name: "LOADRUN_SOURCE", value: source.label),
+            (name: "LOADRUN_URL", value: source.url),
             (name: "LOADRUN_STATUS", value: statuses[run.index].map(String.init) ?? ""),
             (name: "LOADRUN_CHANGE", value: String(run.change)),
         ]
         let index = run.index
-        let started = ChildProcess.start(shellCommand: command, environment: environment, input: input(source), loop: loop,
-                                         output: { [unowned self] bytes in said(bytes, by: index, of: source) },
-                                         exit: { [unowned self] exit in ended(exit, index: index, of: source) })
+        let started = ChildProcess.start(shellCommand: command, environment: environment, input: input(index), loop: loop,
+                                         output: { [unowned self] bytes in said(bytes, by: index) },
+                                         exit: { [unowned self] exit in ended(exit, index: index) })
         switch started {
         case .success(let process):
             processes[index] = process
         case .failure(let failure):
             diagnostics.say("\(source.name): --on-change command could not start: \(failure)")
-            if let next = runs.finished(index) { start(next, of: source) }
+            if let next = runs.finished(index) { start(next) }
         }
     }
 
@@ -85,7 +99,8 @@ final class ChangeCommands {
     static let longestLine = 1 << 16
 
     /// Says each whole line the command wrote, after the source's name.
-    private func said(_ bytes: [UInt8], by index: Int, of source: SessionSource) {
+    private func said(_ bytes: [UInt8], by index: Int) {
+        let source = source(index)
         let pending = partialLines[index, default: []] + bytes
         // Lines found from a moving start, the rest kept once: no copying per line.
         var start = 0
@@ -96,7 +111,8 @@ final class ChangeCommands {
         partialLines[index] = Array(pending[start...])
     }
 
-    private func ended(_ exit: ChildProcess.Exit, index: Int, of source: SessionSource) {
+    private func ended(_ exit: ChildProcess.Exit, index: Int) {
+        let source = source(index)
         if let process = processes.removeValue(forKey: index), process.hasOutputLeft { draining.append(process) }
         draining.removeAll { !$0.hasOutputLeft }
         if let rest = partialLines.removeValue(forKey: index), !rest.isEmpty {
@@ -107,6 +123,6 @@ final class ChangeCommands {
         case .exited(let status): diagnostics.say("\(source.name): --on-change command exited with status \(status)")
         case .signalled(let signal): diagnostics.say("\(source.name): --on-change command was ended by signal \(signal)")
         }
-        if let next = runs.finished(index), !isFinishing { start(next, of: source) }
+        if let next = runs.finished(index), !isFinishing { start(next) }
     }
 }
