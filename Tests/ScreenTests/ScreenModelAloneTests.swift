@@ -12,7 +12,7 @@ final class ScreenModelAloneTests: XCTestCase {
     func testALoadingSourceShowsItsPlaceholderThenItsItems() {
         var screen = model()
         let loading = SourceFacts(name: "lines", state: .loading(LoadProgress(), lastGood: nil))
-        XCTAssertEqual(screen.update(.sourceChanged(0, loading, cause: .started, bytes: 0, at: noon, now: start)), [])
+        XCTAssertEqual(screen.updateRendering(.sourceChanged(0, loading, cause: .started, bytes: 0, at: noon, now: start)), [])
         XCTAssertEqual(screen.view().content.first, "placeholder 0: loading")
         load(&screen, ["alpha", "beta", "gamma"])
         XCTAssertEqual(Array(screen.view().content.prefix(3)), ["▌ alpha", "  beta", "  gamma"])
@@ -21,22 +21,22 @@ final class ScreenModelAloneTests: XCTestCase {
     func testMovingTheSelectionAsksForAPrefetchThatOnlyTheRestingItemGets() {
         var screen = model()
         load(&screen, ["alpha", "beta", "gamma"])
-        XCTAssertEqual(screen.update(.key(.down, at: start)), [.cancelPrefetch, .startPrefetchTimer(ScreenModel.prefetchDelay)])
-        XCTAssertEqual(screen.update(.key(.down, at: start)),
+        XCTAssertEqual(screen.updateRendering(.key(.down, at: start)), [.cancelPrefetch, .startPrefetchTimer(ScreenModel.prefetchDelay)])
+        XCTAssertEqual(screen.updateRendering(.key(.down, at: start)),
                        [.stopPrefetchTimer, .cancelPrefetch, .startPrefetchTimer(ScreenModel.prefetchDelay)])
-        XCTAssertEqual(screen.update(.prefetchTimerFired), [.prefetch(0, fields: ["line": "gamma"])])
-        XCTAssertEqual(screen.update(.prefetchTimerFired), [], "one wake-up, one prefetch")
+        XCTAssertEqual(screen.updateRendering(.prefetchTimerFired), [.prefetch(0, fields: ["line": "gamma"])])
+        XCTAssertEqual(screen.updateRendering(.prefetchTimerFired), [], "one wake-up, one prefetch")
     }
 
     func testEnterOpensTheSelectedItemAndEscapeGoesBack() {
         var screen = model()
         load(&screen, ["alpha", "beta"])
-        _ = screen.update(.key(.down, at: start))
-        XCTAssertEqual(screen.update(.key(.enter, at: start)), [.stopPrefetchTimer, .open(0, fields: ["line": "beta"])])
+        _ = screen.updateRendering(.key(.down, at: start))
+        XCTAssertEqual(screen.updateRendering(.key(.enter, at: start)), [.stopPrefetchTimer, .open(0, fields: ["line": "beta"])])
         let main = SourceFacts(name: "detail", state: .loaded(Lines.content(["the detail's text"])))
-        XCTAssertEqual(screen.update(.detailOpened(DetailFacts(id: 1, parent: 0, main: main))), [])
+        XCTAssertEqual(screen.updateRendering(.detailOpened(DetailFacts(id: 1, parent: 0, main: main))), [])
         XCTAssertEqual(screen.view().content.first, "  detail: the detail's text")
-        XCTAssertEqual(screen.update(.key(.escape, at: start)), [.back])
+        XCTAssertEqual(screen.updateRendering(.key(.escape, at: start)), [.back])
         XCTAssertEqual(screen.view().content.first, "  alpha")
         XCTAssertEqual(screen.view().content[1], "▌ beta", "the selection is where it was")
     }
@@ -53,7 +53,7 @@ final class ScreenModelAloneTests: XCTestCase {
             .statuses(StatusBoard()),
             .showRecord(0, fields: ["line": "a"], note: "no detail"),
         ]
-        for message in messages { XCTAssertEqual(screen.update(message), [], "\(message)") }
+        for message in messages { XCTAssertEqual(screen.updateRendering(message), [], "\(message)") }
     }
 
     func testAResizeLaysTheListOutAgainAtTheNewWidth() {
@@ -61,16 +61,16 @@ final class ScreenModelAloneTests: XCTestCase {
         load(&screen, ["alpha"])
         XCTAssertEqual(screen.view().content.first, "▌ alpha")
         XCTAssertEqual(renderedWidths.last, 40)
-        _ = screen.update(.resized(rows: 20, columns: 24))
+        _ = screen.updateRendering(.resized(rows: 20, columns: 24))
         XCTAssertEqual(renderedWidths.last, 24)
     }
 
     func testAKeyThatIsNoCommandAsksNothing() {
         var screen = model()
         load(&screen, ["alpha"])
-        XCTAssertEqual(screen.update(.key(.character("z"), at: start)), [])
-        XCTAssertEqual(screen.update(.key(.character("r"), at: start)), [.reload(0)])
-        XCTAssertEqual(screen.update(.key(.character("q"), at: start)), [.quit])
+        XCTAssertEqual(screen.updateRendering(.key(.character("z"), at: start)), [])
+        XCTAssertEqual(screen.updateRendering(.key(.character("r"), at: start)), [.reload(0)])
+        XCTAssertEqual(screen.updateRendering(.key(.character("q"), at: start)), [.quit])
     }
 
     // MARK: Helpers
@@ -86,7 +86,7 @@ final class ScreenModelAloneTests: XCTestCase {
 
     private func load(_ screen: inout ScreenModel, _ lines: [String]) {
         let facts = SourceFacts(name: "lines", state: .loaded(Lines.content(lines)))
-        XCTAssertEqual(screen.update(.sourceChanged(0, facts, cause: .succeeded, bytes: 10, at: noon, now: start)), [])
+        XCTAssertEqual(screen.updateRendering(.sourceChanged(0, facts, cause: .succeeded, bytes: 10, at: noon, now: start)), [])
     }
 }
 

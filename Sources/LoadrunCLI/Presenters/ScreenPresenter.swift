@@ -13,6 +13,8 @@ final class ScreenPresenter: Presenter {
     private weak var boards: (any StatusBoards)?
     let screen: FullScreen
     private var model: ScreenModel!
+    /// Renders the content the model asks for; a signal stops it, and what it gave is dropped.
+    private var renderer: PluginScreenRenderer!
     /// The frame to come: on the loop's next idle moment, or after `ScreenPresenter.grace`.
     private var pendingFrame: (source: LoopSource, isIdle: Bool)?
     /// Whether the screen was left: a frame still pending then (the loop may run on to save
@@ -22,9 +24,6 @@ final class ScreenPresenter: Presenter {
     /// Whether the frame on its way is the tick's: it keeps the tick's pace, where any other
     /// frame puts the next tick a second and a grace after it.
     private var tickAsked = false
-    /// The source changes whose render a signal cut short, by index, to render after it: a
-    /// later change of the source takes its place.
-    private var cutShort: [Int: (facts: SourceFacts, cause: LoadMachine<AnyContent>.Cause, bytes: Int)] = [:]
 
     init(terminal: Terminal, output: ContentOutput, usesMouse: Bool = true) {
         screen = FullScreen(terminal: terminal, output: output, usesMouse: usesMouse)
@@ -38,10 +37,15 @@ final class ScreenPresenter: Presenter {
     func start(_ sources: [SourceSnapshot], boards: any StatusBoards, environment: PresenterEnvironment) {
         self.environment = environment
         self.boards = boards
-        let renderer = PluginScreenRenderer(plugins: environment.plugins, base: environment.renderContext(imageFormat: .symbols),
-                                            selections: sources.map(\.plugin))
+        let context = environment.renderContext(imageFormat: .symbols)
+        renderer = PluginScreenRenderer(plugins: environment.plugins, base: context, selections: sources.map(\.plugin))
+        // The model asks its own renderer only what is quick, and no signal may change what
+        // it answers: that one heeds none.
+        var quick = context
+        quick.interruption = nil
         model = ScreenModel(sources: sources.map(\.facts), rows: environment.terminal.height, columns: environment.terminal.width,
-                            reloadsOnInterval: environment.reloadsOnInterval, readsKeys: screen.readsKeys, renderer: renderer)
+                            reloadsOnInterval: environment.reloadsOnInterval, readsKeys: screen.readsKeys,
+                            renderer: PluginScreenRenderer(plugins: environment.plugins, base: quick, selections: sources.map(\.plugin)))
         screen.enter()
         // Nothing is written raw over the frame: -v's trace and warnings go to the view's log
         // (and warnings to its footer), and the warnings to stderr again once it is left.
@@ -64,7 +68,6 @@ final class ScreenPresenter: Presenter {
     func changed(_ source: SourceSnapshot, by change: StateChange, verdict: LoadVerdict?) {
         // The loads cancelled on the way out are not news.
         guard environment.ending == nil else { return }
-        cutShort[source.index] = nil
         if change.cause == .cancelled {
             note(environment.reloadsOnInterval ? "cancelled — the watch goes on; Ctrl-C again within 1 s quits"
                                            : "cancelled — r loads it again; Ctrl-C again within 1 s quits", about: source.name)
@@ -75,7 +78,7 @@ final class ScreenPresenter: Presenter {
             // change after it says what the view cannot show.
             var facts = source.facts
             facts.changed = verdict.flatMap { $0.isFirst ? nil : $0.changed }
-            render(source.index, facts, cause: change.cause, bytes: change.bytes)
+            send(message(source.index, facts, change.cause, bytes: change.bytes))
         case .started, .progressed:
             // A load that ends within the grace shows only how it ended: no frame for a
             // reload's brief "loading", nor one per chunk of a large body.
@@ -102,14 +105,7 @@ final class ScreenPresenter: Presenter {
 
     func resized(to terminal: Terminal) {
         screen.resized(to: terminal)
-        let before = model!
-        take(.resized(rows: terminal.height, columns: terminal.width))
-        // Cut short by a signal: the resize is done again after it, at the size then.
-        if environment.cutShortBySignal({ [weak self] in if let self { resized(to: environment.terminal) } }) {
-            model = before
-            return
-        }
-        redrawSoon()
+        send(.resized(rows: terminal.height, columns: terminal.width))
     }
 
     func opened(_ facts: DetailFacts) {
@@ -122,13 +118,13 @@ final class ScreenPresenter: Presenter {
 
     func press(_ key: Key) -> [ScreenCommand] {
         defer { redrawSoon() }
-        return model.update(.key(key, at: .now))
+        return carryOut(model.update(.key(key, at: .now)))
     }
 
     func woke() -> [ScreenCommand] {
         guard environment.ending == nil else { return [] }
         defer { redrawSoon() }
-        return model.update(.prefetchTimerFired)
+        return carryOut(model.update(.prefetchTimerFired))
     }
 
     /// Draws once the loop has handled what is ready now: a key that changes several things
@@ -161,31 +157,30 @@ final class ScreenPresenter: Presenter {
         redrawSoon()
     }
 
-    /// Gives the model news (no key, no wake-up), which asks nothing of the session: only a
-    /// key and the wake-up do (`ScreenModel.update`).
+    /// Gives the model news (no key, no wake-up), which asks nothing of the session, only
+    /// renders: only a key and the wake-up ask the session anything (`ScreenModel.update`).
     private func take(_ news: ScreenMessage) {
-        let asked = model.update(news)
+        let asked = carryOut(model.update(news))
         assert(asked.isEmpty, "only a key or the wake-up asks anything of the session")
     }
 
-    /// Gives the model a change that renders the source's content. A signal that comes
-    /// mid-render cuts the rendering short: the source's part of the model is put back as it
-    /// was, the signal's handler runs first, and if the view goes on the source is shown then,
-    /// unless a later change of it came first.
-    private func render(_ index: Int, _ facts: SourceFacts, cause: LoadMachine<AnyContent>.Cause, bytes: Int) {
-        // Only this source's part: a copy of the whole model would make the next change to
-        // each of its arrays copy it, for every source of a 10,000-source watch.
-        let before = model.slot(index)
-        take(message(index, facts, cause, bytes: bytes))
-        if environment.cutShortBySignal({ [weak self] in
-            guard let self, let again = cutShort.removeValue(forKey: index) else { return }
-            render(index, again.facts, cause: again.cause, bytes: again.bytes)
-        }) {
-            model.restore(before)
-            cutShort[index] = (facts, cause, bytes)
-            return
+    /// Carries out the renders the model asked for, and returns the rest, for the session.
+    private func carryOut(_ commands: [ScreenCommand]) -> [ScreenCommand] {
+        commands.filter { command in
+            guard case .render(let request) = command else { return true }
+            render(request)
+            return false
         }
-        redrawSoon()
+    }
+
+    /// Renders what the model waits for, and gives it the result. A signal that comes
+    /// mid-render cuts it short: what it gave is dropped, and the model waits on; the next
+    /// frame, after the signal's handler, asks again (`draw`), unless the signal ended the run.
+    private func render(_ request: RenderRequest) {
+        guard environment.ending == nil, !environment.signalWaiting, let job = model.renderJob(request) else { return }
+        let result = job.run(with: renderer)
+        guard !environment.signalWaiting else { return redrawSoon() }
+        take(.rendered(result))
     }
 
     /// `o` and `y`: the URL the session found for the target to the browser or the clipboard,
@@ -235,6 +230,8 @@ final class ScreenPresenter: Presenter {
         pendingFrame?.source.cancel()
         pendingFrame = nil
         guard !left else { return }
+        // What a signal left waiting is rendered now, as things stand now.
+        for request in model.pendingRenders { render(request) }
         let now = ContinuousClock.now
         take(.tick(now))
         if let boards { take(.statuses(boards.statusBoard(now: now, showing: model.statusIndices))) }

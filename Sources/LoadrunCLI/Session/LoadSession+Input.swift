@@ -103,6 +103,9 @@ extension LoadSession {
         case .stopPrefetchTimer:
             wakeUp?.cancel()
             wakeUp = nil
+        case .render:
+            // The presenter's own: it renders what its model asks, and passes none on.
+            break
         case .handOff(let how, let target):
             // Nothing loads: the presenter hands the URL found on.
             guard let (name, url) = linkURL(of: target) else { return }

@@ -30,4 +30,8 @@ package enum ScreenCommand: Equatable {
     /// `[` went past the oldest version of source `index` this run kept: send its versions
     /// from earlier runs (`ScreenMessage.earlierVersions`), none when there are none.
     case loadEarlierVersions(Int)
+    /// Render what the model waits for (`ScreenModel.renderJob`) and give it back as
+    /// `ScreenMessage.rendered`: content is rendered outside the model, where a signal may cut
+    /// it short.
+    case render(RenderRequest)
 }

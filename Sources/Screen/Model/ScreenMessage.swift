@@ -33,4 +33,7 @@ package enum ScreenMessage {
     /// Source `index`'s versions from earlier runs, oldest first, each timed with its date,
     /// as `ScreenCommand.loadEarlierVersions` asked.
     case earlierVersions(Int, [(version: AnyContent, bytes: Int, time: WallTime)], at: ContinuousClock.Instant)
+    /// What a render the model asked for (`ScreenCommand.render`) gave. A render a signal cut
+    /// short is not given: the model goes on waiting for it.
+    case rendered(RenderResult)
 }

@@ -62,7 +62,8 @@ extension ScreenModel {
             if detail != nil {
                 detail = nil
                 relatedFocus = nil
-                detailSections = []
+                detailRendered = nil
+                pendingDetail = nil
                 return [.back]
             }
             if pane.search != nil { changePane { $0.find(nil, rows: rows) } }

@@ -44,7 +44,8 @@ extension ScreenModel {
         guard let open = detail else { return stop + [.openLink(focus, url: url)] }
         detail = nil
         relatedFocus = nil
-        detailSections = []
+        detailRendered = nil
+        pendingDetail = nil
         return stop + [.back, .openLink(open.facts.parent, url: url)]
     }
 

@@ -34,7 +34,8 @@ extension ScreenModel {
         let next = (position + 1 + (forward ? 1 : count)) % (count + 1) - 1
         relatedFocus = next < 0 ? nil : next
         detail!.pane.cursor.selection = nil
-        composeDetail()
+        // The same text, its items those of the list in focus now: laid out again, not rendered.
+        layOutDetail()
         detail!.pane.cursor.scroll = relatedFocus.map { detailSections[$0].heading } ?? 0
         detail!.pane.cursor.clamp(to: detail!.pane.layout(rows: contentRows))
     }

@@ -3,9 +3,16 @@ import TerminalText
 
 /// How the screen model takes each message.
 extension ScreenModel {
-    /// Takes one message, and returns what the session (or the presenter's timer) should do.
+    /// Takes one message, and returns what the session (or the presenter's timer) should do,
+    /// then the renders it now waits for.
     package mutating func update(_ message: ScreenMessage) -> [ScreenCommand] {
-        defer { clampCursor() }
+        let commands = take(message)
+        clampCursor()
+        defer { renderAsks = [] }
+        return commands + renderAsks.map(ScreenCommand.render)
+    }
+
+    private mutating func take(_ message: ScreenMessage) -> [ScreenCommand] {
         switch message {
         case .key(let key, let now):
             return press(key, now: now)
@@ -30,6 +37,7 @@ extension ScreenModel {
             records = []
             lastClick = nil
             detail = (facts, Pane(), Array(repeating: false, count: facts.sourceCount))
+            detailRendered = nil
             composeDetail()
             // The session dropped any prefetch as it opened this; a wake-up still due finds none.
             pendingPrefetch = nil
@@ -48,6 +56,8 @@ extension ScreenModel {
             if cause != .progressed { composeDetail() }
         case .statuses(let board):
             self.board = board
+        case .rendered(let result):
+            rendered(result)
         case .prefetchTimerFired:
             return prefetchDue()
         case .showRecord(let index, let fields, let note):
@@ -70,17 +80,16 @@ extension ScreenModel {
         let facts = sources[index]
         switch cause {
         case .succeeded:
-            guard !facts.continuesChain else { break }
-            let drawnAnew = present(index, bytes: bytes, at: time)
-            // Changed or not is the load's verdict, on what the server sent; the text alone
-            // misses a change to a field the view does not show, which is then said.
-            unchanged[index] = !(facts.changed ?? drawnAnew)
-            if facts.changed == true, !drawnAnew { note(Self.hiddenChange, about: facts.name, now: now) }
+            guard !facts.continuesChain, let content = facts.state.content else { break }
+            // Shown once rendered, if it renders differently; the verdict is said then.
+            present(index, Presenting(content: content, bytes: bytes, time: time, arrivedAt: now, judges: true, changed: facts.changed))
         case .notModified:
             unchanged[index] = true
         case .cancelled:
             // A cancelled page chain leaves the pages it had; show them if they differ.
-            if facts.isSettled { present(index, bytes: bytes, at: time) }
+            if facts.isSettled, let content = facts.state.content {
+                present(index, Presenting(content: content, bytes: bytes, time: time, arrivedAt: now, judges: false, changed: nil))
+            }
             if shown[index] == nil { showList(of: index) }
         case .progressed:
             break

@@ -11,15 +11,17 @@ import TerminalText
 /// stderr while the view is up goes to its log (`L`); the mouse selects, opens and scrolls.
 ///
 /// Every input is a `ScreenMessage` given to `update`, which returns `ScreenCommand`s: intents
-/// for the session and the timer it wants. `view()` is the frame, as text. Nothing here does
-/// I/O, so a test drives it with messages and compares its views.
+/// for the session, the timer it wants, and the renders of content it waits for, whose results
+/// come back as messages. `view()` is the frame, as text. Nothing here does I/O, reads a clock
+/// or renders content, so a test drives it with messages and compares its views.
 package struct ScreenModel {
     /// How long a notice stays in the footer, unless a key takes it away sooner.
     package static let noticeLifetime = Duration.seconds(4)
     /// How long a selection rests on an item before its detail is prefetched.
     package static let prefetchDelay = Duration.milliseconds(300)
 
-    /// How content becomes text.
+    /// How content becomes text: the model asks it only what is quick (a skeleton, an item's
+    /// fields, a page's links); content itself is rendered outside (`RenderJob`).
     let renderer: any ContentRendering
     /// Whether the sources reload on an interval (a watch), rather than only when asked.
     package let reloadsOnInterval: Bool
@@ -46,8 +48,8 @@ package struct ScreenModel {
     /// Which of the open detail's related lists has the focus, its items selectable (Tab);
     /// nil while the detail's own content has it.
     package internal(set) var relatedFocus: Int?
-    /// Where the open detail's related lists stand in its text, as last composed.
-    var detailSections: [(heading: Int, items: [Int])] = []
+    /// The open detail's text and where its related lists stand in it, as last rendered.
+    var detailRendered: RenderedDetail?
     /// Items shown whole on top of the rest, the last on screen; Esc goes back one.
     package internal(set) var records: [RecordView] = []
     /// The plugin the source's last detail took, for the skeleton of the next one.
@@ -72,6 +74,14 @@ package struct ScreenModel {
     var pendingPrefetch: (source: Int, item: Int)?
     /// What the status lines say, as of the last `statuses` message.
     var board = StatusBoard()
+    /// The list renders the model waits for, by source (see `ScreenModel+Panes`).
+    var pendingLists: [Int: PendingList] = [:]
+    /// The ask for the open detail's render it waits for, if any.
+    var pendingDetail: Int?
+    /// Counts the asks for renders, so that a result for an earlier one is known stale.
+    var renderSerial = 0
+    /// The renders asked for while the message in hand is taken, to return with its commands.
+    var renderAsks: [RenderRequest] = []
 
     /// A model for sources with these facts, on a terminal of this size.
     package init(sources: [SourceFacts], rows: Int?, columns: Int, reloadsOnInterval: Bool, readsKeys: Bool,

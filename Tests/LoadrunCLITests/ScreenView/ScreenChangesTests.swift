@@ -23,7 +23,7 @@ final class ScreenChangesTests: XCTestCase {
     }
 
     private func load(_ model: inout ScreenModel, _ content: AnyContent) {
-        _ = model.update(.sourceChanged(0, SourceFacts(name: "posts", state: .loaded(content)), cause: .succeeded, bytes: 100, at: noon, now: .now))
+        _ = model.updateRendering(.sourceChanged(0, SourceFacts(name: "posts", state: .loaded(content)), cause: .succeeded, bytes: 100, at: noon, now: .now))
     }
 
     private func rows(_ model: ScreenModel) -> [String] { model.view().content.filter { !$0.isEmpty } }
@@ -31,12 +31,12 @@ final class ScreenChangesTests: XCTestCase {
     func testTheSelectionStaysOnItsPostWhenOneIsAddedAboveIt() throws {
         var screen = model()
         load(&screen, posts([1, 2, 3]))
-        _ = screen.update(.key(.down, at: start))
+        _ = screen.updateRendering(.key(.down, at: start))
         XCTAssertTrue(rows(screen).contains("▌ 2  title 2"), "\(rows(screen))")
         load(&screen, posts([9, 1, 2, 3]))
         XCTAssertTrue(rows(screen).contains("▌ 2  title 2"), "still on post 2, now the third: \(rows(screen))")
         XCTAssertTrue(rows(screen).contains("+ 9  title 9"), "the new post is marked: \(rows(screen))")
-        let opened = screen.update(.key(.enter, at: start))
+        let opened = screen.updateRendering(.key(.enter, at: start))
         guard case .open(0, let fields)? = opened.last else { return XCTFail("\(opened)") }
         XCTAssertEqual(fields["id"], "2", "Enter opens the post the marker is on")
     }
@@ -44,7 +44,7 @@ final class ScreenChangesTests: XCTestCase {
     func testWhenTheSelectedPostGoesTheSelectionStaysWhereItWas() {
         var screen = model()
         load(&screen, posts([1, 2, 3]))
-        _ = screen.update(.key(.down, at: start))
+        _ = screen.updateRendering(.key(.down, at: start))
         load(&screen, posts([1, 3]))
         XCTAssertTrue(rows(screen).contains("▌ 3  title 3"), "the post that took its place: \(rows(screen))")
     }
@@ -68,7 +68,7 @@ final class ScreenChangesTests: XCTestCase {
         var screen = model()
         load(&screen, posts([1, 2, 3]))
         load(&screen, posts([1, 3]))
-        _ = screen.update(.key(.down, at: start))
+        _ = screen.updateRendering(.key(.down, at: start))
         XCTAssertTrue(rows(screen).contains("▌ 3  title 3"), "down from 1 skips the removed 2: \(rows(screen))")
         XCTAssertEqual(screen.pane.cursor.selection, 1)
     }
@@ -90,16 +90,16 @@ final class ScreenChangesTests: XCTestCase {
     func testTheHelpExplainsTheMarksAndScrollsWhenTallerThanTheScreen() {
         var screen = model(rows: 12)
         load(&screen, posts([1]))
-        _ = screen.update(.key(.character("?"), at: start))
+        _ = screen.updateRendering(.key(.character("?"), at: start))
         XCTAssertTrue(screen.view().footer.contains("scroll"), screen.view().footer)
         XCTAssertEqual(screen.view().content.first, "Keys")
-        for _ in 0..<40 { _ = screen.update(.key(.down, at: start)) }
+        for _ in 0..<40 { _ = screen.updateRendering(.key(.down, at: start)) }
         let help = screen.view().content.joined(separator: "\n")
         XCTAssertTrue(help.contains("+  added"), help)
         XCTAssertTrue(help.contains("~  changed"), help)
         XCTAssertTrue(help.contains("-  removed"), help)
         XCTAssertTrue(screen.view().content.last?.contains("close this help") == true, "scrolled as far as its end: \(help)")
-        XCTAssertEqual(screen.update(.key(.character("x"), at: start)), [], "another key closes it and does nothing else")
+        XCTAssertEqual(screen.updateRendering(.key(.character("x"), at: start)), [], "another key closes it and does nothing else")
         XCTAssertFalse(screen.showingHelp)
     }
 
@@ -112,16 +112,16 @@ final class ScreenChangesTests: XCTestCase {
     func testOAndYHandOverTheSelectedItemOrTheDetailOrTheSource() {
         var screen = model()
         load(&screen, posts([1, 2]))
-        _ = screen.update(.key(.down, at: start))
-        guard case .handOff(.open, .item(0, let fields))? = screen.update(.key(.character("o"), at: start)).last else {
+        _ = screen.updateRendering(.key(.down, at: start))
+        guard case .handOff(.open, .item(0, let fields))? = screen.updateRendering(.key(.character("o"), at: start)).last else {
             return XCTFail("o hands over the selected item")
         }
         XCTAssertEqual(fields["id"], "2")
-        guard case .handOff(.copy, .item(0, _))? = screen.update(.key(.character("y"), at: start)).last else {
+        guard case .handOff(.copy, .item(0, _))? = screen.updateRendering(.key(.character("y"), at: start)).last else {
             return XCTFail("y copies it")
         }
-        _ = screen.update(.detailOpened(DetailFacts(id: 1, parent: 0, main: SourceFacts(name: "posts › 2", state: .loading(LoadProgress(), lastGood: nil)))))
-        XCTAssertEqual(screen.update(.key(.character("o"), at: start)), [.handOff(.open, .detail)])
+        _ = screen.updateRendering(.detailOpened(DetailFacts(id: 1, parent: 0, main: SourceFacts(name: "posts › 2", state: .loading(LoadProgress(), lastGood: nil)))))
+        XCTAssertEqual(screen.updateRendering(.key(.character("o"), at: start)), [.handOff(.open, .detail)])
     }
 
     func testSGRMouseReportsAreParsedAsClicksAndTheWheel() {
@@ -137,27 +137,27 @@ final class ScreenChangesTests: XCTestCase {
         var screen = model()
         load(&screen, posts([1, 2, 3]))
         // Row 1 is the status line, row 2 the rule; post 2 starts on content line 2, row 5.
-        XCTAssertEqual(screen.update(.key(.mouse(.init(.click, row: 5, column: 4)), at: start)),
+        XCTAssertEqual(screen.updateRendering(.key(.mouse(.init(.click, row: 5, column: 4)), at: start)),
                        [.cancelPrefetch, .startPrefetchTimer(ScreenModel.prefetchDelay)])
         XCTAssertTrue(rows(screen).contains("▌ 2  title 2"), "\(rows(screen))")
-        let commands = screen.update(.key(.mouse(.init(.click, row: 6, column: 4)), at: start + .milliseconds(200)))
+        let commands = screen.updateRendering(.key(.mouse(.init(.click, row: 6, column: 4)), at: start + .milliseconds(200)))
         guard case .open(0, let fields)? = commands.last else { return XCTFail("a double click opens: \(commands)") }
         XCTAssertEqual(fields["id"], "2")
         var slow = model()
         load(&slow, posts([1, 2, 3]))
-        _ = slow.update(.key(.mouse(.init(.click, row: 5, column: 4)), at: start))
-        XCTAssertEqual(slow.update(.key(.mouse(.init(.click, row: 5, column: 4)), at: start + .seconds(1))), [],
+        _ = slow.updateRendering(.key(.mouse(.init(.click, row: 5, column: 4)), at: start))
+        XCTAssertEqual(slow.updateRendering(.key(.mouse(.init(.click, row: 5, column: 4)), at: start + .seconds(1))), [],
                        "clicks a second apart only select")
-        XCTAssertEqual(slow.update(.key(.mouse(.init(.click, row: 1, column: 4)), at: start)), [], "a click on the status line does nothing")
+        XCTAssertEqual(slow.updateRendering(.key(.mouse(.init(.click, row: 1, column: 4)), at: start)), [], "a click on the status line does nothing")
     }
 
     func testTheWheelScrollsThreeLinesAndTakesTheSelectionAlongOnlyWhenItWouldLeave() {
         var screen = model(rows: 10)
         load(&screen, posts(Array(1...30)))
-        _ = screen.update(.key(.mouse(.init(.wheelDown, row: 5, column: 1)), at: start))
+        _ = screen.updateRendering(.key(.mouse(.init(.wheelDown, row: 5, column: 1)), at: start))
         XCTAssertEqual(screen.pane.cursor.scroll, 3)
         XCTAssertEqual(screen.pane.cursor.selection, 2, "post 1 went off the top: the first post on screen is selected")
-        _ = screen.update(.key(.mouse(.init(.wheelUp, row: 5, column: 1)), at: start))
+        _ = screen.updateRendering(.key(.mouse(.init(.wheelUp, row: 5, column: 1)), at: start))
         XCTAssertEqual(screen.pane.cursor.scroll, 0)
     }
 
@@ -169,7 +169,7 @@ final class ScreenChangesTests: XCTestCase {
                                  reloadsOnInterval: true, readsKeys: true, renderer: renderer)
         var board = StatusBoard()
         board.sources = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($0, SourceStatus(name: $1, phase: .loaded(unchanged: false), wait: .manual)) })
-        _ = screen.update(.statuses(board))
+        _ = screen.updateRendering(.statuses(board))
         let columns = Set(screen.view().status.map { line in line.distance(from: line.startIndex, to: line.firstIndex(of: "·")!) })
         XCTAssertEqual(columns.count, 1, "\(screen.view().status)")
     }

@@ -25,12 +25,12 @@ final class ScreenModelTests: XCTestCase {
 
     private func load(_ model: inout ScreenModel, _ content: AnyContent, source: Int = 0, changed: Bool? = nil) {
         let facts = SourceFacts(name: model.sources[source].name, state: .loaded(content), changed: changed)
-        XCTAssertEqual(model.update(.sourceChanged(source, facts, cause: .succeeded, bytes: 100, at: noon, now: .now)), [])
+        XCTAssertEqual(model.updateRendering(.sourceChanged(source, facts, cause: .succeeded, bytes: 100, at: noon, now: .now)), [])
     }
 
     @discardableResult
     private func press(_ model: inout ScreenModel, _ keys: Key...) -> [ScreenCommand] {
-        keys.flatMap { model.update(.key($0, at: start)) }
+        keys.flatMap { model.updateRendering(.key($0, at: start)) }
     }
 
     private func text(_ model: ScreenModel) -> String { model.view().content.joined(separator: "\n") }
@@ -41,7 +41,7 @@ final class ScreenModelTests: XCTestCase {
 
     func testAListShowsItsSkeletonWhileItLoadsThenItsItemsWithTheFirstSelected() {
         var screen = model()
-        _ = screen.update(.sourceChanged(0, screen.sources[0], cause: .started, bytes: 0, at: noon, now: .now))
+        _ = screen.updateRendering(.sourceChanged(0, screen.sources[0], cause: .started, bytes: 0, at: noon, now: .now))
         XCTAssertFalse(text(screen).contains("title 1"), "nothing loaded yet")
         XCTAssertFalse(text(screen).isEmpty, "the posts skeleton stands in")
         load(&screen, posts([1, 2, 3]))
@@ -62,11 +62,11 @@ final class ScreenModelTests: XCTestCase {
 
         // The session opens it: loading first, then the article.
         var detail = DetailFacts(id: 7, parent: 0, main: SourceFacts(name: "posts › 2", state: .loading(LoadProgress(), lastGood: nil)))
-        XCTAssertEqual(screen.update(.detailOpened(detail)), [])
+        XCTAssertEqual(screen.updateRendering(.detailOpened(detail)), [])
         XCTAssertEqual(screen.statusRows, 1, "the detail's own status line")
         XCTAssertFalse(text(screen).contains("title 1"), "the list is under the detail")
         detail.main.state = .loaded(article("The second post"))
-        _ = screen.update(.detailChanged(detail, cause: .succeeded, slot: 0, at: start))
+        _ = screen.updateRendering(.detailChanged(detail, cause: .succeeded, slot: 0, at: start))
         XCTAssertTrue(text(screen).contains("The second post"), text(screen))
         XCTAssertTrue(screen.view().footer.contains("Esc back") || screen.view().footer.lowercased().contains("esc"), screen.view().footer)
         XCTAssertEqual(press(&screen, .enter), [], "a detail with no related lists opens nothing further")
@@ -82,7 +82,7 @@ final class ScreenModelTests: XCTestCase {
         var screen = model()
         load(&screen, posts([1]))
         let other = DetailFacts(id: 9, parent: 0, main: SourceFacts(name: "posts › 1", state: .loaded(article("Prefetched"))))
-        _ = screen.update(.detailChanged(other, cause: .succeeded, slot: 0, at: start))
+        _ = screen.updateRendering(.detailChanged(other, cause: .succeeded, slot: 0, at: start))
         XCTAssertNil(screen.detail)
         XCTAssertFalse(text(screen).contains("Prefetched"))
     }
@@ -93,14 +93,14 @@ final class ScreenModelTests: XCTestCase {
         press(&screen, .down)
         XCTAssertEqual(press(&screen, .down), [.stopPrefetchTimer, .cancelPrefetch, .startPrefetchTimer(ScreenModel.prefetchDelay)],
                        "moving on drops the wait for the last item")
-        let due = screen.update(.prefetchTimerFired)
+        let due = screen.updateRendering(.prefetchTimerFired)
         guard case .prefetch(0, let fields)? = due.first, due.count == 1 else { return XCTFail("\(due)") }
         XCTAssertEqual(fields["id"], "3")
-        XCTAssertEqual(screen.update(.prefetchTimerFired), [], "once per rest")
+        XCTAssertEqual(screen.updateRendering(.prefetchTimerFired), [], "once per rest")
 
         press(&screen, .up)
         XCTAssertEqual(press(&screen, .enter).last, .open(0, fields: ["id": "2", "title": "title 2", "body": "body 2"]))
-        XCTAssertEqual(screen.update(.prefetchTimerFired), [], "a timer that fires after Enter asks for nothing")
+        XCTAssertEqual(screen.updateRendering(.prefetchTimerFired), [], "a timer that fires after Enter asks for nothing")
     }
 
     func testSearchFindsMatchesStepsThroughThemAndEscEndsIt() {
@@ -156,7 +156,7 @@ final class ScreenModelTests: XCTestCase {
         press(&screen, .character("["))
         XCTAssertFalse(text(screen).contains("title 2"), "the first version again")
         let status = SourceStatus(name: "posts", phase: .loaded(unchanged: false), wait: .nextReload(in: "2 s"))
-        _ = screen.update(.statuses(StatusBoard(sources: [0: status])))
+        _ = screen.updateRendering(.statuses(StatusBoard(sources: [0: status])))
         XCTAssertTrue(screen.view().status[0].contains("version 1 of 2, 12:00:00"), screen.view().status[0])
 
         load(&screen, posts([1, 2, 3]))
@@ -174,10 +174,10 @@ final class ScreenModelTests: XCTestCase {
         load(&screen, posts([1, 2]))
         XCTAssertEqual(press(&screen, .character("[")), [.loadEarlierVersions(0)], "nothing older this run: ask the history")
         let earlier = [(version: posts([1]), bytes: 10, time: WallTime(seconds: 1, timeOfDay: "2026-11-25 09:12:03"))]
-        XCTAssertEqual(screen.update(.earlierVersions(0, earlier, at: .now)), [])
+        XCTAssertEqual(screen.updateRendering(.earlierVersions(0, earlier, at: .now)), [])
         XCTAssertFalse(text(screen).contains("title 2"), "an earlier run's version on screen: \(text(screen))")
         let status = SourceStatus(name: "posts", phase: .loaded(unchanged: false), wait: .nextReload(in: "2 s"))
-        _ = screen.update(.statuses(StatusBoard(sources: [0: status])))
+        _ = screen.updateRendering(.statuses(StatusBoard(sources: [0: status])))
         XCTAssertTrue(screen.view().status[0].contains("version 1 of 2, 2026-11-25 09:12:03"), "with its date: \(screen.view().status[0])")
         XCTAssertEqual(press(&screen, .character("[")), [], "asked once")
         XCTAssertEqual(screen.view().footer, "posts: no earlier version kept")
@@ -187,7 +187,7 @@ final class ScreenModelTests: XCTestCase {
         var fresh = model(watch: true)
         load(&fresh, posts([1]))
         XCTAssertEqual(press(&fresh, .character("[")), [.loadEarlierVersions(0)])
-        _ = fresh.update(.earlierVersions(0, [], at: .now))
+        _ = fresh.updateRendering(.earlierVersions(0, [], at: .now))
         XCTAssertEqual(fresh.view().footer, "posts: no earlier version kept", "none in the history")
     }
 
@@ -199,10 +199,10 @@ final class ScreenModelTests: XCTestCase {
         XCTAssertTrue(screen.unchanged[0], "the same text")
         load(&screen, posts([2]))
         XCTAssertFalse(screen.unchanged[0])
-        _ = screen.update(.sourceChanged(0, screen.sources[0], cause: .notModified, bytes: 0, at: noon, now: .now))
+        _ = screen.updateRendering(.sourceChanged(0, screen.sources[0], cause: .notModified, bytes: 0, at: noon, now: .now))
         XCTAssertTrue(screen.unchanged[0])
         let status = SourceStatus(name: "posts", phase: .loaded(unchanged: false), wait: .nextReload(in: "2 s"))
-        _ = screen.update(.statuses(StatusBoard(sources: [0: status])))
+        _ = screen.updateRendering(.statuses(StatusBoard(sources: [0: status])))
         XCTAssertTrue(screen.view().status[0].contains("unchanged"), screen.view().status[0])
         XCTAssertEqual(screen.histories[0].count, 2, "a 304 brings no version")
     }
@@ -241,14 +241,14 @@ final class ScreenModelTests: XCTestCase {
     func testANoticeStaysForItsLifetimeOrUntilTheNextKey() {
         var screen = model()
         load(&screen, posts([1]))
-        _ = screen.update(.note("reload skipped", about: "posts", at: start))
+        _ = screen.updateRendering(.note("reload skipped", about: "posts", at: start))
         XCTAssertEqual(screen.view().footer, "posts: reload skipped")
-        _ = screen.update(.tick(start + .seconds(3)))
+        _ = screen.updateRendering(.tick(start + .seconds(3)))
         XCTAssertEqual(screen.view().footer, "posts: reload skipped")
-        _ = screen.update(.tick(start + ScreenModel.noticeLifetime))
+        _ = screen.updateRendering(.tick(start + ScreenModel.noticeLifetime))
         XCTAssertNotEqual(screen.view().footer, "posts: reload skipped")
 
-        _ = screen.update(.note("\u{1B}[2Jhostile", about: "posts", at: start))
+        _ = screen.updateRendering(.note("\u{1B}[2Jhostile", about: "posts", at: start))
         XCTAssertFalse(screen.view().footer.contains("\u{1B}"), "a note is made safe for the terminal")
         press(&screen, .down)
         XCTAssertFalse(screen.view().footer.contains("hostile"), "the next key takes it away")
@@ -275,35 +275,46 @@ final class ScreenModelTests: XCTestCase {
         load(&screen, posts(Array(1...30)))
         XCTAssertEqual(screen.view().content.count, 3, "6 rows: a status line, the rule, 3 of content, the footer")
         XCTAssertTrue(screen.view().footer.contains("lines 1–3 of"), screen.view().footer)
-        _ = screen.update(.resized(rows: 30, columns: 100))
+        _ = screen.updateRendering(.resized(rows: 30, columns: 100))
         XCTAssertEqual(screen.view().content.count, 27)
         XCTAssertEqual(screen.columns, 100)
     }
 
-    func testASourcesPartPutBackIsAsItWas() {
+    func testContentShowsWhenItsRenderComesAndADroppedRenderIsWaitedForStill() throws {
         var screen = model(watch: true)
         load(&screen, posts([1]))
-        let kept = screen.slot(0)
-        load(&screen, posts([1, 2]))
-        XCTAssertTrue(text(screen).contains("title 2"))
-        screen.restore(kept)
-        XCTAssertFalse(text(screen).contains("title 2"), "a change cut short by a signal leaves nothing behind")
+        let facts = SourceFacts(name: "posts", state: .loaded(posts([1, 2])))
+        XCTAssertEqual(screen.update(.sourceChanged(0, facts, cause: .succeeded, bytes: 100, at: noon, now: start)), [.render(.list(0))])
+        XCTAssertFalse(text(screen).contains("title 2"), "nothing new shows before its render")
         XCTAssertEqual(screen.histories[0].count, 1)
-        load(&screen, posts([1, 2]))
-        XCTAssertTrue(text(screen).contains("title 2"), "shown again when given again")
+        // A signal dropped that render; meanwhile the terminal narrowed, so a render made
+        // before it is stale.
+        let early = try XCTUnwrap(screen.renderJob(.list(0)))
+        XCTAssertEqual(screen.update(.resized(rows: 20, columns: 50)), [.render(.list(0))])
+        let renderer = PluginScreenRenderer(plugins: .default(), base: RenderContext(width: 60, allowsStyling: false),
+                                            selections: [.fixed(AnyContentDecoder(PostsPlugin()))])
+        XCTAssertEqual(screen.update(.rendered(early.run(with: renderer))), [])
+        XCTAssertFalse(text(screen).contains("title 2"), "a render at another size is not taken")
+        XCTAssertEqual(screen.pendingRenders, [.list(0)], "still waited for")
+        let job = try XCTUnwrap(screen.renderJob(.list(0)))
+        XCTAssertEqual(screen.update(.rendered(job.run(with: renderer))), [])
+        XCTAssertTrue(text(screen).contains("title 2"))
+        XCTAssertEqual(screen.histories[0].count, 2)
+        XCTAssertEqual(screen.pendingRenders, [])
+        XCTAssertNil(screen.renderJob(.list(0)), "nothing waits any more")
     }
 
     func testADetailSourceThatCameBackUnchangedSaysSo() {
         var screen = model()
         load(&screen, posts([1]))
         var detail = DetailFacts(id: 2, parent: 0, main: SourceFacts(name: "posts › 1", state: .loaded(article("One"))))
-        _ = screen.update(.detailOpened(detail))
+        _ = screen.updateRendering(.detailOpened(detail))
         detail.main.state = .loaded(article("One"))
-        _ = screen.update(.detailChanged(detail, cause: .notModified, slot: 0, at: start))
+        _ = screen.updateRendering(.detailChanged(detail, cause: .notModified, slot: 0, at: start))
         let status = SourceStatus(name: "posts › 1", phase: .loaded(unchanged: false), wait: .manual)
-        _ = screen.update(.statuses(StatusBoard(detail: [status])))
+        _ = screen.updateRendering(.statuses(StatusBoard(detail: [status])))
         XCTAssertTrue(screen.view().status[0].contains("unchanged"), screen.view().status[0])
-        _ = screen.update(.detailChanged(detail, cause: .succeeded, slot: 0, at: start))
+        _ = screen.updateRendering(.detailChanged(detail, cause: .succeeded, slot: 0, at: start))
         XCTAssertFalse(screen.view().status[0].contains("unchanged"), "a 200 says it changed")
     }
 
@@ -332,11 +343,11 @@ final class ScreenModelTests: XCTestCase {
         XCTAssertEqual(screen.pane.cursor.scroll, 0)
         for key in [Key.character(" "), .character("f"), .control("f"), .pageDown] {
             var paged = screen
-            paged.update(.key(key, at: start)).forEach { _ in }
+            paged.updateRendering(.key(key, at: start)).forEach { _ in }
             XCTAssertEqual(paged.pane.cursor.scroll, rows - 1, "\(key) goes a screen down, less a line")
             for back in [Key.character("b"), .control("b"), .pageUp] {
                 var up = paged
-                _ = up.update(.key(back, at: start))
+                _ = up.updateRendering(.key(back, at: start))
                 XCTAssertEqual(up.pane.cursor.scroll, 0, "\(back) goes back up")
             }
         }
