@@ -49,13 +49,13 @@ package struct LoadSettings: Equatable {
 
     /// Every setting above, each laid over by `top`'s when `top` sets it: a new setting is
     /// declared above and named here, and a test checks that none is left out.
-    package static var layered: [(inout LoadSettings, LoadSettings) -> Void] {
+    package static let layered: [@Sendable (inout LoadSettings, LoadSettings) -> Void] =
         [layer(\.timeout), layer(\.connectTimeout), layer(\.maxSize), layer(\.retries), layer(\.retryDelay),
          layer(\.retryMaxTime), layer(\.pages), layer(\.pageParameter), layer(\.perPage), layer(\.perPageParameter),
          layer(\.followsCrossHostLinks), layer(\.caFile), layer(\.insecure), layer(\.recordsHistory), layer(\.keep)]
-    }
 
-    private static func layer<Value>(_ setting: WritableKeyPath<LoadSettings, Value?>) -> (inout LoadSettings, LoadSettings) -> Void {
+    private static func layer<Value>(_ setting: any WritableKeyPath<LoadSettings, Value?> & Sendable)
+        -> @Sendable (inout LoadSettings, LoadSettings) -> Void {
         { merged, top in if let value = top[keyPath: setting] { merged[keyPath: setting] = value } }
     }
 }

@@ -41,7 +41,7 @@ final class ChangeCommandsTests: XCTestCase {
         let diagnostics = Diagnostics()
         diagnostics.divert { [unowned self] line in said.append(line.text) }
         return ChangeCommands(command: command, loop: loop, diagnostics: diagnostics,
-                              source: { _ in ChangeCommands.Source(name: "posts", label: "posts as given", url: "http://a.test/posts") },
+                              describe: { _ in ChangeCommands.Source(name: "posts", label: "posts as given", url: "http://a.test/posts") },
                               input: { [unowned self] _ in
                                   inputs += 1
                                   return Array("content \(inputs)\n".utf8)

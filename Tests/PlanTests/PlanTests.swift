@@ -93,9 +93,14 @@ final class PlanTests: XCTestCase {
     func testEverySettingIsLaidOverByAHigherLayer() {
         XCTAssertEqual(LoadSettings.layered.count, Mirror(reflecting: LoadSettings()).children.count,
                        "a setting declared in LoadSettings is missing from LoadSettings.layered")
-        var top = LoadSettings { $0.timeout = .seconds(2); $0.keep = 4; $0.insecure = false; $0.caFile = "ca.pem" }
-        top.retries = 0
-        XCTAssertEqual(LoadSettings { $0.retries = 5; $0.keep = 9 }.overlaid(with: top), top)
+        let every = LoadSettings {
+            ($0.timeout, $0.connectTimeout, $0.maxSize, $0.retries, $0.retryDelay) = (.seconds(2), .seconds(3), 4, 5, .seconds(6))
+            ($0.retryMaxTime, $0.pages, $0.pageParameter, $0.perPage, $0.perPageParameter) = (.seconds(7), 8, "p", 9, "n")
+            ($0.followsCrossHostLinks, $0.caFile, $0.insecure, $0.recordsHistory, $0.keep) = (true, "ca.pem", false, false, 10)
+        }
+        XCTAssertEqual(Mirror(reflecting: every).children.filter { "\($0.value)" == "nil" }.map(\.label), [], "every setting set here")
+        XCTAssertEqual(LoadSettings().overlaid(with: every), every, "each setting laid over")
+        XCTAssertEqual(every.overlaid(with: LoadSettings()), every, "nothing set on top leaves each")
     }
 
     func testTheSourcesFileSaysWhereEachProblemIs() throws {

@@ -73,15 +73,79 @@ final class ScreenModelAloneTests: XCTestCase {
         XCTAssertEqual(screen.updateRendering(.key(.character("q"), at: start)), [.quit])
     }
 
+    // MARK: Renders that wait (a signal dropped them, or their turn has not come)
+
+    func testAVersionLookedAtWhileNewContentWaitsIsTheOneShown() {
+        var screen = model(watch: true)
+        load(&screen, ["one"])
+        load(&screen, ["two"])
+        XCTAssertEqual(screen.update(.sourceChanged(0, loaded(["three"]), cause: .succeeded, bytes: 5, at: noon, now: start)),
+                       [.render(.list(0))])
+        XCTAssertEqual(screen.update(.key(.character("["), at: start)), [.render(.list(0))], "one render for both asks")
+        renderWaiting(&screen)
+        XCTAssertEqual(screen.histories[0].count, 3, "the new content is a version")
+        XCTAssertEqual(screen.view().content.first, "▌ one", "the version looked at is shown, not the newest")
+    }
+
+    func testAResizeWhileTheSameContentWaitsMakesNoVersion() {
+        var screen = model(watch: true)
+        load(&screen, ["alpha", "beta"])
+        _ = screen.update(.sourceChanged(0, loaded(["alpha", "beta"]), cause: .succeeded, bytes: 5, at: noon, now: start))
+        _ = screen.update(.resized(rows: 20, columns: 30))
+        renderWaiting(&screen)
+        XCTAssertEqual(screen.histories[0].count, 1, "the same content at another width is no new version")
+        XCTAssertTrue(screen.unchanged[0])
+        XCTAssertEqual(renderedWidths.suffix(2), [30, 30], "the new content, and what was shown, at the new width")
+    }
+
+    func testAVerdictSaidBeforeTheRenderStands() {
+        var screen = model(watch: true)
+        load(&screen, ["alpha"])
+        var same = loaded(["alpha"])
+        same.changed = true
+        _ = screen.update(.sourceChanged(0, same, cause: .succeeded, bytes: 5, at: noon, now: start))
+        XCTAssertFalse(screen.unchanged[0], "changed, as the load's verdict says, before any render")
+        // A cancelled page chain after it: that load's verdict still waits on the text.
+        _ = screen.update(.sourceChanged(0, loaded(["alpha"]), cause: .cancelled, bytes: 5, at: noon, now: start))
+        renderWaiting(&screen)
+        XCTAssertTrue(screen.view().footer.contains(ScreenModel.hiddenChange), screen.view().footer)
+
+        _ = screen.update(.sourceChanged(0, loaded(["beta"]), cause: .succeeded, bytes: 5, at: noon, now: start))
+        _ = screen.update(.sourceChanged(0, loaded(["beta"]), cause: .notModified, bytes: 0, at: noon, now: start))
+        renderWaiting(&screen)
+        XCTAssertTrue(screen.unchanged[0], "the 304 after it has the last word")
+    }
+
+    func testTabBeforeTheDetailsFirstRenderWaitsQuietly() {
+        var screen = model()
+        load(&screen, ["alpha"])
+        let main = SourceFacts(name: "detail", state: .loaded(Lines.content(["text"])))
+        XCTAssertEqual(screen.update(.detailOpened(DetailFacts(id: 1, parent: 0, main: main))), [.render(.detail)])
+        XCTAssertEqual(screen.update(.key(.tab, at: start)), [])
+        XCTAssertFalse(screen.view().footer.contains("no related lists"), screen.view().footer)
+        renderWaiting(&screen)
+        _ = screen.update(.key(.tab, at: start))
+        XCTAssertTrue(screen.view().footer.contains("this detail has no related lists"), screen.view().footer)
+    }
+
     // MARK: Helpers
+
+    private func loaded(_ lines: [String]) -> SourceFacts { SourceFacts(name: "lines", state: .loaded(Lines.content(lines))) }
+
+    /// Renders what the model waits for, as the presenter's next frame does.
+    private func renderWaiting(_ screen: inout ScreenModel) {
+        while let request = screen.pendingRenders.first, let job = screen.renderJob(request) {
+            XCTAssertEqual(screen.update(.rendered(job.run(with: renderer))).filter { if case .render = $0 { false } else { true } }, [])
+        }
+    }
 
     /// The widths the renderer was asked for, in order.
     private var renderedWidths: [Int] { renderer.widths.values }
     private let renderer = Lines.Rendering()
 
-    private func model(columns: Int = 60) -> ScreenModel {
+    private func model(watch: Bool = false, columns: Int = 60) -> ScreenModel {
         ScreenModel(sources: [SourceFacts(name: "lines", state: .loading(LoadProgress(), lastGood: nil))], rows: 20, columns: columns,
-                    reloadsOnInterval: false, readsKeys: true, renderer: renderer)
+                    reloadsOnInterval: watch, readsKeys: true, renderer: renderer)
     }
 
     private func load(_ screen: inout ScreenModel, _ lines: [String]) {

@@ -10,7 +10,7 @@ extension LoadSession {
         let loader = source.loader
         let state = loader.state
         return SourceSnapshot(index: source.index, name: source.name, label: loader.source.name,
-                              url: URLCredentials.masked(loader.firstPageURL), plugin: loader.source.plugin,
+                              url: source.maskedURL, plugin: loader.source.plugin,
                               facts: Self.facts(of: source), failuresBeforeSuccess: loader.record.failuresBeforeSuccess,
                               banner: state.hasFailed ? source.banner(now: .now, nextReload: nextReload(of: source)) : nil)
     }

@@ -108,7 +108,7 @@ package final class LoadSession {
         if let command = scripting.onChange {
             self.scripting.changeCommands = ChangeCommands(
                 command: command, loop: loop, diagnostics: diagnostics,
-                source: { [unowned self] in
+                describe: { [unowned self] in
                     ChangeCommands.Source(name: sources[$0].name, label: sources[$0].loader.source.name, url: sources[$0].loader.firstPageURL)
                 },
                 input: { [unowned self] in commandInput(sources[$0]) })

@@ -19,6 +19,8 @@ final class SessionSource {
 
     /// Its name, made safe for a terminal line.
     let name: String
+    /// The URL of its first page, credentials masked, for what it is shown in.
+    private(set) lazy var maskedURL = URLCredentials.masked(loader.firstPageURL)
 
     init(loader: SourceLoader, index: Int, interval: Duration) {
         self.loader = loader

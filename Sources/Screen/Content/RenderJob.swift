@@ -14,9 +14,10 @@ package enum RenderRequest: Hashable, Sendable {
 package struct RenderJob {
     /// What to render.
     enum Work {
-        /// A list's content; with `previous`, what changed since it is marked (`previousText`
-        /// is what `previous` rendered as, when known).
-        case list(AnyContent, previous: AnyContent?, previousText: String?)
+        /// A list's content, and the content it follows on screen, if any: its text at this
+        /// width (`previousText`, rendered here when not given) tells whether the new differs,
+        /// and with `marks`, what changed since it is marked.
+        case list(AnyContent, previous: AnyContent?, previousText: String?, marks: Bool)
         /// The open detail, its skeleton that of `skeletonPlugin` while it loads.
         case detail(DetailFacts, skeletonPlugin: String?)
     }
@@ -32,21 +33,26 @@ package struct RenderJob {
     package func run(with renderer: any ContentRendering) -> RenderResult {
         let output: RenderResult.Output
         switch work {
-        case .list(let content, let previous, let previousText):
+        case .list(let content, let previous, let previousText, let marks):
             let list = renderer.list(content, width: width, rows: rows)
             var before: RenderedList?
+            var previousText = previousText
+            if let previous, previousText == nil {
+                before = renderer.list(previous, width: width, rows: rows)
+                previousText = before?.text
+            }
             var changedText: String?
             // Marks only where the text changed: the same text has nothing to mark.
-            if let previous, list.text != previousText {
+            if marks, let previous, let previousText, list.text != previousText {
                 if list.items != nil, list.keys != nil {
-                    before = renderer.list(previous, width: width, rows: rows)
+                    before = before ?? renderer.list(previous, width: width, rows: rows)
                 } else if renderer.allowsStyling, list.items == nil {
-                    let previousText = previousText ?? renderer.list(previous, width: width, rows: rows).text
                     changedText = renderer.changes(content, rendered: list, since: previous, previousText: previousText,
                                                    width: width, rows: rows)
                 }
             }
-            output = .list(list, before: before, changedText: changedText)
+            output = .list(RenderResult.List(list: list, previousText: previousText, before: marks ? before : nil,
+                                             changedText: changedText))
         case .detail(let facts, let skeletonPlugin):
             output = .detail(renderer.detail(facts, skeletonPlugin: skeletonPlugin, width: width, rows: rows))
         }
@@ -56,10 +62,19 @@ package struct RenderJob {
 
 /// What a `RenderJob` gave, for the model (`ScreenMessage.rendered`).
 package struct RenderResult {
+    /// A list's render.
+    struct List {
+        var list: RenderedList
+        /// The text of the content it follows on screen, at this width.
+        var previousText: String?
+        /// What marks what changed: the previous version's list (items are compared), or the
+        /// text with the changes highlighted.
+        var before: RenderedList?
+        var changedText: String?
+    }
+
     enum Output {
-        /// A list's text, and what marks what changed: the previous version's list (items are
-        /// compared), or its text with the changes highlighted.
-        case list(RenderedList, before: RenderedList?, changedText: String?)
+        case list(List)
         case detail(RenderedDetail)
     }
 

@@ -5,16 +5,19 @@ import LoadCore
 ///
 /// Content is never rendered here: a pane that needs it asks for a render
 /// (`ScreenCommand.render`), and shows what it gave when it comes (`ScreenMessage.rendered`).
-/// Until then the pane shows what it showed; a later ask for the same pane replaces the first.
+/// Until then the pane shows what it showed. Asks for the same pane add up: new content to
+/// show, and the pane to show anew (a resize, another version looked at), in one render each.
 extension ScreenModel {
     /// A list render the model waits for.
     struct PendingList {
         /// Which ask it is: a result for an earlier one is stale.
         var serial: Int
         /// New content a load came to rest with, to show if it renders differently from what
-        /// is shown, as a version; nil to show the pane's content as it stands.
+        /// is shown, as a version.
         var presenting: Presenting?
-        /// Whether what changed since the version before is marked.
+        /// Whether the pane is to be shown anew as it stands (once the new content, if any, is
+        /// in), and whether what changed since the version before is marked then.
+        var showsAnew: Bool
         var marking: Bool
     }
 
@@ -25,16 +28,34 @@ extension ScreenModel {
         var time: WallTime
         /// When the message that brought it came, for the notes it leads to.
         var arrivedAt: ContinuousClock.Instant
-        /// Whether the load's verdict is to be said once it is rendered: a load that came to
-        /// rest (not a cancelled chain), with whether it changed what the server sent.
+        /// Whether the load's verdict waits on the render: a load that came to rest with no
+        /// fingerprint to say whether it changed, which the text then says, or one that
+        /// changed where the text may not show it, which is then said.
         var judges: Bool
         var changed: Bool?
     }
 
     /// Asks for source `index`'s new content to be rendered and shown (`presentRendered`).
+    /// What the load's verdict says without the text is taken now.
     mutating func present(_ index: Int, _ presenting: Presenting) {
+        var presenting = presenting
+        if presenting.judges, let changed = presenting.changed { unchanged[index] = !changed }
         ask(.list(index))
-        pendingLists[index] = PendingList(serial: renderSerial, presenting: presenting, marking: false)
+        var pending = pendingLists[index] ?? PendingList(serial: 0, presenting: nil, showsAnew: false, marking: false)
+        if let earlier = pending.presenting, earlier.judges, !presenting.judges {
+            // A cancelled chain's pages after a load whose render is still to come: that
+            // load's verdict still waits on the text.
+            (presenting.judges, presenting.changed) = (true, earlier.changed)
+        }
+        pending.serial = renderSerial
+        pending.presenting = presenting
+        pendingLists[index] = pending
+    }
+
+    /// A 304: the source's content is as it was, whatever a render still to come would say.
+    mutating func confirmUnchanged(_ index: Int) {
+        unchanged[index] = true
+        pendingLists[index]?.presenting?.judges = false
     }
 
     /// Shows what source `index`'s pane holds: the version the user looks at, or the latest
@@ -42,23 +63,19 @@ extension ScreenModel {
     /// failed (drawn now: no content to render). With `marking`, what changed since the
     /// version before is highlighted for this cycle.
     mutating func showList(of index: Int, marking: Bool = false) {
-        guard listContent(of: index) != nil else {
+        guard shownContent(of: index) != nil || pendingLists[index]?.presenting != nil else {
             pendingLists[index] = nil
             let rows = contentRows
             lists[index].show(renderer.placeholder(source: index, state: sources[index].state, width: terminalColumns, rows: rows), items: nil)
             lists[index].cursor.clamp(to: lists[index].layout(rows: rows))
             return
         }
-        // New content on its way shows as it comes, at the size then.
-        if var pending = pendingLists[index], pending.presenting != nil {
-            ask(.list(index))
-            pending.serial = renderSerial
-            pending.marking = pending.marking || marking
-            pendingLists[index] = pending
-            return
-        }
         ask(.list(index))
-        pendingLists[index] = PendingList(serial: renderSerial, presenting: nil, marking: marking)
+        var pending = pendingLists[index] ?? PendingList(serial: 0, presenting: nil, showsAnew: false, marking: false)
+        pending.serial = renderSerial
+        pending.showsAnew = true
+        pending.marking = pending.marking || marking
+        pendingLists[index] = pending
     }
 
     /// Asks for the open detail to be rendered anew (its sources' states changed, or the size).
@@ -76,12 +93,15 @@ extension ScreenModel {
             guard let pending = pendingLists[index] else { return nil }
             let work: RenderJob.Work
             if let presenting = pending.presenting {
-                // Marked against what is shown, on the source in focus, where it is seen.
+                // Compared with what is shown, and marked against it on the source in focus.
                 let marks = index == focus && histories[index].isFollowing
-                work = .list(presenting.content, previous: marks ? shown[index]?.content : nil, previousText: marks ? shown[index]?.text : nil)
+                let sameWidth = shown[index]?.width == terminalColumns
+                work = .list(presenting.content, previous: shown[index]?.content, previousText: sameWidth ? shown[index]?.text : nil,
+                             marks: marks)
             } else {
-                guard let content = listContent(of: index) else { return nil }
-                work = .list(content, previous: pending.marking ? histories[index].previous : nil, previousText: nil)
+                guard let content = shownContent(of: index) else { return nil }
+                let previous = pending.marking ? histories[index].previous : nil
+                work = .list(content, previous: previous, previousText: nil, marks: previous != nil)
             }
             return RenderJob(request: request, serial: pending.serial, width: terminalColumns, rows: contentRows, work: work)
         case .detail:
@@ -101,15 +121,20 @@ extension ScreenModel {
     mutating func rendered(_ result: RenderResult) {
         guard result.width == terminalColumns, result.rows == contentRows else { return }
         switch (result.request, result.output) {
-        case (.list(let index), .list(let list, let before, let changedText)):
+        case (.list(let index), .list(let list)):
             guard let pending = pendingLists[index], pending.serial == result.serial else { return }
             pendingLists[index] = nil
-            let changes = marks(list, before: before, changedText: changedText)
+            let changes = marks(list)
+            var drawn = false
             if let presenting = pending.presenting {
-                presentRendered(index, presenting, list: list, changes: changes)
+                drawn = presentRendered(index, presenting, list: list, changes: changes)
             } else {
-                showRendered(index, list: list, changes: changes)
+                showRendered(index, list: list.list, changes: changes)
+                drawn = true
             }
+            // Asked to show the pane anew as well (another version looked at, a resize):
+            // what the new content's render did not draw is drawn as it stands now.
+            if pending.showsAnew, !drawn { showList(of: index, marking: pending.marking) }
         case (.detail, .detail(let rendered)):
             guard pendingDetail == result.serial, detail != nil else { return }
             pendingDetail = nil
@@ -138,49 +163,50 @@ extension ScreenModel {
 
     // MARK: Showing what was rendered
 
-    /// The content source `index`'s pane shows: the version looked at, or the latest.
-    private func listContent(of index: Int) -> AnyContent? {
-        histories[index].current?.version ?? shown[index]?.content ?? sources[index].state.content
-    }
-
     /// New content, rendered: shown as a version if its text differs from what is shown (while
-    /// the user looks at an earlier version, it waits), and the load's verdict said.
-    private mutating func presentRendered(_ index: Int, _ presenting: Presenting, list: RenderedList, changes: Pane.Changes?) {
-        let drawnAnew = list.text != shown[index]?.text
+    /// the user looks at an earlier version, it waits), and what of the load's verdict waited
+    /// on the text said. Returns whether the pane was drawn.
+    private mutating func presentRendered(_ index: Int, _ presenting: Presenting, list: RenderResult.List, changes: Pane.Changes?) -> Bool {
+        let drawnAnew = list.list.text != (list.previousText ?? shown[index]?.text)
+        var drawn = false
         if drawnAnew {
-            shown[index] = (presenting.content, list.text)
-            histories[index].record(presenting.content, bytes: max(presenting.bytes, list.text.utf8.count), at: presenting.time)
-            if histories[index].isFollowing { showRendered(index, list: list, changes: index == focus ? changes : nil) }
+            shown[index] = (presenting.content, list.list.text, terminalColumns)
+            histories[index].record(presenting.content, bytes: max(presenting.bytes, list.list.text.utf8.count), at: presenting.time)
+            if histories[index].isFollowing {
+                showRendered(index, list: list.list, changes: index == focus ? changes : nil)
+                drawn = true
+            }
         }
         if presenting.judges {
-            // Changed or not is the load's verdict, on what the server sent; the text alone
-            // misses a change to a field the view does not show, which is then said.
-            unchanged[index] = !(presenting.changed ?? drawnAnew)
+            // Changed or not is the load's verdict, on what the server sent; without one, the
+            // text says; a change the text misses (a field the view does not show) is said.
+            if presenting.changed == nil { unchanged[index] = !drawnAnew }
             if presenting.changed == true, !drawnAnew { note(Self.hiddenChange, about: sources[index].name, now: presenting.arrivedAt) }
         }
-        if shown[index] == nil { showList(of: index) }
+        return drawn
     }
 
     private mutating func showRendered(_ index: Int, list: RenderedList, changes: Pane.Changes?) {
         lists[index].show(list.text, items: list.items, keys: list.keys, itemsEnd: list.itemsEnd, changes: changes)
         if histories[index].isFollowing, let last = shown[index] {
             // Rendered anew (a resize): the next reload compares with what is on screen now.
-            shown[index] = (last.content, list.text)
+            shown[index] = (last.content, list.text, terminalColumns)
         }
         lists[index].cursor.clamp(to: lists[index].layout(rows: contentRows))
     }
 
-    /// What changed in `list` since the version before: item by item on a list, so that
-    /// removed items show struck through, and line by line, highlighted, elsewhere.
-    private func marks(_ list: RenderedList, before: RenderedList?, changedText: String?) -> Pane.Changes? {
-        if let before, let items = list.items, let keys = list.keys, let beforeItems = before.items, let beforeKeys = before.keys {
+    /// What changed since the version before, as the render found it: item by item on a list,
+    /// so that removed items show struck through, and line by line, highlighted, elsewhere.
+    private func marks(_ rendered: RenderResult.List) -> Pane.Changes? {
+        let list = rendered.list
+        if let before = rendered.before, let items = list.items, let keys = list.keys, let beforeItems = before.items, let beforeKeys = before.keys {
             let current = ListChanges.Rendering(lines: Pane.split(list.text), itemLines: items, keys: keys,
                                                 fingerprints: list.fingerprints, end: list.itemsEnd)
             let previous = ListChanges.Rendering(lines: Pane.split(before.text), itemLines: beforeItems, keys: beforeKeys,
                                                  fingerprints: before.fingerprints, end: before.itemsEnd)
             return ListChanges.marked(current, since: previous).map(Pane.Changes.items)
         }
-        return changedText.map { .lines(Pane.split($0)) }
+        return rendered.changedText.map { .lines(Pane.split($0)) }
     }
 
     /// Notes that `request` is to be asked for when the message in hand is done.

@@ -23,7 +23,8 @@ extension ScreenModel {
     /// Tab and Shift-Tab in a detail: the focus goes round its own content and its related
     /// lists, the list that takes it with its first item selected and its heading on top.
     mutating func moveDetailFocus(forward: Bool, now: ContinuousClock.Instant) {
-        guard let open = detail else { return }
+        // Before the detail's first render, where its related lists stand is not known yet.
+        guard let open = detail, detailRendered != nil else { return }
         let count = detailSections.count
         guard count > 0 else {
             note("this detail has no related lists", about: open.facts.main.name, now: now)

@@ -84,7 +84,7 @@ extension ScreenModel {
             // Shown once rendered, if it renders differently; the verdict is said then.
             present(index, Presenting(content: content, bytes: bytes, time: time, arrivedAt: now, judges: true, changed: facts.changed))
         case .notModified:
-            unchanged[index] = true
+            confirmUnchanged(index)
         case .cancelled:
             // A cancelled page chain leaves the pages it had; show them if they differ.
             if facts.isSettled, let content = facts.state.content {

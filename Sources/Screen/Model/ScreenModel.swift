@@ -37,8 +37,9 @@ package struct ScreenModel {
     /// Each source's list pane, and the versions of its content.
     package internal(set) var lists: [Pane]
     package internal(set) var histories: [VersionHistory<AnyContent>]
-    /// The content on screen or last shown of each source, and its text, to tell what changed.
-    var shown: [(content: AnyContent, text: String)?]
+    /// The content on screen or last shown of each source, and its text at `width` columns, to
+    /// tell what changed.
+    var shown: [(content: AnyContent, text: String, width: Int)?]
     /// Whether each source's latest load came back unchanged: a 304, or content that renders
     /// as what is shown.
     package internal(set) var unchanged: [Bool]

@@ -19,7 +19,7 @@ final class ChangeCommands {
     private let loop: EventLoop
     private let diagnostics: Diagnostics
     /// Source `index`, as its command knows it.
-    private let source: (Int) -> Source
+    private let describe: (Int) -> Source
     /// The content of source `index` as the command reads it, now.
     private let input: (Int) -> [UInt8]
     private var runs = ChangeRuns()
@@ -34,11 +34,11 @@ final class ChangeCommands {
     /// Whether the run is over: no command starts any more.
     private var isFinishing = false
 
-    init(command: String, loop: EventLoop, diagnostics: Diagnostics, source: @escaping (Int) -> Source, input: @escaping (Int) -> [UInt8]) {
+    init(command: String, loop: EventLoop, diagnostics: Diagnostics, describe: @escaping (Int) -> Source, input: @escaping (Int) -> [UInt8]) {
         self.command = command
         self.loop = loop
         self.diagnostics = diagnostics
-        self.source = source
+        self.describe = describe
         self.input = input
     }
 
@@ -75,7 +75,7 @@ final class ChangeCommands {
     }
 
     private func start(_ run: ChangeRuns.Run) {
-        let source = source(run.index)
+        let source = describe(run.index)
         let environment = [
             (name: "LOADRUN_SOURCE", value: source.label),
             (name: "LOADRUN_URL", value: source.url),
@@ -100,7 +100,7 @@ final class ChangeCommands {
 
     /// Says each whole line the command wrote, after the source's name.
     private func said(_ bytes: [UInt8], by index: Int) {
-        let source = source(index)
+        let source = describe(index)
         let pending = partialLines[index, default: []] + bytes
         // Lines found from a moving start, the rest kept once: no copying per line.
         var start = 0
@@ -112,7 +112,7 @@ final class ChangeCommands {
     }
 
     private func ended(_ exit: ChildProcess.Exit, index: Int) {
-        let source = source(index)
+        let source = describe(index)
         if let process = processes.removeValue(forKey: index), process.hasOutputLeft { draining.append(process) }
         draining.removeAll { !$0.hasOutputLeft }
         if let rest = partialLines.removeValue(forKey: index), !rest.isEmpty {
