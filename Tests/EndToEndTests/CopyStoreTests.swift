@@ -49,6 +49,12 @@ final class CopyStoreTests: XCTestCase {
         XCTAssertEqual(requests.all.count, 2, "one request a run: \(requests.all)")
         XCTAssertNotEqual(requests.all.last, "unconditional", "the second asked whether it changed")
         XCTAssertTrue(second.standardErrorLines.contains { $0.hasPrefix("* revalidated: 304, showing the copy stored ") }, second.standardError)
+
+        // Issue 41: the record of that load said "http_status":304 with "not_modified":false.
+        let logged = try run(["--output", "ndjson", "--source", "posts", "--url", server.url("/posts")])
+        XCTAssertEqual(logged.waitForExit(), .exited(0), logged.standardError)
+        let settled = try XCTUnwrap(logged.standardOutput.split(separator: "\n").last)
+        XCTAssertTrue(settled.contains(#""http_status":304"#) && settled.contains(#""not_modified":true"#), String(settled))
     }
 
     func testAChangedDocumentIsShownAndKeptInPlaceOfTheOld() throws {

@@ -45,7 +45,9 @@ struct TransitionRecord: Encodable {
         httpStatus = change.httpStatus
         bytes = change.bytes
         durationMs = Int(change.duration.wholeMilliseconds)
-        notModified = change.cause == .notModified
+        // A 304 always: a first load that revalidated a stored copy settles as `succeeded` (the
+        // run's first content), and the server still said it had not changed.
+        notModified = change.cause == .notModified || change.httpStatus == 304
         changed = verdict?.changed
         conditionMet = verdict?.conditionMet
         stale = change.to.error?.copyVerifiedAt != nil && change.to.content != nil
