@@ -15,6 +15,10 @@ package struct RunPlan {
     /// Only the sources whose names hash to it; nil for all of them.
     package var shard: Shard?
     package var settings: SourceSettings
+    /// Whether content is piped (or redirected from a file) into standard input: with no
+    /// source, URL or list named, that is what the run loads, as `--url -` (as `jq` reads its
+    /// input); a terminal or `/dev/null` leaves the bare run's sample posts.
+    package var standardInputHoldsContent = false
 
     package init(sourceNames: [String], urls: [String], operands: [String] = [], urlList: URLList? = nil, all: Bool,
                  shard: Shard? = nil, settings: SourceSettings) {
@@ -54,6 +58,9 @@ package struct RunPlan {
             case .source(let name): plan.sourceNames.append(name)
             case .url(let url): plan.urls.append(url)
             }
+        }
+        if standardInputHoldsContent, plan.sourceNames.isEmpty, plan.urls.isEmpty, plan.urlList == nil, !all {
+            plan.urls = ["-"]
         }
         return try plan.plannedRequests(catalog: catalog, registry: registry, environment: environment, files: files,
                                         operandNames: Set(operands))

@@ -28,7 +28,9 @@ enum LoadrunHelp {
             More sources come from $XDG_CONFIG_HOME/loadrun/sources.conf (see the README). \
             Several sources load at once; each one's content is printed in the order given, as \
             soon as it and those before it are done. Content goes to stdout; progress and errors \
-            go to stderr. Ctrl-C cancels the loads in flight; a second Ctrl-C quits at once. \
+            go to stderr. With no source or URL named, content piped or redirected into stdin is \
+            what loads, as jq reads its input (a terminal or /dev/null on stdin leaves the sample \
+            posts). Ctrl-C cancels the loads in flight; a second Ctrl-C quits at once. \
             With --browse, the content is shown full-screen: select an item of a list and press \
             Enter to open its detail.
 
@@ -43,7 +45,8 @@ enum LoadrunHelp {
               loadrun --all --watch
               loadrun --url http://127.0.0.1:8080/a --url http://127.0.0.1:8080/b
               loadrun --url 127.0.0.1:8080/posts --url ./posts.json
-              loadrun -X POST --json '{"query":"{ posts { id title } }"}' https://api.example.com/graphql
+              loadrun -X POST --json '{"query":"{ posts { id } }"}' api.example.com/graphql
+              curl -s https://api.example.com/users | loadrun --jq '.[].name'
               loadrun --url-file urls.txt --plugin posts
               find . -name '*.json' | loadrun --url-file -
               loadrun --all --watch --output ndjson --shard 0/4

@@ -47,6 +47,25 @@ final class LocalSourceTests: XCTestCase {
         }
     }
 
+    /// Issue 41: with no source, URL or list named, what is piped or redirected in is the
+    /// content, as `jq` reads its input; `/dev/null` (cron, CI) keeps the sample posts.
+    func testContentOnStandardInputIsTheContentWhenNothingIsNamed() throws {
+        let piped = try LoadrunProcess(shell: #"echo '[{"a":1},{"a":2}]' | "$LOADRUN" --jq '.[].a'"#)
+        XCTAssertEqual(piped.waitForExit(), .exited(0), piped.standardError)
+        XCTAssertEqual(piped.standardOutput, "1\n2\n")
+        let posts = try file("posts.json", Array(Fixtures.posts(3).utf8))
+        let redirected = try LoadrunProcess(shell: #""$LOADRUN" --max-items 2 < "$0""#, arguments: [posts.path])
+        XCTAssertEqual(redirected.waitForExit(), .exited(0), redirected.standardError)
+        XCTAssertTrue(redirected.standardOutput.hasPrefix("1  Post number 1\n"), redirected.standardOutput)
+        XCTAssertEqual(redirected.standardErrorLines.first, "stdin: - (standard input)")
+        let nothing = try LoadrunProcess(["--max-items", "1"])
+        XCTAssertEqual(nothing.waitForExit(), .exited(0), nothing.standardError)
+        XCTAssertTrue(nothing.standardOutput.contains("Loading states are a contract"), nothing.standardOutput)
+        let named = try LoadrunProcess(shell: #"echo '[{"a":1}]' | "$LOADRUN" --url "$0""#, arguments: [posts.path])
+        XCTAssertEqual(named.waitForExit(), .exited(0), named.standardError)
+        XCTAssertTrue(named.standardOutput.hasPrefix("1  Post number 1\n"), "a URL named is loaded, not the pipe: \(named.standardOutput)")
+    }
+
     /// Issue 26: an empty standard input said `no plugin takes the empty response … name one
     /// with --plugin`, and a bad one `check that the URL serves json`.
     func testEmptyStandardInputIsAClearErrorAndErrorsSpeakOfStandardInput() throws {

@@ -37,6 +37,21 @@ final class PlanTests: XCTestCase {
         XCTAssertEqual(requests.first?.retryPolicy.maxAttempts, 3, "two retries, as the help says")
     }
 
+    func testContentOnStandardInputIsLoadedOnlyWhenNothingIsNamed() throws {
+        var piped = plan()
+        piped.standardInputHoldsContent = true
+        XCTAssertEqual(try requests(piped).map(\.url), ["-"], "a bare run reads the pipe, as jq does")
+        var named = plan(sources: ["posts"])
+        named.standardInputHoldsContent = true
+        XCTAssertEqual(try requests(named).map(\.samplePath), ["/posts"], "a source named is loaded, not the pipe")
+        var given = plan(urls: ["https://example.com/x"])
+        given.standardInputHoldsContent = true
+        XCTAssertEqual(try requests(given).map(\.url), ["https://example.com/x"])
+        var operand = RunPlan(sourceNames: [], urls: [], operands: ["example.com/x"], all: false, settings: SourceSettings())
+        operand.standardInputHoldsContent = true
+        XCTAssertEqual(try requests(operand).map(\.url), ["http://example.com/x"], "a word given names what loads")
+    }
+
     func testURLsAloneAreNamedWithEnoughOfTheirPathToTellThemApart() throws {
         func names(_ urls: [String]) throws -> [String] {
             try requests(RunPlan(sourceNames: [], urls: urls, all: false, settings: SourceSettings())).map(\.sourceName)

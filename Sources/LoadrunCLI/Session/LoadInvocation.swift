@@ -70,6 +70,7 @@ package struct LoadInvocation {
         let requests: [SourceRequest]
         do throws(UsageFailure) {
             if let urlFile { plan.urlList = try readList(urlFile) }
+            plan.standardInputHoldsContent = StandardInput.holdsContent
             let planned = try plan.requests(catalog: catalog, registry: registry, environment: environment,
                                             files: .current(environment: environment))
             for warning in planned.warnings { diagnostics.say("loadrun: \(warning)") }
