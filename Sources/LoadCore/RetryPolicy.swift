@@ -3,7 +3,8 @@
 /// Exponential backoff with full jitter (a random wait between 0 and `base · factor^(n-1)`,
 /// capped at `maxDelay`), a maximum number of attempts, and an optional total time budget.
 /// Only transient failures are retried, unless `retriesEveryError` (curl's
-/// `--retry-all-errors`).
+/// `--retry-all-errors`); a refused connection only with `retriesRefusedConnections` (curl's
+/// `--retry-connrefused`): a server that is not running is said at once.
 public struct RetryPolicy: Sendable, Equatable {
     /// Attempts in all, the first included; 1 means no retries.
     public var maxAttempts: Int
@@ -15,6 +16,8 @@ public struct RetryPolicy: Sendable, Equatable {
     /// Whether every failure is retried, not only transient ones, as curl's
     /// `--retry-all-errors`: what a user asks for knowing the request may be sent twice.
     public var retriesEveryError = false
+    /// Whether a refused connection is retried, as curl's `--retry-connrefused`.
+    public var retriesRefusedConnections = false
 
     public init(maxAttempts: Int = 3, baseDelay: Duration = .seconds(1), factor: Double = 2,
                 maxDelay: Duration = .seconds(60), budget: Duration? = nil) {
@@ -37,7 +40,8 @@ public struct RetryPolicy: Sendable, Equatable {
     }
 
     /// Whether `error` may go away by itself: refused or reset connections, temporary DNS
-    /// failures, timeouts, cut transfers, and HTTP 408, 429, 500, 502, 503, 504.
+    /// failures, timeouts, cut transfers, and HTTP 408, 429, 500, 502, 503, 504. (Whether a
+    /// refused connection is retried is `retries`'s to say.)
     public static func isTransient(_ error: LoadError) -> Bool {
         switch error.code {
         case .connectionRefused, .connectionReset, .temporaryDNSFailure, .timedOut, .truncated:
@@ -53,7 +57,7 @@ public struct RetryPolicy: Sendable, Equatable {
     /// after the first attempt began. `now` (seconds since the epoch) dates a Retry-After.
     public func decide<Random: RandomNumberGenerator>(after error: LoadError, attempt: Int, elapsed: Duration,
                                                       now: Int, random: inout Random) -> Decision {
-        guard !error.isFinal, retriesEveryError || Self.isTransient(error) else { return .giveUp(reason: nil) }
+        guard !error.isFinal, retries(error) else { return .giveUp(reason: nil) }
         guard attempt < maxAttempts else { return .giveUp(reason: maxAttempts > 1 ? "gave up after \(maxAttempts) attempts" : nil) }
         let remaining = budget.map { $0 - elapsed }
         if let remaining, remaining <= .zero { return .giveUp(reason: "the retry budget is spent") }
@@ -68,6 +72,13 @@ public struct RetryPolicy: Sendable, Equatable {
             return .giveUp(reason: "the server asked to wait \(LoadError.format(delay)), beyond the retry budget")
         }
         return .retry(after: delay, clampedRetryAfter: clamped)
+    }
+
+    /// Whether a load that failed with `error` is tried again, attempts and time allowing.
+    public func retries(_ error: LoadError) -> Bool {
+        if retriesEveryError { return true }
+        if error.code == .connectionRefused { return retriesRefusedConnections }
+        return Self.isTransient(error)
     }
 
     /// A full-jitter wait before attempt number `attempt` (2 for the first retry).

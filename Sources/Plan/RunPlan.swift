@@ -258,6 +258,7 @@ package struct RunPlan {
                                                                          baseDelay: load.retryDelay ?? LoadSettings.defaultRetryDelay,
                                                                          budget: load.retryMaxTime)
         retryPolicy.retriesEveryError = settings.retriesEveryError && retries > 0
+        retryPolicy.retriesRefusedConnections = settings.retriesRefusedConnections && retries > 0
         var request = SourceRequest(
             sourceName: definition.name,
             url: definition.url,

@@ -16,12 +16,15 @@ package struct SourceSettings {
     /// `--retry-all-errors`: retry every failure, and a request that is not idempotent (a
     /// POST) too, which is otherwise sent once.
     package var retriesEveryError = false
+    /// `--retry-connrefused`: retry a refused connection, which is otherwise said at once.
+    package var retriesRefusedConnections = false
 
     package init(plugin: String? = nil, jq: String? = nil, noRetry: Bool = false, load: LoadSettings = LoadSettings(),
                  headers: HeaderArguments = HeaderArguments(), detail: DetailTemplate? = nil,
-                request: RequestSettings = RequestSettings(), retriesEveryError: Bool = false) {
+                request: RequestSettings = RequestSettings(), retriesEveryError: Bool = false, retriesRefusedConnections: Bool = false) {
         self.request = request
         self.retriesEveryError = retriesEveryError
+        self.retriesRefusedConnections = retriesRefusedConnections
         self.plugin = plugin
         self.jq = jq
         self.noRetry = noRetry

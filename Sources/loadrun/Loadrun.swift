@@ -188,6 +188,9 @@ struct Loadrun: LoadrunCommand {
     @Flag(name: .customLong("retry-all-errors"), help: "Retry every failure, not only transient ones, and retry a request that is not idempotent (POST, PATCH), which is otherwise sent once, as curl's --retry-all-errors. It may send the request twice.")
     var retryAllErrors = false
 
+    @Flag(name: .customLong("retry-connrefused"), help: "Retry a refused connection (a server not running yet), which is otherwise said at once, as curl's --retry-connrefused. A watch reloads on its interval either way.")
+    var retryConnrefused = false
+
     @Flag(name: .customLong("no-retry"), help: "Try once, whatever the failure: --retry 0. Of --retry and --no-retry, the later one wins.")
     var noRetry = false
 
@@ -314,7 +317,7 @@ struct Loadrun: LoadrunCommand {
                                                    headers: try HeaderArguments(header, userAgent: userAgent),
                                                    detail: try detail.map { try DetailTemplate.parse($0).get() },
                                                    request: RequestSettings(method: method, data: data, json: json),
-                                                   retriesEveryError: retryAllErrors)),
+                                                   retriesEveryError: retryAllErrors, retriesRefusedConnections: retryConnrefused)),
             urlFile: urlFile, configPath: config, output: output, schedule: watch.map { .interval($0.interval) } ?? .once,
             browse: BrowseSettings(isEnabled: browse, prefetches: !noPrefetch, usesMouse: !noMouse),
             view: ViewOptions(imageFormat: imageFormat?.format, imageSize: size?.cells, maxItems: maxItems, sortsKeys: sortKeys, color: color),

@@ -15,8 +15,8 @@ enum LoadrunHelp {
                     [--cacert <file>] [-k] [--http1.1] [-v | -q] [--trace <file>]
                     [--max-per-host <n>] [--max-connections <n>] [--connect-timeout <duration>]
                     [--retry <n> | --no-retry] [--retry-delay <duration>] [--retry-max-time <duration>] [--retry-all-errors]
-                    [--no-cache] [--image-format <format>] [--size <WxH>] [--timeout <duration>] [--max-size <size>]
-                    [--no-history | --keep <n>] [--unseen]
+                    [--retry-connrefused] [--no-cache] [--image-format <format>] [--size <WxH>]
+                    [--timeout <duration>] [--max-size <size>] [--no-history | --keep <n>] [--unseen]
             loadrun sources [--config <file>]
             loadrun plugins
             loadrun history [<source> [--show <K> | --diff [<version> [<version>]]]]

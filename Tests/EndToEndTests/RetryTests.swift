@@ -210,6 +210,23 @@ final class RetryTests: XCTestCase {
         XCTAssertEqual(lines[2], "posts: could not connect to 127.0.0.1:\(listener.port) within 200 ms (gave up after 2 attempts) — is the host reachable? Raise --connect-timeout on a slow network")
     }
 
+    /// Issue 41: a server that is not running took three attempts and 2.4 s to be said; as
+    /// curl, it is said at once, and `--retry-connrefused` retries it.
+    func testARefusedConnectionIsSaidAtOnceUnlessRetriesAreAskedFor() throws {
+        let port = try ClosedPort.make()
+        let url = "http://127.0.0.1:\(port)/posts"
+        let once = try LoadrunProcess(["--source", "posts", "--url", url])
+        XCTAssertEqual(once.waitForExit(), .exited(2))
+        XCTAssertEqual(once.standardErrorLines.dropFirst(), ["posts: connection refused by 127.0.0.1:\(port) — is the server running? Check the host and port"],
+                       "one attempt, no retry: \(once.standardError)")
+        let retried = try LoadrunProcess(["--source", "posts", "--url", url, "--retry-connrefused", "--retry", "1", "--retry-delay", "10ms"])
+        XCTAssertEqual(retried.waitForExit(), .exited(2))
+        let lines = retried.standardErrorLines
+        XCTAssertEqual(lines.count, 3, "\(lines)")
+        XCTAssertTrue(lines[1].hasPrefix("posts: connection refused by 127.0.0.1:\(port) — retrying in"), "\(lines)")
+        XCTAssertTrue(lines[2].contains("(gave up after 2 attempts)"), "\(lines)")
+    }
+
     func testNoRetryTriesOnce() throws {
         let script = Script([(503, nil)])
         let server = serve(script)

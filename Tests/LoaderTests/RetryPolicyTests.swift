@@ -24,6 +24,24 @@ final class RetryPolicyTests: XCTestCase {
         }
     }
 
+    /// A refused connection is transient, but retried only when asked, as curl's
+    /// `--retry-connrefused`: a server that is not running is said at once.
+    func testARefusedConnectionIsRetriedOnlyWhenAskedFor() {
+        let refused = LoadError(.connectionRefused, "connection refused")
+        var policy = RetryPolicy(maxAttempts: 3)
+        XCTAssertFalse(policy.retries(refused))
+        XCTAssertEqual(policy.decide(after: refused, attempt: 1, elapsed: .zero, now: 0, random: &random), .giveUp(reason: nil))
+        policy.retriesRefusedConnections = true
+        XCTAssertTrue(policy.retries(refused))
+        guard case .retry = policy.decide(after: refused, attempt: 1, elapsed: .zero, now: 0, random: &random) else {
+            return XCTFail("retried when asked")
+        }
+        var every = RetryPolicy(maxAttempts: 3)
+        every.retriesEveryError = true
+        XCTAssertTrue(every.retries(refused), "--retry-all-errors retries every failure")
+        XCTAssertTrue(RetryPolicy(maxAttempts: 3).retries(LoadError(.connectionReset, "reset")))
+    }
+
     func testFullJitterStaysWithinTheExponentialCeiling() {
         let policy = RetryPolicy(maxAttempts: 10, baseDelay: .seconds(1), factor: 2, maxDelay: .seconds(60))
         for (attempt, ceiling) in [(2, 1), (3, 2), (4, 4), (5, 8), (8, 60), (10, 60)] {

@@ -351,7 +351,8 @@ final class SourceMachineTests: XCTestCase {
     func testAStoredCopyStandsBesideAFirstLoadsFailureUntilASuccess() {
         var machine = machine(policy: RetryPolicy(maxAttempts: 2, baseDelay: .seconds(1)))
         _ = send(&machine, .load(pages: 1))
-        let refused = LoadError(.connectionRefused, "connection refused")
+        // A reset connection: a failure that is retried.
+        let refused = LoadError(.connectionReset, "connection reset")
         let copy = Numbers(items: [7])
         _ = send(&machine, .fetchEnded(Machine.FetchEnd(.failed(refused), request: lastRequest, storedCopy: (copy, 1_699_990_000))))
         XCTAssertEqual(machine.snapshot.state.content, copy, "shown while the retry waits")
@@ -372,11 +373,11 @@ final class SourceMachineTests: XCTestCase {
         XCTAssertNil(machine.snapshot.state.error?.copyVerifiedAt, "the run's own content is no stored copy")
     }
 
-    /// Refused, the copy stands in; the retry's 404 is the server's word, and takes it off.
+    /// Reset, the copy stands in; the retry's 404 is the server's word, and takes it off.
     func testAStoredCopyIsTakenOffWhenTheServerAnswersWith4xx() {
         var machine = machine(policy: RetryPolicy(maxAttempts: 2, baseDelay: .seconds(1)))
         _ = send(&machine, .load(pages: 1))
-        _ = send(&machine, .fetchEnded(Machine.FetchEnd(.failed(LoadError(.connectionRefused, "refused")), request: lastRequest, storedCopy: (Numbers(items: [7]), 1))))
+        _ = send(&machine, .fetchEnded(Machine.FetchEnd(.failed(LoadError(.connectionReset, "reset")), request: lastRequest, storedCopy: (Numbers(items: [7]), 1))))
         XCTAssertEqual(machine.snapshot.state.content, Numbers(items: [7]))
         _ = send(&machine, .retryDue)
         _ = send(&machine, failure(LoadError(.httpStatus, "HTTP 404", httpStatus: 404)))
