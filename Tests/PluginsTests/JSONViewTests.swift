@@ -1,3 +1,4 @@
+import Foundation
 import Loader
 import Plugins
 import XCTest
@@ -47,6 +48,17 @@ final class JSONViewTests: XCTestCase {
         XCTAssertTrue(text.contains(#"\u001b[2J""#))
     }
 
+    /// Issue 41: `loadrun URL/comments/1 | jq .name` failed on a wrapped string.
+    func testOnAPipeEveryStringIsWholeAndTheViewIsJSON() throws {
+        let long = String(repeating: "word ", count: 20_000)
+        let document = #"{"name":"a name","body":"\#(long)line\nbreak","n":1.50}"#
+        let text = try render(document, RenderContext(width: 40, hasScreenWidth: false))
+        let parsed = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        XCTAssertEqual(parsed["body"] as? String, long + "line\nbreak", "whole, never cut or wrapped")
+        XCTAssertTrue(text.contains(#""n": 1.50"#), "the server's spelling of a number")
+        XCTAssertEqual(text.split(separator: "\n").count, 5)
+    }
+
     func testDeepDocumentsKeepTheirTextOnScreen() throws {
         let deep = String(repeating: "[", count: 200) + "\"bottom\"" + String(repeating: "]", count: 200)
         let text = try render(deep, RenderContext(width: 40))
@@ -85,6 +97,16 @@ final class TableViewTests: XCTestCase {
 
             """)
         XCTAssertTrue(text.split(separator: "\n").allSatisfy { TerminalText.displayWidth($0) <= 32 })
+    }
+
+    /// Issue 41: on a pipe, 241 comment names over 40 characters were cut with `…`.
+    func testOnAPipeEveryCellIsWholeOnItsRowsLine() throws {
+        let long = String(repeating: "a long name ", count: 8)
+        let text = plugin.render(try table(#"[{"id":1,"name":"\#(long)"},{"id":2,"name":"short"}]"#),
+                                 context: RenderContext(width: 32, hasScreenWidth: false))
+        XCTAssertEqual(text, "id  name\n 1  \(long)\n 2  short\n", "whole, never cut with …")
+        let screen = plugin.render(try table(#"[{"id":1,"name":"\#(long)"}]"#), context: RenderContext(width: 32))
+        XCTAssertTrue(screen.contains("…"), "on a screen, cut to fit: \(screen)")
     }
 
     func testRowsPastMaxItemsAreCountedAndCellsAreMadeSafe() throws {

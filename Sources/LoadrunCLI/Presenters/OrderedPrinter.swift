@@ -193,7 +193,7 @@ final class OrderedPrinter: Presenter {
     /// Several sources: each under a header, as `head` and `tail` print several files.
     private func headerLine(for source: SourceSnapshot) -> String {
         defer { printedHeaders = true }
-        let header = TerminalText.truncated("==> \(source.name) <==", toWidth: environment.terminal.width)
+        let header = environment.fitted("==> \(source.name) <==")
         return (printedHeaders ? "\n" : "") + header + "\n"
     }
 

@@ -92,7 +92,7 @@ final class PipePrinter: Presenter {
                 shownKeys[source.index] = Set(keys)
             }
             let header = "==> \(source.name) at \(ClockTime.dateAndTime(ClockTime.now())) <=="
-            environment.output.write(TerminalText.truncated(header, toWidth: environment.terminal.width) + "\n" + body)
+            environment.output.write(environment.fitted(header) + "\n" + body)
         }
         // The empty state has no text under its header, or only `null`: say it, as a load once does.
         if let state = environment.plugins.emptyState(of: content) { environment.diagnostics.say("\(source.name): \(state)") }

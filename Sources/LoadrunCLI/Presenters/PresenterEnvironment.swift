@@ -1,6 +1,7 @@
 import Loader
 import Plan
 import Plugins
+import TerminalText
 
 /// What a presenter may use to draw, given to it once at `start`: the run's outputs, its
 /// plugin table, the terminal as it is now, and the settings that say how content renders.
@@ -68,6 +69,12 @@ final class PresenterEnvironment {
             again()
         }
         return true
+    }
+
+    /// A line of stdout (a source's header) cut to the terminal's width with `…`; whole with no
+    /// screen to fit (a pipe), where output is the data.
+    func fitted(_ line: String) -> String {
+        terminal.hasScreenWidth ? TerminalText.truncated(line, toWidth: terminal.width) : line
     }
 
     /// Whether a one-shot run shows its progress: a spinner on a terminal's stderr, and the

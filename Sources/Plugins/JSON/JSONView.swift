@@ -4,7 +4,8 @@ internal import TerminalText
 /// JSON for reading on a terminal: indented as `--output json` is, keys in the server's order,
 /// coloured as jq and xh colour it (keys, strings, numbers, booleans and null each distinct)
 /// when the context allows styling, long strings wrapped to the width, and long arrays cut
-/// at `maxItems` with a line that says how many were left out.
+/// at `maxItems` with a line that says how many were left out. With no screen width (a pipe),
+/// it is the data: every string whole on its line, JSON that `jq` parses.
 struct JSONView {
     let context: RenderContext
     /// Indents by width, each made once, when first drawn: a document repeats a few of them on
@@ -68,6 +69,9 @@ struct JSONView {
             }
             out.writeLine(indentPad + "}" + trail)
         case .string(let text):
+            guard context.hasScreenWidth else {
+                return out.writeLine(indentPad + lead + Style.string.apply(quoted(text), context) + trail)
+            }
             let token = quoted(TerminalText.bounded(text))
             let room = context.width - min(indent, maxIndent) - 2
             // Fewer bytes than columns means it fits: a column takes at least a byte.

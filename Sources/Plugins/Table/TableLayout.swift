@@ -12,7 +12,8 @@ struct TableLayout {
 
     /// Rows measured for the column widths.
     static let sampleSize = 100
-    /// No column is wider than this; longer cells are cut with `…`.
+    /// No column is wider than this; longer cells are cut with `…` on a screen, and run past
+    /// their column, whole, with no screen to fit (a pipe).
     static let maxColumnWidth = 40
     private static let gap = 2
 
@@ -28,7 +29,7 @@ struct TableLayout {
         let sample = rows.prefix(Self.sampleSize)
         let columns = Self.columns(of: sample)
         guard !columns.isEmpty else { return }
-        let texts = sample.map { row in columns.map { Self.cell(row, $0) } }
+        let texts = sample.map { row in columns.map { cell(row, $0) } }
         var widths = columns.indices.map { index in
             min(Self.maxColumnWidth, texts.reduce(Self.width(columns[index].name)) { max($0, Self.width($1[index])) })
         }
@@ -57,7 +58,7 @@ struct TableLayout {
         for index in 0..<cut.shown {
             if context.shouldStop() || sink.isStopped { break }
             recorder?.markItem()
-            let cells = index < texts.count ? texts[index] : columns.map { Self.cell(rows[index], $0) }
+            let cells = index < texts.count ? texts[index] : columns.map { cell(rows[index], $0) }
             sink.write(line(Array(cells.prefix(shown)), widths: widths, numeric: numeric, header: false))
         }
         recorder?.markEnd()
@@ -74,7 +75,7 @@ struct TableLayout {
         for (index, cell) in cells.enumerated() {
             var text = cell
             var width = Self.width(cell)
-            if width > widths[index] {
+            if width > widths[index], context.hasScreenWidth {
                 text = TerminalText.truncated(cell, toWidth: widths[index])
                 width = Self.width(text)
             }
@@ -114,15 +115,17 @@ struct TableLayout {
     }
 
     /// A cell's text on one line: scalars as they are, made safe; containers summarised.
-    static func cell(_ row: JSON, _ column: Column) -> String {
-        switch value(row, column.path) {
+    private func cell(_ row: JSON, _ column: Column) -> String {
+        switch Self.value(row, column.path) {
         case nil: return ""
         case .array(let items)?: return "[\(items.count) \(items.count == 1 ? "item" : "items")]"
         case .object(let members)?: return "{\(members.count) \(members.count == 1 ? "key" : "keys")}"
         case let scalar?:
             let text = scalar.scalarText ?? ""
-            // A cell is at most a column wide: cutting first bounds the work of a long string.
-            let bounded = text.utf8.count > maxColumnWidth + 1 ? String(text.prefix(maxColumnWidth + 1)) : text
+            // On a screen a cell is at most a column wide: cutting first bounds the work of a
+            // long string. With no screen to fit (a pipe), it is whole.
+            let limit = Self.maxColumnWidth + 1
+            let bounded = context.hasScreenWidth && text.utf8.count > limit ? String(text.prefix(limit)) : text
             return UntrustedText.forTerminalLine(bounded)
         }
     }

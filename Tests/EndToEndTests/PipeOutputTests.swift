@@ -1,0 +1,51 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Issue 41: on a pipe, output is the data, whole. The JSON view is JSON that `jq` parses, and
+/// a table keeps every cell, through the real binary and a real pipe.
+final class PipeOutputTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("loadrun-e2e-pipe-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try FileManager.default.removeItem(at: directory)
+    }
+
+    private func file(_ name: String, _ text: String) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    /// `loadrun …/comments/1 | jq .name` failed: the view wrapped a long string at 80 columns.
+    func testTheJSONViewOnAPipeIsJSONThatJQParses() throws {
+        let body = String(repeating: "laudantium enim quasi est quidem ", count: 30)
+        let comment = try file("comment", #"{"postId":1,"id":1,"name":"id labore ex et quam laborum","body":"\#(body)\nnext line","score":1.50}"#)
+        let run = try LoadrunProcess(shell: #""$LOADRUN" --url "$0" | jq -r '.name, .body'"#, arguments: [comment])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertEqual(run.standardOutput, "id labore ex et quam laborum\n\(body)\nnext line\n")
+        let raw = try LoadrunProcess(["--url", comment])
+        XCTAssertEqual(raw.waitForExit(), .exited(0), raw.standardError)
+        XCTAssertTrue(raw.standardOutput.contains(#"  "score": 1.50"#), "the server's spelling, its key order: \(raw.standardOutput)")
+    }
+
+    /// 241 comment names over 40 characters were not found whole in `loadrun …/comments > file`.
+    func testATableOnAPipeKeepsEveryCellWhole() throws {
+        let names = (1...150).map { "name number \($0) " + String(repeating: "that goes on ", count: $0 % 7) }
+        let rows = names.enumerated().map { #"{"id":\#($0.offset + 1),"name":"\#($0.element)","email":"a@b.c"}"# }
+        let comments = try file("comments", "[" + rows.joined(separator: ",") + "]")
+        let run = try LoadrunProcess(["--url", comments])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        let lines = run.standardOutput.split(separator: "\n")
+        XCTAssertEqual(lines.count, 151, "a header and one line a row")
+        for (index, name) in names.enumerated() {
+            XCTAssertTrue(lines[index + 1].contains(name), "row \(index + 1) whole: \(lines[index + 1])")
+        }
+        XCTAssertFalse(run.standardOutput.contains("…"), "nothing cut on a pipe")
+    }
+}
