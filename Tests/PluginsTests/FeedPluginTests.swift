@@ -234,6 +234,19 @@ final class FeedPluginTests: XCTestCase {
         XCTAssertEqual(plugin.itemFields(feed, at: 1)?["id"], "tag:example.com,2026:1")
     }
 
+    /// Issue 41: on a pipe an entry's summary is whole; a screen shows two lines of it.
+    func testOnAPipeAnEntrysSummaryIsWhole() throws {
+        let summary = String(repeating: "a summary that goes on ", count: 30)
+        let feed = try feed("""
+            <rss version="2.0"><channel><title>T</title><item><title>Entry</title><description>\(summary)</description></item></channel></rss>
+            """)
+        let piped = plugin.render(feed, context: RenderContext(width: 60, hasScreenWidth: false))
+        XCTAssertFalse(piped.contains("…"), piped)
+        let words = { (text: String) in text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        XCTAssertTrue(words(piped).hasSuffix(words(summary)), piped)
+        XCTAssertTrue(plugin.render(feed, context: RenderContext(width: 60)).contains("…"), "two lines on a screen")
+    }
+
     func testAFeedWithNoEntriesIsTheEmptyStateNamingIt() throws {
         XCTAssertEqual(plugin.emptyState(try feed(FeedFixtures.empty)), "no entries in Quiet Feed")
     }

@@ -1,5 +1,6 @@
 import Loader
 import Plugins
+import TerminalText
 import XCTest
 
 /// Web pages read as articles with libxml2, and text shown as it is: as values.
@@ -100,6 +101,20 @@ final class HTMLTests: XCTestCase {
         guard case .object(let members) = json else { return XCTFail("\(json)") }
         XCTAssertEqual(members.map(\.key), ["title", "body", "links"])
         XCTAssertEqual(json["links"], .array([.string("https://example.test/spec"), .string("http://site.test/guide/faq.html#states")]))
+    }
+
+    /// Issue 41: a page saved to a file had 61 of its 504 link URLs cut with `…`.
+    func testOnAPipeEveryLinkAndPreformattedLineIsWhole() throws {
+        let long = "https://example.test/" + String(repeating: "a-long-path/", count: 12)
+        let code = "let x = " + String(repeating: "value + ", count: 20) + "end"
+        let page = "<html><head><title>T</title></head><body><p>See <a href=\"\(long)\">it</a>.</p><pre>\(code)</pre></body></html>"
+        let article = try read(page)
+        let piped = plugin.render(article, context: RenderContext(width: 40, hasScreenWidth: false))
+        XCTAssertTrue(piped.contains("[L1] " + long + "\n"), piped)
+        XCTAssertTrue(piped.contains(code + "\n"), piped)
+        XCTAssertFalse(piped.contains("…"), piped)
+        let screen = plugin.render(article, context: RenderContext(width: 40))
+        XCTAssertTrue(screen.split(separator: "\n").allSatisfy { TerminalText.displayWidth($0) <= 40 }, "on a screen, cut to fit: \(screen)")
     }
 
     /// Issue 26: a page's headline, which repeats its title, was shown twice; and a link's

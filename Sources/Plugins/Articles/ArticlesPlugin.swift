@@ -61,12 +61,12 @@ public struct ArticlesPlugin: ContentPlugin {
     /// reflowed, as a browser would.
     public func render(_ article: Article, context: RenderContext) -> String {
         var out = ""
-        for line in TerminalText.wrapField(article.title, width: context.width) {
+        for line in context.wrapField(article.title, width: context.width) {
             out += TextStyle.bold.apply(line, in: context) + "\n"
         }
         // The page's own summary under its title, as reader views show their excerpt.
         if let excerpt = article.excerpt {
-            for line in TerminalText.wrapField(excerpt, width: context.width) { out += TextStyle.dim.apply(line, in: context) + "\n" }
+            for line in context.wrapField(excerpt, width: context.width) { out += TextStyle.dim.apply(line, in: context) + "\n" }
         }
         if let blocks = article.blocks {
             return out + ArticlePage.render(blocks, links: article.links, context: context)
@@ -74,7 +74,7 @@ public struct ArticlesPlugin: ContentPlugin {
         for paragraph in Self.paragraphs(of: UntrustedText.forTerminal(article.body)) {
             if context.shouldStop() { break }
             out += "\n"
-            for line in TerminalText.wrapField(paragraph, width: context.width) {
+            for line in context.wrapField(paragraph, width: context.width) {
                 out += line + "\n"
             }
         }

@@ -16,11 +16,11 @@ struct FeedView {
         // No entries: nothing, so that the front end shows the empty state, which names the feed.
         guard !feed.items.isEmpty else { return }
         let width = max(context.width, 20)
-        for line in TerminalText.wrapField(feed.title ?? "(a feed with no title)", width: width) {
+        for line in context.wrapField(feed.title ?? "(a feed with no title)", width: width) {
             sink.writeLine(TextStyle.bold.apply(line, in: context))
         }
         if let description = feed.description, let first = Self.firstLine(of: description) {
-            for line in TerminalText.wrapField(first, width: width) { sink.writeLine(TextStyle.dim.apply(line, in: context)) }
+            for line in context.wrapField(first, width: width) { sink.writeLine(TextStyle.dim.apply(line, in: context)) }
         }
         // The entries by their places in `items`: a copy of each would cost its every field a
         // retain, 25,000 times in a 10 MB feed.
@@ -48,7 +48,7 @@ struct FeedView {
                        to sink: RenderSink) {
         // Each line goes to the sink in its pieces: joining them first would cost a string each.
         let date = item.date?.local ?? ""
-        let title = TerminalText.wrapField(item.title ?? item.summary.flatMap(Self.firstLine) ?? "(no title)", width: textWidth)
+        let title = context.wrapField(item.title ?? item.summary.flatMap(Self.firstLine) ?? "(no title)", width: textWidth)
         for (number, line) in title.enumerated() {
             if number == 0 {
                 sink.write(TextStyle.dim.apply(date, in: context))
@@ -58,17 +58,19 @@ struct FeedView {
             }
             sink.writeLine(TextStyle.bold.apply(line, in: context))
         }
-        if let by = byline(item), let line = TerminalText.wrapField(by, width: textWidth).first {
+        if let by = byline(item), let line = context.wrapField(by, width: textWidth).first {
             sink.write(pad)
             sink.writeLine(TextStyle.dim.apply(line, in: context))
         }
         if let summary = item.summary.flatMap(Self.firstLine), item.title != nil {
-            let lines = TerminalText.wrapField(summary, width: textWidth)
-            for line in lines.prefix(2) {
+            let lines = context.wrapField(summary, width: textWidth)
+            // Two lines of it on a screen; all of it with no screen to fit (a pipe).
+            let shown = context.hasScreenWidth ? 2 : lines.count
+            for line in lines.prefix(shown) {
                 sink.write(pad)
                 sink.writeLine(line)
             }
-            if lines.count > 2 {
+            if lines.count > shown {
                 sink.write(pad)
                 sink.writeLine("…")
             }

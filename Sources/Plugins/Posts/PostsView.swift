@@ -61,7 +61,7 @@ struct PostsView {
     }
 
     private mutating func write(_ post: Post, idWidth: Int, textWidth: Int) {
-        var title = TerminalText.bounded(post.title)
+        var title = context.field(post.title)
         title.withUTF8 { title in
             writeField(title, width: textWidth, style: .bold, indent: idWidth + 2, id: post.id)
         }
@@ -70,10 +70,10 @@ struct PostsView {
             guard let range = BodyLines.firstNonBlank(in: body) else { return }
             let line = UnsafeBufferPointer(rebasing: body[range])
             // Fewer bytes than the limit means fewer characters too: most lines need no cut.
-            guard line.count > TerminalText.fieldLimit else {
+            guard line.count > TerminalText.fieldLimit, context.hasScreenWidth else {
                 return writeField(line, width: textWidth, style: .dim, indent: idWidth + 2)
             }
-            var bounded = TerminalText.bounded(String(decoding: line, as: UTF8.self))
+            var bounded = context.field(String(decoding: line, as: UTF8.self))
             bounded.withUTF8 { writeField($0, width: textWidth, style: .dim, indent: idWidth + 2) }
         }
     }

@@ -197,15 +197,15 @@ public struct DeclarativePlugin: ContentPlugin {
             if context.shouldStop() || sink.isStopped { break }
             recorder?.markItem()
             if let template {
-                for wrapped in TerminalText.wrapField(fill(template, from: item), width: context.width) { sink.writeLine(wrapped) }
+                for wrapped in context.wrapField(fill(template, from: item), width: context.width) { sink.writeLine(wrapped) }
                 continue
             }
-            for line in TerminalText.wrapField(Self.text(item[titleField]), width: context.width) {
+            for line in context.wrapField(Self.text(item[titleField]), width: context.width) {
                 sink.writeLine(TextStyle.bold.apply(line, in: context))
             }
             if let bodyField, let body = item[bodyField].map(Self.text),
                let first = body.split(separator: "\n").first(where: { !$0.allSatisfy(\.isWhitespace) }) {
-                for line in TerminalText.wrapField(String(first), width: context.width - 2) { sink.writeLine("  " + line) }
+                for line in context.wrapField(String(first), width: context.width - 2) { sink.writeLine("  " + line) }
             }
         }
     }

@@ -30,3 +30,17 @@ extension TextStyle {
         apply(text, styled: context.allowsStyling)
     }
 }
+
+extension RenderContext {
+    /// `text` cut at `TerminalText.fieldLimit` characters for reading on a screen; whole with no
+    /// screen to fit (a pipe), where output is the data.
+    public func field(_ text: String) -> String {
+        hasScreenWidth ? TerminalText.bounded(text) : text
+    }
+
+    /// One field from outside as lines: cut for a screen (`field`), made safe, and wrapped to
+    /// `width`.
+    public func wrapField(_ text: String, width: Int) -> [String] {
+        TerminalText.lines(of: field(text), width: width, sanitising: true)
+    }
+}

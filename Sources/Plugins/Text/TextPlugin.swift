@@ -48,7 +48,7 @@ public struct TextPlugin: ContentPlugin {
         var out = ""
         for line in model.text.split(separator: "\n", omittingEmptySubsequences: false) {
             if context.shouldStop() { break }
-            for piece in Self.wrap(line, width: context.width) { out += piece + "\n" }
+            for piece in Self.wrap(line, width: context.width, whole: !context.hasScreenWidth) { out += piece + "\n" }
         }
         // A body that ends with a newline ends its last line, not one more.
         if model.text.hasSuffix("\n") { out.removeLast() }
@@ -57,8 +57,10 @@ public struct TextPlugin: ContentPlugin {
 
     /// One line of text: made safe, tabs to the next of every eight columns, and wrapped under
     /// its own indentation when wider than the width.
-    static func wrap(_ line: Substring, width: Int) -> [String] {
-        let text = TerminalText.expandingTabs(UntrustedText.forTerminal(TerminalText.bounded(String(line.hasSuffix("\r") ? line.dropLast() : line))))
+    /// `whole`: with no screen to fit (a pipe), a line past `TerminalText.fieldLimit` is not cut.
+    static func wrap(_ line: Substring, width: Int, whole: Bool = false) -> [String] {
+        let given = String(line.hasSuffix("\r") ? line.dropLast() : line)
+        let text = TerminalText.expandingTabs(UntrustedText.forTerminal(whole ? given : TerminalText.bounded(given)))
         // Fewer bytes than columns means it fits: a column takes at least a byte.
         if text.utf8.count <= width || TerminalText.displayWidth(text) <= width { return [text] }
         let indent = String(text.prefix { $0 == " " }.prefix(width / 2))
