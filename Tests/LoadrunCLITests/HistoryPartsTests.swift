@@ -41,6 +41,9 @@ final class HistoryPartsTests: XCTestCase {
         XCTAssertEqual(change.words, "+2 −1 ~1 items")
         XCTAssertEqual(HistoryChange(version(nil), version([])).words, "changed")
         XCTAssertEqual(HistoryChange(version([("id:1", "a")]), version([("id:1", "a")])).words, "same items")
+        // Issue 41: one item added said "+1 items".
+        XCTAssertEqual(HistoryChange(version([("id:1", "a")]), version([("id:1", "a"), ("id:2", "b")])).words, "+1 item")
+        XCTAssertEqual(HistoryChange(version([("id:1", "a")]), version([("id:2", "b")])).words, "+1 −1 items")
     }
 
     func testEarlierVersionsGoBeforeThisRunsWithinTheLimits() {

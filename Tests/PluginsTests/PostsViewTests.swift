@@ -35,6 +35,8 @@ final class PostsViewTests: XCTestCase {
         XCTAssertEqual(plugin.render(posts, context: RenderContext(maxItems: 2)),
                        "1  Title 1\n   Body 1\n2  Title 2\n   Body 2\n… 1 more post\n")
         XCTAssertEqual(plugin.render(posts, context: RenderContext(maxItems: 1)), "1  Title 1\n   Body 1\n… 2 more posts\n")
+        // Issue 41: a feed's cut said "entrys".
+        XCTAssertEqual(["entry", "post", "row", "item", "day"].map(ListCut.plural), ["entries", "posts", "rows", "items", "days"])
         XCTAssertEqual(plugin.render(posts, context: RenderContext(maxItems: 3)), plugin.render(posts, context: RenderContext()))
         XCTAssertEqual(plugin.itemLines(posts, context: RenderContext(maxItems: 2)), [0, 2])
     }

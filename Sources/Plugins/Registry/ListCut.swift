@@ -17,9 +17,15 @@ struct ListCut {
     var leftOut: Int { total - shown }
 
     /// `… 3 more items`, dimmed, for the items left out (`noun` is one item's name, such as
-    /// `post`); nil when none were.
+    /// `post` or `entry`); nil when none were.
     func note(_ noun: String, context: RenderContext) -> String? {
         guard leftOut > 0 else { return nil }
-        return TextStyle.dim.apply("… \(leftOut) more \(noun)\(leftOut == 1 ? "" : "s")", in: context)
+        return TextStyle.dim.apply("… \(leftOut) more \(leftOut == 1 ? noun : Self.plural(noun))", in: context)
+    }
+
+    /// English plural of a list's noun: `entry` → `entries`, `post` → `posts`.
+    static func plural(_ noun: String) -> String {
+        guard noun.hasSuffix("y"), let before = noun.dropLast().last, !"aeiou".contains(before) else { return noun + "s" }
+        return noun.dropLast() + "ies"
     }
 }

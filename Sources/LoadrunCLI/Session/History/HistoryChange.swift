@@ -25,10 +25,12 @@ struct HistoryChange: Equatable {
                       changed: after.count { item in hashes[item.key].map { $0 != item.hash } ?? false })
     }
 
-    /// `+3 −1 ~2 items`, `changed` for content that is no list.
+    /// `+3 −1 ~2 items`, `+1 item`, `changed` for content that is no list.
     var words: String {
         guard let items else { return "changed" }
-        let parts = [(items.added, "+"), (items.removed, "−"), (items.changed, "~")].filter { $0.0 > 0 }.map { "\($0.1)\($0.0)" }
-        return parts.isEmpty ? "same items" : parts.joined(separator: " ") + " items"
+        let counts = [(items.added, "+"), (items.removed, "−"), (items.changed, "~")].filter { $0.0 > 0 }
+        guard !counts.isEmpty else { return "same items" }
+        let one = counts.count == 1 && counts[0].0 == 1
+        return counts.map { "\($0.1)\($0.0)" }.joined(separator: " ") + (one ? " item" : " items")
     }
 }
