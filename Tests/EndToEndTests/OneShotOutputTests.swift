@@ -62,10 +62,11 @@ final class OneShotOutputTests: XCTestCase {
 
     func testEmptyArraySaysSoAndSucceeds() throws {
         let server = TestServer { server, _ in server.route("/posts", TestRoutes.fixed("[]")) }
+        // Issue 41: with no plugin named, an empty array is no "no posts": it is shown as it is.
         let run = try LoadrunProcess(["--url", server.url("/posts")])
         XCTAssertEqual(run.waitForExit(), .exited(0))
-        XCTAssertEqual(run.standardOutput, "")
-        XCTAssertEqual(run.standardErrorLines.last, "posts: no posts")
+        XCTAssertEqual(run.standardOutput, "[]\n")
+        XCTAssertEqual(run.standardErrorLines.last, "posts: shown as JSON (a JSON array of 0 items; no plugin named for it)")
 
         // Several sources: each under its header, and each empty one still said.
         let several = try LoadrunProcess(["--url", server.url("/posts"), "--url", server.url("/posts?again"), "--plugin", "posts"])

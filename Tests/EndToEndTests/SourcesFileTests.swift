@@ -67,6 +67,26 @@ final class SourcesFileTests: XCTestCase {
         XCTAssertEqual(run.standardError, "")
     }
 
+    /// Issue 41: `loadrun sources` showed `-` for an interval that [defaults] gives.
+    func testSourcesShowsTheIntervalThatDefaultsGive() throws {
+        let path = try sourcesFile("""
+            [defaults]
+            interval=45s
+
+            [source status]
+            url=http://127.0.0.1:9/status
+
+            [source fast]
+            url=http://127.0.0.1:9/fast
+            interval=2s
+            """)
+        let run = try LoadrunProcess(["sources", "--config", path])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        let lines = run.standardOutput.split(separator: "\n").map { $0.replacingOccurrences(of: "\t", with: " ") }
+        XCTAssertTrue(lines.contains("status http://127.0.0.1:9/status by Content-Type 45s - - \(path):4"), "\(lines)")
+        XCTAssertTrue(lines.contains("fast http://127.0.0.1:9/fast by Content-Type 2s - - \(path):7"), "its own wins: \(lines)")
+    }
+
     func testTheDefaultFileIsUnderXDGConfigHomeAndAMissingOneIsFine() throws {
         let config = directory.appendingPathComponent("config")
         try FileManager.default.createDirectory(at: config.appendingPathComponent("loadrun"), withIntermediateDirectories: true)

@@ -100,6 +100,9 @@ final class FailureMappingTests: XCTestCase {
             (410, "", "check the URL's path"),
             (422, "Unprocessable", "the server rejected the request; check the URL"),
             (503, "Service Unavailable", "the server failed; try again later"),
+            // Issue 41: a 501 said "try again later", which would never help.
+            (501, "Not Implemented", "the server does not implement this request (its method, with -X); check the method and the URL"),
+            (505, "HTTP Version Not Supported", "the server does not take this HTTP version; try --http1.1"),
         ]
         for (status, reason, suggestion) in table {
             var headers = HTTPHeaders()

@@ -21,7 +21,8 @@ final class PluginSelectionTests: XCTestCase {
         XCTAssertEqual(chosen("{\"title\":\"no body\"}", contentType: "application/json"), "json", "an object without title and body")
         XCTAssertEqual(chosen("\"just a string\"", contentType: "application/json"), "json")
         XCTAssertEqual(chosen("[1, 2]", contentType: "application/json"), "json")
-        XCTAssertEqual(chosen("[]", contentType: "application/vnd.api+json"), "posts")
+        // Issue 41: an empty array said "no posts"; it is an empty list of nothing known.
+        XCTAssertEqual(chosen("[]", contentType: "application/vnd.api+json"), "json")
         XCTAssertEqual(chosen("[{\"broken\"", contentType: "application/json"), "json", "the last JSON view says where it broke")
     }
 

@@ -37,6 +37,9 @@ extension LoadError {
                 "the server sends the request on to \(URLCredentials.masked($0)), which loadrun does not follow for this method; send it there yourself"
             } ?? "the server answered with a redirect that names no place to go"
         case 400..<500: "the server rejected the request; check the URL"
+        // Not a failure that passes: the server says it does not do what was asked.
+        case 501: "the server does not implement this request (its method, with -X); check the method and the URL"
+        case 505: "the server does not take this HTTP version; try --http1.1"
         default: "the server failed; try again later"
         }
         self.init(.httpStatus, "HTTP \(status)\(reason) from \(authority)", suggestion: suggestion, httpStatus: status,

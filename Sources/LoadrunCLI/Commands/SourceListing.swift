@@ -22,15 +22,17 @@ package struct SourceListing {
         }
         if let warning = catalog.secretExposure { diagnostics.say("loadrun: \(warning)") }
         for problem in catalog.groupProblems { diagnostics.say("loadrun: \(problem.error)") }
-        let rows = [["NAME", "URL", "PLUGIN", "INTERVAL", "DETAIL", "RELATED", "DEFINED"]] + catalog.definitions.map { definition in
-            [definition.name,
-             definition.url.map(URLCredentials.masked) ?? "(embedded sample)/\(definition.name)",
-             definition.plugin ?? "by Content-Type",
-             definition.interval.map { DurationArgument($0).defaultValueDescription } ?? "-",
-             definition.detail?.text ?? "-",
-             // As the file's list writes them.
-             definition.related.isEmpty ? "-" : definition.related.map(\.description).joined(separator: ";"),
-             definition.origin.description].map(UntrustedText.forTerminalLine)
+        let rows = [["NAME", "URL", "PLUGIN", "INTERVAL", "DETAIL", "RELATED", "DEFINED"]] + catalog.definitions.map { given in
+            // As a run loads it: what [defaults] gives (an interval) under its own group.
+            let definition = catalog.defaults?.applied(to: given) ?? given
+            return [definition.name,
+                    definition.url.map(URLCredentials.masked) ?? "(embedded sample)/\(definition.name)",
+                    definition.plugin ?? "by Content-Type",
+                    definition.interval.map { DurationArgument($0).defaultValueDescription } ?? "-",
+                    definition.detail?.text ?? "-",
+                    // As the file's list writes them.
+                    definition.related.isEmpty ? "-" : definition.related.map(\.description).joined(separator: ";"),
+                    definition.origin.description].map(UntrustedText.forTerminalLine)
         }
         let written = context.writeOutput(ListingTable(rows: rows).text())
         guard written == .success else { return written }

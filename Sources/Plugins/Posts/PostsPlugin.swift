@@ -11,10 +11,12 @@ public struct PostsPlugin: ContentPlugin {
 
     public init() {}
 
-    /// A JSON array whose every item is a post; any other list is left to the table.
+    /// A JSON array whose every item is a post; any other list is left to the table. An empty
+    /// one says nothing of what its items would be: it is left to the JSON view (`[]`), not
+    /// called "no posts".
     public func offer(_ body: ResponseBody) -> Offer<[Post]> {
         guard JSONBody.mayBeJSON(body.bytes, response: body.info), case .success(let json) = JSONBody.parsed(body),
-              case .array = json, let posts = try? Self.posts(from: json) else { return .declined }
+              case .array(let items) = json, !items.isEmpty, let posts = try? Self.posts(from: json) else { return .declined }
         return .taken(posts)
     }
 
