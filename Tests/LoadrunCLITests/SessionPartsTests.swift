@@ -1,4 +1,5 @@
 @testable import LoadrunCLI
+import TerminalText
 import XCTest
 
 /// The pure parts of a run's session: the watch's queue of due times, and which presenter a
@@ -48,11 +49,22 @@ final class SessionPartsTests: XCTestCase {
 
     func testAListingOffATerminalKeepsCellsWholeUpToAnyRealURLsLength() {
         let long = "https://example.com/" + String(repeating: "a", count: 10 << 20)
-        let text = ListingTable(rows: [["NAME", "URL"], ["big", long], ["small", "https://example.com/x"]]).text(onTerminal: false)
+        let text = ListingTable(rows: [["NAME", "URL"], ["big", long], ["small", "https://example.com/x"]]).text(terminalWidth: nil)
         let lines = text.split(separator: "\n")
         XCTAssertEqual(lines.count, 3)
         XCTAssertEqual(lines[1].count, "big\t".count + ListingTable.maxCellLength, "cut, with its …")
         XCTAssertTrue(lines[1].hasSuffix("a…"))
         XCTAssertEqual(lines[2], "small\thttps://example.com/x", "whole")
+    }
+
+    /// Issue 41: `loadrun sources` and `history` wrapped every row on a 100-column terminal.
+    func testAListingOnATerminalCutsEachRowToItsWidth() {
+        let rows = [["NAME", "URL", "DEFINED"], ["posts", "https://example.com/" + String(repeating: "p", count: 50), "/etc/sources.conf:3"],
+                    ["s", "https://e.x/", "built-in"]]
+        let lines = ListingTable(rows: rows).text(terminalWidth: 60).split(separator: "\n")
+        XCTAssertEqual(lines.count, 3)
+        XCTAssertTrue(lines.allSatisfy { TerminalText.displayWidth($0) <= 60 }, "\(lines)")
+        XCTAssertTrue(lines[1].hasSuffix("…"), "a row past the width says it was cut: \(lines[1])")
+        XCTAssertTrue(lines[2].hasPrefix("s      https://e.x/"), "\(lines[2])")
     }
 }

@@ -14,20 +14,21 @@ struct ListingTable {
     /// so no real cell is cut; a sources file's 10 MB `url=` is not written whole.
     static let maxCellLength = 8192
 
-    /// The table as text. On a terminal, every column but the last padded to its widest cell,
-    /// and each cell cut to `maxCellWidth` (a 100 KB URL would pad every row to 100 KB); off a
-    /// terminal, cells whole (up to `maxCellLength`) and separated by a tab, padded never, for
-    /// `cut -f` and awk.
-    func text(onTerminal: Bool = isatty(STDOUT_FILENO) == 1) -> String {
+    /// The table as text. On a terminal `terminalWidth` columns wide, every column but the last
+    /// padded to its widest cell, each cell cut to `maxCellWidth` (a 100 KB URL would pad every
+    /// row to 100 KB), and each row cut to the width, as `ps` cuts them, so that none wraps; off
+    /// a terminal (nil), cells whole (up to `maxCellLength`) and separated by a tab, padded
+    /// never, for `cut -f` and awk.
+    func text(terminalWidth: Int? = Terminal.stdoutColumns) -> String {
         guard let count = rows.first?.count else { return "" }
-        guard onTerminal else {
+        guard let terminalWidth else {
             let cut = { (cell: String) in cell.utf8.count <= Self.maxCellLength ? cell : String(cell.prefix(Self.maxCellLength - 1)) + "…" }
             return rows.map { $0.map(cut).joined(separator: "\t") }.joined(separator: "\n") + "\n"
         }
         let rows = rows.map { $0.map { TerminalText.truncated($0, toWidth: Self.maxCellWidth) } }
         let widths = (0..<count - 1).map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
-            (0..<count - 1).map { row[$0].padding(to: widths[$0]) + "  " }.joined() + row[count - 1]
+            TerminalText.truncated((0..<count - 1).map { row[$0].padding(to: widths[$0]) + "  " }.joined() + row[count - 1], toWidth: terminalWidth)
         }.joined(separator: "\n") + "\n"
     }
 }

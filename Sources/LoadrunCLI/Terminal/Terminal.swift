@@ -46,6 +46,11 @@ struct Terminal {
     /// Whether stderr can show a live, redrawn progress line.
     var showsLiveProgress: Bool { stderrIsTTY }
 
+    /// The columns of the terminal stdout is on; nil off a terminal.
+    static var stdoutColumns: Int? {
+        isatty(STDOUT_FILENO) == 1 ? windowSize(STDOUT_FILENO)?.columns ?? 80 : nil
+    }
+
     private static func windowSize(_ fd: Int32) -> (columns: Int, rows: Int)? {
         var size = winsize()
         guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
