@@ -1,0 +1,54 @@
+import ArgumentParser
+import Loader
+import LoadrunCLI
+import Plan
+
+/// The main command's options turned into a run: the settings each layer of the plan takes,
+/// then the invocation that loads and shows them.
+extension Loadrun {
+    mutating func validate() {
+        if let urlBatch {
+            url += URLBatch.urls(in: urlBatch)
+            self.urlBatch = nil
+        }
+    }
+
+    func run(in context: RunContext) throws -> RunOutcome {
+        try check(in: context)
+        let load = LoadSettings {
+            $0.timeout = timeout?.duration
+            $0.connectTimeout = connectTimeout?.duration
+            $0.maxSize = maxSize?.bytes
+            $0.retries = retry
+            $0.retryDelay = retryDelay?.duration
+            $0.retryMaxTime = retryMaxTime?.duration
+            $0.pages = allPages ? SourceRequest.pageLimit : pages
+            $0.pageParameter = pageParam
+            $0.perPage = perPage
+            $0.perPageParameter = perPageParam
+            // A flag cannot say "off" over the file's "on": only given, it counts.
+            $0.followsCrossHostLinks = followCrossHost ? true : nil
+            $0.caFile = cacert
+            $0.insecure = insecure ? true : nil
+            $0.recordsHistory = noHistory ? false : nil
+            $0.keep = keep
+        }
+        var invocation = LoadInvocation(
+            plan: RunPlan(sourceNames: source, urls: url, operands: operands, all: all, shard: shard?.shard,
+                          settings: SourceSettings(plugin: plugin, jq: jq, noRetry: noRetry, load: load,
+                                                   headers: try HeaderArguments(header, userAgent: userAgent),
+                                                   detail: try detail.map { try DetailTemplate.parse($0).get() },
+                                                   request: RequestSettings(method: method, data: data, json: json),
+                                                   retriesEveryError: retryAllErrors, retriesRefusedConnections: retryConnrefused)),
+            urlFile: urlFile, configPath: config, output: output, schedule: watch.map { .interval($0.interval) } ?? .once,
+            browse: BrowseSettings(isEnabled: browse, prefetches: !noPrefetch, usesMouse: !noMouse),
+            view: ViewOptions(imageFormat: imageFormat?.format, imageSize: size?.cells, maxItems: maxItems, sortsKeys: sortKeys, color: color),
+            maxConnections: maxConnections, maxPerHost: maxPerHost, usesCache: !noCache, forcesHTTP1: http1,
+            verbosity: Verbosity(verbose: verbose, quiet: quiet), traceFile: trace,
+            scripting: ScriptingSettings(wait: try WaitSettings.make(until: until, untilChange: untilChange, untilOK: untilOK,
+                                                                     timeout: untilTimeout?.duration),
+                                         onChange: onChange))
+        invocation.showsUnseen = unseen
+        return invocation.run(in: context)
+    }
+}
