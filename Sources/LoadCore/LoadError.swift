@@ -52,6 +52,8 @@ public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
     /// out before the load failed (a jq program's results, printed as they came), and another
     /// attempt would print it again.
     public var isFinal = false
+    /// For `.httpStatus`: the head of the response that failed, for `--include` to show.
+    public var response: ResponseInfo?
 
     public init(_ code: Code, _ description: String, suggestion: String? = nil, remedy: Remedy? = nil,
                 httpStatus: Int? = nil, retryAfter: String? = nil) {

@@ -5,12 +5,16 @@ public struct ResponseInfo: Sendable, Equatable {
     public var status: Int
     public var reasonPhrase: String
     public var headers: HTTPHeaders
+    /// The protocol as a status line writes it: `HTTP/1.1`, `HTTP/1.0` or `HTTP/2`.
+    public var httpVersion: String
 
-    public init(url: String, status: Int = 200, reasonPhrase: String = "OK", headers: HTTPHeaders = HTTPHeaders()) {
+    public init(url: String, status: Int = 200, reasonPhrase: String = "OK", headers: HTTPHeaders = HTTPHeaders(),
+                httpVersion: String = "HTTP/1.1") {
         self.url = url
         self.status = status
         self.reasonPhrase = reasonPhrase
         self.headers = headers
+        self.httpVersion = httpVersion
     }
 
     /// The media type of `Content-Type`, lowercased and without parameters.

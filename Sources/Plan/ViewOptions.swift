@@ -1,7 +1,8 @@
 package import Plugins
 
 /// How content is shown, as the user asked: images' format and size, how many items of a list,
-/// whether JSON output sorts its keys, and when it is coloured.
+/// whether JSON output sorts its keys, when it is coloured, and whether the response's head is
+/// printed.
 package struct ViewOptions {
     package var imageFormat: ImageFormat?
     package var imageSize: RenderContext.CellSize?
@@ -9,10 +10,13 @@ package struct ViewOptions {
     package var sortsKeys: Bool
     /// `--color`.
     package var color: ColorChoice
+    /// `-i`, `-I`.
+    package var head: ResponseHeadOutput
 
     package init(imageFormat: ImageFormat? = nil, imageSize: RenderContext.CellSize? = nil, maxItems: Int? = nil, sortsKeys: Bool = false,
-                 color: ColorChoice = .auto) {
+                 color: ColorChoice = .auto, head: ResponseHeadOutput = .omitted) {
         self.color = color
+        self.head = head
         self.imageFormat = imageFormat
         self.imageSize = imageSize
         self.maxItems = maxItems

@@ -50,6 +50,7 @@ extension Loadrun {
         if (data + json).contains("@-") && (urlReadsStandardInput || urlFile == URLList.standardInput) {
             throw UsageFailure(message: "standard input can be read only once: the body's @- and \(urlReadsStandardInput ? "--url -" : "--url-file -") both read it; save one of them to a file")
         }
+        try checkHead()
         if quiet && verbose > 0 { throw UsageFailure(message: "give -q or -v, not both") }
         if maxPerHost < 1 { throw UsageFailure(message: "--max-per-host must be at least 1") }
         if maxConnections < 1 { throw UsageFailure(message: "--max-connections must be at least 1") }
@@ -70,5 +71,22 @@ extension Loadrun {
         let views = BrowseSettings.Request(browse: browse, watch: watch != nil, output: output, detail: detail != nil,
                                            stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, stdinIsTerminal: isatty(STDIN_FILENO) == 1)
         if let problem = BrowseSettings.problem(views) { throw UsageFailure(message: problem) }
+    }
+}
+
+extension Loadrun {
+    /// `-i` and `-I` print a head as text on stdout: only where content is printed as text.
+    private func checkHead() throws(UsageFailure) {
+        guard include || head else { return }
+        let option = head ? "-I" : "-i"
+        if include && head { throw UsageFailure(message: "give -i (the head, then the content) or -I (the head alone), not both") }
+        if head, let method, method.uppercased() != "HEAD" {
+            throw UsageFailure(message: "-I sends a HEAD request, and -X asks for \(method); give one of them")
+        }
+        if head && !(data.isEmpty && json.isEmpty) { throw UsageFailure(message: "-I sends a HEAD request, which has no body; drop -d or --json") }
+        if output != .text {
+            throw UsageFailure(message: "\(option) prints the response's head as text, and --output \(output.rawValue) prints only JSON; -v shows the head on stderr")
+        }
+        if browse { throw UsageFailure(message: "\(option) prints the response's head before the content, and --browse shows the content full-screen; give one of them") }
     }
 }

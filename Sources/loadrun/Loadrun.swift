@@ -116,7 +116,13 @@ struct Loadrun: LoadrunCommand {
     @Option(name: .long, help: ArgumentHelp("Reload on an interval, e.g. 500ms, 30s, 1m30s, 1h (a bare number is seconds; at least \(DurationArgument(WatchArgument.minimumInterval).defaultValueDescription)), until Ctrl-C (or q in the full-screen view). Without a value (or with auto), each source reloads on its own interval from the sources file, \(WatchArgument.defaultInterval) when it sets none. Reloads ask whether the content changed; on a pipe, content is printed only when it did.", valueName: "interval"))
     var watch: WatchArgument?
 
-    @Flag(name: [.customShort("i"), .long], help: "Show the content full-screen, to select an item of a list and open its detail with Enter (see --detail). With --watch, it reloads on the interval too. Needs a terminal on standard output and input.")
+    @Flag(name: [.customShort("i"), .long], help: "Print the response's status line and headers, as the server sent them (after any redirect), then a blank line and the content, as curl's -i. The request is made afresh, with no stored copy.")
+    var include = false
+
+    @Flag(name: [.customShort("I"), .customLong("head")], help: "Send a HEAD request and print the response's status line and headers alone, as curl's -I.")
+    var head = false
+
+    @Flag(name: .long, help: "Show the content full-screen, to select an item of a list and open its detail with Enter (see --detail). With --watch, it reloads on the interval too. Needs a terminal on standard output and input.")
     var browse = false
 
     @Option(name: .long, help: ArgumentHelp("With --browse or --watch, the URL an item of a list opens, for every source, over the sources file's detail=: each {name} is filled with the item's field of that name, percent-encoded, and the result resolved against the source's URL, e.g. /posts/{id} or https://api.example.com/users/{userId}. Without one, an item opens its url, link or href.", valueName: "template"))

@@ -14,7 +14,7 @@ final class BrowseOptionTests: XCTestCase {
     }
 
     func testBrowseOnAPipeIsAUsageErrorThatSaysWhy() throws {
-        for option in ["--browse", "-i"] {
+        for option in ["--browse"] {
             let run = try throughPipe([option])
             XCTAssertEqual(run.status, .exited(64), option)
             XCTAssertEqual(run.output, "")

@@ -82,7 +82,7 @@ extension SoupMessageObject {
         } ?? url
         return ResponseInfo(url: finalURL, status: Int(soup_message_get_status(pointer).rawValue),
                             reasonPhrase: soup_message_get_reason_phrase(pointer).map { String(cString: $0) } ?? "",
-                            headers: headers)
+                            headers: headers, httpVersion: httpVersion)
     }
 
     /// Says that the response has no body, as a 304's never has (RFC 9110, 15.4.5). libsoup

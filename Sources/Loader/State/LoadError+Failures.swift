@@ -44,6 +44,7 @@ extension LoadError {
         }
         self.init(.httpStatus, "HTTP \(status)\(reason) from \(authority)", suggestion: suggestion, httpStatus: status,
                   retryAfter: response.headers["Retry-After"])
+        self.response = response
     }
 
     /// Advice for a 429: when the server said when, that; otherwise to wait.

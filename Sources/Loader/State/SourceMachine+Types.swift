@@ -207,5 +207,8 @@ extension SourceMachine {
         /// For the change that settles a load with content, where the source hands it on:
         /// the load's first page as the server sent it (see `FirstPage`).
         public var firstPage: FirstPage?
+        /// For the change that settles a load with content: the head of its first page's
+        /// response (a stored copy's, when the server said it is current).
+        public var response: ResponseInfo?
     }
 }

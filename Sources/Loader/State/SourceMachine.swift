@@ -34,6 +34,8 @@ public struct SourceMachine<Content: PagedContent> {
     private var arrived: (page: Content, next: String?)?
     /// The first page of the load under way, as it came, for the change that settles it.
     private var firstPage: FirstPage?
+    /// The head of the load's first page, for the change that settles the load.
+    private var firstResponse: ResponseInfo?
     /// Whether the load in flight was called off: a page that still arrives ends the chain.
     private var callingOff = false
     private var attempt = (number: 0, started: ContinuousClock.Instant?.none, status: Int?.none, bytes: 0)
@@ -187,6 +189,7 @@ public struct SourceMachine<Content: PagedContent> {
                 validators = response.validators
                 pagesVisited = [request.url, response.url]
                 firstPage = end.page
+                firstResponse = response
             }
             arrived = (page, vetted(nextPageURL(after: page, response: response)))
             var copy: [Action] = []
@@ -258,7 +261,9 @@ public struct SourceMachine<Content: PagedContent> {
         switch cause {
         case .succeeded where !continuesChain, .notModified, .failed, .cancelled:
             transition.firstPage = cause == .succeeded ? firstPage : nil
+            transition.response = cause == .succeeded ? firstResponse : nil
             firstPage = nil
+            firstResponse = nil
         case .succeeded, .started, .progressed, .retryScheduled:
             break
         }

@@ -29,8 +29,15 @@ final class OrderedPrinter: Presenter {
     /// The sources some of whose content went out in pieces, by index: the rest of it may be
     /// nothing, which is then no empty state.
     private var printedPieces: Set<Int> = []
+    /// `-i`, `-I`: whether each source's response head is printed, before its content or alone.
+    private let head: ResponseHeadOutput
+    /// The head of each source's response, by index, while its content waits its turn.
+    private var heads: [Int: ResponseInfo] = [:]
 
-    init(format: OutputFormat) { self.format = format }
+    init(format: OutputFormat, head: ResponseHeadOutput = .omitted) {
+        self.format = format
+        self.head = head
+    }
 
     func start(_ sources: [SourceSnapshot], boards: any StatusBoards, environment: PresenterEnvironment) {
         self.sources = sources
@@ -40,7 +47,8 @@ final class OrderedPrinter: Presenter {
         skeleton = SkeletonView(timers: environment.timers, progress: progress, output: environment.output)
     }
 
-    var printsPieces: Bool { true }
+    /// A head comes with the change that settles the load, after the pieces would have gone.
+    var printsPieces: Bool { head == .omitted }
 
     func piece(_ content: AnyContent, ofSource index: Int) -> Bool {
         guard environment.ending == nil, !environment.signalWaiting, !environment.output.isClosed else { return false }
@@ -65,6 +73,7 @@ final class OrderedPrinter: Presenter {
             skeleton.erase()
         }
         if change.cause == .cancelled { cancelled.insert(source.index) }
+        if head != .omitted, let response = change.response { heads[source.index] = response }
         guard environment.ending == nil else { return }
         if change.cause == .retryScheduled, case .failed(let error, _, let retry?) = change.to {
             environment.diagnostics.say("\(source.name): \(LoadErrorText.describe(error, retry: retry))")
@@ -127,7 +136,14 @@ final class OrderedPrinter: Presenter {
             printContent(content, of: source)
         case .failed(let error, let lastGood, _):
             // A copy from an earlier run goes out as content would, and the error says so.
-            if error.copyVerifiedAt != nil, let lastGood { printContent(lastGood, of: source) }
+            if error.copyVerifiedAt != nil, let lastGood {
+                printContent(lastGood, of: source)
+            } else if head != .omitted, let text = error.response.flatMap(ResponseHeadText.of) {
+                // As curl -i shows an error's head: the status is the answer.
+                let sink = stdoutSink()
+                sink.write((sources.count > 1 ? headerLine(for: source) : "") + text)
+                sink.flush()
+            }
             environment.diagnostics.say("\(source.name): \(LoadErrorText.describe(error))")
         case .idle, .loading:
             environment.diagnostics.say("\(source.name): did not finish loading")
@@ -175,9 +191,14 @@ final class OrderedPrinter: Presenter {
             // `null` alone could be a server's own JSON null: the state line tells them apart.
             if let state = environment.plugins.emptyState(of: content) { environment.diagnostics.say("\(source.name): \(state)") }
         case .text:
-            let header = sources.count > 1 ? headerLine(for: source) : ""
+            var header = sources.count > 1 ? headerLine(for: source) : ""
+            if head != .omitted, let response = heads.removeValue(forKey: source.index) { header += ResponseHeadText.of(response) ?? "" }
             let sink = stdoutSink()
             sink.write(header)
+            if head == .alone {
+                sink.flush()
+                return
+            }
             if let kept, let items = environment.plugins.renderItems(of: content, context: context) {
                 sink.write(UnseenItems.text(items, keeping: kept))
             } else {

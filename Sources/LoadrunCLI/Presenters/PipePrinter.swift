@@ -18,8 +18,15 @@ final class PipePrinter: Presenter {
     private var shown: [Int: String] = [:]
     /// The keys of the items last printed of each list, by index, to mark the new ones.
     private var shownKeys: [Int: Set<String>] = [:]
+    /// `-i`, `-I`: whether each source's response head is printed under its header line.
+    private let head: ResponseHeadOutput
+    /// The head of each source's last response with content, by index.
+    private var heads: [Int: ResponseInfo] = [:]
 
-    init(format: OutputFormat) { self.format = format }
+    init(format: OutputFormat, head: ResponseHeadOutput = .omitted) {
+        self.format = format
+        self.head = head
+    }
 
     func start(_ sources: [SourceSnapshot], boards: any StatusBoards, environment: PresenterEnvironment) {
         self.sources = sources
@@ -28,6 +35,7 @@ final class PipePrinter: Presenter {
 
     func changed(_ source: SourceSnapshot, by change: StateChange, verdict: LoadVerdict?) {
         sources[source.index] = source
+        if head != .omitted, let response = change.response { heads[source.index] = response }
         // The loads cancelled on the way out are not news.
         guard environment.ending == nil else { return }
         switch change.cause {
@@ -92,7 +100,8 @@ final class PipePrinter: Presenter {
                 shownKeys[source.index] = Set(keys)
             }
             let header = "==> \(source.name) at \(ClockTime.dateAndTime(ClockTime.now())) <=="
-            environment.output.write(environment.fitted(header) + "\n" + body)
+            let responseHead = head == .omitted ? "" : heads[source.index].flatMap(ResponseHeadText.of) ?? ""
+            environment.output.write(environment.fitted(header) + "\n" + responseHead + (head == .alone ? "" : body))
         }
         // The empty state has no text under its header, or only `null`: say it, as a load once does.
         if let state = environment.plugins.emptyState(of: content) { environment.diagnostics.say("\(source.name): \(state)") }

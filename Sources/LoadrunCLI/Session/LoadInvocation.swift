@@ -96,7 +96,8 @@ package struct LoadInvocation {
         }
         let terminal = Terminal.current(environment: environment, color: view.color)
         let presenter = PresenterChoice.presenter(format: output, schedule: schedule, terminal: terminal,
-                                                  output: context.output, usesMouse: browse.usesMouse, waits: scripting.wait != nil)
+                                                  output: context.output, usesMouse: browse.usesMouse, waits: scripting.wait != nil,
+                                                  head: view.head)
         let session = LoadSession(requests: requests, plugins: registry, schedule: schedule, presenter: presenter, terminal: terminal,
                                   view: view.over(catalog.defaults),
                                   verbosity: verbosity, client: clientConfiguration(environment: environment),
