@@ -19,6 +19,9 @@ package struct RunPlan {
     /// source, URL or list named, that is what the run loads, as `--url -` (as `jq` reads its
     /// input); a terminal or `/dev/null` leaves the bare run's sample posts.
     package var standardInputHoldsContent = false
+    /// The word after a `--color` that took none of its values, which was read as a source's
+    /// name or a URL: when it names no source, the message says what `--color` takes.
+    package var wordAfterColor: String?
 
     package init(sourceNames: [String], urls: [String], operands: [String] = [], urlList: URLList? = nil, all: Bool,
                  shard: Shard? = nil, settings: SourceSettings) {
@@ -124,6 +127,10 @@ package struct RunPlan {
                 } else {
                     // A group that is not [source NAME] may be the one meant: say it first.
                     failures += notSources
+                    if name == wordAfterColor {
+                        failures.append("--color takes auto, always or never, not \"\(name)\", which names no source either (configured: \(configured))")
+                        continue
+                    }
                     let hint = operandNames.contains(name) && Suggestion.nearest(to: name, among: known) == nil ? Operand.hostHint(name) : ""
                     failures.append("\(Suggestion.unknown("source", name, among: known)); configured: \(configured) (see loadrun sources)\(hint)")
                 }

@@ -12,7 +12,9 @@ import Plan
 ///    only digits, letters and points is taken for an interval, so that `--watch 5sec` is
 ///    refused as one rather than loaded as a source.
 ///    A `--color` (or `--colour`) without one of its values after it is `--color=always`, as
-///    `ls --color` and `git diff --color` read it.
+///    `ls --color` and `git diff --color` read it. A plain word after it (`--color sometimes`)
+///    is then read as a source's name, and is also handed to the hidden `--after-color`, so that
+///    the message for a name no source has says what `--color` takes.
 /// 2. A `--no-retry` that a later `--retry N` (or `--retry=N`) overrides is taken out: the later
 ///    one wins, as in curl (`--retry 3 --no-retry` tries once; `--no-retry --retry 3` retries up
 ///    to 3 times), but the parser keeps no order between two options, and the plan lets
@@ -68,9 +70,20 @@ struct ArgumentRewrite: Equatable {
             }
             let next = arguments.indices.contains(index + 1) ? arguments[index + 1] : nil
             if argument == "--watch", next.map(Self.isInterval) != true { result.append(WatchArgument.perSource) }
-            if Self.colorOptions.contains(argument), next.map(Self.colorValues.contains) != true { result[result.count - 1] += "=always" }
+            if Self.colorOptions.contains(argument), next.map(Self.colorValues.contains) != true {
+                result[result.count - 1] += "=always"
+                if let next, Self.isPlainWord(next) { result.append(Self.afterColor + "=" + next) }
+            }
         }
         return result
+    }
+
+    /// The hidden option that carries the word after a bare `--color` to the plan.
+    static let afterColor = "--after-color"
+
+    /// A word of lowercase letters and hyphens: what a mistaken `--color` value looks like.
+    private static func isPlainWord(_ word: String) -> Bool {
+        !word.isEmpty && word.allSatisfy { $0.isASCII && ($0.isLowercase || $0 == "-") } && !word.hasPrefix("-")
     }
 
     /// `arguments` with each negative number after a long option joined to it by `=`.

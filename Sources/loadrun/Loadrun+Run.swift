@@ -50,6 +50,7 @@ extension Loadrun {
                                                                      timeout: untilTimeout?.duration),
                                          onChange: onChange))
         invocation.showsUnseen = unseen
+        invocation.plan.wordAfterColor = wordAfterColor
         return invocation.run(in: context)
     }
 }

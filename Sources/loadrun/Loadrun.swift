@@ -35,6 +35,10 @@ struct Loadrun: LoadrunCommand {
     @Option(name: .customLong("url-batch"), help: .private)
     var urlBatch: String?
 
+    /// The word after a `--color` that took no value of its own, put here by `ArgumentRewrite`.
+    @Option(name: .customLong("after-color"), help: .private)
+    var wordAfterColor: String?
+
     @Option(name: .customLong("url-file"), help: ArgumentHelp("Load the URLs in this file, one a line, as --url reads each (after any --url); - reads the list from standard input. Blank lines and lines starting with # are skipped.", valueName: "file"),
             completion: .file())
     var urlFile: String?

@@ -34,7 +34,9 @@ final class ArgumentRewriteTests: XCTestCase {
     func testABareColorIsAlwaysAsLsAndGitTakeIt() {
         XCTAssertEqual(parsed(["--color"]), ["--color=always"])
         XCTAssertEqual(parsed(["--colour", "--all"]), ["--colour=always", "--all"])
-        XCTAssertEqual(parsed(["--color", "posts"]), ["--color=always", "--", "posts"])
+        XCTAssertEqual(parsed(["--color", "posts"]), ["--color=always", "--after-color=posts", "--", "posts"],
+                       "a plain word is a source, and the plan is told where it stood")
+        XCTAssertEqual(parsed(["--color", "127.0.0.1:8080/posts"]), ["--color=always", "--", "127.0.0.1:8080/posts"])
         XCTAssertEqual(parsed(["--color", "never", "posts"]), ["--color", "never", "--", "posts"])
         XCTAssertEqual(parsed(["--color=auto"]), ["--color=auto"])
     }

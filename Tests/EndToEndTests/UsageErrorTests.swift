@@ -30,6 +30,8 @@ final class UsageErrorTests: XCTestCase {
         XCTAssertEqual(try refused(["sources", "extra"]), "loadrun: unexpected argument \"extra\" (see loadrun sources --help)\n")
         XCTAssertEqual(try refused(["serve", "--port", "99999"]), "loadrun: --port must be between 0 and 65535 (see loadrun serve --help)\n")
         XCTAssertEqual(try refused(["-Z"]), "loadrun: unknown option -Z (see loadrun --help)\n")
+        XCTAssertEqual(try refused(["--color", "sometimes"]),
+                       "loadrun: --color takes auto, always or never, not \"sometimes\", which names no source either (configured: posts, articles, images)\n")
     }
 
     /// As chafa reads `--size`: a width alone leaves the height to the image's aspect.
