@@ -48,4 +48,14 @@ final class PipeOutputTests: XCTestCase {
         }
         XCTAssertFalse(run.standardOutput.contains("…"), "nothing cut on a pipe")
     }
+
+    /// `--max-items` on a pipe cut the JSON view's arrays with `… 2 more items` inside them,
+    /// after a trailing comma: no longer JSON. The cut is said on stderr instead.
+    func testMaxItemsOnAPipeKeepsTheJSONViewJSON() throws {
+        let document = try file("doc", #"{"a":[1,2,3,4],"b":{"c":[5,6,7]}}"#)
+        let run = try LoadrunProcess(shell: #""$LOADRUN" --max-items 2 --url "$0" | jq -c ."#, arguments: [document])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertEqual(run.standardOutput, #"{"a":[1,2],"b":{"c":[5,6]}}"# + "\n")
+        XCTAssertTrue(run.standardErrorLines.contains("doc: --max-items left out 3 items of the JSON's arrays"), run.standardError)
+    }
 }

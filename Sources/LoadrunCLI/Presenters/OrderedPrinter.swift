@@ -205,6 +205,10 @@ final class OrderedPrinter: Presenter {
                 environment.plugins.write(content, context: context, to: sink)
             }
             sink.flush()
+            if sink.itemsLeftOut > 0 {
+                let items = sink.itemsLeftOut == 1 ? "1 item" : "\(sink.itemsLeftOut) items"
+                environment.diagnostics.say("\(source.name): --max-items left out \(items) of the JSON's arrays")
+            }
             if sink.byteCount == header.utf8.count, !printedPieces.contains(source.index) {
                 environment.diagnostics.say("\(source.name): \(environment.plugins.emptyState(of: content) ?? "no \(content.pluginName)")")
             }

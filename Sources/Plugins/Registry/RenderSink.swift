@@ -23,6 +23,12 @@ public final class RenderSink {
     public private(set) var byteCount = 0
     /// Whether the taker wants no more: what is written now is dropped.
     public private(set) var isStopped = false
+    /// Items a view left out (`--max-items`) where its text could not say so: the JSON view
+    /// on a pipe, whose output must stay JSON. Whoever prints the text says it elsewhere.
+    public private(set) var itemsLeftOut = 0
+
+    /// Counts `count` items left out unsaid (see `itemsLeftOut`).
+    public func leftOut(_ count: Int) { itemsLeftOut += count }
 
     /// A sink that keeps everything it is given, for `text`.
     public convenience init() {
