@@ -55,6 +55,14 @@ struct Loadrun: LoadrunCommand {
     @Option(name: .long, help: ArgumentHelp("Run each source's JSON (and a feed's JSON Feed form) through this jq program, run by libjq, and show its results: strings as raw lines, records as a table, the rest as JSON. It is compiled before any request.", valueName: "program"))
     var jq: String?
 
+    // Two values each, as jq's: ArgumentRewrite joins them into one word, NAME=VALUE. The
+    // value name draws them as jq's manual does, `--arg <name> <value>`.
+    @Option(name: .customLong("arg"), help: ArgumentHelp("Bind $NAME to the string VALUE in the jq programs (--jq, --until, a source's jq=), as jq's --arg; all of them are in $ARGS.named too. Repeat it for several, e.g. --jq '.[] | select(.id == ($id|tonumber))' --arg id 3.", valueName: "name> <value"))
+    var arg: [String] = []
+
+    @Option(name: .customLong("argjson"), help: ArgumentHelp("Bind $NAME to this JSON value in the jq programs, as jq's --argjson, e.g. --argjson ids '[1,2]'. JSON that does not parse is a usage error, before any request.", valueName: "name> <json"))
+    var argjson: [String] = []
+
     @Option(name: .long, help: ArgumentHelp("Reload on the --watch interval (2s unless given) until this jq program, run on each source's JSON (after --jq), gives a value that is neither false nor null, as jq -e judges; then exit 0. With several sources, every one must meet it.", valueName: "program"))
     var until: String?
 
@@ -248,6 +256,8 @@ struct Loadrun: LoadrunCommand {
         current = context
         defer { current = nil }
         let rewrite = ArgumentRewrite(commandLine, subcommands: subcommandNames)
+        // An `--arg` without its pair: the parser would take the words after it for others.
+        if let failure = rewrite.failure, !Self.asksForHelp(rewrite.parsed) { return context.refuse(UsageFailure(message: failure)) }
         do {
             var command = try parseAsRoot(rewrite.parsed)
             guard let loadrunCommand = command as? any LoadrunCommand else {
