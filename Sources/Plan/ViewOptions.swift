@@ -1,17 +1,20 @@
 package import Plugins
 
 /// How content is shown, as the user asked: images' format and size, how many items of a list,
-/// whether JSON output sorts its keys, and when it is coloured.
+/// whether JSON output sorts its keys and is compact, and when it is coloured.
 package struct ViewOptions {
     package var imageFormat: ImageFormat?
     package var imageSize: RenderContext.CellSize?
     package var maxItems: Int?
     package var sortsKeys: Bool
+    /// `-c`: JSON on one line, as `jq -c` prints it.
+    package var compactsJSON: Bool
     /// `--color`.
     package var color: ColorChoice
 
     package init(imageFormat: ImageFormat? = nil, imageSize: RenderContext.CellSize? = nil, maxItems: Int? = nil, sortsKeys: Bool = false,
-                 color: ColorChoice = .auto) {
+                 compactsJSON: Bool = false, color: ColorChoice = .auto) {
+        self.compactsJSON = compactsJSON
         self.color = color
         self.imageFormat = imageFormat
         self.imageSize = imageSize
