@@ -52,7 +52,7 @@ struct Loadrun: LoadrunCommand {
             completion: .custom { _, _, _ in withContext { CompletionWords.plugins(in: $0) } })
     var plugin: String?
 
-    @Option(name: .long, help: ArgumentHelp("Run each source's JSON (and a feed's JSON Feed form) through this jq program, run by libjq, and show its results: strings as raw lines, records as a table, the rest as JSON. It is compiled before any request.", valueName: "program"))
+    @Option(name: .long, help: ArgumentHelp("Run each source's JSON (a feed's or a web page's as --output json shows it) through this jq program, run by libjq, and show its results: strings as raw lines, records as a table, the rest as JSON. It is compiled before any request.", valueName: "program"))
     var jq: String?
 
     // Two values each, as jq's: ArgumentRewrite joins them into one word, NAME=VALUE. The
