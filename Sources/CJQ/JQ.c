@@ -15,7 +15,7 @@ static struct {
     void (*set_error_cb)(jq_state *, jq_msg_cb, void *);
     void (*set_input_cb)(jq_state *, jq_input_cb, void *);
     void (*set_debug_cb)(jq_state *, jq_msg_cb, void *);
-    int (*compile)(jq_state *, const char *);
+    int (*compile_args)(jq_state *, const char *, jv);
     void (*start)(jq_state *, jv, int);
     jv (*next)(jq_state *);
     void (*teardown)(jq_state **);
@@ -25,6 +25,10 @@ static struct {
     double (*number_value)(jv);
     void (*set_attr)(jq_state *, jv, jv);
     jv (*string)(const char *);
+    jv (*string_sized)(const char *, int);
+    jv (*object)(void);
+    jv (*object_set)(jv, jv, jv);
+    jv (*parse_sized)(const char *, int);
     jv (*array)(void);
     jv (*invalid)(void);
     jv_kind (*get_kind)(jv);
@@ -60,7 +64,7 @@ static void open_library(void) {
         return;
     }
     if (!(FIND(init, "jq_init") && FIND(set_error_cb, "jq_set_error_cb") && FIND(set_input_cb, "jq_set_input_cb")
-          && FIND(set_debug_cb, "jq_set_debug_cb") && FIND(invalid, "jv_invalid") && FIND(compile, "jq_compile")
+          && FIND(set_debug_cb, "jq_set_debug_cb") && FIND(invalid, "jv_invalid") && FIND(compile_args, "jq_compile_args")
           && FIND(start, "jq_start") && FIND(next, "jq_next") && FIND(teardown, "jq_teardown") && FIND(halted, "jq_halted")
           && FIND(get_exit_code, "jq_get_exit_code") && FIND(get_error_message, "jq_get_error_message")
           && FIND(number_value, "jv_number_value")
@@ -71,7 +75,8 @@ static void open_library(void) {
           && FIND(dump_string, "jv_dump_string") && FIND(parser_new, "jv_parser_new")
           && FIND(parser_set_buf, "jv_parser_set_buf") && FIND(parser_next, "jv_parser_next")
           && FIND(parser_free, "jv_parser_free") && FIND(array_length, "jv_array_length")
-          && FIND(array_get, "jv_array_get"))) {
+          && FIND(array_get, "jv_array_get") && FIND(string_sized, "jv_string_sized") && FIND(object, "jv_object")
+          && FIND(object_set, "jv_object_set") && FIND(parse_sized, "jv_parse_sized"))) {
         lib.error = "libjq.so.1 lacks a function loadrun calls";
         return;
     }
@@ -190,7 +195,57 @@ static void debug_message(void *data, jv value) {
     lib.free(text);
 }
 
-lr_jq *lr_jq_compile(const char *program, char **error) {
+/* The JSON text `text` (`length` bytes) as one value, or JV_INVALID with libjq's message. */
+static jv parse_one(const char *text, size_t length) {
+    if (length > 0x7fffffff) return lib.invalid();
+    return lib.parse_sized(text, (int)length);
+}
+
+char *lr_jq_json_problem(const char *text, size_t length) {
+    if (lib.error) return strdup(lib.error);
+    jv value = parse_one(text, length);
+    if (lib.get_kind(value) != JV_KIND_INVALID) {
+        lib.free(value);
+        return NULL;
+    }
+    if (!lib.invalid_has_msg(lib.copy(value))) {
+        lib.free(value);
+        return strdup("it is not one JSON value");
+    }
+    jv message = lib.invalid_get_msg(value);
+    char *out = strdup(lib.get_kind(message) == JV_KIND_STRING ? lib.string_value(message) : "it is not JSON");
+    lib.free(message);
+    return out;
+}
+
+/* The program's `$NAME`s as jq_compile_args takes them, as the jq binary builds them: each
+   name's value, and `$ARGS`, `{"positional": [], "named": {…}}`. Made anew for each compiled
+   state: libjq 1.6 counts a jv's references without atomics, so no value may be shared by two
+   states that run on two threads. A JSON value that does not parse (the caller checks each
+   with lr_jq_json_problem first) is bound as null rather than failing the compile. */
+static jv program_arguments(const lr_jq_arg *args, size_t count) {
+    jv named = lib.object();
+    for (size_t index = 0; index < count; index++) {
+        const lr_jq_arg *arg = &args[index];
+        jv value;
+        if (arg->is_json) {
+            value = parse_one(arg->value, arg->length);
+            if (lib.get_kind(value) == JV_KIND_INVALID) {
+                lib.free(value);
+                value = lib.parse_sized("null", 4);
+            }
+        } else {
+            value = lib.string_sized(arg->value, arg->length > 0x7fffffff ? 0x7fffffff : (int)arg->length);
+        }
+        named = lib.object_set(named, lib.string(arg->name), value);
+    }
+    jv all = lib.object();
+    all = lib.object_set(all, lib.string("positional"), lib.array());
+    all = lib.object_set(all, lib.string("named"), lib.copy(named));
+    return lib.object_set(named, lib.string("ARGS"), all);
+}
+
+lr_jq *lr_jq_compile(const char *program, const lr_jq_arg *args, size_t count, char **error) {
     *error = NULL;
     if (lib.error) {
         *error = strdup(lib.error);
@@ -224,13 +279,15 @@ lr_jq *lr_jq_compile(const char *program, char **error) {
     }
     memcpy(prefixed, stderr_prelude, sizeof stderr_prelude - 1);
     memcpy(prefixed + sizeof stderr_prelude - 1, program, length + 1);
-    int compiled = lib.compile(jq->state, prefixed);
+    jv arguments = program_arguments(args, count);
+    int compiled = lib.compile_args(jq->state, prefixed, lib.copy(arguments));
     free(prefixed);
     if (!compiled) {
         free(jq->messages.text);
         jq->messages.text = NULL;
         jq->messages.length = 0;
-        if (!lib.compile(jq->state, program)) {
+        int plain = lib.compile_args(jq->state, program, arguments);
+        if (!plain) {
             *error = jq->messages.text ? jq->messages.text : strdup("jq: compile error");
             jq->messages.text = NULL;
             lr_jq_free(jq);
@@ -240,6 +297,7 @@ lr_jq *lr_jq_compile(const char *program, char **error) {
         lr_jq_free(jq);
         return NULL;
     }
+    lib.free(arguments);
     /* What compiling said (warnings) is not what running says. */
     free(jq->messages.text);
     jq->messages.text = NULL;

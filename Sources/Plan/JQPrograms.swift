@@ -1,18 +1,20 @@
 import Plugins
 
 /// The jq programs of a run's sources, each compiled once: a thousand sources that run the
-/// same `--jq` share one program, since libjq takes some 20 ms to compile one.
+/// same `--jq` share one program, since libjq takes some 20 ms to compile one. Every program
+/// of a run has the same `$NAME`s (`--arg`, `--argjson`).
 struct JQPrograms {
     private var compiled: [String: JQProgram] = [:]
+    private let arguments: JQArguments
 
-    init() {}
+    init(arguments: JQArguments = JQArguments()) { self.arguments = arguments }
 
     /// The program `text`, compiled now or before; a usage error, with jq's words and `place`
     /// (`--jq`, or the sources file's line), when it does not compile.
     mutating func program(_ text: String, place: String) throws(UsageFailure) -> JQProgram {
         if let program = compiled[text] { return program }
         do throws(JQProgram.CompileError) {
-            let program = try JQProgram(text)
+            let program = try JQProgram(text, arguments: arguments)
             compiled[text] = program
             return program
         } catch {

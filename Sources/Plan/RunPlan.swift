@@ -169,7 +169,7 @@ package struct RunPlan {
         // Read once for every source: standard input can be read only once.
         let body = try settings.request.body(files: files, directory: files.directory, place: settings.request.json.isEmpty ? "-d" : "--json")
         var requests: [SourceRequest] = []
-        var programs = JQPrograms()
+        var programs = JQPrograms(arguments: settings.jqArguments)
         for definition in definitions {
             requests.append(try request(for: definition, defaults: catalog.defaults, commandLineBody: body, registry: registry,
                                         programs: &programs, environment: environment, files: files))

@@ -1,9 +1,13 @@
+package import Plugins
+
 /// What the command line asks of every source it loads, on top of (and over) the sources
 /// file's settings.
 package struct SourceSettings {
     package var plugin: String?
     /// `--jq`: every source's JSON through this jq program, over the sources file's `jq=`.
     package var jq: String?
+    /// `--arg` and `--argjson`: the `$NAME`s of every jq program of the run (`--jq`, `jq=`).
+    package var jqArguments = JQArguments()
     package var noRetry = false
     /// What the options set; unset ones leave the file's settings, then the defaults.
     package var load = LoadSettings()
@@ -21,7 +25,9 @@ package struct SourceSettings {
 
     package init(plugin: String? = nil, jq: String? = nil, noRetry: Bool = false, load: LoadSettings = LoadSettings(),
                  headers: HeaderArguments = HeaderArguments(), detail: DetailTemplate? = nil,
-                request: RequestSettings = RequestSettings(), retriesEveryError: Bool = false, retriesRefusedConnections: Bool = false) {
+                request: RequestSettings = RequestSettings(), retriesEveryError: Bool = false, retriesRefusedConnections: Bool = false,
+                jqArguments: JQArguments = JQArguments()) {
+        self.jqArguments = jqArguments
         self.request = request
         self.retriesEveryError = retriesEveryError
         self.retriesRefusedConnections = retriesRefusedConnections

@@ -1,20 +1,23 @@
 package import Plugins
 
 /// How content is shown, as the user asked: images' format and size, how many items of a list,
-/// whether JSON output sorts its keys, when it is coloured, and whether the response's head is
-/// printed.
+/// whether JSON output sorts its keys and is compact, when it is coloured, and whether the
+/// response's head is printed.
 package struct ViewOptions {
     package var imageFormat: ImageFormat?
     package var imageSize: RenderContext.CellSize?
     package var maxItems: Int?
     package var sortsKeys: Bool
+    /// `-c`: JSON on one line, as `jq -c` prints it.
+    package var compactsJSON: Bool
     /// `--color`.
     package var color: ColorChoice
     /// `-i`, `-I`.
     package var head: ResponseHeadOutput
 
     package init(imageFormat: ImageFormat? = nil, imageSize: RenderContext.CellSize? = nil, maxItems: Int? = nil, sortsKeys: Bool = false,
-                 color: ColorChoice = .auto, head: ResponseHeadOutput = .omitted) {
+                 compactsJSON: Bool = false, color: ColorChoice = .auto, head: ResponseHeadOutput = .omitted) {
+        self.compactsJSON = compactsJSON
         self.color = color
         self.head = head
         self.imageFormat = imageFormat

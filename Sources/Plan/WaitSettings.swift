@@ -26,14 +26,15 @@ package struct WaitSettings {
 
     /// The wait the options ask for: nil when none does; a usage error for options that do not
     /// go together, or an `--until` program that does not compile (jq's words, before any
-    /// request).
-    package static func make(until: String?, untilChange: Bool, untilOK: Bool, timeout: Duration?) throws(UsageFailure) -> WaitSettings? {
+    /// request). An `--until` program has the run's `$NAME`s (`arguments`), as `--jq`'s has.
+    package static func make(until: String?, untilChange: Bool, untilOK: Bool, timeout: Duration?,
+                             arguments: JQArguments = JQArguments()) throws(UsageFailure) -> WaitSettings? {
         let given = [until.map { _ in "--until" }, untilChange ? "--until-change" : nil, untilOK ? "--until-ok" : nil].compactMap { $0 }
         if given.count > 1 { throw UsageFailure(message: "give one of --until, --until-change and --until-ok, not \(given.joined(separator: " and "))") }
         let condition: Condition
         if let until {
             do throws(JQProgram.CompileError) {
-                condition = .expression(try JQProgram(until))
+                condition = .expression(try JQProgram(until, arguments: arguments))
             } catch {
                 throw UsageFailure(message: "--until: \(error)")
             }

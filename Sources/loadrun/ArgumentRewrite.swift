@@ -1,11 +1,16 @@
 import Plan
+import Plugins
 /// The command line as swift-argument-parser gets it: rewritten once, before parsing, where
 /// the parser cannot say what loadrun means. In order:
 ///
-/// 0. A long option followed by a negative number takes it as its value (`--max-items -1`
+/// 0. `--arg NAME VALUE` and `--argjson NAME JSON`, jq's options of two values, become one
+///    word, `--arg=NAME=VALUE`, for the parser, which takes one value an option: the two words
+///    after the option are its, whatever they are (`-1`, `--url`, empty), as jq reads them. A
+///    missing word, or a NAME that is no jq identifier, is the rewrite's `failure`.
+/// 1. A long option followed by a negative number takes it as its value (`--max-items -1`
 ///    is `--max-items=-1`): the parser would take `-1` for an option and say the value is
 ///    missing, where the option's own check says what is wrong with it.
-/// 1. A `--watch` without a value of its own gets `auto`: an option's value cannot be optional
+/// 2. A `--watch` without a value of its own gets `auto`: an option's value cannot be optional
 ///    in the parser (see `WatchArgument`). It has none at the end of the line, before another
 ///    option, and before a word that is no interval, which is a URL or a source's name given
 ///    without an option (`loadrun --watch posts`). A word that starts with a digit and holds
@@ -15,23 +20,26 @@ import Plan
 ///    `ls --color` and `git diff --color` read it. A plain word after it (`--color sometimes`)
 ///    is then read as a source's name, and is also handed to the hidden `--after-color`, so that
 ///    the message for a name no source has says what `--color` takes.
-/// 2. A `--no-retry` that a later `--retry N` (or `--retry=N`) overrides is taken out: the later
+/// 3. A `--no-retry` that a later `--retry N` (or `--retry=N`) overrides is taken out: the later
 ///    one wins, as in curl (`--retry 3 --no-retry` tries once; `--no-retry --retry 3` retries up
 ///    to 3 times), but the parser keeps no order between two options, and the plan lets
 ///    `--no-retry` win whenever it is set. Only the flag is ever taken out: every `--retry`
 ///    value still gets its check.
-/// 3. Words given without an option move after a `--`, where the main command takes them as
+/// 4. Words given without an option move after a `--`, where the main command takes them as
 ///    URLs or sources' names (see `OperandArguments`).
-/// 4. Many `--url`s become one hidden option (see `URLBatch`, which also takes them apart).
+/// 5. Many `--url`s become one hidden option (see `URLBatch`, which also takes them apart).
 ///
 /// Arguments from `--` on are never options, and are left alone. When the first argument names
 /// a subcommand, which takes neither `--retry` nor `--url`, the later steps leave it as it is.
 struct ArgumentRewrite: Equatable {
-    /// The words after the first step alone: every argument typed is there, in its place, for
-    /// a message that points at one (`UnknownOption`).
+    /// The words after the steps 0 to 2 alone: every argument typed is there, in its place (an
+    /// `--arg`'s pair joined to it), for a message that points at one (`UnknownOption`).
     let words: [String]
     /// What the parser parses: after every step.
     let parsed: [String]
+    /// What is wrong with the command line that the parser would misread: an `--arg` without
+    /// its NAME and VALUE. Said before the parser runs.
+    private(set) var failure: String?
 
     /// Rewrites `commandLine`, the arguments after the program's name; `subcommands` are the
     /// names of the command's subcommands.
@@ -45,13 +53,50 @@ struct ArgumentRewrite: Equatable {
         // Each later step looks at what the one before left: a `--no-retry` taken out may
         // leave a subcommand's name first.
         func namesSubcommand(_ arguments: [String]) -> Bool { arguments.first.map(subcommands.contains) ?? false }
-        words = Self.explicitWatchInterval(Self.negativeValuesJoined(commandLine))
+        var pairsJoined = commandLine
+        if !namesSubcommand(commandLine) { (pairsJoined, failure) = Self.jqArgumentsJoined(commandLine) }
+        words = Self.explicitWatchInterval(Self.negativeValuesJoined(pairsJoined))
         let retries = namesSubcommand(words) ? words : Self.laterRetryWins(words)
         guard !namesSubcommand(retries) else {
             parsed = retries
             return
         }
         parsed = URLBatch.batched(OperandArguments.moved(retries, subcommands: subcommands))
+    }
+
+    /// `arguments` with each `--arg NAME VALUE` and `--argjson NAME JSON` joined into one word,
+    /// `--arg=NAME=VALUE`; and what is wrong with the first that lacks a word or whose NAME is
+    /// no jq identifier (left as typed).
+    static func jqArgumentsJoined(_ arguments: [String]) -> (arguments: [String], failure: String?) {
+        var result: [String] = []
+        var failure: String?
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" {
+                result += arguments[index...]
+                break
+            }
+            guard argument == JQArgumentOptions.stringOption || argument == JQArgumentOptions.jsonOption else {
+                result.append(argument)
+                index += 1
+                continue
+            }
+            let name = arguments.indices.contains(index + 1) ? arguments[index + 1] : nil
+            let value = arguments.indices.contains(index + 2) ? arguments[index + 2] : nil
+            if let name, !JQArguments.isIdentifier(name) {
+                failure = failure ?? JQArgumentOptions.message(for: .notAName, option: argument, name: name)
+            } else if let name, let value {
+                result.append(argument + "=" + JQArgumentOptions.joined(name: name, value: value))
+                index += 3
+                continue
+            } else {
+                failure = failure ?? JQArgumentOptions.shape(of: argument)
+            }
+            result.append(argument)
+            index += 1
+        }
+        return (result, failure)
     }
 
     /// The names of the colour option, and the values it takes (`ColorChoice`'s).

@@ -15,6 +15,7 @@ extension Loadrun {
 
     func run(in context: RunContext) throws -> RunOutcome {
         try check(in: context)
+        let jqArguments = try JQArgumentOptions.arguments(strings: arg, json: argjson)
         let load = LoadSettings {
             $0.timeout = timeout?.duration
             $0.connectTimeout = connectTimeout?.duration
@@ -39,15 +40,16 @@ extension Loadrun {
                                                    headers: try HeaderArguments(header, userAgent: userAgent),
                                                    detail: try detail.map { try DetailTemplate.parse($0).get() },
                                                    request: RequestSettings(method: head ? "HEAD" : method, data: data, json: json),
-                                                   retriesEveryError: retryAllErrors, retriesRefusedConnections: retryConnrefused)),
+                                                   retriesEveryError: retryAllErrors, retriesRefusedConnections: retryConnrefused, jqArguments: jqArguments)),
             urlFile: urlFile, configPath: config, output: output, schedule: watch.map { .interval($0.interval) } ?? .once,
             browse: BrowseSettings(isEnabled: browse, prefetches: !noPrefetch, usesMouse: !noMouse),
-            view: ViewOptions(imageFormat: imageFormat?.format, imageSize: size?.cells, maxItems: maxItems, sortsKeys: sortKeys, color: color,
+            view: ViewOptions(imageFormat: imageFormat?.format, imageSize: size?.cells, maxItems: maxItems, sortsKeys: sortKeys,
+                              compactsJSON: compactOutput, color: color,
                               head: head ? .alone : include ? .beforeContent : .omitted),
             maxConnections: maxConnections, maxPerHost: maxPerHost, usesCache: !noCache && !include && !head, forcesHTTP1: http1,
             verbosity: Verbosity(verbose: verbose, quiet: quiet), traceFile: trace,
             scripting: ScriptingSettings(wait: try WaitSettings.make(until: until, untilChange: untilChange, untilOK: untilOK,
-                                                                     timeout: untilTimeout?.duration),
+                                                                     timeout: untilTimeout?.duration, arguments: jqArguments),
                                          onChange: onChange))
         invocation.showsUnseen = unseen
         invocation.plan.wordAfterColor = wordAfterColor

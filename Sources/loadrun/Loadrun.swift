@@ -56,8 +56,16 @@ struct Loadrun: LoadrunCommand {
             completion: .custom { _, _, _ in withContext { CompletionWords.plugins(in: $0) } })
     var plugin: String?
 
-    @Option(name: .long, help: ArgumentHelp("Run each source's JSON (and a feed's JSON Feed form) through this jq program, run by libjq, and show its results: strings as raw lines, records as a table, the rest as JSON. It is compiled before any request.", valueName: "program"))
+    @Option(name: .long, help: ArgumentHelp("Run each source's JSON (a feed's or a web page's as --output json shows it) through this jq program, run by libjq, and show its results: strings as raw lines, records as a table, the rest as JSON. It is compiled before any request.", valueName: "program"))
     var jq: String?
+
+    // Two values each, as jq's: ArgumentRewrite joins them into one word, NAME=VALUE. The
+    // value name draws them as jq's manual does, `--arg <name> <value>`.
+    @Option(name: .customLong("arg"), help: ArgumentHelp("Bind $NAME to the string VALUE in the jq programs (--jq, --until, a source's jq=), as jq's --arg; all of them are in $ARGS.named too. Repeat it for several, e.g. --jq '.[] | select(.id == ($id|tonumber))' --arg id 3.", valueName: "name> <value"))
+    var arg: [String] = []
+
+    @Option(name: .customLong("argjson"), help: ArgumentHelp("Bind $NAME to this JSON value in the jq programs, as jq's --argjson, e.g. --argjson ids '[1,2]'. JSON that does not parse is a usage error, before any request.", valueName: "name> <json"))
+    var argjson: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Reload on the --watch interval (2s unless given) until this jq program, run on each source's JSON (after --jq), gives a value that is neither false nor null, as jq -e judges; then exit 0. With several sources, every one must meet it.", valueName: "program"))
     var until: String?
@@ -110,6 +118,9 @@ struct Loadrun: LoadrunCommand {
 
     @Flag(name: .customLong("sort-keys"), help: "With --output json, sort each object's keys instead of keeping the server's order.")
     var sortKeys = false
+
+    @Flag(name: [.customShort("c"), .customLong("compact-output")], help: "Print JSON on one line, as jq -c: --output json, and wherever the text output shows JSON (a JSON document, a --jq result that is no string or table). Keys keep their order and numbers their spelling.")
+    var compactOutput = false
 
     @Option(name: .customLong("image-format"), help: ArgumentHelp("Draw images as symbols, sixel, kitty or iterm instead of what the terminal is detected to support; also on a pipe.", valueName: "format"))
     var imageFormat: ImageFormatArgument?
@@ -258,6 +269,8 @@ struct Loadrun: LoadrunCommand {
         current = context
         defer { current = nil }
         let rewrite = ArgumentRewrite(commandLine, subcommands: subcommandNames)
+        // An `--arg` without its pair: the parser would take the words after it for others.
+        if let failure = rewrite.failure, !Self.asksForHelp(rewrite.parsed) { return context.refuse(UsageFailure(message: failure)) }
         do {
             var command = try parseAsRoot(rewrite.parsed)
             guard let loadrunCommand = command as? any LoadrunCommand else {

@@ -5,11 +5,11 @@ import LoadrunCLI
 enum LoadrunHelp {
     static let usage = """
             loadrun [<url-or-source>]... [--source <name>]... [--url <url>]... [--url-file <file>] [--all] [--shard <K/N>]
-                    [--config <file>] [--plugin <name> | --jq <program>]
-                    [--output text|json|ndjson] [--max-items <n>] [--sort-keys] [--color <when>]
+                    [--config <file>] [--plugin <name> | --jq <program>] [--arg <name> <value>]... [--argjson <name> <json>]...
+                    [--output text|json|ndjson] [--max-items <n>] [--sort-keys] [-c] [--color <when>]
                     [--watch [<interval>]] [--pages <n> | --all-pages] [--follow-cross-host]
                     [--until <program> | --until-change | --until-ok] [--until-timeout <duration>] [--on-change <command>]
-                    [-i | --browse] [--detail <template>] [--no-prefetch] [--no-mouse]
+                    [-i | -I] [--browse] [--detail <template>] [--no-prefetch] [--no-mouse]
                     [--page-param <name> [--per-page <n> [--per-page-param <name>]]]
                     [-X <method>] [-d <data>... | --json <data>...] [-H <header>]... [-A <name>]
                     [--cacert <file>] [-k] [--http1.1] [-v | -q] [--trace <file>]

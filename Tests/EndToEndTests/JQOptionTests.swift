@@ -18,7 +18,6 @@ final class JQOptionTests: XCTestCase {
             server.route("/posts", TestRoutes.fixed(Fixtures.posts(3), requests: requests))
             server.route("/users", TestRoutes.fixed(Self.users, requests: requests))
             server.route("/feed", TestRoutes.fixed(contentType: "application/rss+xml", Self.feed, requests: requests))
-            server.route("/page", TestRoutes.fixed(contentType: "text/html", "<html><p>hi</p></html>", requests: requests))
             server.route("/raw", TestRoutes.fixed(contentType: "text/plain; charset=utf-8", Self.users, requests: requests))
         }
     }
@@ -160,13 +159,6 @@ final class JQOptionTests: XCTestCase {
         let run = try self.run(["--url", server.url("/feed"), "--jq", ".items[0].title"])
         XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
         XCTAssertEqual(run.standardOutput, "First note\n")
-    }
-
-    func testContentThatIsNotJSONIsRefusedNamingItsType() throws {
-        let server = server()
-        let run = try self.run(["--url", server.url("/page"), "--jq", "."])
-        XCTAssertEqual(run.waitForExit(), .exited(2))
-        XCTAssertTrue(run.standardError.contains("is text/html, not JSON: --jq runs on JSON, JSON Lines and feeds"), run.standardError)
     }
 
     /// `jq=` per source, as `plugin=` is: its program runs on that source only, compiled

@@ -15,12 +15,12 @@ final class HistoryPartsTests: XCTestCase {
     }
 
     func testUnseenKeepsTheChosenItemsOfAnArrayOrAFeed() {
-        XCTAssertEqual(UnseenItems.json(#"[{"id": 1}, {"id": 2}, {"id": 3}]"#, keeping: [1, 2], sortsKeys: false),
+        XCTAssertEqual(UnseenItems.json(#"[{"id": 1}, {"id": 2}, {"id": 3}]"#, keeping: [1, 2], context: RenderContext()),
                        "[\n  {\n    \"id\": 2\n  },\n  {\n    \"id\": 3\n  }\n]")
         let feed = #"{"title": "f", "items": [{"id": "a"}, {"id": "b"}]}"#
-        XCTAssertEqual(UnseenItems.json(feed, keeping: [1], sortsKeys: false),
+        XCTAssertEqual(UnseenItems.json(feed, keeping: [1], context: RenderContext()),
                        "{\n  \"title\": \"f\",\n  \"items\": [\n    {\n      \"id\": \"b\"\n    }\n  ]\n}")
-        XCTAssertEqual(UnseenItems.json("\"text\"", keeping: [], sortsKeys: false), "\"text\"")
+        XCTAssertEqual(UnseenItems.json("\"text\"", keeping: [], context: RenderContext()), "\"text\"")
     }
 
     func testALineDiffShowsTheChangesWithTheirContext() {

@@ -16,9 +16,25 @@ typedef struct lr_jq lr_jq;
 /* Opens libjq once; NULL when it is ready, else the dynamic loader's reason. Call it first. */
 const char *lr_jq_open(void);
 
-/* Compiles `program`. NULL when it does not compile, with jq's own messages in `*error`
- * (`jq: error: syntax error, … jq: 1 compile error`; free it with lr_jq_free_text). */
-lr_jq *lr_jq_compile(const char *program, char **error);
+/* A named argument of a program, as jq's `--arg NAME VALUE` (`is_json` 0: `$NAME` is the
+ * string of `length` bytes at `value`) or `--argjson NAME JSON` (`is_json` 1: the JSON value
+ * that text is; check it first with lr_jq_json_problem). */
+typedef struct {
+    const char *name;
+    const char *value;
+    size_t length;
+    int is_json;
+} lr_jq_arg;
+
+/* Compiles `program` with the `count` named arguments at `args` bound as `$NAME`, and `$ARGS`
+ * as the jq binary binds it (`{"positional": [], "named": {NAME: value, …}}`). NULL when it
+ * does not compile, with jq's own messages in `*error` (`jq: error: syntax error, … jq: 1
+ * compile error`; free it with lr_jq_free_text). */
+lr_jq *lr_jq_compile(const char *program, const lr_jq_arg *args, size_t count, char **error);
+
+/* NULL when the `length` bytes of `text` (NUL-terminated) are one JSON value, as libjq reads
+ * one; else libjq's words for what is wrong (free them with lr_jq_free_text). */
+char *lr_jq_json_problem(const char *text, size_t length);
 void lr_jq_free(lr_jq *jq);
 
 /* Called with each result, as compact JSON (what `jq -c` prints), in order; nonzero stops the

@@ -180,7 +180,7 @@ final class OrderedPrinter: Presenter {
                 return
             } else if sources.count > 1 || kept != nil {
                 var text = environment.plugins.renderJSON(content, context: context)
-                if let kept { text = UnseenItems.json(text, keeping: kept, sortsKeys: context.sortsKeys) }
+                if let kept { text = UnseenItems.json(text, keeping: kept, context: context) }
                 // Several sources: each on labelled lines of its own.
                 sink.write(sources.count > 1 ? LabelledJSON.lines(for: source, json: text) : text + "\n")
             } else {

@@ -90,6 +90,7 @@ final class PresenterEnvironment {
                       isTerminal: terminal.stdoutIsTTY, environment: terminal.environment,
                       imageFormat: view.imageFormat ?? imageFormat, imageSize: view.imageSize,
                       interruption: interruption, maxItems: view.maxItems, sortsKeys: view.sortsKeys,
-                      hasScreenWidth: terminal.hasScreenWidth, color: terminal.color)
+                      hasScreenWidth: terminal.hasScreenWidth, color: terminal.color,
+                      compactsJSON: view.compactsJSON)
     }
 }

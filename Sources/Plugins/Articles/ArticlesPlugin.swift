@@ -49,7 +49,7 @@ public struct ArticlesPlugin: ContentPlugin {
 
     /// Every field the server sent.
     public func renderJSON(_ model: Article, context: RenderContext) -> String {
-        JSONWriter(sortsKeys: context.sortsKeys).write(model.json)
+        JSONWriter(context: context).write(model.json)
     }
 
     /// A title bar over two paragraphs.

@@ -57,7 +57,7 @@ public struct BytesPlugin: ContentPlugin {
     }
 
     public func renderJSON(_ model: Bytes, context: RenderContext) -> String {
-        JSONWriter(sortsKeys: context.sortsKeys).write(.object([
+        JSONWriter(context: context).write(.object([
             JSON.Member("mediaType", model.mediaType.map(JSON.string) ?? .null), JSON.Member("bytes", .number(String(model.count))),
         ]))
     }

@@ -83,11 +83,11 @@ public struct FeedPlugin: ContentPlugin {
     }
 
     public func renderJSON(_ model: Feed, context: RenderContext) -> String {
-        JSONWriter(sortsKeys: context.sortsKeys).write(FeedJSON.json(model))
+        JSONWriter(context: context).write(FeedJSON.json(model))
     }
 
     public func writeJSON(_ model: Feed, context: RenderContext, to sink: RenderSink) {
-        JSONWriter(sortsKeys: context.sortsKeys).write(FeedJSON.json(model), to: sink)
+        JSONWriter(context: context).write(FeedJSON.json(model), to: sink)
     }
 
     /// A heading over three entries' date, title and summary bars.

@@ -2,7 +2,7 @@ public import Loader
 internal import TerminalText
 
 /// What `--jq` makes of each load: the results of a jq program, run by libjq on the JSON the
-/// source served (or a feed's JSON Feed form), shown by loadrun's own views as jq users
+/// source served (or, for a feed or a web page, the JSON `--output json` shows), shown by loadrun's own views as jq users
 /// expect: strings as raw lines (`jq -r`, `gh --jq`), an array of records as a table, anything
 /// else as the JSON view, several results one after another (`JQResultsView`). It is in the
 /// table only for a run whose sources filter, and takes nothing by itself: those sources name it.
@@ -11,7 +11,7 @@ public struct JQPlugin: ContentDecoder {
     public let name = JQPlugin.pluginName
     public let mediaTypes = ["application/json"]
     public let summary = "what --jq's program gives: strings as raw lines, records as a table, the rest as JSON"
-    public let takes = "JSON, JSON Lines and feeds, filtered by --jq"
+    public let takes = "JSON, JSON Lines, feeds and web pages, filtered by --jq"
     private let program: JQProgram
 
     public init(program: JQProgram) { self.program = program }
@@ -80,19 +80,28 @@ public struct JQPlugin: ContentDecoder {
     /// What `debug` said, to be said on stderr as the jq binary says it.
     public func notes(_ model: Results) -> [String] { model.debugMessages }
 
-    /// The JSON a program runs on: the body when it is JSON or JSON Lines; a feed as its
-    /// JSON Feed form; a body that opens as JSON whatever its type says (raw file hosts serve
-    /// JSON as text/plain, and `curl | jq` never asks), for libjq to judge; a clear refusal
-    /// for anything else.
+    /// The JSON a program runs on: the body when it is JSON or JSON Lines; a feed, or a web
+    /// page, as `--output json` shows it (their plugins' own `renderJSON`, the one JSON form
+    /// each has: its JSON Feed form; title, description, body and links); a body that opens
+    /// as JSON whatever its type says (raw file hosts serve JSON as text/plain, and
+    /// `curl | jq` never asks), for libjq to judge; a clear refusal for anything else.
     private static func json(of body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> [UInt8] {
         if JSONBody.mayBeJSON(body, response: response) { return body }
-        if case .taken(let feed) = FeedPlugin().offer(ResponseBody(body, info: response)) {
+        let offered = ResponseBody(body, info: response)
+        // In the plugin table's order: a feed served as text/html is still a feed.
+        if case .taken(let feed) = FeedPlugin().offer(offered) {
             return Array(FeedPlugin().renderJSON(feed, context: RenderContext()).utf8)
+        }
+        // Only a page here: a JSON article was JSON above.
+        switch ArticlesPlugin().offer(offered) {
+        case .taken(let page): return Array(ArticlesPlugin().renderJSON(page, context: RenderContext()).utf8)
+        case .failed(let failure): throw DecodeFailure(failure.reason, suggestion: "drop --jq for this source", offersOtherPlugins: false)
+        case .declined: break
         }
         let first = body.first { !JSONBody.isJSONWhitespace($0) }
         if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return body }
         let type = response.mediaType ?? "content with no type"
-        throw DecodeFailure("is \(type), not JSON: --jq runs on JSON, JSON Lines and feeds", suggestion: "drop --jq for this source",
+        throw DecodeFailure("is \(type), not JSON: --jq runs on JSON, JSON Lines, feeds and web pages", suggestion: "drop --jq for this source",
                             offersOtherPlugins: false)
     }
 

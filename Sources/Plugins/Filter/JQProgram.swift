@@ -12,6 +12,8 @@ import Synchronization
 public final class JQProgram {
     /// The program as it was written.
     public let source: String
+    /// Its `$NAME`s (`--arg`, `--argjson`).
+    public let arguments: JQArguments
     private let states: States
 
     /// Why a program could not be made: libjq is missing, or jq's own messages for a program
@@ -59,14 +61,16 @@ public final class JQProgram {
         max(64 << 20, 2 * inputSize)
     }
 
-    /// Compiles `source`; throws jq's messages when it does not compile.
-    public init(_ source: String) throws(CompileError) {
+    /// Compiles `source` with `arguments` bound as its `$NAME`s; throws jq's messages when it
+    /// does not compile.
+    public init(_ source: String, arguments: JQArguments = JQArguments()) throws(CompileError) {
         if let problem = lr_jq_open() {
             throw CompileError(description: "jq programs need libjq, which cannot be loaded (\(String(cString: problem))); install libjq1")
         }
         self.source = source
-        states = States(source: source)
-        states.put(try States.compile(source))
+        self.arguments = arguments
+        states = States(source: source, arguments: arguments)
+        states.put(try States.compile(source, arguments: arguments))
     }
 
     /// Runs the program on each JSON value in `input` (a document, or JSON Lines), off the
@@ -158,6 +162,7 @@ public final class JQProgram {
         }
 
         let source: String
+        let arguments: JQArguments
         private let idle = Mutex<[State]>([])
         /// Runs the loop stopped waiting for that have not ended yet.
         private let abandoned = Mutex(0)
@@ -188,13 +193,17 @@ public final class JQProgram {
             if wasAbandoned { abandoned.withLock { $0 -= 1 } }
         }
 
-        init(source: String) { self.source = source }
+        init(source: String, arguments: JQArguments) {
+            self.source = source
+            self.arguments = arguments
+        }
 
         deinit { idle.withLock { $0.forEach { lr_jq_free($0.pointer) } } }
 
-        static func compile(_ source: String) throws(CompileError) -> State {
+        static func compile(_ source: String, arguments: JQArguments) throws(CompileError) -> State {
             var error: UnsafeMutablePointer<CChar>?
-            guard let pointer = lr_jq_compile(source, &error) else {
+            let compiled = arguments.withCArguments { args, count in lr_jq_compile(source, args, count, &error) }
+            guard let pointer = compiled else {
                 defer { lr_jq_free_text(error) }
                 throw CompileError(description: error.map { String(cString: $0) } ?? "jq: compile error")
             }
@@ -202,7 +211,7 @@ public final class JQProgram {
         }
 
         func take() -> State? {
-            idle.withLock { $0.popLast() } ?? (try? Self.compile(source))
+            idle.withLock { $0.popLast() } ?? (try? Self.compile(source, arguments: arguments))
         }
 
         func put(_ state: State) {

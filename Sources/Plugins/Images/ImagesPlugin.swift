@@ -61,7 +61,7 @@ public struct ImagesPlugin: ContentPlugin {
     }
 
     public func renderJSON(_ image: ImageContent, context: RenderContext) -> String {
-        JSONWriter(sortsKeys: context.sortsKeys).write(.object([
+        JSONWriter(context: context).write(.object([
             JSON.Member("mediaType", .string(image.mediaType)), JSON.Member("width", .number(String(image.width))),
             JSON.Member("height", .number(String(image.height))), JSON.Member("bytes", .number(String(image.bytes))),
         ]))

@@ -40,13 +40,23 @@ public struct JSONPlugin: ContentPlugin {
     }
 
     public func render(_ model: JSONDocument, context: RenderContext) -> String {
+        if context.compactsJSON { return compactText(model, context: context) }
         var view = JSONView(context: context)
         return view.render(model.value)
     }
 
     public func write(_ model: JSONDocument, context: RenderContext, to sink: RenderSink) {
+        if context.compactsJSON { return sink.write(compactText(model, context: context)) }
         var view = JSONView(context: context)
         view.write(model.value, to: sink)
+    }
+
+    /// `-c` in the text output: the document as `jq -c` prints it, one value a line, coloured
+    /// as jq colours it where styling is allowed; whole, since a list cut at `--max-items`
+    /// would be no JSON. Safe for a terminal as `JSONWriter` writes it.
+    private func compactText(_ model: JSONDocument, context: RenderContext) -> String {
+        let text = renderJSON(model, context: context) + "\n"
+        return context.allowsStyling ? JSONColorizer.colored(text) : text
     }
 
     /// For a top-level array: each element's first line in `render`'s text, which comes with them from one render, after the
@@ -68,14 +78,14 @@ public struct JSONPlugin: ContentPlugin {
     }
 
     public func renderJSON(_ model: JSONDocument, context: RenderContext) -> String {
-        let writer = JSONWriter(sortsKeys: context.sortsKeys)
+        let writer = JSONWriter(context: context)
         if model.isSequence, case .array(let values) = model.value { return writer.write(lines: values) }
         return writer.write(model.value)
     }
 
     public func writeJSON(_ model: JSONDocument, context: RenderContext, to sink: RenderSink) {
         guard !model.isSequence else { return sink.write(renderJSON(model, context: context)) }
-        JSONWriter(sortsKeys: context.sortsKeys).write(model.value, to: sink)
+        JSONWriter(context: context).write(model.value, to: sink)
     }
 
     /// An object's worth of keys and values.

@@ -9,6 +9,12 @@ public struct JSONWriter {
 
     public init(sortsKeys: Bool = false) { self.sortsKeys = sortsKeys }
 
+    /// As `context` asks: keys sorted (`--sort-keys`), one line (`-c`).
+    public init(context: RenderContext) {
+        sortsKeys = context.sortsKeys
+        isCompact = context.compactsJSON
+    }
+
     /// Values as JSON Lines: each on a line of its own, compact, without a trailing newline.
     public func write(lines values: [JSON]) -> String {
         var compact = self
@@ -16,7 +22,7 @@ public struct JSONWriter {
         return values.map { compact.write($0) }.joined(separator: "\n")
     }
 
-    /// The document, indented, without a trailing newline.
+    /// The document, indented (unless compact), without a trailing newline.
     public func write(_ value: JSON) -> String {
         // Sized once, a little over so the caller's final newline fits too: the text is never
         // held twice.

@@ -77,12 +77,12 @@ public struct PostsPlugin: ContentPlugin {
 
     /// Every post as the server sent it.
     public func renderJSON(_ model: [Post], context: RenderContext) -> String {
-        JSONWriter(sortsKeys: context.sortsKeys).write(.array(model.map(\.json)))
+        JSONWriter(context: context).write(.array(model.map(\.json)))
     }
 
     /// Writes what `renderJSON` gives into `sink` as it goes, a piece at a time.
     public func writeJSON(_ model: [Post], context: RenderContext, to sink: RenderSink) {
-        JSONWriter(sortsKeys: context.sortsKeys).write(.array(model.map(\.json)), to: sink)
+        JSONWriter(context: context).write(.array(model.map(\.json)), to: sink)
     }
 
     /// Five posts' worth of id, title and body bars.

@@ -223,7 +223,7 @@ public struct DeclarativePlugin: ContentPlugin {
     public func itemCount(_ model: DeclaredItems) -> Int? { model.items.count }
 
     public func renderJSON(_ model: DeclaredItems, context: RenderContext) -> String {
-        JSONWriter(sortsKeys: context.sortsKeys).write(.array(model.items))
+        JSONWriter(context: context).write(.array(model.items))
     }
 
     /// `template` with each `{field}` replaced by the item's value, or `∅` for one it lacks.

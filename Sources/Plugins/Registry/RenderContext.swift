@@ -36,6 +36,8 @@ public struct RenderContext: Sendable, Equatable {
     public var maxItems: Int?
     /// Whether JSON output sorts each object's keys; otherwise they keep the server's order.
     public var sortsKeys: Bool
+    /// Whether JSON is written on one line, as `jq -c` writes it (`-c`); otherwise indented.
+    public var compactsJSON: Bool
     /// Whether `width` is a screen's (a terminal's, or `COLUMNS`): off a terminal without
     /// `COLUMNS` it is only where text wraps, and a table keeps every column, since `grep` on
     /// the other end of the pipe has no width to fit.
@@ -44,7 +46,8 @@ public struct RenderContext: Sendable, Equatable {
     public init(width: Int = 80, height: Int? = nil, allowsStyling: Bool = false, isTerminal: Bool = false,
                 environment: [String: String] = [:], imageFormat: ImageFormat? = nil, imageSize: CellSize? = nil,
                 interruption: InterruptProbe? = nil, maxItems: Int? = nil, sortsKeys: Bool = false, hasScreenWidth: Bool = true,
-                color: ColorChoice = .auto) {
+                color: ColorChoice = .auto, compactsJSON: Bool = false) {
+        self.compactsJSON = compactsJSON
         self.color = color
         self.width = max(width, 20)
         self.height = height

@@ -61,13 +61,13 @@ public struct TablePlugin: ContentPlugin {
     }
 
     public func renderJSON(_ model: Table, context: RenderContext) -> String {
-        let writer = JSONWriter(sortsKeys: context.sortsKeys)
+        let writer = JSONWriter(context: context)
         return model.isSequence ? writer.write(lines: model.rows) : writer.write(.array(model.rows))
     }
 
     public func writeJSON(_ model: Table, context: RenderContext, to sink: RenderSink) {
         guard !model.isSequence else { return sink.write(renderJSON(model, context: context)) }
-        JSONWriter(sortsKeys: context.sortsKeys).write(.array(model.rows), to: sink)
+        JSONWriter(context: context).write(.array(model.rows), to: sink)
     }
 
     /// A header and a few rows of cells.

@@ -68,7 +68,7 @@ public struct TextPlugin: ContentPlugin {
     }
 
     public func renderJSON(_ model: TextDocument, context: RenderContext) -> String {
-        JSONWriter(sortsKeys: context.sortsKeys).write(.object([
+        JSONWriter(context: context).write(.object([
             JSON.Member("mediaType", model.mediaType.map(JSON.string) ?? .null), JSON.Member("text", .string(model.text)),
         ]))
     }

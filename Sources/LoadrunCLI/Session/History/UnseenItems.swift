@@ -57,11 +57,12 @@ final class UnseenItems {
     }
 
     /// `json` (a document as `--output json` prints it) with only the items at `kept` of its
-    /// list: the array itself, or a feed's `items`. Anything else comes back as it was.
-    static func json(_ json: String, keeping kept: [Int], sortsKeys: Bool) -> String {
+    /// list: the array itself, or a feed's `items`, written as `context` asks (`--sort-keys`,
+    /// `-c`). Anything else comes back as it was.
+    static func json(_ json: String, keeping kept: [Int], context: RenderContext) -> String {
         guard let document = try? JSONParser.parse(Array(json.utf8)) else { return json }
         func only(_ items: [JSON]) -> [JSON] { kept.filter { $0 < items.count }.map { items[$0] } }
-        let writer = JSONWriter(sortsKeys: sortsKeys)
+        let writer = JSONWriter(context: context)
         switch document {
         case .array(let items):
             return writer.write(.array(only(items)))
