@@ -30,7 +30,9 @@ enum LoadrunHelp {
             soon as it and those before it are done. Content goes to stdout; progress and errors \
             go to stderr. With no source or URL named, content piped or redirected into stdin is \
             what loads, as jq reads its input (a terminal or /dev/null on stdin leaves the sample \
-            posts). Ctrl-C cancels the loads in flight; a second Ctrl-C quits at once. \
+            posts). On a terminal, views fit its width; on a pipe or in a file (without COLUMNS), \
+            output is the data, whole: JSON that jq parses, every table cell and link in full, \
+            nothing cut with …. Ctrl-C cancels the loads in flight; a second Ctrl-C quits at once. \
             With --browse, the content is shown full-screen: select an item of a list and press \
             Enter to open its detail.
 
@@ -47,6 +49,8 @@ enum LoadrunHelp {
               loadrun --url 127.0.0.1:8080/posts --url ./posts.json
               loadrun -X POST --json '{"query":"{ posts { id } }"}' api.example.com/graphql
               curl -s https://api.example.com/users | loadrun --jq '.[].name'
+              loadrun 127.0.0.1:8080/posts --jq '.[] | select(.id == ($id|tonumber))' --arg id 3
+              loadrun -i 127.0.0.1:8080/posts
               loadrun --url-file urls.txt --plugin posts
               find . -name '*.json' | loadrun --url-file -
               loadrun --all --watch --output ndjson --shard 0/4
