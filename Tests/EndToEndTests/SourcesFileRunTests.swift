@@ -63,7 +63,7 @@ final class SourcesFileRunTests: XCTestCase {
         XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
         XCTAssertEqual(seen.all, ["core"])
         XCTAssertEqual(run.standardOutput.components(separatedBy: "\"title\"").count - 1, 2, run.standardOutput)
-        XCTAssertTrue(run.standardOutput.contains("… 3 more items"), run.standardOutput)
+        XCTAssertTrue(run.standardErrorLines.contains { $0.hasSuffix(": --max-items left out 3 items of the JSON's arrays") }, run.standardError)
 
         let wider = try LoadrunProcess(["--config", path, server.url("/posts"), "--no-cache", "--plugin", "json", "--max-items", "4"])
         XCTAssertEqual(wider.waitForExit(), .exited(0), wider.standardError)
