@@ -53,7 +53,10 @@ extension RunPlan {
                 throw UsageFailure(message: "\(netrc.place) reads ~/.netrc, and HOME is not set; give --netrc-file FILE")
             }
             path = home + "/.netrc"
-        case .file(let given): path = LocalPath.expand(given, relativeTo: netrc.directory, environment: environment)
+        case .file(let given):
+            // The command line's as typed: it is read from where the command runs.
+            path = netrc.definition == nil && !given.hasPrefix("~/") ? given
+                : LocalPath.expand(given, relativeTo: netrc.directory, environment: environment)
         case .none: return nil
         }
         let parsed = try Self.netrc(at: path, place: netrc.place, isHome: netrc.0 == .home, files: files, netrcs: &netrcs)
