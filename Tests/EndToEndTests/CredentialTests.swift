@@ -51,10 +51,8 @@ final class CredentialTests: XCTestCase {
     /// SoupAuthDomainDigest challenges; loadrun answers once, and a wrong password ends as the
     /// 401 it is, as any 401 does.
     func testADigestChallengeIsAnsweredOnceAndAWrongPasswordEndsAsThe401() throws {
-        let requests = Counter()
         let server = TestServer { server, _ in
             server.requireDigest(path: "/private", realm: "loadrun-test", user: "alice", password: "s3cret")
-            server.onRequest = { _ in requests.increment() }
             server.route("/private") { exchange in
                 exchange.respond(status: 200, contentType: "application/json", text: Fixtures.posts(1))
             }
@@ -113,6 +111,8 @@ final class CredentialTests: XCTestCase {
         XCTAssertTrue(alone.standardError.contains("write alice:PASSWORD, or use --netrc"), alone.standardError)
     }
 
+    /// libsoup 3.2.3 drops Authorization on a redirect to another port itself (measured: the
+    /// test passes without loadrun's own stripping in `onRestarted`); this pins the outcome.
     func testCredentialsGoOnlyToTheSourcesOriginNotThroughARedirectToAnother() throws {
         let elsewhere = Record<String>()
         let other = recordingServer(elsewhere)
@@ -137,6 +137,23 @@ final class CredentialTests: XCTestCase {
         }
         XCTAssertEqual(elsewhere.all, ["-"], "another origin gets no credentials")
         XCTAssertEqual(home.all, ["Basic YWxpY2U6czNjcmV0"], "the same origin keeps them")
+    }
+
+    func testANextPageOnAnotherOriginGetsNoCredentials() throws {
+        let elsewhere = Record<String>()
+        let other = recordingServer(elsewhere)
+        let home = Record<String>()
+        let server = TestServer { server, _ in
+            server.route("/posts") { exchange in
+                home.append(exchange.requestHeader("Authorization") ?? "-")
+                exchange.setHeader("Link", "<\(other.url("/posts"))>; rel=\"next\"")
+                exchange.respond(status: 200, contentType: "application/json", text: Fixtures.posts(1))
+            }
+        }
+        let run = try LoadrunProcess(["--url", server.url("/posts"), "--no-cache", "--pages", "2", "--follow-cross-host", "-u", "alice:s3cret"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertEqual(home.all, ["Basic YWxpY2U6czNjcmV0"])
+        XCTAssertEqual(elsewhere.all, ["-"], "the next page, on another port, is loaded without them")
     }
 
     func testUserInTheSourcesFileIsSentListedMaskedAndTheCommandLineGoesOver() throws {
