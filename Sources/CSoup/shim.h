@@ -19,4 +19,9 @@ static inline SoupServer *lr_soup_server_new(const char *server_header, GTlsCert
     return soup_server_new("server-header", server_header, "tls-certificate", certificate, NULL);
 }
 
+/* Why: soup_auth_domain_digest_new is variadic; the realm is its one setting here. */
+static inline SoupAuthDomain *lr_soup_auth_domain_digest_new(const char *realm) {
+    return soup_auth_domain_digest_new("realm", realm, NULL);
+}
+
 #endif

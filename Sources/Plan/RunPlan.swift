@@ -170,9 +170,10 @@ package struct RunPlan {
         let body = try settings.request.body(files: files, directory: files.directory, place: settings.request.json.isEmpty ? "-d" : "--json")
         var requests: [SourceRequest] = []
         var programs = JQPrograms(arguments: settings.jqArguments)
+        var netrcs = NetrcFiles()
         for definition in definitions {
             requests.append(try request(for: definition, defaults: catalog.defaults, commandLineBody: body, registry: registry,
-                                        programs: &programs, environment: environment, files: files))
+                                        programs: &programs, netrcs: &netrcs, environment: environment, files: files))
         }
         if let unretried = requests.first(where: { $0.retriesWithheld }) {
             notes.append("\(unretried.options.method) is not idempotent: it is sent once, not retried; --retry-all-errors retries it")
@@ -187,7 +188,8 @@ package struct RunPlan {
     }
 
     private func request(for own: SourceDefinition, defaults: SourceDefaults?, commandLineBody: RequestBody?, registry: PluginRegistry,
-                         programs: inout JQPrograms, environment: [String: String], files: URLInput.Files) throws(UsageFailure) -> SourceRequest {
+                         programs: inout JQPrograms, netrcs: inout NetrcFiles, environment: [String: String],
+                         files: URLInput.Files) throws(UsageFailure) -> SourceRequest {
         let selection: PluginSelection
         let jqProgram = settings.jq ?? (settings.plugin == nil ? own.jq : nil)
         if let text = jqProgram {
@@ -236,6 +238,8 @@ package struct RunPlan {
                                    connectTimeout: load.connectTimeout ?? LoadSettings.defaultConnectTimeout,
                                    headers: headers)
         options.omittedHeaders = settings.headers.omitted
+        options.credentials = try credentials(for: own, defaults: defaults, url: definition.url, environment: environment, files: files,
+                                              netrcs: &netrcs)
         if let caFile = load.caFile, let problem = TLSTrust.problem(withCAFile: caFile) {
             let place = settings.load.caFile != nil ? "--cacert" : "\(caFileFrom.origin.prefix(line: caFileFrom.caFileLine))cacert"
             throw UsageFailure(message: "\(place): \(caFile) \(problem); give a PEM file of CA certificates")

@@ -13,6 +13,8 @@ package struct SourceSettings {
     package var load = LoadSettings()
     /// `-H` and `-A`: over each source's own headers, to its own origin only.
     package var headers = HeaderArguments()
+    /// `-u`, `--netrc` and `--netrc-file`: every source's user and password, over the file's.
+    package var credentials = CredentialSettings()
     /// `--detail`: every source's detail template, over the sources file's.
     package var detail: DetailTemplate?
     /// `-X`, `-d` and `--json`: every source's method and body, over the sources file's.

@@ -29,6 +29,9 @@ package enum URLInput {
         package var read: (_ path: String, _ limit: Int) -> Result<[UInt8], LocalFile.ReadError>
         /// Why a file may not hand out secrets (others may write it), or nil when it may.
         package var trustProblem: (String) -> String?
+        /// The bytes of a file of passwords (a netrc), at most so many: only the user's own,
+        /// which no one else may read or write.
+        package var readPrivate: (_ path: String, _ limit: Int) -> Result<[UInt8], LocalFile.PrivateReadError>
         /// Standard input's bytes, at most so many (a body's `@-`).
         package var readStandardInput: (_ limit: Int) -> Result<[UInt8], LocalFile.ReadError>
 
@@ -36,7 +39,9 @@ package enum URLInput {
                      read: @escaping (String, Int) -> Result<[UInt8], LocalFile.ReadError> = { _, _ in .failure(.missing) },
                      trustProblem: @escaping (String) -> String? = { _ in nil },
                      readStandardInput: @escaping (Int) -> Result<[UInt8], LocalFile.ReadError> = { _ in .failure(.missing) },
+                     readPrivate: @escaping (String, Int) -> Result<[UInt8], LocalFile.PrivateReadError> = { _, _ in .failure(.unreadable(.missing)) },
                      isFile: @escaping (String) -> Bool) {
+            self.readPrivate = readPrivate
             self.directory = directory
             self.environment = environment
             self.read = read

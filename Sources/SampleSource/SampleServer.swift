@@ -9,7 +9,7 @@ internal import CSoup
 public final class SampleServer {
     public typealias Handler = (ServerExchange) -> Void
 
-    private let server: UnsafeMutablePointer<SoupServer>
+    let server: UnsafeMutablePointer<SoupServer>
     private var routes: [String: Handler] = [:]
     /// Called after each request a handler answered at once, for request logs.
     public var onRequest: ((ServerExchange) -> Void)?

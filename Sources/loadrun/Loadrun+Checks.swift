@@ -11,6 +11,7 @@ extension Loadrun {
     /// `UsageFailure` it is, said as every usage error is.
     func check(in context: RunContext) throws(UsageFailure) {
         _ = try HeaderArguments(header, userAgent: userAgent)
+        _ = try credentials
         if let plugin {
             let names = context.plugins.names
             if !names.contains(plugin) {

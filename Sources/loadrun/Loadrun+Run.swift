@@ -34,13 +34,15 @@ extension Loadrun {
             $0.recordsHistory = noHistory ? false : nil
             $0.keep = keep
         }
+        var settings = SourceSettings(plugin: plugin, jq: jq, noRetry: noRetry, load: load,
+                                      headers: try HeaderArguments(header, userAgent: userAgent),
+                                      detail: try detail.map { try DetailTemplate.parse($0).get() },
+                                      request: RequestSettings(method: head ? "HEAD" : method, data: data, json: json),
+                                      retriesEveryError: retryAllErrors, retriesRefusedConnections: retryConnrefused, jqArguments: jqArguments)
+        settings.credentials = try credentials
         var invocation = LoadInvocation(
             plan: RunPlan(sourceNames: source, urls: url, operands: operands, all: all, shard: shard?.shard,
-                          settings: SourceSettings(plugin: plugin, jq: jq, noRetry: noRetry, load: load,
-                                                   headers: try HeaderArguments(header, userAgent: userAgent),
-                                                   detail: try detail.map { try DetailTemplate.parse($0).get() },
-                                                   request: RequestSettings(method: head ? "HEAD" : method, data: data, json: json),
-                                                   retriesEveryError: retryAllErrors, retriesRefusedConnections: retryConnrefused, jqArguments: jqArguments)),
+                          settings: settings),
             urlFile: urlFile, configPath: config, output: output, schedule: watch.map { .interval($0.interval) } ?? .once,
             browse: BrowseSettings(isEnabled: browse, prefetches: !noPrefetch, usesMouse: !noMouse),
             view: ViewOptions(imageFormat: imageFormat?.format, imageSize: size?.cells, maxItems: maxItems, sortsKeys: sortKeys,
@@ -54,5 +56,27 @@ extension Loadrun {
         invocation.showsUnseen = unseen
         invocation.plan.wordAfterColor = wordAfterColor
         return invocation.run(in: context)
+    }
+
+    /// `-u`, `--netrc` and `--netrc-file` as the plan takes them. loadrun does not prompt for
+    /// a password, as curl does for `-u USER`: a watch, a pipe or the full-screen view has no
+    /// place to ask, so the plan says how to give one.
+    var credentials: CredentialSettings {
+        get throws(UsageFailure) {
+            var settings = CredentialSettings()
+            if let user {
+                guard let parsed = UserCredential(user) else {
+                    throw UsageFailure(message: "-u: give USER:PASSWORD (the password may be empty: USER:), or USER with --netrc for its password")
+                }
+                settings.user = parsed
+            }
+            if netrc && netrcFile != nil { throw UsageFailure(message: "give --netrc or --netrc-file FILE, not both") }
+            if netrc { settings.netrc = .home }
+            if let netrcFile {
+                guard !netrcFile.isEmpty else { throw UsageFailure(message: "--netrc-file needs a file's path") }
+                settings.netrc = .file(netrcFile)
+            }
+            return settings
+        }
     }
 }

@@ -85,6 +85,16 @@ struct Loadrun: LoadrunCommand {
     @Option(name: [.customShort("H"), .long], help: ArgumentHelp("Send this request header to each source's own origin: 'Name: value' (the value may be env:VARIABLE or file:PATH), 'Name:' to send none, 'Name;' for an empty value. Repeat it for several; over the sources file's.", valueName: "header"))
     var header: [String] = []
 
+    @Option(name: [.customShort("u"), .customLong("user")], help: ArgumentHelp("Send this user and password to each source's own origin, as curl's -u: HTTP Basic with the first request, and the answer to a Digest challenge (once: wrong ones end as the server's 401). Split at the first colon; the password may be empty (alice:). USER alone takes its password from --netrc or --netrc-file. Over the sources file's user= and netrc=; a -H 'Authorization: …' goes instead. Masked wherever shown, unless -vv.", valueName: "user:password"))
+    var user: String?
+
+    @Flag(name: .customLong("netrc"), help: "Take each source's user and password from ~/.netrc, as curl's --netrc: the first 'machine' entry for the URL's host, else 'default'. The file must be yours, and readable by no one else (chmod 600).")
+    var netrc = false
+
+    @Option(name: .customLong("netrc-file"), help: ArgumentHelp("As --netrc, from this file instead of ~/.netrc.", valueName: "file"),
+            completion: .file())
+    var netrcFile: String?
+
     @Option(name: [.customShort("X"), .customLong("request")], help: ArgumentHelp("Send this method instead of GET (POST, PUT, PATCH, DELETE…), as curl's -X. With -d or --json and no -X: POST. Only GET and HEAD are revalidated with ETags and kept in the copy store.", valueName: "method"))
     var method: String?
 

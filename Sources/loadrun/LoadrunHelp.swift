@@ -12,6 +12,7 @@ enum LoadrunHelp {
                     [-i | -I] [--browse] [--detail <template>] [--no-prefetch] [--no-mouse]
                     [--page-param <name> [--per-page <n> [--per-page-param <name>]]]
                     [-X <method>] [-d <data>... | --json <data>...] [-H <header>]... [-A <name>]
+                    [-u <user:password>] [--netrc | --netrc-file <file>]
                     [--cacert <file>] [-k] [--http1.1] [-v | -q] [--trace <file>]
                     [--max-per-host <n>] [--max-connections <n>] [--connect-timeout <duration>]
                     [--retry <n> | --no-retry] [--retry-delay <duration>] [--retry-max-time <duration>] [--retry-all-errors]

@@ -57,12 +57,12 @@ final class SourcesFileTests: XCTestCase {
         XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
         let lines = run.standardOutput.split(separator: "\n").map { $0.replacingOccurrences(of: "\t", with: " ") }
         XCTAssertEqual(lines, [
-            "NAME URL PLUGIN INTERVAL DETAIL RELATED DEFINED",
-            "posts (embedded sample)/posts posts 10s /posts/{id} comments:/posts/{id}/comments \(path):3 (overrides the built-in)",
-            "articles (embedded sample)/articles articles - - - built-in",
-            "images (embedded sample)/images images - - - built-in",
-            "status http://127.0.0.1:9/status articles 500ms - - \(path):6",
-            "feed https://example.com/feed.json by Content-Type - /items/{id} author:/users/{userId};tags:/items/{id}/tags \(path):12",
+            "NAME URL PLUGIN INTERVAL DETAIL RELATED USER DEFINED",
+            "posts (embedded sample)/posts posts 10s /posts/{id} comments:/posts/{id}/comments - \(path):3 (overrides the built-in)",
+            "articles (embedded sample)/articles articles - - - - built-in",
+            "images (embedded sample)/images images - - - - built-in",
+            "status http://127.0.0.1:9/status articles 500ms - - - \(path):6",
+            "feed https://example.com/feed.json by Content-Type - /items/{id} author:/users/{userId};tags:/items/{id}/tags - \(path):12",
         ])
         XCTAssertEqual(run.standardError, "")
     }
@@ -83,8 +83,8 @@ final class SourcesFileTests: XCTestCase {
         let run = try LoadrunProcess(["sources", "--config", path])
         XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
         let lines = run.standardOutput.split(separator: "\n").map { $0.replacingOccurrences(of: "\t", with: " ") }
-        XCTAssertTrue(lines.contains("status http://127.0.0.1:9/status by Content-Type 45s - - \(path):4"), "\(lines)")
-        XCTAssertTrue(lines.contains("fast http://127.0.0.1:9/fast by Content-Type 2s - - \(path):7"), "its own wins: \(lines)")
+        XCTAssertTrue(lines.contains("status http://127.0.0.1:9/status by Content-Type 45s - - - \(path):4"), "\(lines)")
+        XCTAssertTrue(lines.contains("fast http://127.0.0.1:9/fast by Content-Type 2s - - - \(path):7"), "its own wins: \(lines)")
     }
 
     func testTheDefaultFileIsUnderXDGConfigHomeAndAMissingOneIsFine() throws {

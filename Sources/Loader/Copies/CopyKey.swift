@@ -6,6 +6,8 @@ public struct CopyKey: Hashable, Sendable {
     init(url: String, options: FetchOptions) {
         var parts = ["\(options.method) \(url)", "accept: \(options.accept ?? "")"]
         parts += options.headers.map { "\($0.name.lowercased()): \($0.value)" }.sorted()
+        // Another user may be shown another representation; hashed, as the headers are.
+        if let credentials = options.credentials { parts.append("user: \(credentials.user):\(credentials.password)") }
         parts += options.omittedHeaders.map { "omit: \($0.lowercased())" }.sorted()
         digest = Checksum.sha256([Array(parts.joined(separator: "\n").utf8)])
     }

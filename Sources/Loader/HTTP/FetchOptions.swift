@@ -21,6 +21,10 @@ public struct FetchOptions: Sendable, Equatable {
     /// itself (`User-Agent`, `Accept`). Sent only to the URL's own origin: a redirect to
     /// another drops them (curl drops only its credentials).
     public var headers: [RequestHeader]
+    /// A user and password for the URL's own origin (`-u`, `--netrc`): sent as Basic at once,
+    /// and answering a Digest challenge once. Like `headers`, never to another origin; an
+    /// `Authorization` in `headers` goes instead, as curl lets `-H` win over `-u`.
+    public var credentials: HTTPCredentials?
     /// Headers loadrun would send that this request must not (`Accept`, say), by name.
     public var omittedHeaders: [String] = []
     /// The `User-Agent` sent unless `headers` set one.

@@ -102,10 +102,10 @@ public final class HTTPFetch {
             return finishSoon(.failure(LoadError(.tls, "cannot use the CA file \(caFile): \(error.message)",
                                                  suggestion: "give a PEM file of CA certificates")))
         }
-        // Only the source's own user:password@ is answered. libsoup 3.2.3 answers a proxy's 407
+        // Only the source's own credentials (its user:password@, or -u's) are answered. libsoup 3.2.3 answers a proxy's 407
         // with the proxy URL's credentials but sends the retry to the proxy's own URL, and
         // would load that: the 407 stands instead (ProxyTests pins both).
-        guard let message = SoupMessageObject.request(url, options: options, answersChallenges: parts.hasUserInfo) else {
+        guard let message = SoupMessageObject.request(url, options: options, answersChallenges: parts.hasUserInfo || options.credentials != nil) else {
             return finishSoon(.failure(LoadError(.invalidURL, "libsoup cannot request \"\(url)\"", suggestion: "check the URL")))
         }
         self.message = message

@@ -6,8 +6,8 @@ extension SoupMessageObject {
     /// A request for `url` carrying what `options` say: its method and body, headers, `Accept`
     /// and, for GET and HEAD, the validators.
     /// `answersChallenges` keeps libsoup's auth manager
-    /// on the message, for credentials in its URL or its proxy's. Nil when libsoup cannot
-    /// parse the URL.
+    /// on the message, for credentials in its URL or its proxy's, or in `options`. Nil when
+    /// libsoup cannot parse the URL.
     static func request(_ url: String, options: FetchOptions, answersChallenges: Bool) -> SoupMessageObject? {
         guard let raw = soup_message_new(options.method, url) else { return nil }
         let message = SoupMessageObject(adopting: raw)
@@ -33,6 +33,15 @@ extension SoupMessageObject {
             soup_message_headers_replace(headers, "Accept", accept)
         }
         soup_message_headers_replace(headers, "Accept-Encoding", ContentCoding.acceptEncoding)
+        // An Authorization given as a header is the user's word over -u, as in curl.
+        let credentials = options.headers.contains { $0.name.lowercased() == "authorization" } ? nil : options.credentials
+        let origin = URLParts(url)?.schemeHostPort
+        if let credentials, let origin {
+            // Before the source's headers, which may remove it (-H 'Authorization:').
+            soup_message_headers_replace(headers, "Authorization", credentials.basicAuthorization)
+            let sentBasic = !options.omittedHeaders.contains { $0.lowercased() == "authorization" }
+            message.answerChallenges(with: credentials, at: origin, sentBasic: sentBasic)
+        }
         for header in options.headers {
             soup_message_headers_replace(headers, header.name, header.value)
         }
@@ -46,8 +55,9 @@ extension SoupMessageObject {
         for name in options.omittedHeaders {
             soup_message_headers_remove(headers, name)
         }
-        if !options.headers.isEmpty, let origin = URLParts(url)?.schemeHostPort {
-            let names = options.headers.map(\.name)
+        if !options.headers.isEmpty || credentials != nil, let origin {
+            // A Digest answer is in Authorization too, once libsoup has sent it.
+            let names = options.headers.map(\.name) + (credentials != nil ? ["Authorization"] : [])
             let omitted = Set(options.omittedHeaders.map { $0.lowercased() })
             let userAgent = omitted.contains("user-agent") ? nil : options.userAgent
             let accept = omitted.contains("accept") ? nil : options.accept

@@ -88,7 +88,7 @@ public enum LocalFile {
     /// for data), and a device can give bytes without end. O_NONBLOCK keeps the open itself
     /// from waiting; `fstat` on what was opened (not `stat` on the path, which may change
     /// between the two) says what it is.
-    private static func openForReading(_ path: String) -> Result<Int32, ReadError> {
+    static func openForReading(_ path: String) -> Result<Int32, ReadError> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return .failure(failure(errno)) }
         var info = stat()

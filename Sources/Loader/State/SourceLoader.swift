@@ -138,7 +138,10 @@ public final class SourceLoader {
             var options = options
             options.validators = request.validators
             options.usesCache = request.usesCache
-            if !request.sendsSourceHeaders { options.headers = [] }
+            if !request.sendsSourceHeaders {
+                options.headers = []
+                options.credentials = nil
+            }
             options.isLowPriority = isLowPriority
             pagePlugin = request.pagePlugin
             requested = (request.url, options)

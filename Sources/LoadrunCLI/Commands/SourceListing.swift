@@ -3,7 +3,7 @@ import Plan
 import TerminalText
 
 /// `loadrun sources`: the configured sources on stdout: name, URL, plugin, interval, detail
-/// and related templates (`-` when unset), and where each was defined.
+/// and related templates, the user it logs in as (`-` when unset), and where each was defined.
 package struct SourceListing {
     /// `--config`: the sources file to list instead of the default one.
     package var configPath: String?
@@ -22,7 +22,7 @@ package struct SourceListing {
         }
         if let warning = catalog.secretExposure { diagnostics.say("loadrun: \(warning)") }
         for problem in catalog.groupProblems { diagnostics.say("loadrun: \(problem.error)") }
-        let rows = [["NAME", "URL", "PLUGIN", "INTERVAL", "DETAIL", "RELATED", "DEFINED"]] + catalog.definitions.map { given in
+        let rows = [["NAME", "URL", "PLUGIN", "INTERVAL", "DETAIL", "RELATED", "USER", "DEFINED"]] + catalog.definitions.map { given in
             // As a run loads it: what [defaults] gives (an interval) under its own group.
             let definition = catalog.defaults?.applied(to: given) ?? given
             return [definition.name,
@@ -32,10 +32,23 @@ package struct SourceListing {
                     definition.detail?.text ?? "-",
                     // As the file's list writes them.
                     definition.related.isEmpty ? "-" : definition.related.map(\.description).joined(separator: ";"),
+                    Self.user(definition.credentials),
                     definition.origin.description].map(UntrustedText.forTerminalLine)
         }
         let written = context.writeOutput(ListingTable(rows: rows).text())
         guard written == .success else { return written }
         return catalog.groupProblems.isEmpty ? .success : .usage
+    }
+
+    /// `user=` and `netrc=` as the listing shows them: the user, a password as `***`, the
+    /// netrc that gives one (`alice:***`, `alice (netrc ~/.netrc)`, `netrc ~/.netrc`).
+    static func user(_ credentials: CredentialSettings) -> String {
+        let netrc = credentials.netrc.flatMap { $0 == .none ? nil : "netrc \($0)" }
+        switch (credentials.user, netrc) {
+        case (let user?, let netrc?) where user.password == nil: return "\(user) (\(netrc))"
+        case (let user?, _): return user.description
+        case (nil, let netrc?): return netrc
+        case (nil, nil): return "-"
+        }
     }
 }

@@ -10,6 +10,7 @@ extension URLInput.Files {
     static func current(environment: [String: String]) -> URLInput.Files {
         // fd 0 itself, not /dev/stdin: reopening a socket that stands for stdin fails.
         URLInput.Files(directory: ".", environment: environment, read: LocalFile.read, trustProblem: LocalFile.trustProblem(of:),
-                       readStandardInput: { LocalFile.read(descriptor: STDIN_FILENO, limit: $0) }, isFile: LocalFile.existsAsFile)
+                       readStandardInput: { LocalFile.read(descriptor: STDIN_FILENO, limit: $0) }, readPrivate: LocalFile.readPrivate,
+                       isFile: LocalFile.existsAsFile)
     }
 }

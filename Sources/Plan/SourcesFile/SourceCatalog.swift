@@ -115,6 +115,10 @@ package struct SourceCatalog {
         if let exposed = definitions.first(where: { $0.headers.contains(where: \.isSecretInFile) }),
            let header = exposed.headers.first(where: \.isSecretInFile) {
             secret = "the \(header.name) header of \(exposed.name)"
+        } else if defaults?.settings.credentials.user?.password != nil {
+            secret = "the password in the user of [defaults]"
+        } else if let exposed = definitions.first(where: { $0.credentials.user?.password != nil }) {
+            secret = "the password in the user of \(exposed.name)"
         } else if let exposed = definitions.first(where: { $0.url.map { URLCredentials.masked($0) != $0 } ?? false }) {
             secret = "the password in the url of \(exposed.name)"
         } else {

@@ -36,6 +36,7 @@ package struct SourceDefaults: Equatable {
         var result = definition
         result.settings = settings.settings.overlaid(with: definition.settings)
         result.interval = definition.interval ?? settings.interval
+        result.credentials = settings.credentials.overlaid(with: definition.credentials)
         return result
     }
 

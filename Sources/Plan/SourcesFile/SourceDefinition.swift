@@ -17,6 +17,11 @@ package struct SourceDefinition: Equatable {
     package var headersLine: Int?
     /// The line of the `cacert` key, for messages about the CA file, read at run time.
     package var caFileLine: Int?
+    /// `user` and `netrc`: the user and password sent to its own origin.
+    package var credentials = CredentialSettings()
+    /// The lines of the `user` and `netrc` keys, for messages about them, read at run time.
+    package var userLine: Int?
+    package var netrcLine: Int?
     /// Timeouts, size cap, retries and pages.
     package var settings = LoadSettings()
     /// `method` and `data`: what the request sends beyond a GET.
@@ -87,6 +92,9 @@ package struct SourceDefinition: Equatable {
         result.headersLine = other.headers.isEmpty ? headersLine : other.headersLine
         result.caFileLine = other.settings.caFile == nil ? caFileLine : other.caFileLine
         result.settings = settings.overlaid(with: other.settings)
+        result.credentials = credentials.overlaid(with: other.credentials)
+        result.userLine = other.credentials.user != nil ? other.userLine : userLine
+        result.netrcLine = other.credentials.netrc != nil ? other.netrcLine : netrcLine
         result.request = other.request == RequestSettings() ? request : other.request
         result.dataLine = other.request.hasBody ? other.dataLine : dataLine
         result.detail = other.detail ?? detail

@@ -20,7 +20,7 @@ package enum SourcesFile {
     /// The keys a `[source NAME]` group may set, as the command line's options are spelt.
     package static let keys = ["url", "plugin", "jq", "interval", "headers", "retry", "retry-delay", "retry-max-time", "timeout",
                        "connect-timeout", "max-size", "pages", "page-param", "per-page", "per-page-param", "follow-cross-host",
-                       "cacert", "insecure", "history", "keep", "detail", "related", "method", "data"]
+                       "cacert", "insecure", "history", "keep", "detail", "related", "method", "data", "user", "netrc"]
 
     /// The most retries and the largest page size a file may ask for: numbers past them are
     /// typing mistakes, not settings.
@@ -205,6 +205,23 @@ package enum SourcesFile {
         }
         if definition.settings.perPageParameter != nil && definition.settings.perPage == nil {
             fail("per-page-param", "goes with per-page, such as per-page=20")
+        }
+        if let text = file.string(group, "user") {
+            // Never quoted back: it may hold the password.
+            if let user = UserCredential(String(text.trimmingBlanks())) {
+                definition.credentials.user = user
+                definition.userLine = file.line(ofKey: "user", inGroup: group)
+            } else {
+                fail("user", "is not USER:PASSWORD (or USER alone, with netrc= for the password)")
+            }
+        }
+        if let text = file.string(group, "netrc") {
+            if let choice = NetrcChoice(fileValue: String(text.trimmingBlanks())) {
+                definition.credentials.netrc = choice
+                definition.netrcLine = file.line(ofKey: "netrc", inGroup: group)
+            } else {
+                fail("netrc", "is empty; give yes for ~/.netrc, no for none, or a netrc file's path")
+            }
         }
         if let method = file.string(group, "method").map({ String($0.trimmingBlanks()) }) {
             if let problem = RequestSettings.methodProblem(method) { fail("method", "\(problem)") } else { definition.request.method = method }

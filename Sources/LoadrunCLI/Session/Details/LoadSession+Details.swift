@@ -95,6 +95,7 @@ extension LoadSession {
             // An item's own link may lead anywhere the server chose: the source's headers
             // (credentials among them) stay with the source's origin.
             request.options.headers = []
+            request.options.credentials = nil
         }
         // An item's detail is a page to read, whatever the list's request was (a POST to a
         // search API, say): a GET, with no body.
