@@ -143,7 +143,8 @@ extension ScreenModel {
         }
     }
 
-    /// A key while the search is typed: letters add to it, Enter keeps it, Esc drops it.
+    /// A key while the search is typed: letters add to it, Enter keeps it, Esc drops it. The
+    /// pane searches as the query changes, so that a frame only reads the count.
     private mutating func typeSearch(_ key: Key) -> [ScreenCommand] {
         guard var query = searchInput else { return [] }
         switch key {
@@ -161,8 +162,10 @@ extension ScreenModel {
             query.append(character)
             searchInput = query
         default:
-            break
+            return []
         }
+        let typed = searchInput
+        changePane { $0.type(typed) }
         return []
     }
 

@@ -32,6 +32,7 @@ extension ScreenModel {
         case .logged(let line, let isTrace, let now):
             logged(line, isTrace: isTrace, now: now)
         case .detailOpened(let facts):
+            if searchInput != nil { changePane { $0.type(nil) } }
             searchInput = nil
             relatedFocus = nil
             records = []

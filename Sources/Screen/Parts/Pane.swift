@@ -27,6 +27,12 @@ package struct Pane {
     package var keepsGutter = false
     /// The search confirmed with Enter, over `lines`; kept as the content changes.
     package private(set) var search: SearchMatches?
+    /// The search being typed after `/`, over `lines`, as of its last key; kept as the content
+    /// changes.
+    package private(set) var typing: SearchMatches?
+    /// `lines` as searched, made at the first search over them and kept until they change:
+    /// one scan of the text per content shown, not per key.
+    private var index: SearchIndex?
 
     /// The left margin of a list: the selection mark, or the sign of the item's change.
     package static let gutterWidth = 2
@@ -65,6 +71,7 @@ package struct Pane {
         }
         if let selectedKey, let index = keys?.firstIndex(of: selectedKey) { cursor.selection = index }
         keepSelected(at: offset)
+        index = nil
         refreshSearch()
     }
 
@@ -74,6 +81,7 @@ package struct Pane {
         let offset = selectedOffset
         changes = nil
         keepSelected(at: offset)
+        index = nil
         refreshSearch()
     }
 
@@ -89,12 +97,33 @@ package struct Pane {
         cursor.scroll = max(itemLines[selection] - offset, 0)
     }
 
-    /// The same search over the lines now shown, from where its current match was.
+    /// The same searches over the lines now shown, the confirmed one from where its current
+    /// match was.
     private mutating func refreshSearch() {
+        if let typing { self.typing = matches(of: typing.query) }
         guard let previous = search else { return }
-        var matches = SearchMatches(query: previous.query, lines: lines)
-        if let line = previous.currentMatch?.line { matches.moveToFirst(atOrAfter: line) }
+        var matches = matches(of: previous.query)
+        if let current = previous.current { matches.moveToFirst(atOrAfter: previous.line(ofMatch: current)) }
         search = matches
+    }
+
+    /// The matches of `query` in `lines`, through their index (made now if they have none);
+    /// only among `previous`'s lines when it is a search for less of `query` in these lines.
+    private mutating func matches(of query: String, narrowing previous: SearchMatches? = nil) -> SearchMatches {
+        let lines = lines
+        if index == nil { index = SearchIndex(lines: lines) }
+        return SearchMatches(query: query, lines: lines, index: index!, narrowing: previous)
+    }
+
+    /// A key of the search being typed: the matches of `query` (nil or empty ends it). A query
+    /// that extends the one before searches only the lines that one matched; any other (a
+    /// letter taken back, a paste in the middle) searches every line again.
+    package mutating func type(_ query: String?) {
+        guard let query, !query.isEmpty else {
+            typing = nil
+            return
+        }
+        typing = matches(of: query, narrowing: typing)
     }
 
     package var hasItems: Bool { !(itemLines ?? []).isEmpty }
@@ -106,11 +135,13 @@ package struct Pane {
     /// Searches the pane for `query` (nil or empty ends the search), moving to the first match
     /// at or below the top of the screen.
     package mutating func find(_ query: String?, rows: Int) {
+        defer { typing = nil }
         guard let query, !query.isEmpty else {
             search = nil
             return
         }
-        var matches = SearchMatches(query: query, lines: lines)
+        // Typed key by key, it was searched as it grew.
+        var matches = typing?.query == query ? typing! : matches(of: query)
         matches.moveToFirst(atOrAfter: cursor.scroll)
         search = matches
         revealCurrentMatch(rows: rows)
@@ -126,7 +157,7 @@ package struct Pane {
 
     private mutating func revealCurrentMatch(rows: Int) {
         guard let matches = search, let current = matches.current else { return }
-        cursor.reveal(line: matches.matches[current].line, in: layout(rows: rows))
+        cursor.reveal(line: matches.line(ofMatch: current), in: layout(rows: rows))
     }
 
     /// The rows to draw: from the scroll position, with the selected item marked in the gutter
@@ -147,19 +178,16 @@ package struct Pane {
         let end = min(start + rows, source.count)
         let selected = hasItems ? cursor.selection.map { layout(rows: rows).lines(ofItem: $0) } : nil
         let gutter = hasItems || keepsGutter ? Self.gutterWidth : 0
-        var byLine: [Int: [Range<Int>]] = [:]
-        var currentMatch: SearchMatches.Match?
-        if let search {
-            for match in search.matches where match.line >= start && match.line < end { byLine[match.line, default: []].append(match.columns) }
-            currentMatch = search.current.map { search.matches[$0] }
-        }
+        // Only the lines drawn are looked at: the matches' columns are found again in them.
+        let searched = lines
+        let currentMatch = search?.currentMatch(in: searched)
         return (start..<end).map { index in
             var line = source[index]
             let kind = kinds?[index]
             if let kind, allowsStyling { line = Self.style(kind).apply(line, styled: true) }
-            if let ranges = byLine[index] {
+            if let search, search.hasMatch(onLine: index) {
                 let current = currentMatch.flatMap { $0.line == index ? $0.columns : nil }
-                line = SearchMatches.highlight(line, matches: ranges, current: current, allowsStyling: allowsStyling)
+                line = SearchMatches.highlight(line, matches: search.columns(in: searched[index]), current: current, allowsStyling: allowsStyling)
             }
             if gutter > 0 {
                 // A removed item is not selectable, though it lies within its predecessor's lines.
