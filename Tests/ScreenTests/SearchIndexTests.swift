@@ -15,6 +15,13 @@ final class SearchIndexTests: XCTestCase {
          "", "aaaaaa loadloadload", "nothing here", "unfinished \(esc)[1", "LoAdInG mixed Case", "\(esc)]8;;x\(esc)\\load"]
     }
 
+    /// A search of every line of `lines`, narrowing `previous`.
+    private func search(_ query: String, _ lines: [String], _ index: SearchIndex, narrowing previous: SearchMatches? = nil) -> SearchMatches {
+        var search = SearchMatches(query: query, lines: lines, index: index, narrowing: previous)
+        search.search(lines, index: index, upTo: lines.count)
+        return search
+    }
+
     private func described(_ search: SearchMatches, in lines: [String]) -> [String] {
         search.matches(in: lines).map { "\($0.line):\($0.columns)" }
     }
@@ -36,7 +43,7 @@ final class SearchIndexTests: XCTestCase {
             var prefix = ""
             for character in query {
                 prefix.append(character)
-                let narrowed = SearchMatches(query: prefix, lines: lines, index: index, narrowing: typed)
+                let narrowed = search(prefix, lines, index, narrowing: typed)
                 let fresh = SearchMatches(query: prefix, lines: lines)
                 XCTAssertEqual(described(narrowed, in: lines), described(fresh, in: lines), prefix.debugDescription)
                 XCTAssertEqual(narrowed.count, fresh.count, prefix.debugDescription)
@@ -51,19 +58,30 @@ final class SearchIndexTests: XCTestCase {
         // that grows never looks at a line its prefix missed.
         let lines = ["abc", "xyz", "abc", "abcd"]
         let index = SearchIndex(lines: lines)
-        let previous = SearchMatches(query: "ab", lines: ["ab", "", "", ""], index: SearchIndex(lines: ["ab", "", "", ""]))
-        let narrowed = SearchMatches(query: "abc", lines: lines, index: index, narrowing: previous)
+        let previous = SearchMatches(query: "ab", lines: ["ab", "", "", ""])
+        let narrowed = search("abc", lines, index, narrowing: previous)
         XCTAssertEqual(narrowed.matches(in: lines).map(\.line), [0])
+        // One that had searched only lines 0 and 1 goes on from line 2, every line there.
+        var partial = SearchMatches(query: "ab", lines: ["ab", "", "", ""], index: SearchIndex(lines: ["ab", "", "", ""]))
+        partial.search(["ab", "", "", ""], index: SearchIndex(lines: ["ab", "", "", ""]), upTo: 2)
+        XCTAssertFalse(partial.isComplete(over: lines))
+        var goesOn = SearchMatches(query: "abc", lines: lines, index: index, narrowing: partial)
+        XCTAssertEqual(goesOn.matches(in: lines).map(\.line), [0], "so far")
+        goesOn.search(lines, index: index, upTo: 3)
+        XCTAssertEqual(goesOn.matches(in: lines).map(\.line), [0, 2], "a slice more")
+        goesOn.search(lines, index: index, upTo: 4)
+        XCTAssertEqual(goesOn.matches(in: lines).map(\.line), [0, 2, 3])
+        XCTAssertTrue(goesOn.isComplete(over: lines))
     }
 
     func testAQueryShortenedOrChangedSearchesAnew() {
         let lines = ["abc", "abd", "ab", "xab"]
         let index = SearchIndex(lines: lines)
-        let longer = SearchMatches(query: "abc", lines: lines, index: index)
+        let longer = search("abc", lines, index)
         XCTAssertEqual(longer.matches(in: lines).map(\.line), [0])
-        let shortened = SearchMatches(query: "ab", lines: lines, index: index, narrowing: longer)
+        let shortened = search("ab", lines, index, narrowing: longer)
         XCTAssertEqual(shortened.matches(in: lines).map(\.line), [0, 1, 2, 3], "a letter taken back: every line again")
-        let changed = SearchMatches(query: "abd", lines: lines, index: index, narrowing: longer)
+        let changed = search("abd", lines, index, narrowing: longer)
         XCTAssertEqual(changed.matches(in: lines).map(\.line), [1], "another letter in its place: every line again")
     }
 

@@ -166,7 +166,8 @@ extension ScreenModel {
         }
         let typed = searchInput
         changePane { $0.type(typed) }
-        return []
+        // A huge list is searched on a slice at a time, each after the keys waiting then.
+        return pane.searchGoesOn ? [.continueSearch] : []
     }
 
     /// Enter: the selected item's detail, with the fields of the version on screen; in a

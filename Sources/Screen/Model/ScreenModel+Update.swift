@@ -61,6 +61,10 @@ extension ScreenModel {
             rendered(result)
         case .prefetchTimerFired:
             return prefetchDue()
+        case .searchGoesOn:
+            guard searchInput != nil, pane.searchGoesOn else { break }
+            changePane { $0.searchOn() }
+            return pane.searchGoesOn ? [.continueSearch] : []
         case .showRecord(let index, let fields, let note):
             showRecord(title: sources[index].name + Self.label(fields), fields: fields, note: note)
         case .earlierVersions(let index, let versions, let now):

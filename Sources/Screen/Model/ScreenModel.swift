@@ -191,7 +191,8 @@ package struct ScreenModel {
         if let searchInput {
             // Counted as the keys came (`Pane.type`): a frame only reads it.
             let count = pane.typing?.count ?? 0
-            return "/" + searchInput + "▏  " + (searchInput.isEmpty ? "type to search · Enter keep · Esc cancel" : "\(count) matches · Enter keep · Esc cancel")
+            let matches = pane.searchGoesOn ? "\(count) matches so far, searching…" : "\(count) matches"
+            return "/" + searchInput + "▏  " + (searchInput.isEmpty ? "type to search · Enter keep · Esc cancel" : "\(matches) · Enter keep · Esc cancel")
         }
         if linkInput != nil { return linkFooter }
         if showingHelp {

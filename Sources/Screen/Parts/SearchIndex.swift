@@ -51,10 +51,19 @@ package struct SearchIndex {
 
     /// The index of `lines`, as a pane shows them.
     package init(lines: [String]) {
-        text.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
+        extend(with: lines, upTo: lines.count)
+    }
+
+    /// An index of no line yet, to extend a slice at a time.
+    package init() {}
+
+    /// Indexes `lines` from the first not yet indexed to `end`: a pane indexes a huge list a
+    /// slice at a time, letting keys through between slices.
+    package mutating func extend(with lines: [String], upTo end: Int) {
+        guard end > lineCount else { return }
         simple.reserveCapacity(lines.count)
         starts.reserveCapacity(lines.count + 1)
-        for line in lines { append(line) }
+        for line in lines[lineCount..<end] { append(line) }
     }
 
     private mutating func append(_ line: String) {

@@ -17,55 +17,74 @@ package struct SearchMatches {
     /// The lines with a match, in order, and how many matches come before each: a match's
     /// columns are found again from its line's text when it is drawn, so that a search that
     /// matches millions of times holds two numbers per line, not a range per match.
-    private let matchedLines: [Int]
-    private let matchesBefore: [Int]
-    /// How many matches there are.
-    package let count: Int
+    private var matchedLines: [Int] = []
+    private var matchesBefore: [Int] = []
+    /// How many matches there are in the lines searched so far.
+    package private(set) var count = 0
+    /// The lines searched so far: those before this one. A huge list is searched a slice at a
+    /// time (`search(upTo:)`), its matches in the order of the text as they come.
+    package private(set) var searchedLines = 0
     /// The index of the current match, from 0 to `count`; nil until one is moved to.
     package private(set) var current: Int?
+    /// The query's characters as compared, and its bytes as the index holds them.
+    private let needle: [String]
+    private let folded: [UInt8]
 
     /// Finds `query` in `lines`, content lines that may carry SGR styling: an index of them
-    /// made for this search alone.
+    /// made for this search alone, every line searched.
     package init(query: String, lines: [String]) {
-        self.init(query: query, lines: lines, index: SearchIndex(lines: lines))
+        let index = SearchIndex(lines: lines)
+        self.init(query: query, lines: lines, index: index)
+        search(lines, index: index, upTo: lines.count)
     }
 
-    /// Finds `query` in `lines`, indexed as `index`. With `previous`, a search in the same
-    /// lines for a query that `query` extends, only the lines it matched are searched again:
-    /// a line holds `query` only where it holds every prefix of it.
+    /// A search for `query` in `lines`, indexed (so far) as `index`, that has searched no line
+    /// yet, unless `previous` is a search in the same lines for a query that `query` extends:
+    /// then the lines it searched are searched again only where it matched (a line holds
+    /// `query` only where it holds every prefix of it), and the search goes on from there.
     package init(query: String, lines: [String], index: SearchIndex, narrowing previous: SearchMatches? = nil) {
         self.query = query
         let caseSensitive = query.contains { $0.isUppercase }
         self.caseSensitive = caseSensitive
-        let needle = query.map { Self.fold($0, caseSensitive: caseSensitive) }
+        needle = query.map { Self.fold($0, caseSensitive: caseSensitive) }
         // What the index holds: the needle folded whatever the case, so that it finds every
         // line a case-sensitive needle matches too.
-        let folded = Array(query.map { Self.fold($0, caseSensitive: false) }.joined().utf8)
-        var matchedLines: [Int] = []
-        var matchesBefore: [Int] = []
-        var count = 0
-        func search(_ line: Int) {
-            let found: Int
-            if index.simple[line] {
-                found = caseSensitive ? Self.countCaseSensitive(needle, in: lines[line]) : index.count(folded, inLine: line)
-            } else {
-                found = index.count(folded, inLine: line) == 0 ? 0 : Self.find(needle, in: lines[line], caseSensitive: caseSensitive).count
-            }
-            guard found > 0 else { return }
-            matchedLines.append(line)
-            matchesBefore.append(count)
-            count += found
+        folded = Array(query.map { Self.fold($0, caseSensitive: false) }.joined().utf8)
+        guard !needle.isEmpty, !folded.contains(0x0A) else {
+            // Nothing to find: a line never holds a line feed.
+            searchedLines = lines.count
+            return
         }
-        if !needle.isEmpty, !folded.contains(0x0A), index.lineCount == lines.count {
-            if let previous, !previous.query.isEmpty, query.hasPrefix(previous.query) {
-                for line in previous.matchedLines { search(line) }
-            } else {
-                for line in lines.indices { search(line) }
-            }
+        if let previous, !previous.query.isEmpty, query.hasPrefix(previous.query), previous.searchedLines <= index.lineCount {
+            for line in previous.matchedLines { search(line, in: lines, index: index) }
+            searchedLines = previous.searchedLines
         }
-        self.matchedLines = matchedLines
-        self.matchesBefore = matchesBefore
-        self.count = count
+    }
+
+    /// Whether every line is searched.
+    package func isComplete(over lines: [String]) -> Bool { searchedLines >= lines.count }
+
+    /// Searches on, from the first line not searched to `end` or the end of what `index` holds.
+    package mutating func search(_ lines: [String], index: SearchIndex, upTo end: Int) {
+        let end = min(end, index.lineCount, lines.count)
+        guard searchedLines < end else { return }
+        for line in searchedLines..<end { search(line, in: lines, index: index) }
+        searchedLines = end
+    }
+
+    /// Counts the matches on line `line`, and keeps it if it has any.
+    private mutating func search(_ line: Int, in lines: [String], index: SearchIndex) {
+        let found: Int
+        if index.simple[line] {
+            found = caseSensitive ? Self.countCaseSensitive(needle, in: lines[line]) : index.count(folded, inLine: line)
+        } else {
+            // The index says where a match may be; the line's characters say whether it is one.
+            found = index.count(folded, inLine: line) == 0 ? 0 : Self.find(needle, in: lines[line], caseSensitive: caseSensitive).count
+        }
+        guard found > 0 else { return }
+        matchedLines.append(line)
+        matchesBefore.append(count)
+        count += found
     }
 
     /// Non-overlapping matches of `needle` (characters as they are) in a simple line, case
@@ -106,8 +125,7 @@ package struct SearchMatches {
     /// The columns of the matches in `text`, one line of those searched, left to right: what
     /// `highlight` takes.
     package func columns(in text: String) -> [Range<Int>] {
-        let needle = query.map { Self.fold($0, caseSensitive: caseSensitive) }
-        return needle.isEmpty ? [] : Self.find(needle, in: text, caseSensitive: caseSensitive)
+        needle.isEmpty ? [] : Self.find(needle, in: text, caseSensitive: caseSensitive)
     }
 
     /// Moves to the next match, from the last back to the first; from none, to the first.
