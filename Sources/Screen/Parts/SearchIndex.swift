@@ -25,6 +25,9 @@ package struct SearchIndex {
     /// a match of characters.
     private(set) var simple: [Bool] = []
 
+    /// What was found of the scalars beyond ASCII met so far.
+    private var memo = ScalarMemo()
+
     package var lineCount: Int { simple.count }
 
     /// Whether `scalar` is a character by itself whatever stands beside it, when what stands
@@ -68,7 +71,7 @@ package struct SearchIndex {
 
     private mutating func append(_ line: String) {
         let start = text.count
-        if Self.appendSimple(line, to: &text) {
+        if Self.appendSimple(line, to: &text, memo: &memo) {
             simple.append(true)
         } else {
             text.removeSubrange(start...)
@@ -84,17 +87,28 @@ package struct SearchIndex {
     /// Escapes are skipped as `StyledLine.pieces` cuts them: `ESC [` to a final byte from `@`
     /// to `~`, or `ESC` and the one character after it.
     @discardableResult
-    static func appendSimple(_ line: String, to out: inout [UInt8], folding: Bool = true) -> Bool {
+    static func appendSimple(_ line: String, to out: inout [UInt8], folding: Bool = true, memo: inout ScalarMemo) -> Bool {
         var line = line
         // A no-op for a native string; a bridged one is made contiguous once.
         line.makeContiguousUTF8()
-        return line.utf8.withContiguousStorageIfAvailable { appendSimple($0, to: &out, folding: folding) } ?? false
+        return line.utf8.withContiguousStorageIfAvailable { appendSimple($0, to: &out, folding: folding, memo: &memo) } ?? false
     }
 
-    private static func appendSimple(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], folding: Bool) -> Bool {
+    private static func appendSimple(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], folding: Bool,
+                                     memo: inout ScalarMemo) -> Bool {
         var index = 0
         let count = bytes.count
         while index < count {
+            // A run of plain ASCII, most of a line: copied whole, then folded in place.
+            var end = index
+            while end < count, bytes[end] < 0x80, bytes[end] != 0x1B { end += 1 }
+            if end > index {
+                let start = out.count
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                if folding { fold(&out, from: start) }
+                index = end
+                continue
+            }
             let byte = bytes[index]
             if byte == 0x1B {
                 index += 1
@@ -112,21 +126,13 @@ package struct SearchIndex {
                 }
                 continue
             }
-            guard byte >= 0x80 else {
-                out.append(folding && byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
-                index += 1
-                continue
-            }
             // Beyond ASCII: one scalar, from its UTF-8 (a Swift string's is always valid).
             let length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
             guard index + length <= count else { return false }
             var value = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
             for next in 1..<length { value = value << 6 | UInt32(bytes[index + next] & 0x3F) }
-            guard let scalar = Unicode.Scalar(value), standsAlone(scalar) else { return false }
+            guard let scalar = Unicode.Scalar(value), let folded = memo.folded(scalar) else { return false }
             if folding {
-                let folded = SearchMatches.fold(Character(scalar), caseSensitive: false)
-                // Folded to more than one scalar (İ to i and a dot): not byte for character.
-                guard folded.unicodeScalars.count == 1 else { return false }
                 out.append(contentsOf: folded.utf8)
             } else {
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
@@ -134,6 +140,17 @@ package struct SearchIndex {
             index += length
         }
         return true
+    }
+
+    /// Lowercases the ASCII letters of `bytes` from `start` on.
+    private static func fold(_ bytes: inout [UInt8], from start: Int) {
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            for index in start..<buffer.count {
+                let byte = buffer[index]
+                // Branch-free, so that the loop runs many bytes at a time.
+                buffer[index] = byte &+ ((byte &- 0x41) < 26 ? 0x20 : 0)
+            }
+        }
     }
 
     /// Counts the non-overlapping places `needle` shows in line `line` of the folded text, left
@@ -165,5 +182,26 @@ package struct SearchIndex {
             }
             return found
         }
+    }
+}
+
+/// What `SearchIndex.standsAlone` and folding said of the scalars beyond ASCII met so far:
+/// a table repeats its few (`…`, `–`) on every row, and Unicode's tables are slow to ask.
+struct ScalarMemo {
+    /// By the scalar's low bits; empty until a scalar beyond ASCII comes, as most lines have none.
+    private var keys: [UInt32] = []
+    private var values: [UInt32] = []
+
+    /// What `scalar` folds to, if it stands alone and folds to one scalar (İ folds to i and a
+    /// dot: a byte there is not a character); nil if not.
+    mutating func folded(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        if keys.isEmpty { (keys, values) = (Array(repeating: .max, count: 64), Array(repeating: .max, count: 64)) }
+        let slot = Int(scalar.value & 63)
+        if keys[slot] != scalar.value {
+            keys[slot] = scalar.value
+            let folded = SearchMatches.fold(Character(scalar), caseSensitive: false).unicodeScalars
+            values[slot] = SearchIndex.standsAlone(scalar) && folded.count == 1 ? folded.first!.value : .max
+        }
+        return values[slot] == .max ? nil : Unicode.Scalar(values[slot])
     }
 }

@@ -91,7 +91,8 @@ package struct SearchMatches {
     /// counting: in its visible bytes, not the index's folded ones.
     private static func countCaseSensitive(_ needle: [String], in line: String) -> Int {
         var bytes: [UInt8] = []
-        SearchIndex.appendSimple(line, to: &bytes, folding: false)
+        var memo = ScalarMemo()
+        SearchIndex.appendSimple(line, to: &bytes, folding: false, memo: &memo)
         let needleBytes = Array(needle.joined().utf8)
         return bytes.withUnsafeBufferPointer { SearchIndex.count(needleBytes, in: $0) }
     }
