@@ -1,5 +1,6 @@
-/// What `/` found in the content shown: every match, in display columns, and which one is
-/// current. `n` and `N` (or Ctrl-N and Ctrl-P) move between them, wrapping at either end.
+/// What `/` found in the content shown: how many matches, on which lines, and which one is
+/// current; their display columns are found again for the lines drawn. `n` and `N` (or
+/// Ctrl-N and Ctrl-P) move between them, wrapping at either end.
 ///
 /// Matching is on the text a terminal shows, its styling escapes left out; it ignores case
 /// unless the query has an uppercase letter (smart case, as in less and vim). Matches on a
