@@ -130,6 +130,30 @@ final class ScreenModelAloneTests: XCTestCase {
 
     // MARK: Helpers
 
+    func testASearchOverAHugeListGoesOnASliceAtATimeBetweenKeys() {
+        var screen = model()
+        let lines = (0..<(2 * Pane.indexSlice + 5_000)).map { $0 % 3 == 0 ? "fox \($0)" : "dog \($0)" }
+        load(&screen, lines)
+        XCTAssertEqual(screen.updateRendering(.key(.character("/"), at: start)), [])
+        XCTAssertEqual(screen.updateRendering(.key(.character("f"), at: start)), [.continueSearch], "lines are left to index")
+        XCTAssertTrue(screen.view().footer.hasPrefix("/f▏  "), screen.view().footer)
+        XCTAssertTrue(screen.view().footer.contains("matches so far, searching…"), screen.view().footer)
+        var slices = 1
+        while screen.updateRendering(.searchGoesOn) == [.continueSearch] { slices += 1 }
+        XCTAssertEqual(slices, 2, "a slice a key, and one more for the last lines")
+        let all = (lines.count + 2) / 3
+        XCTAssertEqual(screen.view().footer, "/f▏  \(all) matches · Enter keep · Esc cancel")
+        XCTAssertEqual(screen.updateRendering(.key(.character("o"), at: start)), [], "narrowed: only the lines f matched")
+        XCTAssertEqual(screen.view().footer, "/fo▏  \(all) matches · Enter keep · Esc cancel")
+        XCTAssertEqual(screen.updateRendering(.key(.character("z"), at: start)), [], "narrowed to none")
+        XCTAssertEqual(screen.view().footer, "/foz▏  0 matches · Enter keep · Esc cancel")
+        XCTAssertEqual(screen.updateRendering(.key(.backspace, at: start)), [], "taken back: every line again, indexed already")
+        XCTAssertEqual(screen.view().footer, "/fo▏  \(all) matches · Enter keep · Esc cancel")
+        _ = screen.updateRendering(.key(.escape, at: start))
+        XCTAssertEqual(screen.updateRendering(.searchGoesOn), [], "a slice asked for before Esc finds nothing to do")
+        XCTAssertFalse(screen.view().footer.contains("matches"))
+    }
+
     private func loaded(_ lines: [String]) -> SourceFacts { SourceFacts(name: "lines", state: .loaded(Lines.content(lines))) }
 
     /// Renders what the model waits for, as the presenter's next frame does.

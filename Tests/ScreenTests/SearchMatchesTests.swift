@@ -6,8 +6,13 @@ import XCTest
 final class SearchMatchesTests: XCTestCase {
     private let esc = "\u{1B}"
 
-    private func found(_ search: SearchMatches) -> [String] {
-        search.matches.map { "\($0.line):\($0.columns.lowerBound)..<\($0.columns.upperBound)" }
+    /// The matches of `query` in `lines`, each with its columns.
+    private func matches(_ query: String, _ lines: [String]) -> [SearchMatches.Match] {
+        SearchMatches(query: query, lines: lines).matches(in: lines)
+    }
+
+    private func found(_ query: String, _ lines: [String]) -> [String] {
+        matches(query, lines).map { "\($0.line):\($0.columns.lowerBound)..<\($0.columns.upperBound)" }
     }
 
     /// The text of a styled line with its escapes taken out.
@@ -27,44 +32,46 @@ final class SearchMatchesTests: XCTestCase {
     }
 
     func testMatchesOnPlainLinesSeveralToALine() {
-        let search = SearchMatches(query: "load", lines: ["Loading states", "no match", "reload, then load again"])
-        XCTAssertEqual(found(search), ["0:0..<4", "2:2..<6", "2:13..<17"])
+        let lines = ["Loading states", "no match", "reload, then load again"]
+        let search = SearchMatches(query: "load", lines: lines)
+        XCTAssertEqual(found("load", lines), ["0:0..<4", "2:2..<6", "2:13..<17"])
+        XCTAssertEqual(search.count, 3)
         XCTAssertNil(search.current, "none current until moved to")
-        XCTAssertEqual(SearchMatches(query: "aa", lines: ["aaaaa"]).matches.map(\.columns), [0..<2, 2..<4], "matches do not overlap")
-        XCTAssertTrue(SearchMatches(query: "", lines: ["anything"]).matches.isEmpty)
+        XCTAssertEqual(matches("aa", ["aaaaa"]).map(\.columns), [0..<2, 2..<4], "matches do not overlap")
+        XCTAssertTrue(matches("", ["anything"]).isEmpty)
     }
 
     func testSmartCase() {
         let lines = ["Post number 3", "post number 4", "POST"]
         XCTAssertFalse(SearchMatches(query: "post", lines: lines).caseSensitive)
-        XCTAssertEqual(SearchMatches(query: "post", lines: lines).matches.map(\.line), [0, 1, 2], "lowercase ignores case")
+        XCTAssertEqual(matches("post", lines).map(\.line), [0, 1, 2], "lowercase ignores case")
         XCTAssertTrue(SearchMatches(query: "Post", lines: lines).caseSensitive)
-        XCTAssertEqual(SearchMatches(query: "Post", lines: lines).matches.map(\.line), [0], "an uppercase letter makes case count")
-        XCTAssertEqual(SearchMatches(query: "über", lines: ["Über alles"]).matches.map(\.columns), [0..<4], "beyond ASCII too")
+        XCTAssertEqual(matches("Post", lines).map(\.line), [0], "an uppercase letter makes case count")
+        XCTAssertEqual(matches("über", ["Über alles"]).map(\.columns), [0..<4], "beyond ASCII too")
     }
 
     func testMatchingIsOnTheVisibleTextOfStyledLines() {
         let styled = "\(esc)[1mLoad\(esc)[22ming \(esc)[7mstates\(esc)[27m are a contract"
-        XCTAssertEqual(found(SearchMatches(query: "loading states", lines: [styled])), ["0:0..<14"], "across styling")
-        XCTAssertEqual(found(SearchMatches(query: "1m", lines: [styled])), [], "not in the escapes")
-        XCTAssertEqual(found(SearchMatches(query: "are", lines: [styled])), ["0:15..<18"])
+        XCTAssertEqual(found("loading states", [styled]), ["0:0..<14"], "across styling")
+        XCTAssertEqual(found("1m", [styled]), [], "not in the escapes")
+        XCTAssertEqual(found("are", [styled]), ["0:15..<18"])
     }
 
     func testWideCharactersTakeTwoColumns() {
-        let search = SearchMatches(query: "ソース", lines: ["日本語のソース: x"])
-        XCTAssertEqual(search.matches.map(\.columns), [8..<14])
-        XCTAssertEqual(SearchMatches(query: "x", lines: ["日本語のソース: x"]).matches.map(\.columns), [16..<17])
-        XCTAssertEqual(SearchMatches(query: "e", lines: ["cafe\u{301} e"]).matches.map(\.columns), [5..<6],
+        XCTAssertEqual(matches("ソース", ["日本語のソース: x"]).map(\.columns), [8..<14])
+        XCTAssertEqual(matches("x", ["日本語のソース: x"]).map(\.columns), [16..<17])
+        XCTAssertEqual(matches("e", ["cafe\u{301} e"]).map(\.columns), [5..<6],
                        "é is one character, not an e and a mark")
     }
 
     func testNextAndPreviousWrap() {
-        var search = SearchMatches(query: "a", lines: ["a", "b", "a a"])
+        let lines = ["a", "b", "a a"]
+        var search = SearchMatches(query: "a", lines: lines)
         search.next()
         XCTAssertEqual(search.current, 0)
         search.next()
         search.next()
-        XCTAssertEqual(search.currentMatch, .init(line: 2, columns: 2..<3))
+        XCTAssertEqual(search.currentMatch(in: lines), .init(line: 2, columns: 2..<3))
         search.next()
         XCTAssertEqual(search.current, 0, "past the last, the first")
         search.previous()
@@ -79,15 +86,17 @@ final class SearchMatchesTests: XCTestCase {
     }
 
     func testTheFirstMatchAtOrAfterTheTopOfTheView() {
-        var search = SearchMatches(query: "x", lines: ["x", "", "", "x x", "", "x"])
+        let lines = ["x", "", "", "x x", "", "x"]
+        var search = SearchMatches(query: "x", lines: lines)
         search.moveToFirst(atOrAfter: 1)
-        XCTAssertEqual(search.currentMatch?.line, 3)
+        XCTAssertEqual(search.currentMatch(in: lines)?.line, 3)
         search.moveToFirst(atOrAfter: 3)
         XCTAssertEqual(search.current, 1, "on the top line counts")
         search.moveToFirst(atOrAfter: 6)
         XCTAssertEqual(search.current, 0, "none below: wraps to the first")
-        XCTAssertEqual(search.columns(onLine: 3), [0..<1, 2..<3])
-        XCTAssertEqual(search.columns(onLine: 4), [])
+        XCTAssertEqual(search.columns(in: lines[3]), [0..<1, 2..<3])
+        XCTAssertTrue(search.hasMatch(onLine: 3))
+        XCTAssertFalse(search.hasMatch(onLine: 4))
     }
 
     func testHighlightOnAPlainLine() {

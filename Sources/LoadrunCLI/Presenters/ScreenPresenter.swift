@@ -24,6 +24,8 @@ final class ScreenPresenter: Presenter {
     /// Whether the frame on its way is the tick's: it keeps the tick's pace, where any other
     /// frame puts the next tick a second and a grace after it.
     private var tickAsked = false
+    /// The next slice of the search being typed, once asked for (`ScreenCommand.continueSearch`).
+    private var searchSlice: LoopSource?
 
     init(terminal: Terminal, output: ContentOutput, usesMouse: Bool = true) {
         screen = FullScreen(terminal: terminal, output: output, usesMouse: usesMouse)
@@ -133,6 +135,7 @@ final class ScreenPresenter: Presenter {
 
     func finish(_ ending: SessionEnding?) {
         ticker?.cancel()
+        searchSlice?.cancel()
         left = true
         screen.leave()
         environment.diagnostics.restore()
@@ -164,13 +167,29 @@ final class ScreenPresenter: Presenter {
         assert(asked.isEmpty, "only a key or the wake-up asks anything of the session")
     }
 
-    /// Carries out the renders the model asked for, and returns the rest, for the session.
+    /// Carries out the renders and the search slices the model asked for, and returns the
+    /// rest, for the session.
     private func carryOut(_ commands: [ScreenCommand]) -> [ScreenCommand] {
         commands.filter { command in
-            guard case .render(let request) = command else { return true }
-            render(request)
+            switch command {
+            case .render(let request):
+                render(request)
+            case .continueSearch:
+                // On the loop's next turn, after the keys and signals ready by then.
+                if searchSlice == nil { searchSlice = environment.timers.soon { [weak self] in self?.searchOn() } }
+            default:
+                return true
+            }
             return false
         }
+    }
+
+    /// A slice more of the search being typed, and a frame with what it found.
+    private func searchOn() {
+        searchSlice = nil
+        guard environment.ending == nil, !left else { return }
+        take(.searchGoesOn)
+        redrawSoon()
     }
 
     /// Renders what the model waits for, and gives it the result. A signal that comes

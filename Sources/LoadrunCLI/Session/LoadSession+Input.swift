@@ -103,8 +103,9 @@ extension LoadSession {
         case .stopPrefetchTimer:
             wakeUp?.cancel()
             wakeUp = nil
-        case .render:
-            // The presenter's own: it renders what its model asks, and passes none on.
+        case .render, .continueSearch:
+            // The presenter's own: it renders and searches on as its model asks, and passes
+            // neither on.
             break
         case .handOff(let how, let target):
             // Nothing loads: the presenter hands the URL found on.

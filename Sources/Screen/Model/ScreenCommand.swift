@@ -34,4 +34,7 @@ package enum ScreenCommand: Equatable {
     /// `ScreenMessage.rendered`: content is rendered outside the model, where a signal may cut
     /// it short.
     case render(RenderRequest)
+    /// The search being typed has lines left: send `ScreenMessage.searchGoesOn` once the keys
+    /// and signals waiting now are taken, and again while this comes back.
+    case continueSearch
 }

@@ -36,4 +36,6 @@ package enum ScreenMessage {
     /// What a render the model asked for (`ScreenCommand.render`) gave. A render a signal cut
     /// short is not given: the model goes on waiting for it.
     case rendered(RenderResult)
+    /// A slice more of the search being typed, as `ScreenCommand.continueSearch` asked.
+    case searchGoesOn
 }

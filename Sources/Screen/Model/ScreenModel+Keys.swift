@@ -143,7 +143,8 @@ extension ScreenModel {
         }
     }
 
-    /// A key while the search is typed: letters add to it, Enter keeps it, Esc drops it.
+    /// A key while the search is typed: letters add to it, Enter keeps it, Esc drops it. The
+    /// pane searches as the query changes, so that a frame only reads the count.
     private mutating func typeSearch(_ key: Key) -> [ScreenCommand] {
         guard var query = searchInput else { return [] }
         switch key {
@@ -161,9 +162,12 @@ extension ScreenModel {
             query.append(character)
             searchInput = query
         default:
-            break
+            return []
         }
-        return []
+        let typed = searchInput
+        changePane { $0.type(typed) }
+        // A huge list is searched on a slice at a time, each after the keys waiting then.
+        return pane.searchGoesOn ? [.continueSearch] : []
     }
 
     /// Enter: the selected item's detail, with the fields of the version on screen; in a

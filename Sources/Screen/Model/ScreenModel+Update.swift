@@ -32,6 +32,7 @@ extension ScreenModel {
         case .logged(let line, let isTrace, let now):
             logged(line, isTrace: isTrace, now: now)
         case .detailOpened(let facts):
+            if searchInput != nil { changePane { $0.type(nil) } }
             searchInput = nil
             relatedFocus = nil
             records = []
@@ -60,6 +61,10 @@ extension ScreenModel {
             rendered(result)
         case .prefetchTimerFired:
             return prefetchDue()
+        case .searchGoesOn:
+            guard searchInput != nil, pane.searchGoesOn else { break }
+            changePane { $0.searchOn() }
+            return pane.searchGoesOn ? [.continueSearch] : []
         case .showRecord(let index, let fields, let note):
             showRecord(title: sources[index].name + Self.label(fields), fields: fields, note: note)
         case .earlierVersions(let index, let versions, let now):

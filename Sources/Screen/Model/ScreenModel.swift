@@ -189,9 +189,10 @@ package struct ScreenModel {
 
     private func footer(rows: Int) -> String {
         if let searchInput {
-            // Counted per frame, not per key: a paste of 2,000 characters is one count, not 2,000.
-            let count = searchInput.isEmpty ? 0 : SearchMatches(query: searchInput, lines: pane.lines).matches.count
-            return "/" + searchInput + "▏  " + (searchInput.isEmpty ? "type to search · Enter keep · Esc cancel" : "\(count) matches · Enter keep · Esc cancel")
+            // Counted as the keys came (`Pane.type`): a frame only reads it.
+            let count = pane.typing?.count ?? 0
+            let matches = pane.searchGoesOn ? "\(count) matches so far, searching…" : "\(count) matches"
+            return "/" + searchInput + "▏  " + (searchInput.isEmpty ? "type to search · Enter keep · Esc cancel" : "\(matches) · Enter keep · Esc cancel")
         }
         if linkInput != nil { return linkFooter }
         if showingHelp {
@@ -203,7 +204,7 @@ package struct ScreenModel {
         var text = readsKeys ? ScreenKeys.footer(place) : "Ctrl-C quits"
         if let search = pane.search {
             let current = search.current.map { "\($0 + 1)/" } ?? ""
-            text = "/\(search.query): \(current)\(search.matches.count) matches · " + text
+            text = "/\(search.query): \(current)\(search.count) matches · " + text
         }
         if let position = pane.position(rows: rows) { text += " · " + position }
         return text

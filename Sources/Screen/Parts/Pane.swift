@@ -26,7 +26,13 @@ package struct Pane {
     /// that Tab into its related lists does not shift its text.
     package var keepsGutter = false
     /// The search confirmed with Enter, over `lines`; kept as the content changes.
-    package private(set) var search: SearchMatches?
+    package internal(set) var search: SearchMatches?
+    /// The search being typed after `/`, over `lines`, as of its last key; kept as the content
+    /// changes.
+    package internal(set) var typing: SearchMatches?
+    /// `lines` as searched, made at the first search over them and kept until they change:
+    /// one scan of the text per content shown, not per key.
+    var index: SearchIndex?
 
     /// The left margin of a list: the selection mark, or the sign of the item's change.
     package static let gutterWidth = 2
@@ -65,6 +71,7 @@ package struct Pane {
         }
         if let selectedKey, let index = keys?.firstIndex(of: selectedKey) { cursor.selection = index }
         keepSelected(at: offset)
+        index = nil
         refreshSearch()
     }
 
@@ -74,6 +81,7 @@ package struct Pane {
         let offset = selectedOffset
         changes = nil
         keepSelected(at: offset)
+        index = nil
         refreshSearch()
     }
 
@@ -89,44 +97,10 @@ package struct Pane {
         cursor.scroll = max(itemLines[selection] - offset, 0)
     }
 
-    /// The same search over the lines now shown, from where its current match was.
-    private mutating func refreshSearch() {
-        guard let previous = search else { return }
-        var matches = SearchMatches(query: previous.query, lines: lines)
-        if let line = previous.currentMatch?.line { matches.moveToFirst(atOrAfter: line) }
-        search = matches
-    }
-
     package var hasItems: Bool { !(itemLines ?? []).isEmpty }
 
     package func layout(rows: Int) -> ListCursor.PaneLayout {
         ListCursor.PaneLayout(lineCount: lines.count, itemLines: itemLines, rows: rows, itemsEnd: itemsEnd)
-    }
-
-    /// Searches the pane for `query` (nil or empty ends the search), moving to the first match
-    /// at or below the top of the screen.
-    package mutating func find(_ query: String?, rows: Int) {
-        guard let query, !query.isEmpty else {
-            search = nil
-            return
-        }
-        var matches = SearchMatches(query: query, lines: lines)
-        matches.moveToFirst(atOrAfter: cursor.scroll)
-        search = matches
-        revealCurrentMatch(rows: rows)
-    }
-
-    /// `n` and `N` (or Ctrl-N and Ctrl-P): the next or previous match, shown.
-    package mutating func stepSearch(forward: Bool, rows: Int) {
-        guard var matches = search else { return }
-        if forward { matches.next() } else { matches.previous() }
-        search = matches
-        revealCurrentMatch(rows: rows)
-    }
-
-    private mutating func revealCurrentMatch(rows: Int) {
-        guard let matches = search, let current = matches.current else { return }
-        cursor.reveal(line: matches.matches[current].line, in: layout(rows: rows))
     }
 
     /// The rows to draw: from the scroll position, with the selected item marked in the gutter
@@ -147,19 +121,16 @@ package struct Pane {
         let end = min(start + rows, source.count)
         let selected = hasItems ? cursor.selection.map { layout(rows: rows).lines(ofItem: $0) } : nil
         let gutter = hasItems || keepsGutter ? Self.gutterWidth : 0
-        var byLine: [Int: [Range<Int>]] = [:]
-        var currentMatch: SearchMatches.Match?
-        if let search {
-            for match in search.matches where match.line >= start && match.line < end { byLine[match.line, default: []].append(match.columns) }
-            currentMatch = search.current.map { search.matches[$0] }
-        }
+        // Only the lines drawn are looked at: the matches' columns are found again in them.
+        let searched = lines
+        let currentMatch = search?.currentMatch(in: searched)
         return (start..<end).map { index in
             var line = source[index]
             let kind = kinds?[index]
             if let kind, allowsStyling { line = Self.style(kind).apply(line, styled: true) }
-            if let ranges = byLine[index] {
+            if let search, search.hasMatch(onLine: index) {
                 let current = currentMatch.flatMap { $0.line == index ? $0.columns : nil }
-                line = SearchMatches.highlight(line, matches: ranges, current: current, allowsStyling: allowsStyling)
+                line = SearchMatches.highlight(line, matches: search.columns(in: searched[index]), current: current, allowsStyling: allowsStyling)
             }
             if gutter > 0 {
                 // A removed item is not selectable, though it lies within its predecessor's lines.
