@@ -83,14 +83,8 @@ final class RequestHeaderTests: XCTestCase {
         let other = recordingServer(elsewhere)
         let home = Record<[String]>()
         let server = TestServer { [names] server, _ in
-            server.route("/away") { exchange in
-                exchange.setHeader("Location", other.url("/posts"))
-                exchange.respond(status: 302, contentType: "text/plain", text: "moved")
-            }
-            server.route("/here") { exchange in
-                exchange.setHeader("Location", "/posts")
-                exchange.respond(status: 302, contentType: "text/plain", text: "moved")
-            }
+            server.route("/away", TestRoutes.redirect(to: other.url("/posts")))
+            server.route("/here", TestRoutes.redirect(to: "/posts"))
             server.route("/posts") { exchange in
                 home.append(names.map { exchange.requestHeader($0) ?? "-" })
                 exchange.respond(status: 200, contentType: "application/json", text: Fixtures.posts(1))

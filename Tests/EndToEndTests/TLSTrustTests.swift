@@ -138,10 +138,7 @@ final class TLSTrustTests: XCTestCase {
     func testARedirectedRequestIsJudgedAtItsNewHost() throws {
         let secure = try server(.addressOnly)
         let plain = TestServer { server, _ in
-            server.route("/go") { exchange in
-                exchange.setHeader("Location", "https://localhost:\(secure.port)/posts")
-                exchange.respond(status: 302, contentType: "text/plain", text: "moved")
-            }
+            server.route("/go", TestRoutes.redirect(to: "https://localhost:\(secure.port)/posts"))
         }
         let checked = try run(["--url", plain.url("/go"), "--cacert", authority.caFile, "--plugin", "posts"])
         XCTAssertEqual(checked.waitForExit(), .exited(2), checked.standardError)

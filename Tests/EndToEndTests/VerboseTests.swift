@@ -12,10 +12,7 @@ final class VerboseTests: XCTestCase {
     private func postsServer() -> TestServer {
         TestServer { server, _ in
             server.route("/posts") { $0.respond(status: 200, contentType: "application/json", text: Fixtures.posts(2)) }
-            server.route("/moved") { exchange in
-                exchange.setHeader("Location", "/posts")
-                exchange.respond(status: 302, contentType: "text/plain", text: "moved")
-            }
+            server.route("/moved", TestRoutes.redirect(to: "/posts"))
         }
     }
 

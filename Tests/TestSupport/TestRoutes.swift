@@ -13,6 +13,14 @@ public enum TestRoutes {
         }
     }
 
+    /// Sends the request on to `location` with a 302.
+    public static func redirect(to location: String) -> SampleServer.Handler {
+        { exchange in
+            exchange.setHeader("Location", location)
+            exchange.respond(status: 302, contentType: "text/plain", text: "moved")
+        }
+    }
+
     /// Answers only after `delay`, like a slow backend.
     public static func delayed(_ delay: Duration, on loop: EventLoop, body: String, requests: Counter? = nil) -> SampleServer.Handler {
         { exchange in
