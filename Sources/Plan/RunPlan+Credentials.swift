@@ -21,8 +21,12 @@ extension RunPlan {
             guard let definition else { return nil }
             return ("\(definition.origin.prefix(line: line))\(key)", definition.origin.path.map(LocalPath.directory) ?? ".")
         }
+        // A password in [defaults] is for the file's own sources: a URL typed on the command
+        // line (or a built-in) would otherwise carry it to whatever host it names.
+        var fileDefaults = defaults?.settings.credentials ?? CredentialSettings()
+        if own.origin == .builtIn, fileDefaults.user?.password != nil { fileDefaults.user = nil }
         let layers: [(CredentialSettings, user: (String, String)?, netrc: (String, String)?)] = [
-            (defaults?.settings.credentials ?? CredentialSettings(),
+            (fileDefaults,
              fromFile(defaults?.settings, "user", line: defaults?.settings.userLine),
              fromFile(defaults?.settings, "netrc", line: defaults?.settings.netrcLine)),
             (own.credentials, fromFile(own, "user", line: own.userLine), fromFile(own, "netrc", line: own.netrcLine)),

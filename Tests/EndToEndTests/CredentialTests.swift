@@ -171,6 +171,19 @@ final class CredentialTests: XCTestCase {
         XCTAssertTrue(exposed.standardError.contains("holds a secret (the password in the user of api)"), exposed.standardError)
     }
 
+    /// A password in `[defaults]` is for the file's own sources: a URL typed on the command
+    /// line names a host the file never chose, and gets none.
+    func testADefaultsPasswordGoesToTheFilesSourcesNotToATypedURL() throws {
+        let seen = Record<String>()
+        let server = recordingServer(seen)
+        let config = try file("sources.conf", "[defaults]\nuser=alice:s3cret\n\n[source api]\nurl=\(server.url("/posts"))\n", mode: 0o600)
+        let own = try LoadrunProcess(["--config", config, "--source", "api", "--no-cache"])
+        XCTAssertEqual(own.waitForExit(), .exited(0), own.standardError)
+        let typed = try LoadrunProcess(["--config", config, server.url("/posts"), "--no-cache"])
+        XCTAssertEqual(typed.waitForExit(), .exited(0), typed.standardError)
+        XCTAssertEqual(seen.all, ["Basic YWxpY2U6czNjcmV0", "-"])
+    }
+
     /// `-vv` shows the header as libsoup's logger writes it, which itself hides a Basic
     /// password (`Basic [alice:******]`).
     func testVerboseMasksTheAuthorizationAndVeryVerboseShowsTheUser() throws {

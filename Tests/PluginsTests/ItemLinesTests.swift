@@ -85,6 +85,8 @@ final class ItemLinesTests: XCTestCase {
             for maxItems in [nil, 2] {
                 var context = base
                 context.maxItems = maxItems
+                // On a terminal, where the cut is said in the view.
+                context.isTerminal = true
                 let what = "width \(context.width), styled \(context.allowsStyling), max \(String(describing: maxItems))"
                 let starts = plugin.itemLines(table, context: context)
                 let lines = try lines(of: plugin.render(table, context: context), starts: starts, count: maxItems ?? 3, what)
@@ -123,6 +125,8 @@ final class ItemLinesTests: XCTestCase {
             for maxItems in [nil, 2] {
                 var context = base
                 context.maxItems = maxItems
+                // On a terminal, where the cut is said in the view.
+                context.isTerminal = true
                 let what = "width \(context.width), styled \(context.allowsStyling), max \(String(describing: maxItems))"
                 let starts = try XCTUnwrap(plugin.itemLines(document, context: context))
                 let lines = try lines(of: plugin.render(document, context: context), starts: starts, count: maxItems ?? 4, what)

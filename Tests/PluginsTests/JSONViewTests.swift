@@ -34,8 +34,10 @@ final class JSONViewTests: XCTestCase {
     }
 
     func testLongArraysSayHowManyItemsWereLeftOut() throws {
-        let text = try render("[1,2,3,4,5]", RenderContext(maxItems: 2))
+        let text = try render("[1,2,3,4,5]", RenderContext(isTerminal: true, maxItems: 2))
         XCTAssertEqual(text, "[\n  1,\n  2,\n  … 3 more items\n]\n")
+        // Anywhere else the view is JSON, whatever width it was given: the cut is said elsewhere.
+        XCTAssertEqual(try render("[1,2,3,4,5]", RenderContext(maxItems: 2)), "[\n  1,\n  2\n]\n")
     }
 
     func testLongStringsWrapWithinTheWidthAndStaySafe() throws {

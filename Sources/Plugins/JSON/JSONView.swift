@@ -51,9 +51,10 @@ struct JSONView {
             guard !items.isEmpty else { return out.writeLine(indentPad + lead + "[]" + trail) }
             out.writeLine(indentPad + lead + "[")
             let cut = ListCut(count: items.count, context: context)
-            // On a terminal, a comma and a line say that more items follow; on a pipe the
-            // output is JSON, which ends at the last item shown, and the cut is said elsewhere.
-            let last = context.hasScreenWidth ? items.count - 1 : cut.shown - 1
+            // On a terminal, a comma and a line say that more items follow; anywhere else the
+            // output is JSON (COLUMNS or not), which ends at the last item shown, and the cut
+            // is said elsewhere.
+            let last = context.isTerminal ? items.count - 1 : cut.shown - 1
             for index in 0..<cut.shown {
                 if context.shouldStop() || out.isStopped { return }
                 // Only the top-level array has indent 0: a nested one's items are not the list's.
@@ -61,7 +62,7 @@ struct JSONView {
                 write(items[index], indent: indent + 2, lead: ("", 0), trail: index < last ? "," : "", into: out)
             }
             if indent == 0 { recorder?.markEnd() }
-            if !context.hasScreenWidth {
+            if !context.isTerminal {
                 out.leftOut(cut.leftOut)
             } else if let note = cut.note("item", context: context) {
                 out.writeLine(pad(min(indent + 2, maxIndent)) + note)
