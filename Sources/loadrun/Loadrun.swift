@@ -248,7 +248,10 @@ struct Loadrun: LoadrunCommand {
         // A file past `ulimit -f` (a store's write, the sources file an import writes) is
         // EFBIG, which each writer handles, not a signal that ends the process mid-write.
         signal(SIGXFSZ, SIG_IGN)
-        let status = MainActor.assumeIsolated { run(Array(CommandLine.arguments.dropFirst())).exitStatus }
+        // Copied before the password in argv is blanked: `arguments` is read from argv once.
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        PasswordBlanking.blankArgv()
+        let status = MainActor.assumeIsolated { run(arguments).exitStatus }
         Glibc.exit(status)
     }
 

@@ -171,6 +171,24 @@ final class CredentialTests: XCTestCase {
         XCTAssertTrue(exposed.standardError.contains("holds a secret (the password in the user of api)"), exposed.standardError)
     }
 
+    /// As curl does: the password of `-u` is blanked in argv, which anyone may read in
+    /// /proc/PID/cmdline, while the run lasts.
+    func testThePasswordIsBlankedInTheProcesssArguments() throws {
+        let release = Flag()
+        let requests = Counter()
+        let server = TestServer { server, loop in
+            server.route("/posts", TestRoutes.held(until: release, on: loop, body: Fixtures.posts(1), requests: requests))
+        }
+        let run = try LoadrunProcess(["-u", "alice:s3cret", "--user=bob:b0bpass", "--no-cache", server.url("/posts")])
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { requests.count == 1 }, "the load is in flight")
+        let arguments = try String(decoding: Data(contentsOf: URL(fileURLWithPath: "/proc/\(run.pid)/cmdline")), as: UTF8.self)
+        release.set()
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertTrue(arguments.contains("alice:******"), arguments)
+        XCTAssertTrue(arguments.contains("--user=bob:*******"), arguments)
+        XCTAssertFalse(arguments.contains("s3cret") || arguments.contains("b0bpass"), arguments)
+    }
+
     /// A password in `[defaults]` is for the file's own sources: a URL typed on the command
     /// line names a host the file never chose, and gets none.
     func testADefaultsPasswordGoesToTheFilesSourcesNotToATypedURL() throws {
