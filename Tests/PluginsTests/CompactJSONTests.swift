@@ -5,8 +5,13 @@ import XCTest
 /// `-c`: the render context's `compactsJSON`, carried as `sortsKeys` is, makes every JSON form
 /// one line, as `jq -c` writes it.
 final class CompactJSONTests: XCTestCase {
-    private let document = JSONDocument(try! JSONParser.parse(Array(#"{"b": [1, 2.50, {"x": null}], "a": "t\u0001"}"#.utf8)))
+    private var document: JSONDocument!
     private let compact = RenderContext(compactsJSON: true)
+
+    override func setUpWithError() throws {
+        // Thrown, not trapped: a document that does not parse fails these tests, not the run.
+        document = JSONDocument(try JSONParser.parse(Array(#"{"b": [1, 2.50, {"x": null}], "a": "t\u0001"}"#.utf8)))
+    }
 
     func testTheWriterFollowsTheContext() {
         XCTAssertEqual(JSONWriter(context: compact).write(document.value), #"{"b":[1,2.50,{"x":null}],"a":"t\u0001"}"#)
