@@ -76,6 +76,33 @@ final class FeedTests: XCTestCase {
         try tmux.send("q")
     }
 
+    /// Enter while the prefetch of the entry's page is on the wire (the server has the request
+    /// and holds its answer) waits for that answer: the page is asked for once, not again at
+    /// normal priority.
+    func testAnEntryOpenedWhileItsPrefetchIsOnTheWireIsNotAskedForAgain() throws {
+        try TmuxSession.requireTmux()
+        let entryRequests = Counter()
+        let release = Flag()
+        let server = TestServer { server, loop in
+            server.route("/feed", TestRoutes.fixed(contentType: "application/rss+xml", Self.feed))
+            server.route("/entry/2", TestRoutes.held(until: release, on: loop, contentType: "text/html; charset=utf-8",
+                                                     body: "<html><title>Newer note</title><p>The whole second note, read as a page.</p></html>",
+                                                     requests: entryRequests))
+        }
+        defer { release.set() }
+        let tmux = try TmuxSession("'\(LoadrunProcess.binaryPath)' --url '\(server.url("/feed"))' --no-cache --browse", width: 100, height: 30)
+        XCTAssertTrue(tmux.waitForScreen(containing: "Older note"), tmux.screen())
+        try tmux.send("j")
+        try tmux.send("k")
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { entryRequests.count == 1 }, "prefetched before Enter: \(tmux.screen())")
+        try tmux.send("Enter")
+        XCTAssertTrue(tmux.waitForScreen(containing: "loading"), "the detail open, its page on the way: \(tmux.screen())")
+        release.set()
+        XCTAssertTrue(tmux.waitForScreen(containing: "The whole second note, read as a page."), tmux.screen())
+        XCTAssertEqual(entryRequests.count, 1, "the prefetch's answer is the detail's")
+        try tmux.send("q")
+    }
+
     /// An entry with no link is shown whole, with a note that says so: not the hint to give a
     /// `--detail` template, which suits an API's records.
     func testAnEntryWithNoLinkIsShownWhole() throws {

@@ -147,11 +147,23 @@ final class SessionMachineTests: XCTestCase {
         var browse = machine(.browse, sources: 1, screen: true)
         let main = Machine.SourceID.detail(page: 1, slot: 0)
         _ = browse.handle(.prefetch(page: 1, main: Machine.Phase(), isNew: true))
-        let waiting = Machine.Phase(isLoading: true, isBusy: true, isLowPriority: true, awaitsFirstByte: true)
+        let waiting = Machine.Phase(isLoading: true, isBusy: true, isLowPriority: true, waitsForSlot: true)
         XCTAssertEqual(browse.handle(.openDetail(page: 1, sources: [waiting])),
                        [.setLowPriority(main, false), .cancel(main), .showDetail(page: 1)])
         XCTAssertEqual(change(&browse, detail: 1, slot: 0, .cancelled, Machine.Phase()), [.load(main), .show(main, .cancelled, nil)],
                        "its cancel come through, it loads again")
+    }
+
+    /// A prefetch already sent (the server has it) is left to finish when its detail opens:
+    /// cancelling it to ask again at normal priority would send the same request twice.
+    func testADetailOpenedWhileItsPrefetchIsOnTheWireWaitsForIt() {
+        var browse = machine(.browse, sources: 1, screen: true)
+        let main = Machine.SourceID.detail(page: 1, slot: 0)
+        _ = browse.handle(.prefetch(page: 1, main: Machine.Phase(), isNew: true))
+        let sent = Machine.Phase(isLoading: true, isBusy: true, isLowPriority: true, waitsForSlot: false)
+        XCTAssertEqual(browse.handle(.openDetail(page: 1, sources: [sent])), [.setLowPriority(main, false), .showDetail(page: 1)])
+        XCTAssertEqual(change(&browse, detail: 1, slot: 0, .succeeded, loaded), [.show(main, .succeeded, nil)],
+                       "its answer is the detail's, with nothing asked again")
     }
 
     func testNextPageIsSkippedWhileALoadRunsAndSaysWhyWhenThereIsNone() {

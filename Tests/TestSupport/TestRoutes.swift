@@ -34,13 +34,14 @@ public enum TestRoutes {
 
     /// Answers only once the test sets `release`: a load that stays in flight exactly as long
     /// as the test needs, with no race against a clock.
-    public static func held(until release: Flag, on loop: EventLoop, body: String, requests: Counter? = nil) -> SampleServer.Handler {
+    public static func held(until release: Flag, on loop: EventLoop, contentType: String = "application/json", body: String,
+                            requests: Counter? = nil) -> SampleServer.Handler {
         { exchange in
             requests?.increment()
             exchange.pause()
             loop.repeating(every: .milliseconds(5)) {
                 guard release.isSet else { return true }
-                exchange.respond(status: 200, contentType: "application/json", body: Array(body.utf8))
+                exchange.respond(status: 200, contentType: contentType, body: Array(body.utf8))
                 return false
             }
         }

@@ -2,6 +2,15 @@
 public protocol FetchHandle: AnyObject {
     /// Cancels the load; its completion then runs with `.cancelled`.
     func cancel()
+    /// Whether it still waits for a connection slot: nothing of it is on the wire yet, so a
+    /// change of priority can still change when it starts.
+    var isWaitingForSlot: Bool { get }
 }
 
-extension HTTPFetch: FetchHandle {}
+extension FetchHandle {
+    public var isWaitingForSlot: Bool { false }
+}
+
+extension HTTPFetch: FetchHandle {
+    public var isWaitingForSlot: Bool { isWaitingToStart }
+}

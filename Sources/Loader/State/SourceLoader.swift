@@ -32,6 +32,8 @@ public final class SourceLoader {
     /// Whether its fetches wait behind others to the same host (a prefetch): read as each
     /// fetch starts, so a detail the user opens loads at normal priority from then on.
     public var isLowPriority = false
+    /// Whether its request waits for a connection slot, not yet sent (see `isLowPriority`).
+    public var isWaitingForSlot: Bool { fetch?.isWaitingForSlot ?? false }
     /// Takes the content of a load in pieces as it is decoded, where its decoder makes it so
     /// (see `ContentPieces`); the content it comes to rest with is then what was not taken.
     public var pieces: ContentPieces?

@@ -125,7 +125,7 @@ extension LoadSession {
                                          isTransitional: loader.refreshState.isTransitional, hasNextPage: loader.nextPage != nil,
                                          hasContent: state.content != nil, isLowPriority: loader.isLowPriority)
         if case .loaded = state { phase.isLoaded = true }
-        if case .loading(let progress, _) = state, progress.receivedBytes == 0 { phase.awaitsFirstByte = true }
+        phase.waitsForSlot = state.isLoading && loader.isWaitingForSlot
         return phase
     }
 

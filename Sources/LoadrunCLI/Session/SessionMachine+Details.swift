@@ -15,9 +15,10 @@ extension SessionMachine {
         for (slot, phase) in sources.enumerated() {
             let id = SourceID.detail(page: page, slot: slot)
             actions.append(.setLowPriority(id, false))
-            if phase.isLowPriority, phase.awaitsFirstByte {
-                // It may still wait behind the host's other requests: asked again once its
-                // cancel comes through (see `detailChanged`).
+            if phase.isLowPriority, phase.waitsForSlot {
+                // It still waits behind the host's other requests: asked again once its
+                // cancel comes through (see `detailChanged`). One already sent is left to
+                // finish: asking again would send the same request twice.
                 restartsAtNormalPriority.insert(page)
                 actions.append(.cancel(id))
             }

@@ -27,8 +27,8 @@ extension SessionMachine {
         var hasContent = false
         /// Its fetches wait behind others to the same host (a prefetch).
         var isLowPriority = false
-        /// Loading, and not a byte has come yet.
-        var awaitsFirstByte = false
+        /// Loading, and its request still waits for a connection slot: not sent yet.
+        var waitsForSlot = false
 
         /// Nothing in flight, no retry waiting, and no next page about to be asked for.
         var isSettled: Bool { !isBusy && !continuesChain }
