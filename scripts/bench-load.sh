@@ -22,3 +22,9 @@ compare "20 MB of posts, --output json" 1.0 load-posts-20mb-json --warmup 2 --ru
 compare "20 MB of posts, --jq '.[].title'" 1.0 load-posts-20mb-jq --warmup 2 --runs 10 \
   -n loadrun "$LOADRUN --no-cache --url $url --jq '.[].title'" \
   -n "curl -s URL | jq -r '.[].title'" "curl -s $url | jq -r '.[].title'"
+# The same with a program that gives nothing, reported only: the parse and the fetch without
+# the results, so that the row above splits into what libjq's parse costs beside jq's (with
+# loadrun's fetch before it, where curl | jq overlaps the two) and what the results cost.
+compare "20 MB of posts, --jq 'empty'" "" load-posts-20mb-jq-empty --warmup 2 --runs 10 \
+  -n loadrun "$LOADRUN --no-cache --url $url --jq 'empty'" \
+  -n "curl -s URL | jq 'empty'" "curl -s $url | jq 'empty'"

@@ -345,15 +345,61 @@ static char *halt_message(lr_jq *jq) {
     return worded;
 }
 
+/* A buffer a run reuses for its results' compact JSON. */
+struct buffer {
+    char *bytes;
+    size_t capacity;
+};
+
+/* `string`'s compact JSON, as jv_dump_string writes it, when no byte of it needs escaping
+   (none is `"`, `\`, below 0x20 or 0x7F): the bytes between quotes. libjq 1.6 dumps a string a
+   character at a time, each appended on its own, which cost most of a run that gives a
+   hundred thousand titles (the jq binary prints `-r` strings raw, never dumped). NULL for
+   a string that needs escaping (jv_dump_string's work then) or when memory runs out. A jv
+   string's other bytes are valid UTF-8 (libjq replaces bad bytes as it makes one), which
+   jv_dump_string copies as they are. `string` is not taken. */
+static const char *plain_string_json(jv string, struct buffer *buffer, size_t *length) {
+    const unsigned char *bytes = (const unsigned char *)lib.string_value(string);
+    size_t count = (size_t)lib.string_length_bytes(lib.copy(string));
+    for (size_t index = 0; index < count; index++) {
+        unsigned char byte = bytes[index];
+        if (byte < 0x20 || byte == '"' || byte == '\\' || byte == 0x7f) return NULL;
+    }
+    if (count + 2 > buffer->capacity) {
+        size_t capacity = count + 2 > 2 * buffer->capacity ? count + 2 : 2 * buffer->capacity;
+        char *grown = realloc(buffer->bytes, capacity);
+        if (grown == NULL) return NULL;
+        buffer->bytes = grown;
+        buffer->capacity = capacity;
+    }
+    buffer->bytes[0] = '"';
+    memcpy(buffer->bytes + 1, bytes, count);
+    buffer->bytes[count + 1] = '"';
+    *length = count + 2;
+    return buffer->bytes;
+}
+
+/* Hands `result` (which it takes) to `emit` as compact JSON; returns what `emit` did. */
+static int emit_result(jv result, struct buffer *buffer, lr_jq_emit emit, void *info) {
+    size_t length = 0;
+    const char *plain = lib.get_kind(result) == JV_KIND_STRING ? plain_string_json(result, buffer, &length) : NULL;
+    if (plain != NULL) {
+        lib.free(result);
+        return emit(info, plain, length);
+    }
+    jv text = lib.dump_string(result, 0);
+    int stop = emit(info, lib.string_value(text), (size_t)lib.string_length_bytes(lib.copy(text)));
+    lib.free(text);
+    return stop;
+}
+
 /* Runs the program on `value` (which it takes); NULL, or the message of the error that ended it.
    `*stopped` is set when `emit` stopped it. */
-static char *run_one(lr_jq *jq, jv value, lr_jq_emit emit, void *info, int *stopped) {
+static char *run_one(lr_jq *jq, jv value, struct buffer *buffer, lr_jq_emit emit, void *info, int *stopped) {
     lib.start(jq->state, value, 0);
     jv result;
     while (lib.get_kind(result = lib.next(jq->state)) != JV_KIND_INVALID) {
-        jv text = lib.dump_string(result, 0);
-        int stop = emit(info, lib.string_value(text), (size_t)lib.string_length_bytes(lib.copy(text)));
-        lib.free(text);
+        int stop = emit_result(result, buffer, emit, info);
         /* The taker wants no more: the run ends here, as a halt would. */
         if (stop) {
             *stopped = 1;
@@ -391,6 +437,7 @@ char *lr_jq_run(lr_jq *jq, const char *input, size_t size, lr_jq_emit emit, lr_j
     lib.parser_set_buf(parser, input, (int)size, 0);
     struct run run = { .parser = parser, .note = note, .info = info };
     jq->run = &run;
+    struct buffer buffer = { NULL, 0 };
     char *failure = NULL;
     for (;;) {
         jv value = lib.parser_next(parser);
@@ -408,10 +455,11 @@ char *lr_jq_run(lr_jq *jq, const char *input, size_t size, lr_jq_emit emit, lr_j
             break;
         }
         int stopped = 0;
-        failure = run_one(jq, value, emit, info, &stopped);
+        failure = run_one(jq, value, &buffer, emit, info, &stopped);
         if (failure != NULL || stopped || lib.halted(jq->state)) break;
     }
     jq->run = NULL;
+    free(buffer.bytes);
     lib.parser_free(parser);
     return failure;
 }

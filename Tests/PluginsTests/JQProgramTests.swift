@@ -112,6 +112,20 @@ final class JQProgramTests: XCTestCase {
         print("jq.test: \(agreed) of \(ran) cases the jq binary runs give its output through libjq (\(String(format: "%.1f", share * 100))%)")
     }
 
+    func testStringResultsAreTheCompactJSONTheJQBinaryWritesWhetherTheyNeedEscapingOrNot() throws {
+        // Strings with nothing to escape are quoted as they are; the others are libjq's to
+        // dump: each kind of byte that needs it, beside non-ASCII text copied as it is.
+        let input = #"["plain title", "", "quote \" in", "back\\slash", "tab\t nl\n cr\r", "ctl \u0001 \u001f", "del \u007f","#
+            + #""é ü 日本 🎉", "bidi \u202e and \u0085", "\u0000", "last"]"#
+        let program = ".[], [.[2], .[7]], {(.[0]): .[7]}"
+        let expected = try XCTUnwrap(Self.oracle(program, input: input))
+        let run = try JQProgram(program).run(Array(input.utf8))
+        XCTAssertNil(run.failure)
+        XCTAssertEqual(run.results, expected)
+        XCTAssertEqual(run.results.count, 13)
+        XCTAssertEqual(run.results[0], #""plain title""#)
+    }
+
     func testAProgramThatDoesNotCompileSaysWhatJQSays() {
         XCTAssertThrowsError(try JQProgram(".[")) { error in
             let message = "\(error)"
