@@ -25,13 +25,24 @@ public final class CopyStore: StoredCopies {
     /// The layout this code reads and writes (`PRAGMA user_version`).
     private static let layout = 1
 
+    /// How often a copy's confirmation is written, at most, by one process: a watch's 304s
+    /// each second need not each be a commit. See `confirm`.
+    public static let confirmationInterval = 60
+
     /// The file, and what goes wrong with it.
     private let file: StoreFile
     private let limit: Int
+    private let confirmationInterval: Int
+    /// What this process last read or confirmed of each copy (by key digest), so that a 304
+    /// need not read the copy's headers back to compare its validators.
+    private var known: [String: KnownCopy] = [:]
     var path: String { file.path }
 
-    public init(directory: String, limit: Int = CopyStore.defaultLimit, report: @escaping (StoreProblem) -> Void) {
+    /// `confirmationInterval`: seconds between two writes of the same copy's confirmation.
+    public init(directory: String, limit: Int = CopyStore.defaultLimit, confirmationInterval: Int = CopyStore.confirmationInterval,
+                report: @escaping (StoreProblem) -> Void) {
         self.limit = limit
+        self.confirmationInterval = confirmationInterval
         file = StoreFile(directory: directory, fileName: Self.fileName, schema: Self.schema, layout: Self.layout,
                          beforeOpening: { Self.removeSoupCacheLeftovers(in: directory) }, report: report)
     }
@@ -60,6 +71,9 @@ public final class CopyStore: StoredCopies {
                 return nil
             }
             let info = ResponseInfo(url: responseURL ?? url, headers: Self.headers(from: headers))
+            // The same bytes read again keep the time their confirmation was last written.
+            let same = known[key.digest].flatMap { $0.checksum == checksum ? $0 : nil }
+            known[key.digest] = KnownCopy(checksum: checksum, validators: info.validators, confirmedAt: same?.confirmedAt, unwritten: same?.unwritten)
             return StoredCopy(response: HTTPResponse(info: info, body: body), storedAt: storedAt, verifiedAt: verifiedAt)
         } ?? nil
     }
@@ -70,6 +84,8 @@ public final class CopyStore: StoredCopies {
         let headers = Self.headerText(response.info.headers)
         let checksum = Checksum.sha256([Array(headers.utf8), response.body])
         let now = Int(time(nil))
+        // Read again at the next 304: what this process knew of the copy may no longer be so.
+        known[key.digest] = nil
         file.attempt { (database) throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) in
                 let same = try database.prepare("UPDATE copies SET verified_at = ?, used_at = \(Self.nextUse) WHERE key = ? AND checksum = ?")
@@ -97,8 +113,39 @@ public final class CopyStore: StoredCopies {
     /// The server said the copy kept for `key` with `validators` is current (304): it was
     /// verified now, and used now; not when the copy there is another (another process put a
     /// newer one in its place meanwhile, or none was kept).
+    ///
+    /// A copy this process read or confirmed is known by its checksum: the write alone tells,
+    /// by `checksum = ?`, whether it is still the one there, with no headers read back. Its
+    /// confirmation is written at most once per `confirmationInterval` (the first at once), and
+    /// the last one waiting when the store goes: a watch's 304 every second was a commit every
+    /// second. What waits is only a time: another process sees the copy confirmed up to that
+    /// long before it was, and its place in the order of use as of then, still among the most
+    /// recent for eviction (which frees a tenth of the limit, oldest first); a copy evicted or
+    /// replaced meanwhile makes the write change nothing.
     public func confirm(_ key: CopyKey, validators: CacheValidators) {
         let now = Int(time(nil))
+        guard var copy = known[key.digest], copy.validators == validators else {
+            confirmUnknown(key, validators: validators, now: now)
+            return
+        }
+        if let at = copy.confirmedAt, now - at < confirmationInterval, now >= at {
+            copy.unwritten = now
+            known[key.digest] = copy
+            return
+        }
+        var written = false
+        file.attempt { (database) throws(SQLiteError) in
+            try database.transaction { () throws(SQLiteError) in
+                written = try Self.markConfirmed(database, digest: key.digest, checksum: copy.checksum, now: now)
+            }
+        }
+        // Not there (another process replaced or dropped it): the next 304 reads it again.
+        known[key.digest] = written ? KnownCopy(checksum: copy.checksum, validators: validators, confirmedAt: now) : nil
+    }
+
+    /// `confirm` for a copy this process has not read: its headers read back, its validators
+    /// compared.
+    private func confirmUnknown(_ key: CopyKey, validators: CacheValidators, now: Int) {
         file.attempt { (database) throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) in
                 let select = try database.prepare("SELECT headers, checksum FROM copies WHERE key = ?")
@@ -108,10 +155,42 @@ public final class CopyStore: StoredCopies {
                 let checksum = select.text(1) ?? ""
                 select.reset()
                 guard ResponseInfo(url: "", headers: headers).validators == validators else { return }
-                try database.prepare("UPDATE copies SET verified_at = ?, used_at = \(Self.nextUse) WHERE key = ? AND checksum = ?")
-                    .bind(.integer(now), .text(key.digest), .text(checksum)).run()
+                if try Self.markConfirmed(database, digest: key.digest, checksum: checksum, now: now) {
+                    known[key.digest] = KnownCopy(checksum: checksum, validators: validators, confirmedAt: now)
+                }
             }
         }
+    }
+
+    /// The confirmations that waited, written as the store goes (the run ends): without
+    /// waiting for another process's lock, which must not hold up the end of a run; one lost
+    /// to it is a time up to `confirmationInterval` behind.
+    deinit {
+        let waiting = known.compactMap { digest, copy in copy.unwritten.map { (digest, copy.checksum, $0) } }
+        guard !waiting.isEmpty else { return }
+        file.attempt(lock: .never) { (database) throws(SQLiteError) in
+            try database.transaction { () throws(SQLiteError) in
+                for (digest, checksum, at) in waiting { _ = try Self.markConfirmed(database, digest: digest, checksum: checksum, now: at) }
+            }
+        }
+    }
+
+    /// Marks the copy kept under `digest` verified and used at `now`, if it is still the one
+    /// with `checksum`: returns whether it was.
+    private static func markConfirmed(_ database: SQLiteDatabase, digest: String, checksum: String, now: Int) throws(SQLiteError) -> Bool {
+        try database.prepare("UPDATE copies SET verified_at = ?, used_at = \(Self.nextUse) WHERE key = ? AND checksum = ?")
+            .bind(.integer(now), .text(digest), .text(checksum)).run()
+        return database.changes > 0
+    }
+
+    /// A copy as this process last saw it: which bytes (`checksum`), what they say of
+    /// themselves, when this process last wrote its confirmation, and the latest 304 since
+    /// then not written yet (Unix seconds).
+    private struct KnownCopy {
+        let checksum: String
+        let validators: CacheValidators?
+        let confirmedAt: Int?
+        var unwritten: Int?
     }
 
     /// A copy's place in the order of use, for least-recently-used eviction: a sequence, not a

@@ -44,6 +44,25 @@ final class HistoryRecorderTests: XCTestCase {
         XCTAssertEqual(stored.contentType, "application/json")
     }
 
+    /// A version seen again waits to move its time, and goes before a new version that
+    /// follows it: written after, it would be taken for a version newer than that one.
+    func testSeenAgainThenChangedKeepsTheOrderOfTheVersions() throws {
+        let (recorder, store) = try make()
+        recorder.record(posts([1], body: 7), first: first("[1]"), step: .newVersion, status: 200, ofSource: 0, pages: 1)
+        recorder.finish(waitsForLock: true)
+        let (again, _) = try make()
+        for _ in 0..<3 { again.record(posts([1], body: 7), first: first("[1]"), step: .seenAgain, status: 304, ofSource: 0, pages: 1) }
+        again.record(posts([1, 2], body: 8), first: first("[1,2]"), step: .newVersion, status: 200, ofSource: 0, pages: 1)
+        again.record(posts([1, 2], body: 8), first: first("[1,2]"), step: .seenAgain, status: 304, ofSource: 0, pages: 1)
+        again.finish(waitsForLock: true)
+        let source = try XCTUnwrap(store.sources()?.first)
+        let versions = try XCTUnwrap(store.versions(of: source.id)).sorted { $0.number < $1.number }
+        XCTAssertEqual(versions.map(\.number), [1, 2])
+        XCTAssertEqual(versions.map(\.fingerprint), [7, 8])
+        XCTAssertLessThanOrEqual(versions[0].lastSeen, versions[1].seenAt)
+        XCTAssertGreaterThanOrEqual(versions[1].lastSeen, versions[1].seenAt)
+    }
+
     func testAConfirmedCopyIsRecordedAsThe200ItWas() throws {
         let (recorder, store) = try make()
         recorder.record(posts([1], body: 9), first: first("[1]"), step: .newVersion, status: 304, ofSource: 0, pages: 1)

@@ -160,6 +160,34 @@ final class CopyStoreTests: XCTestCase {
         XCTAssertGreaterThan(try XCTUnwrap(store.copy(for: key("http://a.test/x"), url: "x")).verifiedAt, 5)
     }
 
+    /// A watch's 304s: the first is written, the next within `confirmationInterval` wait, the
+    /// last of them written as the store goes; a copy another process replaced meanwhile is
+    /// never confirmed from what this one knew.
+    func testA304WritesItsConfirmationOncePerInterval() throws {
+        var store: CopyStore? = store()
+        store?.keep(response("[1]", etag: "\"1\""), for: key("http://a.test/x"), url: "x")
+        let validators = try XCTUnwrap(store?.copy(for: key("http://a.test/x"), url: "x")?.validators)
+        let database = try SQLiteDatabase(path: try XCTUnwrap(store?.path))
+        try database.execute("UPDATE copies SET verified_at = 5")
+        store?.confirm(key("http://a.test/x"), validators: validators)
+        XCTAssertGreaterThan(try database.integer("SELECT verified_at FROM copies"), 5, "the first is written at once")
+        try database.execute("UPDATE copies SET verified_at = 5")
+        store?.confirm(key("http://a.test/x"), validators: validators)
+        XCTAssertEqual(try database.integer("SELECT verified_at FROM copies"), 5, "the next waits")
+        store = nil
+        XCTAssertGreaterThan(try database.integer("SELECT verified_at FROM copies"), 5, "and is written as the store goes")
+
+        let eager = CopyStore(directory: directory, confirmationInterval: 0) { [unowned self] in problems.append($0) }
+        let known = try XCTUnwrap(eager.copy(for: key("http://a.test/x"), url: "x")?.validators)
+        self.store().keep(response("[2]", etag: "\"1\""), for: key("http://a.test/x"), url: "x")
+        try database.execute("UPDATE copies SET verified_at = 5")
+        eager.confirm(key("http://a.test/x"), validators: known)
+        XCTAssertEqual(try database.integer("SELECT verified_at FROM copies"), 5, "other bytes, though the same validators: not the copy known")
+        eager.confirm(key("http://a.test/x"), validators: known)
+        XCTAssertGreaterThan(try database.integer("SELECT verified_at FROM copies"), 5, "read again, it is confirmed")
+        XCTAssertEqual(problems.map(\.description), [])
+    }
+
     func testANewStoreReclaimsTheRoomOfCopiesItDrops() throws {
         _ = store().copy(for: key("http://a.test/x"), url: "x")
         XCTAssertEqual(try SQLiteDatabase(path: directory + "/" + CopyStore.fileName).integer("PRAGMA auto_vacuum"), 2, "incremental")

@@ -10,11 +10,17 @@ import Plugins
 /// The first page's body comes in the change that settles the load (`StateChange.firstPage`):
 /// a new version takes it and compresses it, the last version seen again drops it, either
 /// before the change is drawn; the versions go to the store in one transaction at most every
-/// `flushInterval`, and at the end of the run.
+/// `flushInterval`, and at the end of the run. A version seen again only moves a time: those
+/// wait up to `touchInterval`, the latest of each source's kept, so that a watch's reload
+/// each second is not a commit each second.
 final class HistoryRecorder {
     /// How long versions wait to be written together: a thousand sources settle within a
     /// fraction of a second, and one commit is cheaper than a thousand.
     static let flushInterval = Duration.milliseconds(100)
+    /// How long a version seen again waits to move its last-seen time: what another process
+    /// shows meanwhile (`loadrun history`) is that much behind, and this run's end or its next
+    /// new version writes it true. Nothing else is read from that time while the run lasts.
+    static let touchInterval = Duration.seconds(10)
 
     let store: HistoryStore
     private let plugins: PluginRegistry
@@ -25,6 +31,9 @@ final class HistoryRecorder {
     /// the row a load of the same content touches (most loads of a cron job or a watch).
     private lazy var lastVersions: [HistoryStore.LastVersion?] = store.lastVersions(of: requests.map { Self.identity(of: $0).url })
     private var pending: [HistoryStore.Load] = []
+    /// Each source's latest load of its last version again, by index, waiting for `touchTimer`.
+    private var touches: [Int: HistoryStore.Load] = [:]
+    private var touchTimer: LoopSource?
     /// When the run started, in milliseconds since the epoch: versions seen before are earlier runs'.
     let runStart = ClockTime.nowMilliseconds()
     /// What the server sent on each source's first load this run, by index: an earlier run's
@@ -103,6 +112,14 @@ final class HistoryRecorder {
                 (load.content, load.size, load.contentType) = (store.pack(json), json.count, "application/json")
             }
         }
+        guard isNew else {
+            // Only the latest matters: each moves the same row's time.
+            touches[index] = load
+            if touchTimer == nil { touchTimer = loop.schedule(after: Self.touchInterval) { [unowned self] in touchTimer = nil; flush() } }
+            return
+        }
+        // Its last version's time first, before the row that follows it.
+        if let touch = touches.removeValue(forKey: index) { pending.append(touch) }
         pending.append(load)
         flushSoon(after: Self.flushInterval)
     }
@@ -114,7 +131,7 @@ final class HistoryRecorder {
     /// next try, after the store's cooldown.
     private func flush() {
         flushTimer = nil
-        let loads = pending
+        let loads = pending + takeTouches()
         pending = []
         guard !store.record(loads) else { return }
         pending = Array((loads + pending).suffix(Self.pendingLimit))
@@ -126,8 +143,17 @@ final class HistoryRecorder {
     func finish(waitsForLock: Bool) {
         flushTimer?.cancel()
         flushTimer = nil
-        store.record(pending, waitsForLock: waitsForLock, last: true)
+        store.record(pending + takeTouches(), waitsForLock: waitsForLock, last: true)
         pending = []
+    }
+
+    /// The touches that wait, in the sources' order; written with what is written now.
+    private func takeTouches() -> [HistoryStore.Load] {
+        touchTimer?.cancel()
+        touchTimer = nil
+        let loads = touches.sorted { $0.key < $1.key }.map(\.value)
+        touches = [:]
+        return loads
     }
 
     private func flushSoon(after delay: Duration) {
