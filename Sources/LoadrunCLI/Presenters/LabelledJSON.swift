@@ -12,8 +12,16 @@ enum LabelledJSON {
         let writer = JSONWriter()
         let opening = "{\"source\":\(writer.write(.string(source.label))),\"url\":\(writer.write(.string(source.url))),\"content\":"
         // Compact, the only newlines left are those between top-level values: JSON escapes
-        // any within a string.
-        let values = JSONCompaction.compacted(json).split(separator: "\n")
-        return values.map { opening + $0 + "}\n" }.joined()
+        // any within a string. Split as bytes, not as Characters: a newline is one byte, and
+        // splitting by grapheme was a tenth of a 1,000-URL run.
+        let compact = JSONCompaction.compacted(json)
+        var lines = ""
+        lines.reserveCapacity(compact.utf8.count + 2 * (opening.utf8.count + 2))
+        for value in compact.utf8.split(separator: UInt8(ascii: "\n")) {
+            lines += opening
+            lines += Substring(value)
+            lines += "}\n"
+        }
+        return lines
     }
 }
