@@ -12,16 +12,23 @@ enum LabelledJSON {
         let writer = JSONWriter()
         let opening = "{\"source\":\(writer.write(.string(source.label))),\"url\":\(writer.write(.string(source.url))),\"content\":"
         // Compact, the only newlines left are those between top-level values: JSON escapes
-        // any within a string. Split as bytes, not as Characters: a newline is one byte, and
-        // splitting by grapheme was a tenth of a 1,000-URL run.
-        let compact = JSONCompaction.compacted(json)
-        var lines = ""
-        lines.reserveCapacity(compact.utf8.count + 2 * (opening.utf8.count + 2))
-        for value in compact.utf8.split(separator: UInt8(ascii: "\n")) {
-            lines += opening
-            lines += Substring(value)
-            lines += "}\n"
+        // any within a string. Split as bytes in one pass, not as Characters: grapheme
+        // breaking was a quarter of a 1,000-URL run, and a generic split half of the rest.
+        var compact = JSONCompaction.compacted(json)
+        let head = Array(opening.utf8)
+        var lines: [UInt8] = []
+        compact.withUTF8 { bytes in
+            lines.reserveCapacity(bytes.count + 2 * (head.count + 2))
+            var start = 0
+            for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "\n") {
+                defer { start = end + 1 }
+                guard end > start else { continue }
+                lines += head
+                lines += UnsafeBufferPointer(rebasing: bytes[start..<end])
+                lines.append(UInt8(ascii: "}"))
+                lines.append(UInt8(ascii: "\n"))
+            }
         }
-        return lines
+        return String(decoding: lines, as: UTF8.self)
     }
 }
