@@ -9,13 +9,18 @@ import Plugins
 enum LabelledJSON {
     /// The lines for `source`'s content, rendered as JSON (`json`), newline included.
     static func lines(for source: SourceSnapshot, json: String) -> String {
-        let writer = JSONWriter()
-        let opening = "{\"source\":\(writer.write(.string(source.label))),\"url\":\(writer.write(.string(source.url))),\"content\":"
+        // Quoted straight into bytes: a `JSONWriter.write` String each cost a scratch buffer.
+        var head: [UInt8] = []
+        head.reserveCapacity(source.label.utf8.count + source.url.utf8.count + 40)
+        head += #"{"source":"#.utf8
+        JSONWriter.quote(source.label, into: &head)
+        head += #","url":"#.utf8
+        JSONWriter.quote(source.url, into: &head)
+        head += #","content":"#.utf8
         // Compact, the only newlines left are those between top-level values: JSON escapes
         // any within a string. Split as bytes in one pass, not as Characters: grapheme
         // breaking was a quarter of a 1,000-URL run, and a generic split half of the rest.
         var compact = JSONCompaction.compacted(json)
-        let head = Array(opening.utf8)
         var lines: [UInt8] = []
         compact.withUTF8 { bytes in
             lines.reserveCapacity(bytes.count + 2 * (head.count + 2))
