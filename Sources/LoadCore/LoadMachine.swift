@@ -46,18 +46,23 @@ public struct LoadMachine<Value> {
         case started, progressed, succeeded, notModified, failed, retryScheduled, cancelled
     }
 
-    public private(set) var state: LoadingState<Value> = .idle
+    // `handle` and what it touches are inlinable so that the loader's module specialises them
+    // for its content type: unspecialised, each event built generic metadata and went through
+    // witness tables (callgrind: a third of the source machine's cost of a 1,000-URL run).
+    public var state: LoadingState<Value> { _state }
+    @usableFromInline var _state: LoadingState<Value> = .idle
     public let policy: RetryPolicy
     /// The state to return to when the load is cancelled.
-    private var beforeLoad: LoadingState<Value> = .idle
-    private var attempt = 0
-    private var random: any RandomNumberGenerator
+    @usableFromInline var beforeLoad: LoadingState<Value> = .idle
+    @usableFromInline var attempt = 0
+    @usableFromInline var random: any RandomNumberGenerator
 
     public init(policy: RetryPolicy = .never, random: some RandomNumberGenerator = SystemRandomNumberGenerator()) {
         self.policy = policy
         self.random = random
     }
 
+    @inlinable
     public mutating func handle(_ event: Event) -> [Action] {
         switch (event, state) {
         case (.load, .loading), (.reload, .loading), (.retry, .loading), (.load, .loaded):
@@ -114,7 +119,8 @@ public struct LoadMachine<Value> {
 
     /// Starts an attempt: the first of a new load when `fresh` (the backoff starts over), else
     /// the next retry.
-    private mutating func start(fresh: Bool) -> [Action] {
+    @inlinable
+    mutating func start(fresh: Bool) -> [Action] {
         var actions: [Action] = []
         if state.pendingRetry != nil { actions.append(.cancelRetry) }
         if fresh {
@@ -125,9 +131,10 @@ public struct LoadMachine<Value> {
         return actions + [.startRequest(attempt: attempt)] + transition(to: .loading(LoadProgress(), lastGood: state.content), .started)
     }
 
-    private mutating func transition(to next: LoadingState<Value>, _ cause: Cause) -> [Action] {
-        let previous = state
-        state = next
+    @inlinable
+    mutating func transition(to next: LoadingState<Value>, _ cause: Cause) -> [Action] {
+        let previous = _state
+        _state = next
         return [.publish(from: previous, to: next, cause: cause)]
     }
 }

@@ -100,6 +100,24 @@ final class SourceMachineTests: XCTestCase {
         XCTAssertEqual(machine.snapshot.state.content, Numbers(items: [2]))
     }
 
+    func testACancelChangesNothingExactlyWhenNothingIsUnderWay() {
+        var machine = machine(policy: RetryPolicy(maxAttempts: 2, baseDelay: .seconds(1)))
+        XCTAssertTrue(machine.cancelChangesNothing, "idle")
+        XCTAssertTrue(send(&machine, .cancel).isEmpty)
+        _ = send(&machine, .load(pages: 1))
+        XCTAssertFalse(machine.cancelChangesNothing, "a request in flight")
+        _ = machine.handle(page([1], from: first), at: now)
+        XCTAssertFalse(machine.cancelChangesNothing, "a response waiting to be told")
+        _ = machine.handle(.endDue, at: now)
+        XCTAssertTrue(machine.cancelChangesNothing, "loaded")
+        XCTAssertTrue(send(&machine, .cancel).isEmpty)
+        _ = send(&machine, .reload)
+        _ = send(&machine, failure(LoadError(.httpStatus, "HTTP 503", httpStatus: 503)))
+        XCTAssertFalse(machine.cancelChangesNothing, "a retry waiting")
+        XCTAssertEqual(causes(send(&machine, .cancel)), [.cancelled])
+        XCTAssertTrue(machine.cancelChangesNothing, "back where it stood")
+    }
+
     func testTheRecordKeepsAFailureThroughItsRetriesAndCountsThemAtTheNextSuccess() throws {
         var machine = machine(policy: RetryPolicy(maxAttempts: 3, baseDelay: .seconds(1)))
         _ = send(&machine, .load(pages: 1))

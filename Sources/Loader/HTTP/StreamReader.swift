@@ -42,7 +42,7 @@ final class StreamReader {
     private func readNextChunk() {
         // Ask for at most one byte past the cap, so an oversized body is caught without
         // ever holding more than cap + 1 bytes.
-        let wanted = min(Self.chunkSize, maxBytes - body.count + 1)
+        let wanted = min(readSize, maxBytes - body.count + 1)
         g_input_stream_read_bytes_async(stream.pointer, gsize(wanted), G_PRIORITY_DEFAULT, cancellable.pointer, { _, result, data in
             let reader = Unmanaged<StreamReader>.fromOpaque(data!).takeRetainedValue()
             reader.didRead(result)
@@ -68,6 +68,18 @@ final class StreamReader {
         progress(LoadProgress(receivedBytes: body.count, expectedBytes: expectedBytes))
         readNextChunk()
     }
+
+    /// How much the next read asks for. GIO allocates that much for each read, whatever
+    /// comes: with a declared length, what remains of it and one byte more (to see the end);
+    /// past it (a Content-Encoding multiplies the wire's length), reads grow with the body
+    /// back to a chunk. A thousand 1 KB bodies were read into 128 KiB of buffers each.
+    private var readSize: Int {
+        guard let expectedBytes else { return Self.chunkSize }
+        let remaining = expectedBytes - body.count
+        return min(Self.chunkSize, remaining > 0 ? remaining + 1 : max(Self.smallestRead, body.count))
+    }
+
+    private static let smallestRead = 4096
 
     /// Makes room for `room` more bytes, so that the body is held once, never in two copies
     /// near the cap. Small bodies grow by doubling. Past `directReserveThreshold` the buffer

@@ -118,7 +118,13 @@ public final class SourceLoader {
 
     /// Cancels the load in flight through its GCancellable, or the wait for a retry. The source
     /// returns to where it stood before the load.
-    public func cancel() { send(.cancel) }
+    public func cancel() {
+        // The machine would do nothing (as its own `handle` says): not even an event for it.
+        // A watch's end cancels ten thousand sources, nearly all of them idle. While an event
+        // is handled, the cancel waits its turn as any event does: the state may change first.
+        if !handling, machine.cancelChangesNothing { return }
+        send(.cancel)
+    }
 
     // MARK: Carrying out the machine's actions
 

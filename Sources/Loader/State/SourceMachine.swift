@@ -63,6 +63,10 @@ public struct SourceMachine<Content: PagedContent> {
                  continuesChain: continuesChain, record: record)
     }
 
+    /// Whether a cancel now would change nothing: no load in flight, no retry waiting and no
+    /// response waiting to be told. A run's end cancels every source, most of them idle.
+    public var cancelChangesNothing: Bool { !load.state.isBusy && pendingEnd == nil }
+
     public mutating func handle(_ event: Event, at now: Moment) -> [Action] {
         self.now = now
         switch event {
@@ -84,6 +88,7 @@ public struct SourceMachine<Content: PagedContent> {
         case .retryDue:
             return drive(load.handle(.retryDue))
         case .cancel:
+            guard !cancelChangesNothing else { return [] }
             if load.state.isLoading { callingOff = true }
             if pendingEnd != nil {
                 // The response is here but not yet told: its fetch has nothing left to cancel,

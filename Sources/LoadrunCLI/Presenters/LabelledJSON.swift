@@ -9,11 +9,31 @@ import Plugins
 enum LabelledJSON {
     /// The lines for `source`'s content, rendered as JSON (`json`), newline included.
     static func lines(for source: SourceSnapshot, json: String) -> String {
-        let writer = JSONWriter()
-        let opening = "{\"source\":\(writer.write(.string(source.label))),\"url\":\(writer.write(.string(source.url))),\"content\":"
+        // Quoted straight into bytes: a `JSONWriter.write` String each cost a scratch buffer.
+        var head: [UInt8] = []
+        head.reserveCapacity(source.label.utf8.count + source.url.utf8.count + 40)
+        head += #"{"source":"#.utf8
+        JSONWriter.quote(source.label, into: &head)
+        head += #","url":"#.utf8
+        JSONWriter.quote(source.url, into: &head)
+        head += #","content":"#.utf8
         // Compact, the only newlines left are those between top-level values: JSON escapes
-        // any within a string.
-        let values = JSONCompaction.compacted(json).split(separator: "\n")
-        return values.map { opening + $0 + "}\n" }.joined()
+        // any within a string. Split as bytes in one pass, not as Characters: grapheme
+        // breaking was a quarter of a 1,000-URL run, and a generic split half of the rest.
+        var compact = JSONCompaction.compacted(json)
+        var lines: [UInt8] = []
+        compact.withUTF8 { bytes in
+            lines.reserveCapacity(bytes.count + 2 * (head.count + 2))
+            var start = 0
+            for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "\n") {
+                defer { start = end + 1 }
+                guard end > start else { continue }
+                lines += head
+                lines += UnsafeBufferPointer(rebasing: bytes[start..<end])
+                lines.append(UInt8(ascii: "}"))
+                lines.append(UInt8(ascii: "\n"))
+            }
+        }
+        return String(decoding: lines, as: UTF8.self)
     }
 }

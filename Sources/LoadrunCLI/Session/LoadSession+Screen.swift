@@ -12,7 +12,9 @@ extension LoadSession {
         return SourceSnapshot(index: source.index, name: source.name, label: loader.source.name,
                               url: source.maskedURL, plugin: loader.source.plugin,
                               facts: Self.facts(of: source), failuresBeforeSuccess: loader.record.failuresBeforeSuccess,
-                              banner: state.hasFailed ? source.banner(now: .now, nextReload: nextReload(of: source)) : nil)
+                              // On the way out no presenter says a banner: not made for the thousands of
+                              // sources a watch's end cancels.
+                              banner: state.hasFailed && machine.ending == nil ? source.banner(now: .now, nextReload: nextReload(of: source)) : nil)
     }
 
     /// What the screen model knows of `page`, now.

@@ -33,7 +33,14 @@ public struct JSONWriter {
     /// a time.
     public func write(_ value: JSON, to sink: RenderSink) {
         var out: [UInt8] = []
-        out.reserveCapacity(Self.chunk + 4096)
+        // A container may fill a whole chunk; a scalar needs only its own size (a label or a
+        // URL took a 68 KB buffer each, twice per source of a 1,000-URL `--output json` run).
+        switch value {
+        case .array, .object: out.reserveCapacity(Self.chunk + 4096)
+        case .string(let text): out.reserveCapacity(text.utf8.count + 8)
+        case .number(let literal): out.reserveCapacity(literal.utf8.count)
+        case .null, .bool: out.reserveCapacity(8)
+        }
         write(value, indent: 0, into: &out, flushingTo: sink)
         Self.flush(&out, into: sink)
     }
@@ -93,8 +100,8 @@ public struct JSONWriter {
         out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
     }
 
-    /// `text` as a JSON string literal.
-    static func quote(_ text: String, into out: inout [UInt8]) {
+    /// `text` as a JSON string literal, escaped as `write` escapes it, appended to `out`.
+    public static func quote(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in
