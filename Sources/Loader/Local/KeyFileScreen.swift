@@ -4,10 +4,10 @@
 /// is a problem of its own, with its number and group; it is blanked from what GKeyFile reads,
 /// so the rest of the file still stands.
 enum KeyFileScreen {
-    /// The text GKeyFile may read (every line in its place, the bad ones empty), and the
+    /// The bytes GKeyFile may read (every line in its place, the bad ones empty), and the
     /// problems. A bad group header becomes a group of its own name, `invalid group at line N`,
     /// so that the keys under it do not fall into the group before.
-    static func screen(_ bytes: [UInt8]) -> (text: String, problems: [KeyFileLineProblem]) {
+    static func screen(_ bytes: [UInt8]) -> (bytes: [UInt8], problems: [KeyFileLineProblem]) {
         // Bytes in, bytes out: a file of 80,000 lines is screened without a String per line.
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
@@ -48,7 +48,7 @@ enum KeyFileScreen {
                 output += raw
             }
         }
-        return (String(decoding: output, as: UTF8.self), problems)
+        return (output, problems)
     }
 
     private static let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
