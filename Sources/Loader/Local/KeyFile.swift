@@ -18,7 +18,7 @@ public struct KeyFile: Sendable {
     }
 
     /// A group: its first header's 1-based line and its entries' range in `entries`.
-    private struct Group: Sendable {
+    private struct GroupSpan: Sendable {
         var line: Int32
         var start: Int32
         var end: Int32
@@ -26,7 +26,7 @@ public struct KeyFile: Sendable {
 
     private let bytes: [UInt8]
     private let entries: [Entry]
-    private let groups: [Group]
+    private let groups: [GroupSpan]
     private let index: [String: Int32]
     /// The groups in the order the file has them.
     public let groupNames: [String]
@@ -64,7 +64,7 @@ public struct KeyFile: Sendable {
     private init(screened bytes: [UInt8]) throws(KeyFileError) {
         var entries: [Entry] = []
         entries.reserveCapacity(bytes.count / 24)
-        var groups: [Group] = []
+        var groups: [GroupSpan] = []
         var names: [String] = []
         var index: [String: Int32] = [:]
         var repeated: [(name: String, line: Int)] = []
@@ -97,7 +97,7 @@ public struct KeyFile: Sendable {
                         firstSection = true
                         index[name] = current
                         names.append(name)
-                        groups.append(Group(line: lineNumber, start: Int32(entries.count), end: Int32(entries.count)))
+                        groups.append(GroupSpan(line: lineNumber, start: Int32(entries.count), end: Int32(entries.count)))
                     }
                     continue
                 }
@@ -161,10 +161,21 @@ public struct KeyFile: Sendable {
         return close
     }
 
-    /// The entry that sets `key` in `group`: the last one, as GLib's value is.
-    private func entry(_ group: String, _ key: String, firstOnly: Bool = false) -> Entry? {
-        guard let found = index[group] else { return nil }
-        let range = Int(groups[Int(found)].start)..<Int(groups[Int(found)].end)
+    /// A group found once by name, for the many lookups of its keys that follow: each lookup
+    /// by name hashes the name again.
+    public struct Group: Sendable {
+        fileprivate let index: Int32
+    }
+
+    /// The group named `name`, if the file has it.
+    public func group(named name: String) -> Group? {
+        index[name].map(Group.init(index:))
+    }
+
+    /// The entry that sets `key` in `group`: the last one, as GLib's value is; with
+    /// `firstOnly`, the first under the group's first header.
+    private func entry(_ group: Group, _ key: String, firstOnly: Bool = false) -> Entry? {
+        let range = Int(groups[Int(group.index)].start)..<Int(groups[Int(group.index)].end)
         var key = key
         return key.withUTF8 { key in
             bytes.withUnsafeBufferPointer { p in
@@ -182,6 +193,11 @@ public struct KeyFile: Sendable {
 
     /// The value of `key` in `group`, with GLib's escapes (`\n`, `\s`…) decoded.
     public func string(_ group: String, _ key: String) -> String? {
+        self.group(named: group).flatMap { string($0, key) }
+    }
+
+    /// The value of `key` in `group`, decoded.
+    public func string(_ group: Group, _ key: String) -> String? {
         entry(group, key).map(value(of:))
     }
 
@@ -216,6 +232,11 @@ public struct KeyFile: Sendable {
     /// A `;`-separated list, trimmed, without empty entries; `\;` stands for a `;` inside an
     /// entry, as in GLib's own lists.
     public func list(_ group: String, _ key: String) -> [String]? {
+        self.group(named: group).flatMap { list($0, key) }
+    }
+
+    /// The `;`-separated list of `key` in `group`.
+    public func list(_ group: Group, _ key: String) -> [String]? {
         guard let text = string(group, key) else { return nil }
         var entries: [String] = []
         var entry = ""
@@ -240,8 +261,12 @@ public struct KeyFile: Sendable {
 
     /// The keys set in `group`, sorted.
     public func keys(inGroup group: String) -> [String] {
-        guard let found = index[group] else { return [] }
-        let range = Int(groups[Int(found)].start)..<Int(groups[Int(found)].end)
+        self.group(named: group).map(keys(inGroup:)) ?? []
+    }
+
+    /// The keys set in `group`, sorted.
+    public func keys(inGroup group: Group) -> [String] {
+        let range = Int(groups[Int(group.index)].start)..<Int(groups[Int(group.index)].end)
         return Set(entries[range].map { String(decoding: bytes[Int($0.keyStart)..<Int($0.keyEnd)], as: UTF8.self) }).sorted()
     }
 
@@ -254,6 +279,16 @@ public struct KeyFile: Sendable {
 
     /// The 1-based line where `key` is set in `group`: its first under the group's first header.
     public func line(ofKey key: String, inGroup group: String) -> Int? {
+        self.group(named: group).flatMap { line(ofKey: key, inGroup: $0) }
+    }
+
+    /// The 1-based line where `key` is set in `group`.
+    public func line(ofKey key: String, inGroup group: Group) -> Int? {
         entry(group, key, firstOnly: true).map { Int($0.line) }
+    }
+
+    /// The 1-based line of `group`'s first header.
+    public func line(ofGroup group: Group) -> Int {
+        Int(groups[Int(group.index)].line)
     }
 }

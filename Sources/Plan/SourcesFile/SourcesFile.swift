@@ -78,7 +78,8 @@ package enum SourcesFile {
         var repeated: [String: Int] = [:]
         for (name, line) in file.repeatedGroups where repeated[name] == nil { repeated[name] = line }
         for group in file.groupNames where !broken.contains(group) {
-            let line = file.line(ofGroup: group)
+            guard let section = file.group(named: group) else { continue }
+            let line: Int? = file.line(ofGroup: section)
             if group == SourceDefaults.group {
                 readDefaults(in: file, line: line, repeatedAt: repeated[group], path: path, plugins: plugins, files: files,
                              into: &contents)
@@ -102,7 +103,7 @@ package enum SourcesFile {
             // Every problem of the group, not the first: a user should not fix one typo only to
             // meet the next.
             var problems: [SourcesFileError] = []
-            let definition = definition(named: name, group: group, in: file, path: path, plugins: plugins, files: files,
+            let definition = definition(named: name, group: section, in: file, path: path, plugins: plugins, files: files,
                                         problems: &problems)
             if problems.isEmpty {
                 contents.definitions.append(definition)
@@ -123,10 +124,10 @@ package enum SourcesFile {
     /// The group's source, with each of its problems added to `problems`, in the order of
     /// their lines: when there is one, the definition is not to be used. `allowed` are the keys
     /// the group may set: a source's, or `[defaults]`'s.
-    static func definition(named name: String, group: String, in file: KeyFile, path: String,
+    static func definition(named name: String, group: KeyFile.Group, in file: KeyFile, path: String,
                            plugins: [String], files: URLInput.Files, allowed: [String] = keys,
                            problems: inout [SourcesFileError]) -> SourceDefinition {
-        let groupLine = file.line(ofGroup: group) ?? 1
+        let groupLine = file.line(ofGroup: group)
         var found: [SourcesFileError] = []
         // Said in the order of their lines, as a compiler lists its errors.
         defer { problems += found.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element) }
