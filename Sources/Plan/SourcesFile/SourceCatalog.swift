@@ -67,6 +67,8 @@ package struct SourceCatalog {
         hasFile = true
         if let defaults = contents.defaults { self.defaults = defaults }
         for problem in contents.problems { record(problem) }
+        definitions.reserveCapacity(definitions.count + contents.definitions.count)
+        index.reserveCapacity(definitions.count + contents.definitions.count)
         for definition in contents.definitions {
             if let existing = index[definition.name] {
                 definitions[existing] = definitions[existing].overlaid(with: definition)
