@@ -65,8 +65,9 @@ package enum SourcesFile {
         }
         var contents = Contents()
         // One source per group, for most files: grown by doubling, 100,000 definitions were
-        // copied and paged in again at each step.
-        contents.definitions.reserveCapacity(file.groupNames.count)
+        // copied and paged in again at each step. With room for the built-ins, which the
+        // catalog puts before them in this same array.
+        contents.definitions.reserveCapacity(file.groupNames.count + SourceDefinition.builtIns.count)
         var broken: Set<String> = []
         for problem in file.lineProblems {
             let source = problem.group.flatMap(sourceName(ofGroup:))
