@@ -6,15 +6,14 @@ source "$(dirname "$0")/bench-lib.sh"
 
 count="${LOADRUN_BENCH_CATALOG_SOURCES:-100000}"
 # Where loadrun looks for it: $XDG_CONFIG_HOME/loadrun/sources.conf (scripts/bench sets a
-# temporary XDG_CONFIG_HOME). Each source its own path under nginx's tree, every tenth with a
+# temporary XDG_CONFIG_HOME). Each source its own URL of nginx's posts, every hundredth with a
 # user, so that the listing masks passwords as it does for a real file.
 mkdir -p "$XDG_CONFIG_HOME/loadrun"
 config="$XDG_CONFIG_HOME/loadrun/sources.conf"
 awk -v n="$count" -v base="$BENCH_BASE" 'BEGIN {
   for (i = 0; i < n; i++) {
-    printf "[source s%d]\nurl=%s/posts.json?source=%d\nplugin=posts\ninterval=%ds\n", i, base, i, 30 + i % 600
-    if (i % 10 == 0) printf "user=user%d:secret%d\n", i, i
-    printf "\n"
+    printf "[source s%d]\nurl=%s/posts.json?%d\nplugin=posts\ninterval=%ds\n", i, base, i, 30 + i % 600
+    if (i % 100 == 0) printf "user=user%d:secret%d\n", i, i
   }
 }' >"$config"
 chmod 600 "$config"
