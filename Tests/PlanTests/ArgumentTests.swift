@@ -30,6 +30,22 @@ final class ArgumentTests: XCTestCase {
         }
     }
 
+    /// The ASCII byte walk `parse` takes is the Character walk's rule, case and edges alike.
+    func testDurationsReadAsBytesAsTheCharacterWalkReadsThem() {
+        let cases = [
+            "", "0", "00", "007", "30", "30s", "30S", "500ms", "500MS", "500Ms", "1m30s", "1M30S", "1h2m3s4ms",
+            "1.5", "1.5s", ".5", ".5s", "1.", "1.s", "1.s5", ".", "..", "1..5", "1.2.3s", "1m0.5s", "0.0001ms",
+            "0.0005s", "0.0015s", "1193h", "1194h", "1193.0465h", "4294967.295s", "4294967.2955s", "4294967295ms",
+            "4294967296ms", "999999999999999ms", "1234567890123456ms", "12345678901234567890", "1e3", "1e3s",
+            "inf", "nan", "-1s", "+1s", "1 s", " 1s", "1s ", "1x", "1hh", "1sm", "1msx", "1mss", "30s1m", "1m1m",
+            "1m30", "1h-5m", "ms", "h", "s5", "1\t", "1s\n", "5K", "5\u{212A}", "5\u{301}s", "5s\u{301}",
+            "\u{0661}s", "1h30m\u{FEFF}", "1İ", "1ſ",
+        ]
+        for text in cases {
+            XCTAssertEqual(DurationText.parse(text), DurationText.parseCharacters(text), text.debugDescription)
+        }
+    }
+
     func testSizesAreBinaryAsCurlReadsThem() {
         XCTAssertEqual(SizeArgument(argument: "512K")?.bytes, 512 << 10)
         XCTAssertEqual(SizeArgument(argument: "64M")?.bytes, 64 << 20)

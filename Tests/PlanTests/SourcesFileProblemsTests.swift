@@ -38,6 +38,21 @@ final class SourcesFileProblemsTests: XCTestCase {
         ])
     }
 
+    func testASourceNameIsASCIILettersDigitsAndDashUnderscorePoint() throws {
+        let text = "[source a-b_c.9Z]\nurl=http://h/a\n[source caf\u{E9}]\nurl=http://h/b\n[source e\u{301}]\nurl=http://h/c\n"
+            + "[source a b]\nurl=http://h/d\n[source a/b]\nurl=http://h/e\n[source \u{0661}]\nurl=http://h/f\n"
+        var catalog = SourceCatalog()
+        catalog.add(try SourcesFile.parse(text, path: "/etc/s.conf", plugins: registry.names, files: files))
+        XCTAssertNotNil(catalog.definition(named: "a-b_c.9Z"))
+        XCTAssertEqual(catalog.groupProblems.map(\.error.description), [
+            "/etc/s.conf:3: \"caf\u{E9}\" is not a source name; use letters, digits, - _ and . only",
+            "/etc/s.conf:5: \"e\u{301}\" is not a source name; use letters, digits, - _ and . only",
+            "/etc/s.conf:7: \"a b\" is not a source name; use letters, digits, - _ and . only",
+            "/etc/s.conf:9: \"a/b\" is not a source name; use letters, digits, - _ and . only",
+            "/etc/s.conf:11: \"\u{0661}\" is not a source name; use letters, digits, - _ and . only",
+        ])
+    }
+
     func testProblemsAreSaidInTheOrderOfTheirLines() throws {
         var catalog = SourceCatalog()
         catalog.add(try SourcesFile.parse("[source other]\nurl=http://h/other\ntimeout=soon\nretry=many\ncolour=blue\n",

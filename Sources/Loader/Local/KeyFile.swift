@@ -1,15 +1,39 @@
-internal import CGLib
-
-/// A GLib key file (`[Group]` and `Key=value` lines), parsed by `GKeyFile` and copied out, with
-/// the line numbers GLib's own errors leave out.
+/// A GLib key file (`[Group]` and `Key=value` lines), read as GKeyFile reads it, with the line
+/// numbers GLib's own errors leave out.
+///
+/// Compact: the screened file is kept as one byte buffer, and each `key=value` line as offsets
+/// into it; a value becomes a `String` only when it is asked for. A file of 100,000 groups
+/// costs one buffer, one entry per line and one name per group, not a dictionary per group.
+/// `KeyFileDifferentialTests` holds this reading to GKeyFile's (`KeyFileGLib`).
 public struct KeyFile: Sendable {
-    private let lines: [Substring]
-    private let groups: [String: [String: String]]
+    /// One `key=value` line: where its key and value stand in `bytes`, and its line.
+    private struct Entry: Sendable {
+        var keyStart: Int32, keyEnd: Int32
+        var valueStart: Int32, valueEnd: Int32
+        var line: Int32
+        var group: Int32
+        /// Whether it stands under the group's first header: a key's line is looked for
+        /// there alone, as the group's own line is its first header's.
+        var inFirstSection: Bool
+    }
+
+    /// A group: its first header's 1-based line and its entries' range in `entries`.
+    private struct GroupSpan: Sendable {
+        var line: Int32
+        var start: Int32
+        var end: Int32
+    }
+
+    private let bytes: [UInt8]
+    private let entries: [Entry]
+    private let groups: [GroupSpan]
+    private let index: [String: Int32]
     /// The groups in the order the file has them.
     public let groupNames: [String]
-    /// The 1-based line of each group's first header, found in one pass: a file of 10,000
-    /// sources must not be scanned once per group.
-    private let groupLines: [String: Int]
+    /// Each group header that repeats an earlier one, with its line, in the file's order; a
+    /// group repeated twice is named once. GLib merges such groups silently, which hides a
+    /// copy-paste mistake.
+    public let repeatedGroups: [(name: String, line: Int)]
 
     /// Lines that were left out for what is wrong with them, each with its group: see
     /// `parse(lenient:)`. Empty for a file from `parse(_:)`, which refuses such a file.
@@ -26,61 +50,193 @@ public struct KeyFile: Sendable {
     /// refuse or misread (`KeyFileScreen`); they are in `lineProblems`, so a caller can refuse
     /// only their groups. Throws only for what no line can be blamed for.
     public static func parse(lenient bytes: [UInt8]) throws(KeyFileError) -> KeyFile {
-        let (text, problems) = KeyFileScreen.screen(bytes)
-        var file = try parseScreened(text)
+        let (screened, problems) = KeyFileScreen.screen(bytes)
+        var file = try KeyFile(screened: screened)
         file.lineProblems = problems
         return file
     }
 
-    private static func parseScreened(_ text: String) throws(KeyFileError) -> KeyFile {
-        let keyFile = g_key_file_new()!
-        defer { g_key_file_free(keyFile) }
-        // On the byte: as a Character, "\r\n" is one grapheme, and a CRLF file would be one
-        // line. A line keeps its CR; every reader of `lines` trims it.
-        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
-        var error: UnsafeMutablePointer<GError>?
-        guard g_key_file_load_from_data(keyFile, text, gsize(text.utf8.count), G_KEY_FILE_NONE, &error) != 0 else {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "unreadable key file"
-            if let error { g_error_free(error) }
-            throw KeyFileError(line: Self.line(namedIn: message, lines: lines), message: message)
-        }
-        var groups: [String: [String: String]] = [:]
-        var order: [String] = []
-        var groupCount: gsize = 0
-        let groupNames = g_key_file_get_groups(keyFile, &groupCount)
-        defer { g_strfreev(groupNames) }
-        for groupIndex in 0..<Int(groupCount) {
-            guard let groupName = groupNames?[groupIndex] else { continue }
-            var keyCount: gsize = 0
-            let keys = g_key_file_get_keys(keyFile, groupName, &keyCount, nil)
-            defer { g_strfreev(keys) }
-            var values: [String: String] = [:]
-            for keyIndex in 0..<Int(keyCount) {
-                guard let key = keys?[keyIndex], let value = g_key_file_get_string(keyFile, groupName, key, nil) else { continue }
-                values[String(cString: key)] = String(cString: value)
-                g_free(value)
+    /// Reads screened bytes line by line as `g_key_file_load_from_data` does: lines end at
+    /// `\n` (less one `\r`), leading `g_ascii_isspace` is skipped, a blank or `#` line is a comment,
+    /// `[name]` (blanks after it allowed) opens or reopens a group, and `key=value` has its key
+    /// right-trimmed and its value left-trimmed. What GLib would refuse is refused with
+    /// GLib's own error, from GLib itself.
+    private init(screened bytes: [UInt8]) throws(KeyFileError) {
+        var entries: [Entry] = []
+        entries.reserveCapacity(bytes.count / 24)
+        var groups: [GroupSpan] = []
+        var names: [String] = []
+        var index: [String: Int32] = [:]
+        var repeated: [(name: String, line: Int)] = []
+        var repeatedNamed: Set<Int32> = []
+        var refusedAt: Int?
+        bytes.withUnsafeBufferPointer { p in
+            let count = p.count
+            var start = 0
+            var lineNumber: Int32 = 0
+            var current: Int32 = -1
+            var firstSection = false
+            while start <= count {
+                lineNumber += 1
+                var end = start
+                while end < count && p[end] != 0x0A { end += 1 }
+                var lineEnd = end
+                if end < count && lineEnd > start && p[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                defer { start = end + 1 }
+                var s = start
+                while s < lineEnd && Self.isSpace(p[s]) { s += 1 }
+                if s == lineEnd || p[s] == UInt8(ascii: "#") { continue }
+                if p[s] == UInt8(ascii: "["), let close = Self.groupClose(p, from: s, to: lineEnd) {
+                    let name = String(decoding: UnsafeBufferPointer(rebasing: p[(s + 1)..<close]), as: UTF8.self)
+                    if let existing = index[name] {
+                        current = existing
+                        firstSection = false
+                        if repeatedNamed.insert(existing).inserted { repeated.append((name, Int(lineNumber))) }
+                    } else {
+                        current = Int32(groups.count)
+                        firstSection = true
+                        index[name] = current
+                        names.append(name)
+                        groups.append(GroupSpan(line: lineNumber, start: Int32(entries.count), end: Int32(entries.count)))
+                    }
+                    continue
+                }
+                var equals = s
+                while equals < lineEnd && p[equals] != UInt8(ascii: "=") { equals += 1 }
+                var keyEnd = equals
+                while keyEnd > s && Self.isSpace(p[keyEnd - 1]) { keyEnd -= 1 }
+                guard equals < lineEnd, keyEnd > s, current >= 0,
+                      !p[s..<keyEnd].contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) else {
+                    if refusedAt == nil { refusedAt = Int(lineNumber) }
+                    continue
+                }
+                var valueStart = equals + 1
+                while valueStart < lineEnd && Self.isSpace(p[valueStart]) { valueStart += 1 }
+                entries.append(Entry(keyStart: Int32(s), keyEnd: Int32(keyEnd), valueStart: Int32(valueStart), valueEnd: Int32(lineEnd),
+                                     line: lineNumber, group: current, inFirstSection: firstSection))
+                groups[Int(current)].end = Int32(entries.count)
             }
-            groups[String(cString: groupName)] = values
-            order.append(String(cString: groupName))
         }
-        var groupLines: [String: Int] = [:]
-        for (index, line) in lines.enumerated() {
-            let text = line.trimmingCharacters(in: " \t\r")
-            guard text.hasPrefix("["), text.hasSuffix("]") else { continue }
-            let name = String(text.dropFirst().dropLast())
-            if groupLines[name] == nil { groupLines[name] = index + 1 }
+        if let refusedAt {
+            // GLib's message, as a file it refuses has always been reported.
+            if case .failure(let error) = KeyFileGLib.parse(String(decoding: bytes, as: UTF8.self)) { throw error }
+            throw KeyFileError(line: refusedAt, message: "line \(refusedAt) is not a key=value line, a [group] or a # comment")
         }
-        return KeyFile(lines: lines, groups: groups, groupNames: order, groupLines: groupLines)
+        if !repeated.isEmpty {
+            // A reopened group's entries are not contiguous: place them group by group, each
+            // group's in the file's order (GLib merges them so, the last value winning).
+            var counts = [Int32](repeating: 0, count: groups.count + 1)
+            for entry in entries { counts[Int(entry.group) + 1] += 1 }
+            for group in 0..<groups.count { counts[group + 1] += counts[group] }
+            for group in 0..<groups.count {
+                groups[group].start = counts[group]
+                groups[group].end = counts[group + 1]
+            }
+            var next = counts
+            var placed = entries
+            for entry in entries {
+                placed[Int(next[Int(entry.group)])] = entry
+                next[Int(entry.group)] += 1
+            }
+            entries = placed
+        }
+        self.bytes = bytes
+        self.entries = entries
+        self.groups = groups
+        self.index = index
+        self.groupNames = names
+        self.repeatedGroups = repeated
+    }
+
+    /// `g_ascii_isspace`: space, tab, LF, FF and CR; not VT, unlike C's `isspace`.
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+    }
+
+    /// The `]` of a `[name]` line as GLib's `g_key_file_line_is_group` takes it (only spaces
+    /// and tabs after it), or nil.
+    private static func groupClose(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        guard let close = p[(start + 1)..<end].firstIndex(of: UInt8(ascii: "]")) else { return nil }
+        guard p[(close + 1)..<end].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return nil }
+        return close
+    }
+
+    /// A group found once by name, for the many lookups of its keys that follow: each lookup
+    /// by name hashes the name again.
+    public struct Group: Sendable {
+        fileprivate let index: Int32
+    }
+
+    /// The group named `name`, if the file has it.
+    public func group(named name: String) -> Group? {
+        index[name].map(Group.init(index:))
+    }
+
+    /// The entry that sets `key` in `group`: the last one, as GLib's value is; with
+    /// `firstOnly`, the first under the group's first header.
+    private func entry(_ group: Group, _ key: String, firstOnly: Bool = false) -> Entry? {
+        let range = Int(groups[Int(group.index)].start)..<Int(groups[Int(group.index)].end)
+        var key = key
+        return key.withUTF8 { key in
+            bytes.withUnsafeBufferPointer { p in
+                func matches(_ entry: Entry) -> Bool {
+                    Int(entry.keyEnd - entry.keyStart) == key.count
+                        && UnsafeBufferPointer(rebasing: p[Int(entry.keyStart)..<Int(entry.keyEnd)]).elementsEqual(key)
+                }
+                if firstOnly {
+                    return entries[range].first { $0.inFirstSection && matches($0) }
+                }
+                return entries[range].last(where: matches)
+            }
+        }
     }
 
     /// The value of `key` in `group`, with GLib's escapes (`\n`, `\s`…) decoded.
     public func string(_ group: String, _ key: String) -> String? {
-        groups[group]?[key]
+        self.group(named: group).flatMap { string($0, key) }
+    }
+
+    /// The value of `key` in `group`, decoded.
+    public func string(_ group: Group, _ key: String) -> String? {
+        entry(group, key).map(value(of:))
+    }
+
+    /// An entry's value decoded as `g_key_file_parse_value_as_string` decodes it: `\s \n \t
+    /// \r \\`; any other escape (`\;`, which a list reads) is kept as written.
+    private func value(of entry: Entry) -> String {
+        let raw = bytes[Int(entry.valueStart)..<Int(entry.valueEnd)]
+        guard raw.contains(UInt8(ascii: "\\")) else { return String(decoding: raw, as: UTF8.self) }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(raw.count)
+        var escaped = false
+        for byte in raw {
+            if escaped {
+                switch byte {
+                case UInt8(ascii: "s"): decoded.append(0x20)
+                case UInt8(ascii: "n"): decoded.append(0x0A)
+                case UInt8(ascii: "t"): decoded.append(0x09)
+                case UInt8(ascii: "r"): decoded.append(0x0D)
+                case UInt8(ascii: "\\"): decoded.append(UInt8(ascii: "\\"))
+                default: decoded += [UInt8(ascii: "\\"), byte]
+                }
+                escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+            } else {
+                decoded.append(byte)
+            }
+        }
+        return String(decoding: decoded, as: UTF8.self)
     }
 
     /// A `;`-separated list, trimmed, without empty entries; `\;` stands for a `;` inside an
     /// entry, as in GLib's own lists.
     public func list(_ group: String, _ key: String) -> [String]? {
+        self.group(named: group).flatMap { list($0, key) }
+    }
+
+    /// The `;`-separated list of `key` in `group`.
+    public func list(_ group: Group, _ key: String) -> [String]? {
         guard let text = string(group, key) else { return nil }
         var entries: [String] = []
         var entry = ""
@@ -105,58 +261,34 @@ public struct KeyFile: Sendable {
 
     /// The keys set in `group`, sorted.
     public func keys(inGroup group: String) -> [String] {
-        groups[group].map { $0.keys.sorted() } ?? []
+        self.group(named: group).map(keys(inGroup:)) ?? []
     }
 
-    /// Each group header that repeats an earlier one, with its line, in the file's order; a
-    /// group repeated twice is named once. GLib merges such groups silently, which hides a
-    /// copy-paste mistake.
-    public var repeatedGroups: [(name: String, line: Int)] {
-        var seen: Set<Substring> = []
-        var named: Set<Substring> = []
-        var repeated: [(name: String, line: Int)] = []
-        for (index, line) in lines.enumerated() {
-            let text = line.trimmingCharacters(in: " \t\r")
-            guard text.hasPrefix("["), text.hasSuffix("]") else { continue }
-            let name = Substring(text.dropFirst().dropLast())
-            // A set, not a scan of what was found: 40,000 repeated groups took 11.8 s.
-            if !seen.insert(name).inserted && named.insert(name).inserted {
-                repeated.append((String(name), index + 1))
-            }
-        }
-        return repeated
+    /// The keys set in `group`, sorted.
+    public func keys(inGroup group: Group) -> [String] {
+        let range = Int(groups[Int(group.index)].start)..<Int(groups[Int(group.index)].end)
+        return Set(entries[range].map { String(decoding: bytes[Int($0.keyStart)..<Int($0.keyEnd)], as: UTF8.self) }).sorted()
     }
 
-    public func hasGroup(_ group: String) -> Bool { groups[group] != nil }
+    public func hasGroup(_ group: String) -> Bool { index[group] != nil }
 
     /// The 1-based line of `[group]`.
     public func line(ofGroup group: String) -> Int? {
-        groupLines[group]
+        index[group].map { Int(groups[Int($0)].line) }
+    }
+
+    /// The 1-based line where `key` is set in `group`: its first under the group's first header.
+    public func line(ofKey key: String, inGroup group: String) -> Int? {
+        self.group(named: group).flatMap { line(ofKey: key, inGroup: $0) }
     }
 
     /// The 1-based line where `key` is set in `group`.
-    public func line(ofKey key: String, inGroup group: String) -> Int? {
-        guard let start = line(ofGroup: group) else { return nil }
-        for index in start..<lines.count {
-            let text = lines[index].trimmingCharacters(in: " \t\r")
-            if text.hasPrefix("[") { break }
-            if let equals = text.firstIndex(of: "="), text[..<equals].trimmingCharacters(in: " \t") == key { return index + 1 }
-        }
-        return nil
+    public func line(ofKey key: String, inGroup group: Group) -> Int? {
+        entry(group, key, firstOnly: true).map { Int($0.line) }
     }
 
-    /// GLib quotes the offending line ("contains line “…” which…"); find it, or the first
-    /// meaningful line for errors about the start of the file.
-    private static func line(namedIn message: String, lines: [Substring]) -> Int? {
-        if let open = message.firstIndex(of: "“"), let close = message[open...].firstIndex(of: "”") {
-            let quoted = message[message.index(after: open)..<close]
-            if let index = lines.firstIndex(where: { $0.trimmingCharacters(in: " \t\r") == quoted.trimmingCharacters(in: " \t\r") }) {
-                return index + 1
-            }
-        }
-        return lines.firstIndex { line in
-            let text = line.trimmingCharacters(in: " \t\r")
-            return !text.isEmpty && !text.hasPrefix("#")
-        }.map { $0 + 1 }
+    /// The 1-based line of `group`'s first header.
+    public func line(ofGroup group: Group) -> Int {
+        Int(groups[Int(group.index)].line)
     }
 }

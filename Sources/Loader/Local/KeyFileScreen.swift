@@ -4,19 +4,25 @@
 /// is a problem of its own, with its number and group; it is blanked from what GKeyFile reads,
 /// so the rest of the file still stands.
 enum KeyFileScreen {
-    /// The text GKeyFile may read (every line in its place, the bad ones empty), and the
+    /// The bytes GKeyFile may read (every line in its place, the bad ones empty), and the
     /// problems. A bad group header becomes a group of its own name, `invalid group at line N`,
     /// so that the keys under it do not fall into the group before.
-    static func screen(_ bytes: [UInt8]) -> (text: String, problems: [KeyFileLineProblem]) {
+    static func screen(_ bytes: [UInt8]) -> (bytes: [UInt8], problems: [KeyFileLineProblem]) {
         // Bytes in, bytes out: a file of 80,000 lines is screened without a String per line.
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
+        // Copied only from the first line that changes: a file without one is its own output.
+        var output: [UInt8]?
+        func diverge(at start: Int) {
+            guard output == nil else { return }
+            output = Array(bytes[..<start])
+            output?.reserveCapacity(bytes.count)
+        }
         var problems: [KeyFileLineProblem] = []
         var group: String?
         for (index, raw) in bytes.split(separator: newline, omittingEmptySubsequences: false).enumerated() {
             let number = index + 1
-            if index > 0 { output.append(newline) }
+            if index > 0 { output?.append(newline) }
             func refuse(_ message: String) {
+                diverge(at: raw.startIndex)
                 problems.append(KeyFileLineProblem(line: number, group: group, message: message))
             }
             if raw.contains(0) {
@@ -30,25 +36,26 @@ enum KeyFileScreen {
             let line = raw.drop { $0 == space || $0 == tab }
             // A blank line of a file written on Windows is a lone CR.
             if line.allSatisfy({ $0 == UInt8(ascii: "\r") }) || line.first == UInt8(ascii: "#") {
-                output += raw
+                output? += raw
             } else if line.first == UInt8(ascii: "[") {
                 if let name = groupName(line) {
                     group = name
-                    output += raw
+                    output? += raw
                 } else {
                     group = "invalid group at line \(number)"
                     problems.append(KeyFileLineProblem(line: number, group: group, message: "\(text(line)) is not a [group] line: a name in brackets, without [ ] or control characters"))
-                    output += Array("[\(group!)]".utf8)
+                    diverge(at: raw.startIndex)
+                    output? += Array("[\(group!)]".utf8)
                 }
             } else if let problem = keyValueProblem(line) {
                 refuse(problem)
             } else if group == nil {
                 refuse("\(text(line.prefix { $0 != equalsSign }))= stands before any [group]")
             } else {
-                output += raw
+                output? += raw
             }
         }
-        return (String(decoding: output, as: UTF8.self), problems)
+        return (output ?? bytes, problems)
     }
 
     private static let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")

@@ -21,15 +21,33 @@ struct ListingTable {
     /// never, for `cut -f` and awk.
     func text(terminalWidth: Int? = Terminal.stdoutColumns) -> String {
         guard let count = rows.first?.count else { return "" }
-        guard let terminalWidth else {
-            let cut = { (cell: String) in cell.utf8.count <= Self.maxCellLength ? cell : String(cell.prefix(Self.maxCellLength - 1)) + "…" }
-            return rows.map { $0.map(cut).joined(separator: "\t") }.joined(separator: "\n") + "\n"
-        }
+        guard let terminalWidth else { return Self.tabSeparated(rows) }
         let rows = rows.map { $0.map { TerminalText.truncated($0, toWidth: Self.maxCellWidth) } }
         let widths = (0..<count - 1).map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
             TerminalText.truncated((0..<count - 1).map { row[$0].padding(to: widths[$0]) + "  " }.joined() + row[count - 1], toWidth: terminalWidth)
         }.joined(separator: "\n") + "\n"
+    }
+}
+
+extension ListingTable {
+    /// Rows as `text(terminalWidth: nil)` writes them, off a terminal: cells whole (up to
+    /// `maxCellLength`), tab-separated, a line each. Appended to one string as they come, so
+    /// that a listing of 100,000 sources need not hold every row's cells at once.
+    static func tabSeparated(_ rows: some Sequence<[String]>, into text: inout String) {
+        for row in rows {
+            for (column, cell) in row.enumerated() {
+                if column > 0 { text += "\t" }
+                text += cell.utf8.count <= maxCellLength ? cell : String(cell.prefix(maxCellLength - 1)) + "…"
+            }
+            text += "\n"
+        }
+    }
+
+    static func tabSeparated(_ rows: some Sequence<[String]>) -> String {
+        var text = ""
+        tabSeparated(rows, into: &text)
+        return text
     }
 }
 

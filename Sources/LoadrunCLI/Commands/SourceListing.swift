@@ -22,7 +22,8 @@ package struct SourceListing {
         }
         if let warning = catalog.secretExposure { diagnostics.say("loadrun: \(warning)") }
         for problem in catalog.groupProblems { diagnostics.say("loadrun: \(problem.error)") }
-        let rows = [["NAME", "URL", "PLUGIN", "INTERVAL", "DETAIL", "RELATED", "USER", "DEFINED"]] + catalog.definitions.map { given in
+        let header = ["NAME", "URL", "PLUGIN", "INTERVAL", "DETAIL", "RELATED", "USER", "DEFINED"]
+        let rows = catalog.definitions.lazy.map { given in
             // As a run loads it: what [defaults] gives (an interval) under its own group.
             let definition = catalog.defaults?.applied(to: given) ?? given
             return [definition.name,
@@ -35,7 +36,18 @@ package struct SourceListing {
                     Self.user(definition.credentials),
                     definition.origin.description].map(UntrustedText.forTerminalLine)
         }
-        let written = context.writeOutput(ListingTable(rows: rows).text())
+        let text: String
+        if let width = Terminal.stdoutColumns {
+            text = ListingTable(rows: [header] + rows).text(terminalWidth: width)
+        } else {
+            // Off a terminal no column is padded: each row is written as it is made, in one
+            // string, without the table of every row's cells first.
+            var table = ""
+            ListingTable.tabSeparated([header], into: &table)
+            ListingTable.tabSeparated(rows, into: &table)
+            text = table
+        }
+        let written = context.writeOutput(text)
         guard written == .success else { return written }
         return catalog.groupProblems.isEmpty ? .success : .usage
     }

@@ -63,13 +63,27 @@ package struct SourceCatalog {
     }
 
     /// Adds a file's sources, and its problems; a new source without a url is one.
-    package mutating func add(_ contents: SourcesFile.Contents) {
+    ///
+    /// The file's definitions are kept in their own array, compacted in place, with the
+    /// catalog's before them: 100,000 definitions are not held twice, in `contents` and here.
+    package mutating func add(_ contents: consuming SourcesFile.Contents) {
         hasFile = true
         if let defaults = contents.defaults { self.defaults = defaults }
         for problem in contents.problems { record(problem) }
-        for definition in contents.definitions {
+        var file = contents.definitions
+        contents.definitions = []
+        let base = definitions.count
+        index.reserveCapacity(base + file.count)
+        var kept = 0
+        for position in file.indices {
+            let definition = file[position]
             if let existing = index[definition.name] {
-                definitions[existing] = definitions[existing].overlaid(with: definition)
+                // Two groups of one file can name one source: `[source a]`, `[source  a]`.
+                if existing >= base {
+                    file[existing - base] = file[existing - base].overlaid(with: definition)
+                } else {
+                    definitions[existing] = definitions[existing].overlaid(with: definition)
+                }
                 continue
             }
             guard definition.url != nil else {
@@ -78,9 +92,13 @@ package struct SourceCatalog {
                     path: path, line: line, key: "url", message: "[source \(definition.name)] has no url; every source but the built-ins needs one")))
                 continue
             }
-            index[definition.name] = definitions.count
-            definitions.append(definition)
+            index[definition.name] = base + kept
+            if kept != position { file.swapAt(kept, position) }
+            kept += 1
         }
+        file.removeSubrange(kept...)
+        file.insert(contentsOf: definitions, at: 0)
+        definitions = file
     }
 
     private mutating func record(_ problem: SourcesFile.GroupProblem) {

@@ -65,8 +65,9 @@ extension SourcesFile {
                                                               message: "[\(group)] appears twice, first at line \(line ?? 0); merge the two")))
             return
         }
+        guard let section = file.group(named: group) else { return }
         var problems: [SourcesFileError] = []
-        let settings = definition(named: group, group: group, in: file, path: path, plugins: plugins, files: files,
+        let settings = definition(named: group, group: section, in: file, path: path, plugins: plugins, files: files,
                                   allowed: SourceDefaults.keys, problems: &problems)
         var maxItems: Int?
         if let text = file.string(group, "max-items") {
