@@ -22,13 +22,29 @@ final class FeedTests: XCTestCase {
         </channel></rss>
         """
 
-    private func server(entryRequests: Counter = Counter()) -> TestServer {
-        TestServer { server, _ in
+    private static let newerPage = "<html><title>Newer note</title><p>The whole second note, read as a page.</p></html>"
+
+    /// The feed, and the newer entry's page: answered at once, or, with `release`, only once
+    /// the test sets it.
+    private func server(entryRequests: Counter = Counter(), release: Flag? = nil) -> TestServer {
+        TestServer { server, loop in
             server.route("/feed", TestRoutes.fixed(contentType: "application/rss+xml", Self.feed))
-            server.route("/entry/2", TestRoutes.fixed(contentType: "text/html; charset=utf-8",
-                                                      "<html><title>Newer note</title><p>The whole second note, read as a page.</p></html>",
-                                                      requests: entryRequests))
+            let html = "text/html; charset=utf-8"
+            server.route("/entry/2", release.map { TestRoutes.held(until: $0, on: loop, contentType: html, body: Self.newerPage, requests: entryRequests) }
+                ?? TestRoutes.fixed(contentType: html, Self.newerPage, requests: entryRequests))
         }
+    }
+
+    /// `--browse` on the feed, its selection moved down and back up to rest on the newest
+    /// entry (a selection the user moves and leaves is what prefetches), once the server has
+    /// the prefetch's request.
+    private func browseRestingOnTheNewest(_ server: TestServer, entryRequests: Counter) throws -> TmuxSession {
+        let tmux = try TmuxSession("'\(LoadrunProcess.binaryPath)' --url '\(server.url("/feed"))' --no-cache --browse", width: 100, height: 30)
+        XCTAssertTrue(tmux.waitForScreen(containing: "Older note"), tmux.screen())
+        try tmux.send("j")
+        try tmux.send("k")
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { entryRequests.count == 1 }, "prefetched before Enter: \(tmux.screen())")
+        return tmux
     }
 
     func testAFeedIsAListOfEntriesNewestFirst() throws {
@@ -64,12 +80,7 @@ final class FeedTests: XCTestCase {
         try TmuxSession.requireTmux()
         let entryRequests = Counter()
         let server = server(entryRequests: entryRequests)
-        let tmux = try TmuxSession("'\(LoadrunProcess.binaryPath)' --url '\(server.url("/feed"))' --no-cache --browse", width: 100, height: 30)
-        XCTAssertTrue(tmux.waitForScreen(containing: "Older note"), tmux.screen())
-        // A selection the user moves and leaves is what prefetches: down, and back up.
-        try tmux.send("j")
-        try tmux.send("k")
-        XCTAssertTrue(waitUntil(limit: .seconds(10)) { entryRequests.count == 1 }, "prefetched before Enter: \(tmux.screen())")
+        let tmux = try browseRestingOnTheNewest(server, entryRequests: entryRequests)
         try tmux.send("Enter")
         XCTAssertTrue(tmux.waitForScreen(containing: "The whole second note, read as a page."), tmux.screen())
         XCTAssertEqual(entryRequests.count, 1, "opened from the prefetch")
@@ -83,18 +94,9 @@ final class FeedTests: XCTestCase {
         try TmuxSession.requireTmux()
         let entryRequests = Counter()
         let release = Flag()
-        let server = TestServer { server, loop in
-            server.route("/feed", TestRoutes.fixed(contentType: "application/rss+xml", Self.feed))
-            server.route("/entry/2", TestRoutes.held(until: release, on: loop, contentType: "text/html; charset=utf-8",
-                                                     body: "<html><title>Newer note</title><p>The whole second note, read as a page.</p></html>",
-                                                     requests: entryRequests))
-        }
         defer { release.set() }
-        let tmux = try TmuxSession("'\(LoadrunProcess.binaryPath)' --url '\(server.url("/feed"))' --no-cache --browse", width: 100, height: 30)
-        XCTAssertTrue(tmux.waitForScreen(containing: "Older note"), tmux.screen())
-        try tmux.send("j")
-        try tmux.send("k")
-        XCTAssertTrue(waitUntil(limit: .seconds(10)) { entryRequests.count == 1 }, "prefetched before Enter: \(tmux.screen())")
+        let server = server(entryRequests: entryRequests, release: release)
+        let tmux = try browseRestingOnTheNewest(server, entryRequests: entryRequests)
         try tmux.send("Enter")
         XCTAssertTrue(tmux.waitForScreen(containing: "loading"), "the detail open, its page on the way: \(tmux.screen())")
         release.set()
