@@ -102,7 +102,7 @@ let package = Package(
         // The screen's parts and its model as values, with a renderer of their own; the model
         // with the plugins' renderers (`PluginScreenRenderer`) is tested in LoadrunCLITests.
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "LoadCore", "TerminalText"]),
-        .testTarget(name: "LoadrunCLITests", dependencies: ["LoadrunCLI", "Plan", "Loader", "Store", "Screen", "Plugins", "TerminalText"]),
+        .testTarget(name: "LoadrunCLITests", dependencies: ["LoadrunCLI", "Plan", "Loader", "Store", "Screen", "Plugins", "TerminalText", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["loadrun", "Plan", "TestSupport"]),
         // The command's own parts, as values: the command line as the parser gets it, and the
         // parser's refusals in loadrun's words.
