@@ -10,33 +10,47 @@ public enum LoadingState<Value> {
     /// and `retry` the next attempt when one is scheduled.
     case failed(LoadError, lastGood: Value?, retry: PendingRetry?)
 
+    // The accessors below are inlinable: the loader asks them on every event, and called
+    // across the module boundary each one copied the whole state (its content and error
+    // retained and released) to answer a yes or no.
+    @inlinable
     public var isLoading: Bool {
         if case .loading = self { return true }
         return false
     }
 
     /// The retry scheduled after a failure, if any.
+    @inlinable
     public var pendingRetry: PendingRetry? {
         if case .failed(_, _, let retry) = self { return retry }
         return nil
     }
 
     /// The latest load failed, whether or not a retry is scheduled.
+    @inlinable
     public var hasFailed: Bool {
         if case .failed = self { return true }
         return false
     }
 
     /// Why the latest attempt failed, when it did.
+    @inlinable
     public var error: LoadError? {
         if case .failed(let error, _, _) = self { return error }
         return nil
     }
 
     /// Loading, or waiting to try again: the source has not settled.
-    public var isBusy: Bool { isLoading || pendingRetry != nil }
+    @inlinable
+    public var isBusy: Bool {
+        switch self {
+        case .loading, .failed(_, _, .some): true
+        case .idle, .loaded, .failed(_, _, .none): false
+        }
+    }
 
     /// The newest good content, whatever the state.
+    @inlinable
     public var content: Value? {
         switch self {
         case .idle: nil

@@ -349,6 +349,30 @@ final class SourceMachineTests: XCTestCase {
         XCTAssertTrue(requests(actions).isEmpty)
     }
 
+    func testASecondCancelBeforeTheFetchAnswersIsSaidToChangeNothing() {
+        var machine = machine()
+        XCTAssertTrue(machine.cancelChangesNothing, "idle")
+        _ = send(&machine, .load(pages: 1))
+        XCTAssertFalse(machine.cancelChangesNothing)
+        XCTAssertFalse(machine.isCallingOff, "nothing asked yet")
+        XCTAssertEqual(send(&machine, .cancel).count, 1)
+        XCTAssertTrue(machine.isCallingOff, "asked, not yet answered: a second cancel would only ask again")
+        _ = send(&machine, failure(.cancelled))
+        XCTAssertFalse(machine.isCallingOff)
+        XCTAssertTrue(machine.cancelChangesNothing, "back where it began")
+    }
+
+    func testACancelAskedBeforeAResponseThatIsNotYetToldStillWinsOverIt() {
+        var machine = machine()
+        _ = send(&machine, .load(pages: 1))
+        _ = machine.handle(.cancel, at: now)
+        // The page arrives after the cancel was asked, and waits for the loop's next turn.
+        let told = machine.handle(page([1], from: first), at: now)
+        XCTAssertTrue(told.contains { if case .tellEnd = $0 { true } else { false } })
+        XCTAssertFalse(machine.isCallingOff, "a response waits: a cancel now must still turn it into a cancel")
+        XCTAssertFalse(machine.cancelChangesNothing)
+    }
+
     func testReportsFromARequestThatAlreadyEndedChangeNothing() {
         var machine = machine()
         XCTAssertTrue(send(&machine, page([1], from: first)).isEmpty)

@@ -122,7 +122,9 @@ public final class SourceLoader {
         // The machine would do nothing (as its own `handle` says): not even an event for it.
         // A watch's end cancels ten thousand sources, nearly all of them idle. While an event
         // is handled, the cancel waits its turn as any event does: the state may change first.
-        if !handling, machine.cancelChangesNothing { return }
+        // Nor when its fetch was already asked to cancel, unless the response came meanwhile and
+        // is being decoded: that decode is what the cancel must end.
+        if !handling, machine.cancelWouldChangeNothing(decoding: decoding != nil) { return }
         send(.cancel)
     }
 

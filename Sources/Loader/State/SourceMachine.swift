@@ -65,18 +65,35 @@ public struct SourceMachine<Content: PagedContent> {
 
     /// Whether a cancel now would change nothing: no load in flight, no retry waiting and no
     /// response waiting to be told. A run's end cancels every source, most of them idle.
-    public var cancelChangesNothing: Bool { !load.state.isBusy && pendingEnd == nil }
+    @inline(__always)
+    public var cancelChangesNothing: Bool { !load.isBusy && pendingEnd == nil }
+
+    /// Whether a cancel of the load in flight was asked and its fetch has not answered yet:
+    /// another cancel would only ask the fetch again. A run's end cancels every source twice
+    /// (as the loop is asked to quit, and once it has), and 10,000 sources wait for a slot.
+    @inline(__always)
+    public var isCallingOff: Bool { callingOff && load.isLoading && pendingEnd == nil }
+
+    /// Whether a cancel now would change nothing, or only ask its fetch to cancel again;
+    /// `decoding`: a response that came meanwhile is being decoded, and a cancel must end that.
+    ///
+    /// `mutating` only so that the loader asks in place: read from the loader's property, the
+    /// machine was copied whole (its strings, arrays and content retained and released) to
+    /// answer, 10,000 times as a watch of 10,000 sources ends.
+    public mutating func cancelWouldChangeNothing(decoding: Bool) -> Bool {
+        cancelChangesNothing || (isCallingOff && !decoding)
+    }
 
     public mutating func handle(_ event: Event, at now: Moment) -> [Action] {
         self.now = now
         switch event {
         case .load(let pages):
-            guard !load.state.isLoading, !isLoaded else { return [] }
+            guard !load.isLoading, !isLoaded else { return [] }
             pagesWanted = max(1, pages)
             nextLoadAppends = false
             return drive(load.handle(.load))
         case .reload:
-            guard !load.state.isLoading else { return [] }
+            guard !load.isLoading else { return [] }
             nextLoadAppends = false
             return drive(load.handle(.reload))
         case .loadMore:
@@ -89,7 +106,7 @@ public struct SourceMachine<Content: PagedContent> {
             return drive(load.handle(.retryDue))
         case .cancel:
             guard !cancelChangesNothing else { return [] }
-            if load.state.isLoading { callingOff = true }
+            if load.isLoading { callingOff = true }
             if pendingEnd != nil {
                 // The response is here but not yet told: its fetch has nothing left to cancel,
                 // and the cancel wins over what came. It is told when the response would have
@@ -103,7 +120,7 @@ public struct SourceMachine<Content: PagedContent> {
             return drive(load.handle(.progress(progress)))
         case .fetchEnded(let end):
             // The end of a request called off by a new one, or of one already ended, changes nothing.
-            guard end.request == requestCount, load.state.isLoading, pendingEnd == nil else { return [] }
+            guard end.request == requestCount, load.isLoading, pendingEnd == nil else { return [] }
             if case .failed = end.outcome { return ended(end) }
             pendingEnd = end
             return [.tellEnd]
