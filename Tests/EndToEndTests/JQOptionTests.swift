@@ -70,6 +70,9 @@ final class JQOptionTests: XCTestCase {
         let forever = "last(range(infinite))"
         let watch = try LoadrunProcess(["--url", server.url("/posts"), "--no-history", "--watch", "1s", "--jq", forever])
         XCTAssertTrue(watch.waitForStandardError(containing: "posts: "), watch.standardError)
+        // The loop turns while the load runs: a reload asked for is refused at once, and said.
+        watch.send(SIGUSR1)
+        XCTAssertTrue(watch.waitForStandardError(containing: "reload skipped — previous load still running"), watch.standardError)
         watch.send(SIGINT)
         XCTAssertEqual(watch.waitForExit(), .exited(130), watch.standardError)
         XCTAssertTrue(watch.standardError.contains("watch stopped"), "the loop ended the run, not the last resort: \(watch.standardError)")
