@@ -8,7 +8,10 @@ public enum LoadingState<Value> {
     case loaded(Value)
     /// The latest attempt failed; `lastGood` is the content from before, kept beside the error,
     /// and `retry` the next attempt when one is scheduled.
-    case failed(LoadError, lastGood: Value?, retry: PendingRetry?)
+    ///
+    /// Boxed: an error and the content beside it made every state as large as this one
+    /// (362 bytes), copied whole at each transition and held twice by every source.
+    indirect case failed(LoadError, lastGood: Value?, retry: PendingRetry?)
 
     // The accessors below are inlinable: the loader asks them on every event, and called
     // across the module boundary each one copied the whole state (its content and error

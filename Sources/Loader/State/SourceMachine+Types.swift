@@ -59,7 +59,8 @@ extension SourceMachine {
         case cancel
         case progress(LoadProgress)
         /// The request from the last `.fetch` ended.
-        case fetchEnded(FetchEnd)
+        // Boxed, as `Action.publish` is: a response is the one large event.
+        indirect case fetchEnded(FetchEnd)
         /// The loop came round after `tellEnd`: the response that came is told now.
         case endDue
     }
@@ -150,8 +151,10 @@ extension SourceMachine {
         /// the fetch has let its body go, so that a large one is not held twice over (bytes
         /// and model) while observers draw it; a cancel in between calls it off.
         case tellEnd
-        /// Tell observers.
-        case publish(Transition)
+        /// Tell observers. Boxed: a transition is 1.5 KB (two states and a snapshot), and
+        /// unboxed every action was as large, copied whole each time one was appended or
+        /// read.
+        indirect case publish(Transition)
         /// Keep `response`, a page the plugin took, whole from the server, as the copy later
         /// runs revalidate and show offline; a body that did not decode never replaces it.
         case keepCopy(HTTPResponse)
