@@ -70,12 +70,14 @@ extension SourceMachine {
         /// The request it ends (`Request.id`): the end of one that was called off or
         /// superseded changes nothing.
         public var request: Int
+        /// Its cases' payloads are boxed: a response waiting to be told is kept in the source
+        /// machine, which every source holds whether or not one waits.
         public enum Outcome {
             /// A page, decoded, and the response it came in.
-            case page(Content, ResponseInfo)
+            indirect case page(Content, ResponseInfo)
             /// 304: unchanged since the validators that were sent.
             case notModified
-            case failed(LoadError)
+            indirect case failed(LoadError)
         }
 
         public var outcome: Outcome
