@@ -24,9 +24,6 @@ public enum OffLoop {
         case loopEnded
     }
 
-    /// The nice value of a work's thread: below the loop's (0), as a background job's.
-    static let workNiceness: Int32 = 10
-
     /// `work`'s result, or why the wait ended first. Without a running loop on this thread (a
     /// test, a subcommand), `work` runs here. `onTurn` runs on the loop's thread after each
     /// turn of the wait: it takes what the work hands over as it goes (a jq program's
@@ -44,11 +41,6 @@ public enum OffLoop {
         var handle = pthread_t()
         // One retain for the thread, released by it when the job is done.
         guard pthread_create(&handle, nil, { data in
-            // Behind the loop's thread for the CPU: the work may spin for ever (a jq program),
-            // and the loop must still take a signal in hand within the last resort's patience
-            // on a busy machine. On Linux a thread's nice value is its own, and `who` 0 names
-            // the calling thread, not the process.
-            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, OffLoop.workNiceness)
             Unmanaged<Job>.fromOpaque(data!).takeRetainedValue().body()
             return nil
         }, thread) == 0 else {
