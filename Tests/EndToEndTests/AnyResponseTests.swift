@@ -203,9 +203,11 @@ final class AnyResponseTests: XCTestCase {
     private func terminalOutput(_ command: String) throws -> String {
         let recording = FileManager.default.temporaryDirectory.appendingPathComponent("pane-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: recording) }
-        let tmux = try TmuxSession("\(command); echo EXIT=$?")
+        // The shell waits for a line before it starts the command: the recording starts first.
+        let tmux = try TmuxSession("read -r go; \(command); echo EXIT=$?")
         try tmux.recordOutput(to: recording)
-        XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=0"), tmux.screen())
+        try tmux.send("go", "Enter")
+        XCTAssertTrue(tmux.waitForRecording(recording, containing: "EXIT=0"), tmux.screen())
         return (try? String(contentsOfFile: recording, encoding: .utf8)) ?? ""
     }
 }

@@ -72,7 +72,7 @@ final class ColorOptionTests: XCTestCase {
         let tmux = try TmuxSession("read -r go; \(command); echo EXIT=$?")
         try tmux.recordOutput(to: recording)
         try tmux.send("go", "Enter")
-        XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=0"), tmux.screen())
+        XCTAssertTrue(tmux.waitForRecording(recording, containing: "EXIT=0"), tmux.screen())
         return (try? String(contentsOfFile: recording, encoding: .utf8)) ?? ""
     }
 }

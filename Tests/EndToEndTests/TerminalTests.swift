@@ -51,11 +51,13 @@ final class TerminalTests: XCTestCase {
         }
         let recording = FileManager.default.temporaryDirectory.appendingPathComponent("pane-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: recording) }
-        let tmux = try TmuxSession("'\(binary)' --source posts --url \(server.url("/drip")) --output ndjson; echo EXIT=$?")
+        // The shell waits for a line before it starts loadrun: the recording starts first.
+        let tmux = try TmuxSession("read -r go; '\(binary)' --source posts --url \(server.url("/drip")) --output ndjson; echo EXIT=$?")
         try tmux.recordOutput(to: recording)
+        try tmux.send("go", "Enter")
         XCTAssertTrue(tmux.waitForScreen(containing: #""cause":"started""#), tmux.screen())
         try tmux.send("C-c")
-        XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=130"), tmux.screen())
+        XCTAssertTrue(tmux.waitForRecording(recording, containing: "EXIT=130"), tmux.screen())
         let written = (try? String(contentsOfFile: recording, encoding: .utf8)) ?? ""
         XCTAssertFalse(written.contains("loading "), "no spinner line: \(written.debugDescription)")
         XCTAssertFalse(written.contains("\u{1B}[?25l"), "the cursor was never hidden for a spinner")
@@ -166,6 +168,7 @@ final class TerminalTests: XCTestCase {
         try tmux.send(#"[{"id":7,"title":"Typed here","body":"b"}]"#, "Enter", "C-d")
         XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=0"), tmux.screen())
         XCTAssertTrue(tmux.screen().contains("7  Typed here"), tmux.screen())
+        XCTAssertTrue(tmux.waitForRecording(recording, containing: "EXIT=0"), tmux.screen())
         let written = (try? String(contentsOfFile: recording, encoding: .utf8)) ?? ""
         XCTAssertFalse(written.contains("loading"), "no spinner: \(written.debugDescription)")
         XCTAssertFalse(written.contains("▒"), "no skeleton: \(written.debugDescription)")

@@ -71,6 +71,14 @@ public final class TmuxSession {
         try tmux(["pipe-pane", "-o", "-t", "main", "cat >> '\(path)'"])
     }
 
+    /// Waits until what was recorded at `path` (`recordOutput`) contains `text`: the recording
+    /// goes through `cat`, behind the screen, so a screen that shows the end says nothing of the
+    /// file yet.
+    @discardableResult
+    public func waitForRecording(_ path: String, containing text: String, limit: Duration = .seconds(10)) -> Bool {
+        waitUntil(limit: limit) { ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").contains(text) }
+    }
+
     /// Waits until the screen contains `text`.
     @discardableResult
     public func waitForScreen(containing text: String, limit: Duration = .seconds(10)) -> Bool {
