@@ -3,7 +3,6 @@ import Glibc
 #endif
 import Loader
 import Plugins
-import TerminalText
 
 /// `--output ndjson`: one JSON object per line for each state transition, for scripts.
 ///
