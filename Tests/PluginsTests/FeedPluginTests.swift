@@ -69,6 +69,18 @@ final class FeedPluginTests: XCTestCase {
         XCTAssertTrue(feed.wellFormed)
     }
 
+    /// The text between entries goes with them: joined into one node instead, 11 MB of spaces
+    /// between 2,000 items would pass libxml2's 10 MB limit on a text node, and the feed would
+    /// be read as not well-formed, its items cut short.
+    func testTheTextBetweenEntriesNeverAddsUp() throws {
+        let spaces = String(repeating: " ", count: 5_500)
+        let items = (1...2_000).map { "\(spaces)<item><title>Item \($0)</title></item>" }.joined()
+        let feed = try feed("<rss version=\"2.0\"><channel><title>Spaced</title>\(items)</channel></rss>")
+        XCTAssertEqual(feed.items.count, 2_000)
+        XCTAssertEqual(feed.items.last?.title, "Item 2000")
+        XCTAssertTrue(feed.wellFormed)
+    }
+
     func testRSS10AsRDF() throws {
         let feed = try feed(FeedFixtures.rdf, "application/rdf+xml")
         XCTAssertEqual(feed.format, "RSS 1.0")
