@@ -34,4 +34,20 @@ final class HelpUsageTests: XCTestCase {
         XCTAssertEqual(operand.standardOutput, "")
         XCTAssertTrue(operand.standardError.contains("unknown source \"--help\""), operand.standardError)
     }
+
+    /// `--help` alone is answered without the parse (start-up): with the text the parser gives
+    /// when it finds the help flag among other options, at the width asked for.
+    func testHelpAloneIsTheHelpTheParserGives() throws {
+        for columns in ["80", "132"] {
+            let environment = ["COLUMNS": columns]
+            let parsed = try LoadrunProcess(["--no-cache", "--help"], environment: environment)
+            XCTAssertEqual(parsed.waitForExit(), .exited(0), parsed.standardError)
+            for flag in ["--help", "-h"] {
+                let alone = try LoadrunProcess([flag], environment: environment)
+                XCTAssertEqual(alone.waitForExit(), .exited(0), alone.standardError)
+                XCTAssertEqual(alone.standardOutput, parsed.standardOutput, "\(flag) at \(columns) columns")
+                XCTAssertEqual(alone.standardError, "")
+            }
+        }
+    }
 }

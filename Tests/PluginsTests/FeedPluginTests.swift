@@ -48,6 +48,39 @@ final class FeedPluginTests: XCTestCase {
         XCTAssertEqual(second.published?.rfc3339, "2026-11-25T14:30:00Z", "two-digit year, named zone, no seconds")
     }
 
+    /// Each entry leaves libxml2's tree once read, and the text around it is joined: what the
+    /// channel says after its items, and text of every kind between them, is read as before.
+    func testTheChannelAfterItsEntriesAndTheTextBetweenThemAreRead() throws {
+        let items = (1...40).map { "<item><title>Item \($0)</title><link>/items/\($0)</link></item>" }
+        let between = ["\n  ", " loose text ", "<![CDATA[ a CDATA section ]]>", "&amp; a reference &#233;", "<!-- a comment -->", "<other/>"]
+        let body = items.enumerated().map { between[$0.offset % between.count] + $0.element }.joined()
+        let text = """
+            <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>\(body)
+              <title>After the items</title> tail text <link>https://after.example/</link>
+              <atom:link rel="next" href="/page/2"/>
+            </channel></rss>
+            """
+        let feed = try feed(text, url: "https://after.example/feed")
+        XCTAssertEqual(feed.items.map(\.title), (1...40).map { "Item \($0)" })
+        XCTAssertEqual(feed.items.last?.url, "https://after.example/items/40")
+        XCTAssertEqual(feed.title, "After the items")
+        XCTAssertEqual(feed.homePageURL, "https://after.example/")
+        XCTAssertEqual(feed.nextURL, "https://after.example/page/2")
+        XCTAssertTrue(feed.wellFormed)
+    }
+
+    /// The text between entries goes with them: joined into one node instead, 11 MB of spaces
+    /// between 2,000 items would pass libxml2's 10 MB limit on a text node, and the feed would
+    /// be read as not well-formed, its items cut short.
+    func testTheTextBetweenEntriesNeverAddsUp() throws {
+        let spaces = String(repeating: " ", count: 5_500)
+        let items = (1...2_000).map { "\(spaces)<item><title>Item \($0)</title></item>" }.joined()
+        let feed = try feed("<rss version=\"2.0\"><channel><title>Spaced</title>\(items)</channel></rss>")
+        XCTAssertEqual(feed.items.count, 2_000)
+        XCTAssertEqual(feed.items.last?.title, "Item 2000")
+        XCTAssertTrue(feed.wellFormed)
+    }
+
     func testRSS10AsRDF() throws {
         let feed = try feed(FeedFixtures.rdf, "application/rdf+xml")
         XCTAssertEqual(feed.format, "RSS 1.0")

@@ -27,9 +27,9 @@ lr_xml_document *lr_html_read(const char *buffer, int size, const char *url, con
  * lr_xml_name says); `*well_formed` says whether it needed recovering. NULL when nothing came. */
 lr_xml_document *lr_xml_read(const char *buffer, int size, const char *url, const char *encoding, int *well_formed);
 /* Called as each element of depth 1 to max_depth (the root's children are 1) ends, with its
- * subtree whole and its ancestors in place; a non-zero return says it was read, and its
- * children and attributes are freed then. A feed's entries are read so, one at a time, and the
- * whole tree never is. */
+ * subtree whole and its ancestors in place; a non-zero return says it was read, and it is
+ * unlinked and freed then, with the text (and CDATA) just before it in its parent. A feed's
+ * entries are read so, one at a time, and the whole tree never is. */
 typedef int (*lr_xml_element_handler)(void *info, lr_xml_node *element, int depth);
 /* lr_xml_read, handing elements to `handler` as they end. */
 lr_xml_document *lr_xml_read_handing(const char *buffer, int size, const char *url, const char *encoding, int *well_formed,

@@ -113,8 +113,8 @@ enum FeedXMLReader {
     private static func atom(_ root: XMLElement, version: String) -> Feed {
         let namespace = root.namespace
         var feed = Feed(format: "Atom \(version)")
-        // One walk over the root's children, which are as many as the entries (read and
-        // emptied by then) and more.
+        // One walk over the root's children: the feed's own elements, the entries having
+        // left the tree as they were read.
         var title, subtitle, tagline: XMLElement?
         var links: [XMLElement] = []
         root.forEachChild { child in
