@@ -67,6 +67,9 @@ public struct KeyFile: Sendable {
         var groups: [GroupSpan] = []
         var names: [String] = []
         var index: [String: Int32] = [:]
+        // Room for a group per 64 bytes, about a sources file's: grown by doubling, the index
+        // of 100,000 names was hashed again at each step.
+        index.reserveCapacity(bytes.count / 64)
         var repeated: [(name: String, line: Int)] = []
         var repeatedNamed: Set<Int32> = []
         var refusedAt: Int?
@@ -167,6 +170,12 @@ public struct KeyFile: Sendable {
         fileprivate let index: Int32
     }
 
+    /// The group at `position` in `groupNames`: found without hashing its name.
+    public func group(at position: Int) -> Group {
+        precondition(groupNames.indices.contains(position), "no group at \(position)")
+        return Group(index: Int32(position))
+    }
+
     /// The group named `name`, if the file has it.
     public func group(named name: String) -> Group? {
         index[name].map(Group.init(index:))
@@ -175,18 +184,38 @@ public struct KeyFile: Sendable {
     /// The entry that sets `key` in `group`: the last one, as GLib's value is; with
     /// `firstOnly`, the first under the group's first header.
     private func entry(_ group: Group, _ key: String, firstOnly: Bool = false) -> Entry? {
-        let range = Int(groups[Int(group.index)].start)..<Int(groups[Int(group.index)].end)
+        let span = groups[Int(group.index)]
         var key = key
+        // A loop over lengths first, then bytes: a source's group is asked for each of some 25
+        // keys, most of which it does not set.
         return key.withUTF8 { key in
             bytes.withUnsafeBufferPointer { p in
-                func matches(_ entry: Entry) -> Bool {
-                    Int(entry.keyEnd - entry.keyStart) == key.count
-                        && UnsafeBufferPointer(rebasing: p[Int(entry.keyStart)..<Int(entry.keyEnd)]).elementsEqual(key)
+                entries.withUnsafeBufferPointer { entries in
+                    func matches(_ entry: Entry) -> Bool {
+                        guard Int(entry.keyEnd - entry.keyStart) == key.count else { return false }
+                        let start = Int(entry.keyStart)
+                        var offset = 0
+                        while offset < key.count {
+                            if p[start + offset] != key[offset] { return false }
+                            offset += 1
+                        }
+                        return true
+                    }
+                    if firstOnly {
+                        var position = Int(span.start)
+                        while position < Int(span.end) {
+                            if entries[position].inFirstSection && matches(entries[position]) { return entries[position] }
+                            position += 1
+                        }
+                        return nil
+                    }
+                    var position = Int(span.end)
+                    while position > Int(span.start) {
+                        position -= 1
+                        if matches(entries[position]) { return entries[position] }
+                    }
+                    return nil
                 }
-                if firstOnly {
-                    return entries[range].first { $0.inFirstSection && matches($0) }
-                }
-                return entries[range].last(where: matches)
             }
         }
     }
@@ -198,7 +227,10 @@ public struct KeyFile: Sendable {
 
     /// The value of `key` in `group`, decoded.
     public func string(_ group: Group, _ key: String) -> String? {
-        entry(group, key).map(value(of:))
+        // Not `.map(value(of:))`: the partial application copied the file (a retain and a
+        // release of each of its arrays) for each of a group's many lookups.
+        guard let entry = entry(group, key) else { return nil }
+        return value(of: entry)
     }
 
     /// An entry's value decoded as `g_key_file_parse_value_as_string` decodes it: `\s \n \t
@@ -268,6 +300,15 @@ public struct KeyFile: Sendable {
     public func keys(inGroup group: Group) -> [String] {
         let range = Int(groups[Int(group.index)].start)..<Int(groups[Int(group.index)].end)
         return Set(entries[range].map { String(decoding: bytes[Int($0.keyStart)..<Int($0.keyEnd)], as: UTF8.self) }).sorted()
+    }
+
+    /// Whether every key set in `group` is one of `allowed`: `keys(inGroup:)` without the set
+    /// and the sort, for the common case of a group without a stray key.
+    public func keys(inGroup group: Group, allIn allowed: [String]) -> Bool {
+        let range = Int(groups[Int(group.index)].start)..<Int(groups[Int(group.index)].end)
+        return entries[range].allSatisfy { entry in
+            allowed.contains(String(decoding: bytes[Int(entry.keyStart)..<Int(entry.keyEnd)], as: UTF8.self))
+        }
     }
 
     public func hasGroup(_ group: String) -> Bool { index[group] != nil }
