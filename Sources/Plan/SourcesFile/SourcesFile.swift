@@ -57,6 +57,24 @@ package enum SourcesFile {
     /// Parses the file's bytes. A line that is not UTF-8, holds a NUL, or that GLib would
     /// refuse or misread makes only its own group broken, named with its line.
     package static func parse(bytes: [UInt8], path: String, plugins: [String], files: URLInput.Files) throws(SourcesFileError) -> Contents {
+        var definitions: [SourceDefinition] = []
+        var contents = try readGroups(bytes: bytes, path: path, plugins: plugins, files: files, reserving: { count in
+            // One source per group, for most files: grown by doubling, 100,000 definitions were
+            // copied and paged in again at each step. With room for the built-ins, which the
+            // catalog puts before them in this same array.
+            definitions.reserveCapacity(count + SourceDefinition.builtIns.count)
+        }, each: { _, definition in definitions.append(definition) }).contents
+        contents.definitions = definitions
+        return contents
+    }
+
+    /// Reads the file group by group, every check a run makes, handing each good source's
+    /// definition to `each` with its group, and keeping none: what `Contents` holds but the
+    /// definitions, and the file, from which a definition can be built again (`Checked`).
+    /// `reserving` is told the number of groups first.
+    static func readGroups(bytes: [UInt8], path: String, plugins: [String], files: URLInput.Files,
+                           reserving: (Int) -> Void = { _ in },
+                           each: (KeyFile.Group, SourceDefinition) -> Void) throws(SourcesFileError) -> (file: KeyFile, contents: Contents) {
         let file: KeyFile
         do {
             file = try KeyFile.parse(lenient: bytes)
@@ -64,10 +82,7 @@ package enum SourcesFile {
             throw SourcesFileError(path: path, line: error.line, message: error.message)
         }
         var contents = Contents()
-        // One source per group, for most files: grown by doubling, 100,000 definitions were
-        // copied and paged in again at each step. With room for the built-ins, which the
-        // catalog puts before them in this same array.
-        contents.definitions.reserveCapacity(file.groupNames.count + SourceDefinition.builtIns.count)
+        reserving(file.groupNames.count)
         var broken: Set<String> = []
         for problem in file.lineProblems {
             let source = problem.group.flatMap(sourceName(ofGroup:))
@@ -81,11 +96,14 @@ package enum SourcesFile {
         // scanned once per group.
         var repeated: [String: Int] = [:]
         for (name, line) in file.repeatedGroups where repeated[name] == nil { repeated[name] = line }
-        for group in file.groupNames where !broken.contains(group) {
-            guard let section = file.group(named: group) else { continue }
+        // Each group by its place, not its name, and the sets asked only when they hold any:
+        // asking an empty set still hashes the name, 100,000 times.
+        for (position, group) in file.groupNames.enumerated() where broken.isEmpty || !broken.contains(group) {
+            let section = file.group(at: position)
             let line: Int? = file.line(ofGroup: section)
+            let again = repeated.isEmpty ? nil : repeated[group]
             if group == SourceDefaults.group {
-                readDefaults(in: file, line: line, repeatedAt: repeated[group], path: path, plugins: plugins, files: files,
+                readDefaults(in: file, line: line, repeatedAt: again, path: path, plugins: plugins, files: files,
                              into: &contents)
                 continue
             }
@@ -94,7 +112,7 @@ package enum SourcesFile {
                     path: path, line: line, message: "[\(group)] is not a source group; write [source NAME] or [defaults]")))
                 continue
             }
-            if let again = repeated[group] {
+            if let again {
                 contents.problems.append(GroupProblem(source: name, error: SourcesFileError(
                     path: path, line: again, message: "[\(group)] appears twice, first at line \(line ?? 0); merge the two")))
                 continue
@@ -110,12 +128,12 @@ package enum SourcesFile {
             let definition = definition(named: name, group: section, in: file, path: path, plugins: plugins, files: files,
                                         problems: &problems)
             if problems.isEmpty {
-                contents.definitions.append(definition)
+                each(section, definition)
             } else {
                 contents.problems += problems.map { GroupProblem(source: name, error: $0) }
             }
         }
-        return contents
+        return (file, contents)
     }
 
     /// Whether a source's name may hold this byte: ASCII letters, digits, `-`, `_` and `.`.
@@ -146,22 +164,24 @@ package enum SourcesFile {
         let groupLine = file.line(ofGroup: group)
         var found: [SourcesFileError] = []
         // Said in the order of their lines, as a compiler lists its errors.
-        defer { problems += found.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element) }
+        defer { if !found.isEmpty { problems += found.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element) } }
         func fail(_ key: String?, _ problem: SourcesFileError.Problem) {
             found.append(SourcesFileError(path: path, line: key.flatMap { file.line(ofKey: $0, inGroup: group) } ?? groupLine,
                                           key: key, message: problem.text))
         }
-        for key in file.keys(inGroup: group) where !allowed.contains(key) {
+        // Most groups set only keys they may: said without sorting a set of their keys.
+        for key in file.keys(inGroup: group, allIn: allowed) ? [] : file.keys(inGroup: group) where !allowed.contains(key) {
             if let problem = SourceDefaults.misplaced(key, allowed: allowed) {
                 fail(key, problem)
             } else {
                 fail(key, "unknown key; \(Suggestion.didYouMean(key, among: allowed) ?? "\(allowed == keys ? "a source" : "[defaults]") may set \(allowed.joined(separator: ", "))")")
             }
         }
-        func value<T>(_ key: String, _ parse: (String) -> T?, _ expected: String) -> T? {
+        // `expected` is made only for a value that fails: most of its texts are interpolated.
+        func value<T>(_ key: String, _ parse: (String) -> T?, _ expected: @autoclosure () -> String) -> T? {
             guard let text = file.string(group, key) else { return nil }
-            guard let parsed = parse(String(text.trimmingBlanks())) else {
-                fail(key, "\"\(text)\" is not \(expected)")
+            guard let parsed = parse(text.trimmedBlanks()) else {
+                fail(key, "\"\(text)\" is not \(expected())")
                 return nil
             }
             return parsed
@@ -171,7 +191,7 @@ package enum SourcesFile {
             if url == "-" {
                 fail("url", "standard input cannot be a source's url; give an http(s) URL or a file")
             } else {
-                switch URLInput.normalized(String(url.trimmingBlanks()), files: files) {
+                switch URLInput.normalized(url.trimmedBlanks(), files: files) {
                 case .success(let normalized): definition.url = normalized
                 case .failure(let problem): fail("url", "\(problem)")
                 }
@@ -191,7 +211,7 @@ package enum SourcesFile {
                 definition.jq = jq
             }
         }
-        let duration = "a duration such as \(DurationText.examples)"
+        let duration = Self.durationExpected
         definition.interval = value("interval", DurationText.parse, duration)
         if let interval = definition.interval, let problem = WatchArgument.intervalProblem(interval) {
             fail("interval", "\"\(file.string(group, "interval") ?? "")\" is too short; \(problem)")
@@ -225,7 +245,7 @@ package enum SourcesFile {
         }
         if let text = file.string(group, "user") {
             // Never quoted back: it may hold the password.
-            if let user = UserCredential(String(text.trimmingBlanks())) {
+            if let user = UserCredential(text.trimmedBlanks()) {
                 definition.credentials.user = user
                 definition.userLine = file.line(ofKey: "user", inGroup: group)
             } else {
@@ -233,14 +253,14 @@ package enum SourcesFile {
             }
         }
         if let text = file.string(group, "netrc") {
-            if let choice = NetrcChoice(fileValue: String(text.trimmingBlanks())) {
+            if let choice = NetrcChoice(fileValue: text.trimmedBlanks()) {
                 definition.credentials.netrc = choice
                 definition.netrcLine = file.line(ofKey: "netrc", inGroup: group)
             } else {
                 fail("netrc", "is empty; give yes for ~/.netrc, no for none, or a netrc file's path")
             }
         }
-        if let method = file.string(group, "method").map({ String($0.trimmingBlanks()) }) {
+        if let method = file.string(group, "method").map({ $0.trimmedBlanks() }) {
             if let problem = RequestSettings.methodProblem(method) { fail("method", "\(problem)") } else { definition.request.method = method }
         }
         // As typed, @FILE relative to this file's directory: read when the source loads.
@@ -276,6 +296,22 @@ package enum SourcesFile {
             }
         }
         return definition
+    }
+}
+
+extension SourcesFile {
+    /// What a duration's value should be, said when it is not one.
+    fileprivate static let durationExpected = "a duration such as \(DurationText.examples)"
+}
+
+extension String {
+    /// The text without spaces and tabs at either end: what a sources file's value may be
+    /// padded with. The text itself, not a copy, when neither end is blank, as almost every
+    /// value of a file of thousands of sources is.
+    fileprivate func trimmedBlanks() -> String {
+        let isBlank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard let first = utf8.first, let last = utf8.last, isBlank(first) || isBlank(last) else { return self }
+        return String(trimmingBlanks())
     }
 }
 
