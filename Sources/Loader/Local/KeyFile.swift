@@ -22,6 +22,10 @@ public struct KeyFile: Sendable {
         var line: Int32
         var start: Int32
         var end: Int32
+        /// A bit for each key the group sets (`keyBit`): a key whose bit is not here is not
+        /// set, found without a look at the entries. A source's group is asked for some 25
+        /// keys and sets 4 or 5.
+        var keys: UInt64 = 0
     }
 
     private let bytes: [UInt8]
@@ -118,6 +122,7 @@ public struct KeyFile: Sendable {
                 entries.append(Entry(keyStart: Int32(s), keyEnd: Int32(keyEnd), valueStart: Int32(valueStart), valueEnd: Int32(lineEnd),
                                      line: lineNumber, group: current, inFirstSection: firstSection))
                 groups[Int(current)].end = Int32(entries.count)
+                groups[Int(current)].keys |= Self.keyBit(UnsafeBufferPointer(rebasing: p[s..<keyEnd]))
             }
         }
         if let refusedAt {
@@ -149,6 +154,12 @@ public struct KeyFile: Sendable {
         self.index = index
         self.groupNames = names
         self.repeatedGroups = repeated
+    }
+
+    /// A key's bit of a group's `keys`, from its length and its first and last bytes.
+    private static func keyBit(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let first = key.first, let last = key.last else { return 1 }
+        return 1 << UInt64((key.count &* 7 &+ Int(first) &+ Int(last) &* 3) & 63)
     }
 
     /// `g_ascii_isspace`: space, tab, LF, FF and CR; not VT, unlike C's `isspace`.
@@ -189,7 +200,8 @@ public struct KeyFile: Sendable {
         // A loop over lengths first, then bytes: a source's group is asked for each of some 25
         // keys, most of which it does not set.
         return key.withUTF8 { key in
-            bytes.withUnsafeBufferPointer { p in
+            guard span.keys & Self.keyBit(key) != 0 else { return nil }
+            return bytes.withUnsafeBufferPointer { p in
                 entries.withUnsafeBufferPointer { entries in
                     func matches(_ entry: Entry) -> Bool {
                         guard Int(entry.keyEnd - entry.keyStart) == key.count else { return false }
@@ -236,29 +248,7 @@ public struct KeyFile: Sendable {
     /// An entry's value decoded as `g_key_file_parse_value_as_string` decodes it: `\s \n \t
     /// \r \\`; any other escape (`\;`, which a list reads) is kept as written.
     private func value(of entry: Entry) -> String {
-        let raw = bytes[Int(entry.valueStart)..<Int(entry.valueEnd)]
-        guard raw.contains(UInt8(ascii: "\\")) else { return String(decoding: raw, as: UTF8.self) }
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(raw.count)
-        var escaped = false
-        for byte in raw {
-            if escaped {
-                switch byte {
-                case UInt8(ascii: "s"): decoded.append(0x20)
-                case UInt8(ascii: "n"): decoded.append(0x0A)
-                case UInt8(ascii: "t"): decoded.append(0x09)
-                case UInt8(ascii: "r"): decoded.append(0x0D)
-                case UInt8(ascii: "\\"): decoded.append(UInt8(ascii: "\\"))
-                default: decoded += [UInt8(ascii: "\\"), byte]
-                }
-                escaped = false
-            } else if byte == UInt8(ascii: "\\") {
-                escaped = true
-            } else {
-                decoded.append(byte)
-            }
-        }
-        return String(decoding: decoded, as: UTF8.self)
+        KeyFileValue.decoded(bytes[Int(entry.valueStart)..<Int(entry.valueEnd)])
     }
 
     /// A `;`-separated list, trimmed, without empty entries; `\;` stands for a `;` inside an
@@ -269,26 +259,7 @@ public struct KeyFile: Sendable {
 
     /// The `;`-separated list of `key` in `group`.
     public func list(_ group: Group, _ key: String) -> [String]? {
-        guard let text = string(group, key) else { return nil }
-        var entries: [String] = []
-        var entry = ""
-        var escaped = false
-        for character in text {
-            if escaped {
-                entry.append(character == ";" ? ";" : "\\\(character)")
-                escaped = false
-            } else if character == "\\" {
-                escaped = true
-            } else if character == ";" {
-                entries.append(entry)
-                entry = ""
-            } else {
-                entry.append(character)
-            }
-        }
-        if escaped { entry.append("\\") }
-        entries.append(entry)
-        return entries.map { $0.trimmingCharacters(in: " \t") }.filter { !$0.isEmpty }
+        string(group, key).map(KeyFileValue.listed)
     }
 
     /// The keys set in `group`, sorted.
