@@ -44,6 +44,18 @@ final class SourceCatalogLazyTests: XCTestCase {
             XCTAssertNil(lazy.fileProblem, text)
             XCTAssertEqual(Array(lazy.definitions), Array(eager.definitions), text)
             XCTAssertEqual(lazy.names, eager.names, text)
+            // What the listing reads of each source is each one's own.
+            XCTAssertEqual(lazy.shown.count, eager.definitions.count, text)
+            for (shown, whole) in zip(lazy.shown, eager.definitions) {
+                XCTAssertEqual(shown.name, whole.name, text)
+                XCTAssertEqual(shown.url, whole.url, text)
+                XCTAssertEqual(shown.plugin, whole.plugin, text)
+                XCTAssertEqual(shown.interval, whole.interval, text)
+                XCTAssertEqual(shown.detail, whole.detail, text)
+                XCTAssertEqual(shown.related, whole.related, text)
+                XCTAssertEqual(shown.credentials, whole.credentials, text)
+                XCTAssertEqual(shown.origin, whole.origin, text)
+            }
             XCTAssertEqual(lazy.configured, eager.configured, text)
             XCTAssertEqual(lazy.hasFile, eager.hasFile, text)
             XCTAssertEqual(lazy.defaults, eager.defaults, text)

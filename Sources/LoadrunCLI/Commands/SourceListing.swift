@@ -25,14 +25,14 @@ package struct SourceListing {
         let header = ["NAME", "URL", "PLUGIN", "INTERVAL", "DETAIL", "RELATED", "USER", "DEFINED"]
         let written: RunOutcome
         if let width = Terminal.stdoutColumns {
-            let rows = catalog.definitions.map { Self.cells(of: $0, defaults: catalog.defaults).map(UntrustedText.forTerminalLine) }
+            let rows = catalog.shown.map { Self.cells(of: $0, defaults: catalog.defaults).map(UntrustedText.forTerminalLine) }
             written = context.writeOutput(ListingTable(rows: [header] + rows).text(terminalWidth: width))
         } else {
             // Off a terminal no column is padded: each row is written as it is made, as bytes,
-            // and each source of the file is built for its row alone.
+            // and each source of the file is read for its row alone.
             var table: [UInt8] = []
             ListingTable.tabSeparatedRow(header, into: &table)
-            for definition in catalog.definitions {
+            for definition in catalog.shown {
                 ListingTable.tabSeparatedRow(Self.cells(of: definition, defaults: catalog.defaults), into: &table)
             }
             written = context.writeOutput(bytes: table)

@@ -34,9 +34,14 @@ extension SourceCatalog {
             slots[position].secrets.formUnion(source.secrets)
         }
 
-        /// The source in slot `position`, built from its groups.
-        func definition(at position: Int) -> SourceDefinition {
+        /// The source in slot `position`, built from its groups; with `shownOnly`, only what
+        /// `loadrun sources` shows of it.
+        func definition(at position: Int, shownOnly: Bool = false) -> SourceDefinition {
             let slot = slots[position]
+            // A source with copies is built whole: each copy is laid over the whole of it.
+            if shownOnly, copies.isEmpty || copies[position] == nil {
+                return reader.definition(named: slot.name, group: slot.group, shownOnly: true)
+            }
             var definition = reader.definition(named: slot.name, group: slot.group)
             for group in copies[position] ?? [] {
                 definition = definition.overlaid(with: reader.definition(named: slot.name, group: group))
@@ -49,6 +54,8 @@ extension SourceCatalog {
     package struct Definitions: RandomAccessCollection {
         let built: [SourceDefinition]
         let unbuilt: UnbuiltSources?
+        /// Whether the file's sources are read only for what `loadrun sources` shows.
+        var shownOnly = false
 
         package var startIndex: Int { 0 }
         package var endIndex: Int { built.count + (unbuilt?.count ?? 0) }
@@ -56,7 +63,7 @@ extension SourceCatalog {
         package subscript(position: Int) -> SourceDefinition {
             if position < built.count { return built[position] }
             guard let unbuilt else { preconditionFailure("no source at \(position)") }
-            return unbuilt.definition(at: position - built.count)
+            return unbuilt.definition(at: position - built.count, shownOnly: shownOnly)
         }
     }
 

@@ -99,7 +99,7 @@ package struct SourceCatalog {
         if unbuilt != nil {
             // A second file: rare, so its sources are built, not kept beside the first's.
             materialize()
-            let definitions = (0..<sources.count).map(sources.definition(at:))
+            let definitions = (0..<sources.count).map { sources.definition(at: $0) }
             built += definitions
         } else {
             unbuilt = sources
@@ -109,7 +109,7 @@ package struct SourceCatalog {
     /// Builds every unbuilt source, so that definitions can be added after them.
     private mutating func materialize() {
         guard let unbuilt else { return }
-        built += (0..<unbuilt.count).map(unbuilt.definition(at:))
+        built += (0..<unbuilt.count).map { unbuilt.definition(at: $0) }
         self.unbuilt = nil
     }
 
@@ -172,6 +172,11 @@ package struct SourceCatalog {
     /// Every source: the built-ins, then the sources file's, in the file's order. Each of the
     /// file's is built when it is read, so that a listing or `--all` holds one at a time.
     package var definitions: Definitions { Definitions(built: built, unbuilt: unbuilt) }
+
+    /// `definitions` as `loadrun sources` lists them: of each of the file's sources only what
+    /// the listing shows is read (name, url, plugin, interval, user and netrc, detail and
+    /// related, origin), the rest left unset. For a listing, never for a run.
+    package var shown: Definitions { Definitions(built: built, unbuilt: unbuilt, shownOnly: true) }
 
     /// The sources' names, in the order of `definitions`, without building them.
     package var names: [String] { built.map(\.name) + (unbuilt?.slots.map(\.name) ?? []) }

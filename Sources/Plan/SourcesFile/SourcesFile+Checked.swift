@@ -25,18 +25,27 @@ extension SourcesFile {
     }
 
     /// What a source's group is read with: the file, its path, the plugin names and how paths
-    /// resolve. `definition` reads a group as `parse` did when it checked it.
-    struct Reader {
+    /// resolve. `definition` reads a group as `parse` did when it checked it. A class, shared:
+    /// each source built copies one reference, not the file's arrays and the closures of `files`.
+    final class Reader {
         let file: KeyFile
         let path: String
         let plugins: [String]
         let files: URLInput.Files
 
+        init(file: KeyFile, path: String, plugins: [String], files: URLInput.Files) {
+            self.file = file
+            self.path = path
+            self.plugins = plugins
+            self.files = files
+        }
+
         /// The definition of source `name` from `group`, which was checked: it has no problem.
-        func definition(named name: String, group: KeyFile.Group) -> SourceDefinition {
+        /// `shownOnly`: only what `loadrun sources` shows of it.
+        func definition(named name: String, group: KeyFile.Group, shownOnly: Bool = false) -> SourceDefinition {
             var problems: [SourcesFileError] = []
             return SourcesFile.definition(named: name, group: group, in: file, path: path, plugins: plugins, files: files,
-                                          problems: &problems)
+                                          shownOnly: shownOnly, problems: &problems)
         }
     }
 
