@@ -31,6 +31,9 @@ package struct SourceListing {
             // Off a terminal no column is padded: each row is written as it is made, as bytes,
             // and each source of the file is read for its row alone.
             var table: [UInt8] = []
+            // More than most rows take, so that the table is not grown by doubling and copied:
+            // what is never written to is never resident.
+            table.reserveCapacity((catalog.shown.count + 1) * 160)
             ListingTable.tabSeparatedRow(header, into: &table)
             for definition in catalog.shown {
                 ListingTable.tabSeparatedRow(Self.cells(of: definition, defaults: catalog.defaults), into: &table)
