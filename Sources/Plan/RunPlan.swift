@@ -55,7 +55,9 @@ package struct RunPlan {
                   files: URLInput.Files) throws(UsageFailure) -> Planned {
         var plan = self
         plan.operands = []
-        let known = Set(catalog.names + catalog.groupProblems.compactMap(\.source))
+        // Made only when there are operands to tell apart: a file's 100,000 names are a set of
+        // their own.
+        let known = operands.isEmpty ? [] : Set(catalog.names + catalog.groupProblems.compactMap(\.source))
         for word in operands {
             switch Operand.classify(word, sourceNames: known, files: files) {
             case .source(let name): plan.sourceNames.append(name)

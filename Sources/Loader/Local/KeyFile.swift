@@ -22,6 +22,10 @@ public struct KeyFile: Sendable {
         var line: Int32
         var start: Int32
         var end: Int32
+        /// A bit for each key the group sets (`keyBit`): a key whose bit is not here is not
+        /// set, found without a look at the entries. A source's group is asked for some 25
+        /// keys and sets 4 or 5.
+        var keys: UInt64 = 0
     }
 
     private let bytes: [UInt8]
@@ -63,10 +67,16 @@ public struct KeyFile: Sendable {
     /// GLib's own error, from GLib itself.
     private init(screened bytes: [UInt8]) throws(KeyFileError) {
         var entries: [Entry] = []
-        entries.reserveCapacity(bytes.count / 24)
+        // A line per entry at most: reserved once, as a guess short of it grew the array by
+        // doubling, and copied it, past 10 MB for 100,000 sources. Pages never written to are
+        // never resident.
+        entries.reserveCapacity(bytes.reduce(into: 1) { lines, byte in if byte == 0x0A { lines += 1 } })
         var groups: [GroupSpan] = []
         var names: [String] = []
         var index: [String: Int32] = [:]
+        // Room for a group per 64 bytes, about a sources file's: grown by doubling, the index
+        // of 100,000 names was hashed again at each step.
+        index.reserveCapacity(bytes.count / 64)
         var repeated: [(name: String, line: Int)] = []
         var repeatedNamed: Set<Int32> = []
         var refusedAt: Int?
@@ -115,6 +125,7 @@ public struct KeyFile: Sendable {
                 entries.append(Entry(keyStart: Int32(s), keyEnd: Int32(keyEnd), valueStart: Int32(valueStart), valueEnd: Int32(lineEnd),
                                      line: lineNumber, group: current, inFirstSection: firstSection))
                 groups[Int(current)].end = Int32(entries.count)
+                groups[Int(current)].keys |= Self.keyBit(UnsafeBufferPointer(rebasing: p[s..<keyEnd]))
             }
         }
         if let refusedAt {
@@ -148,6 +159,12 @@ public struct KeyFile: Sendable {
         self.repeatedGroups = repeated
     }
 
+    /// A key's bit of a group's `keys`, from its length and its first and last bytes.
+    private static func keyBit(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let first = key.first, let last = key.last else { return 1 }
+        return 1 << UInt64((key.count &* 7 &+ Int(first) &+ Int(last) &* 3) & 63)
+    }
+
     /// `g_ascii_isspace`: space, tab, LF, FF and CR; not VT, unlike C's `isspace`.
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
@@ -167,6 +184,12 @@ public struct KeyFile: Sendable {
         fileprivate let index: Int32
     }
 
+    /// The group at `position` in `groupNames`: found without hashing its name.
+    public func group(at position: Int) -> Group {
+        precondition(groupNames.indices.contains(position), "no group at \(position)")
+        return Group(index: Int32(position))
+    }
+
     /// The group named `name`, if the file has it.
     public func group(named name: String) -> Group? {
         index[name].map(Group.init(index:))
@@ -175,18 +198,39 @@ public struct KeyFile: Sendable {
     /// The entry that sets `key` in `group`: the last one, as GLib's value is; with
     /// `firstOnly`, the first under the group's first header.
     private func entry(_ group: Group, _ key: String, firstOnly: Bool = false) -> Entry? {
-        let range = Int(groups[Int(group.index)].start)..<Int(groups[Int(group.index)].end)
+        let span = groups[Int(group.index)]
         var key = key
+        // A loop over lengths first, then bytes: a source's group is asked for each of some 25
+        // keys, most of which it does not set.
         return key.withUTF8 { key in
-            bytes.withUnsafeBufferPointer { p in
-                func matches(_ entry: Entry) -> Bool {
-                    Int(entry.keyEnd - entry.keyStart) == key.count
-                        && UnsafeBufferPointer(rebasing: p[Int(entry.keyStart)..<Int(entry.keyEnd)]).elementsEqual(key)
+            guard span.keys & Self.keyBit(key) != 0 else { return nil }
+            return bytes.withUnsafeBufferPointer { p in
+                entries.withUnsafeBufferPointer { entries in
+                    func matches(_ entry: Entry) -> Bool {
+                        guard Int(entry.keyEnd - entry.keyStart) == key.count else { return false }
+                        let start = Int(entry.keyStart)
+                        var offset = 0
+                        while offset < key.count {
+                            if p[start + offset] != key[offset] { return false }
+                            offset += 1
+                        }
+                        return true
+                    }
+                    if firstOnly {
+                        var position = Int(span.start)
+                        while position < Int(span.end) {
+                            if entries[position].inFirstSection && matches(entries[position]) { return entries[position] }
+                            position += 1
+                        }
+                        return nil
+                    }
+                    var position = Int(span.end)
+                    while position > Int(span.start) {
+                        position -= 1
+                        if matches(entries[position]) { return entries[position] }
+                    }
+                    return nil
                 }
-                if firstOnly {
-                    return entries[range].first { $0.inFirstSection && matches($0) }
-                }
-                return entries[range].last(where: matches)
             }
         }
     }
@@ -198,35 +242,16 @@ public struct KeyFile: Sendable {
 
     /// The value of `key` in `group`, decoded.
     public func string(_ group: Group, _ key: String) -> String? {
-        entry(group, key).map(value(of:))
+        // Not `.map(value(of:))`: the partial application copied the file (a retain and a
+        // release of each of its arrays) for each of a group's many lookups.
+        guard let entry = entry(group, key) else { return nil }
+        return value(of: entry)
     }
 
     /// An entry's value decoded as `g_key_file_parse_value_as_string` decodes it: `\s \n \t
     /// \r \\`; any other escape (`\;`, which a list reads) is kept as written.
     private func value(of entry: Entry) -> String {
-        let raw = bytes[Int(entry.valueStart)..<Int(entry.valueEnd)]
-        guard raw.contains(UInt8(ascii: "\\")) else { return String(decoding: raw, as: UTF8.self) }
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(raw.count)
-        var escaped = false
-        for byte in raw {
-            if escaped {
-                switch byte {
-                case UInt8(ascii: "s"): decoded.append(0x20)
-                case UInt8(ascii: "n"): decoded.append(0x0A)
-                case UInt8(ascii: "t"): decoded.append(0x09)
-                case UInt8(ascii: "r"): decoded.append(0x0D)
-                case UInt8(ascii: "\\"): decoded.append(UInt8(ascii: "\\"))
-                default: decoded += [UInt8(ascii: "\\"), byte]
-                }
-                escaped = false
-            } else if byte == UInt8(ascii: "\\") {
-                escaped = true
-            } else {
-                decoded.append(byte)
-            }
-        }
-        return String(decoding: decoded, as: UTF8.self)
+        KeyFileValue.decoded(bytes[Int(entry.valueStart)..<Int(entry.valueEnd)])
     }
 
     /// A `;`-separated list, trimmed, without empty entries; `\;` stands for a `;` inside an
@@ -237,26 +262,7 @@ public struct KeyFile: Sendable {
 
     /// The `;`-separated list of `key` in `group`.
     public func list(_ group: Group, _ key: String) -> [String]? {
-        guard let text = string(group, key) else { return nil }
-        var entries: [String] = []
-        var entry = ""
-        var escaped = false
-        for character in text {
-            if escaped {
-                entry.append(character == ";" ? ";" : "\\\(character)")
-                escaped = false
-            } else if character == "\\" {
-                escaped = true
-            } else if character == ";" {
-                entries.append(entry)
-                entry = ""
-            } else {
-                entry.append(character)
-            }
-        }
-        if escaped { entry.append("\\") }
-        entries.append(entry)
-        return entries.map { $0.trimmingCharacters(in: " \t") }.filter { !$0.isEmpty }
+        string(group, key).map(KeyFileValue.listed)
     }
 
     /// The keys set in `group`, sorted.
@@ -268,6 +274,15 @@ public struct KeyFile: Sendable {
     public func keys(inGroup group: Group) -> [String] {
         let range = Int(groups[Int(group.index)].start)..<Int(groups[Int(group.index)].end)
         return Set(entries[range].map { String(decoding: bytes[Int($0.keyStart)..<Int($0.keyEnd)], as: UTF8.self) }).sorted()
+    }
+
+    /// Whether every key set in `group` is one of `allowed`: `keys(inGroup:)` without the set
+    /// and the sort, for the common case of a group without a stray key.
+    public func keys(inGroup group: Group, allIn allowed: [String]) -> Bool {
+        let range = Int(groups[Int(group.index)].start)..<Int(groups[Int(group.index)].end)
+        return entries[range].allSatisfy { entry in
+            allowed.contains(String(decoding: bytes[Int(entry.keyStart)..<Int(entry.keyEnd)], as: UTF8.self))
+        }
     }
 
     public func hasGroup(_ group: String) -> Bool { index[group] != nil }

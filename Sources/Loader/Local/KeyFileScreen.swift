@@ -18,7 +18,17 @@ enum KeyFileScreen {
         }
         var problems: [KeyFileLineProblem] = []
         var group: String?
-        for (index, raw) in bytes.split(separator: newline, omittingEmptySubsequences: false).enumerated() {
+        // Line by line as `split(separator:omittingEmptySubsequences: false)` cuts them, without
+        // its array of every line's slice (16 MB for a file of 500,000 lines).
+        var lineStart = bytes.startIndex
+        var index = 0
+        while lineStart <= bytes.endIndex {
+            let lineEnd = bytes[lineStart...].firstIndex(of: newline) ?? bytes.endIndex
+            let raw = bytes[lineStart..<lineEnd]
+            defer {
+                lineStart = lineEnd + 1
+                index += 1
+            }
             let number = index + 1
             if index > 0 { output?.append(newline) }
             func refuse(_ message: String) {

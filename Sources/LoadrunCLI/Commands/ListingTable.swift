@@ -38,10 +38,33 @@ extension ListingTable {
         for row in rows {
             for (column, cell) in row.enumerated() {
                 if column > 0 { text += "\t" }
-                text += cell.utf8.count <= maxCellLength ? cell : String(cell.prefix(maxCellLength - 1)) + "…"
+                text += cut(cell)
             }
             text += "\n"
         }
+    }
+
+    /// A cell as a tab-separated row holds it: up to `maxCellLength`.
+    private static func cut(_ cell: String) -> String {
+        cell.utf8.count <= maxCellLength ? cell : String(cell.prefix(maxCellLength - 1)) + "…"
+    }
+
+    /// One row of cells not yet made safe, as `tabSeparated` writes it once each cell is
+    /// `UntrustedText.forTerminalLine`, appended to UTF-8 `bytes`. A cell of printable ASCII,
+    /// which that leaves as it is, goes in as it is: a listing of 100,000 sources makes no
+    /// string per cell, and no string of the whole table.
+    static func tabSeparatedRow(_ row: [String], into bytes: inout [UInt8]) {
+        for (column, cell) in row.enumerated() {
+            if column > 0 { bytes.append(UInt8(ascii: "\t")) }
+            var cell = cell
+            let plain = cell.withUTF8 { utf8 in
+                guard utf8.count <= maxCellLength, utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+                bytes.append(contentsOf: utf8)
+                return true
+            }
+            if !plain { bytes += cut(UntrustedText.forTerminalLine(cell)).utf8 }
+        }
+        bytes.append(UInt8(ascii: "\n"))
     }
 
     static func tabSeparated(_ rows: some Sequence<[String]>) -> String {

@@ -6,7 +6,10 @@ package import Loader
 /// What is wrong with the file is kept, not thrown: the run decides, knowing which sources it
 /// loads, whether a problem stops it or is only a warning (`RunPlan`).
 package struct SourceCatalog {
-    package private(set) var definitions: [SourceDefinition] = SourceDefinition.builtIns
+    /// The definitions built: the built-ins (as the file changes them), then those `add` added.
+    private(set) var built: [SourceDefinition] = SourceDefinition.builtIns
+    /// The sources file's sources, each built when it is used, after `built` in `definitions`.
+    private(set) var unbuilt: UnbuiltSources?
     /// Each name's place in `definitions`.
     private var index: [String: Int] = Dictionary(uniqueKeysWithValues: SourceDefinition.builtIns.enumerated().map { ($1.name, $0) })
     /// The sources file read, if there was one.
@@ -56,10 +59,58 @@ package struct SourceCatalog {
         }
         self.path = path
         do {
-            add(try SourcesFile.parse(bytes: bytes, path: path, plugins: plugins, files: files.relative(to: LocalPath.directory(of: path))))
+            add(try SourcesFile.check(bytes: bytes, path: path, plugins: plugins, files: files.relative(to: LocalPath.directory(of: path))))
         } catch {
             fileProblem = error
         }
+    }
+
+    /// Adds a checked file's sources, and its problems, as `add(_: Contents)` adds a parsed
+    /// file's, without building its sources: each is built from the file when it is used.
+    private mutating func add(_ checked: consuming SourcesFile.Checked) {
+        hasFile = true
+        if let defaults = checked.defaults { self.defaults = defaults }
+        for problem in checked.problems { record(problem) }
+        var sources = UnbuiltSources(reader: checked.reader, base: built.count + (unbuilt?.count ?? 0))
+        let base = sources.base
+        sources.slots.reserveCapacity(checked.sources.count)
+        index.reserveCapacity(base + checked.sources.count)
+        for source in checked.sources {
+            if let existing = index[source.name] {
+                // Two groups of one file can name one source: `[source a]`, `[source  a]`.
+                if existing >= base {
+                    sources.addCopy(source, at: existing - base)
+                } else if existing < built.count {
+                    built[existing] = built[existing].overlaid(with: sources.reader.definition(named: source.name, group: source.group))
+                } else {
+                    unbuilt?.addCopy(source, at: existing - built.count)
+                }
+                continue
+            }
+            guard source.hasURL else {
+                record(SourcesFile.GroupProblem(source: source.name, error: SourcesFileError(
+                    path: sources.reader.path, line: sources.reader.file.line(ofGroup: source.group), key: "url",
+                    message: "[source \(source.name)] has no url; every source but the built-ins needs one")))
+                continue
+            }
+            index[source.name] = base + sources.slots.count
+            sources.slots.append(UnbuiltSources.Slot(name: source.name, group: source.group, secrets: source.secrets))
+        }
+        if unbuilt != nil {
+            // A second file: rare, so its sources are built, not kept beside the first's.
+            materialize()
+            let definitions = (0..<sources.count).map { sources.definition(at: $0) }
+            built += definitions
+        } else {
+            unbuilt = sources
+        }
+    }
+
+    /// Builds every unbuilt source, so that definitions can be added after them.
+    private mutating func materialize() {
+        guard let unbuilt else { return }
+        built += (0..<unbuilt.count).map { unbuilt.definition(at: $0) }
+        self.unbuilt = nil
     }
 
     /// Adds a file's sources, and its problems; a new source without a url is one.
@@ -67,12 +118,13 @@ package struct SourceCatalog {
     /// The file's definitions are kept in their own array, compacted in place, with the
     /// catalog's before them: 100,000 definitions are not held twice, in `contents` and here.
     package mutating func add(_ contents: consuming SourcesFile.Contents) {
+        materialize()
         hasFile = true
         if let defaults = contents.defaults { self.defaults = defaults }
         for problem in contents.problems { record(problem) }
         var file = contents.definitions
         contents.definitions = []
-        let base = definitions.count
+        let base = built.count
         index.reserveCapacity(base + file.count)
         var kept = 0
         for position in file.indices {
@@ -82,7 +134,7 @@ package struct SourceCatalog {
                 if existing >= base {
                     file[existing - base] = file[existing - base].overlaid(with: definition)
                 } else {
-                    definitions[existing] = definitions[existing].overlaid(with: definition)
+                    built[existing] = built[existing].overlaid(with: definition)
                 }
                 continue
             }
@@ -97,8 +149,8 @@ package struct SourceCatalog {
             kept += 1
         }
         file.removeSubrange(kept...)
-        file.insert(contentsOf: definitions, at: 0)
-        definitions = file
+        file.insert(contentsOf: built, at: 0)
+        built = file
     }
 
     private mutating func record(_ problem: SourcesFile.GroupProblem) {
@@ -112,17 +164,28 @@ package struct SourceCatalog {
         problemIndex[name] ?? []
     }
 
+    /// Source `name`, built now when it comes from the sources file.
     package func definition(named name: String) -> SourceDefinition? {
         index[name].map { definitions[$0] }
     }
 
-    package var names: [String] { definitions.map(\.name) }
+    /// Every source: the built-ins, then the sources file's, in the file's order. Each of the
+    /// file's is built when it is read, so that a listing or `--all` holds one at a time.
+    package var definitions: Definitions { Definitions(built: built, unbuilt: unbuilt) }
+
+    /// `definitions` as `loadrun sources` lists them: of each of the file's sources only what
+    /// the listing shows is read (name, url, plugin, interval, user and netrc, detail and
+    /// related, origin), the rest left unset. For a listing, never for a run.
+    package var shown: Definitions { Definitions(built: built, unbuilt: unbuilt, shownOnly: true) }
+
+    /// The sources' names, in the order of `definitions`, without building them.
+    package var names: [String] { built.map(\.name) + (unbuilt?.slots.map(\.name) ?? []) }
 
     /// What `--all` loads: the sources file's sources (the built-ins it changes first, then its
     /// own, in its order); the built-ins only when there is no sources file. A built-in the file does
     /// not name loads only when it is named.
     package var configured: [SourceDefinition] {
-        hasFile ? definitions.filter { $0.origin != .builtIn } : definitions
+        hasFile ? definitions.filter { $0.origin != .builtIn } : Array(definitions)
     }
 
     /// A warning when the sources file holds a secret and others can read it (its `mode`), as
@@ -130,14 +193,14 @@ package struct SourceCatalog {
     package func secretExposure(mode: UInt32?) -> String? {
         guard let path, let mode, mode & 0o077 != 0 else { return nil }
         let secret: String
-        if let exposed = definitions.first(where: { $0.headers.contains(where: \.isSecretInFile) }),
+        if let exposed = first(holding: .header, where: { $0.headers.contains(where: \.isSecretInFile) }),
            let header = exposed.headers.first(where: \.isSecretInFile) {
             secret = "the \(header.name) header of \(exposed.name)"
         } else if defaults?.settings.credentials.user?.password != nil {
             secret = "the password in the user of [defaults]"
-        } else if let exposed = definitions.first(where: { $0.credentials.user?.password != nil }) {
+        } else if let exposed = first(holding: .userPassword, where: { $0.credentials.user?.password != nil }) {
             secret = "the password in the user of \(exposed.name)"
-        } else if let exposed = definitions.first(where: { $0.url.map { URLCredentials.masked($0) != $0 } ?? false }) {
+        } else if let exposed = first(holding: .urlPassword, where: { $0.url.map { URLCredentials.masked($0) != $0 } ?? false }) {
             secret = "the password in the url of \(exposed.name)"
         } else {
             return nil
