@@ -23,13 +23,15 @@ public struct SourceMachine<Content: PagedContent> {
     /// While the content is a copy from an earlier run shown beside a failure: when the
     /// server last said it was current. Later failures of the load keep it marked.
     private var storedCopyShown: Int?
+    // These three are the paging decisions' too (`SourceMachine+Paging`), so not private;
+    // nothing outside the machine writes them.
     /// Every page URL of the current chain, to stop a `next` link that loops back.
-    private var pagesVisited: Set<String> = []
-    private var pagingStop: PagingStop?
+    var pagesVisited: Set<String> = []
+    var pagingStop: PagingStop?
     /// What the next fresh load fetches: the first page, or the one after what is here.
     private var nextLoadAppends = false
     /// The request in flight or last made, and the content its page joins, when paging.
-    private var request: (url: String, appendingTo: Content?) = ("", nil)
+    var request: (url: String, appendingTo: Content?) = ("", nil)
     /// The page that just arrived and where the one after it is, until its success is published.
     private var arrived: (page: Content, next: String?)?
     /// The first page of the load under way, as it came, for the change that settles it.
@@ -290,58 +292,5 @@ public struct SourceMachine<Content: PagedContent> {
             break
         }
         return transition
-    }
-
-    // MARK: Paging
-
-    /// `next`, unless it loops back into the chain or leaves the first page's origin without
-    /// leave; either stop is kept for the front end to report.
-    private mutating func vetted(_ next: String?) -> String? {
-        guard let next else { return nil }
-        if pagesVisited.contains(next) {
-            pagingStop = .loop(url: next)
-            return nil
-        }
-        // A server never makes loadrun read a local file, or speak anything but HTTP: whatever
-        // the flags, a next link goes to http or https only.
-        guard URLParts.isWeb(next) else {
-            pagingStop = .notWeb(url: next)
-            return nil
-        }
-        let origin = URLParts.origin(of: setup.firstPageURL)
-        if !setup.followsCrossHostLinks, URLParts.origin(of: next) != origin {
-            pagingStop = .crossHost(url: next, origin: origin)
-            return nil
-        }
-        pagesVisited.insert(next)
-        return next
-    }
-
-    /// By page number, the next one until a page comes back empty or short; otherwise the
-    /// response's `Link: <…>; rel="next"`. A server that declares where the list ends
-    /// (`X-Total-Count`, a `rel="last"` link) is taken at its word over a short page: a
-    /// server that ignores the page size would otherwise seem to end after its first page.
-    private mutating func nextPageURL(after page: Content, response: ResponseInfo) -> String? {
-        guard let parameter = setup.pageParameter else {
-            return Pagination.next(from: response.headers, base: response.url) ?? page.nextPage
-        }
-        let number = Pagination.pageNumber(of: request.url, parameter: parameter)
-        let seen = (request.appendingTo?.itemCount ?? 0) + (page.itemCount ?? 0)
-        let end = Pagination.end(from: response.headers, base: response.url, parameter: parameter)
-        guard let count = page.itemCount, count > 0 else {
-            let reached = switch end {
-            case .items(let total)?: seen >= total
-            case .page(let last)?: number >= last
-            case nil: true
-            }
-            if !reached, let end { pagingStop = .endedEarly(page: number, declared: end, itemsSeen: seen) }
-            return nil
-        }
-        switch end {
-        case .items(let total)?: if seen >= total { return nil }
-        case .page(let last)?: if number >= last { return nil }
-        case nil: if let size = parameter.perPage?.size, count < size { return nil }
-        }
-        return Pagination.url(request.url, page: number + 1, parameter: parameter)
     }
 }
