@@ -27,9 +27,9 @@ public enum MediaType {
     private static let sequenceTypes: Set<String> = ["application/x-ndjson", "application/ndjson", "application/jsonl",
                                                      "application/x-jsonlines", "application/jsonlines", "application/json-seq"]
 
-    /// `type` lowercased; as it is when it is lowercase already, as `ResponseInfo.mediaType`
-    /// gives it, with no new string made.
-    private static func lowered(_ type: String) -> String {
+    /// `type` lowercased; as it is when it is lowercase already (as `ResponseInfo.mediaType`
+    /// gives it, and as most servers send it), with no new string made.
+    static func lowered(_ type: String) -> String {
         type.utf8.contains { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || $0 >= 0x80 } ? type.lowercased() : type
     }
 }

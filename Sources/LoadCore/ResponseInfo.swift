@@ -29,7 +29,7 @@ public struct ResponseInfo: Sendable, Equatable {
     }
 
     /// The media type in a `Content-Type` value (see `mediaType`).
-    public static func mediaType(of value: String) -> String? {
+    static func mediaType(of value: String) -> String? {
         let bytes = value.utf8
         var start = bytes.startIndex
         var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
@@ -37,11 +37,7 @@ public struct ResponseInfo: Sendable, Equatable {
         while start < end, isBlank(bytes[start]) { start = bytes.index(after: start) }
         while end > start, isBlank(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
         guard start < end else { return nil }
-        let type = Substring(value.utf8[start..<end])
-        // ASCII, as media types are: lowercased byte by byte, and kept as it is when it is so.
-        guard type.utf8.allSatisfy({ $0 < 0x80 }) else { return type.lowercased() }
-        guard type.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else { return String(type) }
-        return String(decoding: type.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+        return MediaType.lowered(String(Substring(value.utf8[start..<end])))
     }
 }
 
