@@ -51,4 +51,20 @@ final class AdmissionQueueTests: XCTestCase {
         XCTAssertEqual(queue.maxTotal, 1)
         XCTAssertEqual(queue.maxPerKey, 1)
     }
+
+    func testThousandsOfWaitersStartInArrivalOrderWhileMoreArrive() {
+        // Past the queue's compaction points (its drained storage reused, its taken front
+        // dropped), order and count must hold whatever the interleaving.
+        var queue = AdmissionQueue<Int>(maxTotal: 6, maxPerKey: 6)
+        var started: [Int] = []
+        for item in 0..<3000 { started += queue.arrive(item, key: "a") }
+        for item in 3000..<5000 {
+            started += queue.finished(key: "a")
+            if item % 3 == 0 { started += queue.arrive(item, key: "a") }
+        }
+        while queue.running > 0 { started += queue.finished(key: "a") }
+        let arrived = Array(0..<3000) + (3000..<5000).filter { $0 % 3 == 0 }
+        XCTAssertEqual(started, arrived)
+        XCTAssertEqual(queue.waitingCount, 0)
+    }
 }
