@@ -7,8 +7,9 @@ import Plugins
 /// Content of several values (JSON Lines, several `--jq` results) gives a line per value. One
 /// source prints its content alone, pretty, as before.
 enum LabelledJSON {
-    /// The lines for `source`'s content, rendered as JSON (`json`), newline included.
-    static func lines(for source: SourceSnapshot, json: String) -> String {
+    /// The lines for `source`'s content, rendered as compact JSON (`compactJSON`: the render
+    /// context's `compactsJSON`, one line per top-level value), newline included.
+    static func lines(for source: SourceSnapshot, compactJSON: String) -> String {
         // Quoted straight into bytes: a `JSONWriter.write` String each cost a scratch buffer.
         var head: [UInt8] = []
         head.reserveCapacity(source.label.utf8.count + source.url.utf8.count + 40)
@@ -17,10 +18,12 @@ enum LabelledJSON {
         head += #","url":"#.utf8
         JSONWriter.quote(source.url, into: &head)
         head += #","content":"#.utf8
-        // Compact, the only newlines left are those between top-level values: JSON escapes
-        // any within a string. Split as bytes in one pass, not as Characters: grapheme
-        // breaking was a quarter of a 1,000-URL run, and a generic split half of the rest.
-        var compact = JSONCompaction.compacted(json)
+        // Compact, the only newlines are those between top-level values: JSON escapes any
+        // within a string. Rendered so rather than compacted here: pretty text compacted
+        // again was a fifth of a 1,000-URL run's output. Split as bytes in one pass, not as
+        // Characters: grapheme breaking was a quarter of such a run, and a generic split half
+        // of the rest.
+        var compact = compactJSON
         var lines: [UInt8] = []
         compact.withUTF8 { bytes in
             lines.reserveCapacity(bytes.count + 2 * (head.count + 2))

@@ -13,6 +13,7 @@ final class OrderedPrinter: Presenter {
     /// Text, or JSON (NDJSON is the log's own presenter: given it, a printer prints JSON).
     private let format: OutputFormat
     var drawsViews: Bool { format == .text }
+    func showsProgress(in environment: PresenterEnvironment) -> Bool { environment.showsProgress }
     private(set) var environment: PresenterEnvironment!
     /// Each source as of its last change, by index.
     private var sources: [SourceSnapshot] = []
@@ -179,10 +180,13 @@ final class OrderedPrinter: Presenter {
                 sink.flush()
                 return
             } else if sources.count > 1 || kept != nil {
+                // Several sources: each on labelled lines of its own, which are compact, so
+                // rendered compact from the start.
+                var context = context
+                if sources.count > 1 { context.compactsJSON = true }
                 var text = environment.plugins.renderJSON(content, context: context)
                 if let kept { text = UnseenItems.json(text, keeping: kept, context: context) }
-                // Several sources: each on labelled lines of its own.
-                sink.write(sources.count > 1 ? LabelledJSON.lines(for: source, json: text) : text + "\n")
+                sink.write(sources.count > 1 ? LabelledJSON.lines(for: source, compactJSON: text) : text + "\n")
             } else {
                 environment.plugins.writeJSON(content, context: context, to: sink)
                 sink.write("\n")

@@ -59,10 +59,13 @@ final class PipePrinter: Presenter {
         }
     }
 
-    /// The content as JSON: alone, pretty; with several sources, on a labelled line (`LabelledJSON`).
+    /// The content as JSON: alone, pretty; with several sources, on a labelled line (`LabelledJSON`),
+    /// rendered compact from the start.
     private func jsonText(_ content: AnyContent, of source: SourceSnapshot, context: RenderContext) -> String {
-        let json = environment.plugins.renderJSON(content, context: context)
-        return sources.count > 1 ? LabelledJSON.lines(for: source, json: json) : json + "\n"
+        guard sources.count > 1 else { return environment.plugins.renderJSON(content, context: context) + "\n" }
+        var compact = context
+        compact.compactsJSON = true
+        return LabelledJSON.lines(for: source, compactJSON: environment.plugins.renderJSON(content, context: compact))
     }
 
     /// Prints the source's content if it differs from what was printed last; returns whether it
