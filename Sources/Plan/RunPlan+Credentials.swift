@@ -16,6 +16,9 @@ extension RunPlan {
     /// URLs, and the embedded sample source, take credentials.
     func credentials(for own: SourceDefinition, defaults: SourceDefaults?, url: String?, environment: [String: String],
                      files: URLInput.Files, netrcs: inout NetrcFiles) throws(UsageFailure) -> HTTPCredentials? {
+        // Most sources name no credentials anywhere: no layers, and no places for messages,
+        // to build for them.
+        if own.credentials.isEmpty, settings.credentials.isEmpty, defaults?.settings.credentials.isEmpty ?? true { return nil }
         // Where each setting came from, for messages: the option, or the file's line.
         func fromFile(_ definition: SourceDefinition?, _ key: String, line: Int?) -> (String, String)? {
             guard let definition else { return nil }
