@@ -105,7 +105,7 @@ public final class HTTPFetch {
         // Only the source's own credentials (its user:password@, or -u's) are answered. libsoup 3.2.3 answers a proxy's 407
         // with the proxy URL's credentials but sends the retry to the proxy's own URL, and
         // would load that: the 407 stands instead (ProxyTests pins both).
-        guard let message = SoupMessageObject.request(url, options: options, answersChallenges: parts.hasUserInfo || options.credentials != nil) else {
+        guard let message = SoupMessageObject.request(url, parts: parts, options: options, answersChallenges: parts.hasUserInfo || options.credentials != nil) else {
             return finishSoon(.failure(LoadError(.invalidURL, "libsoup cannot request \"\(url)\"", suggestion: "check the URL")))
         }
         self.message = message

@@ -7,8 +7,8 @@ extension SoupMessageObject {
     /// and, for GET and HEAD, the validators.
     /// `answersChallenges` keeps libsoup's auth manager
     /// on the message, for credentials in its URL or its proxy's, or in `options`. Nil when
-    /// libsoup cannot parse the URL.
-    static func request(_ url: String, options: FetchOptions, answersChallenges: Bool) -> SoupMessageObject? {
+    /// libsoup cannot parse the URL. `parts` are the URL's, as the fetch parsed them.
+    static func request(_ url: String, parts: URLParts, options: FetchOptions, answersChallenges: Bool) -> SoupMessageObject? {
         guard let raw = soup_message_new(options.method, url) else { return nil }
         let message = SoupMessageObject(adopting: raw)
         if let body = options.body {
@@ -35,7 +35,8 @@ extension SoupMessageObject {
         soup_message_headers_replace(headers, "Accept-Encoding", ContentCoding.acceptEncoding)
         // An Authorization given as a header is the user's word over -u, as in curl.
         let credentials = options.headers.contains { $0.name.lowercased() == "authorization" } ? nil : options.credentials
-        let origin = URLParts(url)?.schemeHostPort
+        // Needed only for what goes to the origin alone: most requests carry neither.
+        let origin = credentials != nil || !options.headers.isEmpty ? parts.schemeHostPort : nil
         if let credentials, let origin {
             // Before the source's headers, which may remove it (-H 'Authorization:').
             soup_message_headers_replace(headers, "Authorization", credentials.basicAuthorization)
