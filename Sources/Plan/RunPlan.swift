@@ -204,7 +204,7 @@ package struct RunPlan {
             }
             selection = .fixed(plugin.decoder)
         } else {
-            selection = .fromResponse(registry.decoders)
+            selection = .fromResponse(registry.decoders, accept: registry.acceptHeader)
         }
         // A CA file is relative to the file that names it, and said at its line there.
         func expandingCAFile(of definition: SourceDefinition) -> SourceDefinition {

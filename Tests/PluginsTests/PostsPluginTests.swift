@@ -121,6 +121,6 @@ final class SkeletonTests: XCTestCase {
 
     func testUnknownPluginsHaveNoSkeleton() {
         let plugins = PluginRegistry.default()
-        XCTAssertEqual(plugins.skeleton(for: .fromResponse(plugins.decoders), context: RenderContext()), "")
+        XCTAssertEqual(plugins.skeleton(for: .fromResponse(plugins.decoders, accept: plugins.acceptHeader), context: RenderContext()), "")
     }
 }

@@ -266,7 +266,7 @@ public final class SourceLoader {
             // Only a first page is handed over in pieces: a later one joins the list.
             let pieces = pagePlugin == nil ? counted(pieces) : nil
             return (decoder, Result { () throws(DecodeFailure) in try decoder.decode(response.body, response: response.info, pieces: pieces) })
-        case .fromResponse(let decoders):
+        case .fromResponse(let decoders, _):
             if let pagePlugin, let decoder = decoders.first(where: { $0.name == pagePlugin }) {
                 return (decoder, Result { () throws(DecodeFailure) in try decoder.decode(response.body, response: response.info) })
             }
@@ -311,7 +311,7 @@ public final class SourceLoader {
     }
 
     private func noPluginError(_ response: ResponseInfo, bodyIsEmpty: Bool) -> LoadError {
-        guard case .fromResponse(let decoders) = source.plugin else { preconditionFailure("a fixed plugin takes everything") }
+        guard case .fromResponse(let decoders, _) = source.plugin else { preconditionFailure("a fixed plugin takes everything") }
         let type = bodyIsEmpty ? "empty" : response.mediaType ?? "untyped"
         // A decoder that asks for no media type (the empty state) is listed by name alone.
         let known = decoders.map { $0.mediaTypes.isEmpty ? $0.name : "\($0.name) (\($0.mediaTypes.joined(separator: ", ")))" }

@@ -101,7 +101,7 @@ extension LoadSession {
         // search API, say): a GET, with no body.
         request.options.method = "GET"
         request.options.body = nil
-        request.plugin = .fromResponse(plugins.decoders)
+        request.plugin = .fromResponse(plugins.decoders, accept: plugins.acceptHeader)
         request.pageParameter = nil
         request.pages = 1
         let loader = SourceLoaders.loader(request, url: url, fetcher: loaders.fetcher!, loop: loop, plugins: plugins)
