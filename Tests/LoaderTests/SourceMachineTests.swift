@@ -380,6 +380,19 @@ final class SourceMachineTests: XCTestCase {
         XCTAssertTrue(send(&machine, .cancel).isEmpty)
     }
 
+    func testProgressUnpublishedStillCountsTheBytesForTheAttemptsEnd() {
+        var shown = machine(), unshown = machine()
+        unshown.publishesProgress = false
+        _ = send(&shown, .load(pages: 1))
+        _ = send(&unshown, .load(pages: 1))
+        XCTAssertEqual(causes(send(&shown, .progress(LoadProgress(receivedBytes: 5)))), [.progressed])
+        XCTAssertTrue(send(&unshown, .progress(LoadProgress(receivedBytes: 5))).isEmpty, "no change where nothing shows it")
+        XCTAssertTrue(unshown.snapshot.state.isLoading)
+        let failed = transitions(send(&unshown, failure(LoadError(.network, "reset"))))
+        XCTAssertEqual(failed.map(\.cause), [.failed])
+        XCTAssertEqual(failed.first?.bytes, 5, "the bytes that came before the failure are still told")
+    }
+
     private func causesOfCancel(_ machine: inout Machine) -> [LoadMachine<Numbers>.Cause] {
         let cancel = send(&machine, .cancel)
         XCTAssertTrue(cancel.contains { if case .cancelFetch = $0 { true } else { false } })

@@ -37,6 +37,12 @@ public final class SourceLoader {
     /// Takes the content of a load in pieces as it is decoded, where its decoder makes it so
     /// (see `ContentPieces`); the content it comes to rest with is then what was not taken.
     public var pieces: ContentPieces?
+    /// Whether the bytes received so far are published as they come (`progressed` changes);
+    /// off where no observer shows them. See `SourceMachine.publishesProgress`.
+    public var reportsProgress: Bool {
+        get { machine.publishesProgress }
+        set { machine.publishesProgress = newValue }
+    }
     private var nextObserverID = 0
 
     /// Loads `source` with `fetcher`: a `URLFetcher` for every kind of URL, or an `HTTPClient`.

@@ -28,6 +28,9 @@ protocol Presenter: AnyObject {
     /// Whether it prints the content of a run's one source in pieces as it is decoded (a jq
     /// program's results as they come, as `jq` prints them), before the load comes to rest.
     var printsPieces: Bool { get }
+    /// Whether it shows the bytes a load has received so far (`progressed` changes), in
+    /// `environment`; where it does not, its sources do not publish them.
+    func showsProgress(in environment: PresenterEnvironment) -> Bool
 
     /// The session is about to load `sources` (each idle); the presenter takes its place (a
     /// full screen enters). `boards` gives a frame's status lines.
@@ -78,6 +81,7 @@ extension Presenter {
     var drawsViews: Bool { false }
     var tellsChanges: Bool { false }
     var printsPieces: Bool { false }
+    func showsProgress(in environment: PresenterEnvironment) -> Bool { false }
     func piece(_ content: AnyContent, ofSource index: Int) -> Bool { false }
     func detailChanged(_ facts: DetailFacts, slot: Int, by change: StateChange) {}
     func opened(_ facts: DetailFacts) {}

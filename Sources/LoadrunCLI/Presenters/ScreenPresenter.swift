@@ -33,6 +33,7 @@ final class ScreenPresenter: Presenter {
 
     var announcesSource: Bool { false }
     var drawsViews: Bool { true }
+    func showsProgress(in environment: PresenterEnvironment) -> Bool { true }
     var interruptCancelsLoads: Bool { true }
     var readsKeys: Bool { screen.readsKeys }
 

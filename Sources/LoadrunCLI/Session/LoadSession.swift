@@ -158,6 +158,7 @@ package final class LoadSession {
         }
         let fetcher = URLFetcher(loop: loop, http: http)
         loaders.fetcher = fetcher
+        let showsProgress = presenter.showsProgress(in: environment)
         for (index, request) in requests.enumerated() {
             guard let url = loaders.url(for: request) else {
                 send(.unstartable)
@@ -174,6 +175,7 @@ package final class LoadSession {
             let loader = SourceLoaders.loader(request, url: url, fetcher: fetcher, loop: loop, plugins: plugins,
                                               fingerprintsContent: presenter.tellsChanges || staysUp || scripting.settings.fingerprintsContent
                                                   || records(index), handsOnFirstPage: records(index))
+            loader.reportsProgress = showsProgress
             let source = SessionSource(loader: loader, index: index, interval: interval(for: request))
             loader.observe { [unowned self, unowned source] change in observe(change, of: source) }
             // One source, printed whole: what its decoder makes as it goes is printed as it
