@@ -2,34 +2,8 @@
 import TerminalText
 import XCTest
 
-/// The pure parts of a run's session: the watch's queue of due times, and which presenter a
-/// run gets.
+/// The pure parts of a run's session: which presenter a run gets.
 final class SessionPartsTests: XCTestCase {
-    func testDueTimesComeOutEarliestFirstAndOnlyWhenDue() {
-        let start = ContinuousClock.now
-        var queue = DueQueue()
-        for (index, seconds) in [(0, 5), (1, 1), (2, 3), (3, 1), (4, 9)] {
-            queue.push(index, at: start + .seconds(seconds))
-        }
-        XCTAssertEqual(queue.earliest, start + .seconds(1))
-        XCTAssertEqual(queue.popDue(by: start).count, 0, "nothing is due yet")
-        XCTAssertEqual(Set(queue.popDue(by: start + .seconds(1)).map(\.index)), [1, 3])
-        XCTAssertEqual(queue.popDue(by: start + .seconds(6)).map(\.index), [2, 0], "earliest first")
-        XCTAssertEqual(queue.earliest, start + .seconds(9))
-        XCTAssertEqual(queue.popDue(by: start + .seconds(60)).map(\.index), [4])
-        XCTAssertTrue(queue.isEmpty)
-    }
-
-    func testDueTimesComeOutAtMostASliceAtATime() {
-        let start = ContinuousClock.now
-        var queue = DueQueue()
-        for index in 0..<5 { queue.push(index, at: start + .seconds(index)) }
-        XCTAssertEqual(queue.popDue(by: start + .seconds(10), limit: 2).map(\.index), [0, 1], "the earliest two")
-        XCTAssertEqual(queue.popDue(by: start + .seconds(10), limit: 2).map(\.index), [2, 3], "the rest on the next call")
-        XCTAssertEqual(queue.popDue(by: start + .seconds(10), limit: 2).map(\.index), [4])
-        XCTAssertTrue(queue.isEmpty)
-    }
-
     func testEachRunGetsOnePresenter() {
         let tty = Terminal(stdoutIsTTY: true, stderrIsTTY: true, stdinIsTTY: true, width: 80, height: 24, stderrWidth: 80, environment: [:],
                            color: .auto)

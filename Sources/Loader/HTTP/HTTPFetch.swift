@@ -19,8 +19,9 @@ public final class HTTPFetch {
     private var receivedSoFar = 0
     /// When the body last grew.
     private var bodyGrew = ContinuousClock.now
-    private var deadlineTimer: LoopSource?
-    private var connectTimer: LoopSource?
+    /// Its deadline and connect timer, among the loop's (`LoopDeadlines`).
+    private var deadlineTimer: LoopDeadlines.Token?
+    private var connectTimer: LoopDeadlines.Token?
     private var stopReason: FailureSite.Stop?
 
     private var info = ResponseInfo(url: "")
@@ -114,21 +115,23 @@ public final class HTTPFetch {
             self?.accepts(certificate, with: problems) ?? false
         }
         message.onRestarted { [weak self] restarted in self?.didRestart(restarted) }
-        deadlineTimer = client.loop.schedule(after: options.deadline) { [weak self] in
+        let deadlines = client.loop.deadlines
+        deadlineTimer = deadlines.schedule(after: options.deadline) { [weak self] in
             guard let self else { return }
             stop(.deadline(options.deadline))
         }
         if let connectTimeout = options.connectTimeout {
-            connectTimer = client.loop.schedule(after: connectTimeout) { [weak self] in self?.stop(.connectTimeout(connectTimeout)) }
+            connectTimer = deadlines.schedule(after: connectTimeout) { [weak self] in self?.stop(.connectTimeout(connectTimeout)) }
         }
         // libsoup has no connect timeout of its own: once the headers are written, the
         // connection exists, and -v can say which HTTP version it speaks even if no response
         // ever comes (a stalled HTTP/2 stream).
         if options.connectTimeout != nil || client.trafficLog != nil {
             message.onHeadersWritten { [weak self] in
-                self?.wroteHeaders = true
-                self?.connectTimer?.cancel()
-                self?.connectTimer = nil
+                guard let self else { return }
+                wroteHeaders = true
+                if let connectTimer { client.loop.deadlines.cancel(connectTimer) }
+                connectTimer = nil
             }
         }
         soup_session_send_async(client.session, message.pointer, G_PRIORITY_DEFAULT, life.cancellable.pointer, { _, result, data in
@@ -294,9 +297,9 @@ public final class HTTPFetch {
         if let log = client.trafficLog, let message, hasResponse || wroteHeaders {
             for note in message.connectionNotes { log(HTTPLogLine(.note, note)) }
         }
-        deadlineTimer?.cancel()
+        if let deadlineTimer { client.loop.deadlines.cancel(deadlineTimer) }
+        if let connectTimer { client.loop.deadlines.cancel(connectTimer) }
         deadlineTimer = nil
-        connectTimer?.cancel()
         connectTimer = nil
         if started && serverKey != nil { client.fetchEnded(self) }
         life.finish(result)

@@ -35,6 +35,8 @@ public final class EventLoop {
     }
 
     deinit {
+        // Its source goes while the context is still there.
+        madeDeadlines = nil
         if pthread_getspecific(Self.currentKey) == Unmanaged.passUnretained(self).toOpaque() { pthread_setspecific(Self.currentKey, nil) }
         g_main_loop_unref(loop)
         g_main_context_release(context)
@@ -101,6 +103,22 @@ public final class EventLoop {
     @discardableResult
     public func schedule(after delay: Duration, _ body: @escaping () -> Void) -> LoopSource {
         attach(g_timeout_source_new(Self.milliseconds(delay))) { body(); return false }
+    }
+
+    /// Deadlines of any number, behind one source: see `LoopDeadlines`.
+    public var deadlines: LoopDeadlines {
+        if let made = madeDeadlines { return made }
+        let made = LoopDeadlines(loop: self)
+        madeDeadlines = made
+        return made
+    }
+
+    private var madeDeadlines: LoopDeadlines?
+
+    /// A source that calls `body` when the time given to its `setReadyTime` comes, and then
+    /// not again until given another.
+    func readyTimeSource(_ body: @escaping () -> Void) -> LoopSource {
+        attach(lr_ready_time_source_new()) { body(); return true }
     }
 
     /// Calls `body` every `interval` until it returns `false` or the source is cancelled.

@@ -20,6 +20,15 @@ public final class LoopSource {
         g_source_set_ready_time(source, g_get_monotonic_time() + Int(delay.wholeMilliseconds) * 1000)
     }
 
+    /// Makes a ready-time source (`EventLoop.readyTimeSource`) fire at `instant`, or at no
+    /// time for nil. Rounded up to GLib's microseconds: never before `instant`.
+    func setReadyTime(_ instant: ContinuousClock.Instant?) {
+        guard let instant else { return g_source_set_ready_time(source, -1) }
+        let (seconds, attoseconds) = max(instant - .now, .zero).components
+        let microseconds = Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000) + 1
+        g_source_set_ready_time(source, g_get_monotonic_time() + microseconds)
+    }
+
     /// Whether the source has ended, by firing once or by `cancel()`.
     public var isCancelled: Bool { g_source_is_destroyed(source) != 0 }
 }

@@ -25,7 +25,8 @@ public final class SourceLoader {
     private var pagePlugin: String?
     /// What the fetch in flight asked for: where, and with what options.
     private var requested: (url: String, options: FetchOptions)?
-    private var retryTimer: LoopSource?
+    /// The wait for a retry, among the loop's deadlines.
+    private var retryTimer: LoopDeadlines.Token?
     private var pending: [Machine.Event] = []
     private var handling = false
     private var observers: [(id: Int, body: (StateChange) -> Void)] = []
@@ -173,12 +174,12 @@ public final class SourceLoader {
             // is waited for no more.
             decoding?.cancel()
         case .scheduleRetry(let delay):
-            retryTimer = loop.schedule(after: delay) { [weak self] in
+            retryTimer = loop.deadlines.schedule(after: delay) { [weak self] in
                 self?.retryTimer = nil
                 self?.send(.retryDue)
             }
         case .cancelRetry:
-            retryTimer?.cancel()
+            if let retryTimer { loop.deadlines.cancel(retryTimer) }
             retryTimer = nil
         case .tellEnd:
             loop.schedule { [weak self] in self?.send(.endDue) }
