@@ -182,7 +182,7 @@ final class JQProgramTests: XCTestCase {
     func testAStreamTakesSeveralResultsAndTheFingerprintIsTheSameStreamedOrKept() throws {
         let program = try JQProgram(".[]")
         var taken: [String] = []
-        let stream = JQProgram.ResultStream(isReady: { true }, take: { taken += $0; return true })
+        let stream = JQProgram.ResultStream(isReady: { true }, take: { taken += $0.strings; return true })
         let streamed = program.run(Array("[1, 2, 3]".utf8), streamingTo: stream)
         XCTAssertEqual(taken, ["1", "2", "3"])
         XCTAssertEqual(streamed.results, [])

@@ -46,9 +46,9 @@ public final class JQProgram {
         /// Whether the taker can take more now; while it cannot, the run waits (a slow reader).
         public var isReady: () -> Bool
         /// Takes results, as compact JSON, in order; returns whether it wants more.
-        public var take: ([String]) -> Bool
+        public var take: (JQResultLines) -> Bool
 
-        public init(isReady: @escaping () -> Bool, take: @escaping ([String]) -> Bool) {
+        public init(isReady: @escaping () -> Bool, take: @escaping (JQResultLines) -> Bool) {
             self.isReady = isReady
             self.take = take
         }
@@ -118,7 +118,7 @@ public final class JQProgram {
         let limit = keptLimit ?? Self.keptLimit(forInput: input.count)
         let tooMany = outcome.stop == .tooMany && stopped == nil
             ? "it gave more than \(limit >> 20) MiB of results, more than loadrun keeps; narrow it with first(…) or limit(N; …)" : nil
-        return Run(results: stopped == nil ? outcome.results : [], failure: tooMany ?? failure, debugMessages: outcome.debugMessages,
+        return Run(results: stopped == nil ? outcome.results.strings : [], failure: tooMany ?? failure, debugMessages: outcome.debugMessages,
                    stopped: stopped, streamed: outcome.handedOver, fingerprint: outcome.fingerprint)
     }
 
