@@ -75,6 +75,19 @@ package enum SourceNaming {
 
     /// A number, or a long run of hex digits (a hash, a UUID): an id, not a name.
     package static func isID(_ segment: String) -> Bool {
+        // ASCII, as nearly every path is, on its bytes: Character by Character, with the dashes
+        // filtered into a new String, it was a third of naming a URL.
+        let bytes = segment.utf8
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            if !bytes.isEmpty && bytes.allSatisfy({ (0x30...0x39).contains($0) }) { return true }
+            var hexDigits = 0
+            for byte in bytes where byte != UInt8(ascii: "-") {
+                // `| 0x20` lowercases a letter and leaves a digit as it is.
+                guard (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte | 0x20) else { return false }
+                hexDigits += 1
+            }
+            return hexDigits >= 16
+        }
         if !segment.isEmpty && segment.allSatisfy(\.isNumber) { return true }
         let hex = segment.filter { $0 != "-" }
         return hex.count >= 16 && hex.allSatisfy(\.isHexDigit)

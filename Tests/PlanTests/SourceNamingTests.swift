@@ -65,4 +65,21 @@ final class SourceNamingTests: XCTestCase {
         XCTAssertEqual(names[999], "team999-v1-posts")
         XCTAssertEqual(Set(names).count, 1000)
     }
+
+    /// The Character-wise test the byte-wise one must agree with.
+    private func characterIsID(_ segment: String) -> Bool {
+        if !segment.isEmpty && segment.allSatisfy(\.isNumber) { return true }
+        let hex = segment.filter { $0 != "-" }
+        return hex.count >= 16 && hex.allSatisfy(\.isHexDigit)
+    }
+
+    func testIDsAreNumbersAndLongHexRunsAsTheCharacterWiseTestSaid() {
+        let segments = ["1", "2024", "1.json", "posts", "", "-", "deadbeefdeadbeef", "deadbeefdeadbee", "DEADBEEF-DEAD-BEEF-dead-beefdeadbeef",
+                        "0123456789abcdeg", "ghijklmnopqrstuv", "12a", "١٢٣", "１２３", "deadbeefdeadbeefé", "@`[{/:GgFf"]
+        for segment in segments {
+            XCTAssertEqual(SourceNaming.isID(segment), characterIsID(segment), segment)
+        }
+        XCTAssertTrue(SourceNaming.isID("0123456789ABCDEF"))
+        XCTAssertFalse(SourceNaming.isID("1.json"))
+    }
 }
