@@ -21,7 +21,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
     /// Whether two field names are the same, ignoring ASCII case (RFC 9110 §5.1: names are
     /// tokens, ASCII only). Compared byte by byte: a lookup is made several times for every
     /// response, and lowercasing both names allocated two strings each time.
-    static func sameName(_ a: String, _ b: String) -> Bool {
+    public static func sameName(_ a: String, _ b: String) -> Bool {
         a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8) { x, y in
             x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z"))
         }

@@ -11,7 +11,7 @@ public enum ResponseFraming {
     public static func problem(in headers: HTTPHeaders) -> String? {
         // Repeated headers and comma-separated lists are the same thing (RFC 9110 §5.3).
         var values: [Substring] = []
-        for header in headers where header.name.lowercased() == "content-length" {
+        for header in headers where HTTPHeaders.sameName(header.name, "content-length") {
             values += header.value.split(separator: ",", omittingEmptySubsequences: false).map(trimmed)
         }
         guard !values.isEmpty else { return nil }

@@ -27,7 +27,7 @@ public enum Pagination {
 
     /// The next page's URL from the response's `Link` headers.
     public static func next(from headers: HTTPHeaders, base: String) -> String? {
-        let values = headers.filter { $0.name.lowercased() == "link" }.map(\.value)
+        let values = headers.filter { HTTPHeaders.sameName($0.name, "link") }.map(\.value)
         return links(values, rel: "next", base: base).first
     }
 
@@ -45,7 +45,7 @@ public enum Pagination {
         if let total = headers["X-Total-Count"].flatMap({ Int($0.trimmingCharacters(in: " \t")) }), total >= 0 {
             return .items(total)
         }
-        let values = headers.filter { $0.name.lowercased() == "link" }.map(\.value)
+        let values = headers.filter { HTTPHeaders.sameName($0.name, "link") }.map(\.value)
         // A last link that numbers its pages otherwise says nothing about this numbering.
         guard let last = links(values, rel: "last", base: base).first,
               let number = statedPageNumber(of: last, parameter: parameter) else { return nil }
