@@ -105,26 +105,34 @@ public struct JSONWriter {
         out.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in
-            // ASCII with nothing to escape is copied in runs.
-            var runStart = 0
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
-                    index += 1
-                    continue
-                }
-                if byte >= 0x80 && !startsUnsafeScalar(bytes, at: index) {
-                    index += 1
-                    continue
+            // ASCII with nothing to escape is copied in runs, found by a table: four compares a
+            // byte were 18 instructions a byte of a 1,000-URL run's output.
+            Self.plainASCII.withUnsafeBufferPointer { plain in
+                var runStart = 0
+                var index = 0
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if plain[Int(byte)] {
+                        index += 1
+                        continue
+                    }
+                    if byte >= 0x80 && !startsUnsafeScalar(bytes, at: index) {
+                        index += 1
+                        continue
+                    }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                    index += escape(bytes, at: index, into: &out)
+                    runStart = index
                 }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                index += escape(bytes, at: index, into: &out)
-                runStart = index
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// For each byte, whether it is printable ASCII that JSON leaves as it is: not `"` or `\`.
+    private static let plainASCII: [Bool] = (0...255).map { byte in
+        byte >= 0x20 && byte < 0x7F && byte != Int(UInt8(ascii: "\"")) && byte != Int(UInt8(ascii: "\\"))
     }
 
     /// Whether the UTF-8 sequence at `index` is a C1 control (C2 80–9F) or a bidi override
