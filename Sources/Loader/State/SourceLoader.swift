@@ -18,13 +18,15 @@ public final class SourceLoader {
     private var published: Machine.Snapshot
     private var fetch: (any FetchHandle)?
     /// While a response is decoded: what a cancel ends the wait for a program with.
-    private var decoding: OffLoop.Cancellation?
+    var decoding: OffLoop.Cancellation?
     /// When the request in flight started: its deadline bounds its decoding too.
-    private var fetchStarted = ContinuousClock.now
+    var fetchStarted = ContinuousClock.now
     /// The plugin of the pages before the one in flight, when it is a later page.
-    private var pagePlugin: String?
+    var pagePlugin: String?
     /// What the fetch in flight asked for: where, and with what options.
-    private var requested: (url: String, options: FetchOptions)?
+    var requested: (url: String, options: FetchOptions)?
+    /// Whether the decode in progress handed a piece over: its failure is then final.
+    var handedOverPieces = false
     /// The wait for a retry, among the loop's deadlines.
     private var retryTimer: LoopDeadlines.Token?
     private var pending: [Machine.Event] = []
@@ -229,104 +231,5 @@ public final class SourceLoader {
     /// The response's body for the change that settles the load, where the source hands it on.
     private func handedOn(_ response: HTTPResponse) -> FirstPage? {
         source.handsOnFirstPage ? FirstPage(info: response.info, bytes: response.body) : nil
-    }
-
-    /// The response as a page for the machine: decoded by the source's plugin, or why not.
-    private func outcome(of response: HTTPResponse) -> Machine.FetchEnd.Outcome {
-        if response.info.isNotModified { return .notModified }
-        let decoded = decode(response)
-        if case .success(let page)? = decoded?.1 {
-            return .page(source.fingerprintsContent ? page.fingerprinted(body: ContentFingerprint.of(response.body)) : page, response.info)
-        }
-        // Nothing to decode, where an empty body is no answer but a pipeline that failed.
-        if response.body.isEmpty && URLParts.isStandardInput(response.info.url) {
-            return .failed(LoadError(.unsupported, "standard input was empty", remedy: .feedStandardInput))
-        }
-        guard let (plugin, result) = decoded, case .failure(let failure) = result else {
-            return .failed(noPluginError(response.info, bodyIsEmpty: response.body.isEmpty))
-        }
-        return .failed(decodeError(failure, plugin: plugin, response: response))
-    }
-
-    /// The plugin for the response, and its one decode of the body. A later page goes to the
-    /// plugin that took the first.
-    private func decode(_ response: HTTPResponse) -> (AnyContentDecoder, Result<AnyContent, DecodeFailure>)? {
-        let cancellation = OffLoop.Cancellation(deadline: requested.map { fetchStarted + $0.options.deadline })
-        decoding = cancellation
-        handedOverPieces = false
-        defer { decoding = nil }
-        return OffLoop.cancellable(by: cancellation) { decodeNow(response) }
-    }
-
-    private func decodeNow(_ response: HTTPResponse) -> (AnyContentDecoder, Result<AnyContent, DecodeFailure>)? {
-        // Only a first page: an empty later page is the list's plugin's to judge, as before.
-        // Offered, not decoded: what it declines (an empty file) goes on to the source's plugin.
-        if response.body.isEmpty, pagePlugin == nil, let empty = source.emptyBody {
-            switch empty.offer(ResponseBody(response.body, info: response.info)) {
-            case .taken(let content): return (empty, .success(content))
-            case .failed(let failure): return (empty, .failure(failure))
-            case .declined: break
-            }
-        }
-        switch source.plugin {
-        case .fixed(let decoder):
-            // Only a first page is handed over in pieces: a later one joins the list.
-            let pieces = pagePlugin == nil ? counted(pieces) : nil
-            return (decoder, Result { () throws(DecodeFailure) in try decoder.decode(response.body, response: response.info, pieces: pieces) })
-        case .fromResponse(let decoders, _):
-            if let pagePlugin, let decoder = decoders.first(where: { $0.name == pagePlugin }) {
-                return (decoder, Result { () throws(DecodeFailure) in try decoder.decode(response.body, response: response.info) })
-            }
-            return decoders.choose(for: response.body, response: response.info)
-        }
-    }
-
-    private func decodeError(_ failure: DecodeFailure, plugin: AnyContentDecoder, response: HTTPResponse) -> LoadError {
-        let info = response.info
-        let place = URLParts.isStandardInput(info.url) ? "standard input holds"
-            : URLParts.scheme(of: info.url) == "file" ? "the file holds" : "the URL serves"
-        var error = LoadError(.decode, "the response from \(Self.origin(info)) \(failure.reason)",
-                              suggestion: failure.suggestion ?? "check that \(place) \(plugin.name)",
-                              remedy: failure.offersOtherPlugins ? takers(of: response, refusedBy: plugin).map { .usePluginThatTakes($0) } : nil)
-        error.isFinal = handedOverPieces
-        return error
-    }
-
-    /// Whether the decode in progress handed a piece over: its failure is then final.
-    private var handedOverPieces = false
-
-    /// `pieces`, noting in `handedOverPieces` whether one was taken.
-    private func counted(_ pieces: ContentPieces?) -> ContentPieces? {
-        guard let pieces else { return nil }
-        return ContentPieces(isReady: pieces.isReady, take: { [weak self] piece in
-            self?.handedOverPieces = true
-            return pieces.take(piece)
-        })
-    }
-
-    /// The plugins, other than `refuser`, that take what a source's own plugin refused, in the
-    /// table's order; nil when none does, or for a later page of a list. One that takes any
-    /// media type (bytes) is no advice: it shows broken JSON as bytes too.
-    private func takers(of response: HTTPResponse, refusedBy refuser: AnyContentDecoder) -> [String]? {
-        guard case .fixed = source.plugin, pagePlugin == nil else { return nil }
-        let body = ResponseBody(response.body, info: response.info)
-        let names = source.alternatives.filter { decoder in
-            guard decoder.name != refuser.name, !decoder.mediaTypes.contains("*/*"), case .taken = decoder.offer(body) else { return false }
-            return true
-        }.map(\.name)
-        return names.isEmpty ? nil : names
-    }
-
-    private func noPluginError(_ response: ResponseInfo, bodyIsEmpty: Bool) -> LoadError {
-        guard case .fromResponse(let decoders, _) = source.plugin else { preconditionFailure("a fixed plugin takes everything") }
-        let type = bodyIsEmpty ? "empty" : response.mediaType ?? "untyped"
-        // A decoder that asks for no media type (the empty state) is listed by name alone.
-        let known = decoders.map { $0.mediaTypes.isEmpty ? $0.name : "\($0.name) (\($0.mediaTypes.joined(separator: ", ")))" }
-        return LoadError(.unsupported, "no plugin takes the \(type) response from \(Self.origin(response)); plugins: \(known.joined(separator: ", "))",
-                         remedy: .namePlugin)
-    }
-
-    private static func origin(_ response: ResponseInfo) -> String {
-        URLParts.origin(of: response.url)
     }
 }
