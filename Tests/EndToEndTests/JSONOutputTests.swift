@@ -111,4 +111,30 @@ final class JSONOutputTests: XCTestCase {
         XCTAssertEqual(filtered.map { $0["source"] as? String }, ["a", "b", "b"], "a line per result")
         XCTAssertEqual(filtered.map { $0["content"] as? Int }, [1, 1, 2])
     }
+
+    func testEveryPluginsContentGoesOnOneLabelledLine() throws {
+        // Each plugin renders its JSON compact for a labelled line: one that wrote it indented
+        // would break the line into pieces that are no JSON.
+        let feed = """
+            <?xml version="1.0"?><rss version="2.0"><channel><title>News</title>
+            <item><title>First</title><link>http://example.com/1</link><description>one\ntwo</description></item>
+            </channel></rss>
+            """
+        let server = TestServer { server, _ in
+            server.route("/feed", TestRoutes.fixed(contentType: "application/rss+xml", feed))
+            server.route("/text", TestRoutes.fixed(contentType: "text/plain", "line one\nline two\n"))
+            server.route("/csv", TestRoutes.fixed(contentType: "text/csv", "a,b\n1,2\n3,4\n"))
+            server.route("/posts", TestRoutes.fixed(#"[{"id": 1, "title": "t", "body": "b\nc"}]"#))
+        }
+        let paths = ["/feed", "/text", "/csv", "/posts"]
+        let run = try LoadrunProcess(paths.flatMap { ["--url", server.url($0)] } + ["--output", "json"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        let lines = run.standardOutput.split(separator: "\n")
+        XCTAssertEqual(lines.count, paths.count, run.standardOutput)
+        for (line, path) in zip(lines, paths) {
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "one object a line: \(line)")
+            XCTAssertEqual(object["url"] as? String, server.url(path))
+            XCTAssertNotNil(object["content"], String(line))
+        }
+    }
 }
