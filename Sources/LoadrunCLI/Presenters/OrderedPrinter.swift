@@ -182,8 +182,7 @@ final class OrderedPrinter: Presenter {
             } else if sources.count > 1 || kept != nil {
                 // Several sources: each on labelled lines of its own, which are compact, so
                 // rendered compact from the start.
-                var context = context
-                if sources.count > 1 { context.compactsJSON = true }
+                let context = sources.count > 1 ? context.compacted : context
                 var text = environment.plugins.renderJSON(content, context: context)
                 if let kept { text = UnseenItems.json(text, keeping: kept, context: context) }
                 sink.write(sources.count > 1 ? LabelledJSON.lines(for: source, compactJSON: text) : text + "\n")

@@ -63,9 +63,7 @@ final class PipePrinter: Presenter {
     /// rendered compact from the start.
     private func jsonText(_ content: AnyContent, of source: SourceSnapshot, context: RenderContext) -> String {
         guard sources.count > 1 else { return environment.plugins.renderJSON(content, context: context) + "\n" }
-        var compact = context
-        compact.compactsJSON = true
-        return LabelledJSON.lines(for: source, compactJSON: environment.plugins.renderJSON(content, context: compact))
+        return LabelledJSON.lines(for: source, compactJSON: environment.plugins.renderJSON(content, context: context.compacted))
     }
 
     /// Prints the source's content if it differs from what was printed last; returns whether it

@@ -38,6 +38,13 @@ public struct RenderContext: Sendable, Equatable {
     public var sortsKeys: Bool
     /// Whether JSON is written on one line, as `jq -c` writes it (`-c`); otherwise indented.
     public var compactsJSON: Bool
+    /// The same context, asking for JSON on one line (as a labelled line of several sources
+    /// needs it).
+    public var compacted: RenderContext {
+        var context = self
+        context.compactsJSON = true
+        return context
+    }
     /// Whether `width` is a screen's (a terminal's, or `COLUMNS`): off a terminal without
     /// `COLUMNS` it is only where text wraps, and a table keeps every column, since `grep` on
     /// the other end of the pipe has no width to fit.
