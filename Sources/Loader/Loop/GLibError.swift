@@ -30,8 +30,14 @@ struct GLibError: Error {
 
     /// libsoup's words for a head past its limit, in English or as translated for the locale.
     private var isHeaderTooBig: Bool {
-        let english = "Header too big"
-        return message == english || message == String(cString: g_dgettext("libsoup-3.0", english))
+        let english: StaticString = "Header too big"
+        guard message != english.description else { return true }
+        // Static strings: with no translation, g_dgettext hands back the very pointer it was
+        // given, which for a String bridged to C is a buffer freed once the call returns.
+        let domain: StaticString = "libsoup-3.0"
+        let translated = g_dgettext(UnsafeRawPointer(domain.utf8Start).assumingMemoryBound(to: CChar.self),
+                                    UnsafeRawPointer(english.utf8Start).assumingMemoryBound(to: CChar.self))
+        return translated.map { message == String(cString: $0) } ?? false
     }
 
     private var kind: GIOFailure.Kind {
