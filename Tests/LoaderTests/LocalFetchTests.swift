@@ -30,7 +30,7 @@ final class LocalFetchTests: LoopTestCase {
     private func fetch(_ url: String, options: FetchOptions = FetchOptions()) -> (Result<HTTPResponse, LoadError>?, [LoadProgress]) {
         var result: Result<HTTPResponse, LoadError>?
         var seen: [LoadProgress] = []
-        _ = fetcher.fetch(url, options: options, progress: { seen.append($0) }) { result = $0 }
+        _ = fetcher.fetch(url, options: options, progress: { seen.append($0) }, tap: nil) { result = $0 }
         XCTAssertNil(result, "never completes inside fetch()")
         loop.run(until: { result != nil })
         return (result, seen)
@@ -71,7 +71,7 @@ final class LocalFetchTests: LoopTestCase {
         XCTAssertEqual(mkfifo(path, 0o600), 0)
         for (url, kind) in [("file://" + path, "a FIFO"), ("file:///dev/zero", "a character device")] {
             var result: Result<HTTPResponse, LoadError>?
-            _ = fetcher.fetch(url, options: FetchOptions(), progress: { _ in }) { result = $0 }
+            _ = fetcher.fetch(url, options: FetchOptions(), progress: { _ in }, tap: nil) { result = $0 }
             loop.run(until: { result != nil })
             guard case .failure(let error)? = result else { return XCTFail("\(url) was read") }
             XCTAssertTrue(error.description.hasSuffix("cannot be read: it is \(kind), not a regular file"), error.description)

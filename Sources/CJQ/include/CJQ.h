@@ -49,6 +49,16 @@ typedef int (*lr_jq_emit)(void *info, const char *json, size_t length);
  * input is not JSON. Free it with lr_jq_free_text. */
 char *lr_jq_run(lr_jq *jq, const char *input, size_t size, lr_jq_emit emit, lr_jq_emit note, void *info);
 
+/* Gives a run its input a piece at a time (see lr_jq_run_fed), waiting for the next where it
+   must: 1 with the next `*length` bytes at `*bytes`, which stay valid until the next call; 0
+   once the input has ended whole; -1 when it never will (the body failed): the run stops. */
+typedef int (*lr_jq_feed)(void *feed_info, const char **bytes, size_t *length);
+
+/* lr_jq_run on an input given piece by piece, as it arrives: libjq's parser reads each piece
+   as it comes (a value may span pieces), and the program runs on each value once it is
+   whole. A dropped input ends the run with a failure that says so. */
+char *lr_jq_run_fed(lr_jq *jq, lr_jq_feed feed, void *feed_info, lr_jq_emit emit, lr_jq_emit note, void *info);
+
 void lr_jq_free_text(char *text);
 
 #endif

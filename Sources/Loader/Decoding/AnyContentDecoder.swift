@@ -4,17 +4,25 @@ public struct AnyContentDecoder {
     public let mediaTypes: [String]
     public let summary: String
     public let takes: String
-    private let decoder: ([UInt8], ResponseInfo, ContentPieces?) throws(DecodeFailure) -> AnyContent
+    private let decoder: ([UInt8], ResponseInfo, ContentPieces?, (any BodyTap)?) throws(DecodeFailure) -> AnyContent
     private let offerer: (ResponseBody) -> Offer<AnyContent>
+    /// Its `BodyTappingDecoder.tap(for:streamsPieces:)`, for a decoder that works on a body as
+    /// it arrives; nil for the others (most), which cost a fetch nothing for it.
+    public let tapper: ((ResponseInfo, Bool) -> (any BodyTap)?)?
 
     public init<Decoder: ContentDecoder>(_ decoder: Decoder) {
         name = decoder.name
         mediaTypes = decoder.mediaTypes
         summary = decoder.summary
         takes = decoder.takes
-        self.decoder = { (body, response, pieces) throws(DecodeFailure) in
-            guard let pieces else { return AnyContent(try decoder.decode(body, response: response), decoder: decoder) }
-            return AnyContent(try decoder.decode(body, response: response, pieces: pieces), decoder: decoder)
+        if let tapping = decoder as? any BodyTappingDecoder {
+            (self.decoder, tapper) = Self.tapping(tapping)
+        } else {
+            self.decoder = { (body, response, pieces, _) throws(DecodeFailure) in
+                guard let pieces else { return AnyContent(try decoder.decode(body, response: response), decoder: decoder) }
+                return AnyContent(try decoder.decode(body, response: response, pieces: pieces), decoder: decoder)
+            }
+            tapper = nil
         }
         offerer = { body in
             switch decoder.offer(body) {
@@ -25,10 +33,23 @@ public struct AnyContentDecoder {
         }
     }
 
+    /// The decode and the tapper of a decoder that works on a body as it arrives: a body its
+    /// tap took goes back to it; any other is decoded as by any decoder.
+    private static func tapping<Decoder: BodyTappingDecoder>(_ decoder: Decoder)
+        -> (([UInt8], ResponseInfo, ContentPieces?, (any BodyTap)?) throws(DecodeFailure) -> AnyContent, (ResponseInfo, Bool) -> (any BodyTap)?) {
+        let decode = { (body: [UInt8], response: ResponseInfo, pieces: ContentPieces?, tap: (any BodyTap)?) throws(DecodeFailure) -> AnyContent in
+            if let tap { return AnyContent(try decoder.decode(body, response: response, pieces: pieces, tapped: tap), decoder: decoder) }
+            guard let pieces else { return AnyContent(try decoder.decode(body, response: response), decoder: decoder) }
+            return AnyContent(try decoder.decode(body, response: response, pieces: pieces), decoder: decoder)
+        }
+        return (decode, { response, streamsPieces in decoder.tap(for: response, streamsPieces: streamsPieces) })
+    }
+
     /// The body decoded; `pieces` takes pieces of it as they are made, where the decoder makes
-    /// it piece by piece (see `ContentDecoder.decode(_:response:pieces:)`).
-    public func decode(_ body: [UInt8], response: ResponseInfo, pieces: ContentPieces? = nil) throws(DecodeFailure) -> AnyContent {
-        try decoder(body, response, pieces)
+    /// it piece by piece (see `ContentDecoder.decode(_:response:pieces:)`). `tap`: what this
+    /// decoder's `tapper` made for the body, which took its chunks as they came.
+    public func decode(_ body: [UInt8], response: ResponseInfo, pieces: ContentPieces? = nil, tapped tap: (any BodyTap)? = nil) throws(DecodeFailure) -> AnyContent {
+        try decoder(body, response, pieces, tap)
     }
 
     /// The response offered to this decoder: declined, or decoded once.

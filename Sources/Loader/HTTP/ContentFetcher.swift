@@ -2,8 +2,9 @@
 /// content lives (HTTP, files, standard input).
 public protocol ContentFetcher: AnyObject {
     /// Starts loading `url`. `completion` runs exactly once, on the loop, never before this
-    /// returns.
-    func fetch(_ url: String, options: FetchOptions, progress: @escaping (LoadProgress) -> Void,
+    /// returns. `tap`, where given, is asked once for a tap on the body, as its reading
+    /// begins; a fetcher that cannot tell a body's type then (a file, standard input) never asks.
+    func fetch(_ url: String, options: FetchOptions, progress: @escaping (LoadProgress) -> Void, tap: BodyTapOpener?,
                completion: @escaping (Result<HTTPResponse, LoadError>) -> Void) -> any FetchHandle
 
     /// `response`, fetched from `url` with `options`, decoded: keep it for later runs, where
@@ -15,9 +16,13 @@ public protocol ContentFetcher: AnyObject {
     func confirmCopy(url: String, options: FetchOptions, validators: CacheValidators)
 }
 
+/// Opens a decoder's tap on a body (see `BodyTap`) once the response's head is in: nil for a
+/// response it does not tap.
+public typealias BodyTapOpener = (ResponseInfo) -> (any BodyTap)?
+
 extension HTTPClient: ContentFetcher {
-    public func fetch(_ url: String, options: FetchOptions, progress: @escaping (LoadProgress) -> Void,
+    public func fetch(_ url: String, options: FetchOptions, progress: @escaping (LoadProgress) -> Void, tap: BodyTapOpener?,
                       completion: @escaping (Result<HTTPResponse, LoadError>) -> Void) -> any FetchHandle {
-        get(url, options: options, progress: progress, completion: completion)
+        get(url, options: options, progress: progress, tap: tap, completion: completion)
     }
 }

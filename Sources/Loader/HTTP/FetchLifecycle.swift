@@ -18,11 +18,12 @@ final class FetchLifecycle {
     /// Whether the body is being read: a failure now cuts a body short.
     var isReadingBody: Bool { reader != nil }
 
-    /// Reads `stream` to its end, or to one byte past `maxBytes`, reporting progress on the way.
-    func readBody(_ stream: InputStreamObject, maxBytes: Int, expectedBytes: Int?, progress: @escaping (LoadProgress) -> Void,
-                  completion: @escaping (Result<[UInt8], StreamReader.Failure>) -> Void) {
+    /// Reads `stream` to its end, or to one byte past `maxBytes`, reporting progress on the way,
+    /// and handing each chunk to `tap`.
+    func readBody(_ stream: InputStreamObject, maxBytes: Int, expectedBytes: Int?, tap: (any BodyTap)? = nil,
+                  progress: @escaping (LoadProgress) -> Void, completion: @escaping (Result<[UInt8], StreamReader.Failure>) -> Void) {
         let reader = StreamReader(stream: stream, cancellable: cancellable, maxBytes: maxBytes, expectedBytes: expectedBytes,
-                                  progress: progress, completion: completion)
+                                  tap: tap, progress: progress, completion: completion)
         self.reader = reader
         reader.start()
     }

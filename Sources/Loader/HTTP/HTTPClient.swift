@@ -116,7 +116,8 @@ public final class HTTPClient {
 
     /// Starts a GET of `url`.
     ///
-    /// `progress` runs as body bytes arrive. `completion` runs exactly once, on the loop and
+    /// `progress` runs as body bytes arrive; `tap` is asked for a tap on a body as its reading
+    /// begins (see `BodyTap`). `completion` runs exactly once, on the loop and
     /// never before this method returns: with the whole response, or with the reason it failed
     /// (including `.cancelled` after `HTTPFetch.cancel()`).
     @discardableResult
@@ -124,11 +125,12 @@ public final class HTTPClient {
         _ url: String,
         options: FetchOptions = FetchOptions(),
         progress: @escaping (LoadProgress) -> Void = { _ in },
+        tap: BodyTapOpener? = nil,
         completion: @escaping (Result<HTTPResponse, LoadError>) -> Void
     ) -> HTTPFetch {
         loop.assertOnLoop()
         let (options, completion) = throughStore(url, options: options, completion: completion)
-        let fetch = HTTPFetch(client: self, url: url, options: options, progress: progress, completion: completion)
+        let fetch = HTTPFetch(client: self, url: url, options: options, progress: progress, tap: tap, completion: completion)
         guard let key = fetch.serverKey else {
             // Not an http(s) URL: it fails at once, without taking a slot.
             fetch.start()

@@ -12,6 +12,8 @@ public final class HTTPFetch {
     private let url: String
     private let options: FetchOptions
     private let progress: (LoadProgress) -> Void
+    /// Asked for a tap on a 2xx body as its reading begins (see `BodyTap`).
+    private let tap: BodyTapOpener?
     private let life: FetchLifecycle
 
     private var message: SoupMessageObject?
@@ -49,12 +51,13 @@ public final class HTTPFetch {
     private var unansweredRestarts = 0
 
     init(client: HTTPClient, url: String, options: FetchOptions,
-         progress: @escaping (LoadProgress) -> Void,
+         progress: @escaping (LoadProgress) -> Void, tap: BodyTapOpener? = nil,
          completion: @escaping (Result<HTTPResponse, LoadError>) -> Void) {
         self.client = client
         self.url = url
         self.options = options
         self.progress = progress
+        self.tap = tap
         life = FetchLifecycle(loop: client.loop, completion: completion)
         let parts = URLParts(url)
         self.parts = parts
@@ -236,7 +239,8 @@ public final class HTTPFetch {
             return finish(.failure(LoadError(.malformed, "\(authority) sent a body encoded as \(unsupported.name), which loadrun does not decode",
                                              suggestion: "loadrun asks for \(ContentCoding.acceptEncoding); check any Accept-Encoding given with -H")))
         }
-        life.readBody(ContentCoding.decoding(body, codings), maxBytes: options.maxBodySize, expectedBytes: expectedLength, progress: { [weak self] loaded in
+        life.readBody(ContentCoding.decoding(body, codings), maxBytes: options.maxBodySize, expectedBytes: expectedLength, tap: tap?(info),
+                      progress: { [weak self] loaded in
             if loaded.receivedBytes > self?.receivedSoFar ?? 0 { self?.bodyGrew = .now }
             self?.receivedSoFar = loaded.receivedBytes
             self?.progress(loaded)

@@ -17,17 +17,20 @@ final class StreamReader {
     private let maxBytes: Int
     private let expectedBytes: Int?
     private let progress: (LoadProgress) -> Void
+    /// Takes each chunk as it is read (see `BodyTap`); let go once the body ends or fails.
+    private var tap: (any BodyTap)?
     private var completion: ((Result<[UInt8], Failure>) -> Void)?
     private var body: [UInt8] = []
 
     private static let chunkSize = 64 * 1024
 
-    init(stream: InputStreamObject, cancellable: Cancellable, maxBytes: Int, expectedBytes: Int?,
+    init(stream: InputStreamObject, cancellable: Cancellable, maxBytes: Int, expectedBytes: Int?, tap: (any BodyTap)? = nil,
          progress: @escaping (LoadProgress) -> Void, completion: @escaping (Result<[UInt8], Failure>) -> Void) {
         self.stream = stream
         self.cancellable = cancellable
         self.maxBytes = maxBytes
         self.expectedBytes = expectedBytes
+        self.tap = tap
         self.progress = progress
         self.completion = completion
     }
@@ -65,6 +68,7 @@ final class StreamReader {
         if body.count > maxBytes {
             return finish(.failure(.tooLarge(received: body.count)))
         }
+        tap?.take(UnsafeRawBufferPointer(start: data, count: Int(size)))
         progress(LoadProgress(receivedBytes: body.count, expectedBytes: expectedBytes))
         readNextChunk()
     }
@@ -100,6 +104,7 @@ final class StreamReader {
         guard let completion else { return }
         self.completion = nil
         body = []
+        tap = nil
         completion(result)
     }
 }

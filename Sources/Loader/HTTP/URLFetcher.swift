@@ -9,7 +9,7 @@ public final class URLFetcher: ContentFetcher {
         self.http = http
     }
 
-    public func fetch(_ url: String, options: FetchOptions, progress: @escaping (LoadProgress) -> Void,
+    public func fetch(_ url: String, options: FetchOptions, progress: @escaping (LoadProgress) -> Void, tap: BodyTapOpener?,
                       completion: @escaping (Result<HTTPResponse, LoadError>) -> Void) -> any FetchHandle {
         if url == "-" {
             return LocalFetch.start(.standardInput, loop: loop, options: options, progress: progress, completion: completion)
@@ -17,7 +17,7 @@ public final class URLFetcher: ContentFetcher {
         if URLParts.scheme(of: url) == "file" {
             return LocalFetch.start(.file(uri: url), loop: loop, options: options, progress: progress, completion: completion)
         }
-        return http.get(url, options: options, progress: progress, completion: completion)
+        return http.get(url, options: options, progress: progress, tap: tap, completion: completion)
     }
 
     public func keepCopy(of response: HTTPResponse, url: String, options: FetchOptions) {

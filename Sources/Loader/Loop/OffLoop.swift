@@ -32,10 +32,24 @@ public enum OffLoop {
     /// for it is the reader's, not the work's.
     public static func run<T: Sendable>(until deadline: ContinuousClock.Instant? = nil, onTurn: (() -> Bool)? = nil,
                                         _ work: @escaping @Sendable () -> T) -> Result<T, Stop> {
-        guard let loop = EventLoop.current, loop.isRunning else { return .success(work()) }
-        let cancellation = loop.offLoopCancellations.last
-        // The sooner of its own deadline and the one of the load it works for.
-        var deadline = [deadline, cancellation?.deadline].compactMap { $0 }.min()
+        guard let started = start(work) else { return .success(work()) }
+        return wait(for: started, until: deadline, onTurn: onTurn)
+    }
+
+    /// Work started on a thread of its own, whose result a later `wait` takes: a jq program
+    /// that parses a body while the loop reads it. Dropped unwaited, it is left to its thread.
+    public final class Started<T: Sendable> {
+        fileprivate let box: ResultBox<T>
+        fileprivate init(box: ResultBox<T>) { self.box = box }
+
+        /// Whether the work has ended.
+        public var hasEnded: Bool { box.result != nil }
+    }
+
+    /// Starts `work` on a thread of its own, while the loop of this thread goes on turning;
+    /// nil, with `work` not run, without a running loop or when no thread can be made.
+    public static func start<T: Sendable>(_ work: @escaping @Sendable () -> T) -> Started<T>? {
+        guard let loop = EventLoop.current, loop.isRunning else { return nil }
         let box = ResultBox<T>(waking: loop.makeWaker())
         let thread = Unmanaged.passRetained(Job { box.finish(work()) }).toOpaque()
         var handle = pthread_t()
@@ -45,9 +59,23 @@ public enum OffLoop {
             return nil
         }, thread) == 0 else {
             Unmanaged<Job>.fromOpaque(thread).release()
-            return .success(work())
+            return nil
         }
         pthread_detach(handle)
+        return Started(box: box)
+    }
+
+    /// The result of `started`, or why the wait ended first (see `run`), turning this
+    /// thread's loop meanwhile.
+    public static func wait<T: Sendable>(for started: Started<T>, until deadline: ContinuousClock.Instant? = nil,
+                                         onTurn: (() -> Bool)? = nil) -> Result<T, Stop> {
+        let box = started.box
+        guard let loop = EventLoop.current, loop.isRunning else {
+            return box.result.map { .success($0) } ?? .failure(.loopEnded)
+        }
+        let cancellation = loop.offLoopCancellations.last
+        // The sooner of its own deadline and the one of the load it works for.
+        var deadline = [deadline, cancellation?.deadline].compactMap { $0 }.min()
         // The deadline wakes the loop as the work's end does: a timer at it, set again should
         // it fire early (GLib counts whole milliseconds), so that no turn blocks past it.
         var timer: LoopSource?
@@ -92,7 +120,7 @@ public enum OffLoop {
     }
 
     /// The result, handed from the work's thread to the loop's, which it wakes.
-    private final class ResultBox<T: Sendable>: Sendable {
+    fileprivate final class ResultBox<T: Sendable>: Sendable {
         private let value = Mutex<T?>(nil)
         private let waker: LoopWaker
 

@@ -3,9 +3,10 @@
 /// not and which plugins would take it.
 extension SourceLoader {
     /// The response as a page for the machine: decoded by the source's plugin, or why not.
-    func outcome(of response: HTTPResponse) -> Machine.FetchEnd.Outcome {
+    /// `tap`: the plugin's tap that took this very body as it came (see `BodyTap`).
+    func outcome(of response: HTTPResponse, tapped tap: (any BodyTap)? = nil) -> Machine.FetchEnd.Outcome {
         if response.info.isNotModified { return .notModified }
-        let decoded = decode(response)
+        let decoded = decode(response, tapped: tap)
         if case .success(let page)? = decoded?.1 {
             return .page(source.fingerprintsContent ? page.fingerprinted(body: ContentFingerprint.of(response.body)) : page, response.info)
         }
@@ -21,15 +22,15 @@ extension SourceLoader {
 
     /// The plugin for the response, and its one decode of the body. A later page goes to the
     /// plugin that took the first.
-    private func decode(_ response: HTTPResponse) -> (AnyContentDecoder, Result<AnyContent, DecodeFailure>)? {
+    private func decode(_ response: HTTPResponse, tapped tap: (any BodyTap)?) -> (AnyContentDecoder, Result<AnyContent, DecodeFailure>)? {
         let cancellation = OffLoop.Cancellation(deadline: requested.map { fetchStarted + $0.options.deadline })
         decoding = cancellation
         handedOverPieces = false
         defer { decoding = nil }
-        return OffLoop.cancellable(by: cancellation) { decodeNow(response) }
+        return OffLoop.cancellable(by: cancellation) { decodeNow(response, tapped: tap) }
     }
 
-    private func decodeNow(_ response: HTTPResponse) -> (AnyContentDecoder, Result<AnyContent, DecodeFailure>)? {
+    private func decodeNow(_ response: HTTPResponse, tapped tap: (any BodyTap)?) -> (AnyContentDecoder, Result<AnyContent, DecodeFailure>)? {
         // Only a first page: an empty later page is the list's plugin's to judge, as before.
         // Offered, not decoded: what it declines (an empty file) goes on to the source's plugin.
         if response.body.isEmpty, pagePlugin == nil, let empty = source.emptyBody {
@@ -43,7 +44,7 @@ extension SourceLoader {
         case .fixed(let decoder):
             // Only a first page is handed over in pieces: a later one joins the list.
             let pieces = pagePlugin == nil ? counted(pieces) : nil
-            return (decoder, Result { () throws(DecodeFailure) in try decoder.decode(response.body, response: response.info, pieces: pieces) })
+            return (decoder, Result { () throws(DecodeFailure) in try decoder.decode(response.body, response: response.info, pieces: pieces, tapped: tap) })
         case .fromResponse(let decoders, _):
             if let pagePlugin, let decoder = decoders.first(where: { $0.name == pagePlugin }) {
                 return (decoder, Result { () throws(DecodeFailure) in try decoder.decode(response.body, response: response.info) })

@@ -27,6 +27,9 @@ public final class SourceLoader {
     var requested: (url: String, options: FetchOptions)?
     /// Whether the decode in progress handed a piece over: its failure is then final.
     var handedOverPieces = false
+    /// The tap its plugin opened on the body of a request's response (see `BodyTap`), until
+    /// that response is decoded with it, or not (its work is then dropped with it).
+    private var tapped: (request: Int, tap: any BodyTap)?
     /// The wait for a retry, among the loop's deadlines.
     private var retryTimer: LoopDeadlines.Token?
     private var pending: [Machine.Event] = []
@@ -165,9 +168,10 @@ public final class SourceLoader {
             pagePlugin = request.pagePlugin
             requested = (request.url, options)
             fetchStarted = .now
+            tapped = nil
             fetch = fetcher.fetch(request.url, options: options, progress: { [weak self] progress in
                 self?.send(.progress(progress))
-            }, completion: { [weak self] result in
+            }, tap: tapOpener(for: request), completion: { [weak self] result in
                 self?.fetched(result, request: request.id)
             })
         case .cancelFetch:
@@ -197,8 +201,23 @@ public final class SourceLoader {
         }
     }
 
+    /// What opens the source's plugin's tap on the body of `request`'s response, where the
+    /// plugin taps bodies (a jq program parses as the body arrives); nil for the others.
+    private func tapOpener(for request: Machine.Request) -> BodyTapOpener? {
+        guard case .fixed(let decoder) = source.plugin, let tapper = decoder.tapper else { return nil }
+        // As `decodeNow` hands pieces: only to a first page.
+        let streamsPieces = pieces != nil && request.pagePlugin == nil
+        return { [weak self, id = request.id] info in
+            let tap = tapper(info, streamsPieces)
+            if let tap { self?.tapped = (id, tap) }
+            return tap
+        }
+    }
+
     private func fetched(_ result: Result<HTTPResponse, LoadError>, request: Int) {
         fetch = nil
+        // Decoded with it or not, the tap is done with once the response is.
+        defer { tapped = nil }
         switch result {
         case .success(let response):
             let end = end(of: response, request: request)
@@ -223,7 +242,9 @@ public final class SourceLoader {
         case nil:
             // Files and stdin answer with a stand-in 200 that no server sent: report no status.
             let status = URLParts.scheme(of: response.info.url)?.hasPrefix("http") == true ? response.info.status : nil
-            return Machine.FetchEnd(outcome(of: response), request: request, httpStatus: status, bytes: response.body.count,
+            // Only this body came through the tap: a stored copy never did.
+            let tap = tapped.flatMap { $0.request == request ? $0.tap : nil }
+            return Machine.FetchEnd(outcome(of: response, tapped: tap), request: request, httpStatus: status, bytes: response.body.count,
                                     response: response, page: handedOn(response))
         }
     }

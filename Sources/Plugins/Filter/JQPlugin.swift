@@ -2,14 +2,13 @@
 import Glibc
 #endif
 public import Loader
-internal import TerminalText
 
 /// What `--jq` makes of each load: the results of a jq program, run by libjq on the JSON the
 /// source served (or, for a feed or a web page, the JSON `--output json` shows), shown by loadrun's own views as jq users
 /// expect: strings as raw lines (`jq -r`, `gh --jq`), an array of records as a table, anything
 /// else as the JSON view, several results one after another (`JQResultsView`). It is in the
 /// table only for a run whose sources filter, and takes nothing by itself: those sources name it.
-public struct JQPlugin: ContentDecoder {
+public struct JQPlugin: BodyTappingDecoder {
     public static let pluginName = "jq"
     public let name = JQPlugin.pluginName
     public let mediaTypes = ["application/json"]
@@ -107,8 +106,31 @@ public struct JQPlugin: ContentDecoder {
         try decode(body, response: response, streamingTo: pieces)
     }
 
+    /// A run that parses a JSON body as it arrives, the program's own way (see
+    /// `JQProgram.FedRun`); a body of any other type waits to be read whole (a feed or a page
+    /// becomes JSON only then).
+    public func tap(for response: ResponseInfo, streamsPieces: Bool) -> (any BodyTap)? {
+        guard MediaType.isJSON(response.mediaType) else { return nil }
+        return program.start(streams: streamsPieces)
+    }
+
+    /// The results of the run that parsed `body` as it arrived; a tap that is not such a run
+    /// of this program, for these pieces, is dropped, and the body is run whole.
+    public func decode(_ body: [UInt8], response: ResponseInfo, pieces: ContentPieces?, tapped tap: any BodyTap) throws(DecodeFailure) -> Results {
+        guard let fed = tap as? JQProgram.FedRun, fed.program === program, fed.streams == (pieces != nil) else {
+            return try decode(body, response: response, streamingTo: pieces)
+        }
+        return try results(streamingTo: pieces) { stream in program.finish(fed, streamingTo: stream) }
+    }
+
     private func decode(_ body: [UInt8], response: ResponseInfo, streamingTo pieces: ContentPieces?) throws(DecodeFailure) -> Results {
         let json = try Self.json(of: body, response: response)
+        return try results(streamingTo: pieces) { stream in program.run(json, streamingTo: stream) }
+    }
+
+    /// The results of one run, made by `run` with the stream it is given: those after the
+    /// first go to `pieces` as they come, where there are pieces.
+    private func results(streamingTo pieces: ContentPieces?, of run: (JQProgram.ResultStream?) -> JQProgram.Run) throws(DecodeFailure) -> Results {
         var shown = 0
         let stream = pieces.map { pieces in
             JQProgram.ResultStream(isReady: pieces.isReady, take: { batch in
@@ -116,7 +138,7 @@ public struct JQPlugin: ContentDecoder {
                 return pieces.take(AnyContent(Results(lines: batch, precededBy: shown), decoder: self))
             })
         }
-        let run = program.run(json, streamingTo: stream)
+        let run = run(stream)
         if run.failure != nil, run.stopped == nil, let pieces, !run.results.isEmpty {
             // As jq does: the results before the error go out, then the error is said.
             _ = pieces.take(AnyContent(Results(compact: run.results, precededBy: run.streamed), decoder: self))
@@ -203,113 +225,4 @@ public struct JQPlugin: ContentDecoder {
 
     /// The renderer of what any jq program makes.
     public static var renderer: AnyContentRenderer { AnyContentRenderer(JQResultsView()) }
-}
-
-/// jq's results as loadrun's views show them (see `JQPlugin`).
-public struct JQResultsView: ContentRenderer {
-    public init() {}
-
-    public func render(_ model: JQPlugin.Results, context: RenderContext) -> String {
-        RenderSink.collect { write(model, context: context, to: $0) }
-    }
-
-    public func write(_ model: JQPlugin.Results, context: RenderContext, to sink: RenderSink) {
-        if let lines = model.lines { return write(lines, context: context, to: sink) }
-        for result in model.results {
-            if sink.isStopped { return }
-            write(result, context: context, to: sink)
-        }
-    }
-
-    private func write(_ result: JQPlugin.Results.Result, context: RenderContext, to sink: RenderSink) {
-        switch result {
-        case .text(let text):
-            // Raw, as jq -r prints it, and made safe: it came from the server.
-            sink.writeLine(UntrustedText.forTerminal(text))
-        case .table(let table):
-            TablePlugin().write(table, context: context, to: sink)
-        case .json(let document):
-            JSONPlugin().write(document, context: context, to: sink)
-        }
-    }
-
-    /// A piece's results, as `write` writes each, straight from their bytes: each run of
-    /// strings with no escape (titles) is copied between their quotes into one text, made safe
-    /// for the terminal whole, and written at once; any other result goes its own way, in its
-    /// place. No string, closure or model per title: a hundred thousand cost a few copies.
-    ///
-    /// Made safe whole, it is made safe as each line alone would be: such a string holds no
-    /// control character (it would be escaped), so no `\r` joins the line break after it.
-    private func write(_ lines: JQResultLines, context: RenderContext, to sink: RenderSink) {
-        lines.bytes.withUnsafeBytes { all in
-            guard let base = all.baseAddress else { return }
-            // The text of a run of plain strings, at most as long as their lines.
-            let text = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: all.count)
-            defer { text.deallocate() }
-            var next = 0
-            while next < all.count, !sink.isStopped {
-                var used = 0
-                var end = 0
-                while next < all.count {
-                    end = memchr(base + next, 0x0A, all.count - next).map { $0 - UnsafeMutableRawPointer(mutating: base) } ?? all.count
-                    guard let plain = JQPlugin.plainString(UnsafeRawBufferPointer(rebasing: all[next..<end])) else { break }
-                    UnsafeMutableRawPointer(text.baseAddress! + used).copyMemory(from: plain.baseAddress!, byteCount: plain.count)
-                    used += plain.count
-                    text[used] = 0x0A
-                    used += 1
-                    next = end + 1
-                }
-                if used > 0 {
-                    sink.write(UntrustedText.forTerminal(String(decoding: UnsafeBufferPointer(rebasing: text[0..<used]), as: UTF8.self)))
-                }
-                // A result that is no plain string, at `next`, ending at `end`.
-                if next < all.count, !sink.isStopped {
-                    write(JQPlugin.result(String(decoding: UnsafeRawBufferPointer(rebasing: all[next..<end]), as: UTF8.self)),
-                          context: context, to: sink)
-                    next = end + 1
-                }
-            }
-        }
-    }
-
-    /// A single result that is a list is laid out by its items, as that list's own view lays
-    /// them out: a watch marks the new ones, and the full-screen view selects and opens them.
-    public func renderItems(_ model: JQPlugin.Results, context: RenderContext) -> RenderedItems? {
-        guard model.isSingle else { return nil }
-        switch model.results[0] {
-        case .table(let table): return TablePlugin().renderItems(table, context: context)
-        case .json(let document): return JSONPlugin().renderItems(document, context: context)
-        case .text: return nil
-        }
-    }
-
-    public func itemFields(_ model: JQPlugin.Results, at index: Int) -> [String: String]? {
-        guard model.isSingle else { return nil }
-        switch model.results[0] {
-        case .table(let table): return TablePlugin().itemFields(table, at: index)
-        case .json(let document): return JSONPlugin().itemFields(document, at: index)
-        case .text: return nil
-        }
-    }
-
-    /// A program that gave nothing (`empty`, a `select` that held for none) says so, where
-    /// the view would be.
-    public func emptyState(_ model: JQPlugin.Results) -> String? {
-        model.count == 0 && model.precededBy == 0 ? "the jq program gave no results" : nil
-    }
-
-    /// One result pretty-printed, as `--output json` prints a document; several one a line,
-    /// as `jq -c` prints them.
-    public func renderJSON(_ model: JQPlugin.Results, context: RenderContext) -> String {
-        guard model.isSingle else {
-            // A piece's lines are already that text, with a line break after the last.
-            if let lines = model.lines { return String(decoding: lines.bytes.dropLast(), as: UTF8.self) }
-            return model.compact.joined(separator: "\n")
-        }
-        switch model.results[0] {
-        case .json(let document): return JSONPlugin().renderJSON(document, context: context)
-        case .table(let table): return TablePlugin().renderJSON(table, context: context)
-        case .text: return model.compact[0]
-        }
-    }
 }

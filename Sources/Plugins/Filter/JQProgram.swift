@@ -14,7 +14,7 @@ public final class JQProgram {
     public let source: String
     /// Its `$NAME`s (`--arg`, `--argjson`).
     public let arguments: JQArguments
-    private let states: States
+    let states: States
 
     /// Why a program could not be made: libjq is missing, or jq's own messages for a program
     /// that does not compile.
@@ -85,11 +85,8 @@ public final class JQProgram {
         guard let state = states.take() else { return Run(results: [], failure: "the program no longer compiles") }
         let states = states
         let token = States.RunToken()
-        // Without a running loop, nothing takes results as they come: they are kept, and the
-        // stream takes them at the end.
-        let waker = EventLoop.current.flatMap { $0.isRunning ? $0.makeWaker() : nil }
-        let flow = JQResultFlow(keptLimit: keptLimit ?? Self.keptLimit(forInput: input.count), streams: stream != nil && waker != nil,
-                                waker: waker)
+        let limit = keptLimit ?? Self.keptLimit(forInput: input.count)
+        let flow = Self.flow(keptLimit: limit, streams: stream != nil)
         let run = OffLoop.run(until: deadline, onTurn: stream.map { stream in { flow.handOver(isReady: stream.isReady, take: stream.take) } }) {
             defer {
                 states.put(state)
@@ -97,6 +94,21 @@ public final class JQProgram {
             }
             return Self.run(state, on: input, into: flow)
         }
+        return ended(run, flow: flow, token: token, streamingTo: stream, keptLimit: limit)
+    }
+
+    /// Where a run's results go: streamed only where a loop turns to take them. Without a
+    /// running loop, nothing takes results as they come: they are kept, and the stream takes
+    /// them at the end.
+    static func flow(keptLimit: Int, streams: Bool) -> JQResultFlow {
+        let waker = EventLoop.current.flatMap { $0.isRunning ? $0.makeWaker() : nil }
+        return JQResultFlow(keptLimit: keptLimit, streams: streams && waker != nil, waker: waker)
+    }
+
+    /// What a run came to, once its wait ended (`run`, `finish`): the rest of its results
+    /// handed to `stream` or kept, its failure, or why it was not waited for.
+    func ended(_ run: Result<String?, OffLoop.Stop>, flow: JQResultFlow, token: States.RunToken, streamingTo stream: ResultStream?,
+               keptLimit limit: Int) -> Run {
         let failure: String?
         switch run {
         case .success(let ending):
@@ -115,7 +127,6 @@ public final class JQProgram {
         }
         let outcome = flow.outcome
         let stopped: OffLoop.Stop? = if case .failure(let stop) = run { stop } else { nil }
-        let limit = keptLimit ?? Self.keptLimit(forInput: input.count)
         let tooMany = outcome.stop == .tooMany && stopped == nil
             ? "it gave more than \(limit >> 20) MiB of results, more than loadrun keeps; narrow it with first(…) or limit(N; …)" : nil
         return Run(results: stopped == nil ? outcome.results.strings : [], failure: tooMany ?? failure, debugMessages: outcome.debugMessages,
@@ -140,13 +151,13 @@ public final class JQProgram {
         return failure.map { String(cString: $0) }
     }
 
-    private static let emit: lr_jq_emit = { info, json, length in
+    static let emit: lr_jq_emit = { info, json, length in
         guard let info, let json else { return 1 }
         let flow = Unmanaged<JQResultFlow>.fromOpaque(info).takeUnretainedValue()
         return flow.add(UnsafeRawBufferPointer(start: json, count: length)) ? 1 : 0
     }
 
-    private static let note: lr_jq_emit = { info, json, length in
+    static let note: lr_jq_emit = { info, json, length in
         guard let info, let json else { return 0 }
         Unmanaged<JQResultFlow>.fromOpaque(info).takeUnretainedValue().note(UnsafeRawBufferPointer(start: json, count: length))
         return 0
@@ -155,7 +166,7 @@ public final class JQProgram {
     /// The program's compiled states not in use: a run takes one (compiling another when all
     /// are out, with a run still going on another thread) and puts it back when done. Those
     /// here are freed with the last reference, which a run left to its thread may hold.
-    private final class States: Sendable {
+    final class States: Sendable {
         /// A compiled state, used by one run at a time.
         struct State: @unchecked Sendable {
             let pointer: OpaquePointer
@@ -212,6 +223,12 @@ public final class JQProgram {
 
         func take() -> State? {
             idle.withLock { $0.popLast() } ?? (try? Self.compile(source, arguments: arguments))
+        }
+
+        /// A state not in use, if one is: never compiled for (a body tapped as it arrives, of
+        /// which many may be in flight at once, waits for its end instead).
+        func takeIdle() -> State? {
+            idle.withLock { $0.popLast() }
         }
 
         func put(_ state: State) {

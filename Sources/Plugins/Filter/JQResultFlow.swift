@@ -35,7 +35,6 @@ final class JQResultFlow: @unchecked Sendable {
     /// not free to keep.
     static let overheadPerResult = 32
 
-    private let keptLimit: Int
     private let streams: Bool
     private let waker: LoopWaker?
     /// The loop's thread: a run that found no thread of its own runs there, and must never
@@ -46,6 +45,8 @@ final class JQResultFlow: @unchecked Sendable {
     // accesses apart, and each result paid two runtime checks (a tenth of its way out).
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// The most bytes kept; grows with an input that arrives (`allow(keptLimit:)`).
+    @exclusivity(unchecked) private var keptLimit: Int
     @exclusivity(unchecked) private var waiting = JQResultLines()
     @exclusivity(unchecked) private var waitingBytes = 0
     @exclusivity(unchecked) private var handedOver = 0
@@ -106,6 +107,12 @@ final class JQResultFlow: @unchecked Sendable {
             pthread_cond_wait(changed, mutex)
         }
         return stop != nil
+    }
+
+    /// Keeps up to `limit` bytes from now on, where that is more: the limit of an input that
+    /// grows as it arrives.
+    func allow(keptLimit limit: Int) {
+        locked { keptLimit = max(keptLimit, limit) }
     }
 
     /// What `debug` said.
