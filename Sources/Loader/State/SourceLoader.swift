@@ -216,8 +216,9 @@ public final class SourceLoader {
 
     private func fetched(_ result: Result<HTTPResponse, LoadError>, request: Int) {
         fetch = nil
-        // Decoded with it or not, the tap is done with once the response is.
-        defer { tapped = nil }
+        // Decoded with it or not, the tap is done with once the response is (and only this
+        // request's: one that ended late must not drop the tap of the fetch after it).
+        defer { if tapped?.request == request { tapped = nil } }
         switch result {
         case .success(let response):
             let end = end(of: response, request: request)
