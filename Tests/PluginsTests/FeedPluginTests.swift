@@ -267,6 +267,29 @@ final class FeedPluginTests: XCTestCase {
         XCTAssertEqual(plugin.itemFields(feed, at: 1)?["id"], "tag:example.com,2026:1")
     }
 
+    /// The byline is what tells entries apart: their authors, else their sites, else nothing.
+    func testTheBylineIsTheAuthorsElseTheSitesElseNothing() throws {
+        func entry(_ title: String, by author: String, at url: String) -> FeedItem {
+            var item = FeedItem(id: url, url: url, title: title)
+            item.authors = [author]
+            return item
+        }
+        let context = RenderContext(width: 60, height: nil, allowsStyling: false)
+        let sites = Feed(format: "rss", title: "T", items: [entry("One", by: "Ana", at: "https://a.example/1"),
+                                                            entry("Two", by: "Ana", at: "https://b.example/2")])
+        let text = plugin.render(sites, context: context)
+        XCTAssertTrue(text.contains("a.example") && text.contains("b.example"), text)
+        XCTAssertFalse(text.contains("Ana"), "one author tells nothing apart: \(text)")
+        let same = Feed(format: "rss", title: "T", items: [entry("One", by: "Ana", at: "https://a.example/1"),
+                                                           entry("Two", by: "Ana", at: "https://a.example/2")])
+        let plain = plugin.render(same, context: context)
+        XCTAssertFalse(plain.contains("a.example") || plain.contains("Ana"), plain)
+        let authors = Feed(format: "rss", title: "T", items: [entry("One", by: "Ana", at: "https://a.example/1"),
+                                                              entry("Two", by: "Bo", at: "https://a.example/2")])
+        let byAuthors = plugin.render(authors, context: context)
+        XCTAssertTrue(byAuthors.contains("Ana") && byAuthors.contains("Bo") && !byAuthors.contains("a.example"), byAuthors)
+    }
+
     /// Issue 41: on a pipe an entry's summary is whole; a screen shows two lines of it.
     func testOnAPipeAnEntrysSummaryIsWhole() throws {
         let summary = String(repeating: "a summary that goes on ", count: 30)
