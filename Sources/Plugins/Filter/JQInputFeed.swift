@@ -12,9 +12,8 @@ final class JQInputFeed: @unchecked Sendable {
     /// Where the input stands, for libjq's thread.
     private enum End { case open, whole, dropped }
 
-    // Guarded by `mutex`; `changed` wakes libjq's thread waiting for a chunk.
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    // Guarded by `gate`, which wakes libjq's thread waiting for a chunk.
+    private let gate = ThreadGate()
     private var queued: [UnsafeMutableRawBufferPointer] = []
     private var nextQueued = 0
     private var end = End.open
@@ -22,24 +21,9 @@ final class JQInputFeed: @unchecked Sendable {
     /// once that thread let go of the feed).
     private var reading: UnsafeMutableRawBufferPointer?
 
-    init() {
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(changed, nil)
-    }
-
     deinit {
         reading?.deallocate()
         for chunk in queued[nextQueued...] { chunk.deallocate() }
-        pthread_cond_destroy(changed)
-        pthread_mutex_destroy(mutex)
-        changed.deallocate()
-        mutex.deallocate()
-    }
-
-    private func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body()
     }
 
     // MARK: the loop's thread
@@ -49,10 +33,10 @@ final class JQInputFeed: @unchecked Sendable {
         guard !bytes.isEmpty else { return }
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 1)
         chunk.copyMemory(from: bytes)
-        let taken: Bool = locked {
+        let taken: Bool = gate.locked {
             guard end == .open else { return false }
             queued.append(chunk)
-            pthread_cond_signal(changed)
+            gate.signal()
             return true
         }
         if !taken { chunk.deallocate() }
@@ -60,17 +44,17 @@ final class JQInputFeed: @unchecked Sendable {
 
     /// The input ended whole: the parser finishes with what it has.
     func finish() {
-        locked {
+        gate.locked {
             if end == .open { end = .whole }
-            pthread_cond_signal(changed)
+            gate.signal()
         }
     }
 
     /// The input will never end whole: the run stops at its next read.
     func drop() {
-        locked {
+        gate.locked {
             if end == .open { end = .dropped }
-            pthread_cond_signal(changed)
+            gate.signal()
         }
     }
 
@@ -81,8 +65,8 @@ final class JQInputFeed: @unchecked Sendable {
     func next(_ bytes: UnsafeMutablePointer<UnsafePointer<CChar>?>, _ length: UnsafeMutablePointer<Int>) -> Int32 {
         reading?.deallocate()
         reading = nil
-        let (chunk, ending): (UnsafeMutableRawBufferPointer?, End) = locked {
-            while nextQueued == queued.count, end == .open { pthread_cond_wait(changed, mutex) }
+        let (chunk, ending): (UnsafeMutableRawBufferPointer?, End) = gate.locked {
+            while nextQueued == queued.count, end == .open { gate.wait() }
             guard end != .dropped, nextQueued < queued.count else { return (nil, end) }
             defer {
                 nextQueued += 1

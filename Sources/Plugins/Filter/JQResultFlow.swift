@@ -40,11 +40,10 @@ final class JQResultFlow: @unchecked Sendable {
     /// The loop's thread: a run that found no thread of its own runs there, and must never
     /// wait for the loop to take its results.
     private let loopThread = pthread_self()
-    // Everything below is guarded by `mutex`; `changed` wakes libjq's thread waiting on the
-    // stream's window. Unchecked for exclusivity at run time: the mutex is what keeps two
+    // Everything below is guarded by `gate`, which wakes libjq's thread waiting on the
+    // stream's window. Unchecked for exclusivity at run time: the gate is what keeps two
     // accesses apart, and each result paid two runtime checks (a tenth of its way out).
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let gate = ThreadGate()
     /// The most bytes kept; grows with an input that arrives (`allow(keptLimit:)`).
     @exclusivity(unchecked) private var keptLimit: Int
     @exclusivity(unchecked) private var waiting = JQResultLines()
@@ -63,21 +62,6 @@ final class JQResultFlow: @unchecked Sendable {
         self.keptLimit = keptLimit
         self.streams = streams
         self.waker = waker
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(changed, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(changed)
-        pthread_mutex_destroy(mutex)
-        changed.deallocate()
-        mutex.deallocate()
-    }
-
-    private func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body()
     }
 
     // MARK: libjq's thread
@@ -85,40 +69,40 @@ final class JQResultFlow: @unchecked Sendable {
     /// A result, as compact JSON; whether the run must stop.
     func add(_ json: UnsafeRawBufferPointer) -> Bool {
         let print = ContentFingerprint.of(json)
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        guard stop == nil else { return true }
-        fingerprint = ContentFingerprint.combining(fingerprint, print)
-        if waiting.isEmpty { batchStarted = .now }
-        waiting.append(json)
-        waitingBytes += json.count + Self.overheadPerResult
-        guard streams else {
-            if waitingBytes > keptLimit { stop = .tooMany }
+        return gate.locked {
+            guard stop == nil else { return true }
+            fingerprint = ContentFingerprint.combining(fingerprint, print)
+            if waiting.isEmpty { batchStarted = .now }
+            waiting.append(json)
+            waitingBytes += json.count + Self.overheadPerResult
+            guard streams else {
+                if waitingBytes > keptLimit { stop = .tooMany }
+                return stop != nil
+            }
+            guard let waker, pthread_equal(pthread_self(), loopThread) == 0 else { return stop != nil }
+            if !woken, waitingBytes >= Self.batchBytes || ContinuousClock.now - batchStarted >= Self.batchDelay {
+                woken = true
+                waker.wake()
+            }
+            // A first result alone is not handed over (see `handOver`): it is not waited on.
+            while waitingBytes > Self.streamWindow, handedOver + waiting.count >= 2, stop == nil {
+                waker.wake()
+                gate.wait()
+            }
             return stop != nil
         }
-        guard let waker, pthread_equal(pthread_self(), loopThread) == 0 else { return stop != nil }
-        if !woken, waitingBytes >= Self.batchBytes || ContinuousClock.now - batchStarted >= Self.batchDelay {
-            woken = true
-            waker.wake()
-        }
-        // A first result alone is not handed over (see `handOver`): it is not waited on.
-        while waitingBytes > Self.streamWindow, handedOver + waiting.count >= 2, stop == nil {
-            waker.wake()
-            pthread_cond_wait(changed, mutex)
-        }
-        return stop != nil
     }
 
     /// Keeps up to `limit` bytes from now on, where that is more: the limit of an input that
     /// grows as it arrives.
     func allow(keptLimit limit: Int) {
-        locked { keptLimit = max(keptLimit, limit) }
+        gate.locked { keptLimit = max(keptLimit, limit) }
     }
 
     /// What `debug` said.
     func note(_ json: UnsafeRawBufferPointer) {
         let text = String(decoding: json, as: UTF8.self)
-        locked { debugMessages.append(text) }
+        gate.locked { debugMessages.append(text) }
     }
 
     // MARK: the loop's thread
@@ -132,7 +116,7 @@ final class JQResultFlow: @unchecked Sendable {
         // Asked before the lock: the taker's state is the loop's, and takes no lock of ours.
         let ready = isReady()
         var held = false
-        let batch: JQResultLines = locked {
+        let batch: JQResultLines = gate.locked {
             guard stop == nil, !waiting.isEmpty else { return JQResultLines() }
             guard handedOver + waiting.count >= 2 else {
                 // Held for a second result: the next one wakes the loop again.
@@ -146,7 +130,7 @@ final class JQResultFlow: @unchecked Sendable {
             defer {
                 waitingBytes = 0
                 woken = false
-                pthread_cond_broadcast(changed)
+                gate.broadcast()
             }
             handedOver += waiting.count
             return waiting.takeAll()
@@ -157,15 +141,15 @@ final class JQResultFlow: @unchecked Sendable {
 
     /// Stops the run at its next result, and frees its thread if it waits on the window.
     func end(_ reason: Stop) {
-        locked {
+        gate.locked {
             if stop == nil { stop = reason }
-            pthread_cond_broadcast(changed)
+            gate.broadcast()
         }
     }
 
     /// What the run left once it ended: the results not handed over, how many were, the
     /// fingerprint of all, what `debug` said, and why it was stopped, if it was.
     var outcome: (results: JQResultLines, handedOver: Int, fingerprint: UInt64, debugMessages: [String], stop: Stop?) {
-        locked { (waiting, handedOver, fingerprint, debugMessages, stop) }
+        gate.locked { (waiting, handedOver, fingerprint, debugMessages, stop) }
     }
 }
