@@ -29,6 +29,18 @@ final class PlanTests: XCTestCase {
         RunPlan(sourceNames: sources, urls: urls, all: all, settings: SourceSettings())
     }
 
+    /// A `--jq` source's plugin parses a body as it arrives (see `BodyTap`); a named plugin
+    /// waits for the whole body.
+    func testAJQSourcesPluginTapsBodiesAndANamedPluginDoesNot() throws {
+        let filtered = try requests(RunPlan(sourceNames: [], urls: ["http://h/a"], all: false, settings: SourceSettings(jq: ".[]")))
+        guard case .fixed(let jq) = try XCTUnwrap(filtered.first).plugin else { return XCTFail("--jq fixes the plugin") }
+        XCTAssertEqual(jq.name, JQPlugin.pluginName)
+        XCTAssertNotNil(jq.tapper, "the jq plugin is asked for a tap on each JSON body")
+        let named = try requests(RunPlan(sourceNames: [], urls: ["http://h/a"], all: false, settings: SourceSettings(plugin: "posts")))
+        guard case .fixed(let posts) = try XCTUnwrap(named.first).plugin else { return XCTFail("--plugin fixes the plugin") }
+        XCTAssertNil(posts.tapper)
+    }
+
     func testABareRunLoadsThePostsOfTheSampleSource() throws {
         let requests = try requests(RunPlan(sourceNames: [], urls: [], all: false, settings: SourceSettings()))
         XCTAssertEqual(requests.map(\.sourceName), ["posts"])

@@ -10,20 +10,35 @@ public struct AnyContentDecoder {
     /// it arrives; nil for the others (most), which cost a fetch nothing for it.
     public let tapper: ((ResponseInfo, Bool) -> (any BodyTap)?)?
 
+    /// `decoder`, which waits for whole bodies.
     public init<Decoder: ContentDecoder>(_ decoder: Decoder) {
+        self.init(decoder, decode: { (body, response, pieces, _) throws(DecodeFailure) in
+            guard let pieces else { return AnyContent(try decoder.decode(body, response: response), decoder: decoder) }
+            return AnyContent(try decoder.decode(body, response: response, pieces: pieces), decoder: decoder)
+        }, tapper: nil)
+    }
+
+    /// `decoder`, which works on a body as it arrives: a body its tap took goes back to it, any
+    /// other is decoded as by any decoder. Chosen where the decoder's type is known (a source's
+    /// `--jq` plugin), not found by a cast: a conformance looked up at run time cost every
+    /// run 1.3 M instructions at start-up, for a dozen plugins that never tap.
+    public init<Decoder: BodyTappingDecoder>(_ decoder: Decoder) {
+        self.init(decoder, decode: { (body, response, pieces, tap) throws(DecodeFailure) in
+            if let tap { return AnyContent(try decoder.decode(body, response: response, pieces: pieces, tapped: tap), decoder: decoder) }
+            guard let pieces else { return AnyContent(try decoder.decode(body, response: response), decoder: decoder) }
+            return AnyContent(try decoder.decode(body, response: response, pieces: pieces), decoder: decoder)
+        }, tapper: { response, streamsPieces in decoder.tap(for: response, streamsPieces: streamsPieces) })
+    }
+
+    private init<Decoder: ContentDecoder>(_ decoder: Decoder,
+                                          decode: @escaping ([UInt8], ResponseInfo, ContentPieces?, (any BodyTap)?) throws(DecodeFailure) -> AnyContent,
+                                          tapper: ((ResponseInfo, Bool) -> (any BodyTap)?)?) {
         name = decoder.name
         mediaTypes = decoder.mediaTypes
         summary = decoder.summary
         takes = decoder.takes
-        if let tapping = decoder as? any BodyTappingDecoder {
-            (self.decoder, tapper) = Self.tapping(tapping)
-        } else {
-            self.decoder = { (body, response, pieces, _) throws(DecodeFailure) in
-                guard let pieces else { return AnyContent(try decoder.decode(body, response: response), decoder: decoder) }
-                return AnyContent(try decoder.decode(body, response: response, pieces: pieces), decoder: decoder)
-            }
-            tapper = nil
-        }
+        self.decoder = decode
+        self.tapper = tapper
         offerer = { body in
             switch decoder.offer(body) {
             case .declined: .declined
@@ -31,18 +46,6 @@ public struct AnyContentDecoder {
             case .failed(let failure): .failed(failure)
             }
         }
-    }
-
-    /// The decode and the tapper of a decoder that works on a body as it arrives: a body its
-    /// tap took goes back to it; any other is decoded as by any decoder.
-    private static func tapping<Decoder: BodyTappingDecoder>(_ decoder: Decoder)
-        -> (([UInt8], ResponseInfo, ContentPieces?, (any BodyTap)?) throws(DecodeFailure) -> AnyContent, (ResponseInfo, Bool) -> (any BodyTap)?) {
-        let decode = { (body: [UInt8], response: ResponseInfo, pieces: ContentPieces?, tap: (any BodyTap)?) throws(DecodeFailure) -> AnyContent in
-            if let tap { return AnyContent(try decoder.decode(body, response: response, pieces: pieces, tapped: tap), decoder: decoder) }
-            guard let pieces else { return AnyContent(try decoder.decode(body, response: response), decoder: decoder) }
-            return AnyContent(try decoder.decode(body, response: response, pieces: pieces), decoder: decoder)
-        }
-        return (decode, { response, streamsPieces in decoder.tap(for: response, streamsPieces: streamsPieces) })
     }
 
     /// The body decoded; `pieces` takes pieces of it as they are made, where the decoder makes
