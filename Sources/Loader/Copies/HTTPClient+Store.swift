@@ -18,10 +18,12 @@ extension HTTPClient {
         guard let store, options.keepsCopyOfResponse, URLParts.isWeb(url) else {
             return (options, completion)
         }
-        let key = CopyKey(url: url, options: options)
         var options = options
-        let copy = options.usesCache && options.validators == nil ? store.copy(for: key, url: url) : nil
-        if options.usesCache && options.validators == nil {
+        // The key (a SHA-256 of the request's headers) only for the store's read: a watch's
+        // later reloads carry their own validators and never read the copy here.
+        let readsCopy = options.usesCache && options.validators == nil
+        let copy = readsCopy ? store.copy(for: CopyKey(url: url, options: options), url: url) : nil
+        if readsCopy {
             note(copy.map { "revalidating the copy stored \(StoredCopy.age(since: $0.storedAt)) ago" } ?? "no stored copy")
             options.validators = copy?.validators
         }
