@@ -44,11 +44,8 @@ public final class HTTPFetch {
     private var hasResponse = false
     /// Whether the request's headers went out: a connection was made.
     private var wroteHeaders = false
-    /// The URL the message was last sent to, to tell a redirect from other restarts.
-    private var lastSentURL: String
-    /// Restarts in a row to the same URL with no response: the server refused the request
-    /// unprocessed, and libsoup sends it again at once, without end.
-    private var unansweredRestarts = 0
+    /// What libsoup's restarts of the message mean: a redirect, or a refusal it resends.
+    private var restarts: MessageRestarts
 
     init(client: HTTPClient, url: String, options: FetchOptions,
          progress: @escaping (LoadProgress) -> Void, tap: BodyTapOpener? = nil,
@@ -61,7 +58,7 @@ public final class HTTPFetch {
         life = FetchLifecycle(loop: client.loop, completion: completion)
         let parts = URLParts(url)
         self.parts = parts
-        lastSentURL = url
+        restarts = MessageRestarts(url: url)
         authority = parts?.authority ?? url
         host = parts?.host ?? authority
         serverKey = parts.flatMap { $0.scheme == "http" || $0.scheme == "https" ? $0.schemeHostPort : nil }
@@ -143,30 +140,21 @@ public final class HTTPFetch {
         }, Unmanaged.passRetained(self).toOpaque())
     }
 
-    /// libsoup sends the message again: after a redirect, an authentication challenge, a
-    /// stale connection, or a stream the server refused unprocessed. libsoup 3.2.3 resends a
-    /// request refused with HTTP/2 REFUSED_STREAM (or a GOAWAY before its stream) at once and
-    /// without limit, thousands of times a second; past a few in a row, the fetch ends as
-    /// refused, and loadrun's own retries, with their backoff, take it from there.
+    /// libsoup sends the message again (see `MessageRestarts`).
     private func didRestart(_ restarted: OpaquePointer) {
-        let now = SoupMessageObject.currentURL(of: restarted) ?? lastSentURL
-        guard now == lastSentURL else {
-            lastSentURL = now
-            unansweredRestarts = 0
-            client.trafficLog?(HTTPLogLine(.note, "following the redirect to \(now)"))
-            return
-        }
-        guard soup_message_get_status(restarted) == SOUP_STATUS_NONE else { return }
-        unansweredRestarts += 1
-        if unansweredRestarts == Self.refusalsInARow {
+        let answered = soup_message_get_status(restarted) != SOUP_STATUS_NONE
+        switch restarts.restarted(to: SoupMessageObject.currentURL(of: restarted), answered: answered) {
+        case .redirected(let url):
+            client.trafficLog?(HTTPLogLine(.note, "following the redirect to \(url)"))
+        case .refused:
             // Not from inside libsoup's own signal: on the loop, before its next I/O.
-            client.loop.schedule(urgently: true) { [weak self] in self?.stop(.refusedUnprocessed(times: Self.refusalsInARow)) }
+            client.loop.schedule(urgently: true) { [weak self] in
+                self?.stop(.refusedUnprocessed(times: MessageRestarts.refusalsInARow))
+            }
+        case .nothing:
+            break
         }
     }
-
-    /// Restarts in a row with no response after which a request counts as refused. One can
-    /// be a stale keep-alive connection, which libsoup rightly tries again on a fresh one.
-    private static let refusalsInARow = 3
 
     /// Whether to take a certificate that failed the session's verification (`HTTPClient.judge`
     /// decides), remembering why not. The peer is the one the message is at now, which after
