@@ -12,10 +12,7 @@ public struct AnyContentDecoder {
 
     /// `decoder`, which waits for whole bodies.
     public init<Decoder: ContentDecoder>(_ decoder: Decoder) {
-        self.init(decoder, decode: { (body, response, pieces, _) throws(DecodeFailure) in
-            guard let pieces else { return AnyContent(try decoder.decode(body, response: response), decoder: decoder) }
-            return AnyContent(try decoder.decode(body, response: response, pieces: pieces), decoder: decoder)
-        }, tapper: nil)
+        self.init(decoder, decode: Self.wholeBodies(decoder), tapper: nil)
     }
 
     /// `decoder`, which works on a body as it arrives: a body its tap took goes back to it, any
@@ -23,11 +20,20 @@ public struct AnyContentDecoder {
     /// `--jq` plugin), not found by a cast: a conformance looked up at run time cost every
     /// run 1.3 M instructions at start-up, for a dozen plugins that never tap.
     public init<Decoder: BodyTappingDecoder>(_ decoder: Decoder) {
+        let whole = Self.wholeBodies(decoder)
         self.init(decoder, decode: { (body, response, pieces, tap) throws(DecodeFailure) in
-            if let tap { return AnyContent(try decoder.decode(body, response: response, pieces: pieces, tapped: tap), decoder: decoder) }
+            guard let tap else { return try whole(body, response, pieces, nil) }
+            return AnyContent(try decoder.decode(body, response: response, pieces: pieces, tapped: tap), decoder: decoder)
+        }, tapper: { response, streamsPieces in decoder.tap(for: response, streamsPieces: streamsPieces) })
+    }
+
+    /// How `decoder` decodes a whole body, handing pieces over where it is given them.
+    private static func wholeBodies<Decoder: ContentDecoder>(_ decoder: Decoder)
+        -> ([UInt8], ResponseInfo, ContentPieces?, (any BodyTap)?) throws(DecodeFailure) -> AnyContent {
+        { (body, response, pieces, _) throws(DecodeFailure) in
             guard let pieces else { return AnyContent(try decoder.decode(body, response: response), decoder: decoder) }
             return AnyContent(try decoder.decode(body, response: response, pieces: pieces), decoder: decoder)
-        }, tapper: { response, streamsPieces in decoder.tap(for: response, streamsPieces: streamsPieces) })
+        }
     }
 
     private init<Decoder: ContentDecoder>(_ decoder: Decoder,
