@@ -162,10 +162,12 @@ public final class CopyStore: StoredCopies {
         }
     }
 
-    /// The confirmations that waited, written as the store goes (the run ends): without
+    /// The confirmations that wait, written now: as the run ends, whether or not the store
+    /// goes with it (a watch ended by a signal quits its loop with requests in flight, whose
+    /// callbacks still hold the client, and so the store, when the process exits). Without
     /// waiting for another process's lock, which must not hold up the end of a run; one lost
     /// to it is a time up to `confirmationInterval` behind.
-    deinit {
+    public func writeWaitingConfirmations() {
         let waiting = known.compactMap { digest, copy in copy.unwritten.map { (digest, copy.checksum, $0) } }
         guard !waiting.isEmpty else { return }
         file.attempt(lock: .never) { (database) throws(SQLiteError) in
@@ -173,6 +175,13 @@ public final class CopyStore: StoredCopies {
                 for (digest, checksum, at) in waiting { _ = try Self.markConfirmed(database, digest: digest, checksum: checksum, now: at) }
             }
         }
+        // Written or lost to a lock: either way, not written twice.
+        for (digest, _, _) in waiting { known[digest]?.unwritten = nil }
+    }
+
+    /// What still waits when the store goes without being told the run ended.
+    deinit {
+        writeWaitingConfirmations()
     }
 
     /// Marks the copy kept under `digest` verified and used at `now`, if it is still the one

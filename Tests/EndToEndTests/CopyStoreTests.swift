@@ -102,17 +102,35 @@ final class CopyStoreTests: XCTestCase {
 
     /// A watch revalidates the stored copy once, then its own reloads get 304s; meanwhile the
     /// copy's confirmation is set an hour back: the watch's later 304s move it, so the offline
-    /// run after says seconds, not the hour that its first 304 would leave.
+    /// run after says seconds, not the hour that its first 304 would leave. The watch is
+    /// ended while its next request is held open, as a watch of a slow server mostly is: the
+    /// request in flight holds the store past the exit, so the run's end, not the store's
+    /// deinit, must write the confirmations that wait.
     func testAWatchsNotModifiedAnswersConfirmTheStoredCopy() throws {
         let backend = WatchedBackend()
-        var server: TestServer? = TestServer(serving: backend)
+        let (holding, arrivals) = (Flag(), Counter())
+        var server: TestServer? = TestServer { server, _ in
+            let handler = backend.handler()
+            server.route("/posts") { exchange in
+                arrivals.increment()
+                // Never answered: the client has it in flight until it goes.
+                if holding.isSet { return exchange.pause() }
+                handler(exchange)
+            }
+        }
         let url = server!.url("/posts")
         XCTAssertEqual(try run(["--source", "posts", "--url", url]).waitForExit(), .exited(0))
         let watch = try run(["--source", "posts", "--url", url, "--watch", "50ms"])
-        XCTAssertTrue(waitUntil(limit: .seconds(10)) { backend.tally.notModified >= 1 }, watch.standardError)
+        // Two: the watch has taken in its first 304 (and written its confirmation at once) when
+        // it asks again.
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { backend.tally.notModified >= 2 }, watch.standardError)
         try sqlite("UPDATE copies SET verified_at = verified_at - 3600, stored_at = stored_at - 3600")
         let seen = backend.tally.notModified
         XCTAssertTrue(waitUntil(limit: .seconds(10)) { backend.tally.notModified >= seen + 2 }, watch.standardError)
+        holding.set()
+        // Any request that arrives after this count sees the hold.
+        let answered = arrivals.count
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { arrivals.count > answered }, watch.standardError)
         watch.send(SIGTERM)
         XCTAssertEqual(watch.waitForExit(), .exited(143), watch.standardError)
         server?.stop()

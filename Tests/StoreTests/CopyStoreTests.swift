@@ -161,7 +161,7 @@ final class CopyStoreTests: XCTestCase {
     }
 
     /// A watch's 304s: the first is written, the next within `confirmationInterval` wait, the
-    /// last of them written as the store goes; a copy another process replaced meanwhile is
+    /// last of them written as the run ends (or the store goes); a copy another process replaced meanwhile is
     /// never confirmed from what this one knew.
     func testA304WritesItsConfirmationOncePerInterval() throws {
         var store: CopyStore? = store()
@@ -174,8 +174,14 @@ final class CopyStoreTests: XCTestCase {
         try database.execute("UPDATE copies SET verified_at = 5")
         store?.confirm(key("http://a.test/x"), validators: validators)
         XCTAssertEqual(try database.integer("SELECT verified_at FROM copies"), 5, "the next waits")
+        store?.writeWaitingConfirmations()
+        XCTAssertGreaterThan(try database.integer("SELECT verified_at FROM copies"), 5, "and is written as the run ends, the store still held")
+        try database.execute("UPDATE copies SET verified_at = 5")
+        store?.writeWaitingConfirmations()
+        XCTAssertEqual(try database.integer("SELECT verified_at FROM copies"), 5, "once")
+        store?.confirm(key("http://a.test/x"), validators: validators)
         store = nil
-        XCTAssertGreaterThan(try database.integer("SELECT verified_at FROM copies"), 5, "and is written as the store goes")
+        XCTAssertGreaterThan(try database.integer("SELECT verified_at FROM copies"), 5, "or as the store goes")
 
         let eager = CopyStore(directory: directory, confirmationInterval: 0) { [unowned self] in problems.append($0) }
         let known = try XCTUnwrap(eager.copy(for: key("http://a.test/x"), url: "x")?.validators)

@@ -208,6 +208,8 @@ package final class LoadSession {
         presenter.finish(ending)
         // The loads first: a signal while the commands finish leaves at once.
         recorder?.finish(waitsForLock: { if case .signal = ending { false } else { true } }())
+        // Now, not when the store goes: a request still in flight holds it past the exit.
+        copies?.writeWaitingConfirmations()
         scripting.changeCommands?.finish(lettingThemEnd: ending == .conditionMet, until: scripting.waitEnds)
         drainOutput()
         stopWatching()
