@@ -33,10 +33,12 @@ public struct JSONWriter {
     /// a time.
     public func write(_ value: JSON, to sink: RenderSink) {
         var out: [UInt8] = []
-        // A container may fill a whole chunk; a scalar needs only its own size (a label or a
-        // URL took a 68 KB buffer each, twice per source of a 1,000-URL `--output json` run).
+        // A container starts with a page's worth, and grows (doubling) up to about a chunk; a
+        // scalar needs only its own size. A whole chunk up front was a 68 KB buffer per
+        // source of a 1,000-URL `--output json` run whose pages are 1 KB, and glibc's malloc
+        // consolidates its free lists on every allocation and free that large.
         switch value {
-        case .array, .object: out.reserveCapacity(Self.chunk + 4096)
+        case .array, .object: out.reserveCapacity(4096)
         case .string(let text): out.reserveCapacity(text.utf8.count + 8)
         case .number(let literal): out.reserveCapacity(literal.utf8.count)
         case .null, .bool: out.reserveCapacity(8)
