@@ -63,7 +63,7 @@ public final class CopyStore: StoredCopies {
             // Its read snapshot ends here: a write after it would meet another process's
             // commit as SQLITE_BUSY, with no wait.
             select.reset()
-            guard Checksum.sha256([headers, body]) == checksum else {
+            guard CopyChecksum.matches(checksum, headers: headers, body: body) else {
                 try database.transaction { () throws(SQLiteError) in
                     try database.prepare("DELETE FROM copies WHERE key = ?").bind(.text(key.digest)).run()
                 }
@@ -82,7 +82,7 @@ public final class CopyStore: StoredCopies {
     /// evictions it makes necessary. The same bytes as the copy kept are only marked verified.
     public func keep(_ response: HTTPResponse, for key: CopyKey, url: String) {
         let headers = Self.headerText(response.info.headers)
-        let checksum = Checksum.sha256([Array(headers.utf8), response.body])
+        let checksum = CopyChecksum.of(headers: Array(headers.utf8), body: response.body)
         let now = Int(time(nil))
         // Read again at the next 304: what this process knew of the copy may no longer be so.
         known[key.digest] = nil

@@ -93,6 +93,26 @@ final class CopyStoreTests: XCTestCase {
         XCTAssertEqual(problems, [.damagedCopy(url: "http://user:***@a.test/x")])
     }
 
+    /// A copy an earlier loadrun kept carries SHA-256's digest: still read, and still dropped
+    /// when its bytes do not match it.
+    func testACopyKeptWithAnEarlierChecksumIsStillReadAndChecked() throws {
+        let store = store()
+        store.keep(response("[1,2,3]", etag: "\"1\""), for: key("http://a.test/x"), url: "x")
+        let database = try SQLiteDatabase(path: store.path)
+        let statement = try database.prepare("SELECT headers, checksum FROM copies")
+        XCTAssertTrue(try statement.step())
+        let (headers, checksum) = (Array((statement.text(0) ?? "").utf8), statement.text(1) ?? "")
+        statement.reset()
+        XCTAssertTrue(checksum.hasPrefix("m64:"), checksum)
+        let earlier = Checksum.sha256([headers, Array("[1,2,3]".utf8)])
+        try database.prepare("UPDATE copies SET checksum = ?").bind(.text(earlier)).run()
+        let fresh = self.store()
+        XCTAssertEqual(fresh.copy(for: key("http://a.test/x"), url: "x")?.response.body, Array("[1,2,3]".utf8))
+        try database.execute("UPDATE copies SET body = CAST('[1,2,4]' AS BLOB)")
+        XCTAssertNil(fresh.copy(for: key("http://a.test/x"), url: "x"))
+        XCTAssertEqual(problems, [.damagedCopy(url: "x")])
+    }
+
     func testAFileThatIsNoDatabaseIsMovedAsideAndANewOneStarted() throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = directory + "/" + CopyStore.fileName
