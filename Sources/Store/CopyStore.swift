@@ -107,6 +107,7 @@ public final class CopyStore: StoredCopies {
                               .integer(now), .integer(now)).run()
                 try evict(database, keeping: key)
             }
+            file.keepLogShort(database)
         }
     }
 
@@ -138,6 +139,7 @@ public final class CopyStore: StoredCopies {
             try database.transaction { () throws(SQLiteError) in
                 written = try Self.markConfirmed(database, digest: key.digest, checksum: copy.checksum, now: now)
             }
+            file.keepLogShort(database)
         }
         // Not there (another process replaced or dropped it): the next 304 reads it again.
         known[key.digest] = written ? KnownCopy(checksum: copy.checksum, validators: validators, confirmedAt: now) : nil
