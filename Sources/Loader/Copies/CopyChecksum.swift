@@ -3,7 +3,7 @@
 /// against (whoever can write the store can write its checksums too), so it need not be
 /// SHA-256, which cost ~54 instructions a byte through GLib: a second run of a 20 MB body paid
 /// ~1.1 G instructions (~0.3 s) to read its copy back, and the first as much to keep it.
-/// This costs under one a byte.
+/// This costs about two a byte.
 ///
 /// Copies kept before it carry a SHA-256 hex digest, which is still checked as such.
 package enum CopyChecksum {

@@ -50,9 +50,8 @@ public final class RenderSink {
     }
 
     /// Room for the first piece: a page's worth, grown (doubling) when a render writes more.
-    /// A whole piece at once was 68 KB, twice per source of a 1,000-URL `--output json` run
-    /// whose pages are 1 KB each, and glibc's malloc consolidates its free lists on every
-    /// allocation and free that large: ~5 K instructions per source, and slower mallocs after.
+    /// A whole piece up front was 68 KB, reserved and never filled, for each source of a
+    /// 1,000-URL `--output json` run whose pages are 1 KB each.
     private static func firstCapacity(_ pieceSize: Int) -> Int { min(pieceSize, 4096) + 64 }
 
     private init(pieceSize: Int, deliver: ((String) -> Bool)?, deliverBytes: (([UInt8]) -> Bool)?) {
