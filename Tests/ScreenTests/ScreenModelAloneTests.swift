@@ -154,6 +154,46 @@ final class ScreenModelAloneTests: XCTestCase {
         XCTAssertFalse(screen.view().footer.contains("matches"))
     }
 
+    /// A frame reuses the last frame's content rows only while its pane is as it was: after
+    /// each change (the selection, a scroll, a search, its next match and its end, new content,
+    /// a resize, ticks that change nothing), the rows are those the pane gives now.
+    func testAFrameReusesItsContentRowsOnlyWhileThePaneIsUnchanged() {
+        var screen = model(watch: true, styled: true)
+        load(&screen, (1...40).map { "line \($0)" })
+        func fresh() -> [String] {
+            let rows = screen.contentRows
+            let made = screen.pane.visibleRows(rows: rows, allowsStyling: true).prefix(rows).map { StyledLine.clipped($0, toWidth: screen.columns) }
+            return made + Array(repeating: "", count: max(rows - made.count, 0))
+        }
+        var seen: [[String]] = []
+        func check(_ step: String) {
+            let content = screen.view().content
+            XCTAssertEqual(content, fresh(), step)
+            XCTAssertEqual(screen.view().content, content, "\(step), drawn again")
+            seen.append(content)
+        }
+        check("loaded")
+        _ = screen.updateRendering(.tick(start))
+        check("a tick")
+        _ = screen.updateRendering(.key(.down, at: start))
+        check("the selection moved")
+        for _ in 0..<25 { _ = screen.updateRendering(.key(.down, at: start)) }
+        check("scrolled")
+        for key in "/line 3" { _ = screen.updateRendering(.key(.character(key), at: start)) }
+        _ = screen.updateRendering(.key(.enter, at: start))
+        check("a search")
+        _ = screen.updateRendering(.key(.character("n"), at: start))
+        check("the next match")
+        _ = screen.updateRendering(.key(.escape, at: start))
+        check("the search cleared, the selection where it was")
+        load(&screen, (1...40).map { "row \($0)" })
+        check("new content")
+        _ = screen.updateRendering(.resized(rows: 12, columns: 30))
+        renderWaiting(&screen)
+        check("a resize")
+        XCTAssertEqual(Set(seen.map { $0.joined(separator: "\n") }).count, seen.count - 1, "each change drew other rows, the tick none")
+    }
+
     private func loaded(_ lines: [String]) -> SourceFacts { SourceFacts(name: "lines", state: .loaded(Lines.content(lines))) }
 
     /// Renders what the model waits for, as the presenter's next frame does.
@@ -167,9 +207,11 @@ final class ScreenModelAloneTests: XCTestCase {
     private var renderedWidths: [Int] { renderer.widths.values }
     private let renderer = Lines.Rendering()
 
-    private func model(watch: Bool = false, columns: Int = 60) -> ScreenModel {
-        ScreenModel(sources: [SourceFacts(name: "lines", state: .loading(LoadProgress(), lastGood: nil))], rows: 20, columns: columns,
-                    reloadsOnInterval: watch, readsKeys: true, renderer: renderer)
+    private func model(watch: Bool = false, columns: Int = 60, styled: Bool = false) -> ScreenModel {
+        var renderer = renderer
+        renderer.styled = styled
+        return ScreenModel(sources: [SourceFacts(name: "lines", state: .loading(LoadProgress(), lastGood: nil))], rows: 20, columns: columns,
+                           reloadsOnInterval: watch, readsKeys: true, renderer: renderer)
     }
 
     private func load(_ screen: inout ScreenModel, _ lines: [String]) {
@@ -222,6 +264,8 @@ private enum Lines {
         }
 
         func links(of content: AnyContent) -> [String] { [] }
-        var allowsStyling: Bool { false }
+        /// Whether the model may style what it draws (a search's matches, a change's marks).
+        var styled = false
+        var allowsStyling: Bool { styled }
     }
 }

@@ -83,6 +83,8 @@ package struct ScreenModel {
     var renderSerial = 0
     /// The renders asked for while the message in hand is taken, to return with its commands.
     var renderAsks: [RenderRequest] = []
+    /// The last frame's content rows, for a frame whose pane has not changed.
+    private let contentCache = ContentRowsCache()
 
     /// A model for sources with these facts, on a terminal of this size.
     package init(sources: [SourceFacts], rows: Int?, columns: Int, reloadsOnInterval: Bool, readsKeys: Bool,
@@ -141,13 +143,24 @@ package struct ScreenModel {
                                        state: { board.stateNames.indices.contains($0) ? board.stateNames[$0] : sources[$0].state.name })
         }
         let contentRows = max(rows - status.count - 2, 1)
-        var content = showingHelp
-            ? ScreenKeys.helpLines().dropFirst(helpScroll ?? 0).map { TerminalText.truncated($0, toWidth: width) }
-            : showingLog ? visibleLog(rows: contentRows) : pane.visibleRows(rows: contentRows, allowsStyling: renderer.allowsStyling)
         // Content is laid out to the width; what still runs over (a long line of a failure) is
         // clipped here rather than by the terminal, which would pile it into the last column.
-        content = content.prefix(contentRows).map { StyledLine.clipped($0, toWidth: width) }
-            + Array(repeating: "", count: max(contentRows - content.count, 0))
+        func fitted(_ content: [String]) -> [String] {
+            content.prefix(contentRows).map { StyledLine.clipped($0, toWidth: width) }
+                + Array(repeating: "", count: max(contentRows - content.count, 0))
+        }
+        let content: [String]
+        if showingHelp {
+            content = fitted(ScreenKeys.helpLines().dropFirst(helpScroll ?? 0).map { TerminalText.truncated($0, toWidth: width) })
+        } else if showingLog {
+            content = fitted(visibleLog(rows: contentRows))
+        } else {
+            let pane = pane
+            let key = pane.rowsKey(rows: contentRows, allowsStyling: renderer.allowsStyling)
+            content = contentCache.rows(for: key, width: width) {
+                fitted(pane.visibleRows(rows: contentRows, allowsStyling: renderer.allowsStyling))
+            }
+        }
         let banner = detail != nil ? board.detail.first?.banner(width: width) : board.sources[focus].flatMap { $0.banner(width: width) }
         return ScreenFrame(status: status, banner: banner, content: content, footer: footer(rows: contentRows))
     }

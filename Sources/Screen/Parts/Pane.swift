@@ -142,6 +142,26 @@ package struct Pane {
         }
     }
 
+    /// Everything `visibleRows(rows:allowsStyling:)` reads: two equal keys give the same rows.
+    /// Cheap to make and compare while nothing changed, as the arrays in it are shared.
+    package struct RowsKey: Equatable {
+        fileprivate let lines: [String]
+        fileprivate let itemLines: [Int]?
+        fileprivate let itemsEnd: Int?
+        fileprivate let changes: Changes?
+        fileprivate let cursor: ListCursor
+        fileprivate let keepsGutter: Bool
+        fileprivate let search: SearchMatches?
+        fileprivate let rows: Int
+        fileprivate let allowsStyling: Bool
+    }
+
+    /// The key of the rows `visibleRows(rows:allowsStyling:)` would give now.
+    package func rowsKey(rows: Int, allowsStyling: Bool) -> RowsKey {
+        RowsKey(lines: plain.lines, itemLines: plain.itemLines, itemsEnd: plain.itemsEnd, changes: changes, cursor: cursor,
+                keepsGutter: keepsGutter, search: search, rows: rows, allowsStyling: allowsStyling)
+    }
+
     /// `lines a–b of N` when the content does not fit, for the footer.
     package func position(rows: Int) -> String? {
         guard lines.count > rows else { return nil }

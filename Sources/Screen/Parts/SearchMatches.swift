@@ -5,7 +5,7 @@
 /// Matching is on the text a terminal shows, its styling escapes left out; it ignores case
 /// unless the query has an uppercase letter (smart case, as in less and vim). Matches on a
 /// line do not overlap: the search goes on after each one.
-package struct SearchMatches {
+package struct SearchMatches: Equatable {
     /// A match: its line, from 0, and the display columns it covers on that line.
     package struct Match: Equatable {
         package var line: Int
