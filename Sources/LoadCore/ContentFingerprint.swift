@@ -28,8 +28,9 @@ public enum ContentFingerprint {
         mixed(first &* 0x9e37_79b9_7f4a_7c15 ^ next)
     }
 
-    /// A finishing mix (splitmix64's): every input bit moves every output bit.
-    private static func mixed(_ value: UInt64) -> UInt64 {
+    /// A finishing mix (splitmix64's): every input bit moves every output bit. Also the stored
+    /// copies' checksum's (`CopyHash`).
+    package static func mixed(_ value: UInt64) -> UInt64 {
         var z = value
         z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
         z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb

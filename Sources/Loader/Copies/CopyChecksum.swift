@@ -24,7 +24,8 @@ package enum CopyChecksum {
 
 /// A 64-bit hash over bytes, eight at a time: each word multiplied, rotated and multiplied
 /// again before it is mixed in (MurmurHash3's round), so that no two changes in different
-/// words cancel as they can in plain FNV over words; the length in the seed; a finishing mix.
+/// words cancel as they can in plain FNV over words; the length in the seed; the content
+/// fingerprint's finishing mix.
 enum CopyHash {
     static func of(_ bytes: [UInt8], seed: UInt64) -> UInt64 {
         bytes.withUnsafeBytes { raw in
@@ -42,7 +43,7 @@ enum CopyHash {
                 offset += 1
             }
             if shift > 0 { hash = mixed(hash, tail) }
-            return finished(hash)
+            return ContentFingerprint.mixed(hash)
         }
     }
 
@@ -50,14 +51,6 @@ enum CopyHash {
     private static func mixed(_ hash: UInt64, _ word: UInt64) -> UInt64 {
         let word = (word &* 0x87c3_7b91_1142_53d5).rotated(by: 31) &* 0x4cf5_ad43_2745_937f
         return ((hash ^ word).rotated(by: 27) &* 5) &+ 0x52dc_e729
-    }
-
-    /// MurmurHash3's fmix64: every input bit moves every output bit.
-    private static func finished(_ value: UInt64) -> UInt64 {
-        var z = value
-        z = (z ^ (z >> 33)) &* 0xff51_afd7_ed55_8ccd
-        z = (z ^ (z >> 33)) &* 0xc4ce_b9fe_1a85_ec53
-        return z ^ (z >> 33)
     }
 }
 
