@@ -1,6 +1,6 @@
 /// A decoder's work on a body while it arrives (a jq program that parses each chunk as it
-/// comes, as `curl | jq` overlaps the two on two processes), begun once the response's head
-/// is in (see `BodyTappingDecoder`).
+/// comes, as `curl | jq` overlaps the two on two processes; a live stream's events), begun once
+/// the response's head is in (see `BodyTappingDecoder`).
 ///
 /// The fetch hands it each chunk on the loop, in order, after any Content-Encoding is decoded,
 /// and never one past the body's size cap. It learns that the body ended whole only when the
@@ -9,17 +9,43 @@
 public protocol BodyTap: AnyObject {
     /// The next bytes of the body; they are valid only during the call.
     func take(_ chunk: UnsafeRawBufferPointer)
+
+    /// Whether the body may never end (a live stream: Server-Sent Events, JSON Lines): the
+    /// fetch then keeps none of it and caps none of it (the tap bounds what it keeps), and its
+    /// deadline is the longest wait between two chunks, not for the whole. The body the
+    /// decoder is given back is empty.
+    var isLive: Bool { get }
+
+    /// For a live tap: whether it takes more of the body. Once false (an event past its bound,
+    /// a reader that left) the fetch ends the body there, and the decode says why.
+    var wantsMore: Bool { get }
+}
+
+extension BodyTap {
+    public var isLive: Bool { false }
+    public var wantsMore: Bool { true }
 }
 
 /// A decoder that begins its work on a body as it arrives, where the response allows.
 public protocol BodyTappingDecoder: ContentDecoder {
     /// The work for the response whose head is `response`, or nil to wait for the whole body
-    /// (a type it reads only once whole; no room for another run). `streamsPieces`: the
-    /// decode will be given pieces to hand its content to (see `decode(_:response:pieces:)`).
-    func tap(for response: ResponseInfo, streamsPieces: Bool) -> (any BodyTap)?
+    /// (a type it reads only once whole; no room for another run). `pieces`: where the decode
+    /// (or, for a live tap, the tap as the body comes) hands its content over in pieces (see
+    /// `decode(_:response:pieces:)`); nil where it keeps it whole.
+    func tap(for response: ResponseInfo, pieces: ContentPieces?) -> (any BodyTap)?
 
-    /// Decodes `body`, whose chunks `tap` (made by `tap(for:streamsPieces:)`) took as they
+    /// Decodes `body`, whose chunks `tap` (made by `tap(for:pieces:)`) took as they
     /// came: its work is told the body ended, and waited for. `pieces` as in
     /// `decode(_:response:pieces:)`.
     func decode(_ body: [UInt8], response: ResponseInfo, pieces: ContentPieces?, tapped tap: any BodyTap) throws(DecodeFailure) -> Model
+
+    /// Whether this decoder is chosen by a response's head alone, before any body, where a
+    /// source picks its plugin by response: a live stream's type, whose body may never end
+    /// for the other plugins to be offered it. Its tap, where it makes one, is then the
+    /// source's, and the body its.
+    var isChosenByHead: Bool { get }
+}
+
+extension BodyTappingDecoder {
+    public var isChosenByHead: Bool { false }
 }

@@ -69,6 +69,50 @@ public enum TestRoutes {
     }
 }
 
+extension TestRoutes {
+    /// A Server-Sent Events stream: `event(n)` (the whole text of event n, blank line and all)
+    /// for n = 1, 2, … one every `interval`, the first at once, ending the body after `count`
+    /// events when given, else never. A stream that ends asks for reconnections after 20 ms,
+    /// and answers one (a request with `Last-Event-ID`) with 204: no more. Each `keepAlive`
+    /// between events sends a comment. `disconnected` is set when the client goes away.
+    public static func eventStream(every interval: Duration, on loop: EventLoop, count: Int? = nil, keepAlive: Duration? = nil,
+                                   requests: Counter? = nil, disconnected: Flag? = nil,
+                                   event: @escaping @Sendable (Int) -> String = { "id: \($0)\ndata: {\"i\": \($0)}\n\n" })
+        -> SampleServer.Handler {
+        { exchange in
+            requests?.increment()
+            if count != nil, exchange.requestHeader("Last-Event-ID") != nil {
+                return exchange.respond(status: 204, contentType: "text/plain", text: "")
+            }
+            exchange.beginChunks(status: 200, contentType: "text/event-stream")
+            if count != nil { exchange.sendChunk(Array("retry: 20\n".utf8)) }
+            var sent = 0
+            func next() -> Bool {
+                if exchange.isFinished {
+                    disconnected?.set()
+                    return false
+                }
+                sent += 1
+                exchange.sendChunk(Array(event(sent).utf8))
+                if let count, sent >= count {
+                    exchange.endChunks()
+                    return false
+                }
+                return true
+            }
+            guard next() else { return }
+            loop.repeating(every: interval) { next() }
+            if let keepAlive {
+                loop.repeating(every: keepAlive) {
+                    guard !exchange.isFinished, count.map({ sent < $0 }) ?? true else { return false }
+                    exchange.sendChunk(Array(": keep-alive\n".utf8))
+                    return true
+                }
+            }
+        }
+    }
+}
+
 extension TestServer {
     /// A server whose list at /p?n=N holds `item(N)` (JSON) and links to `next(N)` with
     /// `Link: <…>; rel="next"`, or to nothing when that is nil: page chains that loop or leave.

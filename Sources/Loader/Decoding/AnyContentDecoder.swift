@@ -6,13 +6,16 @@ public struct AnyContentDecoder {
     public let takes: String
     private let decoder: ([UInt8], ResponseInfo, ContentPieces?, (any BodyTap)?) throws(DecodeFailure) -> AnyContent
     private let offerer: (ResponseBody) -> Offer<AnyContent>
-    /// Its `BodyTappingDecoder.tap(for:streamsPieces:)`, for a decoder that works on a body as
-    /// it arrives; nil for the others (most), which cost a fetch nothing for it.
-    public let tapper: ((ResponseInfo, Bool) -> (any BodyTap)?)?
+    /// Its `BodyTappingDecoder.tap(for:pieces:)`, for a decoder that works on a body as it
+    /// arrives; nil for the others (most), which cost a fetch nothing for it.
+    public let tapper: ((ResponseInfo, ContentPieces?) -> (any BodyTap)?)?
+    /// Its `BodyTappingDecoder.isChosenByHead`: a live stream's decoder, which a source that
+    /// picks by response takes as soon as a head of its type is in.
+    public let isChosenByHead: Bool
 
     /// `decoder`, which waits for whole bodies.
     public init<Decoder: ContentDecoder>(_ decoder: Decoder) {
-        self.init(decoder, decode: Self.wholeBodies(decoder), tapper: nil)
+        self.init(decoder, decode: Self.wholeBodies(decoder), tapper: nil, isChosenByHead: false)
     }
 
     /// `decoder`, which works on a body as it arrives: a body its tap took goes back to it, any
@@ -24,7 +27,7 @@ public struct AnyContentDecoder {
         self.init(decoder, decode: { (body, response, pieces, tap) throws(DecodeFailure) in
             guard let tap else { return try whole(body, response, pieces, nil) }
             return AnyContent(try decoder.decode(body, response: response, pieces: pieces, tapped: tap), decoder: decoder)
-        }, tapper: { response, streamsPieces in decoder.tap(for: response, streamsPieces: streamsPieces) })
+        }, tapper: { response, pieces in decoder.tap(for: response, pieces: pieces) }, isChosenByHead: decoder.isChosenByHead)
     }
 
     /// How `decoder` decodes a whole body, handing pieces over where it is given them.
@@ -38,13 +41,14 @@ public struct AnyContentDecoder {
 
     private init<Decoder: ContentDecoder>(_ decoder: Decoder,
                                           decode: @escaping ([UInt8], ResponseInfo, ContentPieces?, (any BodyTap)?) throws(DecodeFailure) -> AnyContent,
-                                          tapper: ((ResponseInfo, Bool) -> (any BodyTap)?)?) {
+                                          tapper: ((ResponseInfo, ContentPieces?) -> (any BodyTap)?)?, isChosenByHead: Bool) {
         name = decoder.name
         mediaTypes = decoder.mediaTypes
         summary = decoder.summary
         takes = decoder.takes
         self.decoder = decode
         self.tapper = tapper
+        self.isChosenByHead = isChosenByHead
         offerer = { body in
             switch decoder.offer(body) {
             case .declined: .declined

@@ -218,20 +218,29 @@ public final class HTTPFetch {
         }
         // A HEAD's Content-Length is the length a GET would have had: its body is empty.
         expectedLength = options.method == "HEAD" ? nil : message.declaredLength
-        if let expectedLength, expectedLength > options.maxBodySize {
-            return finish(.failure(.tooLarge("the response from \(authority)", declared: expectedLength, limit: options.maxBodySize)))
-        }
         switch ContentCoding.codings(of: info.headers.all("Content-Encoding")) {
         case .success(let found): codings = expectedLength == 0 ? [] : found
         case .failure(let unsupported):
             return finish(.failure(LoadError(.malformed, "\(authority) sent a body encoded as \(unsupported.name), which loadrun does not decode",
                                              suggestion: "loadrun asks for \(ContentCoding.acceptEncoding); check any Accept-Encoding given with -H")))
         }
-        life.readBody(ContentCoding.decoding(body, codings), maxBytes: options.maxBodySize, expectedBytes: expectedLength, tap: tap?(info),
+        let opened = tap?(info)
+        // A live stream's body is the tap's, and never ends: no cap, and the deadline is the
+        // wait between chunks.
+        let isLive = opened?.isLive ?? false
+        if !isLive, let expectedLength, expectedLength > options.maxBodySize {
+            return finish(.failure(.tooLarge("the response from \(authority)", declared: expectedLength, limit: options.maxBodySize)))
+        }
+        if isLive { restartIdleDeadline() }
+        life.readBody(ContentCoding.decoding(body, codings), maxBytes: options.maxBodySize, expectedBytes: expectedLength, tap: opened,
                       progress: { [weak self] loaded in
-            if loaded.receivedBytes > self?.receivedSoFar ?? 0 { self?.bodyGrew = .now }
-            self?.receivedSoFar = loaded.receivedBytes
-            self?.progress(loaded)
+            guard let self else { return }
+            if loaded.receivedBytes > receivedSoFar {
+                bodyGrew = .now
+                if isLive { restartIdleDeadline() }
+            }
+            receivedSoFar = loaded.receivedBytes
+            progress(loaded)
         }, completion: { [self] result in
             switch result {
             case .success(let bytes): finishBody(bytes)
@@ -239,6 +248,16 @@ public final class HTTPFetch {
             case .failure(.failed(let error)): finish(.failure(failure(error.failure)))
             }
         })
+    }
+
+    /// A live stream's deadline, anew: the longest wait for its next chunk.
+    private func restartIdleDeadline() {
+        let deadlines = client.loop.deadlines
+        if let deadlineTimer { deadlines.cancel(deadlineTimer) }
+        deadlineTimer = deadlines.schedule(after: options.deadline) { [weak self] in
+            guard let self else { return }
+            stop(.idle(options.deadline))
+        }
     }
 
     private func finishBody(_ body: [UInt8]) {

@@ -1,6 +1,8 @@
 internal import CGLib
 
 /// Reads a `GInputStream` to its end on the loop, in chunks, never holding more than a cap.
+/// A live tap's body (see `BodyTap.isLive`) goes to the tap alone: nothing is held, and no cap
+/// applies.
 ///
 /// Each pending read holds one retain of the reader, released in its callback. Cancel the
 /// reads through the `GCancellable` the reader was given.
@@ -21,6 +23,10 @@ final class StreamReader {
     private var tap: (any BodyTap)?
     private var completion: ((Result<[UInt8], Failure>) -> Void)?
     private var body: [UInt8] = []
+    /// The body's bytes so far, held or not.
+    private var received = 0
+    /// Whether the body goes to a live tap alone.
+    private let isLive: Bool
 
     private static let chunkSize = 64 * 1024
 
@@ -31,13 +37,14 @@ final class StreamReader {
         self.maxBytes = maxBytes
         self.expectedBytes = expectedBytes
         self.tap = tap
+        isLive = tap?.isLive ?? false
         self.progress = progress
         self.completion = completion
     }
 
     func start() {
         // A declared length is the wire's, which a Content-Encoding may multiply: a start, not a size.
-        body.reserveCapacity(min(expectedBytes ?? Self.chunkSize, maxBytes + 1))
+        if !isLive { body.reserveCapacity(min(expectedBytes ?? Self.chunkSize, maxBytes + 1)) }
         progress(LoadProgress(receivedBytes: 0, expectedBytes: expectedBytes))
         readNextChunk()
     }
@@ -45,7 +52,7 @@ final class StreamReader {
     private func readNextChunk() {
         // Ask for at most one byte past the cap, so an oversized body is caught without
         // ever holding more than cap + 1 bytes.
-        let wanted = min(readSize, maxBytes - body.count + 1)
+        let wanted = isLive ? Self.chunkSize : min(readSize, maxBytes - body.count + 1)
         g_input_stream_read_bytes_async(stream.pointer, gsize(wanted), G_PRIORITY_DEFAULT, cancellable.pointer, { _, result, data in
             let reader = Unmanaged<StreamReader>.fromOpaque(data!).takeRetainedValue()
             reader.didRead(result)
@@ -63,13 +70,25 @@ final class StreamReader {
         let data = g_bytes_get_data(bytes, &size)
         guard size > 0, let data else { return finish(.success(body)) }
 
-        reserve(room: Int(size))
-        body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: Int(size)))
-        if body.count > maxBytes {
-            return finish(.failure(.tooLarge(received: body.count)))
+        received += Int(size)
+        if !isLive {
+            reserve(room: Int(size))
+            body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: Int(size)))
+            if body.count > maxBytes {
+                return finish(.failure(.tooLarge(received: body.count)))
+            }
         }
-        tap?.take(UnsafeRawBufferPointer(start: data, count: Int(size)))
-        progress(LoadProgress(receivedBytes: body.count, expectedBytes: expectedBytes))
+        if let tap {
+            tap.take(UnsafeRawBufferPointer(start: data, count: Int(size)))
+            // A live tap that wants no more (an event past its bound, a reader that left) ends
+            // the body here; its decode says why. Cancelled, so that libsoup drops the
+            // connection rather than reuse one with a body still coming.
+            if isLive && !tap.wantsMore {
+                cancellable.cancel()
+                return finish(.success([]))
+            }
+        }
+        progress(LoadProgress(receivedBytes: received, expectedBytes: expectedBytes))
         readNextChunk()
     }
 

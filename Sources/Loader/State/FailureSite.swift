@@ -12,6 +12,9 @@ public struct FailureSite: Sendable {
     public enum Stop: Sendable {
         case cancelled
         case deadline(Duration)
+        /// A live stream's body (see `BodyTap.isLive`) brought nothing for so long: its
+        /// deadline is the wait between chunks, which a keep-alive resets.
+        case idle(Duration)
         case connectTimeout(Duration)
         /// The server turned the request away unprocessed this many times in a row, and
         /// libsoup sent it again each time (HTTP/2 REFUSED_STREAM, or GOAWAY before the stream).

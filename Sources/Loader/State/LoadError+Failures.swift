@@ -74,6 +74,9 @@ extension LoadError {
                                      remedy: .raiseDeadline)
                 }
                 return LoadError(.timedOut, "no complete response from \(authority) within \(format(limit))", remedy: .raiseDeadline)
+            case .idle(let limit)?:
+                // --timeout is the longest wait between two chunks: a keep-alive comment counts.
+                return LoadError(.timedOut, "the stream from \(authority) sent nothing for \(format(limit))", remedy: .raiseDeadline)
             case .connectTimeout(let limit)?:
                 return LoadError(.timedOut, "could not connect to \(authority) within \(format(limit))", remedy: .raiseConnectTimeout)
             case .refusedUnprocessed(let times)?:

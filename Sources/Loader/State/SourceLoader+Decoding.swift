@@ -3,10 +3,11 @@
 /// not and which plugins would take it.
 extension SourceLoader {
     /// The response as a page for the machine: decoded by the source's plugin, or why not.
-    /// `tap`: the plugin's tap that took this very body as it came (see `BodyTap`).
-    func outcome(of response: HTTPResponse, tapped tap: (any BodyTap)? = nil) -> Machine.FetchEnd.Outcome {
+    /// `tapped`: the tap that took this very body as it came (see `BodyTap`), and its plugin's
+    /// decoder.
+    func outcome(of response: HTTPResponse, tapped: (tap: any BodyTap, decoder: AnyContentDecoder)? = nil) -> Machine.FetchEnd.Outcome {
         if response.info.isNotModified { return .notModified }
-        let decoded = decode(response, tapped: tap)
+        let decoded = decode(response, tapped: tapped)
         if case .success(let page)? = decoded?.1 {
             return .page(source.fingerprintsContent ? page.fingerprinted(body: ContentFingerprint.of(response.body)) : page, response.info)
         }
@@ -22,15 +23,22 @@ extension SourceLoader {
 
     /// The plugin for the response, and its one decode of the body. A later page goes to the
     /// plugin that took the first.
-    private func decode(_ response: HTTPResponse, tapped tap: (any BodyTap)?) -> (AnyContentDecoder, Result<AnyContent, DecodeFailure>)? {
+    private func decode(_ response: HTTPResponse, tapped: (tap: any BodyTap, decoder: AnyContentDecoder)?) -> (AnyContentDecoder, Result<AnyContent, DecodeFailure>)? {
         let cancellation = OffLoop.Cancellation(deadline: requested.map { fetchStarted + $0.options.deadline })
         decoding = cancellation
         handedOverPieces = false
         defer { decoding = nil }
-        return OffLoop.cancellable(by: cancellation) { decodeNow(response, tapped: tap) }
+        return OffLoop.cancellable(by: cancellation) { decodeNow(response, tapped: tapped) }
     }
 
-    private func decodeNow(_ response: HTTPResponse, tapped tap: (any BodyTap)?) -> (AnyContentDecoder, Result<AnyContent, DecodeFailure>)? {
+    private func decodeNow(_ response: HTTPResponse, tapped: (tap: any BodyTap, decoder: AnyContentDecoder)?) -> (AnyContentDecoder, Result<AnyContent, DecodeFailure>)? {
+        // A live stream's body is its tap's, which its plugin alone reads (the fetch kept none).
+        if let tapped, tapped.tap.isLive {
+            let pieces = counted(pieces)
+            return (tapped.decoder, Result { () throws(DecodeFailure) in
+                try tapped.decoder.decode(response.body, response: response.info, pieces: pieces, tapped: tapped.tap)
+            })
+        }
         // Only a first page: an empty later page is the list's plugin's to judge, as before.
         // Offered, not decoded: what it declines (an empty file) goes on to the source's plugin.
         if response.body.isEmpty, pagePlugin == nil, let empty = source.emptyBody {
@@ -44,7 +52,9 @@ extension SourceLoader {
         case .fixed(let decoder):
             // Only a first page is handed over in pieces: a later one joins the list.
             let pieces = pagePlugin == nil ? counted(pieces) : nil
-            return (decoder, Result { () throws(DecodeFailure) in try decoder.decode(response.body, response: response.info, pieces: pieces, tapped: tap) })
+            return (decoder, Result { () throws(DecodeFailure) in
+                try decoder.decode(response.body, response: response.info, pieces: pieces, tapped: tapped?.tap)
+            })
         case .fromResponse(let decoders, _):
             if let pagePlugin, let decoder = decoders.first(where: { $0.name == pagePlugin }) {
                 return (decoder, Result { () throws(DecodeFailure) in try decoder.decode(response.body, response: response.info) })
@@ -65,7 +75,7 @@ extension SourceLoader {
     }
 
     /// `pieces`, noting in `handedOverPieces` whether one was taken.
-    private func counted(_ pieces: ContentPieces?) -> ContentPieces? {
+    func counted(_ pieces: ContentPieces?) -> ContentPieces? {
         guard let pieces else { return nil }
         return ContentPieces(isReady: pieces.isReady, take: { [weak self] piece in
             self?.handedOverPieces = true

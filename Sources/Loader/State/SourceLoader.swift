@@ -10,13 +10,13 @@ public final class SourceLoader {
     public typealias Machine = SourceMachine<AnyContent>
 
     public let source: Source
-    private let fetcher: any ContentFetcher
-    private let loop: EventLoop
+    let fetcher: any ContentFetcher
+    let loop: EventLoop
     private let options: FetchOptions
     private var machine: Machine
     /// What observers see: the machine as of the last change published.
     private var published: Machine.Snapshot
-    private var fetch: (any FetchHandle)?
+    var fetch: (any FetchHandle)?
     /// While a response is decoded: what a cancel ends the wait for a program with.
     var decoding: OffLoop.Cancellation?
     /// When the request in flight started: its deadline bounds its decoding too.
@@ -27,9 +27,17 @@ public final class SourceLoader {
     var requested: (url: String, options: FetchOptions)?
     /// Whether the decode in progress handed a piece over: its failure is then final.
     var handedOverPieces = false
-    /// The tap its plugin opened on the body of a request's response (see `BodyTap`), until
-    /// that response is decoded with it, or not (its work is then dropped with it).
-    private var tapped: (request: Int, tap: any BodyTap)?
+    /// The tap a plugin opened on the body of a request's response (see `BodyTap`), and that
+    /// plugin, until that response is decoded with it, or not (its work is then dropped with it).
+    private(set) var tapped: (request: Int, tap: any BodyTap, decoder: AnyContentDecoder)?
+    /// A live stream's reconnections (see `StreamReconnection`), for the load in flight.
+    var reconnection = StreamReconnection()
+    /// The plugins a live stream's head chooses (see `BodyTappingDecoder.isChosenByHead`), for
+    /// a source that picks by response; found at its first fetch.
+    private lazy var headChosen: [AnyContentDecoder] = {
+        guard case .fromResponse(let decoders, _) = source.plugin else { return [] }
+        return decoders.filter(\.isChosenByHead)
+    }()
     /// The wait for a retry, among the loop's deadlines.
     private var retryTimer: LoopDeadlines.Token?
     private var pending: [Machine.Event] = []
@@ -142,7 +150,7 @@ public final class SourceLoader {
 
     // MARK: Carrying out the machine's actions
 
-    private func send(_ event: Machine.Event) {
+    func send(_ event: Machine.Event) {
         loop.assertOnLoop()
         pending.append(event)
         guard !handling else { return }
@@ -169,6 +177,7 @@ public final class SourceLoader {
             requested = (request.url, options)
             fetchStarted = .now
             tapped = nil
+            reconnection = StreamReconnection()
             fetch = fetcher.fetch(request.url, options: options, progress: { [weak self] progress in
                 self?.send(.progress(progress))
             }, tap: tapOpener(for: request), completion: { [weak self] result in
@@ -201,21 +210,47 @@ public final class SourceLoader {
         }
     }
 
-    /// What opens the source's plugin's tap on the body of `request`'s response, where the
-    /// plugin taps bodies (a jq program parses as the body arrives); nil for the others.
+    /// What opens a plugin's tap on the body of `request`'s response, where one taps bodies:
+    /// the source's own plugin (a jq program parses as the body arrives), or, for a source
+    /// that picks by response, the plugin a live stream's head names (see
+    /// `BodyTappingDecoder.isChosenByHead`); nil where none could.
     private func tapOpener(for request: Machine.Request) -> BodyTapOpener? {
-        guard case .fixed(let decoder) = source.plugin, let tapper = decoder.tapper else { return nil }
+        let candidates: [AnyContentDecoder]
+        switch source.plugin {
+        case .fixed(let decoder):
+            guard decoder.tapper != nil else { return nil }
+            candidates = [decoder]
+        case .fromResponse:
+            // A later page goes to the plugin of the first, which waits for whole bodies.
+            guard request.pagePlugin == nil else { return nil }
+            candidates = headChosen
+            guard !candidates.isEmpty else { return nil }
+        }
         // As `decodeNow` hands pieces: only to a first page.
-        let streamsPieces = pieces != nil && request.pagePlugin == nil
+        let pieces = request.pagePlugin == nil ? counted(pieces) : nil
+        let fixed = if case .fixed = source.plugin { true } else { false }
         return { [weak self, id = request.id] info in
-            let tap = tapper(info, streamsPieces)
-            if let tap { self?.tapped = (id, tap) }
-            return tap
+            for decoder in candidates {
+                guard let tapper = decoder.tapper else { continue }
+                if !fixed {
+                    guard let type = info.mediaType, MediaType.matches(type, anyOf: decoder.mediaTypes) else { continue }
+                }
+                let tap = tapper(info, pieces)
+                if let tap { self?.tapped = (id, tap, decoder) }
+                return tap
+            }
+            return nil
         }
     }
 
-    private func fetched(_ result: Result<HTTPResponse, LoadError>, request: Int) {
+    func fetched(_ result: Result<HTTPResponse, LoadError>, request: Int) {
         fetch = nil
+        var result = result
+        if let tapped, tapped.request == request, tapped.tap.isLive {
+            // A live stream: a dropped connection is opened again, and the load goes on.
+            guard let ended = streamEnded(result, tap: tapped.tap, request: request) else { return }
+            result = ended
+        }
         // Decoded with it or not, the tap is done with once the response is (and only this
         // request's: one that ended late must not drop the tap of the fetch after it).
         defer { if tapped?.request == request { tapped = nil } }
@@ -244,9 +279,11 @@ public final class SourceLoader {
             // Files and stdin answer with a stand-in 200 that no server sent: report no status.
             let status = URLParts.scheme(of: response.info.url)?.hasPrefix("http") == true ? response.info.status : nil
             // Only this body came through the tap: a stored copy never did.
-            let tap = tapped.flatMap { $0.request == request ? $0.tap : nil }
+            let tap = tapped.flatMap { $0.request == request ? ($0.tap, $0.decoder) : nil }
+            // A live stream's body was its tap's alone: there is none to keep or hand on.
+            let live = tap?.0.isLive ?? false
             return Machine.FetchEnd(outcome(of: response, tapped: tap), request: request, httpStatus: status, bytes: response.body.count,
-                                    response: response, page: handedOn(response))
+                                    response: live ? nil : response, page: live ? nil : handedOn(response))
         }
     }
 

@@ -109,9 +109,9 @@ public struct JQPlugin: BodyTappingDecoder {
     /// A run that parses a JSON body as it arrives, the program's own way (see
     /// `JQProgram.FedRun`); a body of any other type waits to be read whole (a feed or a page
     /// becomes JSON only then).
-    public func tap(for response: ResponseInfo, streamsPieces: Bool) -> (any BodyTap)? {
+    public func tap(for response: ResponseInfo, pieces: ContentPieces?) -> (any BodyTap)? {
         guard MediaType.isJSON(response.mediaType) else { return nil }
-        return program.start(streams: streamsPieces)
+        return program.start(streams: pieces != nil)
     }
 
     /// The results of the run that parsed `body` as it arrived; a tap that is not such a run

@@ -23,6 +23,11 @@ public struct Plugin {
         self.init(decoder: plugin, renderer: plugin)
     }
 
+    /// A plugin that is its own decoder and renderer, and taps bodies as they arrive.
+    public init<Both: ContentPlugin & BodyTappingDecoder>(_ plugin: Both) {
+        self.init(decoder: AnyContentDecoder(plugin), renderer: AnyContentRenderer(plugin))
+    }
+
     public var name: String { decoder.name }
     public var mediaTypes: [String] { decoder.mediaTypes }
     public var summary: String { decoder.summary }

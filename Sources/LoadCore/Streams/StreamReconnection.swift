@@ -1,0 +1,70 @@
+/// A live stream's tap that can pick up where a dropped connection left off: Server-Sent
+/// Events, whose server is told the last event it sent (`Last-Event-ID`).
+public protocol ResumableStream: BodyTap {
+    /// The ID to resume from; empty while the stream gave none.
+    var lastEventID: String { get }
+    /// The server's reconnection time, once it gave one (`retry:`).
+    var reconnectionTime: Duration? { get }
+    /// The connection ended: what it left half read is dropped, as the standard says (an
+    /// event not ended by a blank line is never dispatched). Returns whether it brought any
+    /// bytes at all.
+    func connectionEnded() -> Bool
+}
+
+/// What a resumable live stream does when one of its connections ends, as the HTML standard's
+/// `EventSource` does: a stream that ended, or a connection that dropped, is opened again after
+/// the server's reconnection time, asking for what came after the last event; a 204 ends it
+/// for good; anything else that is not the stream (another status, another type, a deadline,
+/// a cancel) ends it with that. A value: the loader carries it out.
+///
+/// Reconnections that bring nothing are bounded, and wait longer each time (doubling), so that
+/// a server that takes the connection and closes it at once is not hammered for ever.
+public struct StreamReconnection: Equatable, Sendable {
+    /// How a connection of the stream ended.
+    public enum ConnectionEnd: Sendable {
+        /// Its response ended: `status`, and whether it was the stream (2xx, its type).
+        case ended(status: Int, isStream: Bool)
+        /// It failed with `error`.
+        case failed(LoadError)
+    }
+
+    public enum Decision: Equatable, Sendable {
+        case reconnect(after: Duration)
+        /// No more connections: the stream ended (a 204), or the end stands as it is.
+        case end
+    }
+
+    /// The wait before reconnecting when the server named none: what browsers wait.
+    public static let defaultDelay = Duration.seconds(3)
+    /// Reconnections in a row that may bring nothing before the stream gives up.
+    public static let fruitlessLimit = 3
+
+    /// Reconnections in a row whose connection brought nothing.
+    public private(set) var fruitless = 0
+
+    public init() {}
+
+    /// The decision on a connection that ended so, having brought bytes or not, for a stream
+    /// whose server asked for `reconnectionTime` between connections (nil: it did not say).
+    public mutating func decide(_ end: ConnectionEnd, broughtBytes: Bool, reconnectionTime: Duration?) -> Decision {
+        switch end {
+        case .ended(let status, let isStream):
+            guard status != 204, isStream else { return .end }
+        case .failed(let error):
+            guard Self.dropsConnection(error) else { return .end }
+        }
+        fruitless = broughtBytes ? 0 : fruitless + 1
+        guard fruitless <= Self.fruitlessLimit else { return .end }
+        let delay = reconnectionTime ?? Self.defaultDelay
+        return .reconnect(after: fruitless == 0 ? delay : delay * (1 << (fruitless - 1)))
+    }
+
+    /// Whether `error` is a connection lost or not made, which a reconnection may mend; a
+    /// stream that went silent past `--timeout`, a refusal by status, or a cancel is not.
+    private static func dropsConnection(_ error: LoadError) -> Bool {
+        switch error.code {
+        case .connectionRefused, .connectionReset, .truncated, .network, .streamReset, .temporaryDNSFailure: true
+        default: false
+        }
+    }
+}

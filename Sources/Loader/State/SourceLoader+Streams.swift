@@ -1,0 +1,92 @@
+/// How a loader carries out a live stream's reconnections (see `StreamReconnection`): the
+/// load stays under way across them, its machine sees one fetch, and the same tap takes each
+/// connection's body, so that what it printed is not printed again.
+extension SourceLoader {
+    /// The end of one connection of a live stream: nil when it is opened again (the load goes
+    /// on), else the result the load ends with.
+    func streamEnded(_ result: Result<HTTPResponse, LoadError>, tap: any BodyTap, request: Int) -> Result<HTTPResponse, LoadError>? {
+        let end: StreamReconnection.ConnectionEnd
+        switch result {
+        case .success(let response):
+            end = .ended(status: response.info.status, isStream: Self.isStream(response.info))
+        case .failure(let error):
+            end = .failed(error)
+        }
+        if let stream = tap as? any ResumableStream, let requested {
+            let brought = stream.connectionEnded()
+            if case .reconnect(let delay) = reconnection.decide(end, broughtBytes: brought, reconnectionTime: stream.reconnectionTime) {
+                fetch = PendingReconnect(loop: loop, after: delay, loader: self, request: request) { [weak self] in
+                    self?.reconnect(stream, url: requested.url, options: requested.options, request: request)
+                }
+                return nil
+            }
+        }
+        switch result {
+        case .success(let response) where response.info.status != 204 && !Self.isStream(response.info):
+            // What answered is no longer the stream (an error page, say): said, not shown.
+            let type = response.info.mediaType ?? "an untyped body"
+            return .failure(final(LoadError(.unsupported, "\(URLParts.origin(of: response.info.url)) answered the stream's reconnection with \(type), not an event stream")))
+        case .success:
+            return result
+        case .failure(let error):
+            // Events went out already: another attempt would print them again.
+            return .failure(final(error))
+        }
+    }
+
+    private func final(_ error: LoadError) -> LoadError {
+        var error = error
+        if handedOverPieces { error.isFinal = true }
+        return error
+    }
+
+    private static let eventStream = "text/event-stream"
+
+    private static func isStream(_ info: ResponseInfo) -> Bool {
+        info.mediaType.map { MediaType.matches($0, anyOf: [eventStream]) } ?? false
+    }
+
+    /// Opens the stream again where it left off: the same URL and options, asking for what
+    /// came after its last event, its body to the same tap; a response that is not the stream
+    /// (a 204, another type) is read whole and ends it.
+    private func reconnect(_ stream: any ResumableStream, url: String, options: FetchOptions, request: Int) {
+        var options = options
+        options.validators = nil
+        options.usesCache = false
+        options.headers.removeAll { $0.name.lowercased() == "last-event-id" }
+        if !stream.lastEventID.isEmpty { options.headers.append(RequestHeader(name: "Last-Event-ID", value: stream.lastEventID)) }
+        fetch = fetcher.fetch(url, options: options, progress: { [weak self] progress in
+            self?.send(.progress(progress))
+        }, tap: { info in
+            (200...299).contains(info.status) && Self.isStream(info) ? stream : nil
+        }, completion: { [weak self] result in
+            self?.fetched(result, request: request)
+        })
+    }
+}
+
+/// The wait before a stream's next connection, as the loader's fetch in flight: a cancel
+/// ends it at once, as a cancel ends a fetch.
+private final class PendingReconnect: FetchHandle {
+    private let loop: EventLoop
+    private var timer: LoopDeadlines.Token?
+    private weak var loader: SourceLoader?
+    private let request: Int
+
+    init(loop: EventLoop, after delay: Duration, loader: SourceLoader, request: Int, _ body: @escaping () -> Void) {
+        self.loop = loop
+        self.loader = loader
+        self.request = request
+        timer = loop.deadlines.schedule(after: delay) { [weak self] in
+            self?.timer = nil
+            body()
+        }
+    }
+
+    func cancel() {
+        guard let timer else { return }
+        loop.deadlines.cancel(timer)
+        self.timer = nil
+        loop.schedule { [weak loader, request] in loader?.fetched(.failure(.cancelled), request: request) }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Server-Sent Events with the real binary against an in-process server: a live stream's
+/// events printed as they come, one line each, its end, its silence, and Ctrl-C.
+final class EventStreamTests: XCTestCase {
+    private func server(disconnected: Flag = Flag(), resumes: Record<String> = Record()) -> TestServer {
+        TestServer { server, loop in
+            // Three events a connection from the one after Last-Event-ID, then the end; after
+            // the sixth, 204: no more. `slow` asks for a minute between connections.
+            for (path, retry) in [("/drops", 50), ("/drops-slow", 60_000)] {
+                server.route(path) { exchange in
+                    let last = exchange.requestHeader("Last-Event-ID")
+                    resumes.append(last ?? "")
+                    let from = Int(last ?? "") ?? 0
+                    guard from < 6 else { return exchange.respond(status: 204, contentType: "text/plain", text: "") }
+                    exchange.beginChunks(status: 200, contentType: "text/event-stream")
+                    exchange.sendChunk(Array("retry: \(retry)\n".utf8))
+                    for n in from + 1...from + 3 { exchange.sendChunk(Array("id: \(n)\ndata: {\"i\": \(n)}\n\n".utf8)) }
+                    exchange.endChunks()
+                }
+            }
+            server.route("/open", TestRoutes.eventStream(every: .milliseconds(50), on: loop, disconnected: disconnected))
+            server.route("/three", TestRoutes.eventStream(every: .milliseconds(20), on: loop, count: 3))
+            server.route("/typed", TestRoutes.eventStream(every: .milliseconds(20), on: loop, count: 2) { n in
+                n == 1 ? "event: update\nid: a-1\ndata: first\ndata: second\n\n" : ": note\ndata: [DONE]\n\n"
+            })
+            // One event, then only comments: alive, though no event comes for 400 ms.
+            server.route("/quiet", TestRoutes.eventStream(every: .milliseconds(400), on: loop, count: 2, keepAlive: .milliseconds(40)))
+            // One event, then nothing at all.
+            server.route("/stalled", TestRoutes.eventStream(every: .seconds(3600), on: loop))
+        }
+    }
+
+    /// The lines of stdout so far that are whole.
+    private func lines(_ run: LoadrunProcess) -> [String] {
+        run.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+
+    func testAnOpenStreamsEventsArePrintedAsTheyComeAndCtrlCEndsIt() throws {
+        let disconnected = Flag()
+        let server = server(disconnected: disconnected)
+        let run = try LoadrunProcess(["--url", server.url("/open"), "--no-history", "-q", "--output", "json"])
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { lines(run).count >= 3 }, "events of a stream that never ends: \(run.standardError)")
+        let events = try lines(run).prefix(3).map { line in
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], line)
+        }
+        XCTAssertEqual(events.map { $0["id"] as? String }, ["1", "2", "3"], "in order, each once")
+        XCTAssertEqual(events.map { $0["event"] as? String }, ["message", "message", "message"])
+        XCTAssertEqual(events.map { ($0["data"] as? [String: Any])?["i"] as? Int }, [1, 2, 3], "data read as JSON")
+        run.send(SIGINT)
+        XCTAssertEqual(run.waitForExit(), .exited(130), run.standardError)
+        XCTAssertTrue(waitUntil(limit: .seconds(5)) { disconnected.isSet }, "the connection is closed")
+    }
+
+    func testAStreamThatEndsEndsTheRunWithEachEventOnALine() throws {
+        let server = server()
+        let run = try LoadrunProcess(["--url", server.url("/three"), "--no-history", "-q"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertEqual(run.standardOutput, "#1 {\"i\":1}\n#2 {\"i\":2}\n#3 {\"i\":3}\n")
+        XCTAssertEqual(run.standardError, "")
+    }
+
+    func testAnEventsTypeIDAndLinesAndAPlainDataString() throws {
+        let server = server()
+        let text = try LoadrunProcess(["--url", server.url("/typed"), "--no-history", "-q"])
+        XCTAssertEqual(text.waitForExit(), .exited(0), text.standardError)
+        XCTAssertEqual(text.standardOutput, "#a-1 update first\n  second\n#a-1 [DONE]\n", "an id stays in force, as the standard says")
+        let json = try LoadrunProcess(["--url", server.url("/typed"), "--no-history", "-q", "--output", "json"])
+        XCTAssertEqual(json.waitForExit(), .exited(0), json.standardError)
+        XCTAssertEqual(json.standardOutput, #"""
+            {"id":"a-1","event":"update","data":"first\nsecond"}
+            {"id":"a-1","event":"message","data":"[DONE]"}
+
+            """#)
+    }
+
+    /// The HTML standard's reconnection: a stream that ends is opened again after the server's
+    /// `retry:` with `Last-Event-ID`, each event printed once, and the 204 that says there is
+    /// no more ends the run with 0.
+    func testADroppedStreamIsResumedFromItsLastEventAndA204EndsIt() throws {
+        let resumes = Record<String>()
+        let server = server(resumes: resumes)
+        let run = try LoadrunProcess(["--url", server.url("/drops"), "--no-history", "-q", "--output", "json"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        let ids = try lines(run).map { line in
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], line)["id"] as? String
+        }
+        XCTAssertEqual(ids, ["1", "2", "3", "4", "5", "6"])
+        XCTAssertEqual(resumes.all, ["", "3", "6"], "each connection asks for what came after the last event")
+        XCTAssertEqual(run.standardError, "")
+    }
+
+    /// Ctrl-C while the stream waits to reconnect ends the run at once.
+    func testCtrlCEndsTheWaitToReconnect() throws {
+        let resumes = Record<String>()
+        let server = server(resumes: resumes)
+        let run = try LoadrunProcess(["--url", server.url("/drops-slow"), "--no-history", "-q"])
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { lines(run).count == 3 }, run.standardError)
+        run.send(SIGINT)
+        XCTAssertEqual(run.waitForExit(limit: .seconds(5)), .exited(130), run.standardError)
+        XCTAssertEqual(resumes.all, [""], "no second connection in the minute it asked for")
+    }
+
+    /// `--timeout` is the longest wait between two chunks of a stream: comments keep it alive,
+    /// and silence ends it with words that say so.
+    func testTheTimeoutIsTheWaitBetweenChunksWhichKeepAlivesReset() throws {
+        let server = server()
+        let quiet = try LoadrunProcess(["--url", server.url("/quiet"), "--no-history", "-q", "--timeout", "200ms"])
+        XCTAssertEqual(quiet.waitForExit(), .exited(0), quiet.standardError)
+        XCTAssertEqual(quiet.standardOutput, "#1 {\"i\":1}\n#2 {\"i\":2}\n")
+        let stalled = try LoadrunProcess(["--url", server.url("/stalled"), "--no-history", "--timeout", "200ms", "--retry", "0"])
+        XCTAssertEqual(stalled.waitForExit(), .exited(2), stalled.standardError)
+        XCTAssertEqual(stalled.standardOutput, "#1 {\"i\":1}\n")
+        XCTAssertTrue(stalled.standardError.contains("the stream from 127.0.0.1:\(server.port) sent nothing for 200 ms"), stalled.standardError)
+    }
+}
