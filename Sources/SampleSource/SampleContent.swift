@@ -70,6 +70,7 @@ public enum SampleContent {
           \(baseURL)/articles             an article (application/json)
           \(baseURL)/images               a picture (image/png)
           \(baseURL)/echo                 the request it received, any method (application/json)
+          \(baseURL)/events               the posts as a live stream, one every 300 ms (text/event-stream; ?every=MS)
 
         """
     }
@@ -77,9 +78,10 @@ public enum SampleContent {
 
 extension SampleServer {
     /// Adds the bundled routes: `/`, `/posts`, `/posts/ID`, `/posts/ID/comments`, `/articles`,
-    /// `/images` and `/echo`.
+    /// `/images`, `/echo` and `/events`.
     public func serveSampleContent() {
         serveEcho()
+        serveEvents()
         let posts = Array(SampleContent.postsJSON.utf8)
         route("/posts") { [unowned self] exchange in
             // Paged when asked (?page=, ?per_page=); the whole list otherwise.

@@ -92,6 +92,25 @@ final class EventStreamTests: XCTestCase {
         XCTAssertEqual(run.standardError, "")
     }
 
+    /// The sample server's stream: the posts, one event each, then a reconnection that the
+    /// 204 after the last post ends.
+    func testTheSampleServersStreamIsThePostsThenA204() throws {
+        let requests = Counter()
+        let server = TestServer { server, _ in
+            server.serveEvents()
+            server.onRequest = { _ in requests.increment() }
+        }
+        let run = try LoadrunProcess(["--url", server.url("/events?every=5"), "--no-history", "-q", "--output", "json"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        let events = try lines(run).map { line in
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], line)
+        }
+        XCTAssertEqual(events.map { $0["id"] as? String }, (1...12).map(String.init))
+        XCTAssertEqual(events.map { $0["event"] as? String }, Array(repeating: "post", count: 12))
+        XCTAssertEqual(events.first.flatMap { ($0["data"] as? [String: Any])?["title"] as? String }, "Loading states are a contract")
+        XCTAssertEqual(requests.count, 2, "the stream, then the reconnection answered 204")
+    }
+
     /// Ctrl-C while the stream waits to reconnect ends the run at once.
     func testCtrlCEndsTheWaitToReconnect() throws {
         let resumes = Record<String>()

@@ -36,6 +36,7 @@ package struct SampleServing {
             \(server.url("/posts"))
             \(server.url("/articles"))
             \(server.url("/images"))
+            \(server.url("/events"))
 
             """)
         diagnostics.say("serving the sample source on \(server.url("")); Ctrl-C to stop")
