@@ -5,8 +5,20 @@ import XCTest
 /// Server-Sent Events with the real binary against an in-process server: a live stream's
 /// events printed as they come, one line each, its end, its silence, and Ctrl-C.
 final class EventStreamTests: XCTestCase {
-    private func server(disconnected: Flag = Flag(), resumes: Record<String> = Record()) -> TestServer {
+    private func server(disconnected: Flag = Flag(), resumes: Record<String> = Record(), requests: Counter = Counter()) -> TestServer {
         TestServer { server, loop in
+            // An LLM API's shape: a POST answered with a stream of chunks and a [DONE], then the end.
+            server.route("/chat") { exchange in
+                requests.increment()
+                guard exchange.method == "POST" else { return exchange.respond(status: 405, text: "POST only") }
+                exchange.beginChunks(status: 200, contentType: "text/event-stream")
+                for token in ["Hello", ",", " world"] {
+                    exchange.sendChunk(Array("data: {\"choices\": [{\"delta\": {\"content\": \"\(token)\"}}]}\n\n".utf8))
+                }
+                exchange.sendChunk(Array("data: [DONE]\n\n".utf8))
+                exchange.endChunks()
+            }
+            server.route("/counted", TestRoutes.eventStream(every: .milliseconds(20), on: loop, count: 3, requests: requests))
             // Three events a connection from the one after Last-Event-ID, then the end; after
             // the sixth, 204: no more. `slow` asks for a minute between connections.
             for (path, retry) in [("/drops", 50), ("/drops-slow", 60_000)] {
@@ -109,6 +121,45 @@ final class EventStreamTests: XCTestCase {
         XCTAssertEqual(events.map { $0["event"] as? String }, Array(repeating: "post", count: 12))
         XCTAssertEqual(events.first.flatMap { ($0["data"] as? [String: Any])?["title"] as? String }, "Loading states are a contract")
         XCTAssertEqual(requests.count, 2, "the stream, then the reconnection answered 204")
+    }
+
+    /// `--jq` runs on each event as it comes, on the object `--output json` prints for it.
+    func testJQRunsOnEachEventAsItComes() throws {
+        let server = server()
+        let run = try LoadrunProcess(["--url", server.url("/three"), "--no-history", "-q", "--jq", ".data.i"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertEqual(run.standardOutput, "1\n2\n3\n")
+        let open = try LoadrunProcess(["--url", server.url("/open"), "--no-history", "-q", "--output", "json", "--jq", "[.id, .event, .data.i]"])
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { lines(open).count >= 2 }, open.standardError)
+        XCTAssertEqual(lines(open).prefix(2), [#"["1","message",1]"#, #"["2","message",2]"#], "a line a result, as jq -c")
+        open.send(SIGINT)
+        XCTAssertEqual(open.waitForExit(), .exited(130), open.standardError)
+    }
+
+    /// An LLM API's answer: a POST's stream of chunks, their tokens picked by `--jq`, the
+    /// `[DONE]` a plain string (which jq 1.6's `//` does not spare an index error: `objects`
+    /// passes it by), and the end of the stream the end of the run: a POST is never sent again.
+    func testAPOSTsStreamOfTokensIsPickedByJQAndNotSentAgain() throws {
+        let requests = Counter()
+        let server = server(requests: requests)
+        let run = try LoadrunProcess(["--url", server.url("/chat"), "--no-history", "-q", "-X", "POST", "--json", #"{"prompt": "hi"}"#,
+                                      "--jq", ".data | objects | .choices[0].delta.content"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertEqual(run.standardOutput, "Hello\n,\n world\n")
+        XCTAssertEqual(requests.count, 1)
+    }
+
+    /// A program's error on an event ends the stream, after the results before it, and is
+    /// not tried again: what went out would go out twice.
+    func testAProgramsErrorOnAnEventEndsTheStreamOnce() throws {
+        let requests = Counter()
+        let server = server(requests: requests)
+        let run = try LoadrunProcess(["--url", server.url("/counted"), "--no-history", "--retry", "3", "--retry-delay", "10ms",
+                                      "--jq", #".data.i | if . == 2 then error("two") else . end"#])
+        XCTAssertEqual(run.waitForExit(), .exited(2), run.standardError)
+        XCTAssertEqual(run.standardOutput, "1\n")
+        XCTAssertTrue(run.standardError.contains("gave jq an error: two"), run.standardError)
+        XCTAssertEqual(requests.count, 1)
     }
 
     /// Ctrl-C while the stream waits to reconnect ends the run at once.

@@ -12,7 +12,10 @@ extension SourceLoader {
         case .failure(let error):
             end = .failed(error)
         }
-        if let stream = tap as? any ResumableStream, let requested {
+        // Only a GET is sent again, as EventSource sends only GETs: a POST's stream (an LLM's
+        // answer) would be asked for anew, and its end ends it.
+        // Nor a stream its tap is done with (a program's error, a reader that left).
+        if let stream = tap as? any ResumableStream, stream.wantsMore, let requested, requested.options.method == "GET" {
             let brought = stream.connectionEnded()
             if case .reconnect(let delay) = reconnection.decide(end, broughtBytes: brought, reconnectionTime: stream.reconnectionTime) {
                 fetch = PendingReconnect(loop: loop, after: delay, loader: self, request: request) { [weak self] in

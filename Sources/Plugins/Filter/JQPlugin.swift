@@ -14,7 +14,7 @@ public struct JQPlugin: BodyTappingDecoder {
     public let mediaTypes = ["application/json"]
     public let summary = "what --jq's program gives: strings as raw lines, records as a table, the rest as JSON"
     public let takes = "JSON, JSON Lines, feeds and web pages, filtered by --jq"
-    private let program: JQProgram
+    let program: JQProgram
 
     public init(program: JQProgram) { self.program = program }
 
@@ -110,6 +110,8 @@ public struct JQPlugin: BodyTappingDecoder {
     /// `JQProgram.FedRun`); a body of any other type waits to be read whole (a feed or a page
     /// becomes JSON only then).
     public func tap(for response: ResponseInfo, pieces: ContentPieces?) -> (any BodyTap)? {
+        // A live stream's events, each the program's input (`JQPlugin+Events`).
+        if response.mediaType == EventStreamPlugin.mediaType { return eventTap(pieces: pieces) }
         guard MediaType.isJSON(response.mediaType) else { return nil }
         return program.start(streams: pieces != nil)
     }
@@ -117,6 +119,7 @@ public struct JQPlugin: BodyTappingDecoder {
     /// The results of the run that parsed `body` as it arrived; a tap that is not such a run
     /// of this program, for these pieces, is dropped, and the body is run whole.
     public func decode(_ body: [UInt8], response: ResponseInfo, pieces: ContentPieces?, tapped tap: any BodyTap) throws(DecodeFailure) -> Results {
+        if let events = tap as? EventStreamTap { return try results(ofEvents: events) }
         guard let fed = tap as? JQProgram.FedRun, fed.program === program, fed.streams == (pieces != nil) else {
             return try decode(body, response: response, streamingTo: pieces)
         }
@@ -143,10 +146,7 @@ public struct JQPlugin: BodyTappingDecoder {
             // As jq does: the results before the error go out, then the error is said.
             _ = pieces.take(AnyContent(Results(compact: run.results, precededBy: run.streamed), decoder: self))
         }
-        if let failure = run.failure {
-            throw DecodeFailure("gave jq an error: \(failure)", suggestion: "check the --jq program against what the source serves",
-                                offersOtherPlugins: false)
-        }
+        if let failure = run.failure { throw Self.failure(failure) }
         return Results(compact: run.results, debugMessages: run.debugMessages, precededBy: run.streamed,
                        resultsFingerprint: run.fingerprint)
     }

@@ -10,7 +10,7 @@ internal import TerminalText
 /// the same way.
 public struct EventStreamPlugin: ContentPlugin, BodyTappingDecoder {
     public let name = "events"
-    public let mediaTypes = ["text/event-stream"]
+    public let mediaTypes = [EventStreamPlugin.mediaType]
     public let summary = "events: a Server-Sent Events stream, each event a line as it comes (its data as JSON where it parses)"
     public let takes = "text/event-stream"
 
@@ -20,12 +20,15 @@ public struct EventStreamPlugin: ContentPlugin, BodyTappingDecoder {
     /// they came are not kept).
     public static let window = 1_000
 
+    /// The one media type it takes.
+    public static let mediaType = "text/event-stream"
+
     public init() {}
 
     public var isChosenByHead: Bool { true }
 
     public func offer(_ body: ResponseBody) -> Offer<StreamEvents> {
-        guard body.info.mediaType == "text/event-stream" else { return .declined }
+        guard body.info.mediaType == Self.mediaType else { return .declined }
         do throws(DecodeFailure) {
             return .taken(try decode(body.bytes, response: body.info))
         } catch {
@@ -34,13 +37,14 @@ public struct EventStreamPlugin: ContentPlugin, BodyTappingDecoder {
     }
 
     public func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> StreamEvents {
-        let tap = EventStreamTap(plugin: self, pieces: nil, window: Self.window)
+        let tap = EventStreamTap(handing: nil, window: Self.window)
         body.withUnsafeBytes { tap.take($0) }
         return try tap.finish()
     }
 
     public func tap(for response: ResponseInfo, pieces: ContentPieces?) -> (any BodyTap)? {
-        EventStreamTap(plugin: self, pieces: pieces, window: Self.window)
+        EventStreamTap(handing: pieces.map { pieces in { event in pieces.take(AnyContent(StreamEvents([event]), decoder: self)) } },
+                       window: Self.window)
     }
 
     public func decode(_ body: [UInt8], response: ResponseInfo, pieces: ContentPieces?, tapped tap: any BodyTap) throws(DecodeFailure) -> StreamEvents {

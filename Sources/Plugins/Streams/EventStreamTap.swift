@@ -1,15 +1,18 @@
 public import Loader
 
 /// A Server-Sent Events body read as it arrives (see `BodyTap.isLive`): each event an item,
-/// handed over at once where the run takes pieces (a pipe prints it), and the last
-/// `window` kept for the content the load comes to rest with.
+/// handed over at once where the run takes pieces (a pipe prints it, or a jq program runs on
+/// it first), and the last `window` kept for the content the load comes to rest with.
 ///
 /// Bounded: the parser holds at most one event (`EventStreamPlugin.eventLimit`), the window at
 /// most `window` events; nothing else of the body is kept.
 public final class EventStreamTap: BodyTap {
-    private let plugin: EventStreamPlugin
+    /// Hands an event over as it comes; returns whether more are wanted (false: the reader
+    /// left), or throws what ends the stream (a jq program's error).
+    typealias Handing = (StreamEvent) throws(DecodeFailure) -> Bool
+
     private var parser: EventStreamParser
-    private let pieces: ContentPieces?
+    private let handing: Handing?
     private let window: Int
     private var kept = StreamEvents()
     /// Why the stream can be read no further, once it cannot.
@@ -21,9 +24,9 @@ public final class EventStreamTap: BodyTap {
     /// Bytes the connection now open brought.
     private var connectionBytes = 0
 
-    init(plugin: EventStreamPlugin, pieces: ContentPieces?, window: Int) {
-        self.plugin = plugin
-        self.pieces = pieces
+    /// A tap that hands each event to `handing` as it comes, or keeps the last `window`.
+    init(handing: Handing?, window: Int) {
+        self.handing = handing
         self.window = window
         parser = EventStreamParser(limit: EventStreamPlugin.eventLimit)
     }
@@ -55,8 +58,12 @@ public final class EventStreamTap: BodyTap {
     }
 
     private func take(_ event: StreamEvent) {
-        if let pieces {
-            takerLeft = !pieces.take(AnyContent(StreamEvents([event], dropped: kept.dropped + kept.events.count), decoder: plugin))
+        if let handing {
+            do {
+                takerLeft = try !handing(event)
+            } catch {
+                failure = error
+            }
             kept.dropped += 1
             return
         }
