@@ -232,8 +232,9 @@ public final class SourceLoader {
         return { [weak self, id = request.id] info in
             for decoder in candidates {
                 guard let tapper = decoder.tapper else { continue }
+                // A live stream's type is exact: no wildcard to match.
                 if !fixed {
-                    guard let type = info.mediaType, MediaType.matches(type, anyOf: decoder.mediaTypes) else { continue }
+                    guard let type = info.mediaType, decoder.mediaTypes.contains(type) else { continue }
                 }
                 let tap = tapper(info, pieces)
                 if let tap { self?.tapped = (id, tap, decoder) }
@@ -245,12 +246,16 @@ public final class SourceLoader {
 
     func fetched(_ result: Result<HTTPResponse, LoadError>, request: Int) {
         fetch = nil
-        var result = result
         if let tapped, tapped.request == request, tapped.tap.isLive {
             // A live stream: a dropped connection is opened again, and the load goes on.
             guard let ended = streamEnded(result, tap: tapped.tap, request: request) else { return }
-            result = ended
+            return settle(ended, request: request)
         }
+        settle(result, request: request)
+    }
+
+    /// Tells the machine how request `request` ended.
+    private func settle(_ result: Result<HTTPResponse, LoadError>, request: Int) {
         // Decoded with it or not, the tap is done with once the response is (and only this
         // request's: one that ended late must not drop the tap of the fetch after it).
         defer { if tapped?.request == request { tapped = nil } }
