@@ -19,11 +19,18 @@ public protocol BodyTap: AnyObject {
     /// For a live tap: whether it takes more of the body. Once false (an event past its bound,
     /// a reader that left) the fetch ends the body there, and the decode says why.
     var wantsMore: Bool { get }
+
+    /// For a live tap: whether it can take the next chunk now. While false (what it printed
+    /// waits for a slow reader of stdout), the fetch reads no more, so that the server is held
+    /// back by the connection rather than the stream held in memory; that wait is the reader's,
+    /// and no deadline counts it.
+    var isReadyForMore: Bool { get }
 }
 
 extension BodyTap {
     public var isLive: Bool { false }
     public var wantsMore: Bool { true }
+    public var isReadyForMore: Bool { true }
 }
 
 /// A decoder that begins its work on a body as it arrives, where the response allows.

@@ -19,11 +19,13 @@ final class FetchLifecycle {
     var isReadingBody: Bool { reader != nil }
 
     /// Reads `stream` to its end, or to one byte past `maxBytes`, reporting progress on the way,
-    /// and handing each chunk to `tap`.
+    /// and handing each chunk to `tap`; `waitsForTap` is told when a live tap's slow reader
+    /// holds the reading back, and when it goes on.
     func readBody(_ stream: InputStreamObject, maxBytes: Int, expectedBytes: Int?, tap: (any BodyTap)? = nil,
+                  waitsForTap: ((Bool) -> Void)? = nil,
                   progress: @escaping (LoadProgress) -> Void, completion: @escaping (Result<[UInt8], StreamReader.Failure>) -> Void) {
-        let reader = StreamReader(stream: stream, cancellable: cancellable, maxBytes: maxBytes, expectedBytes: expectedBytes,
-                                  tap: tap, progress: progress, completion: completion)
+        let reader = StreamReader(stream: stream, loop: loop, cancellable: cancellable, maxBytes: maxBytes, expectedBytes: expectedBytes,
+                                  tap: tap, waitsForTap: waitsForTap, progress: progress, completion: completion)
         self.reader = reader
         reader.start()
     }

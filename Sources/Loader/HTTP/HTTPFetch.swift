@@ -232,8 +232,18 @@ public final class HTTPFetch {
             return finish(.failure(.tooLarge("the response from \(authority)", declared: expectedLength, limit: options.maxBodySize)))
         }
         if isLive { restartIdleDeadline() }
+        // The time a slow reader of what the stream printed takes is the reader's, not the server's.
+        let waitsForTap: ((Bool) -> Void)? = isLive ? { [weak self] waiting in
+            guard let self else { return }
+            if waiting {
+                if let deadlineTimer { client.loop.deadlines.cancel(deadlineTimer) }
+                deadlineTimer = nil
+            } else {
+                restartIdleDeadline()
+            }
+        } : nil
         life.readBody(ContentCoding.decoding(body, codings), maxBytes: options.maxBodySize, expectedBytes: expectedLength, tap: opened,
-                      progress: { [weak self] loaded in
+                      waitsForTap: waitsForTap, progress: { [weak self] loaded in
             guard let self else { return }
             if loaded.receivedBytes > receivedSoFar {
                 bodyGrew = .now

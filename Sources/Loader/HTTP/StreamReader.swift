@@ -21,6 +21,9 @@ final class StreamReader {
     private let progress: (LoadProgress) -> Void
     /// Takes each chunk as it is read (see `BodyTap`); let go once the body ends or fails.
     private var tap: (any BodyTap)?
+    /// Told when reading stops for a live tap's slow reader (true), and goes on (false).
+    private let waitsForTap: ((Bool) -> Void)?
+    private let loop: EventLoop
     private var completion: ((Result<[UInt8], Failure>) -> Void)?
     private var body: [UInt8] = []
     /// The body's bytes so far, held or not.
@@ -30,8 +33,11 @@ final class StreamReader {
 
     private static let chunkSize = 64 * 1024
 
-    init(stream: InputStreamObject, cancellable: Cancellable, maxBytes: Int, expectedBytes: Int?, tap: (any BodyTap)? = nil,
+    init(stream: InputStreamObject, loop: EventLoop, cancellable: Cancellable, maxBytes: Int, expectedBytes: Int?, tap: (any BodyTap)? = nil,
+         waitsForTap: ((Bool) -> Void)? = nil,
          progress: @escaping (LoadProgress) -> Void, completion: @escaping (Result<[UInt8], Failure>) -> Void) {
+        self.loop = loop
+        self.waitsForTap = waitsForTap
         self.stream = stream
         self.cancellable = cancellable
         self.maxBytes = maxBytes
@@ -89,8 +95,26 @@ final class StreamReader {
             }
         }
         progress(LoadProgress(receivedBytes: received, expectedBytes: expectedBytes))
+        if isLive, let tap, !tap.isReadyForMore {
+            waitsForTap?(true)
+            return waitForTap()
+        }
         readNextChunk()
     }
+
+    /// Reads on once the live tap can take more, looking again every few milliseconds: the
+    /// server meanwhile fills the connection's buffers and is held back by them.
+    private func waitForTap() {
+        loop.schedule(after: Self.tapCheck) { [self] in
+            // Ended meanwhile (a cancel, the run's end): nothing more to read.
+            guard completion != nil, !cancellable.isCancelled else { return }
+            guard tap?.isReadyForMore ?? true else { return waitForTap() }
+            waitsForTap?(false)
+            readNextChunk()
+        }
+    }
+
+    private static let tapCheck = Duration.milliseconds(10)
 
     /// How much the next read asks for. GIO allocates that much for each read, whatever
     /// comes: with a declared length, what remains of it and one byte more (to see the end);

@@ -13,4 +13,6 @@ final class Cancellable {
     deinit { g_object_unref(pointer) }
 
     func cancel() { g_cancellable_cancel(pointer) }
+
+    var isCancelled: Bool { g_cancellable_is_cancelled(pointer) != 0 }
 }

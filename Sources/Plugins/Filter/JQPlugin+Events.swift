@@ -12,7 +12,7 @@ extension JQPlugin {
         let counter = ShownCount()
         return EventStreamTap(handing: { event throws(DecodeFailure) in
             try handOver(event, to: pieces, shown: counter)
-        }, window: EventStreamPlugin.window)
+        }, isReady: pieces.isReady, window: EventStreamPlugin.window)
     }
 
     /// The program's results for what an event stream's tap kept, after those it handed over.

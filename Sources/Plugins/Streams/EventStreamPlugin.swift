@@ -44,7 +44,7 @@ public struct EventStreamPlugin: ContentPlugin, BodyTappingDecoder {
 
     public func tap(for response: ResponseInfo, pieces: ContentPieces?) -> (any BodyTap)? {
         EventStreamTap(handing: pieces.map { pieces in { event in pieces.take(AnyContent(StreamEvents([event]), decoder: self)) } },
-                       window: Self.window)
+                       isReady: pieces?.isReady ?? { true }, window: Self.window)
     }
 
     public func decode(_ body: [UInt8], response: ResponseInfo, pieces: ContentPieces?, tapped tap: any BodyTap) throws(DecodeFailure) -> StreamEvents {

@@ -13,6 +13,8 @@ public final class EventStreamTap: BodyTap {
 
     private var parser: EventStreamParser
     private let handing: Handing?
+    /// Whether the taker of what is handed over can take more now (see `BodyTap.isReadyForMore`).
+    private let isReady: () -> Bool
     private let window: Int
     private var kept = StreamEvents()
     /// Why the stream can be read no further, once it cannot.
@@ -24,15 +26,18 @@ public final class EventStreamTap: BodyTap {
     /// Bytes the connection now open brought.
     private var connectionBytes = 0
 
-    /// A tap that hands each event to `handing` as it comes, or keeps the last `window`.
-    init(handing: Handing?, window: Int) {
+    /// A tap that hands each event to `handing` as it comes (while `isReady`, the taker can
+    /// take more), or keeps the last `window`.
+    init(handing: Handing?, isReady: @escaping () -> Bool = { true }, window: Int) {
         self.handing = handing
+        self.isReady = isReady
         self.window = window
         parser = EventStreamParser(limit: EventStreamPlugin.eventLimit)
     }
 
     public var isLive: Bool { true }
     public var wantsMore: Bool { failure == nil && !takerLeft }
+    public var isReadyForMore: Bool { isReady() }
 
     public func take(_ chunk: UnsafeRawBufferPointer) {
         guard wantsMore else { return }
