@@ -8,9 +8,9 @@ internal import CSoup
 /// message, its lifecycle (cancellable, body reader, completion) and its timers, and
 /// releases them with itself.
 public final class HTTPFetch {
-    private let client: HTTPClient
+    let client: HTTPClient
     private let url: String
-    private let options: FetchOptions
+    let options: FetchOptions
     private let progress: (LoadProgress) -> Void
     /// Asked for a tap on a 2xx body as its reading begins (see `BodyTap`).
     private let tap: BodyTapOpener?
@@ -21,8 +21,9 @@ public final class HTTPFetch {
     private var receivedSoFar = 0
     /// When the body last grew.
     private var bodyGrew = ContinuousClock.now
-    /// Its deadline and connect timer, among the loop's (`LoopDeadlines`).
-    private var deadlineTimer: LoopDeadlines.Token?
+    /// Its deadline and connect timer, among the loop's (`LoopDeadlines`); a live body's
+    /// deadline is the wait between chunks (`HTTPFetch+LiveBody`).
+    var deadlineTimer: LoopDeadlines.Token?
     private var connectTimer: LoopDeadlines.Token?
     private var stopReason: FailureSite.Stop?
 
@@ -232,18 +233,8 @@ public final class HTTPFetch {
             return finish(.failure(.tooLarge("the response from \(authority)", declared: expectedLength, limit: options.maxBodySize)))
         }
         if isLive { restartIdleDeadline() }
-        // The time a slow reader of what the stream printed takes is the reader's, not the server's.
-        let waitsForTap: ((Bool) -> Void)? = isLive ? { [weak self] waiting in
-            guard let self else { return }
-            if waiting {
-                if let deadlineTimer { client.loop.deadlines.cancel(deadlineTimer) }
-                deadlineTimer = nil
-            } else {
-                restartIdleDeadline()
-            }
-        } : nil
         life.readBody(ContentCoding.decoding(body, codings), maxBytes: options.maxBodySize, expectedBytes: expectedLength, tap: opened,
-                      waitsForTap: waitsForTap, progress: { [weak self] loaded in
+                      waitsForTap: isLive ? idleDeadlineWaits() : nil, progress: { [weak self] loaded in
             guard let self else { return }
             if loaded.receivedBytes > receivedSoFar {
                 bodyGrew = .now
@@ -258,16 +249,6 @@ public final class HTTPFetch {
             case .failure(.failed(let error)): finish(.failure(failure(error.failure)))
             }
         })
-    }
-
-    /// A live stream's deadline, anew: the longest wait for its next chunk.
-    private func restartIdleDeadline() {
-        let deadlines = client.loop.deadlines
-        if let deadlineTimer { deadlines.cancel(deadlineTimer) }
-        deadlineTimer = deadlines.schedule(after: options.deadline) { [weak self] in
-            guard let self else { return }
-            stop(.idle(options.deadline))
-        }
     }
 
     private func finishBody(_ body: [UInt8]) {
@@ -297,7 +278,7 @@ public final class HTTPFetch {
     /// but the fetch does not wait for its answer. libsoup 3.2's HTTP/2 code never answers the
     /// cancel of a stalled stream (DESIGN, "Ending"), so the message is dropped, and whatever
     /// libsoup says of it later finds the fetch finished.
-    private func stop(_ reason: FailureSite.Stop) {
+    func stop(_ reason: FailureSite.Stop) {
         guard !life.isFinished, stopReason == nil else { return }
         stopReason = reason
         life.cancellable.cancel()
