@@ -163,8 +163,10 @@ final class BrowseTerminalTests: XCTestCase {
         try tmux.send("j", "j")
         try tmux.send("Enter")
         XCTAssertTrue(tmux.waitForScreen(containing: "Kariane@jadyn.tv"), "a comment of post 3 shows under it: \(tmux.screen())")
+        // The post and its comments load side by side: either may come first (under load,
+        // the comments did, and the post was still loading).
+        XCTAssertTrue(tmux.waitForScreen(containing: String(backend.title(of: 3).prefix(40))), "post 3's title: \(tmux.screen())")
         let screen = tmux.screen()
-        XCTAssertTrue(screen.contains(String(backend.title(of: 3).prefix(40))), "post 3's title: \(screen)")
         XCTAssertTrue(screen.contains("── comments"), "under its own heading: \(screen)")
         XCTAssertTrue(screen.contains("Esc back"), "the footer offers the way back: \(screen)")
         XCTAssertEqual(backend.requests(for: "/posts/3").count, 1)
