@@ -19,6 +19,8 @@ final class EventStreamTests: XCTestCase {
                 exchange.endChunks()
             }
             server.route("/counted", TestRoutes.eventStream(every: .milliseconds(20), on: loop, count: 3, requests: requests))
+            // A stream sent whole, with its Content-Length.
+            server.route("/sized", TestRoutes.fixed(contentType: "text/event-stream", "id: 1\ndata: one\n\n"))
             // Three events a connection from the one after Last-Event-ID, then the end; after
             // the sixth, 204: no more. `slow` asks for a minute between connections.
             for (path, retry) in [("/drops", 50), ("/drops-slow", 60_000)] {
@@ -160,6 +162,15 @@ final class EventStreamTests: XCTestCase {
         XCTAssertEqual(run.standardOutput, "1\n")
         XCTAssertTrue(run.standardError.contains("gave jq an error: two"), run.standardError)
         XCTAssertEqual(requests.count, 1)
+    }
+
+    /// A stream with a Content-Length is whole when that many bytes came, though the fetch
+    /// kept none of them (a POST, so that its end is the run's).
+    func testAStreamSentWithItsLengthIsNotCalledCutShort() throws {
+        let server = server()
+        let run = try LoadrunProcess(["--url", server.url("/sized"), "--no-history", "-X", "POST"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertEqual(run.standardOutput, "#1 one\n")
     }
 
     /// Ctrl-C while the stream waits to reconnect ends the run at once.

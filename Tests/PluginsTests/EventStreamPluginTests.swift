@@ -64,6 +64,18 @@ final class EventStreamPluginTests: XCTestCase {
         XCTAssertEqual(plugin.notes(events), ["the last 1000 events; \(count - EventStreamPlugin.window) before them were let go"])
     }
 
+    /// A connection counts as bringing something only with an event: one of a `retry:` and
+    /// comments alone (a server that closes at once) is a fruitless one, for the reconnections' bound.
+    func testAConnectionOfCommentsAndRetryAloneBroughtNoEvent() throws {
+        let tap = try XCTUnwrap(plugin.tap(for: response(), pieces: nil) as? EventStreamTap)
+        Array("retry: 200\n: hi\n\n".utf8).withUnsafeBytes { tap.take($0) }
+        XCTAssertFalse(tap.connectionEnded())
+        XCTAssertEqual(tap.reconnectionTime, .milliseconds(200))
+        Array("data: 1\n\n".utf8).withUnsafeBytes { tap.take($0) }
+        XCTAssertTrue(tap.connectionEnded())
+        XCTAssertFalse(tap.connectionEnded(), "counted anew for each connection")
+    }
+
     /// Where the run takes pieces, each event goes out as it comes and none is kept.
     func testATapHandsEachEventOverAsItComes() throws {
         var taken: [AnyContent] = []

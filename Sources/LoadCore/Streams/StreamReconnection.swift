@@ -7,7 +7,7 @@ public protocol ResumableStream: BodyTap {
     var reconnectionTime: Duration? { get }
     /// The connection ended: what it left half read is dropped, as the standard says (an
     /// event not ended by a blank line is never dispatched). Returns whether it brought any
-    /// bytes at all.
+    /// event: a connection of comments or a `retry:` alone brought nothing.
     func connectionEnded() -> Bool
 }
 
@@ -17,7 +17,7 @@ public protocol ResumableStream: BodyTap {
 /// for good; anything else that is not the stream (another status, another type, a deadline,
 /// a cancel) ends it with that. A value: the loader carries it out.
 ///
-/// Reconnections that bring nothing are bounded, and wait longer each time (doubling), so that
+/// Reconnections that bring no event are bounded, and wait longer each time (doubling), so that
 /// a server that takes the connection and closes it at once is not hammered for ever.
 public struct StreamReconnection: Equatable, Sendable {
     /// How a connection of the stream ended.
@@ -36,24 +36,24 @@ public struct StreamReconnection: Equatable, Sendable {
 
     /// The wait before reconnecting when the server named none: what browsers wait.
     public static let defaultDelay = Duration.seconds(3)
-    /// Reconnections in a row that may bring nothing before the stream gives up.
+    /// Reconnections in a row that may bring no event before the stream gives up.
     public static let fruitlessLimit = 3
 
-    /// Reconnections in a row whose connection brought nothing.
+    /// Reconnections in a row whose connection brought no event.
     public private(set) var fruitless = 0
 
     public init() {}
 
-    /// The decision on a connection that ended so, having brought bytes or not, for a stream
+    /// The decision on a connection that ended so, having brought events or not, for a stream
     /// whose server asked for `reconnectionTime` between connections (nil: it did not say).
-    public mutating func decide(_ end: ConnectionEnd, broughtBytes: Bool, reconnectionTime: Duration?) -> Decision {
+    public mutating func decide(_ end: ConnectionEnd, broughtEvents: Bool, reconnectionTime: Duration?) -> Decision {
         switch end {
         case .ended(let status, let isStream):
             guard status != 204, isStream else { return .end }
         case .failed(let error):
             guard Self.dropsConnection(error) else { return .end }
         }
-        fruitless = broughtBytes ? 0 : fruitless + 1
+        fruitless = broughtEvents ? 0 : fruitless + 1
         guard fruitless <= Self.fruitlessLimit else { return .end }
         let delay = reconnectionTime ?? Self.defaultDelay
         return .reconnect(after: fruitless == 0 ? delay : delay * (1 << (fruitless - 1)))

@@ -43,6 +43,8 @@ public final class HTTPFetch {
     private var certificateProblems: (problems: CertificateProblems, peer: URLParts)?
     /// Whether a response's head arrived.
     private var hasResponse = false
+    /// The tap a live body goes to (see `BodyTap.isLive`), once its head is in.
+    private var liveTap: (any BodyTap)?
     /// Whether the request's headers went out: a connection was made.
     private var wroteHeaders = false
     /// What libsoup's restarts of the message mean: a redirect, or a refusal it resends.
@@ -229,6 +231,7 @@ public final class HTTPFetch {
         // A live stream's body is the tap's, and never ends: no cap, and the deadline is the
         // wait between chunks.
         let isLive = opened?.isLive ?? false
+        if isLive { liveTap = opened }
         if !isLive, let expectedLength, expectedLength > options.maxBodySize {
             return finish(.failure(.tooLarge("the response from \(authority)", declared: expectedLength, limit: options.maxBodySize)))
         }
@@ -255,8 +258,11 @@ public final class HTTPFetch {
         // libsoup reports a body cut short as a clean end of stream, so compare with the
         // declared length. When a Content-Encoding was decoded, Content-Length counts the
         // encoded bytes, which the message metrics record as they come off the wire.
-        if let expectedLength {
-            let received = !codings.isEmpty ? message?.wireBodyBytes ?? body.count : body.count
+        // A live body is the tap's: what came is what the reader counted, and a tap that
+        // ended the body itself (a reader that left, an event past its bound) cut it on purpose.
+        if let expectedLength, liveTap?.wantsMore ?? true {
+            let held = liveTap == nil ? body.count : receivedSoFar
+            let received = !codings.isEmpty ? message?.wireBodyBytes ?? held : held
             if received < expectedLength {
                 return finish(.failure(.truncated(from: authority, received: received, declared: expectedLength)))
             }

@@ -17,7 +17,7 @@ extension SourceLoader {
         // Nor a stream its tap is done with (a program's error, a reader that left).
         if let stream = tap as? any ResumableStream, stream.wantsMore, let requested, requested.options.method == "GET" {
             let brought = stream.connectionEnded()
-            if case .reconnect(let delay) = reconnection.decide(end, broughtBytes: brought, reconnectionTime: stream.reconnectionTime) {
+            if case .reconnect(let delay) = reconnection.decide(end, broughtEvents: brought, reconnectionTime: stream.reconnectionTime) {
                 fetch = PendingReconnect(loop: loop, after: delay, loader: self, request: request) { [weak self] in
                     self?.reconnect(stream, url: requested.url, options: requested.options, request: request)
                 }

@@ -23,8 +23,9 @@ public final class EventStreamTap: BodyTap {
     private var takerLeft = false
     /// The server's reconnection time, once it gave one.
     private var retry: Duration?
-    /// Bytes the connection now open brought.
-    private var connectionBytes = 0
+    /// Events the connection now open brought (bytes alone, a `retry:` or a comment, are not
+    /// enough: a server that sends only those and closes must not be reconnected for ever).
+    private var connectionEvents = 0
 
     /// A tap that hands each event to `handing` as it comes (while `isReady`, the taker can
     /// take more), or keeps the last `window`.
@@ -41,7 +42,6 @@ public final class EventStreamTap: BodyTap {
 
     public func take(_ chunk: UnsafeRawBufferPointer) {
         guard wantsMore else { return }
-        connectionBytes += chunk.count
         let outputs: [EventStreamParser.Output]
         do {
             outputs = try parser.feed(chunk)
@@ -54,6 +54,7 @@ public final class EventStreamTap: BodyTap {
         for output in outputs {
             switch output {
             case .event(let event):
+                connectionEvents += 1
                 take(StreamEvent(event))
                 if takerLeft { return }
             case .retry(let milliseconds):
@@ -102,7 +103,7 @@ extension EventStreamTap: ResumableStream {
 
     public func connectionEnded() -> Bool {
         parser.connectionEnded()
-        defer { connectionBytes = 0 }
-        return connectionBytes > 0
+        defer { connectionEvents = 0 }
+        return connectionEvents > 0
     }
 }

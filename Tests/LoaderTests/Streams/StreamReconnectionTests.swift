@@ -5,28 +5,28 @@ import XCTest
 final class StreamReconnectionTests: XCTestCase {
     func testAStreamThatEndsIsOpenedAgainAfterTheServersTimeOrThreeSeconds() {
         var reconnection = StreamReconnection()
-        XCTAssertEqual(reconnection.decide(.ended(status: 200, isStream: true), broughtBytes: true, reconnectionTime: nil),
+        XCTAssertEqual(reconnection.decide(.ended(status: 200, isStream: true), broughtEvents: true, reconnectionTime: nil),
                        .reconnect(after: .seconds(3)))
-        XCTAssertEqual(reconnection.decide(.ended(status: 200, isStream: true), broughtBytes: true, reconnectionTime: .milliseconds(100)),
+        XCTAssertEqual(reconnection.decide(.ended(status: 200, isStream: true), broughtEvents: true, reconnectionTime: .milliseconds(100)),
                        .reconnect(after: .milliseconds(100)))
     }
 
     func testADroppedConnectionIsOpenedAgainButOtherFailuresEndIt() {
         var reconnection = StreamReconnection()
         for code in [LoadError.Code.connectionReset, .connectionRefused, .truncated, .network, .streamReset] {
-            XCTAssertEqual(reconnection.decide(.failed(LoadError(code, "x")), broughtBytes: true, reconnectionTime: .seconds(1)),
+            XCTAssertEqual(reconnection.decide(.failed(LoadError(code, "x")), broughtEvents: true, reconnectionTime: .seconds(1)),
                            .reconnect(after: .seconds(1)), "\(code)")
         }
         for code in [LoadError.Code.timedOut, .cancelled, .httpStatus, .tls, .tooLarge, .hostNotFound] {
-            XCTAssertEqual(reconnection.decide(.failed(LoadError(code, "x")), broughtBytes: true, reconnectionTime: .seconds(1)), .end, "\(code)")
+            XCTAssertEqual(reconnection.decide(.failed(LoadError(code, "x")), broughtEvents: true, reconnectionTime: .seconds(1)), .end, "\(code)")
         }
     }
 
     func testA204OrAResponseThatIsNotTheStreamEndsIt() {
         var reconnection = StreamReconnection()
-        XCTAssertEqual(reconnection.decide(.ended(status: 204, isStream: false), broughtBytes: false, reconnectionTime: nil), .end)
-        XCTAssertEqual(reconnection.decide(.ended(status: 204, isStream: true), broughtBytes: false, reconnectionTime: nil), .end)
-        XCTAssertEqual(reconnection.decide(.ended(status: 200, isStream: false), broughtBytes: true, reconnectionTime: nil), .end)
+        XCTAssertEqual(reconnection.decide(.ended(status: 204, isStream: false), broughtEvents: false, reconnectionTime: nil), .end)
+        XCTAssertEqual(reconnection.decide(.ended(status: 204, isStream: true), broughtEvents: false, reconnectionTime: nil), .end)
+        XCTAssertEqual(reconnection.decide(.ended(status: 200, isStream: false), broughtEvents: true, reconnectionTime: nil), .end)
     }
 
     /// A server that takes each connection and closes it at once is tried three times more,
@@ -34,13 +34,13 @@ final class StreamReconnectionTests: XCTestCase {
     func testConnectionsThatBringNothingWaitLongerAndAreBounded() {
         var reconnection = StreamReconnection()
         let empty = StreamReconnection.ConnectionEnd.ended(status: 200, isStream: true)
-        XCTAssertEqual(reconnection.decide(empty, broughtBytes: false, reconnectionTime: .milliseconds(10)), .reconnect(after: .milliseconds(10)))
-        XCTAssertEqual(reconnection.decide(empty, broughtBytes: false, reconnectionTime: .milliseconds(10)), .reconnect(after: .milliseconds(20)))
-        XCTAssertEqual(reconnection.decide(empty, broughtBytes: true, reconnectionTime: .milliseconds(10)), .reconnect(after: .milliseconds(10)))
+        XCTAssertEqual(reconnection.decide(empty, broughtEvents: false, reconnectionTime: .milliseconds(10)), .reconnect(after: .milliseconds(10)))
+        XCTAssertEqual(reconnection.decide(empty, broughtEvents: false, reconnectionTime: .milliseconds(10)), .reconnect(after: .milliseconds(20)))
+        XCTAssertEqual(reconnection.decide(empty, broughtEvents: true, reconnectionTime: .milliseconds(10)), .reconnect(after: .milliseconds(10)))
         for delay in [10, 20, 40] {
-            XCTAssertEqual(reconnection.decide(empty, broughtBytes: false, reconnectionTime: .milliseconds(10)),
+            XCTAssertEqual(reconnection.decide(empty, broughtEvents: false, reconnectionTime: .milliseconds(10)),
                            .reconnect(after: .milliseconds(delay)))
         }
-        XCTAssertEqual(reconnection.decide(empty, broughtBytes: false, reconnectionTime: .milliseconds(10)), .end)
+        XCTAssertEqual(reconnection.decide(empty, broughtEvents: false, reconnectionTime: .milliseconds(10)), .end)
     }
 }
