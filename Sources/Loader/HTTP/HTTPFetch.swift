@@ -9,14 +9,14 @@ internal import CSoup
 /// releases them with itself.
 public final class HTTPFetch {
     let client: HTTPClient
-    private let url: String
+    let url: String
     let options: FetchOptions
     private let progress: (LoadProgress) -> Void
     /// Asked for a tap on a 2xx body as its reading begins (see `BodyTap`).
     private let tap: BodyTapOpener?
     private let life: FetchLifecycle
 
-    private var message: SoupMessageObject?
+    var message: SoupMessageObject?
     /// Bytes read so far, for messages about bodies cut short.
     private var receivedSoFar = 0
     /// When the body last grew.
@@ -33,14 +33,14 @@ public final class HTTPFetch {
     private var codings: [ContentCoding] = []
     /// The URL's parts, parsed once; nil when it is not an absolute URL with a host.
     private let parts: URLParts?
-    private let authority: String
-    private let host: String
+    let authority: String
+    let host: String
     /// The server whose connection slots this fetch takes, or nil for a URL that is not http(s).
     let serverKey: String?
     /// Whether the request was handed to libsoup: it then holds a slot until it finishes.
     private var started = false
     /// What was wrong with a certificate that was refused, for the failure's words.
-    private var certificateProblems: (problems: CertificateProblems, peer: URLParts)?
+    var certificateProblems: (problems: CertificateProblems, peer: URLParts)?
     /// Whether a response's head arrived.
     private var hasResponse = false
     /// The tap a live body goes to (see `BodyTap.isLive`), once its head is in.
@@ -157,24 +157,6 @@ public final class HTTPFetch {
         case .nothing:
             break
         }
-    }
-
-    /// Whether to take a certificate that failed the session's verification (`HTTPClient.judge`
-    /// decides), remembering why not. The peer is the one the message is at now, which after
-    /// a redirect is not the URL's.
-    private func accepts(_ certificate: UnsafeMutablePointer<GTlsCertificate>, with problems: CertificateProblems) -> Bool {
-        guard let peer = message.flatMap({ $0.currentURL }).flatMap(URLParts.init) ?? URLParts(url) else { return false }
-        guard let refused = client.judge(certificate, with: problems, from: peer, trust: options.tls) else { return true }
-        certificateProblems = (refused, peer)
-        return false
-    }
-
-    /// A response over a connection another request opened (libsoup keeps connections, and
-    /// HTTP/2 shares one), whose certificate this request's own trust does not take: the
-    /// handshake was judged on the other request's terms.
-    private func refusesReusedCertificate(_ message: SoupMessageObject) -> Bool {
-        guard let (certificate, problems) = message.peerCertificate, !problems.isEmpty else { return false }
-        return !accepts(certificate, with: problems)
     }
 
     private func didSend(_ result: OpaquePointer?) {
@@ -326,13 +308,5 @@ public final class HTTPFetch {
         let stillFor = min(options.deadline / 2, .seconds(1))
         site.http2BodyStopped = receivedSoFar > 0 && body != nil && .now - bodyGrew >= stillFor && message?.httpVersion == "HTTP/2"
         return LoadError(failure, at: site)
-    }
-
-    /// Where a refused certificate came from, and what was wrong with it.
-    private func certificateSite() -> FailureSite {
-        let peer = certificateProblems?.peer
-        var site = FailureSite(.server(authority: peer?.authority ?? authority, host: peer?.host ?? host))
-        site.certificate = certificateProblems?.problems
-        return site
     }
 }
