@@ -1,5 +1,9 @@
 /// Media type matching, with `type/*` wildcards.
 public enum MediaType {
+    /// Server-Sent Events: a live stream (the events plugin's type, and the one a stream's
+    /// reconnection must be answered with).
+    public static let eventStream = "text/event-stream"
+
     /// Whether `mediaType` is one of `declared`, directly or through a `type/*` wildcard.
     public static func matches(_ mediaType: String, anyOf declared: [String]) -> Bool {
         let type = lowered(mediaType)

@@ -43,10 +43,9 @@ extension SourceLoader {
         return error
     }
 
-    private static let eventStream = "text/event-stream"
-
+    /// `ResponseInfo.mediaType` is lowercased already.
     private static func isStream(_ info: ResponseInfo) -> Bool {
-        info.mediaType.map { MediaType.matches($0, anyOf: [eventStream]) } ?? false
+        info.mediaType == MediaType.eventStream
     }
 
     /// Opens the stream again where it left off: the same URL and options, asking for what

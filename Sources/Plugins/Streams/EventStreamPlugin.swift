@@ -12,7 +12,7 @@ public struct EventStreamPlugin: ContentPlugin, BodyTappingDecoder {
     public let name = "events"
     public let mediaTypes = [EventStreamPlugin.mediaType]
     public let summary = "events: a Server-Sent Events stream, each event a line as it comes (its data as JSON where it parses)"
-    public let takes = "text/event-stream"
+    public let takes = MediaType.eventStream
 
     /// The most bytes one event (or one line of it) may hold: a stream past it is cut off.
     public static let eventLimit = 16 << 20
@@ -21,7 +21,7 @@ public struct EventStreamPlugin: ContentPlugin, BodyTappingDecoder {
     public static let window = 1_000
 
     /// The one media type it takes.
-    public static let mediaType = "text/event-stream"
+    public static let mediaType = MediaType.eventStream
 
     public init() {}
 
