@@ -13,7 +13,8 @@ public protocol BodyTap: AnyObject {
     /// Whether the body may never end (a live stream: Server-Sent Events, JSON Lines): the
     /// fetch then keeps none of it and caps none of it (the tap bounds what it keeps), and its
     /// deadline is the longest wait between two chunks, not for the whole. The body the
-    /// decoder is given back is empty.
+    /// decoder is given back is empty. Each item it reads goes to the `StreamItems` it was
+    /// made with first.
     var isLive: Bool { get }
 
     /// For a live tap: whether it takes more of the body. Once false (an event past its bound,
@@ -25,12 +26,27 @@ public protocol BodyTap: AnyObject {
     /// back by the connection rather than the stream held in memory; that wait is the reader's,
     /// and no deadline counts it.
     var isReadyForMore: Bool { get }
+
+    /// For a live tap: the items it read so far, over every connection of its stream.
+    var itemCount: Int { get }
+
+    /// For a live tap: the content its items make now (the window it keeps, which the load
+    /// comes to rest with), when it kept more since last asked; nil otherwise, and where it
+    /// keeps none (it hands each over as it comes).
+    func contentSoFar() -> AnyContent?
+
+    /// For a live tap: what tells the items it read from another stream's, in order (see
+    /// `ContentFingerprint`), standing in for the body's, of which it kept none.
+    var itemsFingerprint: UInt64 { get }
 }
 
 extension BodyTap {
     public var isLive: Bool { false }
     public var wantsMore: Bool { true }
     public var isReadyForMore: Bool { true }
+    public var itemCount: Int { 0 }
+    public func contentSoFar() -> AnyContent? { nil }
+    public var itemsFingerprint: UInt64 { 0 }
 }
 
 /// A decoder that begins its work on a body as it arrives, where the response allows.
@@ -38,10 +54,11 @@ public protocol BodyTappingDecoder: ContentDecoder {
     /// The work for the response whose head is `response`, or nil to wait for the whole body
     /// (a type it reads only once whole; no room for another run). `pieces`: where the decode
     /// (or, for a live tap, the tap as the body comes) hands its content over in pieces (see
-    /// `decode(_:response:pieces:)`); nil where it keeps it whole.
-    func tap(for response: ResponseInfo, pieces: ContentPieces?) -> (any BodyTap)?
+    /// `decode(_:response:pieces:)`); nil where it keeps it whole. `items`: where a live tap
+    /// tells each item as it comes (see `StreamItems`).
+    func tap(for response: ResponseInfo, pieces: ContentPieces?, items: StreamItems?) -> (any BodyTap)?
 
-    /// Decodes `body`, whose chunks `tap` (made by `tap(for:pieces:)`) took as they
+    /// Decodes `body`, whose chunks `tap` (made by `tap(for:pieces:items:)`) took as they
     /// came: its work is told the body ended, and waited for. `pieces` as in
     /// `decode(_:response:pieces:)`.
     func decode(_ body: [UInt8], response: ResponseInfo, pieces: ContentPieces?, tapped tap: any BodyTap) throws(DecodeFailure) -> Model

@@ -8,9 +8,14 @@ public struct ContentPieces {
     public var isReady: () -> Bool
     /// Takes a piece; returns whether it wants more (false: the reader left).
     public var take: (AnyContent) -> Bool
+    /// Whether only a live stream's items are taken (see `BodyTap.isLive`), and any other
+    /// content is kept whole: a watch prints a load's content only where it changed, which a
+    /// stream, whose content is its items as they come, cannot wait to know.
+    public var takesOnlyLiveStreams: Bool
 
-    public init(isReady: @escaping () -> Bool, take: @escaping (AnyContent) -> Bool) {
+    public init(isReady: @escaping () -> Bool, take: @escaping (AnyContent) -> Bool, takesOnlyLiveStreams: Bool = false) {
         self.isReady = isReady
         self.take = take
+        self.takesOnlyLiveStreams = takesOnlyLiveStreams
     }
 }

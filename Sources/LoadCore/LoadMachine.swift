@@ -17,6 +17,9 @@ public struct LoadMachine<Value> {
         /// The scheduled retry's time has come.
         case retryDue
         case progress(LoadProgress)
+        /// A live stream brought items: `progress` counts them, and `content` (nil: as before)
+        /// is what they make so far.
+        case streamed(LoadProgress, content: Value?)
         case succeeded(Value)
         /// The server answered 304: the content has not changed since the last load.
         case notModified
@@ -43,7 +46,8 @@ public struct LoadMachine<Value> {
 
     /// Why a state changed.
     public enum Cause: Equatable, Sendable {
-        case started, progressed, succeeded, notModified, failed, retryScheduled, cancelled
+        /// `streamed`: a live stream's content grew (see `Event.streamed`).
+        case started, progressed, streamed, succeeded, notModified, failed, retryScheduled, cancelled
     }
 
     // `handle` and what it touches are inlinable so that the loader's module specialises them
@@ -86,6 +90,9 @@ public struct LoadMachine<Value> {
         case (.progress(let progress), .loading(_, let lastGood)):
             return transition(to: .loading(progress, lastGood: lastGood), .progressed)
 
+        case (.streamed(let progress, let content), .loading(_, let lastGood)):
+            return transition(to: .loading(progress, lastGood: content ?? lastGood), .streamed)
+
         case (.succeeded(let value), .loading):
             return transition(to: .loaded(value), .succeeded)
 
@@ -118,7 +125,7 @@ public struct LoadMachine<Value> {
         case (.cancel, .failed(_, _, .some)):
             return [.cancelRetry] + transition(to: beforeLoad, .cancelled)
 
-        case (.retry, _), (.retryDue, _), (.progress, _), (.succeeded, _), (.notModified, _), (.failed, _), (.cancel, _):
+        case (.retry, _), (.retryDue, _), (.progress, _), (.streamed, _), (.succeeded, _), (.notModified, _), (.failed, _), (.cancel, _):
             // Late reports from a request that already ended, a retry with nothing failed and a
             // cancel with nothing under way change nothing.
             return []

@@ -2,7 +2,8 @@
 public enum LoadingState<Value> {
     /// Nothing loaded yet, or a first load was cancelled.
     case idle
-    /// A load is in flight. `lastGood` is the content it will replace, still worth showing.
+    /// A load is in flight. `lastGood` is the content it will replace, still worth showing; for
+    /// a live stream (`progress.items` set: `streaming`), the items it brought so far.
     case loading(LoadProgress, lastGood: Value?)
     /// The latest load succeeded.
     case loaded(Value)
@@ -66,7 +67,7 @@ public enum LoadingState<Value> {
     public var name: String {
         switch self {
         case .idle: "idle"
-        case .loading: "loading"
+        case .loading(let progress, _): progress.items == nil ? "loading" : "streaming"
         case .loaded: "loaded"
         case .failed: "failed"
         }

@@ -52,6 +52,19 @@ extension ResponseInfo {
         return validators.isEmpty ? nil : validators
     }
 
+    /// Whether the body is a live stream's, which may never end (see `BodyTap.isLive`):
+    /// Server-Sent Events, or JSON values one after another that a server sends with no
+    /// length: JSON Lines, NDJSON or json-seq (an event feed, `docker events`), or Kubernetes'
+    /// `application/json;stream=watch`. Values sent with their length, or read from a file,
+    /// are a document, read whole.
+    public var isLiveStream: Bool {
+        guard let mediaType else { return false }
+        if mediaType == MediaType.eventStream { return true }
+        let isWatch = mediaType == "application/json" && headers["Content-Type"].map { $0.lowercased().contains("stream=watch") } == true
+        guard isWatch || MediaType.isJSONSequence(mediaType) else { return false }
+        return headers["Content-Length"] == nil && url.hasPrefix("http")
+    }
+
     /// `304 Not Modified`: the content is what the validators described.
     public var isNotModified: Bool { status == 304 }
 }

@@ -7,6 +7,9 @@ package struct ViewOptions {
     package var imageFormat: ImageFormat?
     package var imageSize: RenderContext.CellSize?
     package var maxItems: Int?
+    /// `--max-items` as given on the command line: a live stream ends with its Nth item. The
+    /// sources file's `max-items` only cuts what is shown; it never ends a stream.
+    package var maxStreamItems: Int?
     package var sortsKeys: Bool
     /// `-c`: JSON on one line, as `jq -c` prints it.
     package var compactsJSON: Bool
@@ -23,6 +26,7 @@ package struct ViewOptions {
         self.imageFormat = imageFormat
         self.imageSize = imageSize
         self.maxItems = maxItems
+        maxStreamItems = maxItems
         self.sortsKeys = sortsKeys
     }
 

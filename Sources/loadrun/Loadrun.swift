@@ -67,7 +67,7 @@ struct Loadrun: LoadrunCommand {
     @Option(name: .customLong("argjson"), help: ArgumentHelp("Bind $NAME to this JSON value in the jq programs, as jq's --argjson, e.g. --argjson ids '[1,2]'. JSON that does not parse is a usage error, before any request.", valueName: "name> <json"))
     var argjson: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Reload on the --watch interval (2s unless given) until this jq program, run on each source's JSON (after --jq), gives a value that is neither false nor null, as jq -e judges; then exit 0. With several sources, every one must meet it.", valueName: "program"))
+    @Option(name: .long, help: ArgumentHelp("Reload on the --watch interval (2s unless given) until this jq program, run on each source's JSON (after --jq), gives a value that is neither false nor null, as jq -e judges; then exit 0. With several sources, every one must meet it. On a live stream (Server-Sent Events) it is judged on each event as it comes, before --jq: the first that meets it ends the stream, unprinted, as its end mark (`[DONE]`).", valueName: "program"))
     var until: String?
 
     @Flag(name: .customLong("until-change"), help: "Reload on the --watch interval (2s unless given) until a load's content differs from the first load's, as watch -g; then exit 0.")

@@ -37,6 +37,10 @@ final class EventStreamTests: XCTestCase {
             }
             server.route("/open", TestRoutes.eventStream(every: .milliseconds(50), on: loop, disconnected: disconnected))
             server.route("/three", TestRoutes.eventStream(every: .milliseconds(20), on: loop, count: 3))
+            // Events typed in their data, the fourth `done`, and on for ever after it.
+            server.route("/typed-data", TestRoutes.eventStream(every: .milliseconds(20), on: loop, requests: requests) { n in
+                "id: \(n)\ndata: {\"i\": \(n), \"type\": \"\(n == 4 ? "done" : "tick")\"}\n\n"
+            })
             server.route("/typed", TestRoutes.eventStream(every: .milliseconds(20), on: loop, count: 2) { n in
                 n == 1 ? "event: update\nid: a-1\ndata: first\ndata: second\n\n" : ": note\ndata: [DONE]\n\n"
             })
@@ -195,5 +199,47 @@ final class EventStreamTests: XCTestCase {
         XCTAssertEqual(stalled.waitForExit(), .exited(2), stalled.standardError)
         XCTAssertEqual(stalled.standardOutput, "#1 {\"i\":1}\n")
         XCTAssertTrue(stalled.standardError.contains("the stream from 127.0.0.1:\(server.port) sent nothing for 200 ms"), stalled.standardError)
+    }
+
+    /// `--until` is judged on each event as it comes: the first that meets it ends the run
+    /// with 0, as the stream's end mark (not printed); the events before it were printed.
+    func testUntilEndsTheStreamAtTheFirstEventThatMeetsIt() throws {
+        let requests = Counter()
+        let server = server(requests: requests)
+        let run = try LoadrunProcess(["--url", server.url("/typed-data"), "--no-history", "-q", "--output", "json",
+                                      "--until", #".data.type == "done""#])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        let ids = try run.standardOutput.split(separator: "\n").map { line in
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])["id"] as? String
+        }
+        XCTAssertEqual(ids, ["1", "2", "3"])
+        XCTAssertEqual(requests.count, 1, "met by the stream's first load: no reload")
+    }
+
+    /// The LLM shape of the issue: tokens picked by `--jq`, and the `[DONE]` sentinel, which
+    /// `--until` matches before the program runs on it, ends the run with 0.
+    func testAnLLMStreamsTokensUntilItsDoneSentinel() throws {
+        let server = server()
+        let run = try LoadrunProcess(["--url", server.url("/chat"), "--no-history", "-q", "-X", "POST", "--json", #"{"prompt": "hi"}"#,
+                                      "--jq", ".data.choices[0].delta.content // empty", "--until", #".data == "[DONE]""#])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertEqual(run.standardOutput, "Hello\n,\n world\n")
+    }
+
+    /// The full-screen view shows a stream growing, its state line `streaming`, and Enter on
+    /// an event shows it whole.
+    func testTheFullScreenViewShowsAStreamGrowing() throws {
+        let server = server()
+        let tmux = try TmuxSession("'\(LoadrunProcess.binaryPath)' --url \(server.url("/open")) --no-history --browse; echo EXIT=$?",
+                                   width: 90, height: 16)
+        XCTAssertTrue(tmux.waitForScreen(containing: "#3 {\"i\":3}"), tmux.screen())
+        XCTAssertTrue(tmux.screen().contains("open · streaming"), tmux.screen())
+        XCTAssertTrue(tmux.waitForScreen(containing: "#6 {\"i\":6}"), "the list grows: \(tmux.screen())")
+        try tmux.send("j", "Enter")
+        XCTAssertTrue(tmux.waitForScreen(containing: "an event is whole as it came"), tmux.screen())
+        XCTAssertTrue(tmux.screen().contains("id     2"), tmux.screen())
+        try tmux.send("Escape")
+        try tmux.send("q")
+        XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=0"), tmux.screen())
     }
 }

@@ -11,12 +11,13 @@ import XCTest
 /// does on two processes), and what the run shows is still what the whole body gives; a body
 /// that never ends whole shows none of it.
 final class JQArrivingBodyTests: XCTestCase {
-    /// JSON Lines `{"n": 1}` … `{"n": count}`, sent in pieces of `size` bytes, a few each turn
-    /// of the server's loop, so that values are cut anywhere.
+    /// `{"n": 1}` … `{"n": count}`, a value a line, sent in pieces of `size` bytes, a few each
+    /// turn of the server's loop, so that values are cut anywhere. As `application/json`: JSON
+    /// Lines sent with no length would be a live stream, each value a run of its own.
     private static func piecesRoute(count: Int, size: Int, on loop: EventLoop) -> SampleServer.Handler {
         let body = Array((1...count).map { "{\"n\": \($0)}\n" }.joined().utf8)
         return { exchange in
-            exchange.beginChunks(status: 200, contentType: "application/x-ndjson")
+            exchange.beginChunks(status: 200, contentType: "application/json")
             var sent = 0
             loop.repeating(every: .milliseconds(1)) {
                 guard !exchange.isFinished else { return false }

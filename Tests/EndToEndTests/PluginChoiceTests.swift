@@ -86,11 +86,11 @@ final class PluginChoiceTests: XCTestCase {
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         // On a pipe, cells are separated by a tab and never padded.
         let columns = lines.map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
-        XCTAssertEqual(columns.map(\.first), ["NAME", "empty", "posts", "events", "feed", "articles", "table", "json", "images", "text", "bytes"],
+        XCTAssertEqual(columns.map(\.first), ["NAME", "empty", "posts", "events", "lines", "feed", "articles", "table", "json", "images", "text", "bytes"],
                        "in the order they are consulted")
         XCTAssertEqual(columns[0], ["NAME", "TAKES", "RENDERS"])
         XCTAssertEqual(columns.dropFirst().map { $0[1] }, [
-            "a success with no body (204, or an empty 200)", "JSON arrays of {id, title, body}", "text/event-stream", "RSS, Atom, RDF and JSON Feed, by type or by content",
+            "a success with no body (204, or an empty 200)", "JSON arrays of {id, title, body}", "text/event-stream", "JSON Lines streams", "RSS, Atom, RDF and JSON Feed, by type or by content",
             "JSON objects with title and body; HTML", "other JSON arrays of objects", "any other JSON",
             "image/*", "text/* but HTML, XML, and untyped UTF-8", "anything else",
         ])

@@ -23,6 +23,26 @@ final class LoadMachineTests: XCTestCase {
         LoadMachine(policy: RetryPolicy(maxAttempts: maxAttempts, baseDelay: .seconds(1)), random: SeededGenerator(seed: 1))
     }
 
+    /// A live stream's items make its content while it loads: the state says `streaming`,
+    /// a failure keeps them as the last good content, and the end replaces them.
+    func testAStreamsItemsAreItsContentWhileItLoads() {
+        var machine = Machine()
+        _ = machine.handle(.load)
+        XCTAssertEqual(machine.state.name, "loading")
+        let grown = machine.handle(.streamed(LoadProgress(receivedBytes: 10, items: 2), content: "two"))
+        XCTAssertEqual(causes(grown), [.streamed])
+        XCTAssertEqual(machine.state.name, "streaming")
+        XCTAssertEqual(machine.state.content, "two")
+        _ = machine.handle(.streamed(LoadProgress(receivedBytes: 12, items: 3), content: nil))
+        XCTAssertEqual(machine.state.content, "two", "no content given: as it was")
+        _ = machine.handle(.failed(unavailable, elapsed: .zero, now: 0))
+        XCTAssertEqual(machine.state.content, "two", "the events so far stand beside the failure")
+        _ = machine.handle(.load)
+        _ = machine.handle(.succeeded("all"))
+        XCTAssertEqual(causes(machine.handle(.streamed(LoadProgress(items: 1), content: "late"))), [], "a late report changes nothing")
+        XCTAssertEqual(machine.state.content, "all")
+    }
+
     func testTransientFailureSchedulesARetryKeepingLastGood() {
         var machine = retrying()
         _ = machine.handle(.load)

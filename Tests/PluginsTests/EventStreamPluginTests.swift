@@ -67,7 +67,7 @@ final class EventStreamPluginTests: XCTestCase {
     /// A connection counts as bringing something only with an event: one of a `retry:` and
     /// comments alone (a server that closes at once) is a fruitless one, for the reconnections' bound.
     func testAConnectionOfCommentsAndRetryAloneBroughtNoEvent() throws {
-        let tap = try XCTUnwrap(plugin.tap(for: response(), pieces: nil) as? EventStreamTap)
+        let tap = try XCTUnwrap(plugin.tap(for: response(), pieces: nil, items: nil) as? EventStreamTap)
         Array("retry: 200\n: hi\n\n".utf8).withUnsafeBytes { tap.take($0) }
         XCTAssertFalse(tap.connectionEnded())
         XCTAssertEqual(tap.reconnectionTime, .milliseconds(200))
@@ -80,7 +80,7 @@ final class EventStreamPluginTests: XCTestCase {
     func testATapHandsEachEventOverAsItComes() throws {
         var taken: [AnyContent] = []
         let pieces = ContentPieces(isReady: { true }, take: { taken.append($0); return taken.count < 2 })
-        let tap = try XCTUnwrap(plugin.tap(for: response(), pieces: pieces))
+        let tap = try XCTUnwrap(plugin.tap(for: response(), pieces: pieces, items: nil))
         XCTAssertTrue(tap.isLive)
         Array("data: 1\n\nda".utf8).withUnsafeBytes { tap.take($0) }
         XCTAssertEqual(taken.count, 1, "the first event, before the second is whole")
@@ -90,5 +90,110 @@ final class EventStreamPluginTests: XCTestCase {
         XCTAssertFalse(tap.wantsMore, "a taker that left ends the body")
         let rest = try plugin.decode([], response: response(), pieces: pieces, tapped: tap)
         XCTAssertEqual(rest.events, [], "what went out is not kept")
+    }
+
+    /// Events a chunk brought while the taker cannot take more wait, unread, with the rest of
+    /// the body: one goes out as the taker is ready again, not the whole chunk at once.
+    func testEventsOfAChunkWaitWhileTheTakerIsNotReady() throws {
+        var taken: [AnyContent] = []
+        var ready = true
+        let pieces = ContentPieces(isReady: { ready }, take: { taken.append($0); ready = false; return true })
+        let tap = try XCTUnwrap(plugin.tap(for: response(), pieces: pieces, items: nil))
+        Array("data: 1\n\ndata: 2\n\ndata: 3\n\n".utf8).withUnsafeBytes { tap.take($0) }
+        XCTAssertEqual(taken.count, 1, "the first, then the taker was full")
+        XCTAssertFalse(tap.isReadyForMore)
+        XCTAssertEqual(taken.count, 1, "asked while the taker is still full: nothing more")
+        ready = true
+        XCTAssertFalse(tap.isReadyForMore, "the second went out, and filled the taker again")
+        XCTAssertEqual(taken.count, 2)
+        ready = true
+        _ = tap.isReadyForMore
+        ready = true
+        XCTAssertTrue(tap.isReadyForMore, "all three out, and the taker ready")
+        XCTAssertEqual(taken.count, 3)
+    }
+
+    /// A program's error on an event (a failure from the taker) ends the stream there: the
+    /// events after it in the same chunk are not handed over.
+    func testAFailureOnAnEventStopsTheRestOfItsChunk() throws {
+        var handed: [StreamEvent] = []
+        let tap = EventStreamTap(handing: { (event) throws(DecodeFailure) -> Bool in
+            handed.append(event)
+            if event.data == .number("2") { throw DecodeFailure("two") }
+            return true
+        })
+        Array("data: 1\n\ndata: 2\n\ndata: 3\n\ndata: 4\n\n".utf8).withUnsafeBytes { tap.take($0) }
+        XCTAssertEqual(handed.map(\.data), [.number("1"), .number("2")])
+        XCTAssertFalse(tap.wantsMore)
+        XCTAssertThrowsError(try tap.finish())
+    }
+
+    /// The run is told of each event before it is handed over: the one it waited for ends the
+    /// stream, whole, as its end mark, and is not handed over itself.
+    func testTheEventTheRunWaitedForEndsTheStreamAndMaxItemsLastToo() throws {
+        var told: [StreamEvent] = []
+        var handed: [StreamEvent] = []
+        let items = StreamItems(arrived: { item in
+            let event = (item.model as! StreamEvents).events[0]
+            told.append(event)
+            return event.data == .string("[DONE]") ? .endWithout : event.data == .number("4") ? .takeAndEnd : .take
+        })
+        let tap = EventStreamTap(handing: { (event) throws(DecodeFailure) -> Bool in handed.append(event); return true }, items: items)
+        Array("data: 1\n\ndata: [DONE]\n\ndata: 3\n\n".utf8).withUnsafeBytes { tap.take($0) }
+        XCTAssertEqual(told.map(\.data), [.number("1"), .string("[DONE]")])
+        XCTAssertEqual(handed.map(\.data), [.number("1")])
+        XCTAssertFalse(tap.wantsMore, "the stream is whole")
+        XCTAssertEqual(EventStreamPlugin.events(try tap.finish()).events, [], "nothing failed")
+        XCTAssertEqual(tap.itemCount, 2)
+        // The last item `--max-items` allows is taken, and ends the stream.
+        let last = EventStreamTap(handing: { (event) throws(DecodeFailure) -> Bool in handed.append(event); return true }, items: items)
+        Array("data: 4\n\ndata: 5\n\n".utf8).withUnsafeBytes { last.take($0) }
+        XCTAssertEqual(handed.map(\.data), [.number("1"), .number("4")])
+        XCTAssertFalse(last.wantsMore)
+    }
+
+    /// The window keeps at most its bytes of data (the last event whatever its size), and
+    /// what it keeps is the content so far, asked once for each time it grew.
+    func testTheWindowIsBoundedByBytesAndIsTheContentSoFar() throws {
+        let tap = EventStreamTap(handing: nil, window: 100, windowBytes: 40)
+        XCTAssertNil(tap.contentSoFar())
+        Array("data: 0123456789\n\ndata: abcdefghij\n\n".utf8).withUnsafeBytes { tap.take($0) }
+        let two = try XCTUnwrap(tap.contentSoFar()?.model as? StreamEvents)
+        XCTAssertEqual(two.events.count, 2)
+        XCTAssertNil(tap.contentSoFar(), "nothing new since")
+        Array("data: klmnopqrst\n\n".utf8).withUnsafeBytes { tap.take($0) }
+        let bounded = try XCTUnwrap(tap.contentSoFar()?.model as? StreamEvents)
+        XCTAssertEqual(bounded.events.map(\.data), [.string("abcdefghij"), .string("klmnopqrst")], "three of 17 bytes do not fit in 40")
+        XCTAssertEqual(bounded.dropped, 1)
+        Array(("data: " + String(repeating: "x", count: 40) + "\n\n").utf8).withUnsafeBytes { tap.take($0) }
+        XCTAssertEqual(EventStreamPlugin.events(try tap.finish()).events.count, 1, "the last event stays, whatever its size")
+    }
+
+    /// Two streams with the same events have the same fingerprint; another event, or the same
+    /// with another ID, another.
+    func testTheItemsFingerprintTellsStreamsApart() throws {
+        func fingerprint(_ text: String) -> UInt64 {
+            let tap = EventStreamTap(handing: nil)
+            Array(text.utf8).withUnsafeBytes { tap.take($0) }
+            return tap.itemsFingerprint
+        }
+        XCTAssertEqual(fingerprint("id: 1\ndata: a\n\n"), fingerprint(": hi\nid: 1\ndata: a\n\n"))
+        XCTAssertNotEqual(fingerprint("id: 1\ndata: a\n\n"), fingerprint("id: 2\ndata: a\n\n"))
+        XCTAssertNotEqual(fingerprint("data: a\n\n"), fingerprint("data: a\n\ndata: a\n\n"))
+        XCTAssertNotEqual(fingerprint("data: a\n\n"), EventStreamTap(handing: nil).itemsFingerprint)
+    }
+
+    /// An event past the bound cuts the stream off, after the events its chunk completed before it.
+    func testAnEventPastTheBoundComesAfterTheEventsBeforeIt() throws {
+        var handed: [StreamEvent] = []
+        let tap = EventStreamTap(handing: { (event) throws(DecodeFailure) -> Bool in handed.append(event); return true })
+        var chunk = Array("data: 1\n\ndata: ".utf8)
+        chunk += Array(repeating: UInt8(ascii: "x"), count: EventStreamPlugin.eventLimit + 1)
+        chunk.withUnsafeBytes { tap.take($0) }
+        XCTAssertEqual(handed.map(\.data), [.number("1")])
+        XCTAssertFalse(tap.wantsMore)
+        XCTAssertThrowsError(try tap.finish()) { error in
+            XCTAssertTrue((error as? DecodeFailure)?.reason.contains("16 MiB") == true, "\(error)")
+        }
     }
 }

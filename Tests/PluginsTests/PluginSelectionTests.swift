@@ -45,7 +45,8 @@ final class PluginSelectionTests: XCTestCase {
     }
 
     func testAcceptHeaderListsEachMediaTypeOnce() {
-        XCTAssertEqual(registry.acceptHeader, "application/json, text/event-stream, application/rss+xml, application/atom+xml, application/rdf+xml, "
+        XCTAssertEqual(registry.acceptHeader, "application/json, text/event-stream, application/x-ndjson, application/ndjson, application/jsonl, application/x-jsonlines, "
+            + "application/jsonlines, application/json-seq, application/rss+xml, application/atom+xml, application/rdf+xml, "
                        + "application/feed+json, text/html, application/xhtml+xml, image/*, text/*, application/xml, */*")
     }
 
@@ -115,7 +116,7 @@ final class PluginPairTests: XCTestCase {
         XCTAssertEqual(plugins.render(content, context: RenderContext()), "5 characters\n")
         XCTAssertEqual(plugins.renderJSON(content, context: RenderContext()), #"{"length":5}"#)
         XCTAssertEqual(plugins.skeleton(for: .fixed(choice.decoder), context: RenderContext()), "…\n")
-        XCTAssertEqual(plugins.names, ["length", "empty", "posts", "events", "feed", "articles", "table", "json", "images", "text", "bytes"])
+        XCTAssertEqual(plugins.names, ["length", "empty", "posts", "events", "lines", "feed", "articles", "table", "json", "images", "text", "bytes"])
     }
 }
 

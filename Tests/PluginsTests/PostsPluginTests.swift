@@ -90,7 +90,7 @@ final class PostsPluginTests: XCTestCase {
         let registry = PluginRegistry.default()
         XCTAssertEqual(try registry.plugin(named: "posts").name, "posts")
         XCTAssertThrowsError(try registry.plugin(named: "nope")) { error in
-            XCTAssertEqual(String(describing: error), #"no plugin named "nope"; known: empty, posts, events, feed, articles, table, json, images, text, bytes"#)
+            XCTAssertEqual(String(describing: error), #"no plugin named "nope"; known: empty, posts, events, lines, feed, articles, table, json, images, text, bytes"#)
         }
     }
 }

@@ -25,6 +25,15 @@ final class SourceStatusTests: XCTestCase {
         return status
     }
 
+    /// A live stream says it streams, and when its last item came; its items are its success
+    /// so far, so no `no success yet`. Narrow, `streaming` stays.
+    func testAStreamSaysItStreamsAndWhenItsLastItemCame() {
+        var status = SourceStatus(name: "events", phase: .streaming(lastItem: "2 s ago"), wait: .loadingNow, lastSuccess: nil)
+        status.items = .init(count: 17, pages: 1, more: false)
+        XCTAssertEqual(status.line(width: 200), "events · streaming, last item 2 s ago · 17 items")
+        XCTAssertEqual(status.line(width: 28), "events · streaming")
+    }
+
     func testTheAttemptIsSaidOnlyOnceOneHasFailed() {
         XCTAssertFalse(loaded().line(width: 200).contains("attempt"), "nothing failed")
         var status = loaded()

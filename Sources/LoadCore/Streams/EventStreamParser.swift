@@ -22,7 +22,9 @@ public struct ServerSentEvent: Equatable, Sendable {
 /// leading byte order mark is dropped; an event not ended by a blank line when the stream
 /// ends is never dispatched. The stream is UTF-8, read with U+FFFD for bytes that are not.
 ///
-/// Bounded: one line, and one event's data, may each hold at most `limit` bytes.
+/// Bounded: one line, and one event's data, may each hold at most `limit` bytes; an `id:` or
+/// `event:` value longer than `fieldLimit` is ignored, as an `id:` with a NUL is (each event
+/// carries them, and one repeated on every event would be printed with each).
 public struct EventStreamParser {
     /// What a chunk brings.
     public enum Output: Equatable, Sendable {
@@ -34,13 +36,17 @@ public struct EventStreamParser {
 
     /// Why the stream cannot be read further.
     public enum Failure: Error, Equatable, Sendable {
-        /// A line, or one event's data, grew past the bound.
-        case tooLarge(limit: Int)
+        /// A line, or one event's data, grew past the bound; `completed`: what the chunk
+        /// completed before it, still good.
+        case tooLarge(limit: Int, completed: [Output])
     }
 
     /// The ID to resume from: the last `id:` in force at a dispatch (sent back as
     /// `Last-Event-ID` on reconnecting); empty while there is none.
     public private(set) var lastEventID = ""
+
+    /// The most bytes an `id:` or `event:` value may hold.
+    public static let fieldLimit = 4_096
 
     private var lines: StreamLines
     private let limit: Int
@@ -67,8 +73,8 @@ public struct EventStreamParser {
         do {
             try lines.feed(chunk) { (line) throws(StreamLines.TooLong) in try take(line) }
         } catch {
-            outputs = []
-            throw .tooLarge(limit: error.limit)
+            defer { outputs = [] }
+            throw .tooLarge(limit: error.limit, completed: outputs)
         }
         defer { outputs = [] }
         return outputs
@@ -111,9 +117,9 @@ public struct EventStreamParser {
             data.append(contentsOf: value)
             data.append(UInt8(ascii: "\n"))
         } else if field.elementsEqual("event".utf8) {
-            eventType = String(decoding: value, as: UTF8.self)
+            if value.count <= Self.fieldLimit { eventType = String(decoding: value, as: UTF8.self) }
         } else if field.elementsEqual("id".utf8) {
-            if !value.contains(0) { idBuffer = String(decoding: value, as: UTF8.self) }
+            if value.count <= Self.fieldLimit, !value.contains(0) { idBuffer = String(decoding: value, as: UTF8.self) }
         } else if field.elementsEqual("retry".utf8) {
             // Only ASCII digits; a number too large for a duration is no number.
             if !value.isEmpty, value.count <= 12, value.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {

@@ -36,6 +36,9 @@ public struct StreamReconnection: Equatable, Sendable {
 
     /// The wait before reconnecting when the server named none: what browsers wait.
     public static let defaultDelay = Duration.seconds(3)
+    /// The longest wait between connections, whatever the server asks (`retry:` takes up to
+    /// 12 digits: 31 years), or the doubling comes to.
+    public static let longestDelay = Duration.seconds(3_600)
     /// Reconnections in a row that may bring no event before the stream gives up.
     public static let fruitlessLimit = 3
 
@@ -56,7 +59,7 @@ public struct StreamReconnection: Equatable, Sendable {
         fruitless = broughtEvents ? 0 : fruitless + 1
         guard fruitless <= Self.fruitlessLimit else { return .end }
         let delay = reconnectionTime ?? Self.defaultDelay
-        return .reconnect(after: fruitless == 0 ? delay : delay * (1 << (fruitless - 1)))
+        return .reconnect(after: min(fruitless == 0 ? delay : delay * (1 << (fruitless - 1)), Self.longestDelay))
     }
 
     /// Whether `error` is a connection lost or not made, which a reconnection may mend; a

@@ -6,9 +6,9 @@ public struct AnyContentDecoder {
     public let takes: String
     private let decoder: ([UInt8], ResponseInfo, ContentPieces?, (any BodyTap)?) throws(DecodeFailure) -> AnyContent
     private let offerer: (ResponseBody) -> Offer<AnyContent>
-    /// Its `BodyTappingDecoder.tap(for:pieces:)`, for a decoder that works on a body as it
+    /// Its `BodyTappingDecoder.tap(for:pieces:items:)`, for a decoder that works on a body as it
     /// arrives; nil for the others (most), which cost a fetch nothing for it.
-    public let tapper: ((ResponseInfo, ContentPieces?) -> (any BodyTap)?)?
+    public let tapper: ((ResponseInfo, ContentPieces?, StreamItems?) -> (any BodyTap)?)?
     /// Its `BodyTappingDecoder.isChosenByHead`: a live stream's decoder, which a source that
     /// picks by response takes as soon as a head of its type is in.
     public let isChosenByHead: Bool
@@ -27,7 +27,7 @@ public struct AnyContentDecoder {
         self.init(decoder, decode: { (body, response, pieces, tap) throws(DecodeFailure) in
             guard let tap else { return try whole(body, response, pieces, nil) }
             return AnyContent(try decoder.decode(body, response: response, pieces: pieces, tapped: tap), decoder: decoder)
-        }, tapper: { response, pieces in decoder.tap(for: response, pieces: pieces) }, isChosenByHead: decoder.isChosenByHead)
+        }, tapper: { response, pieces, items in decoder.tap(for: response, pieces: pieces, items: items) }, isChosenByHead: decoder.isChosenByHead)
     }
 
     /// How `decoder` decodes a whole body, handing pieces over where it is given them.
@@ -41,7 +41,7 @@ public struct AnyContentDecoder {
 
     private init<Decoder: ContentDecoder>(_ decoder: Decoder,
                                           decode: @escaping ([UInt8], ResponseInfo, ContentPieces?, (any BodyTap)?) throws(DecodeFailure) -> AnyContent,
-                                          tapper: ((ResponseInfo, ContentPieces?) -> (any BodyTap)?)?, isChosenByHead: Bool) {
+                                          tapper: ((ResponseInfo, ContentPieces?, StreamItems?) -> (any BodyTap)?)?, isChosenByHead: Bool) {
         name = decoder.name
         mediaTypes = decoder.mediaTypes
         summary = decoder.summary

@@ -9,7 +9,10 @@ extension SourceLoader {
         if response.info.isNotModified { return .notModified }
         let decoded = decode(response, tapped: tapped)
         if case .success(let page)? = decoded?.1 {
-            return .page(source.fingerprintsContent ? page.fingerprinted(body: ContentFingerprint.of(response.body)) : page, response.info)
+            guard source.fingerprintsContent else { return .page(page, response.info) }
+            // A live stream's body was its items, which its tap alone saw.
+            let body = tapped.map(\.tap).flatMap { $0.isLive ? $0.itemsFingerprint : nil } ?? ContentFingerprint.of(response.body)
+            return .page(page.fingerprinted(body: body), response.info)
         }
         // Nothing to decode, where an empty body is no answer but a pipeline that failed.
         if response.body.isEmpty && URLParts.isStandardInput(response.info.url) {
@@ -24,9 +27,11 @@ extension SourceLoader {
     /// The plugin for the response, and its one decode of the body. A later page goes to the
     /// plugin that took the first.
     private func decode(_ response: HTTPResponse, tapped: (tap: any BodyTap, decoder: AnyContentDecoder)?) -> (AnyContentDecoder, Result<AnyContent, DecodeFailure>)? {
-        let cancellation = OffLoop.Cancellation(deadline: requested.map { fetchStarted + $0.options.deadline })
+        // A live stream's deadline is the wait between its chunks, not its whole: what is left
+        // to do once it ends (a program on the events kept) gets a deadline's time from now.
+        let start = tapped?.tap.isLive == true ? .now : fetchStarted
+        let cancellation = OffLoop.Cancellation(deadline: requested.map { start + $0.options.deadline })
         decoding = cancellation
-        handedOverPieces = false
         defer { decoding = nil }
         return OffLoop.cancellable(by: cancellation) { decodeNow(response, tapped: tapped) }
     }
@@ -51,7 +56,7 @@ extension SourceLoader {
         switch source.plugin {
         case .fixed(let decoder):
             // Only a first page is handed over in pieces: a later one joins the list.
-            let pieces = pagePlugin == nil ? counted(pieces) : nil
+            let pieces = pagePlugin == nil && pieces?.takesOnlyLiveStreams != true ? counted(pieces) : nil
             return (decoder, Result { () throws(DecodeFailure) in
                 try decoder.decode(response.body, response: response.info, pieces: pieces, tapped: tapped?.tap)
             })
@@ -80,7 +85,7 @@ extension SourceLoader {
         return ContentPieces(isReady: pieces.isReady, take: { [weak self] piece in
             self?.handedOverPieces = true
             return pieces.take(piece)
-        })
+        }, takesOnlyLiveStreams: pieces.takesOnlyLiveStreams)
     }
 
     /// The plugins, other than `refuser`, that take what a source's own plugin refused, in the

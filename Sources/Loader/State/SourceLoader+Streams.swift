@@ -2,6 +2,37 @@
 /// load stays under way across them, its machine sees one fetch, and the same tap takes each
 /// connection's body, so that what it printed is not printed again.
 extension SourceLoader {
+    /// Where a live stream's tap tells each item as it comes: its time is noted for the
+    /// source's state, the run judges it, and the last `--max-items` allows ends the stream.
+    func streamItems() -> StreamItems {
+        StreamItems(arrived: { [weak self] item in
+            guard let self else { return .endWithout }
+            let verdict = judgesStreamItem?(item) ?? .take
+            guard verdict != .endWithout else { return verdict }
+            streamed.told += 1
+            streamed.last = .now
+            if streamed.told == 1 {
+                // Said before the first item goes out: observers learn the source streams first.
+                streamed.published = 1
+                send(.streamed(LoadProgress(receivedBytes: streamed.bytes, items: 1, lastItem: streamed.last), content: nil))
+            }
+            if let maxStreamItems, streamed.told >= maxStreamItems { return .takeAndEnd }
+            return verdict
+        })
+    }
+
+    /// Bytes came: for a live stream that brought items since, its content grew (`streaming`).
+    func progressed(_ progress: LoadProgress) {
+        streamed.bytes = progress.receivedBytes
+        guard let tap = tapped?.tap, tap.isLive, tap.itemCount > 0 else { return send(.progress(progress)) }
+        var progress = progress
+        progress.items = tap.itemCount
+        progress.lastItem = streamed.last
+        guard tap.itemCount != streamed.published else { return send(.progress(progress)) }
+        streamed.published = tap.itemCount
+        send(.streamed(progress, content: tap.contentSoFar()))
+    }
+
     /// The end of one connection of a live stream: nil when it is opened again (the load goes
     /// on), else the result the load ends with.
     func streamEnded(_ result: Result<HTTPResponse, LoadError>, tap: any BodyTap, request: Int) -> Result<HTTPResponse, LoadError>? {
@@ -43,9 +74,8 @@ extension SourceLoader {
         return error
     }
 
-    /// `ResponseInfo.mediaType` is lowercased already.
     private static func isStream(_ info: ResponseInfo) -> Bool {
-        info.mediaType == MediaType.eventStream
+        info.isLiveStream
     }
 
     /// Opens the stream again where it left off: the same URL and options, asking for what
@@ -60,7 +90,8 @@ extension SourceLoader {
         fetch = fetcher.fetch(url, options: options, progress: { [weak self] progress in
             self?.send(.progress(progress))
         }, tap: { info in
-            (200...299).contains(info.status) && Self.isStream(info) ? stream : nil
+            // Only an event stream resumes: the same type again.
+            (200...299).contains(info.status) && info.mediaType == MediaType.eventStream ? stream : nil
         }, completion: { [weak self] result in
             self?.fetched(result, request: request)
         })

@@ -25,7 +25,8 @@ public final class SourceLoader {
     var pagePlugin: String?
     /// What the fetch in flight asked for: where, and with what options.
     var requested: (url: String, options: FetchOptions)?
-    /// Whether the decode in progress handed a piece over: its failure is then final.
+    /// Whether the request in flight (a live stream, as it came) or its decode handed a piece
+    /// over: its failure is then final.
     var handedOverPieces = false
     /// The tap a plugin opened on the body of a request's response (see `BodyTap`), and that
     /// plugin, until that response is decoded with it, or not (its work is then dropped with it).
@@ -51,6 +52,14 @@ public final class SourceLoader {
     /// Takes the content of a load in pieces as it is decoded, where its decoder makes it so
     /// (see `ContentPieces`); the content it comes to rest with is then what was not taken.
     public var pieces: ContentPieces?
+    /// Judges each item of a live stream as it comes, before it is handed over or shown:
+    /// whether it ends the stream (the run has what it waited for: `--until`).
+    public var judgesStreamItem: ((AnyContent) -> StreamItems.Verdict)?
+    /// The most items a live stream brings in one load (`--max-items`): its last ends it.
+    public var maxStreamItems: Int?
+    /// For the live stream in flight: the items told so far, when the last came, how many
+    /// there were as last published, and the bytes as last reported.
+    var streamed: (told: Int, last: ContinuousClock.Instant?, published: Int, bytes: Int) = (0, nil, 0, 0)
     /// Whether the bytes received so far are published as they come (`progressed` changes);
     /// off where no observer shows them. See `SourceMachine.publishesProgress`.
     public var reportsProgress: Bool {
@@ -178,8 +187,11 @@ public final class SourceLoader {
             fetchStarted = .now
             tapped = nil
             reconnection = StreamReconnection()
+            streamed = (0, nil, 0, 0)
+            // Pieces a live stream hands over go out during the fetch, not its decode.
+            handedOverPieces = false
             fetch = fetcher.fetch(request.url, options: options, progress: { [weak self] progress in
-                self?.send(.progress(progress))
+                self?.progressed(progress)
             }, tap: tapOpener(for: request), completion: { [weak self] result in
                 self?.fetched(result, request: request.id)
             })
@@ -230,14 +242,15 @@ public final class SourceLoader {
         let pieces = request.pagePlugin == nil ? counted(pieces) : nil
         let fixed = if case .fixed = source.plugin { true } else { false }
         return { [weak self, id = request.id] info in
+            let live = info.isLiveStream
+            // A source that picks by response: only a live stream is chosen by its head.
+            guard fixed || live else { return nil }
+            // Pieces that only a live stream may take are not given to other work.
+            let given = pieces?.takesOnlyLiveStreams == true && !live ? nil : pieces
+            let items = live ? self?.streamItems() : nil
             for decoder in candidates {
-                guard let tapper = decoder.tapper else { continue }
-                // A live stream's type is exact: no wildcard to match.
-                if !fixed {
-                    guard let type = info.mediaType, decoder.mediaTypes.contains(type) else { continue }
-                }
-                let tap = tapper(info, pieces)
-                if let tap { self?.tapped = (id, tap, decoder) }
+                guard let tap = decoder.tapper?(info, given, items) else { continue }
+                self?.tapped = (id, tap, decoder)
                 return tap
             }
             return nil

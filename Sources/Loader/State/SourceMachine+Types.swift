@@ -58,6 +58,9 @@ extension SourceMachine {
         /// Call off the load in flight, or the wait for a retry.
         case cancel
         case progress(LoadProgress)
+        /// A live stream brought items (see `LoadMachine.Event.streamed`): published whether or
+        /// not progress is, for it is content.
+        case streamed(LoadProgress, content: Content?)
         /// The request from the last `.fetch` ended.
         // Boxed, as `Action.publish` is: a response is the one large event.
         indirect case fetchEnded(FetchEnd)

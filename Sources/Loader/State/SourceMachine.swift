@@ -126,6 +126,9 @@ public struct SourceMachine<Content: PagedContent> {
             attempt.bytes = progress.receivedBytes
             guard publishesProgress else { return [] }
             return drive(load.handle(.progress(progress)))
+        case .streamed(let progress, let content):
+            attempt.bytes = progress.receivedBytes
+            return drive(load.handle(.streamed(progress, content: content)))
         case .fetchEnded(let end):
             // The end of a request called off by a new one, or of one already ended, changes nothing.
             guard end.request == requestCount, load.isLoading, pendingEnd == nil else { return [] }
@@ -271,7 +274,7 @@ public struct SourceMachine<Content: PagedContent> {
             refresh.handle(.pageFailed)
         case .cancelled:
             refresh.handle(.cancelled)
-        case .started, .progressed, .retryScheduled:
+        case .started, .progressed, .streamed, .retryScheduled:
             break
         }
     }
@@ -294,7 +297,7 @@ public struct SourceMachine<Content: PagedContent> {
             transition.response = cause == .succeeded ? firstResponse : nil
             firstPage = nil
             firstResponse = nil
-        case .succeeded, .started, .progressed, .retryScheduled:
+        case .succeeded, .started, .progressed, .streamed, .retryScheduled:
             break
         }
         return transition

@@ -23,6 +23,11 @@ final class PipePrinter: Presenter {
     /// The head of each source's last response with content, by index.
     private var heads: [Int: ResponseInfo] = [:]
 
+    /// The sources whose load in flight printed a live stream's items as they came.
+    private var printedPieces: Set<Int> = []
+    /// The sources whose items any load printed as they came.
+    private var printedAnything: Set<Int> = []
+
     init(format: OutputFormat, head: ResponseHeadOutput = .omitted) {
         self.format = format
         self.head = head
@@ -33,8 +38,31 @@ final class PipePrinter: Presenter {
         self.environment = environment
     }
 
+    /// A live stream's items print as they come, each load's under its header; the rest of
+    /// a watch's content prints once come to rest, where it changed.
+    var printsPieces: Bool { head == .omitted }
+    var takesPiecesOnlyFromStreams: Bool { true }
+
+    func piece(_ content: AnyContent, ofSource index: Int) -> Bool {
+        guard environment.ending == nil, !environment.signalWaiting, !environment.output.isClosed else { return false }
+        let context = environment.renderContext(imageFormat: nil)
+        // A stream's items are a script's lines: a header parts one load's from an earlier's.
+        let header = printedPieces.insert(index).inserted && printedAnything.contains(index)
+        printedAnything.insert(index)
+        switch format {
+        case .json, .ndjson:
+            environment.output.write(environment.plugins.renderJSON(content, context: context.compacted) + "\n")
+        case .text:
+            let header = header ? environment.fitted("==> \(sources[index].name) at \(ClockTime.dateAndTime(ClockTime.now())) <==") + "\n" : ""
+            environment.output.write(header + environment.plugins.render(content, context: context))
+        }
+        return !environment.signalWaiting && !environment.output.isClosed
+    }
+
     func changed(_ source: SourceSnapshot, by change: StateChange, verdict: LoadVerdict?) {
         sources[source.index] = source
+        // What a load printed as it came is its own: the next load prints anew.
+        let printedItems = change.cause == .started ? printedPieces.remove(source.index) != nil : printedPieces.contains(source.index)
         if head != .omitted, let response = change.response { heads[source.index] = response }
         // The loads cancelled on the way out are not news.
         guard environment.ending == nil else { return }
@@ -45,8 +73,9 @@ final class PipePrinter: Presenter {
                 let loads = failures == 1 ? "1 failed load" : "\(failures) failed loads"
                 environment.diagnostics.say("\(source.name): recovered at \(ClockTime.timeOfDay(ClockTime.now())) after \(loads)")
             }
-            // Unchanged content is not even rendered; a change is, once it has come to rest.
-            if change.cause == .succeeded, let verdict, verdict.changed { present(source, changed: !verdict.isFirst) }
+            // Unchanged content is not even rendered; a change is, once it has come to rest. A
+            // stream's printed its items as they came.
+            if change.cause == .succeeded, !printedItems, let verdict, verdict.changed { present(source, changed: !verdict.isFirst) }
         case .failed, .retryScheduled:
             if let banner = source.banner { environment.diagnostics.say("\(source.name): \(banner)") }
             // A copy from an earlier run stands beside the failure, as the banner says.
@@ -54,7 +83,8 @@ final class PipePrinter: Presenter {
         case .cancelled:
             // A cancelled page chain leaves the pages it had; show them if they differ.
             if source.isSettled { present(source) }
-        case .started, .progressed:
+        case .started, .progressed, .streamed:
+            // A stream's items print as pieces, as they come (one source), or once it ends.
             break
         }
     }

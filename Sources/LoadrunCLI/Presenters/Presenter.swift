@@ -28,6 +28,12 @@ protocol Presenter: AnyObject {
     /// Whether it prints the content of a run's one source in pieces as it is decoded (a jq
     /// program's results as they come, as `jq` prints them), before the load comes to rest.
     var printsPieces: Bool { get }
+    /// Whether the pieces it prints are only a live stream's items (see
+    /// `ContentPieces.takesOnlyLiveStreams`): other content it prints once come to rest.
+    var takesPiecesOnlyFromStreams: Bool { get }
+    /// Whether each piece it prints says its source, so that several sources' pieces may
+    /// go out as they come, interleaved (NDJSON).
+    var labelsPieces: Bool { get }
     /// Whether it shows the bytes a load has received so far (`progressed` changes), in
     /// `environment`; where it does not, its sources do not publish them.
     func showsProgress(in environment: PresenterEnvironment) -> Bool
@@ -81,6 +87,8 @@ extension Presenter {
     var drawsViews: Bool { false }
     var tellsChanges: Bool { false }
     var printsPieces: Bool { false }
+    var takesPiecesOnlyFromStreams: Bool { false }
+    var labelsPieces: Bool { false }
     func showsProgress(in environment: PresenterEnvironment) -> Bool { false }
     func piece(_ content: AnyContent, ofSource index: Int) -> Bool { false }
     func detailChanged(_ facts: DetailFacts, slot: Int, by change: StateChange) {}

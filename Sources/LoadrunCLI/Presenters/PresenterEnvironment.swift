@@ -33,7 +33,7 @@ final class PresenterEnvironment {
     let reloadsOnInterval: Bool
     /// The presenter's own timers.
     let timers: PresenterTimers
-    private let view: ViewOptions
+    let view: ViewOptions
     /// Lets a long render stop for a signal (see `renderContext`).
     private let interruption: InterruptProbe
 

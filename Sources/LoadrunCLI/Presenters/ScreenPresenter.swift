@@ -82,9 +82,10 @@ final class ScreenPresenter: Presenter {
             var facts = source.facts
             facts.changed = verdict.flatMap { $0.isFirst ? nil : $0.changed }
             send(message(source.index, facts, change.cause, bytes: change.bytes))
-        case .started, .progressed:
+        case .started, .progressed, .streamed:
             // A load that ends within the grace shows only how it ended: no frame for a
-            // reload's brief "loading", nor one per chunk of a large body.
+            // reload's brief "loading", nor one per chunk of a large body, nor per chunk of a
+            // stream's items.
             take(message(source.index, source.facts, change.cause, bytes: change.bytes))
             redrawShortly()
         case .notModified, .failed, .retryScheduled:

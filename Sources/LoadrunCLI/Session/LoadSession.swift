@@ -176,13 +176,19 @@ package final class LoadSession {
                                               fingerprintsContent: presenter.tellsChanges || staysUp || scripting.settings.fingerprintsContent
                                                   || records(index), handsOnFirstPage: records(index))
             loader.reportsProgress = showsProgress
+            loader.maxStreamItems = environment.view.maxStreamItems
+            if case .expression = scripting.settings.wait?.condition {
+                // A stream's items are judged as they come: the one that meets `--until` ends it.
+                loader.judgesStreamItem = { [unowned self] item in machine.judgeStreamItem(index, json: { contentJSON(item) }) ? .endWithout : .take }
+            }
             let source = SessionSource(loader: loader, index: index, interval: interval(for: request))
             loader.observe { [unowned self, unowned source] change in observe(change, of: source) }
-            // One source, printed whole: what its decoder makes as it goes is printed as it
-            // comes, and waits for a slow reader.
-            if presenter.printsPieces, requests.count == 1, unseen == nil {
+            // One source printed whole, or pieces that say their source (NDJSON): what its
+            // decoder makes as it goes is printed as it comes, and waits for a slow reader.
+            if presenter.printsPieces, requests.count == 1 || presenter.labelsPieces, unseen == nil {
                 loader.pieces = ContentPieces(isReady: { [unowned output] in !output.isBacklogged },
-                                              take: { [unowned self, unowned source] in presenter.piece($0, ofSource: source.index) })
+                                              take: { [unowned self, unowned source] in presenter.piece($0, ofSource: source.index) },
+                                              takesOnlyLiveStreams: presenter.takesPiecesOnlyFromStreams)
             }
             sources.append(source)
         }

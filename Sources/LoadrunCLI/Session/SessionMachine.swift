@@ -68,6 +68,13 @@ struct SessionMachine {
     /// The history's last versions, by source index: a load of the same content is no new one.
     mutating func knowVersions(_ versions: [Int: UInt64]) { verdicts.knowVersions(versions) }
 
+    /// Whether an item of source `index`'s live stream meets the wait's condition (see
+    /// `LoadVerdicts.judge(_:item:)`): the stream then ends with it, and its load meets it.
+    mutating func judgeStreamItem(_ index: Int, json: () -> String) -> Bool {
+        guard ending == nil else { return false }
+        return verdicts.judge(index, item: json)
+    }
+
     /// Whether the run stays up once its sources have loaded: a watch or a browse.
     var staysUp: Bool { schedule.staysUp }
 
@@ -173,7 +180,7 @@ struct SessionMachine {
             switch cause {
             case .failed, .retryScheduled: standingFailures.insert(index)
             case .succeeded, .notModified: standingFailures.remove(index)
-            case .started, .progressed, .cancelled: break
+            case .started, .progressed, .streamed, .cancelled: break
             }
             verdict = judge(index, by: cause, continuesChain: phase.continuesChain, load: load)
             if let verdict { actions += consequences(of: verdict, for: index) }
@@ -213,7 +220,7 @@ struct SessionMachine {
         case .failed, .cancelled, .retryScheduled:
             verdicts.unsettle(index)
             return nil
-        case .started, .progressed:
+        case .started, .progressed, .streamed:
             return nil
         }
     }

@@ -54,6 +54,8 @@ final class SessionSource {
         let state = loader.state
         let phase: SourceStatus.Phase = switch state {
         case .idle: .idle
+        case .loading(let progress, _) where progress.items != nil:
+            .streaming(lastItem: progress.lastItem.map { Self.ago(now - $0) } ?? "just now")
         case .loading(let progress, _):
             .loading(page: loader.refreshState == .paging ? loader.pagesLoaded + 1 : nil, receivedBytes: progress.receivedBytes)
         // Whether it came back unchanged is the screen's to say: it knows what it shows.
@@ -87,6 +89,13 @@ final class SessionSource {
     /// The time to the next reload: in milliseconds for sub-second intervals, else as `countdown`.
     private func countdown(to instant: ContinuousClock.Instant, now: ContinuousClock.Instant) -> String {
         interval < .seconds(1) ? "\(max(0, (instant - now).wholeMilliseconds)) ms" : Self.countdown(instant - now)
+    }
+
+    /// A time since, as the status line says it: `just now` within a second, else in whole
+    /// seconds (or minutes and hours), rounded down.
+    static func ago(_ since: Duration) -> String {
+        let seconds = since.components.seconds
+        return seconds < 1 ? "just now" : LoadError.format(.seconds(seconds)) + " ago"
     }
 
     /// A time left, as a countdown that moves once a second shows it: whole seconds, rounded

@@ -109,9 +109,9 @@ public struct JQPlugin: BodyTappingDecoder {
     /// A run that parses a JSON body as it arrives, the program's own way (see
     /// `JQProgram.FedRun`); a body of any other type waits to be read whole (a feed or a page
     /// becomes JSON only then).
-    public func tap(for response: ResponseInfo, pieces: ContentPieces?) -> (any BodyTap)? {
-        // A live stream's events, each the program's input (`JQPlugin+Events`).
-        if response.mediaType == EventStreamPlugin.mediaType { return eventTap(pieces: pieces) }
+    public func tap(for response: ResponseInfo, pieces: ContentPieces?, items: StreamItems?) -> (any BodyTap)? {
+        // A live stream's items, each the program's input (`JQPlugin+Events`).
+        if response.isLiveStream { return liveTap(for: response, pieces: pieces, items: items) }
         guard MediaType.isJSON(response.mediaType) else { return nil }
         return program.start(streams: pieces != nil)
     }
@@ -119,7 +119,7 @@ public struct JQPlugin: BodyTappingDecoder {
     /// The results of the run that parsed `body` as it arrived; a tap that is not such a run
     /// of this program, for these pieces, is dropped, and the body is run whole.
     public func decode(_ body: [UInt8], response: ResponseInfo, pieces: ContentPieces?, tapped tap: any BodyTap) throws(DecodeFailure) -> Results {
-        if let events = tap as? EventStreamTap { return try results(ofEvents: events) }
+        if let results = try results(ofLive: tap) { return results }
         guard let fed = tap as? JQProgram.FedRun, fed.program === program, fed.streams == (pieces != nil) else {
             return try decode(body, response: response, streamingTo: pieces)
         }

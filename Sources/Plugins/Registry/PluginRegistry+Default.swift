@@ -8,6 +8,7 @@ extension PluginRegistry {
             Plugin(PostsPlugin()),
             // A live stream is chosen by its head, before any other is offered a body.
             Plugin(EventStreamPlugin()),
+            Plugin(JSONLinesPlugin()),
             // Before articles: a feed served as text/html (or guessed so, from a leading
             // comment or an XHTML DOCTYPE) is still a feed, told by its root element.
             Plugin(FeedPlugin()),

@@ -16,9 +16,12 @@ public struct EventStreamPlugin: ContentPlugin, BodyTappingDecoder {
 
     /// The most bytes one event (or one line of it) may hold: a stream past it is cut off.
     public static let eventLimit = 16 << 20
-    /// The most events a load keeps to show when it comes to rest (those a pipe printed as
-    /// they came are not kept).
+    /// The most events a load keeps to show while it streams and once it comes to rest
+    /// (those a pipe printed as they came are not kept).
     public static let window = 1_000
+    /// The most bytes of data (as they came) the kept events may hold: the last event is kept
+    /// whatever its size, and as many before it as fit.
+    public static let windowBytes = 4 << 20
 
     /// The one media type it takes.
     public static let mediaType = MediaType.eventStream
@@ -37,19 +40,25 @@ public struct EventStreamPlugin: ContentPlugin, BodyTappingDecoder {
     }
 
     public func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> StreamEvents {
-        let tap = EventStreamTap(handing: nil, window: Self.window)
+        let tap = EventStreamTap(handing: nil)
         body.withUnsafeBytes { tap.take($0) }
-        return try tap.finish()
+        return try Self.events(tap.finish())
     }
 
-    public func tap(for response: ResponseInfo, pieces: ContentPieces?) -> (any BodyTap)? {
-        EventStreamTap(handing: pieces.map { pieces in { event in pieces.take(AnyContent(StreamEvents([event]), decoder: self)) } },
-                       isReady: pieces?.isReady ?? { true }, window: Self.window)
+    /// The events of the content a tap made.
+    static func events(_ content: AnyContent) -> StreamEvents {
+        content.model as? StreamEvents ?? StreamEvents()
+    }
+
+    public func tap(for response: ResponseInfo, pieces: ContentPieces?, items: StreamItems?) -> (any BodyTap)? {
+        guard response.mediaType == Self.mediaType else { return nil }
+        return EventStreamTap(handing: pieces.map { pieces in { event in pieces.take(AnyContent(StreamEvents([event]), decoder: self)) } },
+                       isReady: pieces?.isReady ?? { true }, items: items)
     }
 
     public func decode(_ body: [UInt8], response: ResponseInfo, pieces: ContentPieces?, tapped tap: any BodyTap) throws(DecodeFailure) -> StreamEvents {
         guard let tap = tap as? EventStreamTap else { return try decode(body, response: response) }
-        return try tap.finish()
+        return try Self.events(tap.finish())
     }
 
     public func itemCount(_ model: StreamEvents) -> Int? { model.events.count }
@@ -96,6 +105,24 @@ public struct EventStreamPlugin: ContentPlugin, BodyTappingDecoder {
     public func emptyState(_ model: StreamEvents) -> String? {
         model.events.isEmpty && model.dropped == 0 ? "no events" : nil
     }
+
+    /// An event's fields: its `id` and `event`, and its data's top-level scalars (or `data`
+    /// itself, where it is text), as a list item's fields are: one with a URL opens it.
+    public func itemFields(_ model: StreamEvents, at index: Int) -> [String: String]? {
+        guard model.events.indices.contains(index) else { return nil }
+        let event = model.events[index]
+        var fields = event.data.itemFields
+        switch event.data {
+        case .string(let text): fields["data"] = text
+        case .number(let literal): fields["data"] = literal
+        default: break
+        }
+        fields["event"] = event.type
+        if let id = event.id { fields["id"] = id }
+        return fields
+    }
+
+    public var noDetailNote: String? { "an event is whole as it came" }
 
     public func renderItems(_ model: StreamEvents, context: RenderContext) -> RenderedItems? {
         var lines: [Int] = []

@@ -33,6 +33,9 @@ extension ScreenModel {
         /// changed where the text may not show it, which is then said.
         var judges: Bool
         var changed: Bool?
+        /// Whether it is a version of the source's, kept to step back to: a live stream's
+        /// content while it grows is not (its version is what it comes to rest with).
+        var isVersion = true
     }
 
     /// Asks for source `index`'s new content to be rendered and shown (`presentRendered`).
@@ -171,7 +174,9 @@ extension ScreenModel {
         var drawn = false
         if drawnAnew {
             shown[index] = (presenting.content, list.list.text, terminalColumns)
-            histories[index].record(presenting.content, bytes: max(presenting.bytes, list.list.text.utf8.count), at: presenting.time)
+            if presenting.isVersion {
+                histories[index].record(presenting.content, bytes: max(presenting.bytes, list.list.text.utf8.count), at: presenting.time)
+            }
             if histories[index].isFollowing {
                 showRendered(index, list: list.list, changes: index == focus ? changes : nil)
                 drawn = true

@@ -98,6 +98,10 @@ extension ScreenModel {
             if shown[index] == nil { showList(of: index) }
         case .progressed:
             break
+        case .streamed:
+            // A live stream's list grows as its items come, the selection kept.
+            guard let content = facts.state.content else { break }
+            present(index, Presenting(content: content, bytes: bytes, time: time, arrivedAt: now, judges: false, changed: nil, isVersion: false))
         case .failed, .retryScheduled, .started:
             // Before any content: the skeleton while loading, what failed after.
             if shown[index] == nil { showList(of: index) }

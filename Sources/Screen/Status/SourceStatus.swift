@@ -10,7 +10,7 @@ import TerminalText
 /// | part | forms |
 /// |---|---|
 /// | name | cut with `…` last of all |
-/// | state | `loaded, unchanged` (35) → `unchanged`; `loading 1.2 MB` (35) → `loading`; kept |
+/// | state | `loaded, unchanged` (35) → `unchanged`; `loading 1.2 MB` (35) → `loading`; `streaming, last item 2 s ago` (35) → `streaming`; kept |
 /// | last success | `last success 12:02:34` (20) → `ok 12:02:34` (60) → dropped; `no success yet` (25) → dropped |
 /// | countdown | `retry in 4 s`, `next in 3 s`: kept |
 /// | attempt | `attempt 2/3` (50) → dropped |
@@ -21,6 +21,8 @@ package struct SourceStatus: Equatable {
         case idle
         /// In flight; `page` when it is a next page (from 2), not a reload.
         case loading(page: Int?, receivedBytes: Int)
+        /// A live stream that brought items; `lastItem`: how long ago the last came, as text.
+        case streaming(lastItem: String)
         case loaded(unchanged: Bool)
         case failed
     }
@@ -95,7 +97,7 @@ package struct SourceStatus: Equatable {
         guard maxAttempts > 1 else { return false }
         switch (phase, wait) {
         case (_, .retry): return true
-        case (.failed, _), (.loading, _): return attempt > 1
+        case (.failed, _), (.loading, _), (.streaming, _): return attempt > 1
         default: return false
         }
     }
@@ -114,6 +116,8 @@ package struct SourceStatus: Equatable {
         case .loading(let page, let bytes):
             let loading = page.map { "loading page \($0)" } ?? "loading"
             parts.append(bytes > 0 ? StatusPart(("\(loading) \(ByteCount.format(bytes))", 35), (loading, .max), last: .kept) : .kept(loading))
+        case .streaming(let lastItem):
+            parts.append(StatusPart(("streaming, last item \(lastItem)", 35), ("streaming", .max), last: .kept))
         case .loaded(let unchanged):
             parts.append(unchanged ? StatusPart(("loaded, unchanged", 35), ("unchanged", .max), last: .kept) : .kept("loaded"))
         case .failed: parts.append(.kept("failed"))
@@ -121,6 +125,8 @@ package struct SourceStatus: Equatable {
         if let lastSuccess {
             let time = lastSuccess.timeOfDay
             parts.append(StatusPart(("last success \(time)", 20), ("ok \(time)", 60)))
+        } else if case .streaming = phase {
+            // Its items are its success so far.
         } else if showsData, let storedCopyAge {
             // No success in this run, but content on screen: an earlier run's copy.
             parts.append(StatusPart(("stored copy, \(storedCopyAge) old", 25), ("copy \(storedCopyAge) old", 60)))

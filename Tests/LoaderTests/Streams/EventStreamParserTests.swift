@@ -89,7 +89,7 @@ final class EventStreamParserTests: XCTestCase {
 
     func testALineOrAnEventLargerThanTheLimitIsRefused() {
         XCTAssertThrowsError(try outputs("data: " + String(repeating: "x", count: 100) + "\n", limit: 64)) { error in
-            XCTAssertEqual(error as? EventStreamParser.Failure, .tooLarge(limit: 64))
+            XCTAssertEqual(error as? EventStreamParser.Failure, .tooLarge(limit: 64, completed: []))
         }
         let manyLines = String(repeating: "data: 0123456789\n", count: 10)
         XCTAssertThrowsError(try outputs(manyLines, limit: 64), "short lines that add up to an event past the bound")

@@ -11,6 +11,14 @@ final class StreamReconnectionTests: XCTestCase {
                        .reconnect(after: .milliseconds(100)))
     }
 
+    /// `retry:` takes up to 12 digits (31 years): the wait is bounded, as the doubling is.
+    func testTheWaitIsAtMostAnHour() {
+        var reconnection = StreamReconnection()
+        XCTAssertEqual(reconnection.decide(.ended(status: 200, isStream: true), broughtEvents: true, reconnectionTime: .milliseconds(999_999_999_999)),
+                       .reconnect(after: StreamReconnection.longestDelay))
+        XCTAssertEqual(StreamReconnection.longestDelay, .seconds(3_600))
+    }
+
     func testADroppedConnectionIsOpenedAgainButOtherFailuresEndIt() {
         var reconnection = StreamReconnection()
         for code in [LoadError.Code.connectionReset, .connectionRefused, .truncated, .network, .streamReset] {

@@ -169,6 +169,26 @@ final class ScreenModelTests: XCTestCase {
         XCTAssertEqual(screen.view().footer, "posts: this is the newest version")
     }
 
+    /// A live stream's content grows while it loads: each growth shows, the selection kept and
+    /// the new items marked, and none is a version to step back to; what it comes to rest with is.
+    func testAStreamGrowsInPlaceWithoutMakingVersions() {
+        var screen = model(watch: true, columns: 110)
+        func streamed(_ content: AnyContent) {
+            let facts = SourceFacts(name: "posts", state: .loading(LoadProgress(items: content.itemCount), lastGood: content))
+            XCTAssertEqual(screen.updateRendering(.sourceChanged(0, facts, cause: .streamed, bytes: 100, at: noon, now: .now)), [])
+        }
+        streamed(posts([1, 2]))
+        XCTAssertTrue(text(screen).contains("title 2"), text(screen))
+        press(&screen, .down)
+        streamed(posts([1, 2, 3]))
+        XCTAssertTrue(text(screen).contains("title 3"), text(screen))
+        XCTAssertTrue(screen.view().content.contains("▌ 2  title 2"), "the selection kept: \(screen.view().content)")
+        XCTAssertFalse(screen.view().footer.contains("[ ] history"), "growth is no version: \(screen.view().footer)")
+        load(&screen, posts([1, 2, 3, 4]))
+        XCTAssertTrue(text(screen).contains("title 4"))
+        XCTAssertFalse(screen.view().footer.contains("[ ] history"), "one version, what it came to rest with")
+    }
+
     func testPastTheOldestVersionTheFirstBracketAsksForEarlierRunsOnce() {
         var screen = model(watch: true, columns: 110)
         load(&screen, posts([1, 2]))

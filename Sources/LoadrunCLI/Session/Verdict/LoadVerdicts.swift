@@ -32,6 +32,9 @@ struct LoadVerdicts {
     /// 304, an unchanged 200) has the same verdict, and a program does not run again on it;
     /// a program cut short decided nothing, and runs again.
     private var lastConditions: [Int: Bool] = [:]
+    /// The sources one of whose live stream's items met the wait's condition, in the load
+    /// that has not come to rest yet: that load meets it, whatever it comes to rest with.
+    private var metByItem: Set<Int> = []
     /// Judges content against the wait's condition, and keeps why a source has not met it.
     private(set) var wait: WaitJudge?
     /// Each source's latest verdict, by index: nil once a load fails or is cancelled after it.
@@ -59,7 +62,10 @@ struct LoadVerdicts {
         var verdict = LoadVerdict(isFirst: previous == nil, changed: previous != load.content, changedSinceFirst: changedSinceFirst,
                                   history: history)
         if wait != nil {
-            if !verdict.changed, let known = lastConditions[index] {
+            if metByItem.remove(index) != nil {
+                verdict.conditionMet = true
+                lastConditions[index] = true
+            } else if !verdict.changed, let known = lastConditions[index] {
                 verdict.conditionMet = known
             } else {
                 let met = wait?.judge(index, changedSinceFirst: changedSinceFirst, json: load.json)
@@ -71,10 +77,22 @@ struct LoadVerdicts {
         return verdict
     }
 
+    /// An item of source `index`'s live stream came (its JSON, as `--output json` prints it):
+    /// whether it meets the wait's `--until` program, which then ends the stream with it. An
+    /// item is judged alone, as a load's content is: a wait for a change, or for success,
+    /// is met by a load that comes to rest.
+    mutating func judge(_ index: Int, item json: () -> String) -> Bool {
+        guard let wait, case .expression = wait.settings.condition else { return false }
+        guard self.wait?.judge(index, changedSinceFirst: false, json: json) == true else { return false }
+        metByItem.insert(index)
+        return true
+    }
+
     /// Source `index`'s load ended without content of its own (it failed, even beside a stored
     /// copy, or was cancelled): no verdict stands for it, and its last content stays the one
     /// the next load is compared with.
     mutating func unsettle(_ index: Int) {
         latest[index] = nil
+        metByItem.remove(index)
     }
 }

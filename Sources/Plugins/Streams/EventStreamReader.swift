@@ -1,0 +1,64 @@
+import Loader
+
+/// Server-Sent Events read into events (`EventStreamParser`), for a `LiveItemsTap`: the
+/// server's reconnection time is the reader's own news.
+struct EventStreamReader: LiveItemReader {
+    private(set) var parser = EventStreamParser(limit: EventStreamPlugin.eventLimit)
+    /// The server's reconnection time, once it gave one.
+    private(set) var retry: Duration?
+
+    mutating func feed(_ chunk: UnsafeRawBufferPointer) -> (outputs: [EventStreamParser.Output], failure: DecodeFailure?) {
+        do throws(EventStreamParser.Failure) {
+            return (try parser.feed(chunk), nil)
+        } catch {
+            // What the chunk completed before the event too large still counts.
+            guard case .tooLarge(let limit, let completed) = error else { return ([], nil) }
+            return (completed, DecodeFailure("has an event larger than \(ByteCount.formatLimit(limit)), which loadrun does not hold",
+                                             suggestion: "the stream is cut off there; check that the server ends its events with a blank line",
+                                             offersOtherPlugins: false))
+        }
+    }
+
+    /// An event the stream ended before is never dispatched, as the standard says.
+    func end() -> (outputs: [EventStreamParser.Output], failure: DecodeFailure?) { ([], nil) }
+
+    mutating func take(_ output: EventStreamParser.Output) -> (item: StreamEvent, size: Int, fingerprint: UInt64)? {
+        switch output {
+        case .event(let event):
+            // Its ID, type and data as they came: what tells it from another, and its size.
+            var text = (event.id ?? "") + "\u{1F}" + event.type + "\u{1F}" + event.data
+            let fingerprint = text.withUTF8 { ContentFingerprint.of(UnsafeRawBufferPointer($0)) }
+            return (StreamEvent(event), text.utf8.count, fingerprint)
+        case .retry(let milliseconds):
+            retry = .milliseconds(milliseconds)
+            return nil
+        }
+    }
+
+    /// The connection ended: what it left half read is dropped.
+    mutating func connectionEnded() { parser.connectionEnded() }
+}
+
+/// A Server-Sent Events body read as it arrives: each event an item (see `LiveItemsTap`).
+typealias EventStreamTap = LiveItemsTap<EventStreamReader>
+
+extension LiveItemsTap where Reader == EventStreamReader {
+    /// A tap on an event stream, its events the events plugin's content.
+    convenience init(handing: Handing?, isReady: @escaping () -> Bool = { true }, items: StreamItems? = nil,
+                     window: Int = EventStreamPlugin.window, windowBytes: Int = EventStreamPlugin.windowBytes) {
+        let plugin = EventStreamPlugin()
+        self.init(EventStreamReader(), handing: handing, isReady: isReady, items: items, window: window, windowBytes: windowBytes,
+                  content: { AnyContent(StreamEvents($0, dropped: $1), decoder: plugin) })
+    }
+}
+
+extension LiveItemsTap: ResumableStream where Reader == EventStreamReader {
+    var lastEventID: String { reader.parser.lastEventID }
+    var reconnectionTime: Duration? { reader.retry }
+
+    func connectionEnded() -> Bool {
+        reader.connectionEnded()
+        defer { connectionItems = 0 }
+        return connectionItems > 0
+    }
+}

@@ -1,0 +1,21 @@
+import Loader
+
+/// Reads a live stream's body into items as it arrives, for a `LiveItemsTap`: Server-Sent
+/// Events (`EventStreamReader`), JSON Lines (`JSONLinesReader`).
+protocol LiveItemReader {
+    /// What a chunk brings: an item, or news the reader takes itself (a `retry:`).
+    associatedtype Output
+    associatedtype Item
+
+    /// What `chunk` completes, in order, and why the stream can be read no further after it,
+    /// if it cannot (what it completed before that still counts).
+    mutating func feed(_ chunk: UnsafeRawBufferPointer) -> (outputs: [Output], failure: DecodeFailure?)
+
+    /// What the body's end completes: a last record no line ending followed, where the
+    /// format counts it (JSON Lines); an event stream drops it.
+    mutating func end() -> (outputs: [Output], failure: DecodeFailure?)
+
+    /// The item `output` brings, with its size as it came and what tells it from another
+    /// (see `ContentFingerprint`); nil for news the reader takes itself.
+    mutating func take(_ output: Output) -> (item: Item, size: Int, fingerprint: UInt64)?
+}

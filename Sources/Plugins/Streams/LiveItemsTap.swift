@@ -1,0 +1,131 @@
+import Loader
+
+/// A live stream's body read as it arrives (see `BodyTap.isLive`), by its `Reader`, into
+/// items: each told to the run first (`StreamItems`: a wait's condition, `--max-items`),
+/// then handed over at once where the run takes pieces (a pipe prints it, or a jq program
+/// runs on it first), or kept in a window that is the content the stream shows, and comes
+/// to rest with.
+///
+/// Bounded: the reader holds at most one record; the window (`LiveWindow`) its count and
+/// bytes; and items a chunk brought while the taker cannot take more wait with the rest of
+/// the body, unread.
+final class LiveItemsTap<Reader: LiveItemReader>: BodyTap {
+    /// Hands an item over as it comes; returns whether more are wanted (false: the reader
+    /// left), or throws what ends the stream (a jq program's error).
+    typealias Handing = (Reader.Item) throws(DecodeFailure) -> Bool
+
+    var reader: Reader
+    private let handing: Handing?
+    /// Whether the taker of what is handed over can take more now (see `BodyTap.isReadyForMore`).
+    private let isReady: () -> Bool
+    private let items: StreamItems?
+    private var window: LiveWindow<Reader.Item>
+    /// Items as content: the stream's plugin's (the items kept, and how many went before them).
+    private let content: ([Reader.Item], Int) -> AnyContent
+    /// Items handed over, which the content it comes to rest with counts as gone before it.
+    private var handedOver = 0
+    /// What the last chunk brought that waits for the taker to take more.
+    private var held: ArraySlice<Reader.Output> = []
+    /// Why the stream is read no further once `held` is handed over (a record past the bound).
+    private var cutOff: DecodeFailure?
+    /// Why the stream can be read no further, once it cannot.
+    private(set) var failure: DecodeFailure?
+    /// Whether the taker of pieces left (a closed stdout, a signal).
+    private var takerLeft = false
+    /// Whether the run has what it asked for (`StreamItems.Verdict`): the stream is whole.
+    private var satisfied = false
+    /// Items the connection now open brought (bytes alone, a `retry:` or a comment, are not
+    /// enough: a server that sends only those and closes must not be reconnected for ever).
+    var connectionItems = 0
+    private(set) var itemCount = 0
+    private(set) var itemsFingerprint = ContentFingerprint.of([])
+
+    /// A tap that reads with `reader`, tells `items` of each item, then hands it to `handing`
+    /// as it comes (while `isReady`, the taker can take more), or keeps the last `window`
+    /// (and `windowBytes`) of them; `content` makes them the stream's plugin's content.
+    init(_ reader: Reader, handing: Handing?, isReady: @escaping () -> Bool = { true }, items: StreamItems? = nil,
+         window: Int, windowBytes: Int, content: @escaping ([Reader.Item], Int) -> AnyContent) {
+        self.reader = reader
+        self.handing = handing
+        self.isReady = isReady
+        self.items = items
+        self.window = LiveWindow(limit: window, byteLimit: windowBytes)
+        self.content = content
+    }
+
+    var isLive: Bool { true }
+    var wantsMore: Bool { failure == nil && !takerLeft && !satisfied }
+
+    /// Hands over what waits while the taker takes it; ready once nothing waits.
+    var isReadyForMore: Bool {
+        handOverHeld()
+        return held.isEmpty && isReady()
+    }
+
+    func take(_ chunk: UnsafeRawBufferPointer) {
+        guard wantsMore else { return }
+        hold(reader.feed(chunk))
+        handOverHeld()
+    }
+
+    /// Holds what the reader read, and why it can read no further, for after it.
+    private func hold(_ read: (outputs: [Reader.Output], failure: DecodeFailure?)) {
+        held += read.outputs
+        if cutOff == nil { cutOff = read.failure }
+    }
+
+    /// Hands over the items that wait, one at a time while the taker can take more; the
+    /// rest wait for it (`isReadyForMore` asks again), as the rest of the body does.
+    private func handOverHeld(whatever: Bool = false) {
+        while let output = held.first, wantsMore, whatever || handing == nil || isReady() {
+            held.removeFirst()
+            guard let (item, size, fingerprint) = reader.take(output) else { continue }
+            connectionItems += 1
+            itemsFingerprint = ContentFingerprint.combining(itemsFingerprint, fingerprint)
+            take(item, size: size)
+        }
+        if !wantsMore { held = [] }
+        if held.isEmpty, let cutOff, failure == nil {
+            failure = cutOff
+            self.cutOff = nil
+        }
+    }
+
+    private func take(_ item: Reader.Item, size: Int) {
+        itemCount += 1
+        switch items?.arrived(content([item], 0)) ?? .take {
+        case .take:
+            break
+        case .takeAndEnd:
+            satisfied = true
+        case .endWithout:
+            // What the run waited for: the stream's end mark (`[DONE]`), not content.
+            satisfied = true
+            return
+        }
+        guard let handing else { return window.keep(item, size: size) }
+        do {
+            if try !handing(item) { takerLeft = true }
+        } catch {
+            failure = error
+        }
+        handedOver += 1
+    }
+
+    /// The items kept now, when more came since last asked; nil where they are handed over.
+    func contentSoFar() -> AnyContent? {
+        guard window.grew else { return nil }
+        let now = window.taken()
+        return content(now.items, now.dropped + handedOver)
+    }
+
+    /// What the load comes to rest with, the body having ended whole: the items not handed
+    /// over, at most the window, or why the stream could not be read.
+    func finish() throws(DecodeFailure) -> AnyContent {
+        if wantsMore, cutOff == nil { hold(reader.end()) }
+        handOverHeld(whatever: true)
+        if let failure { throw failure }
+        let now = window.current
+        return content(now.items, now.dropped + handedOver)
+    }
+}
