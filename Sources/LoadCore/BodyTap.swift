@@ -38,6 +38,10 @@ public protocol BodyTap: AnyObject {
     /// For a live tap: what tells the items it read from another stream's, in order (see
     /// `ContentFingerprint`), standing in for the body's, of which it kept none.
     var itemsFingerprint: UInt64 { get }
+
+    /// For a live tap: its last items as the stream sent them, which the history keeps as
+    /// the load's version (not the whole stream, which may never end); nil before any came.
+    func recentRecords() -> [UInt8]?
 }
 
 extension BodyTap {
@@ -47,6 +51,7 @@ extension BodyTap {
     public var itemCount: Int { 0 }
     public func contentSoFar() -> AnyContent? { nil }
     public var itemsFingerprint: UInt64 { 0 }
+    public func recentRecords() -> [UInt8]? { nil }
 }
 
 /// A decoder that begins its work on a body as it arrives, where the response allows.

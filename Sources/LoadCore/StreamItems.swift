@@ -15,10 +15,14 @@ public struct StreamItems {
     }
 
     /// Takes an item, as the stream's own plugin reads it (an event, not a `--jq` program's
-    /// results), and says what becomes of it.
-    public var arrived: (AnyContent) -> Verdict
+    /// results), made content only when asked (most runs judge none: a flood's items would
+    /// each cost one), and says what becomes of it.
+    public var arrived: (_ item: () -> AnyContent) -> Verdict
+    /// Whether the tap keeps the stream's last items for the history (`BodyTap.recentRecords`).
+    public var keepsRecent: Bool
 
-    public init(arrived: @escaping (AnyContent) -> Verdict) {
+    public init(keepsRecent: Bool = false, arrived: @escaping (_ item: () -> AnyContent) -> Verdict) {
+        self.keepsRecent = keepsRecent
         self.arrived = arrived
     }
 }

@@ -79,7 +79,7 @@ struct Loadrun: LoadrunCommand {
     @Option(name: .customLong("until-timeout"), help: ArgumentHelp("Give up waiting for --until, --until-change or --until-ok after this long, e.g. 30s, 5m: exit 1, saying what each source last showed and why it did not match.", valueName: "duration"))
     var untilTimeout: DurationArgument?
 
-    @Option(name: .customLong("on-change"), help: ArgumentHelp("After each load whose content differs from the one before it (never the first), run this command with /bin/sh -c: the content as --output prints it on its stdin, LOADRUN_SOURCE, LOADRUN_URL, LOADRUN_STATUS and LOADRUN_CHANGE (a count) in its environment, its output on stderr after the source's name. One run at a time per source; changes meanwhile make one more. Reloads on the --watch interval (2s unless given).", valueName: "command"))
+    @Option(name: .customLong("on-change"), help: ArgumentHelp("After each load whose content differs from the one before it (never the first), run this command with /bin/sh -c: the content as --output prints it on its stdin, LOADRUN_SOURCE, LOADRUN_URL, LOADRUN_STATUS and LOADRUN_CHANGE (a count) in its environment, its output on stderr after the source's name. One run at a time per source; changes meanwhile make one more. Reloads on the --watch interval (2s unless given). On a live stream it runs for each event as it comes, the event on its stdin (those that come while it runs go to its next run).", valueName: "command"))
     var onChange: String?
 
     @Option(name: [.customShort("H"), .long], help: ArgumentHelp("Send this request header to each source's own origin: 'Name: value' (the value may be env:VARIABLE or file:PATH), 'Name:' to send none, 'Name;' for an empty value. Repeat it for several; over the sources file's.", valueName: "header"))
@@ -120,7 +120,7 @@ struct Loadrun: LoadrunCommand {
     @Option(name: .long, help: ArgumentHelp("text for the terminal; json: the content as JSON, every field the server sent, keys in its order; ndjson: one JSON line per state transition, labelled by source.", valueName: "format"))
     var output: OutputFormat = .text
 
-    @Option(name: .customLong("max-items"), help: ArgumentHelp("Show at most this many items of a list (posts, a declared plugin's items, JSON arrays, tables), and say how many were left out.", valueName: "n"))
+    @Option(name: .customLong("max-items"), help: ArgumentHelp("Show at most this many items of a list (posts, a declared plugin's items, JSON arrays, tables), and say how many were left out. A live stream (Server-Sent Events, JSON Lines) ends with its Nth item.", valueName: "n"))
     var maxItems: Int?
 
     @Option(name: [.customLong("color"), .customLong("colour")], help: ArgumentHelp("When to colour and style the output, --output json as jq 1.6 colours it: auto (on a terminal, unless NO_COLOR is set), always (on a pipe too), or never.", valueName: "when"))

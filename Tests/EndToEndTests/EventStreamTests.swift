@@ -242,4 +242,35 @@ final class EventStreamTests: XCTestCase {
         try tmux.send("q")
         XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=0"), tmux.screen())
     }
+
+    /// The history keeps a stream's last items as each load's version, not the whole stream:
+    /// two runs that stop after 2 and 3 events are two versions, the second adding one.
+    func testTheHistoryKeepsAStreamsLastItemsAsItsVersion() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("loadrun-state-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let server = server()
+        for count in [2, 3] {
+            let run = try LoadrunProcess(["--url", server.url("/open"), "-q", "--max-items", String(count)], environment: ["XDG_STATE_HOME": state])
+            XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        }
+        let versions = try LoadrunProcess(["history", "open"], environment: ["XDG_STATE_HOME": state])
+        XCTAssertEqual(versions.waitForExit(), .exited(0), versions.standardError)
+        XCTAssertEqual(versions.standardOutput.split(separator: "\n").count, 3, "a header and two versions: \(versions.standardOutput)")
+        XCTAssertTrue(versions.standardOutput.contains("+1 item"), versions.standardOutput)
+        let shown = try LoadrunProcess(["history", "open", "--show", "2"], environment: ["XDG_STATE_HOME": state])
+        XCTAssertEqual(shown.waitForExit(), .exited(0), shown.standardError)
+        XCTAssertEqual(shown.standardOutput, "#1 {\"i\":1}\n#2 {\"i\":2}\n#3 {\"i\":3}\n")
+    }
+
+    /// `--on-change` on a stream runs its command for each event as it comes, the event (as
+    /// `--output` prints it) on its stdin; not once more for the stream's end.
+    func testOnChangeRunsForEachEventOfAStream() throws {
+        let server = server()
+        let run = try LoadrunProcess(["--url", server.url("/three"), "--no-history", "-q", "--output", "json", "--until-timeout", "10s",
+                                      "--until", ".data.i == 3", "--on-change", #"echo "$LOADRUN_CHANGE $(cat)""#])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        let said = run.standardErrorLines.filter { $0.hasPrefix("three: ") }
+        XCTAssertEqual(said, [#"three: 1 {"id":"1","event":"message","data":{"i":1}}"#, #"three: 2 {"id":"2","event":"message","data":{"i":2}}"#],
+                       run.standardError)
+    }
 }

@@ -134,7 +134,7 @@ final class EventStreamPluginTests: XCTestCase {
         var told: [StreamEvent] = []
         var handed: [StreamEvent] = []
         let items = StreamItems(arrived: { item in
-            let event = (item.model as! StreamEvents).events[0]
+            let event = (item().model as! StreamEvents).events[0]
             told.append(event)
             return event.data == .string("[DONE]") ? .endWithout : event.data == .number("4") ? .takeAndEnd : .take
         })

@@ -85,7 +85,17 @@ final class StreamReader {
             }
         }
         if let tap {
+            // A live tap's own work (a jq program on each event, off the loop while it turns)
+            // is no silence of the server's: the deadline waits for it, as for a slow reader.
+            if isLive { waitsForTap?(true) }
             tap.take(UnsafeRawBufferPointer(start: data, count: Int(size)))
+            if isLive {
+                // Ended while the tap worked: a finished reader has nothing more to do, and a
+                // cancelled one's next read ends at once, as a cancel does.
+                guard completion != nil else { return }
+                guard !cancellable.isCancelled else { return readNextChunk() }
+                waitsForTap?(false)
+            }
             // A live tap that wants no more (an event past its bound, a reader that left) ends
             // the body here; its decode says why. Cancelled, so that libsoup drops the
             // connection rather than reuse one with a body still coming.

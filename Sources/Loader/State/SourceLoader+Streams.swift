@@ -5,13 +5,13 @@ extension SourceLoader {
     /// Where a live stream's tap tells each item as it comes: its time is noted for the
     /// source's state, the run judges it, and the last `--max-items` allows ends the stream.
     func streamItems() -> StreamItems {
-        StreamItems(arrived: { [weak self] item in
+        StreamItems(keepsRecent: source.handsOnFirstPage, arrived: { [weak self] item in
             guard let self else { return .endWithout }
-            let verdict = judgesStreamItem?(item) ?? .take
+            let verdict = judgesStreamItem?(item()) ?? .take
             guard verdict != .endWithout else { return verdict }
             streamed.told += 1
-            streamed.last = .now
             if streamed.told == 1 {
+                streamed.last = .now
                 // Said before the first item goes out: observers learn the source streams first.
                 streamed.published = 1
                 send(.streamed(LoadProgress(receivedBytes: streamed.bytes, items: 1, lastItem: streamed.last), content: nil))
@@ -29,6 +29,9 @@ extension SourceLoader {
         progress.items = tap.itemCount
         progress.lastItem = streamed.last
         guard tap.itemCount != streamed.published else { return send(.progress(progress)) }
+        // When the last item came, to a chunk's time: no clock is read for each of a flood's.
+        streamed.last = .now
+        progress.lastItem = streamed.last
         streamed.published = tap.itemCount
         send(.streamed(progress, content: tap.contentSoFar()))
     }

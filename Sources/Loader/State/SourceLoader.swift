@@ -298,10 +298,15 @@ public final class SourceLoader {
             let status = URLParts.scheme(of: response.info.url)?.hasPrefix("http") == true ? response.info.status : nil
             // Only this body came through the tap: a stored copy never did.
             let tap = tapped.flatMap { $0.request == request ? ($0.tap, $0.decoder) : nil }
-            // A live stream's body was its tap's alone: there is none to keep or hand on.
-            let live = tap?.0.isLive ?? false
+            // A live stream's body was its tap's alone: there is none to keep as a copy, and
+            // its last items stand for it in the history.
+            if let live = tap?.0, live.isLive {
+                let page = source.handsOnFirstPage ? live.recentRecords().map { FirstPage(info: response.info, bytes: $0) } : nil
+                return Machine.FetchEnd(outcome(of: response, tapped: tap), request: request, httpStatus: status, bytes: response.body.count,
+                                        page: page)
+            }
             return Machine.FetchEnd(outcome(of: response, tapped: tap), request: request, httpStatus: status, bytes: response.body.count,
-                                    response: live ? nil : response, page: live ? nil : handedOn(response))
+                                    response: response, page: handedOn(response))
         }
     }
 

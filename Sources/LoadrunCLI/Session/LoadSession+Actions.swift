@@ -90,6 +90,8 @@ extension LoadSession {
             recorder?.record(content, first: change.firstPage, step: step, status: change.httpStatus, ofSource: index,
                              pages: sources[index].loader.pagesLoaded)
         case .runChangeCommand(let index):
+            // A stream's command ran for its items as they came, not for its end.
+            guard !scripting.streamed.contains(index) else { return }
             scripting.changeCommands?.changed(index, status: change?.httpStatus)
         case .refresh:
             presenter.refresh()

@@ -111,7 +111,7 @@ package final class LoadSession {
                 describe: { [unowned self] in
                     ChangeCommands.Source(name: sources[$0].name, label: sources[$0].loader.source.name, url: sources[$0].loader.firstPageURL)
                 },
-                input: { [unowned self] in commandInput(sources[$0]) })
+                input: { [unowned self] in self.scripting.streamedInput.removeValue(forKey: $0) ?? commandInput(sources[$0]) })
         }
     }
 
@@ -177,9 +177,8 @@ package final class LoadSession {
                                                   || records(index), handsOnFirstPage: records(index))
             loader.reportsProgress = showsProgress
             loader.maxStreamItems = environment.view.maxStreamItems
-            if case .expression = scripting.settings.wait?.condition {
-                // A stream's items are judged as they come: the one that meets `--until` ends it.
-                loader.judgesStreamItem = { [unowned self] item in machine.judgeStreamItem(index, json: { contentJSON(item) }) ? .endWithout : .take }
+            if scripting.settings.readsStreamItems {
+                loader.judgesStreamItem = { [unowned self] item in streamItem(item, of: index) }
             }
             let source = SessionSource(loader: loader, index: index, interval: interval(for: request))
             loader.observe { [unowned self, unowned source] change in observe(change, of: source) }
@@ -248,6 +247,8 @@ package final class LoadSession {
             if verbosity >= .verbose { diagnostics.trace(note, unmasked: false) }
             trace?.write(note, unmasked: false)
         }
+        // A new load's command on change runs for it as a whole again, until it streams.
+        if change.cause == .started { scripting.streamed.remove(source.index) }
         send(.changed(.source(source.index), change.cause, Self.phase(of: source), settledLoad(change, of: source)), change: change)
         // Asked after the presenter drew: a signal may have stopped that very render.
         changeShown()

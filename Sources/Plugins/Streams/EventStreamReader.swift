@@ -26,13 +26,31 @@ struct EventStreamReader: LiveItemReader {
         switch output {
         case .event(let event):
             // Its ID, type and data as they came: what tells it from another, and its size.
-            var text = (event.id ?? "") + "\u{1F}" + event.type + "\u{1F}" + event.data
-            let fingerprint = text.withUTF8 { ContentFingerprint.of(UnsafeRawBufferPointer($0)) }
-            return (StreamEvent(event), text.utf8.count, fingerprint)
+            var (id, type, data) = (event.id ?? "", event.type, event.data)
+            let fingerprint = ContentFingerprint.combining(ContentFingerprint.combining(id.withUTF8(Self.hash), type.withUTF8(Self.hash)),
+                                                           data.withUTF8(Self.hash))
+            return (StreamEvent(event), id.utf8.count + type.utf8.count + data.utf8.count, fingerprint)
         case .retry(let milliseconds):
             retry = .milliseconds(milliseconds)
             return nil
         }
+    }
+
+    private static func hash(_ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        ContentFingerprint.of(UnsafeRawBufferPointer(text))
+    }
+
+    static func records(_ events: [StreamEvent]) -> [UInt8] {
+        let writer = JSONWriter(context: RenderContext().compacted)
+        var text = ""
+        for event in events {
+            if let id = event.id { text += "id: \(id)\n" }
+            if event.type != "message" { text += "event: \(event.type)\n" }
+            let data = if case .string(let string) = event.data { string } else { writer.write(event.data) }
+            for line in data.split(separator: "\n", omittingEmptySubsequences: false) { text += "data: \(line)\n" }
+            text += "\n"
+        }
+        return Array(text.utf8)
     }
 
     /// The connection ended: what it left half read is dropped.

@@ -37,6 +37,11 @@ struct JSONLinesReader: LiveItemReader {
 
     func take(_ output: (JSON, Int, UInt64)) -> (item: JSON, size: Int, fingerprint: UInt64)? { output }
 
+    static func records(_ values: [JSON]) -> [UInt8] {
+        let writer = JSONWriter(context: RenderContext().compacted)
+        return Array(values.map { writer.write($0) + "\n" }.joined().utf8)
+    }
+
     /// Reads one line into `values`; returns why it is no value, if it is not.
     private mutating func read(_ line: UnsafeRawBufferPointer, into values: inout [(JSON, Int, UInt64)]) -> DecodeFailure? {
         lineNumber += 1

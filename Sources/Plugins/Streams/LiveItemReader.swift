@@ -18,4 +18,8 @@ protocol LiveItemReader {
     /// The item `output` brings, with its size as it came and what tells it from another
     /// (see `ContentFingerprint`); nil for news the reader takes itself.
     mutating func take(_ output: Output) -> (item: Item, size: Int, fingerprint: UInt64)?
+
+    /// `items` as the stream sends them (events with their blank lines, a value a line): what
+    /// the history keeps of a stream, which the stream's plugin reads again.
+    static func records(_ items: [Item]) -> [UInt8]
 }

@@ -101,7 +101,7 @@ final class HistoryRecorder {
                                      size: first?.size ?? 0, fingerprint: body, items: nil, keep: keep, sameAs: sameAs)
         // What only a new version keeps: most loads (a cron job's, a watch's) need none of it.
         if isNew {
-            load.items = HistoryItems.of(content, plugins: plugins)
+            load.items = HistoryItems.of(versionContent(content, first: first, bytes: bytes), plugins: plugins)
             if let first {
                 (load.content, load.contentType) = (bytes.flatMap(store.pack), first.info.headers["Content-Type"])
                 (load.etag, load.lastModified) = (first.info.headers["ETag"], first.info.headers["Last-Modified"])
@@ -122,6 +122,15 @@ final class HistoryRecorder {
         if let touch = touches.removeValue(forKey: index) { pending.append(touch) }
         pending.append(load)
         flushSoon(after: Self.flushInterval)
+    }
+
+    /// What a version holds, as items: the content, or for a live stream, whose load handed
+    /// its items over as they came, the last items it keeps (`BodyTap.recentRecords`).
+    private func versionContent(_ content: AnyContent, first: FirstPage?, bytes: [UInt8]?) -> AnyContent {
+        guard let first, let bytes, first.info.isLiveStream, let decoder = try? plugins.plugin(named: content.pluginName).decoder,
+              case .success(let decoded) = Result(catching: { () throws(DecodeFailure) in try decoder.decode(bytes, response: first.info) })
+        else { return content }
+        return decoded
     }
 
     /// The most loads kept for a history another process keeps locked: past it, the oldest go.

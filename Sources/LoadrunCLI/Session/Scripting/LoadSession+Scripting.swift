@@ -21,6 +21,13 @@ package struct ScriptingSettings {
     /// Whether each load's content is fingerprinted: a wait and a command on change read each
     /// load's verdict.
     var fingerprintsContent: Bool { reloads }
+
+    /// Whether a live stream's items are read as they come: `--until`'s program is judged on
+    /// each, and `--on-change`'s command runs for each.
+    var readsStreamItems: Bool {
+        if case .expression = wait?.condition { return true }
+        return onChange != nil
+    }
 }
 
 /// What a run does for scripts, as it runs: the settings, the command on change, and the
@@ -37,6 +44,14 @@ final class ScriptingRun {
     var waitEnds: ContinuousClock.Instant?
     /// While a wait's program may run for the event being handled: what a signal ends it with.
     var judging: OffLoop.Cancellation?
+    /// The sources whose load in flight streamed items: its command ran for them as they came.
+    var streamed: Set<Int> = []
+    /// The items of each source's stream that no command has read yet, as `--output` prints
+    /// them, by index: the next run's input.
+    var streamedInput: [Int: [UInt8]] = [:]
+
+    /// The most bytes of items that wait for a command: past it, the oldest go.
+    static let streamedInputLimit = 1 << 20
 
     init(settings: ScriptingSettings, format: OutputFormat) {
         self.settings = settings
@@ -77,9 +92,35 @@ extension LoadSession {
         return plugins.renderJSON(content, context: plainContext())
     }
 
+    /// An item of source `index`'s live stream came: the wait's program is judged on it (the
+    /// one that meets it ends the stream, as its end mark), and the command on change runs
+    /// for it, with the items that come while it runs read by its next run.
+    func streamItem(_ item: AnyContent, of index: Int) -> StreamItems.Verdict {
+        if case .expression = scripting.settings.wait?.condition, machine.judgeStreamItem(index, json: { contentJSON(item) }) {
+            return .endWithout
+        }
+        guard let commands = scripting.changeCommands, ending == nil else { return .take }
+        scripting.streamed.insert(index)
+        var waiting = scripting.streamedInput[index, default: []] + commandInput(item)
+        if waiting.count > ScriptingRun.streamedInputLimit {
+            // Whole items go, the oldest first: a cut at the next line's start.
+            let cut = waiting.count - ScriptingRun.streamedInputLimit
+            let start = waiting[cut...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? waiting.count
+            waiting.removeFirst(start)
+        }
+        scripting.streamedInput[index] = waiting
+        commands.changed(index, status: nil)
+        return .take
+    }
+
     /// The content as `--output` prints it, with no styling: what the command on change reads.
     func commandInput(_ source: SessionSource) -> [UInt8] {
         guard let content = source.loader.state.content else { return [] }
+        return commandInput(content)
+    }
+
+    /// `content` as `--output` prints it, with no styling.
+    private func commandInput(_ content: AnyContent) -> [UInt8] {
         switch scripting.format {
         case .text: return Array(plugins.render(content, context: plainContext()).utf8)
         case .json: return Array((plugins.renderJSON(content, context: plainContext()) + "\n").utf8)
