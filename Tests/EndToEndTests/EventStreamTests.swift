@@ -18,6 +18,12 @@ final class EventStreamTests: XCTestCase {
                 exchange.sendChunk(Array("data: [DONE]\n\n".utf8))
                 exchange.endChunks()
             }
+            // A stream that ends in the middle of its second event.
+            server.route("/cut") { exchange in
+                exchange.beginChunks(status: 200, contentType: "text/event-stream")
+                exchange.sendChunk(Array("data: one\n\ndata: tw".utf8))
+                exchange.endChunks()
+            }
             server.route("/counted", TestRoutes.eventStream(every: .milliseconds(20), on: loop, count: 3, requests: requests))
             // A stream sent whole, with its Content-Length.
             server.route("/sized", TestRoutes.fixed(contentType: "text/event-stream", "id: 1\ndata: one\n\n"))
@@ -272,5 +278,29 @@ final class EventStreamTests: XCTestCase {
         let said = run.standardErrorLines.filter { $0.hasPrefix("three: ") }
         XCTAssertEqual(said, [#"three: 1 {"id":"1","event":"message","data":{"i":1}}"#, #"three: 2 {"id":"2","event":"message","data":{"i":2}}"#],
                        run.standardError)
+    }
+
+    /// A stream that is not opened again (a POST's) and ends in the middle of an event drops
+    /// it, as the standard says, and says so.
+    func testAStreamThatEndsMidEventSaysItDroppedIt() throws {
+        let server = server()
+        let run = try LoadrunProcess(["--url", server.url("/cut"), "--no-history", "-X", "POST"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertEqual(run.standardOutput, "one\n")
+        XCTAssertTrue(run.standardError.contains("cut: the stream ended in the middle of an event, which was dropped"), run.standardError)
+    }
+
+    /// `-i` prints a stream's response head before its events, as they come, and not again
+    /// at its end.
+    func testIncludePrintsTheHeadBeforeTheEvents() throws {
+        let server = server()
+        let run = try LoadrunProcess(["--url", server.url("/open"), "--no-history", "-q", "-i"])
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { lines(run).contains("#2 {\"i\":2}") }, run.standardError)
+        let shown = lines(run)
+        XCTAssertEqual(shown.first, "HTTP/1.1 200 OK", run.standardOutput)
+        XCTAssertTrue(shown.contains { $0.lowercased() == "content-type: text/event-stream" }, run.standardOutput)
+        XCTAssertEqual(shown.firstIndex(of: ""), shown.firstIndex(of: "#1 {\"i\":1}").map { $0 - 1 }, "a blank line, then the events: \(shown)")
+        run.send(SIGINT)
+        XCTAssertEqual(run.waitForExit(limit: .seconds(5)), .exited(130), run.standardError)
     }
 }

@@ -63,6 +63,10 @@ public struct EventStreamParser {
         lines = StreamLines(endings: .eventStream, limit: limit)
     }
 
+    /// Whether what came so far stops in the middle of an event: a line without its end, or
+    /// data no blank line has dispatched yet. A stream that ends so lost that event.
+    public var isMidEvent: Bool { lines.hasPartialLine || !data.isEmpty }
+
     /// The events and retry times `chunk` completes, in order.
     public mutating func feed(_ chunk: UnsafeRawBufferPointer) throws(Failure) -> [Output] {
         // The splitter is moved out while it hands lines to `take`, which changes the rest of

@@ -14,7 +14,7 @@ extension SourceLoader {
                 streamed.last = .now
                 // Said before the first item goes out: observers learn the source streams first.
                 streamed.published = 1
-                send(.streamed(LoadProgress(receivedBytes: streamed.bytes, items: 1, lastItem: streamed.last), content: nil))
+                send(.streamed(LoadProgress(receivedBytes: streamed.bytes, items: 1, lastItem: streamed.last), content: nil, head: streamed.head))
             }
             if let maxStreamItems, streamed.told >= maxStreamItems { return .takeAndEnd }
             return verdict
@@ -125,4 +125,18 @@ private final class PendingReconnect: FetchHandle {
         self.timer = nil
         loop.schedule { [weak loader, request] in loader?.fetched(.failure(.cancelled), request: request) }
     }
+}
+
+/// What a loader knows of the live stream in flight.
+struct StreamSoFar {
+    /// The items told so far (`StreamItems`), over every connection.
+    var told = 0
+    /// When the last came, to a chunk's time.
+    var last: ContinuousClock.Instant?
+    /// How many there were as last published.
+    var published = 0
+    /// The bytes as last reported.
+    var bytes = 0
+    /// The head of its response, for the change that says it streams.
+    var head: ResponseInfo?
 }

@@ -57,9 +57,8 @@ public final class SourceLoader {
     public var judgesStreamItem: ((AnyContent) -> StreamItems.Verdict)?
     /// The most items a live stream brings in one load (`--max-items`): its last ends it.
     public var maxStreamItems: Int?
-    /// For the live stream in flight: the items told so far, when the last came, how many
-    /// there were as last published, and the bytes as last reported.
-    var streamed: (told: Int, last: ContinuousClock.Instant?, published: Int, bytes: Int) = (0, nil, 0, 0)
+    /// What the loader knows of the live stream in flight.
+    var streamed = StreamSoFar()
     /// Whether the bytes received so far are published as they come (`progressed` changes);
     /// off where no observer shows them. See `SourceMachine.publishesProgress`.
     public var reportsProgress: Bool {
@@ -187,7 +186,7 @@ public final class SourceLoader {
             fetchStarted = .now
             tapped = nil
             reconnection = StreamReconnection()
-            streamed = (0, nil, 0, 0)
+            streamed = StreamSoFar()
             // Pieces a live stream hands over go out during the fetch, not its decode.
             handedOverPieces = false
             fetch = fetcher.fetch(request.url, options: options, progress: { [weak self] progress in
@@ -248,6 +247,7 @@ public final class SourceLoader {
             // Pieces that only a live stream may take are not given to other work.
             let given = pieces?.takesOnlyLiveStreams == true && !live ? nil : pieces
             let items = live ? self?.streamItems() : nil
+            if live { self?.streamed.head = info }
             for decoder in candidates {
                 guard let tap = decoder.tapper?(info, given, items) else { continue }
                 self?.tapped = (id, tap, decoder)
@@ -302,8 +302,8 @@ public final class SourceLoader {
             // its last items stand for it in the history.
             if let live = tap?.0, live.isLive {
                 let page = source.handsOnFirstPage ? live.recentRecords().map { FirstPage(info: response.info, bytes: $0) } : nil
-                return Machine.FetchEnd(outcome(of: response, tapped: tap), request: request, httpStatus: status, bytes: response.body.count,
-                                        page: page)
+                // Its bytes are the stream's, as last reported: the body the fetch kept is none.
+                return Machine.FetchEnd(outcome(of: response, tapped: tap), request: request, httpStatus: status, page: page)
             }
             return Machine.FetchEnd(outcome(of: response, tapped: tap), request: request, httpStatus: status, bytes: response.body.count,
                                     response: response, page: handedOn(response))

@@ -59,8 +59,9 @@ extension SourceMachine {
         case cancel
         case progress(LoadProgress)
         /// A live stream brought items (see `LoadMachine.Event.streamed`): published whether or
-        /// not progress is, for it is content.
-        case streamed(LoadProgress, content: Content?)
+        /// not progress is, for it is content. `head`: its response's, with its first items,
+        /// for those who print it before them (`-i`).
+        case streamed(LoadProgress, content: Content?, head: ResponseInfo? = nil)
         /// The request from the last `.fetch` ended.
         // Boxed, as `Action.publish` is: a response is the one large event.
         indirect case fetchEnded(FetchEnd)

@@ -47,6 +47,8 @@ public struct SourceMachine<Content: PagedContent> {
     private var record = LoadRecord()
     /// The requests made so far; the last is the one whose end counts.
     private var requestCount = 0
+    /// The head of a live stream's response, for the change that says it streams.
+    private var streamHead: ResponseInfo?
     /// A response that came, waiting to be told on the loop's next turn (`tellEnd`).
     private var pendingEnd: FetchEnd?
     private var loadStarted: ContinuousClock.Instant?
@@ -126,8 +128,10 @@ public struct SourceMachine<Content: PagedContent> {
             attempt.bytes = progress.receivedBytes
             guard publishesProgress else { return [] }
             return drive(load.handle(.progress(progress)))
-        case .streamed(let progress, let content):
+        case .streamed(let progress, let content, let head):
             attempt.bytes = progress.receivedBytes
+            streamHead = head
+            defer { streamHead = nil }
             return drive(load.handle(.streamed(progress, content: content)))
         case .fetchEnded(let end):
             // The end of a request called off by a new one, or of one already ended, changes nothing.
@@ -297,7 +301,9 @@ public struct SourceMachine<Content: PagedContent> {
             transition.response = cause == .succeeded ? firstResponse : nil
             firstPage = nil
             firstResponse = nil
-        case .succeeded, .started, .progressed, .streamed, .retryScheduled:
+        case .streamed:
+            transition.response = streamHead
+        case .succeeded, .started, .progressed, .retryScheduled:
             break
         }
         return transition

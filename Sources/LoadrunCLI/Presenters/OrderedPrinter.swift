@@ -48,8 +48,11 @@ final class OrderedPrinter: Presenter {
         skeleton = SkeletonView(timers: environment.timers, progress: progress, output: environment.output)
     }
 
-    /// A head comes with the change that settles the load, after the pieces would have gone.
-    var printsPieces: Bool { head == .omitted }
+    /// A head comes with the change that settles the load, after the pieces would have gone:
+    /// with one, only a live stream's items go out as they come, under the head its first
+    /// items came with.
+    var printsPieces: Bool { true }
+    var takesPiecesOnlyFromStreams: Bool { head != .omitted }
 
     func piece(_ content: AnyContent, ofSource index: Int) -> Bool {
         guard environment.ending == nil, !environment.signalWaiting, !environment.output.isClosed else { return false }
@@ -58,6 +61,11 @@ final class OrderedPrinter: Presenter {
             // The results take the place of what stood for them while the body came.
             progress.clear()
             skeleton.erase()
+            if head != .omitted, format == .text, let response = heads.removeValue(forKey: index) {
+                environment.output.write(ResponseHeadText.of(response) ?? "")
+                // `-I`: the head alone, and the stream is not read on.
+                if head == .alone { return false }
+            }
         }
         printContent(content, of: source)
         return !environment.signalWaiting && !environment.output.isClosed
@@ -195,7 +203,10 @@ final class OrderedPrinter: Presenter {
             if let state = environment.plugins.emptyState(of: content) { environment.diagnostics.say("\(source.name): \(state)") }
         case .text:
             var header = sources.count > 1 ? headerLine(for: source) : ""
-            if head != .omitted, let response = heads.removeValue(forKey: source.index) { header += ResponseHeadText.of(response) ?? "" }
+            // A stream's head went out before its items: not again at its end.
+            if head != .omitted, !printedPieces.contains(source.index), let response = heads.removeValue(forKey: source.index) {
+                header += ResponseHeadText.of(response) ?? ""
+            }
             let sink = stdoutSink()
             sink.write(header)
             if head == .alone {

@@ -78,6 +78,9 @@ final class ProgressLine {
         var text = "\(Self.frames[frame % Self.frames.count]) "
         if let summary {
             text += summary
+        } else if let items = progress.items {
+            // A live stream: its items, and how much of it came.
+            text += "\(label): streaming, \(items == 1 ? "1 item" : "\(items) items"), \(ByteCount.format(progress.receivedBytes))"
         } else {
             text += "\(label): loading \(ByteCount.format(progress.receivedBytes))"
             // No Content-Length is no total: never "of 0 B".

@@ -64,7 +64,10 @@ public struct EventStreamPlugin: ContentPlugin, BodyTappingDecoder {
     public func itemCount(_ model: StreamEvents) -> Int? { model.events.count }
 
     public func notes(_ model: StreamEvents) -> [String] {
-        model.dropped > 0 && !model.events.isEmpty ? ["the last \(model.events.count) events; \(model.dropped) before them were let go"] : []
+        var notes: [String] = []
+        if model.dropped > 0 && !model.events.isEmpty { notes.append("the last \(model.events.count) events; \(model.dropped) before them were let go") }
+        if model.endedMidEvent { notes.append("the stream ended in the middle of an event, which was dropped") }
+        return notes
     }
 
     // MARK: Rendering

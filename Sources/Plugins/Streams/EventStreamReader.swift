@@ -19,6 +19,8 @@ struct EventStreamReader: LiveItemReader {
         }
     }
 
+    var isMidRecord: Bool { parser.isMidEvent }
+
     /// An event the stream ended before is never dispatched, as the standard says.
     func end() -> (outputs: [EventStreamParser.Output], failure: DecodeFailure?) { ([], nil) }
 
@@ -66,7 +68,7 @@ extension LiveItemsTap where Reader == EventStreamReader {
                      window: Int = EventStreamPlugin.window, windowBytes: Int = EventStreamPlugin.windowBytes) {
         let plugin = EventStreamPlugin()
         self.init(EventStreamReader(), handing: handing, isReady: isReady, items: items, window: window, windowBytes: windowBytes,
-                  content: { AnyContent(StreamEvents($0, dropped: $1), decoder: plugin) })
+                  content: { AnyContent(StreamEvents($0, dropped: $1, endedMidEvent: $2), decoder: plugin) })
     }
 }
 

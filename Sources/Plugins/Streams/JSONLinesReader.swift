@@ -35,6 +35,9 @@ struct JSONLinesReader: LiveItemReader {
         return (values, failure)
     }
 
+    /// A last line with no ending is read by `end`, not dropped.
+    var isMidRecord: Bool { false }
+
     func take(_ output: (JSON, Int, UInt64)) -> (item: JSON, size: Int, fingerprint: UInt64)? { output }
 
     static func records(_ values: [JSON]) -> [UInt8] {
@@ -71,6 +74,6 @@ extension LiveItemsTap where Reader == JSONLinesReader {
                      window: Int = EventStreamPlugin.window, windowBytes: Int = EventStreamPlugin.windowBytes) {
         let plugin = JSONLinesPlugin()
         self.init(JSONLinesReader(), handing: handing, isReady: isReady, items: items, window: window, windowBytes: windowBytes,
-                  content: { AnyContent(StreamValues($0, dropped: $1), decoder: plugin) })
+                  content: { values, dropped, _ in AnyContent(StreamValues(values, dropped: dropped), decoder: plugin) })
     }
 }

@@ -15,6 +15,10 @@ protocol LiveItemReader {
     /// format counts it (JSON Lines); an event stream drops it.
     mutating func end() -> (outputs: [Output], failure: DecodeFailure?)
 
+    /// Whether the body so far stops in the middle of a record that its end drops (an event
+    /// no blank line ended): the content says so.
+    var isMidRecord: Bool { get }
+
     /// The item `output` brings, with its size as it came and what tells it from another
     /// (see `ContentFingerprint`); nil for news the reader takes itself.
     mutating func take(_ output: Output) -> (item: Item, size: Int, fingerprint: UInt64)?

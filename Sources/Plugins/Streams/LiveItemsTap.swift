@@ -23,8 +23,9 @@ final class LiveItemsTap<Reader: LiveItemReader>: BodyTap {
     /// The last 100 items (and 1 MiB), whether handed over or kept: what the history keeps of
     /// the stream.
     private var recent = LiveWindow<Reader.Item>(limit: 100, byteLimit: 1 << 20)
-    /// Items as content: the stream's plugin's (the items kept, and how many went before them).
-    private let content: ([Reader.Item], Int) -> AnyContent
+    /// Items as content: the stream's plugin's (the items kept, how many went before them,
+    /// and whether the stream ended in the middle of one, which was dropped).
+    private let content: ([Reader.Item], Int, Bool) -> AnyContent
     /// Items handed over, which the content it comes to rest with counts as gone before it.
     private var handedOver = 0
     /// What the last chunk brought that waits for the taker to take more.
@@ -47,7 +48,7 @@ final class LiveItemsTap<Reader: LiveItemReader>: BodyTap {
     /// as it comes (while `isReady`, the taker can take more), or keeps the last `window`
     /// (and `windowBytes`) of them; `content` makes them the stream's plugin's content.
     init(_ reader: Reader, handing: Handing?, isReady: @escaping () -> Bool = { true }, items: StreamItems? = nil,
-         window: Int, windowBytes: Int, content: @escaping ([Reader.Item], Int) -> AnyContent) {
+         window: Int, windowBytes: Int, content: @escaping ([Reader.Item], Int, Bool) -> AnyContent) {
         self.reader = reader
         self.handing = handing
         self.isReady = isReady
@@ -104,7 +105,7 @@ final class LiveItemsTap<Reader: LiveItemReader>: BodyTap {
 
     private func take(_ item: Reader.Item, size: Int) {
         itemCount += 1
-        switch items?.arrived({ self.content([item], 0) }) ?? .take {
+        switch items?.arrived({ self.content([item], 0, false) }) ?? .take {
         case .take:
             break
         case .takeAndEnd:
@@ -128,7 +129,7 @@ final class LiveItemsTap<Reader: LiveItemReader>: BodyTap {
     func contentSoFar() -> AnyContent? {
         guard window.grew else { return nil }
         let now = window.taken()
-        return content(now.items, now.dropped + handedOver)
+        return content(now.items, now.dropped + handedOver, false)
     }
 
     /// The last items as the stream sends them, for the history; nil before any came.
@@ -140,10 +141,12 @@ final class LiveItemsTap<Reader: LiveItemReader>: BodyTap {
     /// What the load comes to rest with, the body having ended whole: the items not handed
     /// over, at most the window, or why the stream could not be read.
     func finish() throws(DecodeFailure) -> AnyContent {
+        // Only a stream that ended by itself ended mid-record: one the run ended did not.
+        let endedMidRecord = wantsMore && reader.isMidRecord
         if wantsMore, cutOff == nil { hold(reader.end()) }
         handOverHeld(whatever: true)
         if let failure { throw failure }
         let now = window.current
-        return content(now.items, now.dropped + handedOver)
+        return content(now.items, now.dropped + handedOver, endedMidRecord)
     }
 }

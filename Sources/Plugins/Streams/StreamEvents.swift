@@ -44,9 +44,13 @@ public struct StreamEvents: Equatable, Sendable {
     public var events: [StreamEvent]
     /// Events that came before `events` and were let go, to keep the window.
     public var dropped: Int
+    /// Whether the stream ended in the middle of an event, which was dropped (a connection
+    /// that was not opened again: a POST's, a last one).
+    public var endedMidEvent: Bool
 
-    public init(_ events: [StreamEvent] = [], dropped: Int = 0) {
+    public init(_ events: [StreamEvent] = [], dropped: Int = 0, endedMidEvent: Bool = false) {
         self.events = events
         self.dropped = dropped
+        self.endedMidEvent = endedMidEvent
     }
 }
