@@ -110,7 +110,7 @@ final class SourcesFileTests: XCTestCase {
         let cases: [(text: String, message: String)] = [
             ("[source a]\nurl=http://x/a\n\n[source a]\nurl=http://x/b\n", ":4: [source a] appears twice, first at line 1"),
             ("[source a]\nplugin=posts\n", ":1: url: [source a] has no url"),
-            ("[source a]\nurl=http://x/\nplugin=rss\n", ":3: plugin: unknown plugin \"rss\"; known: empty, posts, events, feed, articles, table, json, images, text, bytes"),
+            ("[source a]\nurl=http://x/\nplugin=rss\n", ":3: plugin: unknown plugin \"rss\"; known: empty, posts, events, lines, feed, articles, table, json, images, text, bytes"),
             ("[source a]\nurl=http://x/\ninterval=soon\n", ":3: interval: \"soon\" is not a duration such as 500ms, 30s, 1m30s or 1h"),
             ("[source a]\nurl=http://x/\n\nheaders=Authorization=env:LOADRUN_TEST_UNSET_TOKEN\n",
              ":4: headers: Authorization=env:LOADRUN_TEST_UNSET_TOKEN, but LOADRUN_TEST_UNSET_TOKEN is not set"),

@@ -17,7 +17,7 @@ final class UsageErrorTests: XCTestCase {
 
     func testEachKindOfMistakeIsOneLineInLoadrunsWords() throws {
         XCTAssertEqual(try refused(["--plugin", "tabel"]),
-                       "loadrun: unknown plugin \"tabel\" (did you mean table?); known: empty, posts, events, feed, articles, table, json, images, text, bytes\n")
+                       "loadrun: unknown plugin \"tabel\" (did you mean table?); known: empty, posts, events, lines, feed, articles, table, json, images, text, bytes\n")
         XCTAssertEqual(try refused(["--timeout", "2d"]),
                        "loadrun: --timeout 2d: not a duration such as 500ms, 30s, 1m30s or 1h (see loadrun --help)\n")
         XCTAssertEqual(try refused(["--max-items", "-1"]), "loadrun: --max-items must be at least 1\n")

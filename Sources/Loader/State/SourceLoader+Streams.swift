@@ -42,7 +42,7 @@ extension SourceLoader {
         let end: StreamReconnection.ConnectionEnd
         switch result {
         case .success(let response):
-            end = .ended(status: response.info.status, isStream: Self.isStream(response.info))
+            end = .ended(status: response.info.status, isStream: Self.isStream(response.info, readBy: tap))
         case .failure(let error):
             end = .failed(error)
         }
@@ -59,7 +59,7 @@ extension SourceLoader {
             }
         }
         switch result {
-        case .success(let response) where response.info.status != 204 && !Self.isStream(response.info):
+        case .success(let response) where response.info.status != 204 && !Self.isStream(response.info, readBy: tap):
             // What answered is no longer the stream (an error page, say): said, not shown.
             let type = response.info.mediaType ?? "an untyped body"
             return .failure(final(LoadError(.unsupported, "\(URLParts.origin(of: response.info.url)) answered the stream's reconnection with \(type), not an event stream")))
@@ -77,8 +77,10 @@ extension SourceLoader {
         return error
     }
 
-    private static func isStream(_ info: ResponseInfo) -> Bool {
-        info.isLiveStream
+    /// Whether `info` answers as the stream `tap` reads: an event stream, which resumes, only
+    /// as one again.
+    private static func isStream(_ info: ResponseInfo, readBy tap: any BodyTap) -> Bool {
+        tap is any ResumableStream ? info.mediaType == MediaType.eventStream : info.isLiveStream
     }
 
     /// Opens the stream again where it left off: the same URL and options, asking for what
@@ -91,10 +93,9 @@ extension SourceLoader {
         options.headers.removeAll { $0.name.lowercased() == "last-event-id" }
         if !stream.lastEventID.isEmpty { options.headers.append(RequestHeader(name: "Last-Event-ID", value: stream.lastEventID)) }
         fetch = fetcher.fetch(url, options: options, progress: { [weak self] progress in
-            self?.send(.progress(progress))
+            self?.progressed(progress)
         }, tap: { info in
-            // Only an event stream resumes: the same type again.
-            (200...299).contains(info.status) && info.mediaType == MediaType.eventStream ? stream : nil
+            (200...299).contains(info.status) && Self.isStream(info, readBy: stream) ? stream : nil
         }, completion: { [weak self] result in
             self?.fetched(result, request: request)
         })
