@@ -98,4 +98,12 @@ final class JSONLinesStreamTests: XCTestCase {
         XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
         XCTAssertEqual(run.standardOutput, "id\n 1\n 2\n")
     }
+
+    /// The sample server's JSON Lines stream: the posts, a line each, as they come.
+    func testTheSampleServersJSONLinesStreamIsThePosts() throws {
+        let server = TestServer { server, _ in server.serveEvents() }
+        let run = try LoadrunProcess(["--url", server.url("/events.jsonl?every=5"), "--no-history", "-q", "--jq", ".id"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertEqual(run.standardOutput, (1...12).map { "\($0)\n" }.joined())
+    }
 }

@@ -37,6 +37,7 @@ package struct SampleServing {
             \(server.url("/articles"))
             \(server.url("/images"))
             \(server.url("/events"))
+            \(server.url("/events.jsonl"))
 
             """)
         diagnostics.say("serving the sample source on \(server.url("")); Ctrl-C to stop")
