@@ -95,7 +95,8 @@ extension SourceLoader {
         fetch = fetcher.fetch(url, options: options, progress: { [weak self] progress in
             self?.progressed(progress)
         }, tap: { info in
-            (200...299).contains(info.status) && Self.isStream(info, readBy: stream) ? stream : nil
+            // As EventSource takes a reconnection: a 200 of the stream's type.
+            info.status == 200 && Self.isStream(info, readBy: stream) ? stream : nil
         }, completion: { [weak self] result in
             self?.fetched(result, request: request)
         })
