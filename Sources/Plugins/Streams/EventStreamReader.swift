@@ -7,6 +7,8 @@ struct EventStreamReader: LiveItemReader {
     /// The server's reconnection time, once it gave one.
     private(set) var retry: Duration?
 
+    init() {}
+
     mutating func feed(_ chunk: UnsafeRawBufferPointer) -> (outputs: [EventStreamParser.Output], failure: DecodeFailure?) {
         do throws(EventStreamParser.Failure) {
             return (try parser.feed(chunk), nil)
@@ -55,22 +57,16 @@ struct EventStreamReader: LiveItemReader {
         return Array(text.utf8)
     }
 
+    static func content(_ events: [StreamEvent], dropped: Int, endedMidRecord: Bool) -> AnyContent {
+        AnyContent(StreamEvents(events, dropped: dropped, endedMidEvent: endedMidRecord), decoder: EventStreamPlugin())
+    }
+
     /// The connection ended: what it left half read is dropped.
     mutating func connectionEnded() { parser.connectionEnded() }
 }
 
 /// A Server-Sent Events body read as it arrives: each event an item (see `LiveItemsTap`).
 typealias EventStreamTap = LiveItemsTap<EventStreamReader>
-
-extension LiveItemsTap where Reader == EventStreamReader {
-    /// A tap on an event stream, its events the events plugin's content.
-    convenience init(handing: Handing?, isReady: @escaping () -> Bool = { true }, items: StreamItems? = nil,
-                     window: Int = EventStreamPlugin.window, windowBytes: Int = EventStreamPlugin.windowBytes) {
-        let plugin = EventStreamPlugin()
-        self.init(EventStreamReader(), handing: handing, isReady: isReady, items: items, window: window, windowBytes: windowBytes,
-                  content: { AnyContent(StreamEvents($0, dropped: $1, endedMidEvent: $2), decoder: plugin) })
-    }
-}
 
 extension LiveItemsTap: ResumableStream where Reader == EventStreamReader {
     var lastEventID: String { reader.parser.lastEventID }

@@ -8,6 +8,8 @@ struct JSONLinesReader: LiveItemReader {
     /// Lines read so far, for the words of a failure.
     private var lineNumber = 0
 
+    init() {}
+
     mutating func feed(_ chunk: UnsafeRawBufferPointer) -> (outputs: [(JSON, Int, UInt64)], failure: DecodeFailure?) {
         split { (lines, line) throws(StreamLines.TooLong) in try lines.feed(chunk, line: line) }
     }
@@ -40,6 +42,10 @@ struct JSONLinesReader: LiveItemReader {
 
     func take(_ output: (JSON, Int, UInt64)) -> (item: JSON, size: Int, fingerprint: UInt64)? { output }
 
+    static func content(_ values: [JSON], dropped: Int, endedMidRecord: Bool) -> AnyContent {
+        AnyContent(StreamValues(values, dropped: dropped), decoder: JSONLinesPlugin())
+    }
+
     static func records(_ values: [JSON]) -> [UInt8] {
         let writer = JSONWriter(context: RenderContext().compacted)
         return Array(values.map { writer.write($0) + "\n" }.joined().utf8)
@@ -67,13 +73,3 @@ struct JSONLinesReader: LiveItemReader {
 
 /// A JSON Lines body read as it arrives: each value an item (see `LiveItemsTap`).
 typealias JSONLinesTap = LiveItemsTap<JSONLinesReader>
-
-extension LiveItemsTap where Reader == JSONLinesReader {
-    /// A tap on JSON Lines, its values the lines plugin's content.
-    convenience init(handing: Handing?, isReady: @escaping () -> Bool = { true }, items: StreamItems? = nil,
-                     window: Int = EventStreamPlugin.window, windowBytes: Int = EventStreamPlugin.windowBytes) {
-        let plugin = JSONLinesPlugin()
-        self.init(JSONLinesReader(), handing: handing, isReady: isReady, items: items, window: window, windowBytes: windowBytes,
-                  content: { values, dropped, _ in AnyContent(StreamValues(values, dropped: dropped), decoder: plugin) })
-    }
-}

@@ -7,6 +7,9 @@ protocol LiveItemReader {
     associatedtype Output
     associatedtype Item
 
+    /// A reader at a stream's start.
+    init()
+
     /// What `chunk` completes, in order, and why the stream can be read no further after it,
     /// if it cannot (what it completed before that still counts).
     mutating func feed(_ chunk: UnsafeRawBufferPointer) -> (outputs: [Output], failure: DecodeFailure?)
@@ -26,4 +29,8 @@ protocol LiveItemReader {
     /// `items` as the stream sends them (events with their blank lines, a value a line): what
     /// the history keeps of a stream, which the stream's plugin reads again.
     static func records(_ items: [Item]) -> [UInt8]
+
+    /// `items` as the stream's plugin's content: the items kept, how many went before them,
+    /// and whether the stream ended in the middle of one, which was dropped.
+    static func content(_ items: [Item], dropped: Int, endedMidRecord: Bool) -> AnyContent
 }

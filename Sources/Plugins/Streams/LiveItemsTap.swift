@@ -14,7 +14,7 @@ final class LiveItemsTap<Reader: LiveItemReader>: BodyTap {
     /// left), or throws what ends the stream (a jq program's error).
     typealias Handing = (Reader.Item) throws(DecodeFailure) -> Bool
 
-    var reader: Reader
+    var reader = Reader()
     private let handing: Handing?
     /// Whether the taker of what is handed over can take more now (see `BodyTap.isReadyForMore`).
     private let isReady: () -> Bool
@@ -23,9 +23,6 @@ final class LiveItemsTap<Reader: LiveItemReader>: BodyTap {
     /// The last 100 items (and 1 MiB), whether handed over or kept: what the history keeps of
     /// the stream.
     private var recent = LiveWindow<Reader.Item>(limit: 100, byteLimit: 1 << 20)
-    /// Items as content: the stream's plugin's (the items kept, how many went before them,
-    /// and whether the stream ended in the middle of one, which was dropped).
-    private let content: ([Reader.Item], Int, Bool) -> AnyContent
     /// Items handed over, which the content it comes to rest with counts as gone before it.
     private var handedOver = 0
     /// What the last chunk brought that waits for the taker to take more.
@@ -44,17 +41,14 @@ final class LiveItemsTap<Reader: LiveItemReader>: BodyTap {
     private(set) var itemCount = 0
     private(set) var itemsFingerprint = ContentFingerprint.of([])
 
-    /// A tap that reads with `reader`, tells `items` of each item, then hands it to `handing`
-    /// as it comes (while `isReady`, the taker can take more), or keeps the last `window`
-    /// (and `windowBytes`) of them; `content` makes them the stream's plugin's content.
-    init(_ reader: Reader, handing: Handing?, isReady: @escaping () -> Bool = { true }, items: StreamItems? = nil,
-         window: Int, windowBytes: Int, content: @escaping ([Reader.Item], Int, Bool) -> AnyContent) {
-        self.reader = reader
+    /// A tap that tells `items` of each item, then hands it to `handing` as it comes (while
+    /// `isReady`, the taker can take more), or keeps the last `window` (and `windowBytes`).
+    init(handing: Handing?, isReady: @escaping () -> Bool = { true }, items: StreamItems? = nil,
+         window: Int = EventStreamPlugin.window, windowBytes: Int = EventStreamPlugin.windowBytes) {
         self.handing = handing
         self.isReady = isReady
         self.items = items
         self.window = LiveWindow(limit: window, byteLimit: windowBytes)
-        self.content = content
     }
 
     var isLive: Bool { true }
@@ -105,7 +99,7 @@ final class LiveItemsTap<Reader: LiveItemReader>: BodyTap {
 
     private func take(_ item: Reader.Item, size: Int) {
         itemCount += 1
-        switch items?.arrived({ self.content([item], 0, false) }) ?? .take {
+        switch items?.arrived({ Reader.content([item], dropped: 0, endedMidRecord: false) }) ?? .take {
         case .take:
             break
         case .takeAndEnd:
@@ -129,7 +123,7 @@ final class LiveItemsTap<Reader: LiveItemReader>: BodyTap {
     func contentSoFar() -> AnyContent? {
         guard window.grew else { return nil }
         let now = window.taken()
-        return content(now.items, now.dropped + handedOver, false)
+        return Reader.content(now.items, dropped: now.dropped + handedOver, endedMidRecord: false)
     }
 
     /// The last items as the stream sends them, for the history; nil before any came.
@@ -147,6 +141,6 @@ final class LiveItemsTap<Reader: LiveItemReader>: BodyTap {
         handOverHeld(whatever: true)
         if let failure { throw failure }
         let now = window.current
-        return content(now.items, now.dropped + handedOver, endedMidRecord)
+        return Reader.content(now.items, dropped: now.dropped + handedOver, endedMidRecord: endedMidRecord)
     }
 }
