@@ -24,6 +24,7 @@ final class EventStreamTests: XCTestCase {
                 exchange.sendChunk(Array("data: one\n\ndata: tw".utf8))
                 exchange.endChunks()
             }
+            server.route("/document", TestRoutes.fixed(contentType: "text/plain", "a document\n"))
             server.route("/counted", TestRoutes.eventStream(every: .milliseconds(20), on: loop, count: 3, requests: requests))
             // A stream sent whole, with its Content-Length.
             server.route("/sized", TestRoutes.fixed(contentType: "text/event-stream", "id: 1\ndata: one\n\n"))
@@ -302,5 +303,35 @@ final class EventStreamTests: XCTestCase {
         XCTAssertEqual(shown.firstIndex(of: ""), shown.firstIndex(of: "#1 {\"i\":1}").map { $0 - 1 }, "a blank line, then the events: \(shown)")
         run.send(SIGINT)
         XCTAssertEqual(run.waitForExit(limit: .seconds(5)), .exited(130), run.standardError)
+    }
+
+    /// Several sources on a pipe: a stream's items go out as they come, as `tail -f` prints
+    /// several files, and a stream that never ends holds back none of the sources after it.
+    func testAStreamAmongSeveralSourcesPrintsAsItComesAndHoldsNoneBack() throws {
+        let server = server()
+        let run = try LoadrunProcess(["--url", server.url("/open"), "--url", server.url("/document"), "--no-history", "-q"])
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { lines(run).contains("a document") && lines(run).contains("#3 {\"i\":3}") },
+                      run.standardOutput)
+        let shown = lines(run)
+        XCTAssertEqual(shown.first, "==> open <==")
+        let document = try XCTUnwrap(shown.firstIndex(of: "a document"))
+        XCTAssertEqual(shown[document - 1], "==> document <==")
+        if let next = shown[document...].firstIndex(where: { $0.hasPrefix("#") }) {
+            XCTAssertEqual(shown[next - 1], "==> open <==", "the stream's items under its header again: \(shown)")
+        }
+        run.send(SIGINT)
+        XCTAssertEqual(run.waitForExit(limit: .seconds(5)), .exited(130), run.standardError)
+    }
+
+    /// Two streams judged by `--until` at once: an item of one comes while the other's is
+    /// judged (its program off the loop, the loop turning), and neither touches the session's
+    /// machine meanwhile; the run ends with 0 once both met it.
+    func testTwoStreamsJudgedAtOnceBothMeetTheWait() throws {
+        let server = server()
+        for _ in 0..<3 {
+            let run = try LoadrunProcess(["--url", server.url("/open"), "--url", server.url("/typed-data"), "--no-history", "-q",
+                                          "--until", ".data.i == 3"])
+            XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        }
     }
 }

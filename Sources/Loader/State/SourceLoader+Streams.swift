@@ -2,6 +2,9 @@
 /// load stays under way across them, its machine sees one fetch, and the same tap takes each
 /// connection's body, so that what it printed is not printed again.
 extension SourceLoader {
+    /// The HTTP status of the live stream in flight, once its head is in.
+    public var streamStatus: Int? { streamed.head?.status }
+
     /// Where a live stream's tap tells each item as it comes: its time is noted for the
     /// source's state, the run judges it, and the last `--max-items` allows ends the stream.
     func streamItems() -> StreamItems {
@@ -12,8 +15,8 @@ extension SourceLoader {
             streamed.told += 1
             if streamed.told == 1 {
                 streamed.last = .now
-                // Said before the first item goes out: observers learn the source streams first.
-                streamed.published = 1
+                // Said before the first item goes out: observers learn the source streams first
+                // (its content comes with the chunk's progress, once the tap has it).
                 send(.streamed(LoadProgress(receivedBytes: streamed.bytes, items: 1, lastItem: streamed.last), content: nil, head: streamed.head))
             }
             if let maxStreamItems, streamed.told >= maxStreamItems { return .takeAndEnd }
@@ -23,9 +26,11 @@ extension SourceLoader {
 
     /// Bytes came: for a live stream that brought items since, its content grew (`streaming`).
     func progressed(_ progress: LoadProgress) {
-        streamed.bytes = progress.receivedBytes
-        guard let tap = tapped?.tap, tap.isLive, tap.itemCount > 0 else { return send(.progress(progress)) }
+        guard let tap = tapped?.tap, tap.isLive else { return send(.progress(progress)) }
         var progress = progress
+        progress.receivedBytes += streamed.bytesBefore
+        streamed.bytes = progress.receivedBytes
+        guard tap.itemCount > 0 else { return send(.progress(progress)) }
         progress.items = tap.itemCount
         progress.lastItem = streamed.last
         guard tap.itemCount != streamed.published else { return send(.progress(progress)) }
@@ -87,6 +92,7 @@ extension SourceLoader {
     /// came after its last event, its body to the same tap; a response that is not the stream
     /// (a 204, another type) is read whole and ends it.
     private func reconnect(_ stream: any ResumableStream, url: String, options: FetchOptions, request: Int) {
+        streamed.bytesBefore = streamed.bytes
         var options = options
         options.validators = nil
         options.usesCache = false
@@ -137,8 +143,10 @@ struct StreamSoFar {
     var last: ContinuousClock.Instant?
     /// How many there were as last published.
     var published = 0
-    /// The bytes as last reported.
+    /// The bytes as last reported, over every connection, and those of the connections
+    /// before the one open.
     var bytes = 0
+    var bytesBefore = 0
     /// The head of its response, for the change that says it streams.
     var head: ResponseInfo?
 }

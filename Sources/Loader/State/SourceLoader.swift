@@ -301,9 +301,12 @@ public final class SourceLoader {
             // A live stream's body was its tap's alone: there is none to keep as a copy, and
             // its last items stand for it in the history.
             if let live = tap?.0, live.isLive {
-                let page = source.handsOnFirstPage ? live.recentRecords().map { FirstPage(info: response.info, bytes: $0) } : nil
+                // The stream's head, not the one that ended it (a reconnection's 204).
+                let head = streamed.head ?? response.info
+                let page = source.handsOnFirstPage ? live.recentRecords().map { FirstPage(info: head, bytes: $0) } : nil
                 // Its bytes are the stream's, as last reported: the body the fetch kept is none.
-                return Machine.FetchEnd(outcome(of: response, tapped: tap), request: request, httpStatus: status, page: page)
+                return Machine.FetchEnd(outcome(of: response, tapped: tap), request: request, httpStatus: status.map { _ in head.status },
+                                        page: page)
             }
             return Machine.FetchEnd(outcome(of: response, tapped: tap), request: request, httpStatus: status, bytes: response.body.count,
                                     response: response, page: handedOn(response))

@@ -5,7 +5,9 @@ import TerminalText
 
 /// A run that loads once, as text or JSON: each source's content printed in the order given,
 /// as soon as it and every source before it have come to rest, under `==> name <==` when there
-/// are several. Failures go to stderr in the same order.
+/// are several. Failures go to stderr in the same order. A live stream's items go out as they
+/// come, as `tail -f` prints several files: under its header again whenever another source
+/// printed in between; it holds back none of the sources after it.
 ///
 /// On a terminal it shows a spinner with the bytes received (or how many sources are done)
 /// and, for one source as text, a skeleton of what is coming.
@@ -30,6 +32,11 @@ final class OrderedPrinter: Presenter {
     /// The sources some of whose content went out in pieces, by index: the rest of it may be
     /// nothing, which is then no empty state.
     private var printedPieces: Set<Int> = []
+    /// The source whose output went out last, when there are several: a stream's next items
+    /// go under its header again after another's.
+    private var lastPrinted: Int?
+    /// The sources passed over in order while they streamed: each is done once it settles.
+    private var streamingBehind: Set<Int> = []
     /// `-i`, `-I`: whether each source's response head is printed, before its content or alone.
     private let head: ResponseHeadOutput
     /// The head of each source's response, by index, while its content waits its turn.
@@ -53,6 +60,7 @@ final class OrderedPrinter: Presenter {
     /// items came with.
     var printsPieces: Bool { true }
     var takesPiecesOnlyFromStreams: Bool { head != .omitted }
+    var labelsPieces: Bool { true }
 
     func piece(_ content: AnyContent, ofSource index: Int) -> Bool {
         guard environment.ending == nil, !environment.signalWaiting, !environment.output.isClosed else { return false }
@@ -87,7 +95,10 @@ final class OrderedPrinter: Presenter {
         if change.cause == .retryScheduled, case .failed(let error, _, let retry?) = change.to {
             environment.diagnostics.say("\(source.name): \(LoadErrorText.describe(error, retry: retry))")
         }
-        if source.isSettled { printSettled() }
+        if source.isSettled {
+            if streamingBehind.remove(source.index) != nil { printOutcome(of: source) }
+            printSettled()
+        }
     }
 
     func resized(to terminal: Terminal) {
@@ -129,8 +140,15 @@ final class OrderedPrinter: Presenter {
     /// Prints, in the order given, every source not yet printed that has come to rest and all
     /// of whose predecessors have been printed.
     private func printSettled() {
-        while nextToPrint < sources.count, sources[nextToPrint].isSettled {
-            printOutcome(of: sources[nextToPrint])
+        while nextToPrint < sources.count {
+            if sources[nextToPrint].isSettled {
+                printOutcome(of: sources[nextToPrint])
+            } else if printedPieces.contains(nextToPrint) {
+                // A stream prints its items as they come, and its end once it settles.
+                streamingBehind.insert(nextToPrint)
+            } else {
+                return
+            }
             // A signal arrived mid-render: its handler ends the run.
             if environment.signalWaiting { return }
             nextToPrint += 1
@@ -142,6 +160,8 @@ final class OrderedPrinter: Presenter {
     private func printOutcome(of source: SourceSnapshot) {
         switch source.state {
         case .loaded(let content):
+            // A stream whose items all went out as they came has nothing left to print.
+            if printedPieces.contains(source.index), content.itemCount == 0 { return }
             printContent(content, of: source)
         case .failed(let error, let lastGood, _):
             // A copy from an earlier run goes out as content would, and the error says so.
@@ -182,9 +202,10 @@ final class OrderedPrinter: Presenter {
             var json = JSONOutputText(context: context)
             let sink = stdoutSink { json.next($0) }
             if printedPieces.contains(source.index) {
-                // The rest of what went out in pieces, if anything is left.
-                let text = environment.plugins.renderJSON(content, context: context)
-                if !text.isEmpty { sink.write(text + "\n") }
+                // The rest of what went out in pieces, if anything is left, labelled as each
+                // piece of several sources is.
+                let text = environment.plugins.renderJSON(content, context: sources.count > 1 ? context.compacted : context)
+                if !text.isEmpty { sink.write(sources.count > 1 ? LabelledJSON.lines(for: source, compactJSON: text) : text + "\n") }
                 sink.flush()
                 return
             } else if sources.count > 1 || kept != nil {
@@ -202,7 +223,9 @@ final class OrderedPrinter: Presenter {
             // `null` alone could be a server's own JSON null: the state line tells them apart.
             if let state = environment.plugins.emptyState(of: content) { environment.diagnostics.say("\(source.name): \(state)") }
         case .text:
-            var header = sources.count > 1 ? headerLine(for: source) : ""
+            // A stream's next items go on under the header its last ones went under.
+            let goesOn = printedPieces.contains(source.index) && lastPrinted == source.index
+            var header = sources.count > 1 && !goesOn ? headerLine(for: source) : ""
             // A stream's head went out before its items: not again at its end.
             if head != .omitted, !printedPieces.contains(source.index), let response = heads.removeValue(forKey: source.index) {
                 header += ResponseHeadText.of(response) ?? ""
@@ -232,6 +255,7 @@ final class OrderedPrinter: Presenter {
     /// Several sources: each under a header, as `head` and `tail` print several files.
     private func headerLine(for source: SourceSnapshot) -> String {
         defer { printedHeaders = true }
+        lastPrinted = source.index
         let header = environment.fitted("==> \(source.name) <==")
         return (printedHeaders ? "\n" : "") + header + "\n"
     }

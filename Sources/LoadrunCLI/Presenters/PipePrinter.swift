@@ -120,6 +120,8 @@ final class PipePrinter: Presenter {
             return false
         }
         shown[source.index] = text
+        // A stream's items that follow go under a header of their own.
+        printedAnything.insert(source.index)
         switch format {
         case .json, .ndjson:
             environment.output.write(text)

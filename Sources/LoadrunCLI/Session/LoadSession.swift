@@ -95,9 +95,10 @@ package final class LoadSession {
         loaders = SourceLoaders(diagnostics: diagnostics, client: client)
         self.presenter = presenter
         self.scripting = ScriptingRun(settings: scripting, format: format)
+        let judge = scripting.wait.map { WaitJudge($0, deadline: $0.timeout.map { .now + $0 }) }
         machine = SessionMachine(schedule: schedule, sourceCount: requests.count, interruptCancelsLoads: presenter.interruptCancelsLoads,
-                                 prefetchesDetails: prefetchesDetails,
-                                 wait: scripting.wait.map { WaitJudge($0, deadline: $0.timeout.map { .now + $0 }) })
+                                 prefetchesDetails: prefetchesDetails, wait: judge)
+        if case .expression? = scripting.wait?.condition { self.scripting.itemJudge = judge }
         let recorder = history.map { [loop] in HistoryRecorder(store: $0, plugins: plugins, loop: loop, requests: requests) }
         self.recorder = recorder
         environment = PresenterEnvironment(output: output, diagnostics: diagnostics, plugins: plugins, terminal: terminal, verbosity: verbosity,
@@ -111,7 +112,7 @@ package final class LoadSession {
                 describe: { [unowned self] in
                     ChangeCommands.Source(name: sources[$0].name, label: sources[$0].loader.source.name, url: sources[$0].loader.firstPageURL)
                 },
-                input: { [unowned self] in self.scripting.streamedInput.removeValue(forKey: $0) ?? commandInput(sources[$0]) })
+                input: { [unowned self] in self.scripting.takeStreamedInput($0) ?? commandInput(sources[$0]) })
         }
     }
 
@@ -187,7 +188,8 @@ package final class LoadSession {
             if presenter.printsPieces, requests.count == 1 || presenter.labelsPieces, unseen == nil {
                 loader.pieces = ContentPieces(isReady: { [unowned output] in !output.isBacklogged },
                                               take: { [unowned self, unowned source] in presenter.piece($0, ofSource: source.index) },
-                                              takesOnlyLiveStreams: presenter.takesPiecesOnlyFromStreams)
+                                              // Several sources' pieces interleave: only a stream cannot wait its turn.
+                                              takesOnlyLiveStreams: presenter.takesPiecesOnlyFromStreams || requests.count > 1)
             }
             sources.append(source)
         }
@@ -248,7 +250,10 @@ package final class LoadSession {
             trace?.write(note, unmasked: false)
         }
         // A new load's command on change runs for it as a whole again, until it streams.
-        if change.cause == .started { scripting.streamed.remove(source.index) }
+        if change.cause == .started {
+            scripting.streamed.remove(source.index)
+            scripting.streamedInput[source.index] = nil
+        }
         send(.changed(.source(source.index), change.cause, Self.phase(of: source), settledLoad(change, of: source)), change: change)
         // Asked after the presenter drew: a signal may have stopped that very render.
         changeShown()

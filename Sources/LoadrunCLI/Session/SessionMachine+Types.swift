@@ -76,6 +76,9 @@ extension SessionMachine {
         case detailDropped(page: Int)
         /// `--until-timeout` passed.
         case waitTimedOut
+        /// An item of source `index`'s live stream met the wait's condition (`--until`): the
+        /// load it ends meets it, whatever it comes to rest with.
+        case streamItemMet(Int)
     }
 
     /// What the session should say, in words it chooses.

@@ -68,13 +68,6 @@ struct SessionMachine {
     /// The history's last versions, by source index: a load of the same content is no new one.
     mutating func knowVersions(_ versions: [Int: UInt64]) { verdicts.knowVersions(versions) }
 
-    /// Whether an item of source `index`'s live stream meets the wait's condition (see
-    /// `LoadVerdicts.judge(_:item:)`): the stream then ends with it, and its load meets it.
-    mutating func judgeStreamItem(_ index: Int, json: () -> String) -> Bool {
-        guard ending == nil else { return false }
-        return verdicts.judge(index, item: json)
-    }
-
     /// Whether the run stays up once its sources have loaded: a watch or a browse.
     var staysUp: Bool { schedule.staysUp }
 
@@ -152,6 +145,9 @@ struct SessionMachine {
             return prefetch(page, main: main, isNew: isNew)
         case .cancelPrefetch:
             return cancelPrefetch()
+        case .streamItemMet(let index):
+            if waits, ending == nil { verdicts.streamItemMet(index) }
+            return []
         case .waitTimedOut:
             guard waits, ending == nil else { return [] }
             let unmet = (0..<sourceCount).filter { !metCondition.contains($0) }

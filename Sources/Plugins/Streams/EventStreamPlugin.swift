@@ -19,9 +19,10 @@ public struct EventStreamPlugin: ContentPlugin, BodyTappingDecoder {
     /// The most events a load keeps to show while it streams and once it comes to rest
     /// (those a pipe printed as they came are not kept).
     public static let window = 1_000
-    /// The most bytes of data (as they came) the kept events may hold: the last event is kept
-    /// whatever its size, and as many before it as fit.
-    public static let windowBytes = 4 << 20
+    /// The most bytes the kept events may take (as `LiveWindow.heldSize` reckons them from
+    /// their text: 1 MiB of events as they came, at most): the last event is kept whatever
+    /// its size, and as many before it as fit.
+    public static let windowBytes = 16 << 20
 
     /// The one media type it takes.
     public static let mediaType = MediaType.eventStream

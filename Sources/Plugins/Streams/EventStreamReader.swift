@@ -33,7 +33,7 @@ struct EventStreamReader: LiveItemReader {
             var (id, type, data) = (event.id ?? "", event.type, event.data)
             let fingerprint = ContentFingerprint.combining(ContentFingerprint.combining(id.withUTF8(Self.hash), type.withUTF8(Self.hash)),
                                                            data.withUTF8(Self.hash))
-            return (StreamEvent(event), id.utf8.count + type.utf8.count + data.utf8.count, fingerprint)
+            return (StreamEvent(event), LiveWindow<StreamEvent>.heldSize(ofText: id.utf8.count + type.utf8.count + data.utf8.count), fingerprint)
         case .retry(let milliseconds):
             retry = .milliseconds(milliseconds)
             return nil
@@ -50,7 +50,9 @@ struct EventStreamReader: LiveItemReader {
         for event in events {
             if let id = event.id { text += "id: \(id)\n" }
             if event.type != "message" { text += "event: \(event.type)\n" }
-            let data = if case .string(let string) = event.data { string } else { writer.write(event.data) }
+            // Text as it came, unless it reads as JSON (`"42"` sent quoted): then quoted, so
+            // that it is read back as the text it was.
+            let data = if case .string(let string) = event.data, StreamEvent.data(string) == event.data { string } else { writer.write(event.data) }
             for line in data.split(separator: "\n", omittingEmptySubsequences: false) { text += "data: \(line)\n" }
             text += "\n"
         }

@@ -56,7 +56,7 @@ struct JSONLinesReader: LiveItemReader {
         lineNumber += 1
         guard line.contains(where: { !JSONBody.isJSONWhitespace($0) }) else { return nil }
         do throws(DecodeFailure) {
-            values.append((try JSONParser.parse(Array(line)), line.count, ContentFingerprint.of(line)))
+            values.append((try JSONParser.parse(Array(line)), LiveWindow<JSON>.heldSize(ofText: line.count), ContentFingerprint.of(line)))
             return nil
         } catch {
             return DecodeFailure("has a line that is not JSON (line \(lineNumber): \(error.reason))",

@@ -20,9 +20,9 @@ final class LiveItemsTap<Reader: LiveItemReader>: BodyTap {
     private let isReady: () -> Bool
     private let items: StreamItems?
     private var window: LiveWindow<Reader.Item>
-    /// The last 100 items (and 1 MiB), whether handed over or kept: what the history keeps of
-    /// the stream.
-    private var recent = LiveWindow<Reader.Item>(limit: 100, byteLimit: 1 << 20)
+    /// The last 100 items (and as many bytes as the window), whether handed over or kept:
+    /// what the history keeps of the stream.
+    private var recent = LiveWindow<Reader.Item>(limit: 100, byteLimit: EventStreamPlugin.windowBytes)
     /// Items handed over, which the content it comes to rest with counts as gone before it.
     private var handedOver = 0
     /// What the last chunk brought that waits for the taker to take more.
@@ -98,7 +98,6 @@ final class LiveItemsTap<Reader: LiveItemReader>: BodyTap {
     }
 
     private func take(_ item: Reader.Item, size: Int) {
-        itemCount += 1
         switch items?.arrived({ Reader.content([item], dropped: 0, endedMidRecord: false) }) ?? .take {
         case .take:
             break
@@ -109,6 +108,7 @@ final class LiveItemsTap<Reader: LiveItemReader>: BodyTap {
             satisfied = true
             return
         }
+        itemCount += 1
         if items?.keepsRecent == true { recent.keep(item, size: size) }
         guard let handing else { return window.keep(item, size: size) }
         do {

@@ -8,6 +8,11 @@ struct LiveWindow<Item> {
     private var items: [Item] = []
     private var sizes: [Int] = []
     private var bytes = 0
+    /// What an item whose text was `bytes` long may take held, parsed: a JSON array of small
+    /// numbers takes 16 times its text (each element an enum and a string), and any item
+    /// some 64 bytes beside. The window's byte bound counts this, so that it bounds memory.
+    static func heldSize(ofText bytes: Int) -> Int { bytes * 16 + 64 }
+
     /// Items let go before `items`.
     private var dropped = 0
     /// Whether items were kept since `taken` was last asked.

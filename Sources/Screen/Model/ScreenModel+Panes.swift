@@ -170,23 +170,32 @@ extension ScreenModel {
     /// the user looks at an earlier version, it waits), and what of the load's verdict waited
     /// on the text said. Returns whether the pane was drawn.
     private mutating func presentRendered(_ index: Int, _ presenting: Presenting, list: RenderResult.List, changes: Pane.Changes?) -> Bool {
-        let drawnAnew = list.list.text != (list.previousText ?? shown[index]?.text)
+        let base = list.previousText ?? shown[index]?.text
+        let drawnAnew = list.list.text != base
+        // A version is new against the last version, not against a stream's frame drawn since
+        // (its items as they came, which the version they come to rest as may match).
+        let newVersion = list.list.text != (streamFrames.keys.contains(index) ? streamFrames[index] ?? nil : base)
+        if presenting.isVersion {
+            streamFrames[index] = nil
+        } else if !streamFrames.keys.contains(index) {
+            streamFrames[index] = .some(shown[index]?.text)
+        }
         var drawn = false
         if drawnAnew {
             shown[index] = (presenting.content, list.list.text, terminalColumns)
-            if presenting.isVersion {
-                histories[index].record(presenting.content, bytes: max(presenting.bytes, list.list.text.utf8.count), at: presenting.time)
-            }
             if histories[index].isFollowing {
                 showRendered(index, list: list.list, changes: index == focus ? changes : nil)
                 drawn = true
             }
         }
+        if presenting.isVersion, newVersion {
+            histories[index].record(presenting.content, bytes: max(presenting.bytes, list.list.text.utf8.count), at: presenting.time)
+        }
         if presenting.judges {
             // Changed or not is the load's verdict, on what the server sent; without one, the
             // text says; a change the text misses (a field the view does not show) is said.
-            if presenting.changed == nil { unchanged[index] = !drawnAnew }
-            if presenting.changed == true, !drawnAnew { note(Self.hiddenChange, about: sources[index].name, now: presenting.arrivedAt) }
+            if presenting.changed == nil { unchanged[index] = !newVersion }
+            if presenting.changed == true, !newVersion { note(Self.hiddenChange, about: sources[index].name, now: presenting.arrivedAt) }
         }
         return drawn
     }

@@ -40,6 +40,10 @@ package struct ScreenModel {
     /// The content on screen or last shown of each source, and its text at `width` columns, to
     /// tell what changed.
     var shown: [(content: AnyContent, text: String, width: Int)?]
+    /// For each source whose live stream's frames are drawn (its items as they came, no
+    /// version), by index: the text of its last version before them, which the version the
+    /// stream comes to rest as is compared with.
+    var streamFrames: [Int: String?] = [:]
     /// Whether each source's latest load came back unchanged: a 304, or content that renders
     /// as what is shown.
     package internal(set) var unchanged: [Bool]

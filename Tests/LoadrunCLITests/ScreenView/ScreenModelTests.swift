@@ -184,9 +184,16 @@ final class ScreenModelTests: XCTestCase {
         XCTAssertTrue(text(screen).contains("title 3"), text(screen))
         XCTAssertTrue(screen.view().content.contains("▌ 2  title 2"), "the selection kept: \(screen.view().content)")
         XCTAssertFalse(screen.view().footer.contains("[ ] history"), "growth is no version: \(screen.view().footer)")
-        load(&screen, posts([1, 2, 3, 4]))
-        XCTAssertTrue(text(screen).contains("title 4"))
+        // It comes to rest as its last frame: still its version, and no unchanged load.
+        load(&screen, posts([1, 2, 3]), changed: true)
+        XCTAssertFalse(screen.unchanged[0], "a first load is no unchanged one")
         XCTAssertFalse(screen.view().footer.contains("[ ] history"), "one version, what it came to rest with")
+        // The next load streams other items: a second version, though it too ends as its frame.
+        streamed(posts([1, 2, 3, 5]))
+        load(&screen, posts([1, 2, 3, 5]), changed: true)
+        XCTAssertTrue(text(screen).contains("title 5"))
+        XCTAssertTrue(screen.view().footer.contains("[ ] history"), "two versions: \(screen.view().footer)")
+        XCTAssertFalse(screen.view().footer.contains(ScreenModel.hiddenChange), "no change the view hides: \(screen.view().footer)")
     }
 
     func testPastTheOldestVersionTheFirstBracketAsksForEarlierRunsOnce() {

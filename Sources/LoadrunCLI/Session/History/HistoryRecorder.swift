@@ -96,12 +96,16 @@ final class HistoryRecorder {
         if !isNew, sameAs?.fingerprint != body { return }
         if isNew { lastVersions[index] = HistoryStore.LastVersion(id: 0, fingerprint: body) }
         // A copy the server confirmed (304) is the 200 it was.
+        // A live stream's version is its last items as it sent them, read by the plugin that
+        // takes them (not by a --jq program, which ran on each as it came).
+        let stream = isNew ? streamContent(first: first, bytes: bytes) : nil
         var load = HistoryStore.Load(source: name, url: url, at: ClockTime.nowMilliseconds(), status: status == 304 ? 200 : status, etag: nil,
-                                     lastModified: nil, contentType: nil, plugin: content.pluginName, program: request.jqProgram, content: nil,
+                                     lastModified: nil, contentType: nil, plugin: stream?.pluginName ?? content.pluginName,
+                                     program: stream == nil ? request.jqProgram : nil, content: nil,
                                      size: first?.size ?? 0, fingerprint: body, items: nil, keep: keep, sameAs: sameAs)
         // What only a new version keeps: most loads (a cron job's, a watch's) need none of it.
         if isNew {
-            load.items = HistoryItems.of(versionContent(content, first: first, bytes: bytes), plugins: plugins)
+            load.items = HistoryItems.of(stream ?? content, plugins: plugins)
             if let first {
                 (load.content, load.contentType) = (bytes.flatMap(store.pack), first.info.headers["Content-Type"])
                 (load.etag, load.lastModified) = (first.info.headers["ETag"], first.info.headers["Last-Modified"])
@@ -124,13 +128,12 @@ final class HistoryRecorder {
         flushSoon(after: Self.flushInterval)
     }
 
-    /// What a version holds, as items: the content, or for a live stream, whose load handed
-    /// its items over as they came, the last items it keeps (`BodyTap.recentRecords`).
-    private func versionContent(_ content: AnyContent, first: FirstPage?, bytes: [UInt8]?) -> AnyContent {
-        guard let first, let bytes, first.info.isLiveStream, let decoder = try? plugins.plugin(named: content.pluginName).decoder,
-              case .success(let decoded) = Result(catching: { () throws(DecodeFailure) in try decoder.decode(bytes, response: first.info) })
-        else { return content }
-        return decoded
+    /// A live stream's last items (`BodyTap.recentRecords`), read as its plugin reads them:
+    /// what its version holds, which its load handed over as they came; nil for other loads.
+    private func streamContent(first: FirstPage?, bytes: [UInt8]?) -> AnyContent? {
+        guard let first, let bytes, first.info.isLiveStream, case .success(let content)? = plugins.choose(for: bytes, response: first.info)?.decoded
+        else { return nil }
+        return content
     }
 
     /// The most loads kept for a history another process keeps locked: past it, the oldest go.

@@ -44,14 +44,24 @@ final class ScriptingRun {
     var waitEnds: ContinuousClock.Instant?
     /// While a wait's program may run for the event being handled: what a signal ends it with.
     var judging: OffLoop.Cancellation?
+    /// Judges a live stream's items against `--until`'s program as they come. Its own, not
+    /// the session machine's: an item may come while the machine handles an event (its loop
+    /// turning for a program), which no one may then touch; what it finds is sent as an
+    /// event (`streamItemMet`), which waits its turn.
+    var itemJudge: WaitJudge?
     /// The sources whose load in flight streamed items: its command ran for them as they came.
     var streamed: Set<Int> = []
     /// The items of each source's stream that no command has read yet, as `--output` prints
-    /// them, by index: the next run's input.
-    var streamedInput: [Int: [UInt8]] = [:]
+    /// them, by index, and their bytes: the next run's input.
+    var streamedInput: [Int: (items: [[UInt8]], bytes: Int)] = [:]
 
     /// The most bytes of items that wait for a command: past it, the oldest go.
     static let streamedInputLimit = 1 << 20
+
+    /// What waits for source `index`'s command, taken: the items one after another.
+    func takeStreamedInput(_ index: Int) -> [UInt8]? {
+        streamedInput.removeValue(forKey: index).map { Array($0.items.joined()) }
+    }
 
     init(settings: ScriptingSettings, format: OutputFormat) {
         self.settings = settings
@@ -74,7 +84,8 @@ extension LoadSession {
         diagnostics.say("loadrun: --until-timeout \(timeout) passed before \(wait.description) held for \(unmet.count == 1 ? "\(sources[unmet[0]].name)" : "\(unmet.count) sources")")
         for index in unmet {
             let source = sources[index]
-            let reason = machine.verdicts.wait?.reasons[index]
+            // A stream's last item says more than what it came to rest with.
+            let reason = scripting.itemJudge?.reasons[index] ?? machine.verdicts.wait?.reasons[index]
             if let error = source.loader.state.error, source.loader.state.hasFailed {
                 diagnostics.say("\(source.name): its last load failed: \(LoadErrorText.describe(error))" + (reason.map { "; before it, \($0)" } ?? ""))
             } else if let reason {
@@ -96,20 +107,36 @@ extension LoadSession {
     /// one that meets it ends the stream, as its end mark), and the command on change runs
     /// for it, with the items that come while it runs read by its next run.
     func streamItem(_ item: AnyContent, of index: Int) -> StreamItems.Verdict {
-        if case .expression = scripting.settings.wait?.condition, machine.judgeStreamItem(index, json: { contentJSON(item) }) {
-            return .endWithout
+        // The machine is not read here: the item may come while it handles an event.
+        guard environment.ending == nil else { return .take }
+        if var judge = scripting.itemJudge {
+            // A signal meanwhile ends the program, as it ends a load's (`watchSignals`).
+            let cancellation = OffLoop.Cancellation()
+            let outer = scripting.judging
+            scripting.judging = cancellation
+            let met = OffLoop.cancellable(by: cancellation) { judge.judge(index, changedSinceFirst: false, json: { contentJSON(item) }) }
+            scripting.judging = outer
+            scripting.itemJudge = judge
+            if met == true {
+                send(.streamItemMet(index))
+                return .endWithout
+            }
         }
-        guard let commands = scripting.changeCommands, ending == nil else { return .take }
+        guard let commands = scripting.changeCommands else { return .take }
         scripting.streamed.insert(index)
-        var waiting = scripting.streamedInput[index, default: []] + commandInput(item)
-        if waiting.count > ScriptingRun.streamedInputLimit {
-            // Whole items go, the oldest first: a cut at the next line's start.
-            let cut = waiting.count - ScriptingRun.streamedInputLimit
-            let start = waiting[cut...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? waiting.count
-            waiting.removeFirst(start)
+        var waiting = scripting.streamedInput[index] ?? ([], 0)
+        let input = commandInput(item)
+        waiting.items.append(input)
+        waiting.bytes += input.count
+        // Whole items go, the oldest first, past the bound (the newest always stays).
+        var dropped = 0
+        while waiting.bytes > ScriptingRun.streamedInputLimit, dropped < waiting.items.count - 1 {
+            waiting.bytes -= waiting.items[dropped].count
+            dropped += 1
         }
+        if dropped > 0 { waiting.items.removeFirst(dropped) }
         scripting.streamedInput[index] = waiting
-        commands.changed(index, status: nil)
+        commands.changed(index, status: sources[index].loader.streamStatus)
         return .take
     }
 

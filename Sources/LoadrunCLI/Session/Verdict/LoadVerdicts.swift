@@ -77,15 +77,10 @@ struct LoadVerdicts {
         return verdict
     }
 
-    /// An item of source `index`'s live stream came (its JSON, as `--output json` prints it):
-    /// whether it meets the wait's `--until` program, which then ends the stream with it. An
-    /// item is judged alone, as a load's content is: a wait for a change, or for success,
-    /// is met by a load that comes to rest.
-    mutating func judge(_ index: Int, item json: () -> String) -> Bool {
-        guard let wait, case .expression = wait.settings.condition else { return false }
-        guard self.wait?.judge(index, changedSinceFirst: false, json: json) == true else { return false }
+    /// An item of source `index`'s live stream met the wait's condition (judged on it by the
+    /// run as it came: `ScriptingRun.itemJudge`): the load it ends meets it.
+    mutating func streamItemMet(_ index: Int) {
         metByItem.insert(index)
-        return true
     }
 
     /// Source `index`'s load ended without content of its own (it failed, even beside a stored
