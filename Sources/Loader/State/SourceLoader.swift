@@ -238,19 +238,21 @@ public final class SourceLoader {
             guard !candidates.isEmpty else { return nil }
         }
         // As `decodeNow` hands pieces: only to a first page.
-        let pieces = request.pagePlugin == nil ? counted(pieces) : nil
+        let firstPage = request.pagePlugin == nil
         let fixed = if case .fixed = source.plugin { true } else { false }
         return { [weak self, id = request.id] info in
+            guard let self else { return nil }
             let live = info.isLiveStream
             // A source that picks by response: only a live stream is chosen by its head.
             guard fixed || live else { return nil }
-            // Pieces that only a live stream may take are not given to other work.
-            let given = pieces?.takesOnlyLiveStreams == true && !live ? nil : pieces
-            let items = live ? self?.streamItems() : nil
-            if live { self?.streamed.head = info }
+            // Pieces that only a live stream may take are not given to other work; made for
+            // the response that takes them, not for every fetch (10,000 sources fetch often).
+            let given = firstPage && (live || pieces?.takesOnlyLiveStreams == false) ? counted(pieces) : nil
+            let items = live ? streamItems() : nil
+            if live { streamed.head = info }
             for decoder in candidates {
                 guard let tap = decoder.tapper?(info, given, items) else { continue }
-                self?.tapped = (id, tap, decoder)
+                tapped = (id, tap, decoder)
                 return tap
             }
             return nil
