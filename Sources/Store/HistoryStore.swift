@@ -18,7 +18,7 @@ public final class HistoryStore {
     /// The largest content a version keeps: the history compresses on the loop, and a
     /// larger one would hold its first view back. Above it, a version keeps all but its content.
     public static let largestKept = 8 << 20
-    private static let layout = 1
+    private static let layout = 2
 
     let file: StoreFile
     private let limit: Int
@@ -30,7 +30,8 @@ public final class HistoryStore {
         self.limit = limit
         // Every run that loads writes the history (a last-seen time at least): its log is
         // kept to 64 pages, a quarter megabyte for the next run to read.
-        file = StoreFile(directory: directory, fileName: Self.fileName, schema: Self.schema, layout: Self.layout, logPages: 64,
+        file = StoreFile(directory: directory, fileName: Self.fileName, schema: Self.schema, layout: Self.layout,
+                         migrations: [1: Self.readsTable], logPages: 64,
                          report: { report(.history($0)) })
     }
 
@@ -206,6 +207,14 @@ public final class HistoryStore {
         return out
     }
 
+    /// Layout 2 added the items read (`HistoryStore+Reads`), by the source's URL and the
+    /// item's key: a list's read marks outlive its versions.
+    static let readsTable = """
+        CREATE TABLE IF NOT EXISTS reads (
+            url TEXT NOT NULL, item TEXT NOT NULL, read_at INTEGER NOT NULL, PRIMARY KEY (url, item)) WITHOUT ROWID;
+        CREATE INDEX IF NOT EXISTS reads_by_age ON reads (url, read_at);
+        """
+
     /// Layout 1: the sources, known by URL (a URL's name may change with the URLs beside it),
     /// their versions (numbered per source), each version's content and items apart (a run
     /// that finds a thousand sources unchanged moves a thousand last-seen times, which then
@@ -231,6 +240,7 @@ public final class HistoryStore {
             BEGIN UPDATE totals SET bytes = bytes - OLD.stored; END;
         CREATE TRIGGER IF NOT EXISTS versions_dropped AFTER DELETE ON versions
             BEGIN DELETE FROM contents WHERE version = OLD.id; END;
+        \(readsTable)
         PRAGMA user_version = \(HistoryStore.layout);
         """
 }

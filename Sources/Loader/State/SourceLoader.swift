@@ -21,6 +21,8 @@ public final class SourceLoader {
     var decoding: OffLoop.Cancellation?
     /// When the request in flight started: its deadline bounds its decoding too.
     var fetchStarted = ContinuousClock.now
+    /// When the request in flight (or the last) started: a slow load says how long it has taken.
+    public var requestStarted: ContinuousClock.Instant { fetchStarted }
     /// The plugin of the pages before the one in flight, when it is a later page.
     var pagePlugin: String?
     /// What the fetch in flight asked for: where, and with what options.

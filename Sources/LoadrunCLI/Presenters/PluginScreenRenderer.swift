@@ -86,6 +86,13 @@ struct PluginScreenRenderer: ContentRendering {
 
     func links(of content: AnyContent) -> [String] { plugins.links(of: content) }
 
+    func entry(of content: AnyContent, at item: Int) -> AnyContent? { plugins.entry(of: content, at: item) }
+
+    /// An article's title (a web page's, a feed entry's); other content has none to name it by.
+    func title(of content: AnyContent) -> String? {
+        (content.model as? Article).map { UntrustedText.forTerminalLine($0.title) }
+    }
+
     /// The content's text; for the empty state, its line, dimmed, since a blank area would
     /// say nothing.
     private func text(of content: AnyContent, context: RenderContext) -> String {

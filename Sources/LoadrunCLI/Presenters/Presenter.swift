@@ -78,6 +78,12 @@ protocol Presenter: AnyObject {
     func finish(_ ending: SessionEnding?)
     /// A second signal is ending the process at once: put the terminal back now.
     func leaveNow()
+    /// The items of source `index`'s list marked read, as the history keeps them: told once,
+    /// at the start, for a run that keeps a history.
+    func readState(_ index: Int, _ keys: Set<String>)
+    /// Ctrl-Z (`ScreenCommand.suspend`): give the terminal back, stop, and take it again
+    /// once continued.
+    func suspend()
 }
 
 extension Presenter {
@@ -103,4 +109,6 @@ extension Presenter {
     func refresh() {}
     func finish(_ ending: SessionEnding?) {}
     func leaveNow() {}
+    func readState(_ index: Int, _ keys: Set<String>) {}
+    func suspend() {}
 }

@@ -40,7 +40,9 @@ final class ScreenPresenter: Presenter {
     func start(_ sources: [SourceSnapshot], boards: any StatusBoards, environment: PresenterEnvironment) {
         self.environment = environment
         self.boards = boards
-        let context = environment.renderContext(imageFormat: .symbols)
+        var context = environment.renderContext(imageFormat: .symbols)
+        // `max-items` cuts what is printed; the screen scrolls, and shows every row.
+        context.maxItems = nil
         renderer = PluginScreenRenderer(plugins: environment.plugins, base: context, selections: sources.map(\.plugin))
         // The model asks its own renderer only what is quick, and no signal may change what
         // it answers: that one heeds none.
@@ -147,6 +149,20 @@ final class ScreenPresenter: Presenter {
         left = true
         screen.leave()
         environment.diagnostics.restore()
+    }
+
+    func readState(_ index: Int, _ keys: Set<String>) {
+        send(.readState(index, keys))
+    }
+
+    /// As less does: the terminal put back as it was, the process stopped (the shell's job
+    /// control takes over), and once `fg` continues it, the screen taken again and drawn whole
+    /// at the terminal's size then.
+    func suspend() {
+        guard !left, environment.ending == nil else { return }
+        screen.suspend()
+        let terminal = Terminal.current(environment: environment.terminal.environment, color: environment.terminal.color)
+        resized(to: terminal)
     }
 
     // MARK: Carrying out

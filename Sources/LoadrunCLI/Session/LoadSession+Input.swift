@@ -113,6 +113,10 @@ extension LoadSession {
             presenter.handOff(how, target, url: url, about: name)
         case .loadEarlierVersions(let index):
             presenter.earlierVersions(index, earlierVersions(of: index))
+        case .markRead(let index, let keys, let read):
+            markRead(keys, of: index, read: read)
+        case .suspend:
+            presenter.suspend()
         }
     }
 

@@ -19,7 +19,8 @@ extension LoadSession {
 
     /// What the screen model knows of `page`, now.
     func facts(of page: DetailPage) -> DetailFacts {
-        DetailFacts(id: page.id, parent: page.parent.requestIndex, main: Self.facts(of: page.main), related: page.related.map(Self.facts))
+        DetailFacts(id: page.id, parent: page.parent.requestIndex, main: Self.facts(of: page.main), related: page.related.map(Self.facts),
+                    url: page.url)
     }
 
     /// Whether `page` is the detail open for the user: a prefetched one is not on screen.

@@ -195,6 +195,7 @@ package final class LoadSession {
         }
         if let recorder { machine.knowVersions(recorder.lastVersionBodies()) }
         presenter.start(sources.map(snapshot), boards: self, environment: environment)
+        if presenter.readsKeys { tellReadState() }
         if presenter.readsKeys {
             watches.append(loop.onReadable(STDIN_FILENO) { [unowned self] in readKeys() })
         }

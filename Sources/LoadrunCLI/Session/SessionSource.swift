@@ -57,7 +57,8 @@ final class SessionSource {
         case .loading(let progress, _) where progress.items != nil:
             .streaming(lastItem: progress.lastItem.map { Self.ago(now - $0) } ?? "just now")
         case .loading(let progress, _):
-            .loading(page: loader.refreshState == .paging ? loader.pagesLoaded + 1 : nil, receivedBytes: progress.receivedBytes)
+            .loading(page: loader.refreshState == .paging ? loader.pagesLoaded + 1 : nil, receivedBytes: progress.receivedBytes,
+                     elapsed: now - loader.requestStarted >= .seconds(1) ? LoadError.format(.seconds((now - loader.requestStarted).components.seconds)) : nil)
         // Whether it came back unchanged is the screen's to say: it knows what it shows.
         case .loaded: .loaded(unchanged: false)
         case .failed: .failed

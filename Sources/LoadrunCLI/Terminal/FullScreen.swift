@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Loader
 import Plugins
 import TerminalText
@@ -48,6 +51,16 @@ final class FullScreen {
     }
 
     func leave() { raw.leave() }
+
+    /// Leaves the screen, stops the process as Ctrl-Z would have (SIGTSTP, whose default
+    /// stops it), and once continued enters again, to be drawn whole.
+    func suspend() {
+        raw.leave()
+        kill(getpid(), SIGTSTP)
+        // Here once `fg` (SIGCONT) continued the process; at once when nothing stops it (an
+        // orphaned process group, whose SIGTSTP the kernel drops).
+        enter()
+    }
 
     /// Asks the terminal to put `text` on the clipboard (OSC 52, which xterm, kitty, iTerm2,
     /// WezTerm and tmux with `set-clipboard on` take; others ignore it).

@@ -107,6 +107,12 @@ public struct FeedPlugin: ContentPlugin {
         ItemLineRecorder.record { FeedView(context: context).write(feed, to: $0.sink, recorder: $0) }
     }
 
+    /// An entry's own words, before its web page (see `FeedEntryPage`), in the list's order.
+    public func entry(_ feed: Feed, at index: Int) -> AnyContent? {
+        guard feed.newestFirstOrder.indices.contains(index) else { return nil }
+        return AnyContent(FeedEntryPage.article(feed, place: feed.newestFirstOrder[index]), decoder: ArticlesPlugin())
+    }
+
     public let noDetailNote: String? = "this entry has no link: it is shown whole, as the feed gives it"
 
     /// An entry's fields, in the order the list shows them (newest first): its id (or link),

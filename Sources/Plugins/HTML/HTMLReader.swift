@@ -82,6 +82,26 @@ enum HTMLReader {
         return walker.blocks.map(\.plainText).joined(separator: "\n\n")
     }
 
+    /// An HTML fragment (a feed entry's content) read as a page's text is: its blocks, its
+    /// links numbered in the text and listed after `links`, which the first marks count on
+    /// from (a feed entry's own page is its `[L1]`). Text with no markup is one paragraph.
+    static func fragment(_ html: String, base: String, after links: [String]) -> (blocks: [ArticleBlock], links: [String]) {
+        guard lr_xml_open() == nil else { return ([.paragraph(Whitespace.collapsed(html))], links) }
+        let bytes = Array(html.utf8)
+        let document = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { lr_html_read($0.baseAddress, Int32($0.count), base, "UTF-8") }
+        }
+        guard let document else { return ([], links) }
+        defer { lr_xml_free_document(document) }
+        var walker = Walker(base: base)
+        walker.links = links
+        if let root = lr_xml_root(document) {
+            walker.read(Walker.find("body", in: root) ?? root, depth: 0)
+            walker.flush()
+        }
+        return (walker.blocks, walker.links)
+    }
+
     /// What stands between a headline and the site's name in a page's title.
     private static let titleSeparators = [" - ", " | ", " – ", " — ", ": ", " · ", " :: "]
 

@@ -6,6 +6,7 @@ public struct AnyContentRenderer {
     private let jsonRenderer: (Any, RenderContext) -> String
     private let skeletonRenderer: (RenderContext) -> String
     private let linker: (Any) -> [String]
+    private let entryMaker: (Any, Int) -> AnyContent?
     private let writer: (Any, RenderContext, RenderSink) -> Void
     private let jsonWriter: (Any, RenderContext, RenderSink) -> Void
     private let emptyStater: (Any) -> String?
@@ -19,6 +20,7 @@ public struct AnyContentRenderer {
         jsonRenderer = { renderer.renderJSON(Self.model($0), context: $1) }
         skeletonRenderer = { renderer.skeleton(context: $0) }
         linker = { renderer.links(Self.model($0)) }
+        entryMaker = { renderer.entry(Self.model($0), at: $1) }
         writer = { renderer.write(Self.model($0), context: $1, to: $2) }
         jsonWriter = { renderer.writeJSON(Self.model($0), context: $1, to: $2) }
         emptyStater = { renderer.emptyState(Self.model($0)) }
@@ -58,6 +60,10 @@ public struct AnyContentRenderer {
 
     /// The URLs `content`'s text numbers (`[L1]` is the first); none for most content.
     public func links(_ content: AnyContent) -> [String] { linker(content.model) }
+
+    /// Item `index` of a list whose items carry their own words, as a page (see
+    /// `ContentRenderer.entry`); nil for other content.
+    public func entry(_ content: AnyContent, at index: Int) -> AnyContent? { entryMaker(content.model, index) }
 
     /// The table pairs each renderer with the decoder of its model, by name: any other model
     /// here is a broken table, not bad input.

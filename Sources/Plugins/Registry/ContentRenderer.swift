@@ -1,3 +1,5 @@
+public import Loader
+
 /// The rendering half of a content plugin: it turns a decoded model into terminal text or
 /// JSON. Every string that came from the network must be made safe on its way out.
 public protocol ContentRenderer {
@@ -14,6 +16,10 @@ public protocol ContentRenderer {
     /// The URLs a page's text numbers (`[L1]` is the first), to open by their number; none
     /// (the default) for content that numbers no links.
     func links(_ model: Model) -> [String]
+    /// For a list whose items carry their own words (a feed's entries): item `index` as a
+    /// page of its own, with no request, as a reader shows an entry before its web page; nil
+    /// (the default) for items that are only a row.
+    func entry(_ model: Model, at index: Int) -> AnyContent?
     /// Writes what `render` gives into `sink`, as it goes. A renderer of big models writes
     /// here and builds `render` on it; the default writes `render`'s text whole.
     func write(_ model: Model, context: RenderContext, to sink: RenderSink)
@@ -46,6 +52,7 @@ extension ContentRenderer {
         sink.write(renderJSON(model, context: context))
     }
     public func links(_ model: Model) -> [String] { [] }
+    public func entry(_ model: Model, at index: Int) -> AnyContent? { nil }
     public func emptyState(_ model: Model) -> String? { nil }
     public func renderItems(_ model: Model, context: RenderContext) -> RenderedItems? { nil }
 

@@ -118,6 +118,12 @@ public struct PluginRegistry {
         renderer(for: content).links(content)
     }
 
+    /// Item `index` of `content` as a page of its own words, when its items carry them (a
+    /// feed's entries); nil otherwise.
+    public func entry(of content: AnyContent, at index: Int) -> AnyContent? {
+        renderer(for: content).entry(content, at: index)
+    }
+
     /// The skeleton to show while a source loads: its plugin's, or none while the plugin is
     /// still unknown.
     public func skeleton(for selection: PluginSelection, context: RenderContext) -> String {

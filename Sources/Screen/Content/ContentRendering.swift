@@ -23,6 +23,16 @@ package protocol ContentRendering {
     func itemFields(of content: AnyContent, at item: Int) -> [String: String]?
     /// The URLs `content`'s text numbers (`[L1]` is the first), to open by number.
     func links(of content: AnyContent) -> [String]
+    /// Item `item` of `content` as a page of its own words, shown with no request (a feed's
+    /// entry); nil when its items are only rows.
+    func entry(of content: AnyContent, at item: Int) -> AnyContent?
+    /// The title of a page (an article's), for a breadcrumb; nil when it has none.
+    func title(of content: AnyContent) -> String?
     /// Whether styling escapes may be used.
     var allowsStyling: Bool { get }
+}
+
+extension ContentRendering {
+    package func entry(of content: AnyContent, at item: Int) -> AnyContent? { nil }
+    package func title(of content: AnyContent) -> String? { nil }
 }

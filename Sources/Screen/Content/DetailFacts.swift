@@ -6,10 +6,13 @@ package struct DetailFacts {
     package var parent: Int
     package var main: SourceFacts
     package var related: [SourceFacts]
+    /// The URL it loads, which a link followed from it comes back to (Esc).
+    package var url: String?
 
-    package init(id: Int, parent: Int, main: SourceFacts, related: [SourceFacts] = []) {
+    package init(id: Int, parent: Int, main: SourceFacts, related: [SourceFacts] = [], url: String? = nil) {
         self.id = id
         self.parent = parent
+        self.url = url
         self.main = main
         self.related = related
     }

@@ -5,6 +5,8 @@ import LoadCore
 package enum RenderRequest: Hashable, Sendable {
     case list(Int)
     case detail
+    /// The feed entry shown from its own words (`ScreenModel.entry`).
+    case entry
 }
 
 /// A render the model asked for, to carry out outside it: the executor runs it with a
@@ -20,6 +22,8 @@ package struct RenderJob {
         case list(AnyContent, previous: AnyContent?, previousText: String?, marks: Bool)
         /// The open detail, its skeleton that of `skeletonPlugin` while it loads.
         case detail(DetailFacts, skeletonPlugin: String?)
+        /// A page of content made with no request (a feed entry's own words).
+        case page(AnyContent)
     }
 
     package let request: RenderRequest
@@ -55,6 +59,9 @@ package struct RenderJob {
                                              changedText: changedText))
         case .detail(let facts, let skeletonPlugin):
             output = .detail(renderer.detail(facts, skeletonPlugin: skeletonPlugin, width: width, rows: rows))
+        case .page(let content):
+            output = .list(RenderResult.List(list: renderer.list(content, width: width, rows: rows), previousText: nil, before: nil,
+                                             changedText: nil))
         }
         return RenderResult(request: request, serial: serial, width: width, rows: rows, output: output)
     }

@@ -34,6 +34,12 @@ package enum ScreenCommand: Equatable {
     /// `ScreenMessage.rendered`: content is rendered outside the model, where a signal may cut
     /// it short.
     case render(RenderRequest)
+    /// Mark the items with these keys of source `index`'s list read (opened) or unread, in
+    /// the history, for the runs to come.
+    case markRead(Int, keys: [String], read: Bool)
+    /// Ctrl-Z: give the terminal back and stop, as less does; the screen comes back with
+    /// `fg` (`ScreenMessage.resized`).
+    case suspend
     /// The search being typed has lines left: send `ScreenMessage.searchGoesOn` once the keys
     /// and signals waiting now are taken, and again while this comes back.
     case continueSearch

@@ -5,6 +5,10 @@ package enum ScreenKeys {
     package struct Place: Equatable {
         /// On an item's detail rather than a list.
         package var inDetail = false
+        /// On a feed entry's own words, whose page Enter opens.
+        package var inEntry = false
+        /// On a list whose read state shows, so that `m` and `M` mark it.
+        package var tracksReading = false
         /// The content is a list whose items can be selected and opened.
         package var hasItems = false
         /// `>` would load another page.
@@ -27,9 +31,11 @@ package enum ScreenKeys {
         /// A page with numbered links, which typing a number opens.
         package var hasLinks = false
 
-        package init(inDetail: Bool = false, hasItems: Bool = false, canLoadMore: Bool = false, manySources: Bool = false, hasHistory: Bool = false, reloadsOnInterval: Bool = false, isPaused: Bool = false, searching: Bool = false, failed: Bool = false, hasLog: Bool = false,
+        package init(inDetail: Bool = false, inEntry: Bool = false, tracksReading: Bool = false, hasItems: Bool = false, canLoadMore: Bool = false, manySources: Bool = false, hasHistory: Bool = false, reloadsOnInterval: Bool = false, isPaused: Bool = false, searching: Bool = false, failed: Bool = false, hasLog: Bool = false,
                     hasRelated: Bool = false, hasLinks: Bool = false) {
             self.inDetail = inDetail
+            self.inEntry = inEntry
+            self.tracksReading = tracksReading
             self.hasItems = hasItems
             self.canLoadMore = canLoadMore
             self.manySources = manySources
@@ -49,11 +55,13 @@ package enum ScreenKeys {
         var keys: [String] = []
         if place.inDetail {
             keys.append("Esc back")
+            if place.inEntry { keys.append("Enter open the page") }
             if place.hasRelated { keys.append(place.hasItems ? "Enter show whole · Tab next list" : "Tab related lists") }
         } else if place.hasItems {
             keys.append("↑↓ select · Enter open")
         }
-        if place.hasLinks { keys.append("12 Enter open link L12") }
+        if place.hasLinks { keys.append("12 Enter open link L12 · Tab links") }
+        if place.tracksReading { keys.append("m read/unread · M all read") }
         if place.searching { keys.append("n N next/prev match") }
         keys.append(place.failed ? "r retry" : "r reload")
         if place.canLoadMore && !place.inDetail { keys.append("> next page") }
@@ -72,8 +80,9 @@ package enum ScreenKeys {
         ("PgUp  b  Ctrl-B", "a screen up"),
         ("Ctrl-D  Ctrl-U", "half a screen down or up"),
         ("Home End  g G", "go to the top or the bottom"),
-        ("Enter  →", "open the selected item's detail, or show it whole when it has none"),
-        ("Esc  Backspace  ←", "back up one level, cancelling what still loads"),
+        (":12 Enter  12g", "go to item 12 of a list, or line 12 of a page (12g with one source, as less)"),
+        ("Enter  →", "open the selected item's detail; a feed's entry shows its own words first, and Enter again opens its page"),
+        ("Esc  Backspace  h  ←", "back to where you were: the page a link was followed from, scrolled as left, else up one level"),
         ("r", "reload now, or retry what failed"),
         (">", "load the next page of a list"),
         ("Tab  Shift-Tab  1–9", "switch between sources; in a detail, between it and its related lists"),
@@ -82,10 +91,14 @@ package enum ScreenKeys {
         ("/", "search the content shown; Enter keeps the search, Esc drops it"),
         ("n  N", "next and previous match (also Ctrl-N, Ctrl-P)"),
         ("12 Enter", "on a page, open link [L12] as a detail, as lynx does"),
+        ("Tab  Shift-Tab", "on a page, move to the next or previous link; Enter opens it"),
+        ("m", "mark the selected entry read or unread (kept in the history, across runs)"),
+        ("M", "mark every entry of the list read"),
         ("o", "open the selected item's or the page's URL in the browser ($BROWSER, or xdg-open)"),
         ("y", "copy that URL to the clipboard, through the terminal (OSC 52)"),
         ("L", "the log: -v's trace and the warnings said while the screen is up"),
         ("?", "this help; ↑↓ scroll it, any other key closes it"),
+        ("Ctrl-Z", "suspend to the shell, as less does; fg brings the screen back"),
         ("q  Ctrl-C", "quit; Ctrl-C first cancels loads in flight"),
     ]
 
@@ -94,6 +107,7 @@ package enum ScreenKeys {
         ("+", "added (reverse video)"),
         ("~", "changed (underlined)"),
         ("-", "removed (struck through); the marks stay until the next change"),
+        ("•", "unread: an entry never opened (beside the selection mark)"),
     ]
 
     /// The help overlay's lines, keys in a column, then the marks.

@@ -36,6 +36,9 @@ package enum ScreenMessage {
     /// What a render the model asked for (`ScreenCommand.render`) gave. A render a signal cut
     /// short is not given: the model goes on waiting for it.
     case rendered(RenderResult)
+    /// The keys of the items of source `index`'s list that are marked read, as the history
+    /// keeps them; a source never told has no read state (no history).
+    case readState(Int, Set<String>)
     /// A slice more of the search being typed, as `ScreenCommand.continueSearch` asked.
     case searchGoesOn
 }

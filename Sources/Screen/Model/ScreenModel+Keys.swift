@@ -20,6 +20,7 @@ extension ScreenModel {
         }
         if searchInput != nil { return typeSearch(key) }
         if linkInput != nil { return typeLinkNumber(key, now: now) }
+        if jumpInput != nil { return typeJump(key, now: now) }
         if case .mouse(let mouse) = key {
             notice = nil
             return click(mouse, now: now)
@@ -37,6 +38,15 @@ extension ScreenModel {
         switch key {
         case .character("q"), .character("Q"):
             return [.quit]
+        case .control("z"):
+            // As less: the terminal given back, and the screen again after `fg`.
+            return [.suspend]
+        case .character(":"):
+            jumpInput = ""
+        case .character("m"):
+            return toggleRead(now: now)
+        case .character("M"):
+            return markAllRead(now: now)
         case .character("?"):
             helpScroll = 0
         case .character("L"):
@@ -53,43 +63,63 @@ extension ScreenModel {
             }
             changePane { $0.stepSearch(forward: key == .character("n") || key == .control("n"), rows: rows) }
             return selectionMoved(from: before)
-        case .escape, .backspace, .left:
+        case .escape, .backspace, .left, .character("h"):
             lastClick = nil
             if !records.isEmpty {
                 records.removeLast()
                 return []
             }
-            if detail != nil {
-                detail = nil
-                relatedFocus = nil
-                detailRendered = nil
-                pendingDetail = nil
-                return [.back]
+            if detail != nil || entry != nil { return goBack() }
+            if linkCursor != nil {
+                linkCursor = nil
+            } else if pane.search != nil {
+                changePane { $0.find(nil, rows: rows) }
             }
-            if pane.search != nil { changePane { $0.find(nil, rows: rows) } }
         case .enter, .right:
+            if let linkCursor, records.isEmpty, shownLinks.indices.contains(linkCursor), relatedFocus == nil {
+                return follow(shownLinks[linkCursor])
+            }
+            if entry != nil, records.isEmpty { return openEntryPage(now: now) }
             return open(now: now)
         case .character("r"):
             guard detail == nil else { return [.reloadDetail] }
             return [.reload(focus)]
         case .character(">"):
-            guard detail == nil, records.isEmpty else { break }
+            guard detail == nil, records.isEmpty, entry == nil else { break }
             return [.loadMore(focus)]
         case .character("["), .character("]"):
-            guard detail == nil, records.isEmpty else { break }
+            guard detail == nil, records.isEmpty, entry == nil else { break }
             return step(back: key == .character("["), now: now)
         case .character("p"):
             guard reloadsOnInterval else { break }
             return [.togglePause]
         case .tab, .backTab:
-            if detail != nil {
-                if records.isEmpty { moveDetailFocus(forward: key == .tab, now: now) }
+            guard records.isEmpty else { return [] }
+            if let open = detail {
+                // Before the detail's first render, where its parts stand is not known yet.
+                guard detailRendered != nil else { return [] }
+                if !open.facts.related.isEmpty {
+                    moveDetailFocus(forward: key == .tab, now: now)
+                } else if shownLinks.isEmpty {
+                    note("this detail has no related lists or links", about: open.facts.main.name, now: now)
+                } else {
+                    moveLinkCursor(forward: key == .tab, now: now)
+                }
+                return []
+            }
+            // On a page, Tab moves between its links, as in lynx; on a list (or a page with
+            // several sources beside it), between the sources.
+            if entry != nil || (sources.count == 1 && !pane.hasItems) {
+                moveLinkCursor(forward: key == .tab, now: now)
                 return []
             }
             return setFocus((focus + (key == .tab ? 1 : sources.count - 1)) % sources.count)
         case .character(let digit) where digit.isASCII && digit.isNumber && !shownLinks.isEmpty:
             // On a page, digits are a link's number, as in lynx; Tab still switches sources.
             linkInput = String(digit)
+        case .character(let digit) where digit.isASCII && digit.isNumber && sources.count == 1:
+            // With one source, a number before g goes to that item, as less goes to a line.
+            jumpInput = String(digit)
         case .character(let digit) where digit.isASCII && digit.isNumber && digit != "0":
             // 1…9 pick the source with that number on its status line.
             if let index = digit.wholeNumberValue.map({ $0 - 1 }), index < sources.count { return setFocus(index) }
@@ -122,6 +152,7 @@ extension ScreenModel {
     private var linkTarget: LinkTarget {
         if let record = records.last { return .record(focus, fields: record.fields) }
         if detail != nil { return .detail }
+        if let entry { return .item(entry.source, fields: entry.fields) }
         if pane.hasItems, let selected = pane.cursor.selection, let content = shownContent(of: focus),
            let fields = renderer.itemFields(of: content, at: selected) {
             return .item(focus, fields: fields)
@@ -138,6 +169,8 @@ extension ScreenModel {
             change(&records[records.count - 1].pane)
         } else if detail != nil {
             change(&detail!.pane)
+        } else if entry != nil {
+            change(&entry!.pane)
         } else {
             change(&lists[focus])
         }
@@ -194,7 +227,10 @@ extension ScreenModel {
         }
         let stop: [ScreenCommand] = pendingPrefetch != nil ? [.stopPrefetchTimer] : []
         pendingPrefetch = nil
-        return stop + [.open(focus, fields: fields)]
+        // Opened is read, whether its own words show or its detail loads.
+        let read = opened(selected, of: focus)
+        if let shown = openEntry(at: selected, of: content, fields: fields) { return stop + read + shown }
+        return stop + read + [.open(focus, fields: fields)]
     }
 
     /// The selection may have moved: a prefetch under way for the last item is cancelled, and
@@ -226,7 +262,7 @@ extension ScreenModel {
 
     /// Shows source `index`'s list as it was left.
     private mutating func setFocus(_ index: Int) -> [ScreenCommand] {
-        guard index != focus, detail == nil, records.isEmpty else { return [] }
+        guard index != focus, detail == nil, records.isEmpty, entry == nil else { return [] }
         lastClick = nil
         let stop: [ScreenCommand] = pendingPrefetch != nil ? [.stopPrefetchTimer] : []
         pendingPrefetch = nil

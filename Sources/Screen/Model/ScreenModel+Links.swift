@@ -1,5 +1,8 @@
+import TerminalText
+
 /// A page's numbered links, opened as lynx and w3m open them: typing a link's number (its
-/// `[L12]` mark) and Enter opens it as a detail.
+/// `[L12]` mark) and Enter opens it as a detail; Tab and Shift-Tab move a link cursor, and
+/// Enter opens the link it is on. `:N` (or `Ng`) goes to item or line N.
 extension ScreenModel {
     /// The links the content on screen numbers: the detail's, or the focused source's when
     /// it is no list. Records and lists number none.
@@ -8,6 +11,7 @@ extension ScreenModel {
         if let detail {
             return detail.facts.main.state.content.map(renderer.links) ?? []
         }
+        if let entry { return renderer.links(of: entry.content) }
         guard !pane.hasItems, let content = shownContent(of: focus) else { return [] }
         return renderer.links(of: content)
     }
@@ -20,6 +24,10 @@ extension ScreenModel {
         case .character(let digit) where digit.isASCII && digit.isNumber:
             if number.count < 6 { number.append(digit) }
             linkInput = number
+        case .character("g"), .character("G"):
+            // As less: a number before g goes to that line.
+            linkInput = nil
+            return jump(to: Int(number) ?? 1, now: now)
         case .backspace:
             number.removeLast()
             linkInput = number.isEmpty ? nil : number
@@ -30,23 +38,80 @@ extension ScreenModel {
                 note("no link L\(number): this page has \(links.count)", about: shownName, now: now)
                 return []
             }
-            return openLink(links[index - 1])
+            return follow(links[index - 1])
         default:
             linkInput = nil
         }
         return []
     }
 
-    /// Opens `url` as a detail of the focused source; from a detail, in its place.
-    private mutating func openLink(_ url: String) -> [ScreenCommand] {
-        let stop: [ScreenCommand] = pendingPrefetch != nil ? [.stopPrefetchTimer] : []
-        pendingPrefetch = nil
-        guard let open = detail else { return stop + [.openLink(focus, url: url)] }
-        detail = nil
-        relatedFocus = nil
-        detailRendered = nil
-        pendingDetail = nil
-        return stop + [.back, .openLink(open.facts.parent, url: url)]
+    /// Tab and Shift-Tab on a page with links: the link cursor moves to the next or the
+    /// previous link, and the page scrolls to show its mark.
+    mutating func moveLinkCursor(forward: Bool, now: ContinuousClock.Instant) {
+        let links = shownLinks
+        guard !links.isEmpty else {
+            note("this page has no links", about: shownName, now: now)
+            return
+        }
+        let next = linkCursor.map { ($0 + (forward ? 1 : links.count - 1)) % links.count } ?? (forward ? 0 : links.count - 1)
+        linkCursor = next
+        let mark = "[L\(next + 1)]"
+        let rows = contentRows
+        guard let line = pane.lines.firstIndex(where: { $0.contains(mark) }) else { return }
+        changePane { $0.cursor.reveal(line: line, in: $0.layout(rows: rows)) }
+    }
+
+    /// `row` with the mark of the link under the link cursor in reverse video (or in `>…<`
+    /// with no styling), so that the eye finds it.
+    func markingLink(in row: String) -> String {
+        guard let linkCursor, records.isEmpty, !showingHelp, !showingLog else { return row }
+        let mark = "[L\(linkCursor + 1)]"
+        guard row.contains(mark) else { return row }
+        return row.replacing(mark, with: renderer.allowsStyling ? TextStyle.highlight.apply(mark, styled: true) : ">" + mark + "<")
+    }
+
+    /// A key while the number after `:` (or before `g` on a list) is typed: digits add to it,
+    /// Enter or `g` goes, Esc drops it.
+    mutating func typeJump(_ key: Key, now: ContinuousClock.Instant) -> [ScreenCommand] {
+        guard var number = jumpInput else { return [] }
+        switch key {
+        case .character(let digit) where digit.isASCII && digit.isNumber:
+            if number.count < 9 { number.append(digit) }
+            jumpInput = number
+        case .backspace:
+            if number.isEmpty { jumpInput = nil } else { number.removeLast(); jumpInput = number }
+        case .enter, .character("g"), .character("G"):
+            jumpInput = nil
+            guard let target = Int(number), target > 0 else {
+                note("type a number to go to: :12 Enter", about: shownName, now: now)
+                return []
+            }
+            return jump(to: target, now: now)
+        default:
+            jumpInput = nil
+        }
+        return []
+    }
+
+    /// Goes to item `number` of a list (from 1), or to line `number` of other content.
+    mutating func jump(to number: Int, now: ContinuousClock.Instant) -> [ScreenCommand] {
+        let rows = contentRows
+        let before = pane.cursor.selection
+        if pane.hasItems {
+            let count = pane.itemLines?.count ?? 0
+            if number > count { note("no item \(number): the list has \(count)", about: shownName, now: now) }
+            changePane { pane in
+                pane.cursor.selection = min(number, count) - 1
+                pane.cursor.move(by: 0, in: pane.layout(rows: rows))
+            }
+        } else {
+            // As less: the line at the top of the screen.
+            changePane { pane in
+                pane.cursor.scroll = number - 1
+                pane.cursor.clamp(to: pane.layout(rows: rows))
+            }
+        }
+        return selectionMoved(from: before)
     }
 
     /// The footer while a link's number is typed.

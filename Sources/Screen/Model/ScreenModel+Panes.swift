@@ -111,13 +111,16 @@ extension ScreenModel {
             guard let serial = pendingDetail, let facts = detail?.facts else { return nil }
             return RenderJob(request: request, serial: serial, width: terminalColumns, rows: contentRows,
                              work: .detail(facts, skeletonPlugin: detailPlugins[facts.parent]))
+        case .entry:
+            guard let serial = pendingEntry, let entry else { return nil }
+            return RenderJob(request: request, serial: serial, width: terminalColumns, rows: contentRows, work: .page(entry.content))
         }
     }
 
     /// The renders the model waits for, in no order: asked for before and not yet given (a
     /// signal dropped them).
     package var pendingRenders: [RenderRequest] {
-        pendingLists.keys.map(RenderRequest.list) + (pendingDetail != nil ? [.detail] : [])
+        pendingLists.keys.map(RenderRequest.list) + (pendingDetail != nil ? [.detail] : []) + (pendingEntry != nil ? [.entry] : [])
     }
 
     /// Takes what a render gave, if it is what the model still waits for, at the size it has.
@@ -143,6 +146,16 @@ extension ScreenModel {
             pendingDetail = nil
             detailRendered = rendered
             layOutDetail()
+            if let cursor = restoring, detail!.facts.main.state.content != nil {
+                // Back along the trail: the page as it was left, once its content is in.
+                restoring = nil
+                detail!.pane.cursor = cursor
+                detail!.pane.cursor.clamp(to: detail!.pane.layout(rows: contentRows))
+            }
+        case (.entry, .list(let list)):
+            guard pendingEntry == result.serial else { return }
+            pendingEntry = nil
+            showEntry(list.list.text)
         default:
             break
         }
@@ -202,6 +215,12 @@ extension ScreenModel {
 
     private mutating func showRendered(_ index: Int, list: RenderedList, changes: Pane.Changes?) {
         lists[index].show(list.text, items: list.items, keys: list.keys, itemsEnd: list.itemsEnd, changes: changes)
+        if list.items != nil, let content = shownContent(of: index), renderer.entry(of: content, at: 0) != nil {
+            readingLists.insert(index)
+        } else {
+            readingLists.remove(index)
+        }
+        markUnread(in: index)
         if histories[index].isFollowing, let last = shown[index] {
             // Rendered anew (a resize): the next reload compares with what is on screen now.
             shown[index] = (last.content, list.text, terminalColumns)
@@ -224,7 +243,7 @@ extension ScreenModel {
     }
 
     /// Notes that `request` is to be asked for when the message in hand is done.
-    private mutating func ask(_ request: RenderRequest) {
+    mutating func ask(_ request: RenderRequest) {
         renderSerial += 1
         if !renderAsks.contains(request) { renderAsks.append(request) }
     }

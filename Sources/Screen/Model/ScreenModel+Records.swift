@@ -1,3 +1,5 @@
+import TerminalText
+
 /// Going further than a detail: Tab moves between the detail and its related lists, whose
 /// items Enter shows whole, as records on top; an item that opens no detail is shown whole too.
 extension ScreenModel {
@@ -15,9 +17,10 @@ extension ScreenModel {
         records[records.count - 1] = record
     }
 
-    /// ` › 7` for an item whose id is 7; empty when it has none.
-    static func label(_ fields: [String: String]) -> String {
-        fields["id"].map { " › " + $0 } ?? ""
+    /// ` › Its title` for an item with a title, else ` › 7` for one whose id is 7; empty when
+    /// it has neither. A title is cut at 40 columns: the breadcrumb has more to say.
+    package static func label(_ fields: [String: String]) -> String {
+        (fields["title"].map { TerminalText.truncated(UntrustedText.forTerminalLine($0), toWidth: 40) } ?? fields["id"]).map { " › " + $0 } ?? ""
     }
 
     /// Tab and Shift-Tab in a detail: the focus goes round its own content and its related

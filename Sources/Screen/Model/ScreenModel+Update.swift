@@ -21,6 +21,7 @@ extension ScreenModel {
             terminalColumns = columns
             for index in sources.indices { showList(of: index) }
             if detail != nil { composeDetail() }
+            if entry != nil { composeEntry() }
             if !records.isEmpty { composeRecord() }
         case .tick(let now):
             if let notice, notice.until <= now { self.notice = nil }
@@ -39,6 +40,7 @@ extension ScreenModel {
             lastClick = nil
             detail = (facts, Pane(), Array(repeating: false, count: facts.sourceCount))
             detailRendered = nil
+            linkCursor = nil
             composeDetail()
             // The session dropped any prefetch as it opened this; a wake-up still due finds none.
             pendingPrefetch = nil
@@ -61,6 +63,8 @@ extension ScreenModel {
             rendered(result)
         case .prefetchTimerFired:
             return prefetchDue()
+        case .readState(let index, let keys):
+            takeReadState(keys, of: index)
         case .searchGoesOn:
             guard searchInput != nil, pane.searchGoesOn else { break }
             changePane { $0.searchOn() }
@@ -136,6 +140,8 @@ extension ScreenModel {
         let rows = contentRows
         if detail != nil {
             detail!.pane.cursor.clamp(to: detail!.pane.layout(rows: rows))
+        } else if entry != nil {
+            entry!.pane.cursor.clamp(to: entry!.pane.layout(rows: rows))
         } else if lists.indices.contains(focus) {
             lists[focus].cursor.clamp(to: lists[focus].layout(rows: rows))
         }

@@ -57,6 +57,24 @@ package struct ScreenModel {
     var detailRendered: RenderedDetail?
     /// Items shown whole on top of the rest, the last on screen; Esc goes back one.
     package internal(set) var records: [RecordView] = []
+    /// The feed entry shown from its own words, over its list (see `ScreenModel+Entries`).
+    package internal(set) var entry: EntryView?
+    /// The pages left for a link, the last the one Esc goes back to.
+    package internal(set) var trail: [TrailStep] = []
+    /// The ask for the entry's render the model waits for, if any.
+    var pendingEntry: Int?
+    /// Where the detail Esc went back to was scrolled, put back once it shows its content.
+    var restoring: ListCursor?
+    /// The link Tab moved to on the page on screen (0 for `[L1]`); nil when none is.
+    package internal(set) var linkCursor: Int?
+    /// The number typed after `:` (or before `g`) to jump to; nil when none is typed.
+    package internal(set) var jumpInput: String?
+    /// The keys of each source's items marked read, by index; a source not here has no read
+    /// state (no history).
+    package internal(set) var reads: [Int: Set<String>] = [:]
+    /// The sources whose list on screen is of entries with their own words (a feed's), whose
+    /// read state shows.
+    var readingLists: Set<Int> = []
     /// The plugin the source's last detail took, for the skeleton of the next one.
     var detailPlugins: [Int: String] = [:]
     /// The footer's latest notice and when it goes.
@@ -121,7 +139,7 @@ package struct ScreenModel {
     package var contentRows: Int { max(rows - statusRows - 2, 1) }
 
     /// The pane on screen: the record on top, or the open detail's, else the focused source's list.
-    package var pane: Pane { records.last?.pane ?? detail?.pane ?? lists[focus] }
+    package var pane: Pane { records.last?.pane ?? detail?.pane ?? entry?.pane ?? lists[focus] }
 
     /// The sources whose status lines the next frame shows, for the `statuses` message: the
     /// window of the panel around the focus (none under a detail, whose own come with it).
@@ -139,7 +157,9 @@ package struct ScreenModel {
         let status: [String]
         if let detail {
             status = board.detail.prefix(detail.facts.sourceCount).enumerated().map { slot, status in
-                adjusted(status, unchanged: detail.unchanged.indices.contains(slot) && detail.unchanged[slot]).line(width: width)
+                var status = status
+                if slot == 0, let breadcrumb { status.name = breadcrumb }
+                return adjusted(status, unchanged: detail.unchanged.indices.contains(slot) && detail.unchanged[slot]).line(width: width)
             }
         } else {
             status = StatusPanel.lines(count: sources.count, focus: focus, room: statusRows, width: width,
@@ -163,7 +183,7 @@ package struct ScreenModel {
             let key = pane.rowsKey(rows: contentRows, allowsStyling: renderer.allowsStyling)
             content = contentCache.rows(for: key, width: width) {
                 fitted(pane.visibleRows(rows: contentRows, allowsStyling: renderer.allowsStyling))
-            }
+            }.map { markingLink(in: $0) }
         }
         let banner = detail != nil ? board.detail.first?.banner(width: width) : board.sources[focus].flatMap { $0.banner(width: width) }
         return ScreenFrame(status: status, banner: banner, content: content, footer: footer(rows: contentRows))
@@ -174,6 +194,7 @@ package struct ScreenModel {
     private func statusLine(of index: Int, width: Int) -> String {
         guard var status = board.sources[index] else { return TerminalText.truncated(sources[index].name, toWidth: width) }
         status.nameWidth = nameColumn
+        if index == focus, let breadcrumb { (status.name, status.nameWidth) = (breadcrumb, nil) }
         return adjusted(status, unchanged: unchanged[index]).line(width: width, extras: statusExtras(of: index))
     }
 
@@ -195,6 +216,7 @@ package struct ScreenModel {
     /// `version 3 of 7, 12:03:04 · newer content waiting · paused`.
     private func statusExtras(of index: Int) -> [StatusPart] {
         var parts: [StatusPart] = []
+        if let unread = unreadCount(of: index) { parts.append(StatusPart(("\(unread) unread", 70), last: .kept)) }
         let history = histories[index]
         if !history.isFollowing, let version = history.statusPart { parts.append(version) }
         if history.newerWaiting {
@@ -212,12 +234,17 @@ package struct ScreenModel {
             return "/" + searchInput + "▏  " + (searchInput.isEmpty ? "type to search · Enter keep · Esc cancel" : "\(matches) · Enter keep · Esc cancel")
         }
         if linkInput != nil { return linkFooter }
+        if let jumpInput { return ":" + jumpInput + "▏  go to item or line · Enter or g goes · Esc cancels" }
         if showingHelp {
             let more = ScreenKeys.helpLines().count > rows
             return more ? "↑↓ scroll the help · any other key closes it" : "any key closes the help"
         }
         if let notice { return notice.text }
         if showingLog { return logFooter }
+        if let linkCursor, shownLinks.indices.contains(linkCursor) {
+            return "L\(linkCursor + 1) " + TerminalText.truncated(UntrustedText.forTerminalLine(shownLinks[linkCursor]), toWidth: columns / 2)
+                + " · Enter opens it · Tab next link · Esc back"
+        }
         var text = readsKeys ? ScreenKeys.footer(place) : "Ctrl-C quits"
         if let search = pane.search {
             let current = search.current.map { "\($0 + 1)/" } ?? ""
@@ -231,7 +258,9 @@ package struct ScreenModel {
     package var place: ScreenKeys.Place {
         let shown = detail?.facts.main ?? sources[focus]
         return ScreenKeys.Place(
-            inDetail: detail != nil || !records.isEmpty, hasItems: pane.hasItems,
+            inDetail: detail != nil || !records.isEmpty || entry != nil, inEntry: entry != nil && records.isEmpty,
+            tracksReading: reads[focus] != nil && entry == nil && detail == nil && records.isEmpty && pane.hasItems,
+            hasItems: pane.hasItems,
             canLoadMore: detail == nil && shown.canLoadMore, manySources: sources.count > 1,
             hasHistory: detail == nil && histories[focus].count > 1, reloadsOnInterval: reloadsOnInterval,
             isPaused: board.isPaused, searching: pane.search != nil, failed: shown.state.hasFailed, hasLog: !log.isEmpty,

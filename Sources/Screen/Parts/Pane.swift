@@ -34,7 +34,11 @@ package struct Pane {
     /// one scan of the text per content shown, not per key.
     var index: SearchIndex?
 
-    /// The left margin of a list: the selection mark, or the sign of the item's change.
+    /// The items not yet read (by place), marked `•` in the gutter's second column.
+    package var unread: Set<Int> = []
+
+    /// The left margin of a list: the selection mark, or the sign of the item's change; then
+    /// the unread mark.
     package static let gutterWidth = 2
 
     package init() {}
@@ -124,6 +128,7 @@ package struct Pane {
         // Only the lines drawn are looked at: the matches' columns are found again in them.
         let searched = lines
         let currentMatch = search?.currentMatch(in: searched)
+        let unreadLines = Set(unread.compactMap { item in itemLines.flatMap { $0.indices.contains(item) ? $0[item] : nil } })
         return (start..<end).map { index in
             var line = source[index]
             let kind = kinds?[index]
@@ -136,7 +141,7 @@ package struct Pane {
                 // A removed item is not selectable, though it lies within its predecessor's lines.
                 // The sign of a change stands where the selection mark would, which wins.
                 let mark = selected?.contains(index) == true && kind != .removed ? Self.selectionMark(allowsStyling) : String(kind?.sign ?? " ")
-                line = mark + " " + line
+                line = mark + (unreadLines.contains(index) ? "•" : " ") + line
             }
             return line
         }
@@ -151,6 +156,7 @@ package struct Pane {
         fileprivate let changes: Changes?
         fileprivate let cursor: ListCursor
         fileprivate let keepsGutter: Bool
+        fileprivate let unread: Set<Int>
         fileprivate let search: SearchMatches?
         fileprivate let rows: Int
         fileprivate let allowsStyling: Bool
@@ -159,7 +165,7 @@ package struct Pane {
     /// The key of the rows `visibleRows(rows:allowsStyling:)` would give now.
     package func rowsKey(rows: Int, allowsStyling: Bool) -> RowsKey {
         RowsKey(lines: plain.lines, itemLines: plain.itemLines, itemsEnd: plain.itemsEnd, changes: changes, cursor: cursor,
-                keepsGutter: keepsGutter, search: search, rows: rows, allowsStyling: allowsStyling)
+                keepsGutter: keepsGutter, unread: unread, search: search, rows: rows, allowsStyling: allowsStyling)
     }
 
     /// `lines a–b of N` when the content does not fit, for the footer.

@@ -10,7 +10,7 @@ import TerminalText
 /// | part | forms |
 /// |---|---|
 /// | name | cut with `…` last of all |
-/// | state | `loaded, unchanged` (35) → `unchanged`; `loading 1.2 MB` (35) → `loading`; `streaming, last item 2 s ago` (35) → `streaming`; kept |
+/// | state | `loaded, unchanged` (35) → `unchanged`; `loading 1.2 MB in 3 s` (35) → `loading, 3 s`; `streaming, last item 2 s ago` (35) → `streaming`; kept |
 /// | last success | `last success 12:02:34` (20) → `ok 12:02:34` (60) → dropped; `no success yet` (25) → dropped |
 /// | countdown | `retry in 4 s`, `next in 3 s`: kept |
 /// | attempt | `attempt 2/3` (50) → dropped |
@@ -19,8 +19,9 @@ package struct SourceStatus: Equatable {
     /// Where the source's load stands.
     package enum Phase: Equatable {
         case idle
-        /// In flight; `page` when it is a next page (from 2), not a reload.
-        case loading(page: Int?, receivedBytes: Int)
+        /// In flight; `page` when it is a next page (from 2), not a reload; `elapsed`, how long
+        /// it has been in flight, as text, once that is a second or more.
+        case loading(page: Int?, receivedBytes: Int, elapsed: String? = nil)
         /// A live stream that brought items; `lastItem`: how long ago the last came, as text.
         case streaming(lastItem: String)
         case loaded(unchanged: Bool)
@@ -109,13 +110,18 @@ package struct SourceStatus: Equatable {
     }
 
     private var lineParts: [StatusPart] {
-        let pad = String(repeating: " ", count: max((nameWidth ?? 0) - TerminalText.displayWidth(name), 0))
-        var parts: [StatusPart] = [.cut(name + pad)]
+        // Padded to the name column, or cut to it, so that what follows lines up on every line.
+        var shownName = name
+        if let nameWidth, TerminalText.displayWidth(name) > nameWidth { shownName = StatusLayout.cut(name, toWidth: nameWidth) }
+        let pad = String(repeating: " ", count: max((nameWidth ?? 0) - TerminalText.displayWidth(shownName), 0))
+        var parts: [StatusPart] = [.cut(shownName + pad)]
         switch phase {
         case .idle: parts.append(.kept("idle"))
-        case .loading(let page, let bytes):
-            let loading = page.map { "loading page \($0)" } ?? "loading"
-            parts.append(bytes > 0 ? StatusPart(("\(loading) \(ByteCount.format(bytes))", 35), (loading, .max), last: .kept) : .kept(loading))
+        case .loading(let page, let bytes, let elapsed):
+            // A slow load says how long it has taken: `loading 0 B` alone looks stuck.
+            let loading = (page.map { "loading page \($0)" } ?? "loading") + (elapsed.map { ", \($0)" } ?? "")
+            let received = (page.map { "loading page \($0)" } ?? "loading") + " " + ByteCount.format(bytes) + (elapsed.map { " in \($0)" } ?? "")
+            parts.append(bytes > 0 ? StatusPart((received, 35), (loading, .max), last: .kept) : .kept(loading))
         case .streaming(let lastItem):
             parts.append(StatusPart(("streaming, last item \(lastItem)", 35), ("streaming", .max), last: .kept))
         case .loaded(let unchanged):

@@ -123,7 +123,7 @@ package enum StatusLayout {
     /// `text` cut to `columns` with `…`, which says that something was cut (and stays even at
     /// 0 columns), with no space left before it. A cut inside a word goes back to the word's
     /// start (`gave up…`, not `gave up aft…`), unless that would give up half of what fits.
-    private static func cut(_ text: String, toWidth columns: Int) -> String {
+    static func cut(_ text: String, toWidth columns: Int) -> String {
         let cut = TerminalText.truncated(text, toWidth: columns)
         guard cut != text else { return cut }
         var kept = cut.dropLast()

@@ -85,7 +85,7 @@ final class ScreenRecordTests: XCTestCase {
         _ = screen.updateRendering(.showRecord(0, fields: ["id": "2", "title": "title 2", "body": "body 2"],
                                       note: "no detail to open: give --detail TEMPLATE"))
         let record = content(screen)
-        XCTAssertTrue(record.hasPrefix("posts › 2"), record)
+        XCTAssertTrue(record.hasPrefix("posts › title 2"), "named by its title: \(record)")
         XCTAssertTrue(record.contains("body   body 2"), record)
         XCTAssertTrue(record.contains("no detail to open"), record)
         XCTAssertEqual(screen.updateRendering(.key(.character("y"), at: start)),

@@ -1,5 +1,6 @@
 import Loader
 import Plan
+import Screen
 
 /// Opening an item's detail, going back, and prefetching the detail a selection rests on: the
 /// list → detail half of a browse, with a loading state per detail.
@@ -63,7 +64,8 @@ extension LoadSession {
     /// A detail for `url` and its related lists, each a source of its own that loads with the
     /// list's settings, its plugin chosen from each response.
     private func makeDetail(url: String, of source: SessionSource, fields: [String: String]?) -> DetailPage {
-        let label = fields.map { $0["id"].map { " › \($0)" } ?? "" } ?? " › " + URLCredentials.masked(url)
+        // The breadcrumb names an item by its title (a feed entry's guid says nothing).
+        let label = fields.map(ScreenModel.label) ?? " › " + URLCredentials.masked(url)
         let main = detailSource(named: source.loader.source.name + label, url: url, like: source)
         var related: [SessionSource] = []
         var problems: [String] = []

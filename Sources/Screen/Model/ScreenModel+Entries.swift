@@ -1,0 +1,148 @@
+package import LoadCore
+
+/// Reading as newsboat and lynx do: Enter on a feed's entry shows its own words, with no
+/// request (`EntryView`); Enter again, or its `[L1]`, opens its page as a detail. Each page
+/// left for a link is kept on a trail (`TrailStep`), and Esc goes back along it to where the
+/// user was, scrolled as they left it.
+extension ScreenModel {
+    /// A feed entry shown from its own words, over the list it came from.
+    package struct EntryView {
+        /// The list it came from, and its place there.
+        package var source: Int
+        package var item: Int
+        /// The item's fields, which open its page (its `url`, or the source's detail template).
+        package var fields: [String: String]
+        /// Its words, as a page the plugins render (an article).
+        package var content: AnyContent
+        package var title: String
+        package var pane = Pane()
+    }
+
+    /// A place left for a link, to come back to.
+    package enum TrailStep {
+        /// An entry's own words.
+        case entry(EntryView)
+        /// A detail: the page at `url`, opened from source `parent`, titled `title`, scrolled
+        /// to `cursor`.
+        case page(url: String, parent: Int, title: String, cursor: ListCursor)
+
+        var title: String {
+            switch self {
+            case .entry(let entry): entry.title
+            case .page(_, _, let title, _): title
+            }
+        }
+    }
+
+    /// The title of what a breadcrumb names for the open detail: its page's, else its URL's.
+    var detailTitle: String? {
+        guard let detail else { return nil }
+        if let content = detail.facts.main.state.content, let title = renderer.title(of: content), !title.isEmpty { return title }
+        return detail.facts.url ?? detail.facts.main.name
+    }
+
+    /// `feed › Entry › Linked page`: the way from the list to what is on screen, by titles,
+    /// for its status line; nil on a list, and for a detail reached in one step (its own
+    /// name says as much).
+    var breadcrumb: String? {
+        if let entry { return sources[entry.source].name + " › " + entry.title }
+        guard let detail, !trail.isEmpty else { return nil }
+        return ([sources[detail.facts.parent].name] + trail.map(\.title) + [detailTitle ?? ""]).joined(separator: " › ")
+    }
+
+    /// Enter on the selected item of a list whose items carry their own words: shown now,
+    /// marked read. Nil when its items are only rows, which open their detail.
+    mutating func openEntry(at selected: Int, of content: AnyContent, fields: [String: String]) -> [ScreenCommand]? {
+        guard let page = renderer.entry(of: content, at: selected) else { return nil }
+        let title = renderer.title(of: page) ?? fields["title"] ?? fields["id"] ?? "entry"
+        entry = EntryView(source: focus, item: selected, fields: fields, content: page, title: title)
+        trail = []
+        linkCursor = nil
+        composeEntry()
+        return []
+    }
+
+    /// Asks for the entry on screen to be rendered anew (shown, or the size changed).
+    mutating func composeEntry() {
+        guard entry != nil else { return }
+        ask(.entry)
+        pendingEntry = renderSerial
+    }
+
+    /// Enter on an entry: its page, as a detail of its list, the entry kept to come back to.
+    mutating func openEntryPage(now: ContinuousClock.Instant) -> [ScreenCommand] {
+        guard let open = entry else { return [] }
+        guard open.fields["url"] != nil else {
+            note("this entry has no link: its words here are all the feed gives", about: sources[open.source].name, now: now)
+            return []
+        }
+        return openPage(of: open)
+    }
+
+    private mutating func openPage(of open: EntryView) -> [ScreenCommand] {
+        leave(for: .entry(open))
+        return [.open(open.source, fields: open.fields)]
+    }
+
+    /// Follows `url`, a link of the page on screen: the page is kept on the trail, and the
+    /// link opens as a detail in its place.
+    mutating func follow(_ url: String) -> [ScreenCommand] {
+        let stop: [ScreenCommand] = pendingPrefetch != nil ? [.stopPrefetchTimer] : []
+        pendingPrefetch = nil
+        if let open = entry {
+            // The entry's own page is its first link: the same detail as Enter opens.
+            if url == open.fields["url"] { return stop + openPage(of: open) }
+            leave(for: .entry(open))
+            return stop + [.openLink(open.source, url: url)]
+        }
+        guard let open = detail else { return stop + [.openLink(focus, url: url)] }
+        leave(for: open.facts.url.map { .page(url: $0, parent: open.facts.parent, title: detailTitle ?? $0, cursor: open.pane.cursor) })
+        return stop + [.back, .openLink(open.facts.parent, url: url)]
+    }
+
+    /// Leaves what is on screen (an entry or a detail) for a link, keeping `step` to come back to.
+    private mutating func leave(for step: TrailStep?) {
+        if let step { trail.append(step) }
+        entry = nil
+        pendingEntry = nil
+        linkCursor = nil
+        detail = nil
+        relatedFocus = nil
+        detailRendered = nil
+        pendingDetail = nil
+    }
+
+    /// Esc on an entry or a detail: back to the place before it on the trail, else to the list.
+    mutating func goBack() -> [ScreenCommand] {
+        linkCursor = nil
+        if entry != nil {
+            entry = nil
+            pendingEntry = nil
+            trail = []
+            return []
+        }
+        guard detail != nil else { return [] }
+        detail = nil
+        relatedFocus = nil
+        detailRendered = nil
+        pendingDetail = nil
+        switch trail.popLast() {
+        case .entry(let previous):
+            entry = previous
+            composeEntry()
+            return [.back]
+        case .page(let url, let parent, _, let cursor):
+            restoring = cursor
+            return [.back, .openLink(parent, url: url)]
+        case nil:
+            return [.back]
+        }
+    }
+
+    /// The entry's render came: shown, its scroll kept.
+    mutating func showEntry(_ text: String) {
+        guard entry != nil else { return }
+        entry!.pane.show(text, items: nil)
+        entry!.pane.cursor.clamp(to: entry!.pane.layout(rows: contentRows))
+    }
+}

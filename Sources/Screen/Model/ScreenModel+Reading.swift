@@ -1,0 +1,71 @@
+/// Read state, as newsboat keeps it: an item opened is read, across runs (the history keeps
+/// the marks, `ScreenCommand.markRead`). A list whose items carry their own words (a feed)
+/// marks its unread items `•` and its status line says `3 unread`; `m` marks the selected
+/// item read or unread, `M` every item read.
+extension ScreenModel {
+    /// How many of source `index`'s items are unread; nil where read state is not shown (no
+    /// history, or a list of rows rather than entries).
+    package func unreadCount(of index: Int) -> Int? {
+        guard let read = reads[index], readingLists.contains(index), let keys = lists[index].keys else { return nil }
+        return keys.reduce(0) { $0 + (read.contains($1) ? 0 : 1) }
+    }
+
+    /// The history's read marks for source `index` came.
+    mutating func takeReadState(_ keys: Set<String>, of index: Int) {
+        reads[index] = keys
+        markUnread(in: index)
+    }
+
+    /// Marks what source `index`'s list shows unread, as things stand.
+    mutating func markUnread(in index: Int) {
+        guard lists.indices.contains(index) else { return }
+        guard let read = reads[index], readingLists.contains(index), let keys = lists[index].keys else {
+            lists[index].unread = []
+            return
+        }
+        lists[index].unread = Set(keys.indices.filter { !read.contains(keys[$0]) })
+    }
+
+    /// The item at `item` of source `index`'s list was opened: it is read, from now on.
+    mutating func opened(_ item: Int, of index: Int) -> [ScreenCommand] {
+        guard reads[index] != nil, let keys = lists[index].keys, keys.indices.contains(item) else { return [] }
+        return setRead([keys[item]], of: index, read: true)
+    }
+
+    /// `m`: the selected item (or the entry on screen) read or unread, the other of what it is.
+    mutating func toggleRead(now: ContinuousClock.Instant) -> [ScreenCommand] {
+        let index = entry?.source ?? focus
+        guard detail == nil, records.isEmpty, reads[index] != nil else {
+            note(reads[index] == nil ? "read marks are kept in the history, which this run does not keep (--no-history)"
+                                     : "m marks a list's item; Esc back to the list first", about: shownName, now: now)
+            return []
+        }
+        let item = entry?.item ?? lists[index].cursor.selection
+        guard let item, let keys = lists[index].keys, keys.indices.contains(item) else {
+            note("no item selected to mark", about: sources[index].name, now: now)
+            return []
+        }
+        let read = !(reads[index]?.contains(keys[item]) ?? false)
+        note(read ? "marked read" : "marked unread", about: sources[index].name, now: now)
+        return setRead([keys[item]], of: index, read: read)
+    }
+
+    /// `M`: every item of the focused list read.
+    mutating func markAllRead(now: ContinuousClock.Instant) -> [ScreenCommand] {
+        guard entry == nil, detail == nil, records.isEmpty, reads[focus] != nil, let keys = lists[focus].keys else {
+            note(reads[focus] == nil ? "read marks are kept in the history, which this run does not keep (--no-history)"
+                                     : "M marks a list's items; Esc back to the list first", about: shownName, now: now)
+            return []
+        }
+        let unread = keys.filter { !(reads[focus]?.contains($0) ?? false) }
+        note("marked \(unread.count) read", about: sources[focus].name, now: now)
+        return setRead(unread, of: focus, read: true)
+    }
+
+    private mutating func setRead(_ keys: [String], of index: Int, read: Bool) -> [ScreenCommand] {
+        guard !keys.isEmpty, reads[index] != nil else { return [] }
+        if read { reads[index]!.formUnion(keys) } else { reads[index]!.subtract(keys) }
+        markUnread(in: index)
+        return [.markRead(index, keys: keys, read: read)]
+    }
+}
