@@ -28,6 +28,14 @@ extension Loadrun {
         if let maxItems, maxItems < 1 { throw UsageFailure(message: "--max-items must be at least 1") }
         if let keep, keep < 1 { throw UsageFailure(message: "--keep must be at least 1: the history keeps the newest version at least") }
         if keep != nil && noHistory { throw UsageFailure(message: "--keep bounds the versions the history keeps, and --no-history records none; give one of them") }
+        if unread && unseen { throw UsageFailure(message: "--unseen shows what no run showed, and --unread what was never opened; give one of them") }
+        if unread && noHistory { throw UsageFailure(message: "--unread asks the history which items were opened, and --no-history keeps it out of the run; give one of them") }
+        if unread && (watch != nil || browse || until != nil || untilChange || untilOK || onChange != nil) {
+            throw UsageFailure(message: "--unread is for a run that loads once; the full-screen view marks unread items itself (•)")
+        }
+        if unread && output == .ndjson {
+            throw UsageFailure(message: "--unread picks the items to print, and --output ndjson prints no content; use --output json or text")
+        }
         if unseen && noHistory { throw UsageFailure(message: "--unseen asks the history what earlier runs showed, and --no-history keeps it out of the run; give one of them") }
         if unseen && (watch != nil || browse || until != nil || untilChange || untilOK || onChange != nil) {
             throw UsageFailure(message: "--unseen is for a run that loads once; a watch marks new items itself (+)")

@@ -54,6 +54,7 @@ extension Loadrun {
                                                                      timeout: untilTimeout?.duration, arguments: jqArguments),
                                          onChange: onChange))
         invocation.showsUnseen = unseen
+        invocation.showsUnread = unread
         invocation.plan.wordAfterColor = wordAfterColor
         return invocation.run(in: context)
     }

@@ -120,7 +120,7 @@ struct Loadrun: LoadrunCommand {
     @Option(name: .long, help: ArgumentHelp("text for the terminal; json: the content as JSON, every field the server sent, keys in its order; ndjson: one JSON line per state transition, labelled by source.", valueName: "format"))
     var output: OutputFormat = .text
 
-    @Option(name: .customLong("max-items"), help: ArgumentHelp("Show at most this many items of a list (posts, a declared plugin's items, JSON arrays, tables), and say how many were left out. A live stream (Server-Sent Events, JSON Lines) ends with its Nth item.", valueName: "n"))
+    @Option(name: .customLong("max-items"), help: ArgumentHelp("Show at most this many items of a list (posts, a declared plugin's items, JSON arrays, tables), and say how many were left out; the full-screen view (--browse, --watch) shows every item all the same, to scroll to. A live stream (Server-Sent Events, JSON Lines) ends with its Nth item.", valueName: "n"))
     var maxItems: Int?
 
     @Option(name: [.customLong("color"), .customLong("colour")], help: ArgumentHelp("When to colour and style the output, --output json as jq 1.6 colours it: auto (on a terminal, unless NO_COLOR is set), always (on a pipe too), or never.", valueName: "when"))
@@ -203,6 +203,9 @@ struct Loadrun: LoadrunCommand {
 
     @Flag(name: .long, help: "Show only the items of a list or feed that no earlier run of the source showed, by item id; with nothing new, say since when on stderr and exit 0. Reads and writes the history.")
     var unseen = false
+
+    @Flag(name: .long, help: "Show only the items of a list or feed never opened in the full-screen view (--browse, --watch), where Enter marks an item read and m and M mark by hand; with none unread, say so on stderr and exit 0. Reads the history's read marks.")
+    var unread = false
 
     @Option(name: .customLong("connect-timeout"), help: ArgumentHelp("How long connecting (DNS, TCP, TLS) may take. Default: 10s.", valueName: "duration"))
     var connectTimeout: DurationArgument?

@@ -17,7 +17,7 @@ enum LoadrunHelp {
                     [--max-per-host <n>] [--max-connections <n>] [--connect-timeout <duration>]
                     [--retry <n> | --no-retry] [--retry-delay <duration>] [--retry-max-time <duration>] [--retry-all-errors]
                     [--retry-connrefused] [--no-cache] [--image-format <format>] [--size <WxH>]
-                    [--timeout <duration>] [--max-size <size>] [--no-history | --keep <n>] [--unseen]
+                    [--timeout <duration>] [--max-size <size>] [--no-history | --keep <n>] [--unseen | --unread]
             loadrun sources [--config <file>]
             loadrun plugins
             loadrun history [<source> [--show <K> | --diff [<version> [<version>]]]]

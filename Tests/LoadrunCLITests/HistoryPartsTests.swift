@@ -15,12 +15,20 @@ final class HistoryPartsTests: XCTestCase {
     }
 
     func testUnseenKeepsTheChosenItemsOfAnArrayOrAFeed() {
-        XCTAssertEqual(UnseenItems.json(#"[{"id": 1}, {"id": 2}, {"id": 3}]"#, keeping: [1, 2], context: RenderContext()),
+        XCTAssertEqual(UnseenItems.json(#"[{"id": 1}, {"id": 2}, {"id": 3}]"#, keeping: [1, 2], keys: ["id:2", "id:3"], context: RenderContext()),
                        "[\n  {\n    \"id\": 2\n  },\n  {\n    \"id\": 3\n  }\n]")
         let feed = #"{"title": "f", "items": [{"id": "a"}, {"id": "b"}]}"#
-        XCTAssertEqual(UnseenItems.json(feed, keeping: [1], context: RenderContext()),
+        XCTAssertEqual(UnseenItems.json(feed, keeping: [1], keys: ["id:b"], context: RenderContext()),
                        "{\n  \"title\": \"f\",\n  \"items\": [\n    {\n      \"id\": \"b\"\n    }\n  ]\n}")
         XCTAssertEqual(UnseenItems.json("\"text\"", keeping: [], context: RenderContext()), "\"text\"")
+    }
+
+    func testAFeedsItemsAreKeptByIdNotByPlace() {
+        // The list is newest first, the JSON in the document's order: place 0 of the list is
+        // the last item of the document.
+        let feed = #"{"items": [{"id": "old"}, {"id": "mid"}, {"id": "new"}, {"title": "no id"}]}"#
+        XCTAssertEqual(UnseenItems.json(feed, keeping: [0, 3], keys: ["id:new"], context: RenderContext().compacted),
+                       #"{"items":[{"id":"new"},{"title":"no id"}]}"#)
     }
 
     func testALineDiffShowsTheChangesWithTheirContext() {

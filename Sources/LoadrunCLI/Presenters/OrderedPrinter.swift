@@ -184,15 +184,18 @@ final class OrderedPrinter: Presenter {
     /// nothing, and JSON the list with no items.
     private func printContent(_ content: AnyContent, of source: SourceSnapshot) {
         var kept: [Int]?
+        var keptKeys: Set<String> = []
         switch environment.unseen?.choose(content, of: environment.requests[source.index]) {
-        case .only(let indices, let since)?:
-            kept = indices
+        case .only(let indices, let keys, let since)?:
+            (kept, keptKeys) = (indices, keys)
             if indices.isEmpty {
-                environment.diagnostics.say("\(source.name): nothing new" + (since.map { " since \(ClockTime.shortTime($0 / 1000))" } ?? ""))
+                let nothing = environment.unseen?.rule == .unread ? "nothing unread: every item was opened" : "nothing new"
+                environment.diagnostics.say("\(source.name): \(nothing)" + (since.map { " since \(ClockTime.shortTime($0 / 1000))" } ?? ""))
                 if format == .text { return }
             }
         case .notAList?:
-            environment.diagnostics.say("\(source.name): --unseen picks the new items of a list or a feed; this is no list, shown whole")
+            let flag = environment.unseen?.rule == .unread ? "--unread" : "--unseen"
+            environment.diagnostics.say("\(source.name): \(flag) picks the items of a list or a feed; this is no list, shown whole")
         case .all?, nil:
             break
         }
@@ -213,7 +216,7 @@ final class OrderedPrinter: Presenter {
                 // rendered compact from the start.
                 let context = sources.count > 1 ? context.compacted : context
                 var text = environment.plugins.renderJSON(content, context: context)
-                if let kept { text = UnseenItems.json(text, keeping: kept, context: context) }
+                if let kept { text = UnseenItems.json(text, keeping: kept, keys: keptKeys, context: context) }
                 sink.write(sources.count > 1 ? LabelledJSON.lines(for: source, compactJSON: text) : text + "\n")
             } else {
                 environment.plugins.writeJSON(content, context: context, to: sink)

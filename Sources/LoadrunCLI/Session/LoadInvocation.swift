@@ -34,6 +34,8 @@ package struct LoadInvocation {
     package var scripting: ScriptingSettings
     /// `--unseen`: show only the items no earlier run showed.
     package var showsUnseen = false
+    /// `--unread`: show only the items never opened in the full-screen view.
+    package var showsUnread = false
 
     package init(plan: RunPlan, urlFile: String? = nil, configPath: String?, output: OutputFormat, schedule: LoadSession.Schedule,
                  browse: BrowseSettings = BrowseSettings(), view: ViewOptions, maxConnections: Int, maxPerHost: Int,
@@ -102,7 +104,7 @@ package struct LoadInvocation {
                                   view: view.over(catalog.defaults),
                                   verbosity: verbosity, client: clientConfiguration(environment: environment),
                                   prefetchesDetails: browse.prefetches, scripting: scripting, format: output,
-                                  history: history(for: requests, environment: environment, diagnostics: diagnostics), showsUnseen: showsUnseen,
+                                  history: history(for: requests, environment: environment, diagnostics: diagnostics), showsUnseen: showsUnseen, showsUnread: showsUnread,
                                   diagnostics: diagnostics, output: context.output, trace: trace)
         return session.run()
     }

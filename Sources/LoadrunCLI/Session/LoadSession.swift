@@ -89,7 +89,7 @@ package final class LoadSession {
 
     init(requests: [SourceRequest], plugins: PluginRegistry, schedule: Schedule, presenter: any Presenter, terminal: Terminal, view: ViewOptions,
          verbosity: Verbosity = .normal, client: HTTPClientConfiguration = HTTPClientConfiguration(), prefetchesDetails: Bool = true,
-         scripting: ScriptingSettings = ScriptingSettings(), format: OutputFormat = .text, history: HistoryStore? = nil, showsUnseen: Bool = false,
+         scripting: ScriptingSettings = ScriptingSettings(), format: OutputFormat = .text, history: HistoryStore? = nil, showsUnseen: Bool = false, showsUnread: Bool = false,
          diagnostics: Diagnostics, output: ContentOutput, trace: TraceFile? = nil) {
         self.trace = trace
         loaders = SourceLoaders(diagnostics: diagnostics, client: client)
@@ -103,7 +103,9 @@ package final class LoadSession {
         self.recorder = recorder
         environment = PresenterEnvironment(output: output, diagnostics: diagnostics, plugins: plugins, terminal: terminal, verbosity: verbosity,
                                            requests: requests,
-                                           unseen: showsUnseen ? recorder.map { UnseenItems(store: $0.store, plugins: plugins, runStart: $0.runStart) } : nil,
+                                           unseen: showsUnseen || showsUnread ? recorder.map {
+                                               UnseenItems(store: $0.store, plugins: plugins, runStart: $0.runStart, rule: showsUnread ? .unread : .unseen)
+                                           } : nil,
                                            view: view, staysUp: schedule.staysUp, reloadsOnInterval: schedule.reloadsOnInterval,
                                            interruption: probe, timers: PresenterTimers(loop: loop))
         if let command = scripting.onChange {

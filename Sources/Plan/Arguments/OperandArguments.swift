@@ -14,7 +14,7 @@ package enum OperandArguments {
     /// cannot drift from the options declared.
     package static let flags: Set<String> = [
         "--all", "--verbose", "--quiet", "--sort-keys", "--browse", "--compact-output", "--include", "--head", "--no-prefetch", "--no-mouse", "--all-pages", "--follow-cross-host",
-        "--insecure", "--http1.1", "--no-cache", "--no-retry", "--retry-all-errors", "--retry-connrefused", "--until-change", "--until-ok", "--no-history", "--unseen", "--netrc",
+        "--insecure", "--http1.1", "--no-cache", "--no-retry", "--retry-all-errors", "--retry-connrefused", "--until-change", "--until-ok", "--no-history", "--unseen", "--unread", "--netrc",
         "--help", "--version",
         "--experimental-dump-help",
     ]

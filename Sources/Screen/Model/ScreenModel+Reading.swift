@@ -7,8 +7,12 @@ extension ScreenModel {
     /// history, or a list of rows rather than entries).
     package func unreadCount(of index: Int) -> Int? {
         guard let read = reads[index], readingLists.contains(index), let keys = lists[index].keys else { return nil }
-        return keys.reduce(0) { $0 + (read.contains($1) ? 0 : 1) }
+        return keys.reduce(0) { $0 + (Self.names($1) && !read.contains($1) ? 1 : 0) }
     }
+
+    /// Whether `key` names its item across runs (its id), rather than its place (`#3`), which
+    /// no read mark can be kept by.
+    static func names(_ key: String) -> Bool { !key.hasPrefix("#") }
 
     /// The history's read marks for source `index` came.
     mutating func takeReadState(_ keys: Set<String>, of index: Int) {
@@ -23,12 +27,12 @@ extension ScreenModel {
             lists[index].unread = []
             return
         }
-        lists[index].unread = Set(keys.indices.filter { !read.contains(keys[$0]) })
+        lists[index].unread = Set(keys.indices.filter { Self.names(keys[$0]) && !read.contains(keys[$0]) })
     }
 
     /// The item at `item` of source `index`'s list was opened: it is read, from now on.
     mutating func opened(_ item: Int, of index: Int) -> [ScreenCommand] {
-        guard reads[index] != nil, let keys = lists[index].keys, keys.indices.contains(item) else { return [] }
+        guard reads[index] != nil, let keys = lists[index].keys, keys.indices.contains(item), Self.names(keys[item]) else { return [] }
         return setRead([keys[item]], of: index, read: true)
     }
 
@@ -45,6 +49,10 @@ extension ScreenModel {
             note("no item selected to mark", about: sources[index].name, now: now)
             return []
         }
+        guard Self.names(keys[item]) else {
+            note("this item has no id to keep a read mark by", about: sources[index].name, now: now)
+            return []
+        }
         let read = !(reads[index]?.contains(keys[item]) ?? false)
         note(read ? "marked read" : "marked unread", about: sources[index].name, now: now)
         return setRead([keys[item]], of: index, read: read)
@@ -57,7 +65,7 @@ extension ScreenModel {
                                      : "M marks a list's items; Esc back to the list first", about: shownName, now: now)
             return []
         }
-        let unread = keys.filter { !(reads[focus]?.contains($0) ?? false) }
+        let unread = keys.filter { Self.names($0) && !(reads[focus]?.contains($0) ?? false) }
         note("marked \(unread.count) read", about: sources[focus].name, now: now)
         return setRead(unread, of: focus, read: true)
     }

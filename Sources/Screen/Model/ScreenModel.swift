@@ -162,8 +162,12 @@ package struct ScreenModel {
                 return adjusted(status, unchanged: detail.unchanged.indices.contains(slot) && detail.unchanged[slot]).line(width: width)
             }
         } else {
+            // Every line gives up what the most crowded one had to, so that their parts keep
+            // the same forms, and their columns, at any width.
+            let lineWidth = sources.count > 1 ? width - 3 - String(sources.count).count : width
+            let floor = statusIndices.map { statusLine(of: $0).map { $0.status.floor(width: lineWidth, extras: $0.extras) } ?? .min }.max() ?? .min
             status = StatusPanel.lines(count: sources.count, focus: focus, room: statusRows, width: width,
-                                       line: { index, width in statusLine(of: index, width: width) },
+                                       line: { index, width in statusLine(of: index, width: width, floor: floor) },
                                        state: { board.stateNames.indices.contains($0) ? board.stateNames[$0] : sources[$0].state.name })
         }
         let contentRows = max(rows - status.count - 2, 1)
@@ -191,11 +195,18 @@ package struct ScreenModel {
 
     /// Source `index`'s status line, with where its history stands and whether reloads are
     /// paused; `unchanged` as the model saw it.
-    private func statusLine(of index: Int, width: Int) -> String {
-        guard var status = board.sources[index] else { return TerminalText.truncated(sources[index].name, toWidth: width) }
+    private func statusLine(of index: Int, width: Int, floor: Int) -> String {
+        guard let line = statusLine(of: index) else { return TerminalText.truncated(sources[index].name, toWidth: width) }
+        return line.status.line(width: width, extras: line.extras, floor: floor)
+    }
+
+    /// What source `index`'s status line says, before it is fitted to a width; nil before the
+    /// first `statuses` message.
+    private func statusLine(of index: Int) -> (status: SourceStatus, extras: [StatusPart])? {
+        guard var status = board.sources[index] else { return nil }
         status.nameWidth = nameColumn
         if index == focus, let breadcrumb { (status.name, status.nameWidth) = (breadcrumb, nil) }
-        return adjusted(status, unchanged: unchanged[index]).line(width: width, extras: statusExtras(of: index))
+        return (adjusted(status, unchanged: unchanged[index]), statusExtras(of: index))
     }
 
     /// The width the status lines' names are padded to, so that what follows them lines up:

@@ -105,8 +105,14 @@ package struct SourceStatus: Equatable {
 
     /// `posts · loaded · last success 12:02:34 · next in 2 s · 12 items`, then `extras`, fitted
     /// to `width` columns by giving up the least useful words first (see the table above).
-    package func line(width: Int, extras: [StatusPart] = []) -> String {
-        StatusLayout.fit(lineParts + extras, width: width)
+    /// `floor`: see `StatusLayout.fit`.
+    package func line(width: Int, extras: [StatusPart] = [], floor: Int = .min) -> String {
+        StatusLayout.fit(lineParts + extras, width: width, floor: floor)
+    }
+
+    /// The worth of the most useful form the line gives up at `width` (`StatusLayout.floor`).
+    package func floor(width: Int, extras: [StatusPart] = []) -> Int {
+        StatusLayout.floor(of: lineParts + extras, width: width)
     }
 
     private var lineParts: [StatusPart] {

@@ -15,12 +15,33 @@ package enum StatusLayout {
     /// A form given up is not taken back when a later step leaves room for it: a less useful
     /// word would then stand where a more useful one went, and a line would change back and
     /// forth as the terminal narrows.
-    package static func fit(_ parts: [StatusPart], width: Int, separator: String = " · ") -> String {
-        guard width > 0 else { return "" }
+    ///
+    /// `floor`: every form worth no more than it is given up from the start, as another line
+    /// beside this one had to (see `floor(of:width:separator:)`), so that lines laid out
+    /// together say each part in the same form, and keep their columns.
+    package static func fit(_ parts: [StatusPart], width: Int, separator: String = " · ", floor: Int = .min) -> String {
+        laidOut(parts, width: width, separator: separator, floor: floor).line
+    }
+
+    /// The worth of the most useful form `fit` gives up to lay `parts` out at `width`:
+    /// `.min` when they fit as they are. Cuts of last resort are not counted.
+    package static func floor(of parts: [StatusPart], width: Int, separator: String = " · ") -> Int {
+        laidOut(parts, width: width, separator: separator, floor: .min).gaveUp
+    }
+
+    private static func laidOut(_ parts: [StatusPart], width: Int, separator: String, floor: Int) -> (line: String, gaveUp: Int) {
+        guard width > 0 else { return ("", .min) }
         var layout = Layout(parts: parts.filter { !$0.forms.isEmpty }, separator: separator)
-        while layout.width > width, let part = layout.leastValuableStep() { layout.step(part) }
+        for index in layout.parts.indices {
+            while let priority = layout.nextStep(index), priority <= floor, priority < .max { layout.step(index) }
+        }
+        var gaveUp = Int.min
+        while layout.width > width, let part = layout.leastValuableStep() {
+            if let priority = layout.nextStep(part), priority < .max { gaveUp = max(gaveUp, priority) }
+            layout.step(part)
+        }
         let line = layout.text(width: width)
-        return TerminalText.truncated(line, toWidth: width)
+        return (TerminalText.truncated(line, toWidth: width), gaveUp)
     }
 
     /// The parts with the form each takes now.

@@ -5,25 +5,38 @@ import Plugins
 
 /// `--unseen`: which items of a source's list no earlier run showed, by item key: those that
 /// none of the source's versions in the history held. The first run of a source shows all.
+/// `--unread`: which items were never opened in the full-screen view (the history's read
+/// marks); an item with no id has no mark, and shows.
 final class UnseenItems {
+    /// Which items count as new.
+    enum Rule: Equatable {
+        /// Those no earlier run showed (`--unseen`).
+        case unseen
+        /// Those never opened (`--unread`).
+        case unread
+    }
+
     /// What to show of a content.
     enum Choice: Equatable {
         /// All of it: the first run of the source.
         case all
         /// All of it: it is no list (or one too long to keep the items of).
         case notAList
-        /// Only the items at these places; none when every item was shown by an earlier
-        /// run, the last of which loaded it at `since` (milliseconds since the epoch).
-        case only([Int], since: Int?)
+        /// Only the items at these places of the list (`keys`: the ids, `id:…`, of those that
+        /// have one); none when every item was shown by an earlier run, the last of which
+        /// loaded it at `since` (milliseconds since the epoch).
+        case only([Int], keys: Set<String>, since: Int?)
     }
 
     private let store: HistoryStore
     private let plugins: PluginRegistry
+    let rule: Rule
     /// When this run started: versions first seen since are this run's own.
     private let runStart: Int
 
-    init(store: HistoryStore, plugins: PluginRegistry, runStart: Int) {
+    init(store: HistoryStore, plugins: PluginRegistry, runStart: Int, rule: Rule = .unseen) {
         self.store = store
+        self.rule = rule
         self.plugins = plugins
         self.runStart = runStart
     }
@@ -33,10 +46,21 @@ final class UnseenItems {
     /// `--unseen` or not.
     func choose(_ content: AnyContent, of request: SourceRequest) -> Choice {
         guard let items = HistoryItems.of(content, plugins: plugins) else { return .notAList }
+        let url = HistoryRecorder.identity(of: request).url
+        if rule == .unread {
+            guard let read = store.readItems(of: [url]) else { return .all }
+            let marked = read[url] ?? []
+            return Self.only(items, where: { !marked.contains($0.key) }, since: nil)
+        }
         // A history that cannot be read says so once; the run then shows everything.
-        guard let shown = store.itemsShown(by: HistoryRecorder.identity(of: request).url, before: runStart) else { return .all }
+        guard let shown = store.itemsShown(by: url, before: runStart) else { return .all }
         if shown.keys.isEmpty && shown.lastRun == nil { return .all }
-        return .only(items.indices.filter { !shown.keys.contains(items[$0].key) }, since: shown.lastRun)
+        return Self.only(items, where: { !shown.keys.contains($0.key) }, since: shown.lastRun)
+    }
+
+    private static func only(_ items: [HistoryStore.Item], where kept: (HistoryStore.Item) -> Bool, since: Int?) -> Choice {
+        let indices = items.indices.filter { kept(items[$0]) }
+        return .only(indices, keys: Set(indices.map { items[$0].key }.filter { $0.hasPrefix("id:") }), since: since)
     }
 
     /// `rendered` with only the items at `kept`: what comes before the first item (a table's
@@ -58,10 +82,18 @@ final class UnseenItems {
 
     /// `json` (a document as `--output json` prints it) with only the items at `kept` of its
     /// list: the array itself, or a feed's `items`, written as `context` asks (`--sort-keys`,
-    /// `-c`). Anything else comes back as it was.
-    static func json(_ json: String, keeping kept: [Int], context: RenderContext) -> String {
+    /// `-c`). An item with an id is kept by it (`keys`: a feed's list is newest first, its
+    /// JSON in the document's order); one with none, by its place. Anything else comes back
+    /// as it was.
+    static func json(_ json: String, keeping kept: [Int], keys: Set<String> = [], context: RenderContext) -> String {
         guard let document = try? JSONParser.parse(Array(json.utf8)) else { return json }
-        func only(_ items: [JSON]) -> [JSON] { kept.filter { $0 < items.count }.map { items[$0] } }
+        let places = Set(kept)
+        func only(_ items: [JSON]) -> [JSON] {
+            items.indices.filter { place in
+                let id = ItemIdentities.idFields.lazy.compactMap { items[place][$0]?.scalarText }.first
+                return id.map { keys.contains("id:" + $0) } ?? places.contains(place)
+            }.map { items[$0] }
+        }
         let writer = JSONWriter(context: context)
         switch document {
         case .array(let items):
