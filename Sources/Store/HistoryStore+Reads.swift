@@ -19,9 +19,10 @@ extension HistoryStore {
                     if read { try change.bind(.text(url), .text(key), .integer(at)).run() } else { try change.bind(.text(url), .text(key)).run() }
                 }
                 guard read else { return }
+                // Exactly the surplus, the oldest first: marks made together share their time.
                 try database.prepare("""
-                    DELETE FROM reads WHERE url = ? AND read_at < (SELECT read_at FROM reads WHERE url = ?
-                        ORDER BY read_at DESC LIMIT 1 OFFSET \(Self.readsKept - 1))
+                    DELETE FROM reads WHERE url = ? AND item IN (SELECT item FROM reads WHERE url = ?
+                        ORDER BY read_at DESC, item DESC LIMIT -1 OFFSET \(Self.readsKept))
                     """).bind(.text(url), .text(url)).run()
             }
         } != nil

@@ -74,13 +74,15 @@ final class FeedTests: XCTestCase {
         XCTAssertEqual(items.first?["content_html"] as? String, "<p>The <b>first</b> one</p>")
     }
 
-    /// The selection rests on the newest entry: its page loads before Enter, once, and Enter
-    /// shows it without asking the server again.
+    /// The selection rests on the newest entry: its page loads before Enter, once; Enter shows
+    /// the entry's own words, and Enter again the page, without asking the server again.
     func testBrowsePrefetchesTheSelectedEntrysPage() throws {
         try TmuxSession.requireTmux()
         let entryRequests = Counter()
         let server = server(entryRequests: entryRequests)
         let tmux = try browseRestingOnTheNewest(server, entryRequests: entryRequests)
+        try tmux.send("Enter")
+        XCTAssertTrue(tmux.waitForScreen(containing: "Enter opens it"), "the entry's own words first: \(tmux.screen())")
         try tmux.send("Enter")
         XCTAssertTrue(tmux.waitForScreen(containing: "The whole second note, read as a page."), tmux.screen())
         XCTAssertEqual(entryRequests.count, 1, "opened from the prefetch")
@@ -98,6 +100,8 @@ final class FeedTests: XCTestCase {
         let server = server(entryRequests: entryRequests, release: release)
         let tmux = try browseRestingOnTheNewest(server, entryRequests: entryRequests)
         try tmux.send("Enter")
+        XCTAssertTrue(tmux.waitForScreen(containing: "Enter opens it"), "the entry's own words: \(tmux.screen())")
+        try tmux.send("Enter")
         XCTAssertTrue(tmux.waitForScreen(containing: "loading"), "the detail open, its page on the way: \(tmux.screen())")
         release.set()
         XCTAssertTrue(tmux.waitForScreen(containing: "The whole second note, read as a page."), tmux.screen())
@@ -105,8 +109,8 @@ final class FeedTests: XCTestCase {
         try tmux.send("q")
     }
 
-    /// An entry with no link is shown whole, with a note that says so: not the hint to give a
-    /// `--detail` template, which suits an API's records.
+    /// An entry with no link shows its own words, and Enter on it says there is no page: not
+    /// the hint to give a `--detail` template, which suits an API's records.
     func testAnEntryWithNoLinkIsShownWhole() throws {
         try TmuxSession.requireTmux()
         let feed = """
@@ -118,8 +122,10 @@ final class FeedTests: XCTestCase {
         let tmux = try TmuxSession("'\(LoadrunProcess.binaryPath)' --url '\(server.url("/feed"))' --no-cache --browse", width: 100, height: 30)
         XCTAssertTrue(tmux.waitForScreen(containing: "Deploy finished"), tmux.screen())
         try tmux.send("Enter")
-        XCTAssertTrue(tmux.waitForScreen(containing: "this entry has no link: it is shown whole"), tmux.screen())
+        XCTAssertTrue(tmux.waitForScreen(containing: "Esc back"), "the entry's own words: \(tmux.screen())")
         XCTAssertTrue(tmux.screen().contains("the last one took 40 s."), "the whole summary: \(tmux.screen())")
+        try tmux.send("Enter")
+        XCTAssertTrue(tmux.waitForScreen(containing: "this entry has no link"), tmux.screen())
         XCTAssertFalse(tmux.screen().contains("--detail"), tmux.screen())
         try tmux.send("q")
     }
@@ -132,7 +138,11 @@ final class FeedTests: XCTestCase {
         XCTAssertTrue(tmux.waitForScreen(containing: "Older note"), tmux.screen())
         XCTAssertTrue(tmux.screen().contains("2 items"), tmux.screen())
         try tmux.send("Enter")
+        XCTAssertTrue(tmux.waitForScreen(containing: "Enter opens it"), "the newest entry's own words: \(tmux.screen())")
+        try tmux.send("Enter")
         XCTAssertTrue(tmux.waitForScreen(containing: "The whole second note, read as a page."), "the newest entry's page: \(tmux.screen())")
+        try tmux.send("Escape")
+        XCTAssertTrue(tmux.waitForScreen(containing: "Enter opens it"), "back on the entry: \(tmux.screen())")
         try tmux.send("Escape")
         XCTAssertTrue(tmux.waitForScreen(containing: "Older note"), "back on the list: \(tmux.screen())")
         try tmux.send("q")

@@ -59,7 +59,7 @@ final class InstallTests: XCTestCase {
         }
         for text in ["--source name", "--image-format format", "     sources", "     serve",
                      "loadrun --source posts --watch 30s", "[source status]", "SIGUSR2",
-                     "64               usage error", "Ctrl-D, Ctrl-U", "half a screen down, up", "130 / 143 / 129  ended by SIGINT / SIGTERM / SIGHUP"] {
+                     "64               usage error", "Ctrl-D, Ctrl-U", "half a screen down, up", "Ctrl-Z", "mark every item of the list read", "130 / 143 / 129  ended by SIGINT / SIGTERM / SIGHUP"] {
             XCTAssertTrue(man.output.contains(text), "the page shows \(text)")
         }
         let version = try tree.shell(#""$1/bin/loadrun" --version"#, tree.prefix).output.dropLast()

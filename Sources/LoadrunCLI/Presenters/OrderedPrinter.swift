@@ -194,8 +194,8 @@ final class OrderedPrinter: Presenter {
                 if format == .text { return }
             }
         case .notAList?:
-            let flag = environment.unseen?.rule == .unread ? "--unread" : "--unseen"
-            environment.diagnostics.say("\(source.name): \(flag) picks the items of a list or a feed; this is no list, shown whole")
+            let picks = environment.unseen?.rule == .unread ? "--unread picks the unread items" : "--unseen picks the new items"
+            environment.diagnostics.say("\(source.name): \(picks) of a list or a feed; this is no list, shown whole")
         case .all?, nil:
             break
         }

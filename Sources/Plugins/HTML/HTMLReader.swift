@@ -67,19 +67,7 @@ enum HTMLReader {
         guard html.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }), lr_xml_open() == nil else {
             return Whitespace.collapsed(html)
         }
-        let bytes = Array(html.utf8)
-        let document = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { lr_html_read($0.baseAddress, Int32($0.count), base, "UTF-8") }
-        }
-        guard let document else { return "" }
-        defer { lr_xml_free_document(document) }
-        var walker = Walker(base: base)
-        walker.marksLinks = false
-        if let root = lr_xml_root(document) {
-            walker.read(Walker.find("body", in: root) ?? root, depth: 0)
-            walker.flush()
-        }
-        return walker.blocks.map(\.plainText).joined(separator: "\n\n")
+        return walk(fragment: html, base: base, marksLinks: false)?.blocks.map(\.plainText).joined(separator: "\n\n") ?? ""
     }
 
     /// An HTML fragment (a feed entry's content) read as a page's text is: its blocks, its
@@ -87,19 +75,26 @@ enum HTMLReader {
     /// from (a feed entry's own page is its `[L1]`). Text with no markup is one paragraph.
     static func fragment(_ html: String, base: String, after links: [String]) -> (blocks: [ArticleBlock], links: [String]) {
         guard lr_xml_open() == nil else { return ([.paragraph(Whitespace.collapsed(html))], links) }
+        guard let walker = walk(fragment: html, base: base, marksLinks: true, after: links) else { return ([], links) }
+        return (walker.blocks, walker.links)
+    }
+
+    /// The walk over an HTML fragment's body, once libxml2 has read it; nil when it cannot.
+    private static func walk(fragment html: String, base: String, marksLinks: Bool, after links: [String] = []) -> Walker? {
         let bytes = Array(html.utf8)
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { lr_html_read($0.baseAddress, Int32($0.count), base, "UTF-8") }
         }
-        guard let document else { return ([], links) }
+        guard let document else { return nil }
         defer { lr_xml_free_document(document) }
         var walker = Walker(base: base)
+        walker.marksLinks = marksLinks
         walker.links = links
         if let root = lr_xml_root(document) {
             walker.read(Walker.find("body", in: root) ?? root, depth: 0)
             walker.flush()
         }
-        return (walker.blocks, walker.links)
+        return walker
     }
 
     /// What stands between a headline and the site's name in a page's title.

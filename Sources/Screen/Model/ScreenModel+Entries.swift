@@ -44,7 +44,7 @@ extension ScreenModel {
     /// `feed › Entry › Linked page`: the way from the list to what is on screen, by titles,
     /// for its status line; nil on a list, and for a detail reached in one step (its own
     /// name says as much).
-    var breadcrumb: String? {
+    package var breadcrumb: String? {
         if let entry { return sources[entry.source].name + " › " + entry.title }
         guard let detail, !trail.isEmpty else { return nil }
         return ([sources[detail.facts.parent].name] + trail.map(\.title) + [detailTitle ?? ""]).joined(separator: " › ")

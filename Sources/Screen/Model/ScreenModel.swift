@@ -196,7 +196,9 @@ package struct ScreenModel {
     /// Source `index`'s status line, with where its history stands and whether reloads are
     /// paused; `unchanged` as the model saw it.
     private func statusLine(of index: Int, width: Int, floor: Int) -> String {
-        guard let line = statusLine(of: index) else { return TerminalText.truncated(sources[index].name, toWidth: width) }
+        guard let line = statusLine(of: index) else {
+            return TerminalText.truncated(index == focus ? breadcrumb ?? sources[index].name : sources[index].name, toWidth: width)
+        }
         return line.status.line(width: width, extras: line.extras, floor: floor)
     }
 

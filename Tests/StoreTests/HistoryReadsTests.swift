@@ -1,0 +1,63 @@
+import Foundation
+@testable import Store
+@testable import Loader
+import XCTest
+
+/// The history's read marks on real SQLite files: kept across stores (runs), by source URL and
+/// item key, taken back, bounded per source, and added to a history of the layout before them.
+final class HistoryReadsTests: XCTestCase {
+    private var directory: String!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("loadrun-reads-\(UUID().uuidString)").path
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    private func store() -> HistoryStore {
+        HistoryStore(directory: directory) { XCTFail("\($0)") }
+    }
+
+    func testMarksOutliveTheRunAndAreKeptPerSource() {
+        XCTAssertTrue(store().mark(["id:1", "id:2"], of: "http://a.test/feed", read: true, at: 1_000))
+        XCTAssertTrue(store().mark(["id:1"], of: "http://a.test/other", read: true, at: 1_000))
+        let reads = store().readItems(of: ["http://a.test/feed", "http://a.test/none"])
+        XCTAssertEqual(reads, ["http://a.test/feed": ["id:1", "id:2"]], "the next run reads them, this source's only")
+        XCTAssertTrue(store().mark(["id:2"], of: "http://a.test/feed", read: false, at: 2_000))
+        XCTAssertEqual(store().readItems(of: ["http://a.test/feed"])?["http://a.test/feed"], ["id:1"], "marked unread again")
+    }
+
+    func testASourceKeepsItsNewestMarks() {
+        let history = store()
+        let keys = (0..<(HistoryStore.readsKept + 5)).map { "id:\($0)" }
+        for (offset, chunk) in stride(from: 0, to: keys.count, by: 1000).enumerated() {
+            XCTAssertTrue(history.mark(Array(keys[chunk..<min(chunk + 1000, keys.count)]), of: "http://a.test/feed", read: true, at: offset))
+        }
+        let kept = history.readItems(of: ["http://a.test/feed"])?["http://a.test/feed"] ?? []
+        XCTAssertLessThanOrEqual(kept.count, HistoryStore.readsKept)
+        XCTAssertTrue(kept.contains("id:\(keys.count - 1)"), "the newest stay")
+        XCTAssertFalse(kept.contains("id:0"), "the oldest went")
+    }
+
+    func testAHistoryOfTheLayoutBeforeGetsItsReadMarksAndKeepsItsVersions() throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = directory + "/" + HistoryStore.fileName
+        do {
+            let old = try SQLiteDatabase(path: path)
+            try old.execute("""
+                CREATE TABLE sources (id INTEGER PRIMARY KEY, name TEXT NOT NULL, url TEXT NOT NULL,
+                    first_seen INTEGER NOT NULL, last_seen INTEGER NOT NULL, UNIQUE (url));
+                INSERT INTO sources VALUES (1, 'feed', 'http://a.test/feed', 1, 1);
+                PRAGMA application_id = \(StoreFile.applicationID);
+                PRAGMA user_version = 1;
+                """)
+        }
+        let history = store()
+        XCTAssertTrue(history.mark(["id:1"], of: "http://a.test/feed", read: true, at: 5))
+        XCTAssertEqual(history.readItems(of: ["http://a.test/feed"])?["http://a.test/feed"], ["id:1"])
+        XCTAssertEqual(try SQLiteDatabase(path: path).integer("SELECT count(*) FROM sources"), 1, "the file was migrated, not replaced")
+        XCTAssertEqual(try SQLiteDatabase(path: path).integer("PRAGMA user_version"), 2)
+    }
+}
