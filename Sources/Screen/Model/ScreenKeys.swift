@@ -1,3 +1,5 @@
+import TerminalText
+
 /// The keys of the full-screen view, as the footer offers them where the user is and as `?`
 /// lists them all. Pure: it only makes text.
 package enum ScreenKeys {
@@ -110,11 +112,19 @@ package enum ScreenKeys {
         ("•", "unread: an entry never opened (beside the selection mark)"),
     ]
 
-    /// The help overlay's lines, keys in a column, then the marks.
-    package static func helpLines() -> [String] {
-        let width = help.map { $0.keys.count }.max() ?? 0
-        return ["Keys", ""] + help.map { entry in
-            "  " + entry.keys + String(repeating: " ", count: width - entry.keys.count + 2) + entry.does
-        } + ["", "Marks in a list"] + marks.map { "  " + $0.sign + "  " + $0.means } + ["", "Press any key to close this help."]
+    /// The help overlay's lines at `width` columns, keys in a column, what each does wrapped
+    /// beside them, then the marks.
+    package static func helpLines(width: Int = .max) -> [String] {
+        let column = (help.map { $0.keys.count }.max() ?? 0) + 4
+        let room = max(width - column, 20)
+        var lines = ["Keys", ""]
+        for entry in help {
+            let lead = "  " + entry.keys + String(repeating: " ", count: column - entry.keys.count - 2)
+            let hanging = String(repeating: " ", count: column)
+            for (line, text) in TerminalText.wrap(entry.does, width: room).enumerated() { lines.append((line == 0 ? lead : hanging) + text) }
+        }
+        lines += ["", "Marks in a list"]
+        lines += marks.map { "  " + $0.sign + "  " + $0.means }
+        return lines + ["", "Press any key to close this help."]
     }
 }

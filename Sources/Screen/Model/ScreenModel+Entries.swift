@@ -7,9 +7,10 @@ package import LoadCore
 extension ScreenModel {
     /// A feed entry shown from its own words, over the list it came from.
     package struct EntryView {
-        /// The list it came from, and its place there.
+        /// The list it came from, and its key there (its id), which a read mark is kept by: a
+        /// reload may move it.
         package var source: Int
-        package var item: Int
+        package var key: String?
         /// The item's fields, which open its page (its `url`, or the source's detail template).
         package var fields: [String: String]
         /// Its words, as a page the plugins render (an article).
@@ -55,7 +56,8 @@ extension ScreenModel {
     mutating func openEntry(at selected: Int, of content: AnyContent, fields: [String: String]) -> [ScreenCommand]? {
         guard let page = renderer.entry(of: content, at: selected) else { return nil }
         let title = renderer.title(of: page) ?? fields["title"] ?? fields["id"] ?? "entry"
-        entry = EntryView(source: focus, item: selected, fields: fields, content: page, title: title)
+        entry = EntryView(source: focus, key: lists[focus].keys.flatMap { $0.indices.contains(selected) ? $0[selected] : nil },
+                          fields: fields, content: page, title: title)
         trail = []
         linkCursor = nil
         composeEntry()
@@ -103,6 +105,7 @@ extension ScreenModel {
     /// Leaves what is on screen (an entry or a detail) for a link, keeping `step` to come back to.
     private mutating func leave(for step: TrailStep?) {
         if let step { trail.append(step) }
+        restoring = nil
         entry = nil
         pendingEntry = nil
         linkCursor = nil
@@ -115,6 +118,7 @@ extension ScreenModel {
     /// Esc on an entry or a detail: back to the place before it on the trail, else to the list.
     mutating func goBack() -> [ScreenCommand] {
         linkCursor = nil
+        restoring = nil
         if entry != nil {
             entry = nil
             pendingEntry = nil
@@ -132,7 +136,7 @@ extension ScreenModel {
             composeEntry()
             return [.back]
         case .page(let url, let parent, _, let cursor):
-            restoring = cursor
+            restoring = (url, cursor)
             return [.back, .openLink(parent, url: url)]
         case nil:
             return [.back]

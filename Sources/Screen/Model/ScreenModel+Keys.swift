@@ -5,7 +5,7 @@ extension ScreenModel {
         if let helpScroll {
             // Keys that scroll scroll it, when it is taller than the screen; any other key
             // closes it, and does nothing else.
-            let room = max(ScreenKeys.helpLines().count - contentRows, 0)
+            let room = max(ScreenKeys.helpLines(width: columns).count - contentRows, 0)
             switch key {
             case .mouse(let mouse) where mouse.action != .click:
                 self.helpScroll = mouse.action == .wheelDown ? min(helpScroll + Self.wheelLines, room) : max(helpScroll - Self.wheelLines, 0)

@@ -146,10 +146,10 @@ extension ScreenModel {
             pendingDetail = nil
             detailRendered = rendered
             layOutDetail()
-            if let cursor = restoring, detail!.facts.main.state.content != nil {
+            if let restoring, restoring.url == detail!.facts.url, detail!.facts.main.state.content != nil {
                 // Back along the trail: the page as it was left, once its content is in.
-                restoring = nil
-                detail!.pane.cursor = cursor
+                self.restoring = nil
+                detail!.pane.cursor = restoring.cursor
                 detail!.pane.cursor.clamp(to: detail!.pane.layout(rows: contentRows))
             }
         case (.entry, .list(let list)):

@@ -44,18 +44,18 @@ extension ScreenModel {
                                      : "m marks a list's item; Esc back to the list first", about: shownName, now: now)
             return []
         }
-        let item = entry?.item ?? lists[index].cursor.selection
-        guard let item, let keys = lists[index].keys, keys.indices.contains(item) else {
+        let selected = lists[index].cursor.selection.flatMap { item in lists[index].keys.flatMap { $0.indices.contains(item) ? $0[item] : nil } }
+        guard let key = entry.map(\.key) ?? selected else {
             note("no item selected to mark", about: sources[index].name, now: now)
             return []
         }
-        guard Self.names(keys[item]) else {
+        guard Self.names(key) else {
             note("this item has no id to keep a read mark by", about: sources[index].name, now: now)
             return []
         }
-        let read = !(reads[index]?.contains(keys[item]) ?? false)
+        let read = !(reads[index]?.contains(key) ?? false)
         note(read ? "marked read" : "marked unread", about: sources[index].name, now: now)
-        return setRead([keys[item]], of: index, read: read)
+        return setRead([key], of: index, read: read)
     }
 
     /// `M`: every item of the focused list read.

@@ -63,8 +63,8 @@ package struct ScreenModel {
     package internal(set) var trail: [TrailStep] = []
     /// The ask for the entry's render the model waits for, if any.
     var pendingEntry: Int?
-    /// Where the detail Esc went back to was scrolled, put back once it shows its content.
-    var restoring: ListCursor?
+    /// The page Esc went back to and where it was scrolled, put back once it shows its content.
+    var restoring: (url: String, cursor: ListCursor)?
     /// The link Tab moved to on the page on screen (0 for `[L1]`); nil when none is.
     package internal(set) var linkCursor: Int?
     /// The number typed after `:` (or before `g`) to jump to; nil when none is typed.
@@ -179,7 +179,7 @@ package struct ScreenModel {
         }
         let content: [String]
         if showingHelp {
-            content = fitted(ScreenKeys.helpLines().dropFirst(helpScroll ?? 0).map { TerminalText.truncated($0, toWidth: width) })
+            content = fitted(ScreenKeys.helpLines(width: width).dropFirst(helpScroll ?? 0).map { TerminalText.truncated($0, toWidth: width) })
         } else if showingLog {
             content = fitted(visibleLog(rows: contentRows))
         } else {
@@ -249,7 +249,7 @@ package struct ScreenModel {
         if linkInput != nil { return linkFooter }
         if let jumpInput { return ":" + jumpInput + "▏  go to item or line · Enter or g goes · Esc cancels" }
         if showingHelp {
-            let more = ScreenKeys.helpLines().count > rows
+            let more = ScreenKeys.helpLines(width: columns).count > rows
             return more ? "↑↓ scroll the help · any other key closes it" : "any key closes the help"
         }
         if let notice { return notice.text }
