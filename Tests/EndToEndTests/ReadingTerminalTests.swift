@@ -86,6 +86,7 @@ final class ReadingTerminalTests: XCTestCase {
         try tmux.send("Escape")
         XCTAssertTrue(tmux.waitForScreen(containing: "deeper[L1]"), "back on the page, scrolled to its end as left: \(tmux.screen())")
         XCTAssertFalse(tmux.screen().contains("Entry 1"), "not the list: \(tmux.screen())")
+        XCTAssertEqual(pageRequests[3].count, 1, "gone back to as it was kept, as lynx goes back: not asked for again")
         try tmux.send("Escape")
         XCTAssertTrue(tmux.waitForScreen(containing: "Entry 3's own words, from the feed."), "then the entry: \(tmux.screen())")
         try tmux.send("Escape")
@@ -96,7 +97,9 @@ final class ReadingTerminalTests: XCTestCase {
     func testAnEntryOpenedIsReadInTheNextRunAndUnreadPrintsTheOthers() throws {
         let run = loadrun("--browse '\(server.url("/feed3"))'")
         let unread = loadrun("--unread '\(server.url("/feed3"))'") + " | grep -o 'Entry [0-9]$' | tr '\\n' ' '; echo UNREAD-END"
-        let tmux = try TmuxSession("\(run); echo FIRST-RUN-DONE; \(run); \(unread)", width: 100, height: 30)
+        let cut = loadrun("--unread --max-items 1 '\(server.url("/feed3"))'")
+            + " | grep -o -E 'Entry [0-9]$|[0-9] more unread' | tr '\\n' ' '; echo CUT-END"
+        let tmux = try TmuxSession("\(run); echo FIRST-RUN-DONE; \(run); \(unread); \(cut)", width: 100, height: 30)
         XCTAssertTrue(tmux.waitForScreen(containing: "3 unread"), tmux.screen())
         try tmux.send("j")
         try tmux.send("Enter")
@@ -115,6 +118,7 @@ final class ReadingTerminalTests: XCTestCase {
         }
         try tmux.send("q")
         XCTAssertTrue(tmux.waitForScreen(containing: "Entry 3 Entry 1 UNREAD-END"), "--unread prints the two never opened: \(tmux.screen())")
+        XCTAssertTrue(tmux.waitForScreen(containing: "Entry 3 1 more unread CUT-END"), "max-items cuts the unread ones: \(tmux.screen())")
     }
 
     func testEveryRowIsReachableWhateverMaxItemsSays() throws {

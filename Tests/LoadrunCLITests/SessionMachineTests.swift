@@ -122,6 +122,17 @@ final class SessionMachineTests: XCTestCase {
         XCTAssertNil(browse.openDetail)
     }
 
+    func testAPageGoneBackToShowsAsKeptAndLoadsOnlyWhatItLacks() {
+        var browse = machine(.browse, sources: 1)
+        let had = Machine.Phase(isLoaded: true, hasContent: true)
+        let main = Machine.SourceID.detail(page: 4, slot: 0)
+        XCTAssertEqual(browse.handle(.openDetail(page: 4, sources: [had], revisits: true)),
+                       [.setLowPriority(main, false), .showDetail(page: 4)], "back along the trail: no request, as lynx goes back")
+        _ = browse.handle(.closeDetail)
+        XCTAssertEqual(browse.handle(.openDetail(page: 4, sources: [Machine.Phase()], revisits: true)),
+                       [.setLowPriority(main, false), .load(main), .showDetail(page: 4)], "a page no longer kept loads")
+    }
+
     func testAPrefetchLoadsAtLowPriorityAndIsShownAsItIsWhenOpened() {
         var browse = machine(.browse, sources: 1)
         let main = Machine.SourceID.detail(page: 1, slot: 0)

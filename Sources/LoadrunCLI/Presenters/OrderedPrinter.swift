@@ -199,7 +199,17 @@ final class OrderedPrinter: Presenter {
         case .all?, nil:
             break
         }
-        let context = environment.renderContext(imageFormat: nil)
+        var context = environment.renderContext(imageFormat: nil)
+        // The items are picked from the whole list, not from what max-items leaves: `--unseen`
+        // shows every new item (one cut would count as shown by the next run), and `--unread`
+        // the first max-items of the unread ones.
+        var unreadLeftOut = 0
+        if kept != nil, let limit = context.maxItems {
+            context.maxItems = nil
+            if environment.unseen?.rule == .unread, format == .text, let all = kept, all.count > limit {
+                (kept, unreadLeftOut) = (Array(all.prefix(limit)), all.count - limit)
+            }
+        }
         switch format {
         case .json, .ndjson:
             var json = JSONOutputText(context: context)
@@ -241,6 +251,7 @@ final class OrderedPrinter: Presenter {
             }
             if let kept, let items = environment.plugins.renderItems(of: content, context: context) {
                 sink.write(UnseenItems.text(items, keeping: kept))
+                if unreadLeftOut > 0 { sink.write(TextStyle.dim.apply("… \(unreadLeftOut) more unread", in: context) + "\n") }
             } else {
                 environment.plugins.write(content, context: context, to: sink)
             }

@@ -87,6 +87,8 @@ extension LoadSession {
             send(.closeDetail)
         case .openLink(let index, let url):
             openDetail(of: sources[index], url: url)
+        case .revisit(let index, let url):
+            openDetail(of: sources[index], url: url, revisits: true)
         case .prefetch(let index, let fields):
             prefetchDetail(of: sources[index], fields: fields)
         case .cancelPrefetch:

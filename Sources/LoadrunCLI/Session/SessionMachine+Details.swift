@@ -5,8 +5,8 @@ import Loader
 extension SessionMachine {
     /// Opens the detail on `page`: a prefetch still waiting at low priority is asked again at
     /// normal priority; what it lacks loads, and what it had is revalidated, except a prefetch
-    /// not yet seen, which shows as it is.
-    mutating func open(_ page: Int, sources: [Phase]) -> [Action] {
+    /// not yet seen, which shows as it is, and a page gone back to (`revisits`).
+    mutating func open(_ page: Int, sources: [Phase], revisits: Bool = false) -> [Action] {
         guard openDetail == nil else { return [] }
         var actions = prefetching == page ? [] : cancelPrefetch()
         prefetching = nil
@@ -25,7 +25,7 @@ extension SessionMachine {
             if phase.isBusy { continue }
             if !phase.hasContent {
                 actions.append(.load(id))
-            } else if !(unseen && slot == 0) {
+            } else if !(unseen && slot == 0), !revisits {
                 // Seen before: ask whether it changed, with the validators it had.
                 actions.append(.reload(id))
             }

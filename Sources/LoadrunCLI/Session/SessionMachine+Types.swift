@@ -63,8 +63,9 @@ extension SessionMachine {
         /// `p`: pause a watch's reloads, or resume them, each interval starting again.
         case togglePause
         /// Open the detail on page `page`, whose sources stand as `sources` (the detail itself,
-        /// then its related lists).
-        case openDetail(page: Int, sources: [Phase])
+        /// then its related lists); `revisits`: the user went back to it (Esc along the trail),
+        /// and what it has shows as it was kept, not asked for again, as lynx goes back.
+        case openDetail(page: Int, sources: [Phase], revisits: Bool = false)
         /// Back to the list from the detail open.
         case closeDetail
         /// The selection rests on an item whose detail is on page `page`: its own source stands

@@ -135,8 +135,8 @@ struct SessionMachine {
             guard reloadsOnInterval else { return [.refresh] }
             isPaused.toggle()
             return (isPaused ? [] : (0..<sourceCount).map(Action.scheduleReload)) + [.refresh]
-        case .openDetail(let page, let sources):
-            return open(page, sources: sources)
+        case .openDetail(let page, let sources, let revisits):
+            return open(page, sources: sources, revisits: revisits)
         case .closeDetail:
             guard let open = openDetail else { return [] }
             openDetail = nil

@@ -15,6 +15,9 @@ package enum ScreenCommand: Equatable {
     case back
     /// Open `url`, a link of the page on screen, as a detail of source `index`.
     case openLink(Int, url: String)
+    /// Go back to `url`, a page of source `index` left for a link (Esc): shown as it was
+    /// kept, not asked for again, as lynx goes back.
+    case revisit(Int, url: String)
     /// The selection rests on the item with these fields: load its detail at low priority.
     case prefetch(Int, fields: [String: String])
     /// The selection moved on: a prefetch not yet finished is cancelled.

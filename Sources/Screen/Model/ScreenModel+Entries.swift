@@ -1,4 +1,5 @@
 package import LoadCore
+import TerminalText
 
 /// Reading as newsboat and lynx do: Enter on a feed's entry shows its own words, with no
 /// request (`EntryView`); Enter again, or its `[L1]`, opens its page as a detail. Each page
@@ -46,9 +47,17 @@ extension ScreenModel {
     /// for its status line; nil on a list, and for a detail reached in one step (its own
     /// name says as much).
     package var breadcrumb: String? {
-        if let entry { return sources[entry.source].name + " › " + entry.title }
+        if let entry { return Self.crumbs([sources[entry.source].name, entry.title]) }
         guard let detail, !trail.isEmpty else { return nil }
-        return ([sources[detail.facts.parent].name] + trail.map(\.title) + [detailTitle ?? ""]).joined(separator: " › ")
+        return Self.crumbs([sources[detail.facts.parent].name] + trail.map(\.title) + [detailTitle ?? ""])
+    }
+
+    /// `names` joined as a breadcrumb that keeps its ends: each cut at 30 columns, and past
+    /// four, those between the first and the last two said as `…`, so that what is on screen
+    /// keeps its name.
+    package static func crumbs(_ names: [String]) -> String {
+        let cut = names.map { TerminalText.truncated($0, toWidth: 30) }
+        return (cut.count > 4 ? [cut[0], "…"] + cut.suffix(2) : cut).joined(separator: " › ")
     }
 
     /// Enter on the selected item of a list whose items carry their own words: shown now,
@@ -137,7 +146,7 @@ extension ScreenModel {
             return [.back]
         case .page(let url, let parent, _, let cursor):
             restoring = (url, cursor)
-            return [.back, .openLink(parent, url: url)]
+            return [.back, .revisit(parent, url: url)]
         case nil:
             return [.back]
         }

@@ -114,8 +114,10 @@ extension ScreenModel {
                 return []
             }
             return setFocus((focus + (key == .tab ? 1 : sources.count - 1)) % sources.count)
-        case .character(let digit) where digit.isASCII && digit.isNumber && !shownLinks.isEmpty:
-            // On a page, digits are a link's number, as in lynx; Tab still switches sources.
+        case .character(let digit) where digit.isASCII && digit.isNumber && (detail != nil || entry != nil || !shownLinks.isEmpty):
+            // On a page, digits are a link's number, as in lynx (one still loading too: its
+            // links are not known yet, and a number typed then must not mean something else);
+            // Tab still switches sources.
             linkInput = String(digit)
         case .character(let digit) where digit.isASCII && digit.isNumber && sources.count == 1:
             // With one source, a number before g goes to that item, as less goes to a line.
@@ -211,9 +213,9 @@ extension ScreenModel {
             guard let index = relatedFocus, detail.facts.related.indices.contains(index), let selected = pane.cursor.selection,
                   let content = detail.facts.related[index].state.content,
                   let fields = renderer.itemFields(of: content, at: selected) else {
-                note(detail.facts.related.isEmpty ? "this detail has no related lists to open"
-                                                  : "Tab moves to its related lists; Enter shows the selected item whole",
-                     about: detail.facts.main.name, now: now)
+                let advice = !detail.facts.related.isEmpty ? "Tab moves to its related lists; Enter shows the selected item whole"
+                    : shownLinks.isEmpty ? "nothing to open on this page" : "type a link's number, or Tab to it, then Enter"
+                note(advice, about: detail.facts.main.name, now: now)
                 return []
             }
             showRecord(title: detail.facts.main.name + " › " + detail.facts.related[index].name + Self.label(fields), fields: fields)

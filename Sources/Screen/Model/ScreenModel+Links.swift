@@ -53,12 +53,27 @@ extension ScreenModel {
             note("this page has no links", about: shownName, now: now)
             return
         }
-        let next = linkCursor.map { ($0 + (forward ? 1 : links.count - 1)) % links.count } ?? (forward ? 0 : links.count - 1)
+        let rows = contentRows
+        let next = linkCursor.map { ($0 + (forward ? 1 : links.count - 1)) % links.count }
+            ?? linkOnScreen(first: forward, rows: rows, count: links.count) ?? (forward ? 0 : links.count - 1)
         linkCursor = next
         let mark = "[L\(next + 1)]"
-        let rows = contentRows
         guard let line = pane.lines.firstIndex(where: { $0.contains(mark) }) else { return }
         changePane { $0.cursor.reveal(line: line, in: $0.layout(rows: rows)) }
+    }
+
+    /// The first (or last) link whose mark is on screen, as lynx starts from what is in
+    /// view; nil when none is.
+    private func linkOnScreen(first: Bool, rows: Int, count: Int) -> Int? {
+        var cursor = pane.cursor
+        cursor.clamp(to: pane.layout(rows: rows))
+        let lines = pane.lines.dropFirst(cursor.scroll).prefix(rows)
+        let numbers = lines.flatMap { line in
+            line.split(separator: "[L", omittingEmptySubsequences: false).dropFirst().compactMap { piece in
+                piece.firstIndex(of: "]").flatMap { Int(piece[..<$0]) }
+            }
+        }.filter { (1...count).contains($0) }
+        return (first ? numbers.first : numbers.last).map { $0 - 1 }
     }
 
     /// `row` with the mark of the link under the link cursor in reverse video (or in `>…<`

@@ -32,16 +32,16 @@ extension ScreenModel {
 
     /// The item at `item` of source `index`'s list was opened: it is read, from now on.
     mutating func opened(_ item: Int, of index: Int) -> [ScreenCommand] {
-        guard reads[index] != nil, let keys = lists[index].keys, keys.indices.contains(item), Self.names(keys[item]) else { return [] }
+        guard reads[index] != nil, readingLists.contains(index), let keys = lists[index].keys, keys.indices.contains(item),
+              Self.names(keys[item]) else { return [] }
         return setRead([keys[item]], of: index, read: true)
     }
 
     /// `m`: the selected item (or the entry on screen) read or unread, the other of what it is.
     mutating func toggleRead(now: ContinuousClock.Instant) -> [ScreenCommand] {
         let index = entry?.source ?? focus
-        guard detail == nil, records.isEmpty, reads[index] != nil else {
-            note(reads[index] == nil ? "read marks are kept in the history, which this run does not keep (--no-history)"
-                                     : "m marks a list's item; Esc back to the list first", about: shownName, now: now)
+        guard detail == nil, records.isEmpty, reads[index] != nil, readingLists.contains(index) else {
+            note(readMarksMissing(index) ?? "m marks a list's item; Esc back to the list first", about: shownName, now: now)
             return []
         }
         let selected = lists[index].cursor.selection.flatMap { item in lists[index].keys.flatMap { $0.indices.contains(item) ? $0[item] : nil } }
@@ -60,14 +60,20 @@ extension ScreenModel {
 
     /// `M`: every item of the focused list read.
     mutating func markAllRead(now: ContinuousClock.Instant) -> [ScreenCommand] {
-        guard entry == nil, detail == nil, records.isEmpty, reads[focus] != nil, let keys = lists[focus].keys else {
-            note(reads[focus] == nil ? "read marks are kept in the history, which this run does not keep (--no-history)"
-                                     : "M marks a list's items; Esc back to the list first", about: shownName, now: now)
+        guard entry == nil, detail == nil, records.isEmpty, reads[focus] != nil, readingLists.contains(focus), let keys = lists[focus].keys else {
+            note(readMarksMissing(focus) ?? "M marks a list's items; Esc back to the list first", about: shownName, now: now)
             return []
         }
         let unread = keys.filter { Self.names($0) && !(reads[focus]?.contains($0) ?? false) }
         note("marked \(unread.count) read", about: sources[focus].name, now: now)
         return setRead(unread, of: focus, read: true)
+    }
+
+    /// Why source `index` keeps no read marks, if it keeps none.
+    private func readMarksMissing(_ index: Int) -> String? {
+        if reads[index] == nil { return "read marks are kept in the history, which this run does not keep (--no-history)" }
+        if !readingLists.contains(index) { return "read marks are a feed's: these items are rows, not entries to read" }
+        return nil
     }
 
     private mutating func setRead(_ keys: [String], of index: Int, read: Bool) -> [ScreenCommand] {

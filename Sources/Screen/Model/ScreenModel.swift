@@ -271,8 +271,8 @@ package struct ScreenModel {
     package var place: ScreenKeys.Place {
         let shown = detail?.facts.main ?? sources[focus]
         return ScreenKeys.Place(
-            inDetail: detail != nil || !records.isEmpty || entry != nil, inEntry: entry != nil && records.isEmpty,
-            tracksReading: reads[focus] != nil && entry == nil && detail == nil && records.isEmpty && pane.hasItems,
+            inDetail: detail != nil || !records.isEmpty || entry != nil, inEntry: entry?.fields["url"] != nil && records.isEmpty,
+            tracksReading: reads[focus] != nil && readingLists.contains(focus) && entry == nil && detail == nil && records.isEmpty && pane.hasItems,
             hasItems: pane.hasItems,
             canLoadMore: detail == nil && shown.canLoadMore, manySources: sources.count > 1,
             hasHistory: detail == nil && histories[focus].count > 1, reloadsOnInterval: reloadsOnInterval,

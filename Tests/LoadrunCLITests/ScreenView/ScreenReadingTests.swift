@@ -81,7 +81,7 @@ final class ScreenReadingTests: XCTestCase {
         _ = screen.updateRendering(.detailOpened(DetailFacts(id: 2, parent: 0, main: SourceFacts(name: "deeper", state: .loaded(page("Deeper", links: []))),
                                                              url: "http://127.0.0.1:9/deeper")))
         XCTAssertEqual(screen.breadcrumb, "notes › First note › One › Deeper", "the path by titles")
-        XCTAssertEqual(press(&screen, .escape), [.back, .openLink(0, url: pageURL)], "back to the page, not the list")
+        XCTAssertEqual(press(&screen, .escape), [.back, .revisit(0, url: pageURL)], "back to the page, not the list")
         _ = screen.updateRendering(.detailOpened(first))
         XCTAssertEqual(screen.pane.cursor.scroll, scrolled, "scrolled as it was left")
         XCTAssertEqual(press(&screen, .character("h")), [.back])
@@ -123,6 +123,27 @@ final class ScreenReadingTests: XCTestCase {
         XCTAssertTrue(content(screen).contains(">[L2]<"), "the link under the cursor is marked: \(content(screen))")
         XCTAssertEqual(press(&screen, .enter), [.openLink(0, url: "http://127.0.0.1:9/more")])
         XCTAssertEqual(screen.trail.count, 1)
+    }
+
+    func testTabStartsFromTheFirstLinkOnScreen() throws {
+        var screen = try model(rows: 12)
+        _ = press(&screen, .enter)
+        _ = press(&screen, .enter)
+        let links = (1...30).map { "http://127.0.0.1:9/l\($0)" }
+        let blocks = (1...30).map { ArticleBlock.paragraph("Paragraph \($0), link[L\($0)].") }
+        let page = AnyContent(Article(title: "Many", body: "", blocks: blocks, links: links), decoder: ArticlesPlugin())
+        _ = screen.updateRendering(.detailOpened(DetailFacts(id: 1, parent: 0, main: SourceFacts(name: "many", state: .loaded(page)),
+                                                             url: "http://127.0.0.1:9/three")))
+        _ = press(&screen, .pageDown)
+        _ = press(&screen, .pageDown)
+        let top = screen.pane.lines[screen.pane.cursor.scroll...].first { $0.contains("[L") } ?? ""
+        _ = press(&screen, .tab)
+        XCTAssertEqual(screen.linkCursor.map { "[L\($0 + 1)]" }.map(top.contains), true, "the first link in view, \(top), not L1")
+    }
+
+    func testABreadcrumbKeepsItsEnds() {
+        XCTAssertEqual(ScreenModel.crumbs(["feed", "Entry", "Page", "Next", "Last"]), "feed › … › Next › Last")
+        XCTAssertEqual(ScreenModel.crumbs(["feed", String(repeating: "long ", count: 20)]).count, "feed › ".count + 30)
     }
 
     func testColonOrACountBeforeGGoesToAnItem() throws {

@@ -17,10 +17,11 @@ extension LoadSession {
 
     /// Opens `url` as a detail of `source`: an item's (with its `fields`, which fill the
     /// related lists' templates), or a link of a page (no fields, so no related lists).
-    func openDetail(of source: SessionSource, url: String, fields: [String: String]? = nil) {
+    /// `revisits`: the user went back to it, and what was kept of it shows, not asked again.
+    func openDetail(of source: SessionSource, url: String, fields: [String: String]? = nil, revisits: Bool = false) {
         guard machine.openDetail == nil else { return }
         let page = details.page(for: url) ?? makeDetail(url: url, of: source, fields: fields)
-        send(.openDetail(page: page.id, sources: page.sources.map(Self.phase)))
+        send(.openDetail(page: page.id, sources: page.sources.map(Self.phase), revisits: revisits))
     }
 
     /// The selection rests on the item with `fields`: the machine decides whether its detail
