@@ -104,6 +104,21 @@ final class HistoryTests: XCTestCase {
         XCTAssertTrue(other.standardError.contains("nothing new"), other.standardError)
     }
 
+    /// A sources file's max-items would hide new items that the next run then counts as shown:
+    /// `--unseen` shows every new one, as `--max-items` beside it is refused.
+    func testUnseenShowsEveryNewItemWhateverTheSourcesFilesMaxItems() throws {
+        let document = ChangingDocument(Fixtures.posts(5))
+        let server = server(document)
+        let config = state + "/sources.conf"
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        try "[defaults]\nmax-items=2\n\n[source five]\nurl=\(server.url("/posts"))\nplugin=posts\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let first = try run(["--config", config, "--source", "five", "--unseen"])
+        XCTAssertTrue((1...5).allSatisfy { first.standardOutput.contains("Post number \($0)") }, "all five: \(first.standardOutput)")
+        XCTAssertFalse(first.standardOutput.contains("more"), first.standardOutput)
+        let plain = try run(["--config", config, "--source", "five"])
+        XCTAssertTrue(plain.standardOutput.contains("… 3 more"), "without --unseen the file's max-items holds: \(plain.standardOutput)")
+    }
+
     func testUnseenOnContentThatIsNoListShowsItWholeAndSaysSo() throws {
         let document = ChangingDocument(#"{"state": "done"}"#)
         let server = server(document)

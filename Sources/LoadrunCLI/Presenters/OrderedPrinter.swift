@@ -204,9 +204,9 @@ final class OrderedPrinter: Presenter {
         // shows every new item (one cut would count as shown by the next run), and `--unread`
         // the first max-items of the unread ones.
         var unreadLeftOut = 0
-        if kept != nil, let limit = context.maxItems {
+        if let rule = environment.unseen?.rule, let limit = context.maxItems, rule == .unseen || kept != nil {
             context.maxItems = nil
-            if environment.unseen?.rule == .unread, format == .text, let all = kept, all.count > limit {
+            if rule == .unread, format == .text, let all = kept, all.count > limit {
                 (kept, unreadLeftOut) = (Array(all.prefix(limit)), all.count - limit)
             }
         }
