@@ -93,7 +93,7 @@ final class ScreenChangesTests: XCTestCase {
         _ = screen.updateRendering(.key(.character("?"), at: start))
         XCTAssertTrue(screen.view().footer.contains("scroll"), screen.view().footer)
         XCTAssertEqual(screen.view().content.first, "Keys")
-        for _ in 0..<40 { _ = screen.updateRendering(.key(.down, at: start)) }
+        for _ in 0..<100 { _ = screen.updateRendering(.key(.down, at: start)) }
         let help = screen.view().content.joined(separator: "\n")
         XCTAssertTrue(help.contains("+  added"), help)
         XCTAssertTrue(help.contains("~  changed"), help)
