@@ -34,9 +34,19 @@ extension HistoryStore {
     /// nil when the history cannot be read.
     public func readItems(of urls: Set<String>) -> [String: Set<String>]? {
         file.attempt { (database) throws(SQLiteError) -> [String: Set<String>] in
+            var keys: [String: Set<String>] = [:]
+            // A few sources by their key; many (a full-screen watch of thousands) in one pass
+            // over the marks, rather than a query each.
+            if urls.count <= Self.sourcesLookedUpOneByOne {
+                let select = try database.prepare("SELECT item FROM reads WHERE url = ?")
+                for url in urls {
+                    try select.bind(.text(url))
+                    while try select.step() { if let key = select.text(0) { keys[url, default: []].insert(key) } }
+                }
+                return keys
+            }
             let select = try database.prepare("SELECT url, item FROM reads")
             try select.bind()
-            var keys: [String: Set<String>] = [:]
             while try select.step() {
                 guard let url = select.text(0), urls.contains(url), let key = select.text(1) else { continue }
                 keys[url, default: []].insert(key)
@@ -44,4 +54,7 @@ extension HistoryStore {
             return keys
         }
     }
+
+    /// Up to how many sources `readItems` asks for one by one.
+    static let sourcesLookedUpOneByOne = 64
 }

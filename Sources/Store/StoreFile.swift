@@ -226,9 +226,16 @@ final class StoreFile {
     /// loadrun's mark on its own SQLite files (`PRAGMA application_id`): "LRUN".
     static let applicationID = 0x4C52_554E
 
-    /// The tables the schema makes: a file loadrun made before it marked its files has them all.
+    /// The tables the schema makes but those a migration adds: a file loadrun made before it
+    /// marked its files has them all, whatever layout it has.
     private var schemaTables: [String] {
-        schema.split(separator: "\n").compactMap { line -> String? in
+        let added = Set(migrations.values.flatMap(Self.tables))
+        return Self.tables(in: schema).filter { !added.contains($0) }
+    }
+
+    /// The tables `sql` creates.
+    private static func tables(in sql: String) -> [String] {
+        sql.split(separator: "\n").compactMap { line -> String? in
             let words = line.split(separator: " ")
             guard words.count > 5, words[0...4].joined(separator: " ") == "CREATE TABLE IF NOT EXISTS" else { return nil }
             return String(words[5].prefix { $0 != "(" })

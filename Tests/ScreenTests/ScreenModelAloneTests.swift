@@ -51,7 +51,7 @@ final class ScreenModelAloneTests: XCTestCase {
             .resized(rows: 10, columns: 30),
             .tick(start),
             .statuses(StatusBoard()),
-            .showRecord(0, fields: ["line": "a"], note: "no detail"),
+            .showRecord(0, fields: ["line": "a"], note: "no detail", at: start),
         ]
         for message in messages { XCTAssertEqual(screen.updateRendering(message), [], "\(message)") }
     }

@@ -42,6 +42,16 @@ final class HistoryReadsTests: XCTestCase {
     }
 
     func testAHistoryOfTheLayoutBeforeGetsItsReadMarksAndKeepsItsVersions() throws {
+        try historyOfTheLayoutBefore(marked: true)
+    }
+
+    /// A file of the layout before that a loadrun older still made unmarked (no
+    /// `application_id`): its tables are those of layout 1, and it is loadrun's all the same.
+    func testAnUnmarkedHistoryOfTheLayoutBeforeIsMigratedNotMovedAside() throws {
+        try historyOfTheLayoutBefore(marked: false)
+    }
+
+    private func historyOfTheLayoutBefore(marked: Bool) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = directory + "/" + HistoryStore.fileName
         do {
@@ -49,8 +59,15 @@ final class HistoryReadsTests: XCTestCase {
             try old.execute("""
                 CREATE TABLE sources (id INTEGER PRIMARY KEY, name TEXT NOT NULL, url TEXT NOT NULL,
                     first_seen INTEGER NOT NULL, last_seen INTEGER NOT NULL, UNIQUE (url));
+                CREATE TABLE versions (id INTEGER PRIMARY KEY, source INTEGER NOT NULL, number INTEGER NOT NULL,
+                    seen_at INTEGER NOT NULL, last_seen INTEGER NOT NULL, status INTEGER, etag TEXT, last_modified TEXT,
+                    content_type TEXT, plugin TEXT NOT NULL, program TEXT, size INTEGER NOT NULL,
+                    fingerprint INTEGER NOT NULL, UNIQUE (source, number));
+                CREATE TABLE contents (version INTEGER PRIMARY KEY, stored INTEGER NOT NULL, content BLOB, items TEXT);
+                CREATE TABLE totals (bytes INTEGER NOT NULL);
+                INSERT INTO totals VALUES (0);
                 INSERT INTO sources VALUES (1, 'feed', 'http://a.test/feed', 1, 1);
-                PRAGMA application_id = \(StoreFile.applicationID);
+                PRAGMA application_id = \(marked ? StoreFile.applicationID : 0);
                 PRAGMA user_version = 1;
                 """)
         }

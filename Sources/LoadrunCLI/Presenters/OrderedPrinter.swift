@@ -184,7 +184,7 @@ final class OrderedPrinter: Presenter {
     /// nothing, and JSON the list with no items.
     private func printContent(_ content: AnyContent, of source: SourceSnapshot) {
         var kept: [Int]?
-        var keptKeys: Set<String> = []
+        var keptKeys = UnseenItems.ItemKeys()
         switch environment.unseen?.choose(content, of: environment.requests[source.index]) {
         case .only(let indices, let keys, let since)?:
             (kept, keptKeys) = (indices, keys)

@@ -88,6 +88,8 @@ struct PluginScreenRenderer: ContentRendering {
 
     func entry(of content: AnyContent, at item: Int) -> AnyContent? { plugins.entry(of: content, at: item) }
 
+    func hasEntries(_ content: AnyContent) -> Bool { plugins.hasEntries(content) }
+
     /// An article's title (a web page's, a feed entry's); other content has none to name it by.
     func title(of content: AnyContent) -> String? {
         (content.model as? Article).map { UntrustedText.forTerminalLine($0.title) }

@@ -106,7 +106,7 @@ final class ScreenPresenter: Presenter {
     /// An item with no detail to load is shown whole, rather than not at all.
     func noDetail(_ why: String, for source: SourceSnapshot, fields: [String: String]) {
         guard !source.isDetail else { return note(why, about: source.name) }
-        send(.showRecord(source.index, fields: fields, note: why))
+        send(.showRecord(source.index, fields: fields, note: why, at: .now))
     }
 
     func resized(to terminal: Terminal) {
@@ -159,7 +159,9 @@ final class ScreenPresenter: Presenter {
     /// control takes over), and once `fg` continues it, the screen taken again and drawn whole
     /// at the terminal's size then.
     func suspend() {
-        guard !left, environment.ending == nil else { return }
+        // A signal taken in the same turn as the key ends the run first: a stopped process
+        // would keep it waiting until `fg`.
+        guard !left, environment.ending == nil, !environment.signalWaiting else { return }
         screen.suspend()
         let terminal = Terminal.current(environment: environment.terminal.environment, color: environment.terminal.color)
         resized(to: terminal)

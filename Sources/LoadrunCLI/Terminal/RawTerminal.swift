@@ -36,8 +36,8 @@ final class RawTerminal {
             if tcgetattr(STDIN_FILENO, &settings) == 0 {
                 savedInput = settings
                 // Keys arrive as typed, unechoed. ISIG stays on, so Ctrl-C is still SIGINT and
-                // goes through the loop's signal watch; but Ctrl-Z is turned off, since a stopped
-                // process could not restore the screen it leaves behind.
+                // goes through the loop's signal watch; but Ctrl-Z comes as a key, for the view
+                // to give the terminal back before it stops (`FullScreen.suspend`), as less does.
                 settings.c_lflag &= ~tcflag_t(ICANON | ECHO)
                 withUnsafeMutableBytes(of: &settings.c_cc) { cc in
                     cc[Int(VMIN)] = 1

@@ -107,6 +107,8 @@ public struct FeedPlugin: ContentPlugin {
         ItemLineRecorder.record { FeedView(context: context).write(feed, to: $0.sink, recorder: $0) }
     }
 
+    public let itemsHaveEntries = true
+
     /// An entry's own words, before its web page (see `FeedEntryPage`), in the list's order.
     public func entry(_ feed: Feed, at index: Int) -> AnyContent? {
         guard feed.newestFirstOrder.indices.contains(index) else { return nil }

@@ -14,6 +14,8 @@ public struct AnyContentRenderer {
     private let itemFielder: (Any, Int) -> [String: String]?
     /// See `ContentRenderer.noDetailNote`.
     public let noDetailNote: String?
+    /// See `ContentRenderer.itemsHaveEntries`.
+    public let itemsHaveEntries: Bool
 
     public init<Renderer: ContentRenderer>(_ renderer: Renderer) {
         self.renderer = { renderer.render(Self.model($0), context: $1) }
@@ -27,6 +29,7 @@ public struct AnyContentRenderer {
         itemRenderer = { renderer.renderItems(Self.model($0), context: $1) }
         itemFielder = { renderer.itemFields(Self.model($0), at: $1) }
         noDetailNote = renderer.noDetailNote
+        itemsHaveEntries = renderer.itemsHaveEntries
     }
 
     public func render(_ content: AnyContent, context: RenderContext) -> String { renderer(content.model, context) }

@@ -20,6 +20,9 @@ public protocol ContentRenderer {
     /// page of its own, with no request, as a reader shows an entry before its web page; nil
     /// (the default) for items that are only a row.
     func entry(_ model: Model, at index: Int) -> AnyContent?
+    /// Whether its lists' items carry their own words (`entry` gives them): a feed's entries,
+    /// whose read state a reader keeps. False, the default, for lists of rows.
+    var itemsHaveEntries: Bool { get }
     /// Writes what `render` gives into `sink`, as it goes. A renderer of big models writes
     /// here and builds `render` on it; the default writes `render`'s text whole.
     func write(_ model: Model, context: RenderContext, to sink: RenderSink)
@@ -53,6 +56,7 @@ extension ContentRenderer {
     }
     public func links(_ model: Model) -> [String] { [] }
     public func entry(_ model: Model, at index: Int) -> AnyContent? { nil }
+    public var itemsHaveEntries: Bool { false }
     public func emptyState(_ model: Model) -> String? { nil }
     public func renderItems(_ model: Model, context: RenderContext) -> RenderedItems? { nil }
 

@@ -118,6 +118,11 @@ public struct PluginRegistry {
         renderer(for: content).links(content)
     }
 
+    /// Whether `content`'s items carry their own words (a feed's entries), without making one.
+    public func hasEntries(_ content: AnyContent) -> Bool {
+        renderer(for: content).itemsHaveEntries
+    }
+
     /// Item `index` of `content` as a page of its own words, when its items carry them (a
     /// feed's entries); nil otherwise.
     public func entry(of content: AnyContent, at index: Int) -> AnyContent? {

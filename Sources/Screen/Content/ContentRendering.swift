@@ -26,6 +26,9 @@ package protocol ContentRendering {
     /// Item `item` of `content` as a page of its own words, shown with no request (a feed's
     /// entry); nil when its items are only rows.
     func entry(of content: AnyContent, at item: Int) -> AnyContent?
+    /// Whether `content`'s items carry their own words (a feed's entries), without making one:
+    /// cheap enough to ask on every render.
+    func hasEntries(_ content: AnyContent) -> Bool
     /// The title of a page (an article's), for a breadcrumb; nil when it has none.
     func title(of content: AnyContent) -> String?
     /// Whether styling escapes may be used.
@@ -34,5 +37,6 @@ package protocol ContentRendering {
 
 extension ContentRendering {
     package func entry(of content: AnyContent, at item: Int) -> AnyContent? { nil }
+    package func hasEntries(_ content: AnyContent) -> Bool { false }
     package func title(of content: AnyContent) -> String? { nil }
 }

@@ -22,8 +22,9 @@ package struct RenderJob {
         case list(AnyContent, previous: AnyContent?, previousText: String?, marks: Bool)
         /// The open detail, its skeleton that of `skeletonPlugin` while it loads.
         case detail(DetailFacts, skeletonPlugin: String?)
-        /// A page of content made with no request (a feed entry's own words).
-        case page(AnyContent)
+        /// Item `item` of a list as a page of its own words (a feed's entry): made, then
+        /// rendered, with no request.
+        case entry(AnyContent, item: Int)
     }
 
     package let request: RenderRequest
@@ -59,9 +60,9 @@ package struct RenderJob {
                                              changedText: changedText))
         case .detail(let facts, let skeletonPlugin):
             output = .detail(renderer.detail(facts, skeletonPlugin: skeletonPlugin, width: width, rows: rows))
-        case .page(let content):
-            output = .list(RenderResult.List(list: renderer.list(content, width: width, rows: rows), previousText: nil, before: nil,
-                                             changedText: nil))
+        case .entry(let list, let item):
+            let page = renderer.entry(of: list, at: item)
+            output = .entry(page, text: page.map { renderer.list($0, width: width, rows: rows).text } ?? "")
         }
         return RenderResult(request: request, serial: serial, width: width, rows: rows, output: output)
     }
@@ -83,6 +84,8 @@ package struct RenderResult {
     enum Output {
         case list(List)
         case detail(RenderedDetail)
+        /// A feed entry's page, as made, and its text.
+        case entry(AnyContent?, text: String)
     }
 
     package let request: RenderRequest

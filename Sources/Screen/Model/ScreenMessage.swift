@@ -29,7 +29,7 @@ package enum ScreenMessage {
     case prefetchTimerFired
     /// The item with `fields` of source `index`'s list, which Enter asked to open, has no
     /// detail (`note` says why): it is shown whole instead.
-    case showRecord(Int, fields: [String: String], note: String)
+    case showRecord(Int, fields: [String: String], note: String, at: ContinuousClock.Instant)
     /// Source `index`'s versions from earlier runs, oldest first, each timed with its date,
     /// as `ScreenCommand.loadEarlierVersions` asked.
     case earlierVersions(Int, [(version: AnyContent, bytes: Int, time: WallTime)], at: ContinuousClock.Instant)

@@ -14,8 +14,12 @@ extension ScreenModel {
         package var key: String?
         /// The item's fields, which open its page (its `url`, or the source's detail template).
         package var fields: [String: String]
-        /// Its words, as a page the plugins render (an article).
-        package var content: AnyContent
+        /// The list's content it came from, and its place there, which its page is made of.
+        var list: AnyContent
+        var item: Int
+        /// Its words, as a page the plugins render (an article): made outside the model, with
+        /// its render (`RenderJob`); nil until then.
+        package var content: AnyContent?
         package var title: String
         package var pane = Pane()
     }
@@ -40,7 +44,8 @@ extension ScreenModel {
     var detailTitle: String? {
         guard let detail else { return nil }
         if let content = detail.facts.main.state.content, let title = renderer.title(of: content), !title.isEmpty { return title }
-        return detail.facts.url ?? detail.facts.main.name
+        // A link's URL, as a server wrote it: made safe, its credentials masked.
+        return detail.facts.url.map { UntrustedText.forTerminalLine(URLCredentials.masked($0)) } ?? detail.facts.main.name
     }
 
     /// `feed › Entry › Linked page`: the way from the list to what is on screen, by titles,
@@ -63,10 +68,10 @@ extension ScreenModel {
     /// Enter on the selected item of a list whose items carry their own words: shown now,
     /// marked read. Nil when its items are only rows, which open their detail.
     mutating func openEntry(at selected: Int, of content: AnyContent, fields: [String: String]) -> [ScreenCommand]? {
-        guard let page = renderer.entry(of: content, at: selected) else { return nil }
-        let title = renderer.title(of: page) ?? fields["title"] ?? fields["id"] ?? "entry"
+        guard renderer.hasEntries(content) else { return nil }
         entry = EntryView(source: focus, key: lists[focus].keys.flatMap { $0.indices.contains(selected) ? $0[selected] : nil },
-                          fields: fields, content: page, title: title)
+                          fields: fields, list: content, item: selected, content: nil,
+                          title: UntrustedText.forTerminalLine(fields["title"] ?? "(no title)"))
         trail = []
         linkCursor = nil
         composeEntry()
@@ -107,7 +112,7 @@ extension ScreenModel {
             return stop + [.openLink(open.source, url: url)]
         }
         guard let open = detail else { return stop + [.openLink(focus, url: url)] }
-        leave(for: open.facts.url.map { .page(url: $0, parent: open.facts.parent, title: detailTitle ?? $0, cursor: open.pane.cursor) })
+        leave(for: open.facts.url.map { .page(url: $0, parent: open.facts.parent, title: detailTitle ?? "", cursor: open.pane.cursor) })
         return stop + [.back, .openLink(open.facts.parent, url: url)]
     }
 
@@ -152,9 +157,10 @@ extension ScreenModel {
         }
     }
 
-    /// The entry's render came: shown, its scroll kept.
-    mutating func showEntry(_ text: String) {
+    /// The entry's page and its render came: shown, its scroll kept.
+    mutating func showEntry(_ page: AnyContent?, text: String) {
         guard entry != nil else { return }
+        entry!.content = page
         entry!.pane.show(text, items: nil)
         entry!.pane.cursor.clamp(to: entry!.pane.layout(rows: contentRows))
     }

@@ -229,7 +229,8 @@ extension ScreenModel {
         }
         let stop: [ScreenCommand] = pendingPrefetch != nil ? [.stopPrefetchTimer] : []
         pendingPrefetch = nil
-        // Opened is read, whether its own words show or its detail loads.
+        // Opened is read, whether its own words show or its detail loads; a new way starts.
+        trail = []
         let read = opened(selected, of: focus)
         if let shown = openEntry(at: selected, of: content, fields: fields) { return stop + read + shown }
         return stop + read + [.open(focus, fields: fields)]

@@ -11,7 +11,7 @@ extension ScreenModel {
         if let detail {
             return detail.facts.main.state.content.map(renderer.links) ?? []
         }
-        if let entry { return renderer.links(of: entry.content) }
+        if let entry { return entry.content.map(renderer.links) ?? [] }
         guard !pane.hasItems, let content = shownContent(of: focus) else { return [] }
         return renderer.links(of: content)
     }

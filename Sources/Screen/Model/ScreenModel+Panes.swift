@@ -113,7 +113,7 @@ extension ScreenModel {
                              work: .detail(facts, skeletonPlugin: detailPlugins[facts.parent]))
         case .entry:
             guard let serial = pendingEntry, let entry else { return nil }
-            return RenderJob(request: request, serial: serial, width: terminalColumns, rows: contentRows, work: .page(entry.content))
+            return RenderJob(request: request, serial: serial, width: terminalColumns, rows: contentRows, work: .entry(entry.list, item: entry.item))
         }
     }
 
@@ -152,10 +152,10 @@ extension ScreenModel {
                 detail!.pane.cursor = restoring.cursor
                 detail!.pane.cursor.clamp(to: detail!.pane.layout(rows: contentRows))
             }
-        case (.entry, .list(let list)):
+        case (.entry, .entry(let page, let text)):
             guard pendingEntry == result.serial else { return }
             pendingEntry = nil
-            showEntry(list.list.text)
+            showEntry(page, text: text)
         default:
             break
         }
@@ -215,7 +215,7 @@ extension ScreenModel {
 
     private mutating func showRendered(_ index: Int, list: RenderedList, changes: Pane.Changes?) {
         lists[index].show(list.text, items: list.items, keys: list.keys, itemsEnd: list.itemsEnd, changes: changes)
-        if list.items != nil, let content = shownContent(of: index), renderer.entry(of: content, at: 0) != nil {
+        if list.items != nil, let content = shownContent(of: index), renderer.hasEntries(content) {
             readingLists.insert(index)
         } else {
             readingLists.remove(index)

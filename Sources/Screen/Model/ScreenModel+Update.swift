@@ -69,7 +69,15 @@ extension ScreenModel {
             guard searchInput != nil, pane.searchGoesOn else { break }
             changePane { $0.searchOn() }
             return pane.searchGoesOn ? [.continueSearch] : []
-        case .showRecord(let index, let fields, let note):
+        case .showRecord(let index, let fields, let note, let now):
+            if entry == nil, detail == nil, case .entry(let left)? = trail.last {
+                // The entry's page could not be opened: back on the entry, told why.
+                trail.removeLast()
+                entry = left
+                composeEntry()
+                self.note(note, about: sources[index].name, now: now)
+                break
+            }
             showRecord(title: sources[index].name + Self.label(fields), fields: fields, note: note)
         case .earlierVersions(let index, let versions, let now):
             histories[index].prepend(earlier: versions)

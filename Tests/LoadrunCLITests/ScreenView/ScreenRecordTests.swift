@@ -83,7 +83,7 @@ final class ScreenRecordTests: XCTestCase {
     func testAnItemWithNoDetailIsShownWholeWithWhy() {
         var screen = model()
         _ = screen.updateRendering(.showRecord(0, fields: ["id": "2", "title": "title 2", "body": "body 2"],
-                                      note: "no detail to open: give --detail TEMPLATE"))
+                                      note: "no detail to open: give --detail TEMPLATE", at: start))
         let record = content(screen)
         XCTAssertTrue(record.hasPrefix("posts › title 2"), "named by its title: \(record)")
         XCTAssertTrue(record.contains("body   body 2"), record)

@@ -22,10 +22,17 @@ final class UnseenItems {
         case all
         /// All of it: it is no list (or one too long to keep the items of).
         case notAList
-        /// Only the items at these places of the list (`keys`: the ids, `id:…`, of those that
-        /// have one); none when every item was shown by an earlier run, the last of which
+        /// Only the items at these places of the list (`keys`: which of the list's ids, `id:…`,
+        /// are kept); none when every item was shown by an earlier run, the last of which
         /// loaded it at `since` (milliseconds since the epoch).
-        case only([Int], keys: Set<String>, since: Int?)
+        case only([Int], keys: ItemKeys, since: Int?)
+    }
+
+    /// The ids (`id:…`) of a list's items, and of those kept: an item of a JSON document is
+    /// kept by its id when the list knows it by that id, else by its place.
+    struct ItemKeys: Equatable {
+        var kept: Set<String> = []
+        var all: Set<String> = []
     }
 
     private let store: HistoryStore
@@ -60,7 +67,8 @@ final class UnseenItems {
 
     private static func only(_ items: [HistoryStore.Item], where kept: (HistoryStore.Item) -> Bool, since: Int?) -> Choice {
         let indices = items.indices.filter { kept(items[$0]) }
-        return .only(indices, keys: Set(indices.map { items[$0].key }.filter { $0.hasPrefix("id:") }), since: since)
+        let ids = { (places: [Int]) in Set(places.map { items[$0].key }.filter { $0.hasPrefix("id:") }) }
+        return .only(indices, keys: ItemKeys(kept: ids(indices), all: ids(Array(items.indices))), since: since)
     }
 
     /// `rendered` with only the items at `kept`: what comes before the first item (a table's
@@ -85,13 +93,15 @@ final class UnseenItems {
     /// `-c`). An item with an id is kept by it (`keys`: a feed's list is newest first, its
     /// JSON in the document's order); one with none, by its place. Anything else comes back
     /// as it was.
-    static func json(_ json: String, keeping kept: [Int], keys: Set<String> = [], context: RenderContext) -> String {
+    static func json(_ json: String, keeping kept: [Int], keys: ItemKeys = ItemKeys(), context: RenderContext) -> String {
         guard let document = try? JSONParser.parse(Array(json.utf8)) else { return json }
         let places = Set(kept)
         func only(_ items: [JSON]) -> [JSON] {
             items.indices.filter { place in
-                let id = ItemIdentities.idFields.lazy.compactMap { items[place][$0]?.scalarText }.first
-                return id.map { keys.contains("id:" + $0) } ?? places.contains(place)
+                // An id the list does not know its item by (a feed's stand-in for an entry
+                // with none) is no id: the place decides.
+                let id = ItemIdentities.idFields.lazy.compactMap { items[place][$0]?.scalarText }.first.map { "id:" + $0 }
+                return id.flatMap { keys.all.contains($0) ? keys.kept.contains($0) : nil } ?? places.contains(place)
             }.map { items[$0] }
         }
         let writer = JSONWriter(context: context)
