@@ -6,8 +6,10 @@ extension ScreenModel {
     /// How many of source `index`'s items are unread; nil where read state is not shown (no
     /// history, or a list of rows rather than entries).
     package func unreadCount(of index: Int) -> Int? {
-        guard let read = reads[index], readingLists.contains(index), let keys = lists[index].keys else { return nil }
-        return keys.reduce(0) { $0 + (Self.names($1) && !read.contains($1) ? 1 : 0) }
+        // The marks the list shows, counted: worked out once per change (`markUnread`), not
+        // over every item for every frame's status line.
+        guard reads[index] != nil, readingLists.contains(index), lists[index].keys != nil else { return nil }
+        return lists[index].unread.count
     }
 
     /// Whether `key` names its item across runs (its id), rather than its place (`#3`), which
