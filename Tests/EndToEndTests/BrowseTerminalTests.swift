@@ -280,6 +280,37 @@ final class BrowseTerminalTests: XCTestCase {
         XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=0"), tmux.screen())
     }
 
+    /// The issue's case: an `https://127.0.0.1/` source (port 443) whose detail is
+    /// `http://127.0.0.1/…` (port 80) is one host but two origins, and neither `-u` nor
+    /// `-H 'Authorization: …'` goes down to the cleartext one, opened or prefetched.
+    func testASameHostHTTPDetailOfAnHTTPSSourceGetsNoneOfItsCredentials() throws {
+        guard getuid() == 0 else { throw XCTSkip("listening on ports 80 and 443 needs root, as CI runs") }
+        let authority = try TestCertificateAuthority()
+        let seen = Record<String>()
+        let cleartext = TestServer(port: 80) { server, _ in
+            server.route("/item/1") { exchange in
+                seen.append(exchange.requestHeader("Authorization") ?? "none")
+                exchange.respond(status: 200, contentType: "application/json", text: #"{"title":"Cleartext","body":"port 80"}"#)
+            }
+        }
+        let secure = TestServer(tlsCertificatePEM: try authority.serverPEM(.valid), port: 443) { server, _ in
+            server.route("/list", TestRoutes.fixed(#"[{"id":1,"title":"first"}]"#))
+        }
+        XCTAssertEqual([cleartext.port, secure.port], [80, 443], "both default ports are free")
+        for credential in ["-u alice:secret", "-H 'Authorization: Basic YWxpY2U6c2VjcmV0'"] {
+            let tmux = try TmuxSession("env -u NO_COLOR '\(LoadrunProcess.binaryPath)' --url '\(secure.defaultPortURL("/list"))' "
+                                       + "--cacert '\(authority.caFile)' --browse --no-cache --detail 'http://127.0.0.1/item/{id}' \(credential); echo EXIT=$?",
+                                       width: 100, height: 20)
+            XCTAssertTrue(tmux.waitForScreen(containing: "first"), tmux.screen())
+            try tmux.send("Enter")
+            XCTAssertTrue(tmux.waitForScreen(containing: "Cleartext"), "the detail opened: \(tmux.screen())")
+            try tmux.send("q")
+            XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=0"), tmux.screen())
+        }
+        XCTAssertFalse(seen.all.isEmpty)
+        XCTAssertEqual(Set(seen.all), ["none"], "no credential reached http://127.0.0.1:80")
+    }
+
     func testAFirstLoadShowsTheSkeletonAndTheBytesReceived() throws {
         backend.hold("/posts")
         let tmux = try TmuxSession(command("--browse --no-prefetch"), width: 110, height: 30)

@@ -5,7 +5,7 @@ public import SampleSource
 import Synchronization
 import XCTest
 
-/// A real `SoupServer` on 127.0.0.1, port 0, running on its own thread and GMainContext.
+/// A real `SoupServer` on 127.0.0.1, port 0 unless told, running on its own thread and GMainContext.
 ///
 /// `configure` runs on the server's thread before it listens; add routes there. Routes run
 /// on that thread too. `stop()` (or deinit) quits its loop and waits for the thread to end.
@@ -18,8 +18,9 @@ public final class TestServer: Sendable {
 
     /// With `tlsCertificatePEM`, the server speaks HTTPS. A server that cannot be made or
     /// cannot listen fails the test that asked for it, with why, and answers nothing (its
-    /// port is 0): the run goes on to the other tests.
-    public init(tlsCertificatePEM: String? = nil, _ configure: @escaping @Sendable (SampleServer, EventLoop) -> Void) {
+    /// port is 0): the run goes on to the other tests. `port` asks for one port (80 or 443,
+    /// where a test is about the default ports; only root may listen there).
+    public init(tlsCertificatePEM: String? = nil, port requested: Int = 0, _ configure: @escaping @Sendable (SampleServer, EventLoop) -> Void) {
         let ready = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)
         let handoff = Mutex<Result<(port: Int, stopper: LoopStopper), Failure>?>(nil)
@@ -38,7 +39,7 @@ public final class TestServer: Sendable {
             }
             configure(server, loop)
             do {
-                let port = try server.listen(port: 0)
+                let port = try server.listen(port: requested)
                 handoff.withLock { $0 = .success((port, loop.makeStopper())) }
             } catch {
                 return failed("test server cannot listen: \(error)")
@@ -77,6 +78,10 @@ public final class TestServer: Sendable {
 
     /// The full URL of `path` on this server.
     public func url(_ path: String) -> String { "\(scheme)://127.0.0.1:\(port)\(path)" }
+
+    /// The full URL of `path` with no port in it, as a user writes one for the scheme's
+    /// default port: for a server that listens on 80 or 443.
+    public func defaultPortURL(_ path: String) -> String { "\(scheme)://127.0.0.1\(path)" }
 
     /// Stops the server and waits for its thread to finish.
     public func stop() {

@@ -64,7 +64,7 @@ public final class HTTPFetch {
         restarts = MessageRestarts(url: url)
         authority = parts?.authority ?? url
         host = parts?.host ?? authority
-        serverKey = parts.flatMap { $0.scheme == "http" || $0.scheme == "https" ? $0.schemeHostPort : nil }
+        serverKey = parts.flatMap { $0.scheme == "http" || $0.scheme == "https" ? $0.origin.description : nil }
     }
 
     /// Whether the completion has run.

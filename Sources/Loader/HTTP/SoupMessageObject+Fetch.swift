@@ -36,12 +36,12 @@ extension SoupMessageObject {
         // An Authorization given as a header is the user's word over -u, as in curl.
         let credentials = options.headers.contains { $0.name.lowercased() == "authorization" } ? nil : options.credentials
         // Needed only for what goes to the origin alone: most requests carry neither.
-        let origin = credentials != nil || !options.headers.isEmpty ? parts.schemeHostPort : nil
-        if let credentials, let origin {
+        let policy = credentials != nil || !options.headers.isEmpty ? OriginPolicy(origin: parts.origin) : nil
+        if let credentials, let policy {
             // Before the source's headers, which may remove it (-H 'Authorization:').
             soup_message_headers_replace(headers, "Authorization", credentials.basicAuthorization)
             let sentBasic = !options.omittedHeaders.contains { $0.lowercased() == "authorization" }
-            message.answerChallenges(with: credentials, at: origin, sentBasic: sentBasic)
+            message.answerChallenges(with: credentials, under: policy, sentBasic: sentBasic)
         }
         for header in options.headers {
             soup_message_headers_replace(headers, header.name, header.value)
@@ -56,7 +56,7 @@ extension SoupMessageObject {
         for name in options.omittedHeaders {
             soup_message_headers_remove(headers, name)
         }
-        if !options.headers.isEmpty || credentials != nil, let origin {
+        if !options.headers.isEmpty || credentials != nil, let policy {
             // A Digest answer is in Authorization too, once libsoup has sent it.
             let names = options.headers.map(\.name) + (credentials != nil ? ["Authorization"] : [])
             let omitted = Set(options.omittedHeaders.map { $0.lowercased() })
@@ -65,7 +65,7 @@ extension SoupMessageObject {
             message.onRestarted { restarted in
                 // A redirect re-sends the message to its new URL: the source's own headers
                 // (credentials, often) go only to the origin they were given for.
-                guard let now = currentURL(of: restarted), URLParts(now)?.schemeHostPort != origin else { return }
+                guard let now = currentURL(of: restarted), !policy.sendsOwnParts(to: now) else { return }
                 let headers = soup_message_get_request_headers(restarted)
                 for name in names { soup_message_headers_remove(headers, name) }
                 // What loadrun sends of its own goes on: only what was given for the origin stops.

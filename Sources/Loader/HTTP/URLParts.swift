@@ -16,12 +16,9 @@ public struct URLParts: Sendable, Equatable {
         return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
-    /// `scheme://host:port`, lowercased, with the scheme's default port made explicit: what
-    /// counts as "the same server" for connection limits and credentials.
-    public var schemeHostPort: String {
-        let defaultPort = scheme == "https" ? 443 : scheme == "http" ? 80 : 0
-        return "\(scheme)://\(host.lowercased()):\(port ?? defaultPort)"
-    }
+    /// The URL's origin: what counts as "the same server" for connection limits and for what
+    /// a source's own request parts may be sent with (`OriginPolicy`).
+    public var origin: WebOrigin { WebOrigin(self) }
 
     /// Whether `url` names standard input: `-`, as `--url -` gives it.
     public static func isStandardInput(_ url: String) -> Bool { url == "-" }

@@ -205,7 +205,7 @@ public struct SourceMachine<Content: PagedContent> {
                        usesCache: !hasFetched,
                        // The first page itself needs no parse of either URL.
                        sendsSourceHeaders: request.url == setup.firstPageURL
-                           || URLParts(request.url)?.schemeHostPort == URLParts(setup.firstPageURL)?.schemeHostPort,
+                           || OriginPolicy(sourceURL: setup.firstPageURL).sendsOwnParts(to: request.url),
                        pagePlugin: request.appendingTo?.pluginName)
     }
 

@@ -94,9 +94,9 @@ extension LoadSession {
         var request = requests[parent.requestIndex]
         request.sourceName = name
         request.url = url
-        if URLParts.origin(of: url) != URLParts.origin(of: parent.loader.source.url) {
+        if !OriginPolicy(sourceURL: parent.loader.source.url).sendsOwnParts(to: url) {
             // An item's own link may lead anywhere the server chose: the source's headers
-            // (credentials among them) stay with the source's origin.
+            // (credentials among them) stay with the source's origin, scheme and port included.
             request.options.headers = []
             request.options.credentials = nil
         }
