@@ -4,4 +4,10 @@ package enum CopyStoreLocation {
         if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/loadrun" }
         return environment["HOME"].map { $0 + "/.cache/loadrun" }
     }
+
+    /// Where the secret its keys are stored under lives: the state directory, beside the
+    /// history, not the cache directory that backups and CI caches copy.
+    package static func keyDirectory(environment: [String: String]) -> String? {
+        HistoryLocation.directory(environment: environment)
+    }
 }

@@ -22,8 +22,9 @@ public final class CopyStore: StoredCopies {
     static let fileName = "copies.sqlite"
     /// The bodies kept in all, by default: 256 MiB.
     public static let defaultLimit = 256 << 20
-    /// The layout this code reads and writes (`PRAGMA user_version`).
-    private static let layout = 1
+    /// The layout this code reads and writes (`PRAGMA user_version`). Layout 2: keys are the
+    /// HMAC of the request's digest under `CopyKeySecret`, where layout 1's were the digest.
+    private static let layout = 2
 
     /// How often a copy's confirmation is written, at most, by one process: a watch's 304s
     /// each second need not each be a commit. See `confirm`.
@@ -36,15 +37,46 @@ public final class CopyStore: StoredCopies {
     /// What this process last read or confirmed of each copy (by key digest), so that a 304
     /// need not read the copy's headers back to compare its validators.
     private var known: [String: KnownCopy] = [:]
+    /// The secret the keys are stored under, once read (before the file opens: a layout 1
+    /// file is keyed anew with it).
+    private let secret: SecretSlot
     var path: String { file.path }
 
-    /// `confirmationInterval`: seconds between two writes of the same copy's confirmation.
-    public init(directory: String, limit: Int = CopyStore.defaultLimit, confirmationInterval: Int = CopyStore.confirmationInterval,
-                report: @escaping (StoreProblem) -> Void) {
+    /// `keyDirectory`: where the keys' secret is kept, outside `directory` (the state
+    /// directory, beside the history). `confirmationInterval`: seconds between two writes of
+    /// the same copy's confirmation.
+    public init(directory: String, keyDirectory: String, limit: Int = CopyStore.defaultLimit,
+                confirmationInterval: Int = CopyStore.confirmationInterval, report: @escaping (StoreProblem) -> Void) {
         self.limit = limit
         self.confirmationInterval = confirmationInterval
+        let secret = SecretSlot()
+        self.secret = secret
+        // The secret is read once the cache directory is found fit, before the file opens:
+        // a layout 1 file is keyed anew with it, and without it nothing is kept.
         file = StoreFile(directory: directory, fileName: Self.fileName, schema: Self.schema, layout: Self.layout,
-                         beforeOpening: { Self.removeSoupCacheLeftovers(in: directory) }, report: report)
+                         migrations: [1: ""], migrationSteps: [1: { database throws(SQLiteError) in try Self.keyAnew(database, under: secret.value!) }],
+                         beforeOpening: { () throws(StoreProblem) in
+                             Self.removeSoupCacheLeftovers(in: directory)
+                             if secret.value == nil { secret.value = try CopyKeySecret.load(from: keyDirectory, report: report).get() }
+                         }, report: report)
+    }
+
+    /// The secret once read: shared with the file's opening, which reads it, and migration.
+    private final class SecretSlot {
+        var value: CopyKeySecret?
+    }
+
+    /// What the store keeps for `digest`: its HMAC under the secret, never the digest itself.
+    private func stored(_ digest: String) -> String { secret.value!.storedKey(digest) }
+
+    /// A layout 1 file's keys, which were the digests, keyed anew under `secret`.
+    private static func keyAnew(_ database: SQLiteDatabase, under secret: CopyKeySecret) throws(SQLiteError) {
+        let select = try database.prepare("SELECT key FROM copies")
+        var keys: [String] = []
+        while try select.step() { if let key = select.text(0) { keys.append(key) } }
+        select.reset()
+        let update = try database.prepare("UPDATE copies SET key = ? WHERE key = ?")
+        for key in keys { try update.bind(.text(secret.storedKey(key)), .text(key)).run() }
     }
 
     // MARK: Reading and writing copies
@@ -54,7 +86,7 @@ public final class CopyStore: StoredCopies {
     public func copy(for key: CopyKey, url: String) -> StoredCopy? {
         file.attempt { (database) throws(SQLiteError) -> StoredCopy? in
             let select = try database.prepare("SELECT response_url, headers, body, checksum, stored_at, verified_at FROM copies WHERE key = ?")
-            try select.bind(.text(key.digest))
+            try select.bind(.text(stored(key.digest)))
             guard try select.step() else { return nil }
             let headers = Array((select.text(1) ?? "").utf8)
             let body = select.blob(2)
@@ -65,7 +97,7 @@ public final class CopyStore: StoredCopies {
             select.reset()
             guard CopyChecksum.matches(checksum, headers: headers, body: body) else {
                 try database.transaction { () throws(SQLiteError) in
-                    try database.prepare("DELETE FROM copies WHERE key = ?").bind(.text(key.digest)).run()
+                    try database.prepare("DELETE FROM copies WHERE key = ?").bind(.text(stored(key.digest))).run()
                 }
                 file.tell(.damagedCopy(url: URLCredentials.masked(url)))
                 return nil
@@ -89,19 +121,19 @@ public final class CopyStore: StoredCopies {
         file.attempt { (database) throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) in
                 let same = try database.prepare("UPDATE copies SET verified_at = ?, used_at = \(Self.nextUse) WHERE key = ? AND checksum = ?")
-                try same.bind(.integer(now), .text(key.digest), .text(checksum)).run()
+                try same.bind(.integer(now), .text(stored(key.digest)), .text(checksum)).run()
                 if database.changes > 0 { return }
                 if response.body.count > limit {
                     // Too large to keep: an older copy would now be a lie offline.
-                    try database.prepare("DELETE FROM copies WHERE key = ?").bind(.text(key.digest)).run()
+                    try database.prepare("DELETE FROM copies WHERE key = ?").bind(.text(stored(key.digest))).run()
                     return
                 }
                 // Delete, then insert: the triggers that keep the total see both.
-                try database.prepare("DELETE FROM copies WHERE key = ?").bind(.text(key.digest)).run()
+                try database.prepare("DELETE FROM copies WHERE key = ?").bind(.text(stored(key.digest))).run()
                 try database.prepare("""
                     INSERT INTO copies (key, url, response_url, headers, body, size, checksum, stored_at, verified_at, used_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, \(Self.nextUse))
-                    """).bind(.text(key.digest), .text(URLCredentials.masked(url)),
+                    """).bind(.text(stored(key.digest)), .text(URLCredentials.masked(url)),
                               response.info.url == url ? .null : .text(URLCredentials.masked(response.info.url)), .text(headers),
                               .blob(response.body), .integer(response.body.count), .text(checksum),
                               .integer(now), .integer(now)).run()
@@ -137,7 +169,7 @@ public final class CopyStore: StoredCopies {
         var written = false
         file.attempt { (database) throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) in
-                written = try Self.markConfirmed(database, digest: key.digest, checksum: copy.checksum, now: now)
+                written = try Self.markConfirmed(database, digest: stored(key.digest), checksum: copy.checksum, now: now)
             }
             file.keepLogShort(database)
         }
@@ -151,13 +183,13 @@ public final class CopyStore: StoredCopies {
         file.attempt { (database) throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) in
                 let select = try database.prepare("SELECT headers, checksum FROM copies WHERE key = ?")
-                try select.bind(.text(key.digest))
+                try select.bind(.text(stored(key.digest)))
                 guard try select.step() else { return }
                 let headers = Self.headers(from: Array((select.text(0) ?? "").utf8))
                 let checksum = select.text(1) ?? ""
                 select.reset()
                 guard ResponseInfo(url: "", headers: headers).validators == validators else { return }
-                if try Self.markConfirmed(database, digest: key.digest, checksum: checksum, now: now) {
+                if try Self.markConfirmed(database, digest: stored(key.digest), checksum: checksum, now: now) {
                     known[key.digest] = KnownCopy(checksum: checksum, validators: validators, confirmedAt: now)
                 }
             }
@@ -174,7 +206,7 @@ public final class CopyStore: StoredCopies {
         guard !waiting.isEmpty else { return }
         file.attempt(lock: .never) { (database) throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) in
-                for (digest, checksum, at) in waiting { _ = try Self.markConfirmed(database, digest: digest, checksum: checksum, now: at) }
+                for (digest, checksum, at) in waiting { _ = try Self.markConfirmed(database, digest: stored(digest), checksum: checksum, now: at) }
             }
         }
         // Written or lost to a lock: either way, not written twice.
@@ -216,7 +248,7 @@ public final class CopyStore: StoredCopies {
         guard try database.integer("SELECT bytes FROM totals") > limit else { return }
         let oldest = try database.prepare("DELETE FROM copies WHERE key = (SELECT key FROM copies WHERE key != ? ORDER BY used_at LIMIT 1)")
         while try database.integer("SELECT bytes FROM totals") > limit / 10 * 9 {
-            try oldest.bind(.text(kept.digest)).run()
+            try oldest.bind(.text(stored(kept.digest))).run()
             if database.changes == 0 { break }
         }
         try database.execute("PRAGMA incremental_vacuum")

@@ -22,8 +22,13 @@ final class StoreFile {
     private let layout: Int
     /// The SQL that brings layout `n` to `n + 1`, by `n`.
     private let migrations: [Int: String]
-    /// Runs once before the first open: tidying the directory of what came before.
-    private let beforeOpening: () -> Void
+    /// What brings layout `n` to `n + 1` beyond SQL (keys computed anew, say), after
+    /// `migrations[n]`, by `n`.
+    private let migrationSteps: [Int: (SQLiteDatabase) throws(SQLiteError) -> Void]
+    /// Runs before the file is first opened, once its directory is found fit: tidying the
+    /// directory of what came before, reading what the migrations need. Its problem turns
+    /// the store off, told.
+    private let beforeOpening: () throws(StoreProblem) -> Void
     /// The pages the write-ahead log may grow to before SQLite copies it into the file: each
     /// run that is the first to open the file reads the whole log again, so a file every run
     /// writes keeps it short.
@@ -58,14 +63,16 @@ final class StoreFile {
     }
 
     /// `schema` makes layout `layout` in an empty file (ending with `PRAGMA user_version`).
-    init(directory: String, fileName: String, schema: String, layout: Int, migrations: [Int: String] = [:], logPages: Int = 1000,
-         beforeOpening: @escaping () -> Void = {}, report: @escaping (StoreProblem) -> Void) {
+    init(directory: String, fileName: String, schema: String, layout: Int, migrations: [Int: String] = [:],
+         migrationSteps: [Int: (SQLiteDatabase) throws(SQLiteError) -> Void] = [:], logPages: Int = 1000,
+         beforeOpening: @escaping () throws(StoreProblem) -> Void = {}, report: @escaping (StoreProblem) -> Void) {
         self.logPages = logPages
         self.directory = directory
         path = directory + "/" + fileName
         self.schema = schema
         self.layout = layout
         self.migrations = migrations
+        self.migrationSteps = migrationSteps
         self.beforeOpening = beforeOpening
         self.report = report
     }
@@ -142,7 +149,7 @@ final class StoreFile {
     }
 
     /// Throws unless `path` is the user's own (or does not exist).
-    private static func checkOwner(of path: String) throws(StoreProblem) {
+    static func checkOwner(of path: String) throws(StoreProblem) {
         var info = stat()
         guard stat(path, &info) == 0, info.st_uid != geteuid() else { return }
         var name = "user \(info.st_uid)"
@@ -179,7 +186,7 @@ final class StoreFile {
         for file in [path, path + "-wal", path + "-shm"] where access(file, F_OK) == 0 && access(file, R_OK | W_OK) != 0 {
             throw StoreProblem.unwritable(path: file, reason: LocalFile.reason(for: errno))
         }
-        beforeOpening()
+        try beforeOpening()
         // SQLite would open a FIFO and wait on it for ever.
         for file in [path, path + "-wal", path + "-shm"] {
             if let kind = LocalFile.nonRegularKind(at: file) { throw StoreProblem.notAFile(path: file, kind: kind) }
@@ -216,7 +223,7 @@ final class StoreFile {
 
     /// Takes from `path`'s mode what `allowed` does not allow (group and others), and adds
     /// nothing.
-    private static func tighten(_ path: String, to allowed: mode_t) {
+    static func tighten(_ path: String, to allowed: mode_t) {
         var info = stat()
         guard stat(path, &info) == 0 else { return }
         let mode = info.st_mode & 0o7777
@@ -267,7 +274,8 @@ final class StoreFile {
             return
         }
         while version < layout, let migration = migrations[version] {
-            try database.execute(migration)
+            if !migration.isEmpty { try database.execute(migration) }
+            try migrationSteps[version]?(database)
             version += 1
             try database.execute("PRAGMA user_version = \(version)")
         }

@@ -19,6 +19,9 @@ public indirect enum StoreProblem: Error, Sendable, Equatable, CustomStringConve
     case newerLayout(path: String, version: Int)
     /// One stored copy failed its checksum: it was dropped, and the load asks the server afresh.
     case damagedCopy(url: String)
+    /// The copy store's key secret (`CopyKeySecret`) was not 32 bytes: it was moved to
+    /// `movedTo` and a new one made, so the copies kept under the old one are asked afresh.
+    case damagedKey(path: String, movedTo: String)
     /// Another process held the store's lock too long: this write was not made.
     case busy(path: String)
     /// A problem of the history (`HistoryStore`), not of the copy store.
@@ -56,6 +59,8 @@ public indirect enum StoreProblem: Error, Sendable, Equatable, CustomStringConve
             "\(words.store) \(path) was made by a newer loadrun (layout \(version)); loads go on without it"
         case .damagedCopy(let url):
             "the stored copy of \(url) failed its checksum; it was dropped and the server asked afresh"
+        case .damagedKey(let path, let movedTo):
+            "the copy store's key \(path) is damaged; it was moved to \(movedTo) and a new one made, so the copies kept before are asked for afresh"
         case .busy(let path):
             "\(words.store) \(path) stayed locked by another loadrun; \(words.writeLost)"
         case .history(let problem):
@@ -66,7 +71,7 @@ public indirect enum StoreProblem: Error, Sendable, Equatable, CustomStringConve
     /// What kind of problem it is, for telling each once: one damaged copy is not another.
     var kind: String {
         switch self {
-        case .damaged: "damaged"
+        case .damaged, .damagedKey: "damaged"
         case .unwritable, .notAFile, .notOwned, .newerLayout: "off"
         case .damagedCopy(let url): "copy " + url
         case .busy: "busy"

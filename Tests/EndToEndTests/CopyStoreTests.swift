@@ -13,6 +13,8 @@ final class CopyStoreTests: XCTestCase {
     private var directory: URL!
     private var cache: String { directory.appendingPathComponent("cache").path }
     private var store: String { cache + "/loadrun/copies.sqlite" }
+    /// Where the copy store's key secret is kept: shared by the runs that share the cache.
+    private var state: String { directory.appendingPathComponent("state").path }
 
     override func setUpWithError() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("loadrun-store-\(UUID().uuidString)")
@@ -24,7 +26,7 @@ final class CopyStoreTests: XCTestCase {
     }
 
     private func run(_ arguments: [String]) throws -> LoadrunProcess {
-        try LoadrunProcess(arguments, environment: ["XDG_CACHE_HOME": cache])
+        try LoadrunProcess(arguments, environment: ["XDG_CACHE_HOME": cache, "XDG_STATE_HOME": state])
     }
 
     /// A response with both validators and no Cache-Control: libsoup's SoupCache took it as
@@ -174,7 +176,7 @@ final class CopyStoreTests: XCTestCase {
         let server = TestServer { server, _ in server.route("/posts", TestRoutes.fixed(Fixtures.posts(40))) }
         // Only loadrun is limited: its stdout goes through cat, which is not.
         let run = try LoadrunProcess(shell: "set -o pipefail; (ulimit -f 1; exec \"$LOADRUN\" --url \(server.url("/posts")) --plugin posts) | cat",
-                                     environment: ["XDG_CACHE_HOME": cache])
+                                     environment: ["XDG_CACHE_HOME": cache, "XDG_STATE_HOME": state])
         XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
         XCTAssertTrue(run.standardOutput.contains("Post number 40"), run.standardOutput)
         XCTAssertTrue(run.standardError.contains("loadrun: warning: "), "the store that could not be written is said: \(run.standardError)")
@@ -322,7 +324,7 @@ final class CopyStoreTests: XCTestCase {
         let binary = directory.appendingPathComponent("loadrun").path
         try FileManager.default.copyItem(atPath: LoadrunProcess.binaryPath, toPath: binary)
         let run = try LoadrunProcess(shell: "setpriv --reuid=65534 --regid=65534 --clear-groups '\(binary)' --url \(server.url("/posts")) --url \(server.url("/posts?2")) --plugin posts",
-                                     environment: ["XDG_CACHE_HOME": cache])
+                                     environment: ["XDG_CACHE_HOME": cache, "XDG_STATE_HOME": state])
         XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
         XCTAssertTrue(run.standardOutput.contains("Post number 1"))
         let warnings = run.standardErrorLines.filter {
@@ -330,6 +332,28 @@ final class CopyStoreTests: XCTestCase {
         }
         XCTAssertEqual(warnings.count, 1, run.standardError)
         XCTAssertFalse(FileManager.default.fileExists(atPath: store))
+    }
+
+    /// Issue 57: the key of a copy fetched with `-u` was the bare SHA-256 of the request with
+    /// the password in it, testable offline. The cache now holds neither the password nor the
+    /// secret its keys are made with, which stays in the state directory.
+    func testTheCacheHoldsNothingToTestAPasswordWith() throws {
+        let server = TestServer { server, _ in
+            server.route("/posts") { $0.respondCacheable(contentType: "application/json", body: Array(Fixtures.posts(1).utf8)) }
+        }
+        for _ in 1...2 {
+            let run = try run(["-u", "alice:hunter2", "--url", server.url("/posts"), "--plugin", "posts"])
+            XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: cache + "/loadrun")
+        XCTAssertEqual(Set(files).intersection(["copy-key"]), [], "the secret is not in the cache")
+        let bytes = files.compactMap { FileManager.default.contents(atPath: cache + "/loadrun/" + $0) }.reduce(Data(), +)
+        XCTAssertFalse(bytes.isEmpty)
+        XCTAssertNil(bytes.range(of: Data("hunter2".utf8)))
+        XCTAssertNil(bytes.range(of: Data("alice".utf8)))
+        let secret = try XCTUnwrap(FileManager.default.contents(atPath: state + "/loadrun/copy-key"))
+        XCTAssertEqual(secret.count, 32)
+        XCTAssertNil(bytes.range(of: secret))
     }
 
     func testAFIFOWhereTheStoreBelongsIsRefusedAtOnce() throws {

@@ -92,12 +92,12 @@ final class ManySourcesTests: XCTestCase {
         let server = TestServer(serving: backend)
         let cache = directory.appendingPathComponent("cache").path
         let arguments = ["--source", "posts", "--url", server.url("/posts")]
-        let first = try LoadrunProcess(arguments, environment: ["XDG_CACHE_HOME": cache])
+        let first = try LoadrunProcess(arguments, environment: ["XDG_CACHE_HOME": cache, "XDG_STATE_HOME": cache + "-state"])
         XCTAssertEqual(first.waitForExit(), .exited(0), first.standardError)
         let oneBody = backend.tally.bodyBytes
         XCTAssertGreaterThan(oneBody, 0)
 
-        let second = try LoadrunProcess(arguments, environment: ["XDG_CACHE_HOME": cache])
+        let second = try LoadrunProcess(arguments, environment: ["XDG_CACHE_HOME": cache, "XDG_STATE_HOME": cache + "-state"])
         XCTAssertEqual(second.waitForExit(), .exited(0), second.standardError)
         XCTAssertEqual(second.standardOutput, first.standardOutput, "the cached body, shown as before")
         XCTAssertEqual(backend.tally.requests, 2)
@@ -105,13 +105,13 @@ final class ManySourcesTests: XCTestCase {
         XCTAssertEqual(backend.tally.notModified, 1)
         XCTAssertEqual(backend.tally.bodyBytes, oneBody, "and no body came the second time")
 
-        let uncached = try LoadrunProcess(arguments + ["--no-cache"], environment: ["XDG_CACHE_HOME": cache])
+        let uncached = try LoadrunProcess(arguments + ["--no-cache"], environment: ["XDG_CACHE_HOME": cache, "XDG_STATE_HOME": cache + "-state"])
         XCTAssertEqual(uncached.waitForExit(), .exited(0))
         XCTAssertEqual(backend.tally.conditional, 1, "--no-cache asks plainly")
         XCTAssertEqual(backend.tally.bodyBytes, 2 * oneBody)
 
         backend.setPosts(4)
-        let changed = try LoadrunProcess(arguments, environment: ["XDG_CACHE_HOME": cache])
+        let changed = try LoadrunProcess(arguments, environment: ["XDG_CACHE_HOME": cache, "XDG_STATE_HOME": cache + "-state"])
         XCTAssertEqual(changed.waitForExit(), .exited(0))
         XCTAssertTrue(changed.standardOutput.contains("Post number 4"), "a changed resource comes in full")
     }

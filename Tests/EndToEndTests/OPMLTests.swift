@@ -34,7 +34,8 @@ final class OPMLTests: XCTestCase {
               <outline text="Feed Two" type="rss" xmlUrl="\(server.url("/two.xml"))"/>
             </body></opml>
             """.write(toFile: opml, atomically: true, encoding: .utf8)
-        let environment = ["XDG_CONFIG_HOME": directory.path, "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path]
+        let environment = ["XDG_CONFIG_HOME": directory.path, "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path,
+                           "XDG_STATE_HOME": directory.appendingPathComponent("state").path]
 
         let first = try LoadrunProcess(["sources", "--import", opml], environment: environment)
         XCTAssertEqual(first.waitForExit(), .exited(0), first.standardError)
@@ -95,7 +96,8 @@ final class OPMLTests: XCTestCase {
               <outline text="Old" xmlUrl="ftp://files.example/feed.xml"/>
             </body></opml>
             """.write(toFile: opml, atomically: true, encoding: .utf8)
-        let environment = ["XDG_CONFIG_HOME": directory.path, "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path]
+        let environment = ["XDG_CONFIG_HOME": directory.path, "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path,
+                           "XDG_STATE_HOME": directory.appendingPathComponent("state").path]
         let run = try LoadrunProcess(["sources", "--import", opml], environment: environment)
         XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
         XCTAssertEqual(run.standardErrorLines.count, 1, run.standardError)

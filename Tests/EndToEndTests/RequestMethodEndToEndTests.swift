@@ -63,7 +63,7 @@ final class RequestMethodEndToEndTests: XCTestCase {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("loadrun-post-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: cache) }
         for expected in 1...2 {
-            let run = try LoadrunProcess(["--json", "{}", server.url("/search"), "-v", "--output", "json"], environment: ["XDG_CACHE_HOME": cache])
+            let run = try LoadrunProcess(["--json", "{}", server.url("/search"), "-v", "--output", "json"], environment: ["XDG_CACHE_HOME": cache, "XDG_STATE_HOME": cache + "-state"])
             XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
             XCTAssertTrue(run.standardOutput.contains("\"hit\": \(expected)"), run.standardOutput)
             XCTAssertFalse(run.standardError.contains("If-None-Match"), run.standardError)

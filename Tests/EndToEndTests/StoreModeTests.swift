@@ -13,14 +13,17 @@ final class StoreModeTests: XCTestCase {
     private var directory: URL!
     private var cache: String { directory.appendingPathComponent("cache").path }
     private var storeDirectory: String { cache + "/loadrun" }
+    /// nobody's state directory, where the copy store's key secret is kept.
+    private var state: String { directory.appendingPathComponent("state").path }
     private let nobody: uid_t = 65534
 
     override func setUpWithError() throws {
         guard geteuid() == 0 else { throw XCTSkip("running as another user needs root") }
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("loadrun-modes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(atPath: storeDirectory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
         XCTAssertEqual(chmod(directory.path, 0o755), 0)
-        for path in [cache, storeDirectory] { XCTAssertEqual(chown(path, nobody, gid_t(nobody)), 0) }
+        for path in [cache, storeDirectory, state] { XCTAssertEqual(chown(path, nobody, gid_t(nobody)), 0) }
     }
 
     override func tearDownWithError() throws {
@@ -33,7 +36,7 @@ final class StoreModeTests: XCTestCase {
         let binary = directory.appendingPathComponent("loadrun").path
         if !FileManager.default.fileExists(atPath: binary) { try FileManager.default.copyItem(atPath: LoadrunProcess.binaryPath, toPath: binary) }
         let run = try LoadrunProcess(shell: "setpriv --reuid=65534 --regid=65534 --clear-groups '\(binary)' --url \(server.url("/posts")) --url \(server.url("/posts?2")) --plugin posts --no-history",
-                                     environment: ["XDG_CACHE_HOME": cache])
+                                     environment: ["XDG_CACHE_HOME": cache, "XDG_STATE_HOME": state])
         XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
         XCTAssertTrue(run.standardOutput.contains("Post number 1"), run.standardOutput)
         return run
@@ -79,7 +82,7 @@ final class StoreModeTests: XCTestCase {
         let binary = directory.appendingPathComponent("loadrun").path
         try FileManager.default.copyItem(atPath: LoadrunProcess.binaryPath, toPath: binary)
         let run = try LoadrunProcess(shell: "umask 277; setpriv --reuid=65534 --regid=65534 --clear-groups '\(binary)' --url \(server.url("/posts")) --plugin posts --no-history",
-                                     environment: ["XDG_CACHE_HOME": cache])
+                                     environment: ["XDG_CACHE_HOME": cache, "XDG_STATE_HOME": state])
         XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
         XCTAssertTrue(warnings(run).isEmpty, run.standardError)
         XCTAssertEqual(mode(storeDirectory), 0o700)

@@ -19,10 +19,11 @@ final class CopyStoreTests: XCTestCase {
 
     override func tearDownWithError() throws {
         try? FileManager.default.removeItem(atPath: directory)
+        try? FileManager.default.removeItem(atPath: directory + "-state")
     }
 
     private func store(limit: Int = CopyStore.defaultLimit) -> CopyStore {
-        CopyStore(directory: directory, limit: limit) { [unowned self] in problems.append($0) }
+        CopyStore(directory: directory, keyDirectory: directory + "-state", limit: limit) { [unowned self] in problems.append($0) }
     }
 
     private func response(_ body: String, etag: String = "\"1\"") -> HTTPResponse {
@@ -203,7 +204,7 @@ final class CopyStoreTests: XCTestCase {
         store = nil
         XCTAssertGreaterThan(try database.integer("SELECT verified_at FROM copies"), 5, "or as the store goes")
 
-        let eager = CopyStore(directory: directory, confirmationInterval: 0) { [unowned self] in problems.append($0) }
+        let eager = CopyStore(directory: directory, keyDirectory: directory + "-state", confirmationInterval: 0) { [unowned self] in problems.append($0) }
         let known = try XCTUnwrap(eager.copy(for: key("http://a.test/x"), url: "x")?.validators)
         self.store().keep(response("[2]", etag: "\"1\""), for: key("http://a.test/x"), url: "x")
         try database.execute("UPDATE copies SET verified_at = 5")

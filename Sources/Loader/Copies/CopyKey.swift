@@ -1,5 +1,7 @@
 /// What selects one copy in the store: the URL and the request headers that choose the
-/// representation. Kept as a SHA-256 digest, so no credential is written into the store.
+/// representation, credentials among them. Held as a SHA-256 digest in memory only: the
+/// store writes its HMAC under a secret kept outside the store, so that nothing in the store
+/// can test a guessed password or token offline.
 public struct CopyKey: Hashable, Sendable {
     public let digest: String
 

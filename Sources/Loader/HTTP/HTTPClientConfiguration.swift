@@ -10,6 +10,9 @@ public struct HTTPClientConfiguration: Sendable, Equatable {
     /// Where the copy store lives (`copies.sqlite` in it); nil for none. Whoever makes the
     /// client makes the store there and gives it (`HTTPClient.init(copies:)`).
     public var storeDirectory: String?
+    /// Where the copy store's key secret is kept: outside `storeDirectory` (the state
+    /// directory), so that a copied cache directory holds nothing to test a credential with.
+    public var copyKeyDirectory: String?
     /// A PEM file of CAs trusted instead of the system's (`SSL_CERT_FILE`, as OpenSSL reads it).
     public var caFile: String?
     /// Whether requests go through GIO's default proxy resolver, which reads the proxy

@@ -122,6 +122,14 @@ public enum LocalFile {
         }
     }
 
+    /// What the open `descriptor` is when it is no regular file (`a FIFO`); nil otherwise,
+    /// and when it cannot be looked at.
+    package static func nonRegularKind(of descriptor: Int32) -> String? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        return notRegular(info)
+    }
+
     /// What `path` is when it exists and is no regular file (`a FIFO`, `a directory`), looked
     /// at without opening it; nil otherwise.
     public static func nonRegularKind(at path: String) -> String? {

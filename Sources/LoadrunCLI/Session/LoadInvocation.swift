@@ -143,6 +143,7 @@ package struct LoadInvocation {
         configuration.maxConnections = maxConnections
         configuration.maxConnectionsPerHost = min(maxPerHost, maxConnections)
         configuration.storeDirectory = usesCache ? CopyStoreLocation.directory(environment: environment) : nil
+        configuration.copyKeyDirectory = CopyStoreLocation.keyDirectory(environment: environment)
         configuration.caFile = Self.systemCAFile(environment)
         configuration.forcesHTTP1 = forcesHTTP1
         configuration.usesProxyResolver = Self.proxyVariables.contains { environment[$0]?.isEmpty == false }

@@ -143,8 +143,11 @@ package final class LoadSession {
         // runs can show offline.
         // The client's callbacks hold the diagnostics, not the session, which holds the client.
         let diagnostics = diagnostics
-        let copies = loaders.clientConfiguration.storeDirectory.map { [diagnostics] in
-            CopyStore(directory: $0) { problem in diagnostics.say("loadrun: warning: \(problem)") }
+        let configuration = loaders.clientConfiguration
+        let copies = configuration.storeDirectory.flatMap { directory in
+            configuration.copyKeyDirectory.map { [diagnostics] keys in
+                CopyStore(directory: directory, keyDirectory: keys) { problem in diagnostics.say("loadrun: warning: \(problem)") }
+            }
         }
         let http = HTTPClient(loop: loop, configuration: loaders.clientConfiguration, copies: copies)
         if verbosity >= .verbose || trace != nil {
