@@ -80,6 +80,12 @@ static void collect_error(void *data, jv message) {
    in an array marked with this, on the same line, so that jq's line numbers stay. */
 static const char stderr_mark[] = " loadrun:stderr";
 static const char stderr_prelude[] = "def stderr: [\" loadrun:stderr\", .] | debug | .[1]; ";
+/* What a confined program sees instead of the process's environment and file names: the
+   builtins that reach them are shadowed, and `$ENV` rebound, for the whole program (an
+   `as` binds to the end of the pipe, definitions included). On the same line, so that jq's
+   line numbers stay. */
+static const char confined_prelude[] = "def env: {}; def input_filename: null; def get_search_list: []; "
+                                       "def get_prog_origin: null; def get_jq_origin: null; {} as $ENV | ";
 
 /* The value `stderr` was given, when `value` is what the prelude's `stderr` handed `debug`;
    else JV_INVALID. It takes `value`. */
@@ -178,7 +184,7 @@ static jv program_arguments(const lr_jq_arg *args, size_t count) {
     return lib.object_set(named, lib.string("ARGS"), all);
 }
 
-lr_jq *lr_jq_compile(const char *program, const lr_jq_arg *args, size_t count, char **error) {
+lr_jq *lr_jq_compile(const char *program, const lr_jq_arg *args, size_t count, int confined, char **error) {
     *error = NULL;
     if (lib.error) {
         *error = strdup(lib.error);
@@ -205,13 +211,15 @@ lr_jq *lr_jq_compile(const char *program, const lr_jq_arg *args, size_t count, c
        with a module directive, which must come first) is refused: its `stderr` would be
        libjq's own. */
     size_t length = strlen(program);
-    char *prefixed = malloc(sizeof stderr_prelude + length);
+    size_t extra = confined ? sizeof confined_prelude - 1 : 0;
+    char *prefixed = malloc(sizeof stderr_prelude + extra + length);
     if (prefixed == NULL) {
         lr_jq_free(jq);
         return NULL;
     }
     memcpy(prefixed, stderr_prelude, sizeof stderr_prelude - 1);
-    memcpy(prefixed + sizeof stderr_prelude - 1, program, length + 1);
+    if (confined) memcpy(prefixed + sizeof stderr_prelude - 1, confined_prelude, extra);
+    memcpy(prefixed + sizeof stderr_prelude - 1 + extra, program, length + 1);
     jv arguments = program_arguments(args, count);
     int compiled = lib.compile_args(jq->state, prefixed, lib.copy(arguments));
     free(prefixed);

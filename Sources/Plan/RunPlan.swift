@@ -197,7 +197,10 @@ package struct RunPlan {
         if let text = jqProgram {
             // Compiled here, before any request, once for every source that runs it.
             let place = settings.jq != nil ? "--jq" : "\(own.origin.prefix)jq"
-            selection = .fixed(AnyContentDecoder(JQPlugin(program: try programs.program(text, place: place))))
+            // A sources file someone else could write may not read the environment and files
+            // through jq, as it may not through env: and file: values.
+            let confined = settings.jq == nil && own.origin.path.map { files.trustProblem($0) != nil } == true
+            selection = .fixed(AnyContentDecoder(JQPlugin(program: try programs.program(text, place: place, confined: confined))))
         } else if let name = settings.plugin ?? own.plugin {
             guard let plugin = try? registry.plugin(named: name) else {
                 throw UsageFailure(message: "\(own.origin.prefix)\(Suggestion.unknown("plugin", name, among: registry.names)); known: \(registry.names.joined(separator: ", "))")

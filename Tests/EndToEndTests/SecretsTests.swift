@@ -169,4 +169,32 @@ final class SecretsTests: XCTestCase {
         let allowed = try LoadrunProcess(["--config", config.path, "--source", "mine", "--no-retry"])
         XCTAssertEqual(allowed.waitForExit(), .exited(2), "loads, and fails only to connect: \(allowed.standardError)")
     }
+
+    /// Issue 57: `jq=` in a world-writable file read `$ENV.SECRET` and put it in the URL an
+    /// item opened. From such a file jq sees no environment and no file names; from the
+    /// user's own, and with --jq, it sees them as jq does.
+    func testAJQProgramFromASourcesFileOthersCanWriteSeesNoEnvironment() throws {
+        let server = TestServer { server, _ in server.route("/x", TestRoutes.fixed(#"[{"id":1}]"#)) }
+        let config = directory.appendingPathComponent("sources.conf")
+        let program = #"[{secret: ($ENV.LOADRUN_TEST_SECRET // "none"), env: (env.LOADRUN_TEST_SECRET // "none"), file: input_filename}]"#
+        try "[source x]\nurl=\(server.url("/x"))\njq=\(program)\n".write(to: config, atomically: true, encoding: .utf8)
+        let environment = ["LOADRUN_TEST_SECRET": "hunter2"]
+        for mode: mode_t in [0o666, 0o646, 0o664] {
+            chmod(config.path, mode)
+            let confined = try LoadrunProcess(["--config", config.path, "--source", "x", "--no-history", "--output", "json"], environment: environment)
+            XCTAssertEqual(confined.waitForExit(), .exited(0), confined.standardError)
+            XCTAssertFalse(confined.standardOutput.contains("hunter2"), "mode \(String(mode, radix: 8)): \(confined.standardOutput)")
+            XCTAssertTrue(confined.standardOutput.contains(#""secret": "none""#) && confined.standardOutput.contains(#""env": "none""#),
+                          confined.standardOutput)
+        }
+        chmod(config.path, 0o600)
+        let own = try LoadrunProcess(["--config", config.path, "--source", "x", "--no-history", "--output", "json"], environment: environment)
+        XCTAssertEqual(own.waitForExit(), .exited(0), own.standardError)
+        XCTAssertTrue(own.standardOutput.contains(#""secret": "hunter2""#) && own.standardOutput.contains(#""env": "hunter2""#), own.standardOutput)
+        chmod(config.path, 0o666)
+        let given = try LoadrunProcess(["--config", config.path, "--source", "x", "--no-history", "--output", "json", "--jq", program],
+                                       environment: environment)
+        XCTAssertEqual(given.waitForExit(), .exited(0), given.standardError)
+        XCTAssertTrue(given.standardOutput.contains(#""secret": "hunter2""#), "the user's own --jq: \(given.standardOutput)")
+    }
 }

@@ -27,10 +27,12 @@ typedef struct {
 } lr_jq_arg;
 
 /* Compiles `program` with the `count` named arguments at `args` bound as `$NAME`, and `$ARGS`
- * as the jq binary binds it (`{"positional": [], "named": {NAME: value, …}}`). NULL when it
- * does not compile, with jq's own messages in `*error` (`jq: error: syntax error, … jq: 1
- * compile error`; free it with lr_jq_free_text). */
-lr_jq *lr_jq_compile(const char *program, const lr_jq_arg *args, size_t count, char **error);
+ * as the jq binary binds it (`{"positional": [], "named": {NAME: value, …}}`). `confined`
+ * nonzero: `$ENV` and `env` are `{}`, and `input_filename` and the search paths null, for a
+ * program from a file someone else could write. NULL when it does not compile, with jq's own
+ * messages in `*error` (`jq: error: syntax error, … jq: 1 compile error`; free it with
+ * lr_jq_free_text). */
+lr_jq *lr_jq_compile(const char *program, const lr_jq_arg *args, size_t count, int confined, char **error);
 
 /* NULL when the `length` bytes of `text` (NUL-terminated) are one JSON value, as libjq reads
  * one; else libjq's words for what is wrong (free them with lr_jq_free_text). */

@@ -61,16 +61,21 @@ public final class JQProgram {
         max(64 << 20, 2 * inputSize)
     }
 
-    /// Compiles `source` with `arguments` bound as its `$NAME`s; throws jq's messages when it
-    /// does not compile.
-    public init(_ source: String, arguments: JQArguments = JQArguments()) throws(CompileError) {
+    /// Whether the program sees no environment and no file names (`$ENV` and `env` are `{}`,
+    /// `input_filename` null): one from a sources file that someone else could write.
+    public let isConfined: Bool
+
+    /// Compiles `source` with `arguments` bound as its `$NAME`s, `confined` as `isConfined`
+    /// says; throws jq's messages when it does not compile.
+    public init(_ source: String, arguments: JQArguments = JQArguments(), confined: Bool = false) throws(CompileError) {
         if let problem = lr_jq_open() {
             throw CompileError(description: "jq programs need libjq, which cannot be loaded (\(String(cString: problem))); install libjq1")
         }
         self.source = source
         self.arguments = arguments
-        states = States(source: source, arguments: arguments)
-        states.put(try States.compile(source, arguments: arguments))
+        isConfined = confined
+        states = States(source: source, arguments: arguments, confined: confined)
+        states.put(try states.compile())
     }
 
     /// Runs the program on each JSON value in `input` (a document, or JSON Lines), off the
@@ -174,6 +179,7 @@ public final class JQProgram {
 
         let source: String
         let arguments: JQArguments
+        let confined: Bool
         private let idle = Mutex<[State]>([])
         /// Runs the loop stopped waiting for that have not ended yet.
         private let abandoned = Mutex(0)
@@ -204,16 +210,17 @@ public final class JQProgram {
             if wasAbandoned { abandoned.withLock { $0 -= 1 } }
         }
 
-        init(source: String, arguments: JQArguments) {
+        init(source: String, arguments: JQArguments, confined: Bool) {
             self.source = source
             self.arguments = arguments
+            self.confined = confined
         }
 
         deinit { idle.withLock { $0.forEach { lr_jq_free($0.pointer) } } }
 
-        static func compile(_ source: String, arguments: JQArguments) throws(CompileError) -> State {
+        func compile() throws(CompileError) -> State {
             var error: UnsafeMutablePointer<CChar>?
-            let compiled = arguments.withCArguments { args, count in lr_jq_compile(source, args, count, &error) }
+            let compiled = arguments.withCArguments { args, count in lr_jq_compile(source, args, count, confined ? 1 : 0, &error) }
             guard let pointer = compiled else {
                 defer { lr_jq_free_text(error) }
                 throw CompileError(description: error.map { String(cString: $0) } ?? "jq: compile error")
@@ -222,7 +229,7 @@ public final class JQProgram {
         }
 
         func take() -> State? {
-            idle.withLock { $0.popLast() } ?? (try? Self.compile(source, arguments: arguments))
+            idle.withLock { $0.popLast() } ?? (try? compile())
         }
 
         /// A state not in use, if one is: never compiled for (a body tapped as it arrives, of
