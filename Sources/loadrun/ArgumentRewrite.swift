@@ -7,6 +7,9 @@ import Plugins
 ///    word, `--arg=NAME=VALUE`, for the parser, which takes one value an option: the two words
 ///    after the option are its, whatever they are (`-1`, `--url`, empty), as jq reads them. A
 ///    missing word, or a NAME that is no jq identifier, is the rewrite's `failure`.
+/// 0b. curl's short options as curl reads them: a value attached to its letter (`-ualice:PW`)
+///    and letters grouped in one word (`-qu alice:PW`, `-kv`) become the long options they
+///    mean (see `ShortOptionClusters`).
 /// 1. A long option followed by a negative number takes it as its value (`--max-items -1`
 ///    is `--max-items=-1`): the parser would take `-1` for an option and say the value is
 ///    missing, where the option's own check says what is wrong with it.
@@ -54,7 +57,10 @@ struct ArgumentRewrite: Equatable {
         // leave a subcommand's name first.
         func namesSubcommand(_ arguments: [String]) -> Bool { arguments.first.map(subcommands.contains) ?? false }
         var pairsJoined = commandLine
-        if !namesSubcommand(commandLine) { (pairsJoined, failure) = Self.jqArgumentsJoined(commandLine) }
+        if !namesSubcommand(commandLine) {
+            (pairsJoined, failure) = Self.jqArgumentsJoined(commandLine)
+            pairsJoined = ShortOptionClusters.separated(pairsJoined)
+        }
         words = Self.explicitWatchInterval(Self.negativeValuesJoined(pairsJoined))
         let retries = namesSubcommand(words) ? words : Self.laterRetryWins(words)
         guard !namesSubcommand(retries) else {

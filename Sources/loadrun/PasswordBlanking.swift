@@ -21,8 +21,14 @@ enum PasswordBlanking {
             }
             if text.hasPrefix("--user=") {
                 blankAfterColon(word, from: "--user=".utf8.count)
-            } else if text.hasPrefix("-u"), !text.hasPrefix("--") {
-                blankAfterColon(word, from: 2)
+            } else if let last = ShortOptionClusters.pieces(of: text)?.last, last.letter == "u" {
+                // `-ualice:PW`, `-qualice:PW`; or `-qu alice:PW`, its value the next word.
+                if let offset = last.valueOffset {
+                    blankAfterColon(word, from: offset)
+                } else if index + 1 < argc, let value = CommandLine.unsafeArgv[index + 1] {
+                    blankAfterColon(value, from: 0)
+                    index += 1
+                }
             }
             index += 1
         }

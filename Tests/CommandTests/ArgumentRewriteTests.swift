@@ -12,6 +12,41 @@ final class ArgumentRewriteTests: XCTestCase {
         ArgumentRewrite(arguments, subcommands: subcommands).parsed
     }
 
+    // MARK: curl's short options
+
+    func testAValueAttachedToItsLetterIsThatOptionsValue() {
+        XCTAssertEqual(parsed(["-ualice:PW"]), ["--user=alice:PW"])
+        XCTAssertEqual(parsed(["-HAccept: x"]), ["--header=Accept: x"])
+        XCTAssertEqual(parsed(["-XPOST", "-d{}"]), ["--request=POST", "--data={}"])
+        XCTAssertEqual(parsed(["-u", "alice:PW"]), ["-u", "alice:PW"], "a letter alone is the parser's")
+    }
+
+    func testGroupedLettersAreEachTheirOptionAndTheLastMayTakeTheNextWord() {
+        XCTAssertEqual(parsed(["-qu", "alice:pw"]), ["-q", "--user=alice:pw"])
+        XCTAssertEqual(parsed(["-qualice:pw"]), ["-q", "--user=alice:pw"])
+        XCTAssertEqual(parsed(["-kvi"]), ["-kvi"], "flags alone are the parser's")
+        XCTAssertEqual(parsed(["-kvu", "a:b"]), ["-k", "-v", "--user=a:b"])
+        XCTAssertEqual(parsed(["-kH", "-x: y"]), ["-k", "--header=-x: y"], "the next word is the value, whatever it looks like")
+        XCTAssertEqual(parsed(["-qu"]), ["-q", "--user"], "the parser says it needs a value")
+    }
+
+    func testAnUnknownLetterIsSaidAloneNeverWithWhatFollowsIt() {
+        XCTAssertEqual(parsed(["-Zualice:PW"]), ["-Z"])
+        XCTAssertEqual(parsed(["-qZu", "alice:PW"]), ["-q", "-Z", "alice:PW"], "the parser stops at -Z")
+    }
+
+    func testNumbersDashesAndWordsPastTheEndOfOptionsAreLeftAlone() {
+        XCTAssertEqual(parsed(["--max-items", "-1"]), ["--max-items=-1"])
+        XCTAssertEqual(parsed(["--url", "-"]), ["--url", "-"])
+        XCTAssertEqual(parsed(["--", "-ualice:PW"]), ["--", "-ualice:PW"])
+    }
+
+    func testTheBlankedPasswordIsFoundInEveryShape() {
+        XCTAssertEqual(ShortOptionClusters.pieces(of: "-qualice:PW")?.last?.valueOffset, 3)
+        XCTAssertEqual(ShortOptionClusters.pieces(of: "-ualice:PW")?.last?.valueOffset, 2)
+        XCTAssertNil(ShortOptionClusters.pieces(of: "-qu")?.last?.valueOffset)
+    }
+
     // MARK: --watch
 
     func testABareWatchGetsAutoBeforeAnotherOptionOrAtTheEnd() {

@@ -179,14 +179,32 @@ final class CredentialTests: XCTestCase {
         let server = TestServer { server, loop in
             server.route("/posts", TestRoutes.held(until: release, on: loop, body: Fixtures.posts(1), requests: requests))
         }
-        let run = try LoadrunProcess(["-u", "alice:s3cret", "--user=bob:b0bpass", "--no-cache", server.url("/posts")])
+        let run = try LoadrunProcess(["-u", "alice:s3cret", "--user=bob:b0bpass", "-kucarol:c4rolpw", "-qu", "dave:d4vepw", "--no-cache", server.url("/posts")])
         XCTAssertTrue(waitUntil(limit: .seconds(10)) { requests.count == 1 }, "the load is in flight")
         let arguments = try String(decoding: Data(contentsOf: URL(fileURLWithPath: "/proc/\(run.pid)/cmdline")), as: UTF8.self)
         release.set()
         XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
         XCTAssertTrue(arguments.contains("alice:******"), arguments)
         XCTAssertTrue(arguments.contains("--user=bob:*******"), arguments)
-        XCTAssertFalse(arguments.contains("s3cret") || arguments.contains("b0bpass"), arguments)
+        XCTAssertTrue(arguments.contains("-kucarol:******") && arguments.contains("dave:******"), arguments)
+        XCTAssertFalse(["s3cret", "b0bpass", "c4rolpw", "d4vepw"].contains { arguments.contains($0) }, arguments)
+    }
+
+    /// curl's shapes: `-uUSER:PW` attached, `-qu USER:PW` grouped; and a mistyped letter is
+    /// said alone, never with the password after it.
+    func testAttachedAndGroupedShortOptionsAreReadAsCurlReadsThem() throws {
+        let seen = Record<String>()
+        let server = recordingServer(seen)
+        for shape in [["-ualice:s3cret"], ["-qu", "alice:s3cret"], ["-qualice:s3cret"], ["-kH", "Authorization: Basic YWxpY2U6czNjcmV0"]] {
+            let run = try LoadrunProcess(shape + ["--url", server.url("/posts"), "--no-cache"])
+            XCTAssertEqual(run.waitForExit(), .exited(0), "\(shape): \(run.standardError)")
+        }
+        XCTAssertEqual(seen.all, Array(repeating: "Basic YWxpY2U6czNjcmV0", count: 4))
+        for shape in [["-Zualice:s3cret"], ["-qZu", "alice:s3cret"], ["-qu"]] {
+            let refused = try LoadrunProcess(shape + ["--url", server.url("/posts"), "--no-cache"])
+            XCTAssertEqual(refused.waitForExit(), .exited(64), refused.standardError)
+            XCTAssertFalse(refused.standardError.contains("s3cret"), refused.standardError)
+        }
     }
 
     /// A password in `[defaults]` is for the file's own sources: a URL typed on the command
