@@ -1,5 +1,5 @@
-/* The CJQ wrapper: libjq opened with dlopen on first use, and programs compiled (see
-   include/CJQ.h; JQRun.c runs them). */
+/* The CJQ wrapper: libjq opened with dlopen on first use, and programs compiled in this
+   process: the worker's (see JQShared.h; JQRun.c runs them). */
 #include "JQShared.h"
 
 #include <dlfcn.h>
@@ -108,7 +108,7 @@ static jv stderr_value(jv value) {
    which says it made inert; and what `stderr` says, as compact JSON, as jq 1.6 writes it.
    libjq 1.6 leaves this callback unset too. */
 static void debug_message(void *data, jv value) {
-    lr_jq *jq = data;
+    struct lr_jq_state *jq = data;
     jv said = stderr_value(lib.copy(value));
     if (lib.get_kind(said) != JV_KIND_INVALID) {
         lib.free(value);
@@ -184,13 +184,13 @@ static jv program_arguments(const lr_jq_arg *args, size_t count) {
     return lib.object_set(named, lib.string("ARGS"), all);
 }
 
-lr_jq *lr_jq_compile(const char *program, const lr_jq_arg *args, size_t count, int confined, char **error) {
+struct lr_jq_state *lr_jq_state_compile(const char *program, const lr_jq_arg *args, size_t count, int confined, char **error) {
     *error = NULL;
     if (lib.error) {
         *error = strdup(lib.error);
         return NULL;
     }
-    lr_jq *jq = calloc(1, sizeof *jq);
+    struct lr_jq_state *jq = calloc(1, sizeof *jq);
     if (jq == NULL) return NULL;
     jq->state = lib.init();
     if (jq->state == NULL) {
@@ -214,7 +214,7 @@ lr_jq *lr_jq_compile(const char *program, const lr_jq_arg *args, size_t count, i
     size_t extra = confined ? sizeof confined_prelude - 1 : 0;
     char *prefixed = malloc(sizeof stderr_prelude + extra + length);
     if (prefixed == NULL) {
-        lr_jq_free(jq);
+        lr_jq_state_free(jq);
         return NULL;
     }
     memcpy(prefixed, stderr_prelude, sizeof stderr_prelude - 1);
@@ -231,11 +231,11 @@ lr_jq *lr_jq_compile(const char *program, const lr_jq_arg *args, size_t count, i
         if (!plain) {
             *error = jq->messages.text ? jq->messages.text : strdup("jq: compile error");
             jq->messages.text = NULL;
-            lr_jq_free(jq);
+            lr_jq_state_free(jq);
             return NULL;
         }
         *error = strdup("jq: a program that begins with a module directive is not taken; remove the `module` line");
-        lr_jq_free(jq);
+        lr_jq_state_free(jq);
         return NULL;
     }
     lib.free(arguments);
@@ -246,7 +246,7 @@ lr_jq *lr_jq_compile(const char *program, const lr_jq_arg *args, size_t count, i
     return jq;
 }
 
-void lr_jq_free(lr_jq *jq) {
+void lr_jq_state_free(struct lr_jq_state *jq) {
     if (jq == NULL) return;
     if (jq->state) lib.teardown(&jq->state);
     free(jq->messages.text);

@@ -1,5 +1,5 @@
-/* The CJQ wrapper's runs: a compiled program on its input, given whole or piece by piece as it
-   arrives, its results handed out as compact JSON (see include/CJQ.h). */
+/* The CJQ wrapper's runs in this process (the worker's): a compiled program on its input, given
+   piece by piece as it arrives, its results handed out as compact JSON (see include/CJQ.h). */
 #include "JQShared.h"
 
 #include <stdio.h>
@@ -33,7 +33,7 @@ static jv next_value(struct run *run) {
    inputs"). libjq 1.6's jq_init leaves this callback unset, and a call through it crashed. */
 jv lr_jq_next_input(jq_state *state, void *data) {
     (void)state;
-    lr_jq *jq = data;
+    struct lr_jq_state *jq = data;
     if (jq->run == NULL) return lib.invalid();
     return next_value(jq->run);
 }
@@ -41,7 +41,7 @@ jv lr_jq_next_input(jq_state *state, void *data) {
 /* After `halt` or `halt_error`: NULL for a halt with status 0 (the run ends, as it went);
    else what `halt_error` said, as the jq binary writes it on stderr (a string raw, anything
    else as JSON), or its status. */
-static char *halt_message(lr_jq *jq) {
+static char *halt_message(struct lr_jq_state *jq) {
     jv code = lib.get_exit_code(jq->state);
     int status = lib.get_kind(code) == JV_KIND_INVALID ? 0 : lib.get_kind(code) == JV_KIND_NUMBER ? (int)lib.number_value(code) : 5;
     lib.free(code);
@@ -137,7 +137,7 @@ static int emit_result(jv result, struct buffer *buffer, lr_jq_emit emit, void *
 
 /* Runs the program on `value` (which it takes); NULL, or the message of the error that ended it.
    `*stopped` is set when `emit` stopped it. */
-static char *run_one(lr_jq *jq, jv value, struct buffer *buffer, lr_jq_emit emit, void *info, int *stopped) {
+static char *run_one(struct lr_jq_state *jq, jv value, struct buffer *buffer, lr_jq_emit emit, void *info, int *stopped) {
     lib.start(jq->state, value, 0);
     jv result;
     while (lib.get_kind(result = lib.next(jq->state)) != JV_KIND_INVALID) {
@@ -171,7 +171,7 @@ static char *run_one(lr_jq *jq, jv value, struct buffer *buffer, lr_jq_emit emit
     return out;
 }
 
-char *lr_jq_run_fed(lr_jq *jq, lr_jq_feed feed, void *feed_info, lr_jq_emit emit, lr_jq_emit note, void *info) {
+char *lr_jq_state_run_fed(struct lr_jq_state *jq, lr_jq_feed feed, void *feed_info, lr_jq_emit emit, lr_jq_emit note, void *info) {
     if (lib.error) return strdup(lib.error);
     jv_parser *parser = lib.parser_new(0);
     if (parser == NULL) return strdup("libjq could not make a parser");
@@ -201,28 +201,6 @@ char *lr_jq_run_fed(lr_jq *jq, lr_jq_feed feed, void *feed_info, lr_jq_emit emit
     jq->run = NULL;
     lib.parser_free(parser);
     return failure;
-}
-
-/* The whole input as one piece. */
-struct whole {
-    const char *input;
-    size_t size;
-    int given;
-};
-
-static int feed_whole(void *info, const char **bytes, size_t *length) {
-    struct whole *whole = info;
-    if (whole->given) return 0;
-    whole->given = 1;
-    *bytes = whole->input;
-    *length = whole->size;
-    return 1;
-}
-
-char *lr_jq_run(lr_jq *jq, const char *input, size_t size, lr_jq_emit emit, lr_jq_emit note, void *info) {
-    if (size > 0x7fffffff) return strdup("the input is larger than 2 GiB, more than libjq reads");
-    struct whole whole = { .input = input, .size = size };
-    return lr_jq_run_fed(jq, feed_whole, &whole, emit, note, info);
 }
 
 void lr_jq_free_text(char *text) { free(text); }

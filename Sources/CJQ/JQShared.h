@@ -1,6 +1,8 @@
-/* What the CJQ wrapper's two files share (not part of its interface, include/CJQ.h): libjq's
+/* What the CJQ wrapper's files share (not part of its interface, include/CJQ.h): libjq's
    functions as opened, and a compiled program's state. JQ.c opens libjq and compiles; JQRun.c
-   runs programs on their input. */
+   runs programs on their input. Both run in the worker process (JQWorker.c), which the
+   loadrun process drives (JQClient.c): libjq cannot be stopped nor bounded inside a process
+   it shares. */
 #ifndef LOADRUN_CJQ_SHARED_H
 #define LOADRUN_CJQ_SHARED_H
 
@@ -80,7 +82,7 @@ struct buffer {
     size_t capacity;
 };
 
-struct lr_jq {
+struct lr_jq_state {
     jq_state *state;
     struct messages messages;
     /* The run in progress, for the callbacks; NULL between runs. */
@@ -90,6 +92,44 @@ struct lr_jq {
        run's values had freed (32 M instructions after a hundred thousand titles). */
     struct buffer results;
 };
+
+#define HIDDEN __attribute__((visibility("hidden")))
+
+/* A program compiled in this process (the worker's), as lr_jq_compile's are in the worker;
+   NULL with jq's messages in `*error`. */
+struct lr_jq_state *lr_jq_state_compile(const char *program, const lr_jq_arg *args, size_t count, int confined, char **error) HIDDEN;
+/* A run in this process, as lr_jq_run_fed's are in the worker. */
+char *lr_jq_state_run_fed(struct lr_jq_state *jq, lr_jq_feed feed, void *feed_info, lr_jq_emit emit, lr_jq_emit note, void *info) HIDDEN;
+void lr_jq_state_free(struct lr_jq_state *jq) HIDDEN;
+
+/* The worker's side (JQWorker.c): its signals, limits and watch on loadrun, then it answers
+   the requests on its stdin until loadrun closes it. */
+void lr_jq_worker_start(void) HIDDEN;
+void lr_jq_worker_serve(int channel) HIDDEN;
+
+/* The worker's messages, each a type byte, a 4-byte length (host order) and that many
+   bytes. */
+enum {
+    LR_JQ_COMPILE = 'C', /* loadrun: confined byte, program, argument count (4), each argument: name, value, is_json byte */
+    LR_JQ_COMPILED = 'K', /* worker: it compiled */
+    LR_JQ_REFUSED = 'E', /* worker: jq's messages */
+    LR_JQ_RUN = 'R', /* loadrun: a run starts; its pieces follow as the worker asks */
+    LR_JQ_PIECE = 'P', /* loadrun: the next piece of input */
+    LR_JQ_END = 'Z', /* loadrun: the input ended whole */
+    LR_JQ_DROPPED = 'D', /* loadrun: the input will never end whole */
+    LR_JQ_MORE = 'A', /* worker: it wants the next piece */
+    LR_JQ_RESULT = 'r', /* worker: a result, compact JSON */
+    LR_JQ_NOTE = 'n', /* worker: what debug said */
+    LR_JQ_DONE = 'O', /* worker: the run ended, with the failure text if it has one */
+};
+
+/* Sends a message on `fd`; 0, or -1 when the other side is gone. */
+int lr_jq_send(int fd, char type, const void *bytes, size_t length) HIDDEN;
+/* Sends a message made of several parts. */
+int lr_jq_send_parts(int fd, char type, const void *const *parts, const size_t *lengths, size_t count) HIDDEN;
+/* Reads one message: its type, and its bytes in `*bytes` (malloc'd, NUL-terminated, the
+   caller frees); -1 at the end of the channel or on an error. */
+int lr_jq_receive(int fd, char *type, char **bytes, size_t *length) HIDDEN;
 
 /* `input` and `inputs` (JQRun.c), set as libjq's input callback when a program is compiled. */
 jv lr_jq_next_input(jq_state *state, void *data) __attribute__((visibility("hidden")));

@@ -96,18 +96,61 @@ final class JQOptionTests: XCTestCase {
         XCTAssertEqual(untimed.waitForExit(), .exited(130), untimed.standardError)
     }
 
-    /// A run left to its thread is the only one: a watch's next reloads fail at once, and
-    /// threads do not pile up one a reload.
-    func testAProgramLeftRunningIsNotStartedAgainBesideItself() throws {
+    /// A run past its time has its worker killed: each reload of a watch runs the program
+    /// anew and fails at its own deadline, and neither threads nor workers pile up one a
+    /// reload.
+    /// Issue 57: `def f: 1 + f; f` grew 600 MB/s until --timeout, and died of SIGABRT under
+    /// `ulimit -v`. Its worker meets its bound, and the run fails with words, exit 2; a
+    /// program that loops without allocating is ended by Ctrl-C, and leaves no worker behind.
+    func testAProgramWithoutEndIsBoundedAndEndedAndLeavesNoWorker() throws {
+        let server = server()
+        let recursion = try run(["--url", server.url("/posts"), "--no-history", "--jq", "def f: 1 + f; f"])
+        XCTAssertEqual(recursion.waitForExit(), .exited(2), recursion.standardError)
+        XCTAssertTrue(recursion.standardError.contains("gave jq an error: it needed more than the 512 MiB of memory loadrun gives a jq program"),
+                      recursion.standardError)
+        let tag = UUID().uuidString
+        let loop = try LoadrunProcess(["--url", server.url("/posts"), "--no-history", "--jq", "def f: f; f"], environment: ["LOADRUN_TEST_TAG": tag])
+        // Its worker compiled the program before the run began: the run is on once it spins.
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { Self.processes(tagged: tag).contains { $0 != loop.pid && Self.cpuTicks(of: $0) > 10 } },
+                      "its worker runs the program")
+        loop.send(SIGINT)
+        XCTAssertEqual(loop.waitForExit(), .exited(130), loop.standardError)
+        XCTAssertTrue(waitUntil(limit: .seconds(5)) { Self.processes(tagged: tag).isEmpty }, "no worker is left: \(Self.processes(tagged: tag))")
+    }
+
+    /// The CPU time `pid` has used in user mode, in clock ticks (`/proc/PID/stat`'s 14th field).
+    private static func cpuTicks(of pid: Int32) -> Int {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let end = stat.lastIndex(of: ")") else { return 0 }
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        return fields.count > 11 ? Int(fields[11]) ?? 0 : 0
+    }
+
+    /// The processes whose environment holds `LOADRUN_TEST_TAG=tag`.
+    private static func processes(tagged tag: String) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { pid in
+            guard let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { return false }
+            return environment.range(of: Data("LOADRUN_TEST_TAG=\(tag)".utf8)) != nil
+        }
+    }
+
+    func testAProgramPastItsTimeIsEndedAndEachReloadRunsItAnew() throws {
         let server = server()
         let watch = try LoadrunProcess(["--url", server.url("/posts"), "--no-history", "--no-retry", "--watch", "50ms", "--timeout", "200ms",
                                         "--jq", "last(range(infinite))"])
-        XCTAssertTrue(watch.waitForStandardError(containing: "its last run is still going"), watch.standardError)
-        let seen = watch.standardError.components(separatedBy: "its last run is still going").count
-        XCTAssertTrue(waitUntil(limit: .seconds(10)) { watch.standardError.components(separatedBy: "its last run is still going").count > seen + 2 },
-                      "reloads go on, each refused at once: \(watch.standardError)")
-        let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(watch.pid)/task").count) ?? 0
-        XCTAssertLessThan(threads, 12, "one jq thread, not one a reload")
+        let words = "was still running when its time was up"
+        XCTAssertTrue(watch.waitForStandardError(containing: words), watch.standardError)
+        let seen = watch.standardError.components(separatedBy: words).count
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { watch.standardError.components(separatedBy: words).count > seen + 2 },
+                      "reloads go on, each ended at its time: \(watch.standardError)")
+        // Each thread's children: a worker is the child of the thread that started it.
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(watch.pid)/task")) ?? []
+        let workers = tasks.flatMap { task in
+            ((try? String(contentsOfFile: "/proc/\(watch.pid)/task/\(task)/children", encoding: .utf8)) ?? "").split(separator: " ")
+        }
+        XCTAssertLessThanOrEqual(workers.count, 2, "a jq worker or two, not one a reload: \(workers)")
+        XCTAssertLessThan(tasks.count, 12, "one jq thread, not one a reload")
         watch.send(SIGTERM)
         XCTAssertEqual(watch.waitForExit(), .exited(143), watch.standardError)
     }

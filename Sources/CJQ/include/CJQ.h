@@ -10,8 +10,20 @@
  * run their loading. This header shows none of jq's own, so no module that imports it needs
  * them. */
 
-/* A compiled program: libjq's state, with what it said while compiling. Opaque. */
+/* A compiled program: a worker process of its own (loadrun's binary started again) that holds
+ * libjq's state and runs the program, so that a run can be ended at once and its memory
+ * bounded without loadrun's. A worker that ended is started again for the next run. One run
+ * at a time. Opaque. */
 typedef struct lr_jq lr_jq;
+
+/* The most memory a run may take beyond what its worker held before it: 512 MiB, and 16 bytes
+ * for each byte of its input (libjq holds a parsed document in some 10 times its text). Past
+ * it the run ends with a failure that says so. */
+size_t lr_jq_memory_bound(size_t input_size);
+
+/* Ends the run in progress on `jq` at once, from any thread: its worker is killed, and the run
+ * returns "it was stopped". Nothing when no run is going. */
+void lr_jq_stop(lr_jq *jq);
 
 /* Opens libjq once; NULL when it is ready, else the dynamic loader's reason. Call it first. */
 const char *lr_jq_open(void);

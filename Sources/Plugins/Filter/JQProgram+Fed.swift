@@ -53,7 +53,7 @@ extension JQProgram {
     public func start(streams: Bool) -> FedRun? {
         guard !states.hasAbandonedRun, let state = states.takeIdle() else { return nil }
         let states = states
-        let token = States.RunToken()
+        let token = States.RunToken(state: state)
         let feed = JQInputFeed()
         let flow = Self.flow(keptLimit: Self.keptLimit(forInput: 0), streams: streams)
         let started = OffLoop.start { () -> String? in

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 internal import CJQ
 public import Loader
 import Synchronization
@@ -5,10 +8,13 @@ import Synchronization
 /// A jq program, compiled once by libjq (jq 1.6) and run on JSON as the `jq` binary runs it:
 /// jq's own language, numbers and key order, not a re-implementation.
 ///
-/// A run goes on a thread of its own while the loop turns (`OffLoop`): libjq cannot be
-/// interrupted, and a program that runs long (or for ever) must not hold signals, deadlines
-/// and the screen. A run the loop stopped waiting for keeps its compiled state until it ends;
-/// the next run compiles another.
+/// libjq runs in a worker process of its own for each compiled state (see `lr_jq_compile`):
+/// libjq cannot be interrupted, has no bound on recursion and aborts when memory runs out, so
+/// a run is ended by killing its worker, and its memory is bounded there
+/// (`lr_jq_memory_bound`). A run goes on a thread of its own, which talks to the worker while
+/// the loop turns (`OffLoop`): a program that runs long must not hold signals, deadlines and
+/// the screen. A run the loop stopped waiting for has its worker killed, and ends at once;
+/// the next run starts another worker.
 public final class JQProgram {
     /// The program as it was written.
     public let source: String
@@ -65,6 +71,13 @@ public final class JQProgram {
     /// `input_filename` null): one from a sources file that someone else could write.
     public let isConfined: Bool
 
+    /// The most memory a run on `inputSize` bytes may take in its worker: 512 MiB, and 16
+    /// bytes for each byte of input (libjq holds a parsed document in some ten times its
+    /// text). Past it the run ends, and says so.
+    public static func memoryBound(forInput inputSize: Int) -> Int {
+        Int(clamping: lr_jq_memory_bound(inputSize))
+    }
+
     /// Compiles `source` with `arguments` bound as its `$NAME`s, `confined` as `isConfined`
     /// says; throws jq's messages when it does not compile.
     public init(_ source: String, arguments: JQArguments = JQArguments(), confined: Bool = false) throws(CompileError) {
@@ -86,10 +99,14 @@ public final class JQProgram {
                     keptLimit: Int? = nil) -> Run {
         // One run left to its thread at a time: a program that never ends, on every reload
         // of a watch, would otherwise leave a thread spinning per reload.
-        if states.hasAbandonedRun { return Run(results: [], failure: "its last run is still going, left to its thread") }
+        // A run the loop stopped waiting for had its worker killed: its thread ends within
+        // milliseconds. One that does not is left to it, never joined by another.
+        if !states.abandonedRunsEnded(within: .milliseconds(250)) {
+            return Run(results: [], failure: "its last run is still going, left to its thread")
+        }
         guard let state = states.take() else { return Run(results: [], failure: "the program no longer compiles") }
         let states = states
-        let token = States.RunToken()
+        let token = States.RunToken(state: state)
         let limit = keptLimit ?? Self.keptLimit(forInput: input.count)
         let flow = Self.flow(keptLimit: limit, streams: stream != nil)
         let run = OffLoop.run(until: deadline, onTurn: stream.map { stream in { flow.handOver(isReady: stream.isReady, take: stream.take) } }) {
@@ -184,21 +201,37 @@ public final class JQProgram {
         /// Runs the loop stopped waiting for that have not ended yet.
         private let abandoned = Mutex(0)
 
-        /// Where one run stands, between its thread and the loop's.
+        /// Where one run stands, between its thread and the loop's, and the state it runs on.
         final class RunToken: Sendable {
             enum Stage { case running, ended, abandoned }
             let stage = Mutex(Stage.running)
+            let state: State
+            init(state: State) { self.state = state }
         }
 
         var hasAbandonedRun: Bool { abandoned.withLock { $0 > 0 } }
 
-        /// The loop stopped waiting for the run of `token`: counted until it ends.
+        /// Whether the runs the loop stopped waiting for have ended, waiting up to `limit` for
+        /// them to (their workers were killed: they end as soon as their threads see it).
+        func abandonedRunsEnded(within limit: Duration) -> Bool {
+            let until = ContinuousClock.now + limit
+            while hasAbandonedRun {
+                guard ContinuousClock.now < until else { return false }
+                usleep(1000)
+            }
+            return true
+        }
+
+        /// The loop stopped waiting for the run of `token`: its worker is ended (the run then
+        /// ends on its thread at once), and it is counted until it has.
         func abandon(_ token: RunToken) {
             let wasRunning = token.stage.withLock { stage in
                 defer { if stage == .running { stage = .abandoned } }
                 return stage == .running
             }
-            if wasRunning { abandoned.withLock { $0 += 1 } }
+            guard wasRunning else { return }
+            abandoned.withLock { $0 += 1 }
+            lr_jq_stop(token.state.pointer)
         }
 
         /// The run of `token` ended, on its thread.

@@ -1,0 +1,44 @@
+import Foundation
+import Loader
+import Plugins
+import XCTest
+
+/// A jq program runs in a worker process of its own: one that recurses without end meets its
+/// memory bound and ends with words that say so, one past its time is ended there and then,
+/// and the next run of the same program starts a worker again.
+final class JQWorkerTests: XCTestCase {
+    func testARecursionWithoutEndMeetsItsMemoryBoundAndSaysSo() throws {
+        let program = try JQProgram("def f: 1 + f; f")
+        let run = program.run(Array("[1]".utf8))
+        XCTAssertEqual(run.results, [])
+        XCTAssertEqual(run.failure, "it needed more than the 512 MiB of memory loadrun gives a jq program on this input (512 MiB, and 16 bytes for each of its 3 bytes)")
+        XCTAssertEqual(program.run(Array("[1]".utf8)).failure, run.failure, "and again: a new worker meets it again")
+        XCTAssertEqual(try JQProgram(".[0] + 1").run(Array("[1]".utf8)).results, ["2"])
+    }
+
+    func testAnArrayPastTheBoundIsRefusedAndOneWithinItIsNot() throws {
+        XCTAssertEqual(try JQProgram("[range(1e6)] | length").run(Array("null".utf8)).results, ["1000000"])
+        let large = try JQProgram("[range(1e8)] | length").run(Array("null".utf8))
+        XCTAssertEqual(large.failure?.hasPrefix("it needed more than the 512 MiB of memory"), true, large.failure ?? "no failure")
+    }
+
+    func testARunPastItsDeadlineIsEndedAndTheProgramRunsAgainAfter() throws {
+        let loop = EventLoop.makeThreadDefault()
+        var outcomes: [JQProgram.Run] = []
+        let program = try JQProgram("if . == 0 then last(range(infinite)) else . * 2 end")
+        loop.schedule {
+            outcomes.append(program.run(Array("0".utf8), deadline: .now + .milliseconds(200)))
+            outcomes.append(program.run(Array("21".utf8), deadline: .now + .seconds(30)))
+            loop.quit()
+        }
+        loop.run()
+        XCTAssertEqual(outcomes.first?.failure, JQProgram.pastDeadline)
+        XCTAssertEqual(outcomes.last?.results, ["42"], "the worker ended, and another started: \(outcomes.last?.failure ?? "")")
+        XCTAssertNil(outcomes.last?.failure)
+    }
+
+    func testTheBoundIsHalfAGibibyteAndSixteenBytesAByteOfInput() {
+        XCTAssertEqual(JQProgram.memoryBound(forInput: 0), 512 << 20)
+        XCTAssertEqual(JQProgram.memoryBound(forInput: 100 << 20), (512 << 20) + 1600 << 20)
+    }
+}
