@@ -52,6 +52,21 @@ final class JQOptionTests: XCTestCase {
         XCTAssertEqual(until.waitForExit(), .exited(1), until.standardError)
     }
 
+    /// Issue 57: `echo 42 | loadrun --jq .` failed "not JSON": untyped content was JSON only
+    /// when it opened with `{` or `[`. jq reads any JSON text, and JSON Lines of them; what is
+    /// no JSON at all is still refused, naming what it is.
+    func testAnyJSONTextOnAPipeIsJQsInputAsJQReadsIt() throws {
+        for (input, program, output) in [("42", ".", "42\n"), (#"1\n2\n3"#, ". * 10", "10\n20\n30\n"), (#"\"text\""#, "length", "4\n"),
+                                          ("true", "not", "false\n"), ("null", ". // 7", "7\n"), ("-1.5", "fabs", "1.5\n")] {
+            let run = try LoadrunProcess(shell: #"printf -- "$0\n" | "$LOADRUN" --jq "$1""#, arguments: [input, program])
+            XCTAssertEqual(run.waitForExit(), .exited(0), "\(input): \(run.standardError)")
+            XCTAssertEqual(run.standardOutput, output, input)
+        }
+        let text = try LoadrunProcess(shell: #"echo hello | "$LOADRUN" --jq ."#)
+        XCTAssertEqual(text.waitForExit(), .exited(2), text.standardError)
+        XCTAssertTrue(text.standardError.contains("is content with no type, not JSON"), text.standardError)
+    }
+
     /// jq's `stderr` wrote a server's C1 (CSI) and bidi characters raw to the terminal.
     func testStderrSaysTheValueMadeInert() throws {
         let server = TestServer { server, _ in

@@ -172,11 +172,21 @@ public struct JQPlugin: BodyTappingDecoder {
         case .failed(let failure): throw DecodeFailure(failure.reason, suggestion: "drop --jq for this source", offersOtherPlugins: false)
         case .declined: break
         }
-        let first = body.first { !JSONBody.isJSONWhitespace($0) }
-        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return body }
+        // Any JSON text, as jq reads one: `42`, `"text"`, `true`, and JSON Lines of them.
+        if let first = body.first(where: { !JSONBody.isJSONWhitespace($0) }), Self.startsJSONValue(first) { return body }
         let type = response.mediaType ?? "content with no type"
         throw DecodeFailure("is \(type), not JSON: --jq runs on JSON, JSON Lines, feeds and web pages", suggestion: "drop --jq for this source",
                             offersOtherPlugins: false)
+    }
+
+    /// Whether `byte` can begin a JSON value: an object, an array, a string, a number,
+    /// `true`, `false` or `null`.
+    private static func startsJSONValue(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"): true
+        default: false
+        }
     }
 
     /// What a result is said to be, made once: a program may give a million.
