@@ -144,14 +144,18 @@ done:
 }
 
 void lr_jq_worker_serve(int channel) {
-    if (lr_jq_open() != NULL) gone();
+    const char *missing = lr_jq_open();
     struct lr_jq_state *jq = NULL;
     for (;;) {
         char type;
         char *bytes;
         size_t size;
         if (lr_jq_receive(channel, &type, &bytes, &size) < 0) gone();
-        if (type == LR_JQ_COMPILE) {
+        if (type == LR_JQ_COMPILE && missing != NULL) {
+            char words[640];
+            snprintf(words, sizeof words, "jq programs need libjq, which cannot be loaded (%s); install libjq1", missing);
+            if (lr_jq_send(channel, LR_JQ_REFUSED, words, strlen(words)) < 0) gone();
+        } else if (type == LR_JQ_COMPILE) {
             char *error = NULL;
             if (jq != NULL) lr_jq_state_free(jq);
             jq = compile_request(bytes, size, &error);

@@ -58,4 +58,18 @@ final class PipeOutputTests: XCTestCase {
         XCTAssertEqual(run.standardOutput, #"{"a":[1,2],"b":{"c":[5,6]}}"# + "\n")
         XCTAssertTrue(run.standardErrorLines.contains("doc: --max-items left out 3 items of the JSON's arrays"), run.standardError)
     }
+
+    /// Issue 57: with COLUMNS exported, the JSON view on a pipe wrapped its strings at that
+    /// width, and jq could not parse it. Whether stdout is a terminal decides: COLUMNS only
+    /// sets the width of what is laid out for reading (a table, text).
+    func testCOLUMNSOnAPipeLeavesTheJSONViewJSON() throws {
+        let body = String(repeating: "laudantium enim quasi est quidem ", count: 30)
+        let comment = try file("comment", #"{"name":"id labore ex et quam laborum","body":"\#(body)","list":[1,2,3]}"#)
+        let run = try LoadrunProcess(shell: #""$LOADRUN" --url "$0" | jq -r .body"#, environment: ["COLUMNS": "40"], arguments: [comment])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertEqual(run.standardOutput, body + "\n")
+        let cut = try LoadrunProcess(shell: #""$LOADRUN" --max-items 2 --url "$0" | jq -c .list"#, environment: ["COLUMNS": "40"], arguments: [comment])
+        XCTAssertEqual(cut.waitForExit(), .exited(0), cut.standardError)
+        XCTAssertEqual(cut.standardOutput, "[1,2]\n")
+    }
 }

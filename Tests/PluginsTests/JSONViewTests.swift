@@ -42,7 +42,10 @@ final class JSONViewTests: XCTestCase {
 
     func testLongStringsWrapWithinTheWidthAndStaySafe() throws {
         let long = String(repeating: "word ", count: 40) + "\u{1B}[2J"
-        let text = try render(#"{"body":"\#(long.replacingOccurrences(of: "\u{1B}", with: "\\u001b"))"}"#, RenderContext(width: 40))
+        let json = #"{"body":"\#(long.replacingOccurrences(of: "\u{1B}", with: "\\u001b"))"}"#
+        let text = try render(json, RenderContext(width: 40, isTerminal: true))
+        // Off a terminal it is JSON whatever the width: the string on one line.
+        XCTAssertEqual(try render(json, RenderContext(width: 40)).split(separator: "\n").count, 3)
         for line in text.split(separator: "\n") {
             XCTAssertLessThanOrEqual(TerminalText.displayWidth(line), 40, String(line))
         }

@@ -34,6 +34,15 @@ final class SourceStatusTests: XCTestCase {
         XCTAssertEqual(status.line(width: 28), "events · streaming")
     }
 
+    /// Issue 57: `1 items`.
+    func testOneItemIsOneItem() {
+        var status = SourceStatus(name: "feed", phase: .loaded(unchanged: false), wait: .manual, lastSuccess: TestClock.reading(success))
+        status.items = .init(count: 1, pages: 1, more: false)
+        XCTAssertTrue(status.line(width: 200).hasSuffix(" · 1 item"), status.line(width: 200))
+        status.items = .init(count: 0, pages: 1, more: false)
+        XCTAssertTrue(status.line(width: 200).hasSuffix(" · 0 items"), status.line(width: 200))
+    }
+
     func testTheAttemptIsSaidOnlyOnceOneHasFailed() {
         XCTAssertFalse(loaded().line(width: 200).contains("attempt"), "nothing failed")
         var status = loaded()

@@ -129,7 +129,7 @@ struct PluginScreenRenderer: ContentRendering {
         switch state {
         case .idle: "· not loaded"
         case .loading(let progress, _): progress.receivedBytes > 0 ? "· loading \(ByteCount.format(progress.receivedBytes))" : "· loading"
-        case .loaded(let content): content.itemCount.map { "· \($0) items" } ?? ""
+        case .loaded(let content): content.itemCount.map { $0 == 1 ? "· 1 item" : "· \($0) items" } ?? ""
         case .failed: "· failed"
         }
     }

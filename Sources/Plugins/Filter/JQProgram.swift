@@ -81,9 +81,8 @@ public final class JQProgram {
     /// Compiles `source` with `arguments` bound as its `$NAME`s, `confined` as `isConfined`
     /// says; throws jq's messages when it does not compile.
     public init(_ source: String, arguments: JQArguments = JQArguments(), confined: Bool = false) throws(CompileError) {
-        if let problem = lr_jq_open() {
-            throw CompileError(description: "jq programs need libjq, which cannot be loaded (\(String(cString: problem))); install libjq1")
-        }
+        // libjq is opened in the worker, which says so when it cannot be: this process never
+        // needs it for a program.
         self.source = source
         self.arguments = arguments
         isConfined = confined

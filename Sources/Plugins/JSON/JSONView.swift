@@ -77,7 +77,9 @@ struct JSONView {
             }
             out.writeLine(indentPad + "}" + trail)
         case .string(let text):
-            guard context.hasScreenWidth else {
+            // Off a terminal the view is JSON for a program to read, COLUMNS or not: a string
+            // is whole, on its line.
+            guard context.isTerminal, context.hasScreenWidth else {
                 return out.writeLine(indentPad + lead + Style.string.apply(quoted(text), context) + trail)
             }
             let token = quoted(TerminalText.bounded(text))

@@ -152,7 +152,7 @@ package struct SourceStatus: Equatable {
         }
         if showsAttempt { parts.append(StatusPart(("attempt \(attempt)/\(maxAttempts)", 50))) }
         if let items {
-            let count = "\(items.count) items"
+            let count = items.count == 1 ? "1 item" : "\(items.count) items"
             let more = items.more ? ", > for more" : ""
             var forms: [StatusPart.Form] = []
             if items.pages > 1 { forms.append(.init(text: "\(count) in \(items.pages) pages\(more)", priority: 10)) }
