@@ -39,6 +39,11 @@ public struct StreamReconnection: Equatable, Sendable {
     /// The longest wait between connections, whatever the server asks (`retry:` takes up to
     /// 12 digits: 31 years), or the doubling comes to.
     public static let longestDelay = Duration.seconds(3_600)
+    /// The shortest wait between connections, whatever the server asks: Firefox's floor
+    /// (`MIN_RECONNECTION_TIME_VALUE`). A server that sends `retry: 0` and closes after each
+    /// event got a thousand reconnections a second, a core busy; the standard lets a client
+    /// wait longer than asked for.
+    public static let shortestDelay = Duration.milliseconds(500)
     /// Reconnections in a row that may bring no event before the stream gives up.
     public static let fruitlessLimit = 3
 
@@ -58,7 +63,7 @@ public struct StreamReconnection: Equatable, Sendable {
         }
         fruitless = broughtEvents ? 0 : fruitless + 1
         guard fruitless <= Self.fruitlessLimit else { return .end }
-        let delay = reconnectionTime ?? Self.defaultDelay
+        let delay = max(reconnectionTime ?? Self.defaultDelay, Self.shortestDelay)
         return .reconnect(after: min(fruitless == 0 ? delay : delay * (1 << (fruitless - 1)), Self.longestDelay))
     }
 

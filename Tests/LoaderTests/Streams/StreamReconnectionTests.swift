@@ -7,8 +7,18 @@ final class StreamReconnectionTests: XCTestCase {
         var reconnection = StreamReconnection()
         XCTAssertEqual(reconnection.decide(.ended(status: 200, isStream: true), broughtEvents: true, reconnectionTime: nil),
                        .reconnect(after: .seconds(3)))
-        XCTAssertEqual(reconnection.decide(.ended(status: 200, isStream: true), broughtEvents: true, reconnectionTime: .milliseconds(100)),
-                       .reconnect(after: .milliseconds(100)))
+        XCTAssertEqual(reconnection.decide(.ended(status: 200, isStream: true), broughtEvents: true, reconnectionTime: .milliseconds(700)),
+                       .reconnect(after: .milliseconds(700)))
+    }
+
+    /// Issue 57: `retry: 0` and a close after each event got a thousand reconnections a
+    /// second. Never less than half a second, as Firefox waits.
+    func testTheWaitIsAtLeastHalfASecondWhateverTheServerAsks() {
+        var reconnection = StreamReconnection()
+        for asked in [Duration.zero, .milliseconds(1), .milliseconds(499)] {
+            XCTAssertEqual(reconnection.decide(.ended(status: 200, isStream: true), broughtEvents: true, reconnectionTime: asked),
+                           .reconnect(after: .milliseconds(500)), "\(asked)")
+        }
     }
 
     /// `retry:` takes up to 12 digits (31 years): the wait is bounded, as the doubling is.
@@ -42,13 +52,13 @@ final class StreamReconnectionTests: XCTestCase {
     func testConnectionsThatBringNothingWaitLongerAndAreBounded() {
         var reconnection = StreamReconnection()
         let empty = StreamReconnection.ConnectionEnd.ended(status: 200, isStream: true)
-        XCTAssertEqual(reconnection.decide(empty, broughtEvents: false, reconnectionTime: .milliseconds(10)), .reconnect(after: .milliseconds(10)))
-        XCTAssertEqual(reconnection.decide(empty, broughtEvents: false, reconnectionTime: .milliseconds(10)), .reconnect(after: .milliseconds(20)))
-        XCTAssertEqual(reconnection.decide(empty, broughtEvents: true, reconnectionTime: .milliseconds(10)), .reconnect(after: .milliseconds(10)))
-        for delay in [10, 20, 40] {
-            XCTAssertEqual(reconnection.decide(empty, broughtEvents: false, reconnectionTime: .milliseconds(10)),
+        XCTAssertEqual(reconnection.decide(empty, broughtEvents: false, reconnectionTime: .milliseconds(600)), .reconnect(after: .milliseconds(600)))
+        XCTAssertEqual(reconnection.decide(empty, broughtEvents: false, reconnectionTime: .milliseconds(600)), .reconnect(after: .milliseconds(1200)))
+        XCTAssertEqual(reconnection.decide(empty, broughtEvents: true, reconnectionTime: .milliseconds(600)), .reconnect(after: .milliseconds(600)))
+        for delay in [600, 1200, 2400] {
+            XCTAssertEqual(reconnection.decide(empty, broughtEvents: false, reconnectionTime: .milliseconds(600)),
                            .reconnect(after: .milliseconds(delay)))
         }
-        XCTAssertEqual(reconnection.decide(empty, broughtEvents: false, reconnectionTime: .milliseconds(10)), .end)
+        XCTAssertEqual(reconnection.decide(empty, broughtEvents: false, reconnectionTime: .milliseconds(600)), .end)
     }
 }
