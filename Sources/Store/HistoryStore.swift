@@ -63,10 +63,19 @@ public final class HistoryStore {
                     UPDATE versions SET last_seen = ? WHERE id = ? AND fingerprint = ?
                         AND number = (SELECT max(number) FROM versions w WHERE w.source = versions.source)
                     """)
+                // The name the last run gave goes with the touch: `loadrun bret` after the same
+                // URL was loaded as user1.rss finds it as bret.
+                let rename = try database.prepare("""
+                    UPDATE sources SET name = ?, last_seen = max(last_seen, ?)
+                        WHERE id = (SELECT source FROM versions WHERE id = ?) AND (name != ? OR last_seen < ?)
+                    """)
                 for load in loads {
                     if let same = load.sameAs {
                         try touch.bind(.integer(load.at), .integer(same.id), .integer(Int(truncatingIfNeeded: same.fingerprint))).run()
-                        if database.changes > 0 { continue }
+                        if database.changes > 0 {
+                            try rename.bind(.text(load.source), .integer(load.at), .integer(same.id), .text(load.source), .integer(load.at)).run()
+                            continue
+                        }
                         // Gone meanwhile (trimmed by another process): recorded as any load is.
                     }
                     try record(load, in: database)

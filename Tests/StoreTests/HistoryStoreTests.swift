@@ -54,6 +54,23 @@ final class HistoryStoreTests: XCTestCase {
         XCTAssertTrue(problems.isEmpty, "\(problems)")
     }
 
+    /// Issue 57: `loadrun history bret` said `no history of bret; it has user1.rss` when the
+    /// run named bret found the same content as one before it under the URL's file name.
+    func testTheSameContentUnderAnotherNameTakesTheNameTheLastRunGave() throws {
+        let history = store()
+        var first = load("[1]", at: 1_000, name: "user1.rss")
+        first.url = "http://a.test/user1.rss"
+        history.record([first])
+        var again = load("[1]", at: 2_000, name: "bret")
+        again.url = first.url
+        again.sameAs = try XCTUnwrap(history.lastVersions(of: [first.url]).first ?? nil)
+        history.record([again])
+        let source = try XCTUnwrap(store().sources()?.first)
+        XCTAssertEqual(source.name, "bret")
+        XCTAssertEqual(source.versions, 1, "still one version")
+        XCTAssertEqual(source.lastSeen, 2_000)
+    }
+
     func testKeepBoundsTheVersionsOfEachSource() throws {
         let history = store()
         for run in 1...6 { history.record([load("[\(run)]", at: run, keep: 4), load("{\"run\": \(run)}", at: run, name: "other")]) }
