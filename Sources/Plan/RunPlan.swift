@@ -196,7 +196,7 @@ package struct RunPlan {
         let jqProgram = settings.jq ?? (settings.plugin == nil ? own.jq : nil)
         if let text = jqProgram {
             // Compiled here, before any request, once for every source that runs it.
-            let place = settings.jq != nil ? "--jq" : "\(own.origin.prefix)jq"
+            let place = settings.jq != nil ? "--jq" : "\(own.origin.prefix(line: own.jqLine))jq"
             // A sources file someone else could write may not read the environment and files
             // through jq, as it may not through env: and file: values.
             let confined = settings.jq == nil && own.origin.path.map { files.trustProblem($0) != nil } == true

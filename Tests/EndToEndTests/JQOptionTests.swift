@@ -199,6 +199,18 @@ final class JQOptionTests: XCTestCase {
         XCTAssertEqual(requests.count, 0, "no request was made")
     }
 
+    /// Issue 57: a `jq=` that does not compile was said at its group's line, not its own.
+    func testAJQKeyThatDoesNotCompileIsSaidAtItsOwnLine() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("loadrun-jqline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appendingPathComponent("sources.conf").path
+        try "# mine\n[source x]\nurl=http://127.0.0.1:9/x\ninterval=5s\njq=.[0\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let run = try self.run(["--config", config, "x"])
+        XCTAssertEqual(run.waitForExit(), .exited(64), run.standardError)
+        XCTAssertTrue(run.standardError.contains("\(config):5: jq: jq: error: syntax error"), run.standardError)
+    }
+
     func testARuntimeErrorIsTheSourcesFailureWithJQsMessage() throws {
         let server = server()
         let run = try self.run(["--url", server.url("/posts"), "--jq", ".[0] | .title | .[0]", "--no-retry"])
@@ -252,7 +264,7 @@ final class JQOptionTests: XCTestCase {
         let before = requests.count
         let broken = try self.run(["--config", config.path, "--source", "broken"])
         XCTAssertEqual(broken.waitForExit(), .exited(64))
-        XCTAssertTrue(broken.standardError.contains("sources.conf:1: jq: jq: error: syntax error"), broken.standardError)
+        XCTAssertTrue(broken.standardError.contains("sources.conf:3: jq: jq: error: syntax error"), "at the jq= line: \(broken.standardError)")
         XCTAssertEqual(requests.count, before, "no request was made")
     }
 

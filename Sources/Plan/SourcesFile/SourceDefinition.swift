@@ -10,6 +10,8 @@ package struct SourceDefinition: Equatable {
     package var plugin: String?
     /// `jq`: a jq program its JSON goes through, compiled when a run loads it.
     package var jq: String?
+    /// The line of the `jq` key, for messages about the program, compiled when a run loads it.
+    package var jqLine: Int?
     /// The reload interval in watch mode.
     package var interval: Duration?
     package var headers: [HeaderSetting] = []
@@ -98,6 +100,8 @@ package struct SourceDefinition: Equatable {
         result.request = other.request == RequestSettings() ? request : other.request
         result.dataLine = other.request.hasBody ? other.dataLine : dataLine
         result.detail = other.detail ?? detail
+        result.jq = other.jq ?? jq
+        result.jqLine = other.jq != nil ? other.jqLine : jqLine
         result.related = other.related.isEmpty ? related : other.related
         if case .file(let path, let line) = other.origin { result.origin = .overridden(path: path, line: line) }
         return result

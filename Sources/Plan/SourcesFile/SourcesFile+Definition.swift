@@ -100,6 +100,7 @@ extension SourcesFile {
                 fail("jq", "a source with jq= shows jq's results by loadrun's own views; give jq= or plugin=, not both")
             } else {
                 definition.jq = jq
+                definition.jqLine = file.line(ofKey: "jq", inGroup: group)
             }
         }
         definition.settings.retryDelay = value("retry-delay", { DurationArgument(argument: $0)?.duration }, duration)
