@@ -49,7 +49,9 @@ final class JSONLinesPluginTests: XCTestCase {
         XCTAssertFalse(tap.wantsMore)
         XCTAssertEqual(tap.itemCount, 2)
         XCTAssertThrowsError(try plugin.decode([], response: response(), pieces: nil, tapped: tap)) { error in
-            XCTAssertTrue((error as? DecodeFailure)?.reason.contains("line 3") == true, "\(error)")
+            let reason = (error as? DecodeFailure)?.reason ?? ""
+            XCTAssertTrue(reason.contains("line 3: ") && reason.contains("at column 1"), reason)
+            XCTAssertFalse(reason.contains("line 1"), "one line named, the stream's: \(reason)")
         }
     }
 

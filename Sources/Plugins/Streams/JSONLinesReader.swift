@@ -59,7 +59,9 @@ struct JSONLinesReader: LiveItemReader {
             values.append((try JSONParser.parse(Array(line)), LiveWindow<JSON>.heldSize(ofText: line.count), ContentFingerprint.of(line)))
             return nil
         } catch {
-            return DecodeFailure("has a line that is not JSON (line \(lineNumber): \(error.reason))",
+            // The parser counts the line it was given as line 1: the stream's line is said once.
+            let reason = error.reason.replacing("at line 1, column ", with: "at column ")
+            return DecodeFailure("has a line that is not JSON (line \(lineNumber): \(reason))",
                                  suggestion: "check that the server sends one JSON value a line", offersOtherPlugins: false)
         }
     }
