@@ -75,9 +75,10 @@ extension RunPlan {
             // The embedded sample source listens on loopback.
             host = "127.0.0.1"
         }
-        if let entry = parsed.entry(forHost: host, login: user?.0.user), let login = entry.login {
-            // As curl reads an entry with a login and no password: an empty one.
-            return HTTPCredentials(user: login, password: entry.password ?? "")
+        if let entry = parsed.entry(forHost: host, login: user?.0.user), entry.login != nil || entry.password != nil {
+            // As curl reads an entry with a login and no password (an empty one), or a
+            // password and no login (an empty user: it sends `:PW`).
+            return HTTPCredentials(user: entry.login ?? "", password: entry.password ?? "")
         }
         guard let user else { return nil }
         throw UsageFailure(message: "\(user.place) \(user.0.user): no password for it at \(host) in \(path); write \(user.0.user):PASSWORD, or add "
@@ -97,8 +98,13 @@ extension RunPlan {
             throw UsageFailure(message: "\(place) \(path): no such file")
         case .failure(.unreadable(let error)):
             throw UsageFailure(message: "\(place) \(path): cannot read it: \(error)")
-        case .failure(.exposed(let why)):
-            throw UsageFailure(message: "\(place) \(path): it holds passwords, and \(why); run chmod 600 \(path)")
+        case .failure(.exposed(let why, let target)):
+            // A link's mode is its target's: that is the file to chmod.
+            let named = target == path ? path : "\(target) (where \(path) leads)"
+            throw UsageFailure(message: "\(place) \(path): it holds passwords, and \(why); run chmod 600 \(named)")
+        case .failure(.notOwned(let uid)):
+            throw UsageFailure(message: "\(place) \(path): it holds passwords, and it is owned by another user (uid \(uid)); "
+                + "use a netrc of your own (--netrc-file FILE)")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw UsageFailure(message: "\(place) \(path): it is not UTF-8 text")

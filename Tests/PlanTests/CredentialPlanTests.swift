@@ -20,7 +20,10 @@ final class CredentialPlanTests: XCTestCase {
             XCTAssertEqual(limit, 1 << 20)
             switch path {
             case "/home/u/.netrc", "/etc/work.netrc": return .success(Array(netrc.utf8))
-            case "/etc/open.netrc": return .failure(.exposed("group or others may read or write it (mode 644)"))
+            case "/etc/open.netrc": return .failure(.exposed("group or others may read or write it (mode 644)", target: "/etc/open.netrc"))
+            case "/etc/link.netrc": return .failure(.exposed("group or others may read or write it (mode 644)", target: "/srv/real.netrc"))
+            case "/etc/theirs.netrc": return .failure(.notOwned(uid: 1001))
+            case "/etc/nologin.netrc": return .success(Array("machine api.example.com password only\n".utf8))
             default: return .failure(.unreadable(.missing))
             }
         }) { _ in false }
@@ -63,12 +66,24 @@ final class CredentialPlanTests: XCTestCase {
                        [HTTPCredentials(user: "bob", password: "b0b")], "-u USER takes that login's password")
     }
 
+    /// Issue 57: an entry with a password and no login sent nothing; curl sends `:PW`.
+    func testAnEntryWithAPasswordAndNoLoginSendsAnEmptyUser() throws {
+        XCTAssertEqual(try credentials(CredentialSettings(netrc: .file("/etc/nologin.netrc"))), [HTTPCredentials(user: "", password: "only")])
+    }
+
     func testAUserWithoutPasswordOrAMissingOrOpenNetrcIsRefusedWithTheRemedy() {
         XCTAssertEqual(failure { try self.credentials(CredentialSettings(user: UserCredential("alice"))) },
                        "-u alice: no password; write alice:PASSWORD, or use --netrc or --netrc-file FILE for its password")
         XCTAssertEqual(failure { try self.credentials(CredentialSettings(netrc: .file("/etc/open.netrc"))) },
                        "--netrc-file /etc/open.netrc: it holds passwords, and group or others may read or write it (mode 644); run chmod 600 /etc/open.netrc")
         XCTAssertEqual(failure { try self.credentials(CredentialSettings(netrc: .file("/etc/none"))) }, "--netrc-file /etc/none: no such file")
+        // Issue 57: the remedy named chmod 600 for a link (not its target) and for a file no
+        // chmod of the user's can make theirs.
+        XCTAssertEqual(failure { try self.credentials(CredentialSettings(netrc: .file("/etc/link.netrc"))) },
+                       "--netrc-file /etc/link.netrc: it holds passwords, and group or others may read or write it (mode 644); "
+                       + "run chmod 600 /srv/real.netrc (where /etc/link.netrc leads)")
+        XCTAssertEqual(failure { try self.credentials(CredentialSettings(netrc: .file("/etc/theirs.netrc"))) },
+                       "--netrc-file /etc/theirs.netrc: it holds passwords, and it is owned by another user (uid 1001); use a netrc of your own (--netrc-file FILE)")
         XCTAssertEqual(failure { try self.credentials(CredentialSettings(user: UserCredential("carol"), netrc: .home)) },
                        "-u carol: no password for it at api.example.com in /home/u/.netrc; write carol:PASSWORD, or add "
                        + "'machine api.example.com login carol password PW' to /home/u/.netrc")

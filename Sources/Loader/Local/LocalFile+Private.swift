@@ -9,13 +9,17 @@ extension LocalFile {
     public enum PrivateReadError: Error, Equatable, Sendable, CustomStringConvertible {
         /// It could not be read: missing, not a regular file, too large.
         case unreadable(ReadError)
-        /// It is someone else's, or group or others may read or write it: the words say which.
-        case exposed(String)
+        /// Group or others may read or write it: the words say so, with its mode; `target` is
+        /// the file to chmod (what a link leads to).
+        case exposed(String, target: String)
+        /// It is another user's (`uid`): no chmod of the user's makes it theirs.
+        case notOwned(uid: UInt32)
 
         public var description: String {
             switch self {
             case .unreadable(let error): error.description
-            case .exposed(let why): why
+            case .exposed(let why, _): why
+            case .notOwned(let uid): "it is owned by another user (uid \(uid))"
             }
         }
     }
@@ -24,6 +28,13 @@ extension LocalFile {
     /// user with no permission for group or others (`mode & 0o077 == 0`). Judged on what was
     /// opened (`fstat`), not on the path, which may change in between; a FIFO or a device is
     /// not waited on or read.
+    /// `path` with every link followed, as realpath(3) gives it; `path` when it cannot be.
+    public static func resolved(_ path: String) -> String {
+        guard let real = realpath(path, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
     public static func readPrivate(_ path: String, limit: Int) -> Result<[UInt8], PrivateReadError> {
         let descriptor: Int32
         switch openForReading(path) {
@@ -33,9 +44,16 @@ extension LocalFile {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .failure(.unreadable(.failed(reason: reason(for: errno)))) }
-        if info.st_uid != geteuid() { return .failure(.exposed("it is owned by another user (uid \(info.st_uid))")) }
+        // What is no file (/dev/null, a FIFO) is said as that, before whose it is: no chmod
+        // would make it a netrc.
+        if let kind = notRegular(info) { return .failure(.unreadable(.failed(reason: "it is \(kind)"))) }
+        // /dev/null: no passwords, as curl takes `--netrc-file /dev/null`.
+        if info.st_mode & S_IFMT == S_IFCHR { return .success([]) }
+        if info.st_uid != geteuid() { return .failure(.notOwned(uid: UInt32(info.st_uid))) }
         let mode = UInt32(info.st_mode) & 0o7777
-        if mode & 0o077 != 0 { return .failure(.exposed("group or others may read or write it (mode \(String(mode, radix: 8)))")) }
+        if mode & 0o077 != 0 {
+            return .failure(.exposed("group or others may read or write it (mode \(String(mode, radix: 8)))", target: resolved(path)))
+        }
         return read(descriptor: descriptor, limit: limit).mapError { .unreadable($0) }
     }
 }
