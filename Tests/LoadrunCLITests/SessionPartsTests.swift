@@ -21,6 +21,19 @@ final class SessionPartsTests: XCTestCase {
         }
     }
 
+    /// Issue 57: with TERM=dumb the spinner and the skeleton still moved the cursor.
+    func testATerminalThatSaysItIsDumbGetsNoLiveProgress() {
+        func terminal(_ environment: [String: String]) -> Terminal {
+            Terminal(stdoutIsTTY: true, stderrIsTTY: true, stdinIsTTY: true, width: 80, height: 24, stderrWidth: 80, environment: environment,
+                     color: .auto)
+        }
+        XCTAssertTrue(terminal(["TERM": "xterm-256color"]).showsLiveProgress)
+        XCTAssertFalse(terminal(["TERM": "dumb"]).showsLiveProgress)
+        XCTAssertFalse(terminal(["TERM": "dumb", "NO_COLOR": "1"]).showsLiveProgress)
+        XCTAssertFalse(terminal(["TERM": "dumb"]).movesCursor, "no skeleton drawn to be erased")
+        XCTAssertTrue(terminal(["TERM": "xterm"]).movesCursor)
+    }
+
     func testAListingOffATerminalKeepsCellsWholeUpToAnyRealURLsLength() {
         let long = "https://example.com/" + String(repeating: "a", count: 10 << 20)
         let text = ListingTable(rows: [["NAME", "URL"], ["big", long], ["small", "https://example.com/x"]]).text(terminalWidth: nil)

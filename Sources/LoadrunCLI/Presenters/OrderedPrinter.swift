@@ -294,9 +294,10 @@ final class OrderedPrinter: Presenter {
         return RenderSink(deliver: { take(Array(safe($0).utf8)) })
     }
 
-    /// Skeletons only on a terminal, only for text, and only for one source: several would
-    /// need a screen layout of their own.
+    /// Skeletons only on a terminal that moves its cursor (they are erased by moving it back:
+    /// not on `TERM=dumb`), only for text, and only for one source: several would need a
+    /// screen layout of their own.
     private var showsSkeleton: Bool {
-        environment.terminal.stdoutIsTTY && format == .text && sources.count == 1 && environment.verbosity > .quiet && !environment.readsTypedInput
+        environment.terminal.movesCursor && format == .text && sources.count == 1 && environment.verbosity > .quiet && !environment.readsTypedInput
     }
 }

@@ -43,8 +43,12 @@ struct Terminal {
         stdoutIsTTY || (environment["COLUMNS"].flatMap(Int.init) ?? 0) > 0
     }
 
-    /// Whether stderr can show a live, redrawn progress line.
-    var showsLiveProgress: Bool { stderrIsTTY }
+    /// Whether stderr can show a live, redrawn progress line: a terminal that moves its cursor
+    /// (`TERM=dumb` says it cannot, as Emacs' shell and many CI logs set it).
+    var showsLiveProgress: Bool { stderrIsTTY && environment["TERM"] != "dumb" }
+
+    /// Whether stdout is a terminal whose cursor may be moved to redraw (a skeleton erased).
+    var movesCursor: Bool { stdoutIsTTY && environment["TERM"] != "dumb" }
 
     /// The columns of the terminal stdout is on; nil off a terminal.
     static var stdoutColumns: Int? {
