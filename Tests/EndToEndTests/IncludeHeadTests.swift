@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import SampleSource
 import Synchronization
@@ -66,6 +69,28 @@ final class IncludeHeadTests: XCTestCase {
         let local = try LoadrunProcess(["-i", "--url", file.path])
         XCTAssertEqual(local.waitForExit(), .exited(0), local.standardError)
         XCTAssertTrue(local.standardOutput.hasPrefix("{"), local.standardOutput)
+    }
+
+    /// Issue 57: `-I` on a file said `shown as JSON` and printed nothing; `-I --watch` said
+    /// `no content (200)` under each head.
+    func testHeadAloneSaysWhatItShowsOnAFileAndUnderAWatch() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("loadrun-e2e-head-\(UUID().uuidString).json")
+        try Data(#"[{"a":1}]"#.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let local = try LoadrunProcess(["-I", "--url", file.path])
+        XCTAssertEqual(local.waitForExit(), .exited(0), local.standardError)
+        XCTAssertEqual(local.standardOutput, "")
+        XCTAssertFalse(local.standardError.contains("shown as"), local.standardError)
+        XCTAssertTrue(local.standardError.contains("no response head to show (-I shows a server's); it is not from a server"), local.standardError)
+
+        let requests = Counter()
+        let server = TestServer { server, _ in server.route("/posts", TestRoutes.fixed(#"[{"id":1}]"#, requests: requests)) }
+        let watch = try LoadrunProcess(["-I", "--watch", "100ms", server.url("/posts")])
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { watch.standardOutput.contains("HTTP/1.1 200 OK") && requests.count >= 3 },
+                      "the head, and reloads after it: \(watch.standardOutput)")
+        watch.send(SIGTERM)
+        XCTAssertEqual(watch.waitForExit(), .exited(143), watch.standardError)
+        XCTAssertFalse(watch.standardError.contains("no content"), watch.standardError)
     }
 
     func testIncludeIsRefusedWhereNoTextIsPrinted() throws {

@@ -14,7 +14,8 @@ import TerminalText
 final class OrderedPrinter: Presenter {
     /// Text, or JSON (NDJSON is the log's own presenter: given it, a printer prints JSON).
     private let format: OutputFormat
-    var drawsViews: Bool { format == .text }
+    /// A view's notes (`shown as a table`) are for what it draws: `-I` draws the head alone.
+    var drawsViews: Bool { format == .text && head != .alone }
     func showsProgress(in environment: PresenterEnvironment) -> Bool { environment.showsProgress }
     private(set) var environment: PresenterEnvironment!
     /// Each source as of its last change, by index.
@@ -240,13 +241,19 @@ final class OrderedPrinter: Presenter {
             let goesOn = printedPieces.contains(source.index) && lastPrinted == source.index
             var header = sources.count > 1 && !goesOn ? headerLine(for: source) : ""
             // A stream's head went out before its items: not again at its end.
-            if head != .omitted, !printedPieces.contains(source.index), let response = heads.removeValue(forKey: source.index) {
-                header += ResponseHeadText.of(response) ?? ""
+            var wroteHead = false
+            if head != .omitted, !printedPieces.contains(source.index), let response = heads.removeValue(forKey: source.index),
+               let text = ResponseHeadText.of(response) {
+                header += text
+                wroteHead = true
             }
             let sink = stdoutSink()
             sink.write(header)
             if head == .alone {
                 sink.flush()
+                if !wroteHead, !printedPieces.contains(source.index) {
+                    environment.diagnostics.say("\(source.name): \(Self.noHead(source))")
+                }
                 return
             }
             if let kept, let items = environment.plugins.renderItems(of: content, context: context) {
@@ -292,6 +299,11 @@ final class OrderedPrinter: Presenter {
         }
         guard let safe else { return RenderSink.handingOnBytes(take) }
         return RenderSink(deliver: { take(Array(safe($0).utf8)) })
+    }
+
+    /// What `-I` says of a source that has no response head to show: a file, standard input.
+    static func noHead(_ source: SourceSnapshot) -> String {
+        "no response head to show (-I shows a server's); \(URLParts.isWeb(source.url) ? "none came" : "it is not from a server")"
     }
 
     /// Skeletons only on a terminal that moves its cursor (they are erased by moving it back:

@@ -10,7 +10,8 @@ import Screen
 final class PipePrinter: Presenter {
     /// Text, or JSON (NDJSON is the log's own presenter: given it, a printer prints JSON).
     private let format: OutputFormat
-    var drawsViews: Bool { format == .text }
+    /// A view's notes (`shown as a table`) are for what it draws: `-I` draws the head alone.
+    var drawsViews: Bool { format == .text && head != .alone }
     private(set) var environment: PresenterEnvironment!
     /// Each source as of its last change, by index.
     private var sources: [SourceSnapshot] = []
@@ -136,8 +137,9 @@ final class PipePrinter: Presenter {
             let responseHead = head == .omitted ? "" : heads[source.index].flatMap(ResponseHeadText.of) ?? ""
             environment.output.write(environment.fitted(header) + "\n" + responseHead + (head == .alone ? "" : body))
         }
-        // The empty state has no text under its header, or only `null`: say it, as a load once does.
-        if let state = environment.plugins.emptyState(of: content) { environment.diagnostics.say("\(source.name): \(state)") }
+        // The empty state has no text under its header, or only `null`: say it, as a load once
+        // does; with -I the head was what there was to show (a HEAD's body is empty).
+        if head != .alone, let state = environment.plugins.emptyState(of: content) { environment.diagnostics.say("\(source.name): \(state)") }
         return true
     }
 }
