@@ -68,6 +68,22 @@ final class VerboseTests: XCTestCase {
         XCTAssertTrue(run.standardErrorLines.contains("< HTTP/1.1 404 Not Found"), run.standardError)
     }
 
+    /// Issue 57: `-v -u` printed a 401's head twice (libsoup's logger printed it, its auth
+    /// manager having read the body, and loadrun logged it as a body it never reads).
+    func testA401sHeadIsShownOnceWithCredentialsOrWithout() throws {
+        let server = TestServer { server, _ in
+            server.route("/private") { exchange in
+                exchange.setHeader("WWW-Authenticate", #"Basic realm="x""#)
+                exchange.respond(status: 401, contentType: "text/plain", text: "no")
+            }
+        }
+        for credentials in [["-u", "alice:wrong"], []] {
+            let run = try LoadrunProcess(["-v", "--no-retry", "--no-cache", server.url("/private")] + credentials)
+            XCTAssertEqual(run.waitForExit(), .exited(2), run.standardError)
+            XCTAssertEqual(run.standardErrorLines.filter { $0 == "< HTTP/1.1 401 Unauthorized" }.count, 1, "\(credentials): \(run.standardError)")
+        }
+    }
+
     func testAHostileServersHeadersAreMadeSafeAndCutPerLine() throws {
         // Long, but within what libsoup takes (a larger head fails the request: issue 15's).
         let huge = String(repeating: "A", count: 30 * 1024)

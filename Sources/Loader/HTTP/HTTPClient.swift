@@ -66,8 +66,11 @@ public final class HTTPClient {
     /// Call it before any request.
     public func logTraffic(_ body: @escaping (HTTPLogLine) -> Void) {
         guard trafficLog == nil else { return }
-        trafficLog = body
-        HTTPLogger.attach(to: session, body)
+        // libsoup's lines and loadrun's own go through one filter (see RepeatedResponseHead).
+        var repeats = RepeatedResponseHead()
+        let filtered = { (line: HTTPLogLine) in for shown in repeats.take(line) { body(shown) } }
+        trafficLog = filtered
+        HTTPLogger.attach(to: session, filtered)
     }
 
     /// Puts the session's CA file in place before the first https request: reading it loads

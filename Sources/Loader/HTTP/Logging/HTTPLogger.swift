@@ -39,3 +39,52 @@ enum HTTPLogger {
         }
     }
 }
+
+/// A response head said twice with no request between: loadrun logs the head of a response
+/// whose body it never reads (a failure's), and libsoup's logger prints one whose body libsoup
+/// read itself (a 401 its auth manager took). A second response head that repeats the last,
+/// line for line, with no request line between the two, is left out: a response always
+/// follows its own request, so no real head is lost.
+struct RepeatedResponseHead {
+    private var last: [String] = []
+    private var current: [String] = []
+    /// While a head repeats the last: how many of its lines have matched so far.
+    private var matched: Int?
+
+    /// The lines to print for `line`, in order: none while it may be a repeat; the held ones
+    /// and it once it is not.
+    mutating func take(_ line: HTTPLogLine) -> [HTTPLogLine] {
+        guard line.direction == .response else {
+            defer { if line.direction == .request { last = []; current = []; matched = nil } }
+            return flushHeld() + [line]
+        }
+        if line.text.hasPrefix("HTTP/") {
+            let held = flushHeld()
+            if !current.isEmpty { last = current }
+            current = [line.text]
+            if !last.isEmpty, last.first == line.text {
+                matched = 1
+                return held
+            }
+            return held + [line]
+        }
+        current.append(line.text)
+        if let count = matched {
+            if count < last.count, last[count] == line.text {
+                matched = count + 1
+                return []
+            }
+            matched = nil
+            return current.map { HTTPLogLine(.response, $0) }
+        }
+        return [line]
+    }
+
+    /// What a repeat held back, once it turns out to be none.
+    private mutating func flushHeld() -> [HTTPLogLine] {
+        guard let count = matched else { return [] }
+        matched = nil
+        // Held back whole and equal to the last: a repeat, left out.
+        return count == last.count ? [] : current.map { HTTPLogLine(.response, $0) }
+    }
+}
