@@ -190,6 +190,21 @@ final class CredentialTests: XCTestCase {
         XCTAssertFalse(["s3cret", "b0bpass", "c4rolpw", "d4vepw"].contains { arguments.contains($0) }, arguments)
     }
 
+    /// Issue 57: a Digest server that calls every nonce stale got 21 requests and ended in
+    /// libsoup's "Message was restarted too many times". The challenges are answered a few
+    /// times, and then the load fails in loadrun's words, which say what to check.
+    func testADigestServerThatCallsEveryNonceStaleIsGivenUp() throws {
+        let challenge = "HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Digest realm=\"x\", nonce=\"n\", qop=\"auth\", algorithm=MD5, stale=true\r\n"
+            + "Content-Length: 0\r\n\r\n"
+        let server = RawHTTPServer(.keepAlive(first: challenge, then: challenge))
+        let run = try LoadrunProcess(["-u", "alice:s3cret", "--no-retry", "--no-cache", server.url("/private")])
+        XCTAssertEqual(run.waitForExit(), .exited(2), run.standardError)
+        XCTAssertTrue(run.standardError.contains("challenged the request 4 times in a row, each answered with its credentials"), run.standardError)
+        XCTAssertTrue(run.standardError.contains("check the user and password"), run.standardError)
+        XCTAssertFalse(run.standardError.contains("restarted too many times"), run.standardError)
+        XCTAssertLessThanOrEqual(server.requests, 5, "not 21")
+    }
+
     /// curl's shapes: `-uUSER:PW` attached, `-qu USER:PW` grouped; and a mistyped letter is
     /// said alone, never with the password after it.
     func testAttachedAndGroupedShortOptionsAreReadAsCurlReadsThem() throws {

@@ -145,14 +145,18 @@ public final class HTTPFetch {
 
     /// libsoup sends the message again (see `MessageRestarts`).
     private func didRestart(_ restarted: OpaquePointer) {
-        let answered = soup_message_get_status(restarted) != SOUP_STATUS_NONE
-        switch restarts.restarted(to: SoupMessageObject.currentURL(of: restarted), answered: answered) {
+        let status = Int(soup_message_get_status(restarted).rawValue)
+        switch restarts.restarted(to: SoupMessageObject.currentURL(of: restarted), status: status) {
         case .redirected(let url):
             client.trafficLog?(HTTPLogLine(.note, "following the redirect to \(url)"))
         case .refused:
             // Not from inside libsoup's own signal: on the loop, before its next I/O.
             client.loop.schedule(urgently: true) { [weak self] in
                 self?.stop(.refusedUnprocessed(times: MessageRestarts.refusalsInARow))
+            }
+        case .challengedAgain:
+            client.loop.schedule(urgently: true) { [weak self] in
+                self?.stop(.challengedAgain(times: MessageRestarts.challengesInARow))
             }
         case .nothing:
             break

@@ -19,6 +19,9 @@ public struct FailureSite: Sendable {
         /// The server turned the request away unprocessed this many times in a row, and
         /// libsoup sent it again each time (HTTP/2 REFUSED_STREAM, or GOAWAY before the stream).
         case refusedUnprocessed(times: Int)
+        /// The server challenged the request this many times in a row, each answered with the
+        /// source's credentials (a Digest server that calls every nonce stale).
+        case challengedAgain(times: Int)
     }
 
     public var peer: Peer

@@ -81,6 +81,9 @@ extension LoadError {
                 return LoadError(.timedOut, "could not connect to \(authority) within \(format(limit))", remedy: .raiseConnectTimeout)
             case .refusedUnprocessed(let times)?:
                 return refusedUnprocessed(by: authority, times: times)
+            case .challengedAgain(let times)?:
+                return LoadError(.httpStatus, "\(authority) challenged the request \(times) times in a row, each answered with its credentials "
+                                 + "(a Digest nonce called stale each time)", suggestion: "check the user and password, and the server's authentication")
             case .cancelled?, nil:
                 return .cancelled
             }
