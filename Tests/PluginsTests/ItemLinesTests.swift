@@ -146,7 +146,7 @@ final class ItemLinesTests: XCTestCase {
                 }
             }
         }
-        let narrow = try XCTUnwrap(plugin.itemLines(document, context: RenderContext(width: 30)))
+        let narrow = try XCTUnwrap(plugin.itemLines(document, context: RenderContext(width: 30, isTerminal: true)))
         XCTAssertGreaterThan(narrow[2] - narrow[1], 2, "the string wraps, under a line of its own: \(narrow)")
         XCTAssertEqual(plugin.itemLines(JSONDocument(.array([])), context: RenderContext()), [])
     }

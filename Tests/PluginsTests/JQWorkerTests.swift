@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Loader
 import Plugins
 import XCTest
@@ -22,19 +23,29 @@ final class JQWorkerTests: XCTestCase {
         XCTAssertEqual(large.failure?.hasPrefix("it needed more than the 512 MiB of memory"), true, large.failure ?? "no failure")
     }
 
+    /// On a loop of its own thread: one another test left on this thread would be the
+    /// current one, and the run would go on inline, with no deadline to end it.
     func testARunPastItsDeadlineIsEndedAndTheProgramRunsAgainAfter() throws {
-        let loop = EventLoop.makeThreadDefault()
-        var outcomes: [JQProgram.Run] = []
-        let program = try JQProgram("if . == 0 then last(range(infinite)) else . * 2 end")
-        loop.schedule {
-            outcomes.append(program.run(Array("0".utf8), deadline: .now + .milliseconds(200)))
-            outcomes.append(program.run(Array("21".utf8), deadline: .now + .seconds(30)))
-            loop.quit()
+        let outcomes = Mutex<[JQProgram.Run]>([])
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let loop = EventLoop.makeThreadDefault()
+            loop.schedule {
+                guard let program = try? JQProgram("if . == 0 then last(range(infinite)) else . * 2 end") else { return loop.quit() }
+                let first = program.run(Array("0".utf8), deadline: .now + .milliseconds(200))
+                let second = program.run(Array("21".utf8), deadline: .now + .seconds(30))
+                outcomes.withLock { $0 = [first, second] }
+                loop.quit()
+            }
+            loop.run()
+            done.signal()
         }
-        loop.run()
-        XCTAssertEqual(outcomes.first?.failure, JQProgram.pastDeadline)
-        XCTAssertEqual(outcomes.last?.results, ["42"], "the worker ended, and another started: \(outcomes.last?.failure ?? "")")
-        XCTAssertNil(outcomes.last?.failure)
+        thread.start()
+        XCTAssertEqual(done.wait(timeout: .now() + 60), .success, "the runs ended")
+        let runs = outcomes.withLock { $0 }
+        XCTAssertEqual(runs.first?.failure, JQProgram.pastDeadline)
+        XCTAssertEqual(runs.last?.results, ["42"], "the worker ended, and another started: \(runs.last?.failure ?? "")")
+        XCTAssertNil(runs.last?.failure)
     }
 
     func testTheBoundIsHalfAGibibyteAndSixteenBytesAByteOfInput() {

@@ -40,6 +40,16 @@ final class JSONViewTests: XCTestCase {
         XCTAssertEqual(try render("[1,2,3,4,5]", RenderContext(maxItems: 2)), "[\n  1,\n  2\n]\n")
     }
 
+    /// For reading, on a terminal, a string of megabytes is cut with what was left out; off a
+    /// terminal, whatever the width, it is whole.
+    func testAHugeStringIsCutOnATerminalOnly() throws {
+        let json = #"{"s":""# + String(repeating: "a", count: 2_000_000) + #""}"#
+        let cut = try render(json, RenderContext(width: 80, isTerminal: true))
+        XCTAssertLessThan(cut.utf8.count, 20_000)
+        XCTAssertTrue(cut.contains("MB more; --output json"), String(cut.suffix(200)))
+        XCTAssertEqual(try render(json, RenderContext(width: 80)).utf8.count, 2_000_000 + "{\n  \"s\": \"\"\n}\n".utf8.count)
+    }
+
     func testLongStringsWrapWithinTheWidthAndStaySafe() throws {
         let long = String(repeating: "word ", count: 40) + "\u{1B}[2J"
         let json = #"{"body":"\#(long.replacingOccurrences(of: "\u{1B}", with: "\\u001b"))"}"#
