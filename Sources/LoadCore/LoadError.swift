@@ -99,6 +99,11 @@ public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
         case acceptCertificate
         /// Speak HTTP/1.1 to a server whose HTTP/2 is broken.
         case useHTTP1
+        /// Give a slow server longer, or speak HTTP/1.1 to one that resets its HTTP/2 streams
+        /// unsaid.
+        case raiseDeadlineOrUseHTTP1
+        /// Ask a server whose compression is broken for the body as it is.
+        case askForNoCoding
         /// The plugin the source names refuses the content, which these plugins take (the
         /// first is the one a choice by content makes): name one, or let the content choose.
         case usePluginThatTakes([String])

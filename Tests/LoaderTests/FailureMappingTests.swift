@@ -101,8 +101,8 @@ final class FailureMappingTests: XCTestCase {
             (422, "Unprocessable", "the server rejected the request; check the URL"),
             (503, "Service Unavailable", "the server failed; try again later"),
             // Issue 41: a 501 said "try again later", which would never help.
-            (501, "Not Implemented", "the server does not implement this request (its method, with -X); check the method and the URL"),
-            (505, "HTTP Version Not Supported", "the server does not take this HTTP version; try --http1.1"),
+            (501, "Not Implemented", "the server does not implement this request's method; check the method and the URL"),
+            (505, "HTTP Version Not Supported", "the server does not take this HTTP version"),
         ]
         for (status, reason, suggestion) in table {
             var headers = HTTPHeaders()
@@ -113,6 +113,9 @@ final class FailureMappingTests: XCTestCase {
             XCTAssertEqual(error.suggestion, suggestion)
             XCTAssertEqual(error.httpStatus, status)
             XCTAssertEqual(error.retryAfter, "7")
+            // Issue 57: the Loader named --http1.1; the front end words the remedy.
+            XCTAssertEqual(error.remedy, status == 505 ? .useHTTP1 : nil)
+            XCTAssertFalse((error.suggestion ?? "").contains("--"), error.suggestion ?? "")
         }
     }
 

@@ -211,7 +211,7 @@ public final class HTTPFetch {
         case .success(let found): codings = expectedLength == 0 ? [] : found
         case .failure(let unsupported):
             return finish(.failure(LoadError(.malformed, "\(authority) sent a body encoded as \(unsupported.name), which loadrun does not decode",
-                                             suggestion: "loadrun asks for \(ContentCoding.acceptEncoding); check any Accept-Encoding given with -H")))
+                                             suggestion: "loadrun asks for \(ContentCoding.acceptEncoding); check any Accept-Encoding header the source sends")))
         }
         let opened = tap?(info)
         // A live stream's body is the tap's, and never ends: no cap, and the deadline is the

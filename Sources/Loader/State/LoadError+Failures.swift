@@ -38,12 +38,13 @@ extension LoadError {
             } ?? "the server answered with a redirect that names no place to go"
         case 400..<500: "the server rejected the request; check the URL"
         // Not a failure that passes: the server says it does not do what was asked.
-        case 501: "the server does not implement this request (its method, with -X); check the method and the URL"
-        case 505: "the server does not take this HTTP version; try --http1.1"
+        case 501: "the server does not implement this request's method; check the method and the URL"
+        case 505: "the server does not take this HTTP version"
         default: "the server failed; try again later"
         }
-        self.init(.httpStatus, "HTTP \(status)\(reason) from \(authority)", suggestion: suggestion, httpStatus: status,
-                  retryAfter: response.headers["Retry-After"])
+        // The Loader names no flag: the remedy is a value, which the front end words.
+        self.init(.httpStatus, "HTTP \(status)\(reason) from \(authority)", suggestion: suggestion, remedy: status == 505 ? .useHTTP1 : nil,
+                  httpStatus: status, retryAfter: response.headers["Retry-After"])
         self.response = response
     }
 
@@ -70,8 +71,7 @@ extension LoadError {
                     // begun (DESIGN, HTTP/2): the wait is all it shows.
                     return LoadError(.timedOut, "no complete response from \(authority) within \(format(limit)): its HTTP/2 stream "
                                      + "stopped after \(ByteCount.format(body.received)) of the body, and a reset of it would not be said",
-                                     suggestion: "raise --timeout if the server is slow; --http1.1 if it resets streams",
-                                     remedy: .raiseDeadline)
+                                     remedy: .raiseDeadlineOrUseHTTP1)
                 }
                 return LoadError(.timedOut, "no complete response from \(authority) within \(format(limit))", remedy: .raiseDeadline)
             case .idle(let limit)?:
@@ -95,7 +95,7 @@ extension LoadError {
                              suggestion: "the server or a proxy in between is broken; loadrun cannot read this response")
         case .invalidData:
             return LoadError(.malformed, "the body from \(authority) does not decode as its Content-Encoding declares (\(failure.message))",
-                             suggestion: "the server's compression is broken; try -H 'Accept-Encoding: identity' to ask for none")
+                             suggestion: "the server's compression is broken", remedy: .askForNoCoding)
         case .partialInput:
             guard let body = site.body else {
                 return LoadError(.connectionReset, "\(authority) closed the connection without answering",

@@ -40,6 +40,8 @@ enum LoadErrorText {
         case .trustIssuer: "if you trust this server, give --cacert with its CA's PEM file (cacert= in the sources file), or -k to accept it unchecked"
         case .acceptCertificate: "-k accepts the certificate unchecked, if you must"
         case .useHTTP1: "if its HTTP/2 is broken, --http1.1 speaks HTTP/1.1 to it"
+        case .askForNoCoding: "try -H 'Accept-Encoding: identity' to ask for none"
+        case .raiseDeadlineOrUseHTTP1: "raise --timeout if the server is slow; --http1.1 if it resets streams"
         case .usePluginThatTakes(let names):
             "--plugin \(names[0]) takes it\(names.count > 1 ? " (so do \(names.dropFirst().joined(separator: ", ")))" : ""), "
                 + "or drop --source and --plugin so that the plugin is chosen by the content"
