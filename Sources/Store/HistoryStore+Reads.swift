@@ -6,11 +6,13 @@ extension HistoryStore {
     public static let readsKept = 10_000
 
     /// Marks the items with `keys` of the source at `url` read (at `at`, milliseconds since the
-    /// epoch) or unread, in one transaction. Returns false when the history could not be written.
+    /// epoch) or unread, in one transaction. Returns false when the history could not be
+    /// written; `isBusy` then says whether another process's lock kept it out, and the marks
+    /// may be written again later. `waitsForLock`, `last`: as `record`'s.
     @discardableResult
-    public func mark(_ keys: [String], of url: String, read: Bool, at: Int) -> Bool {
+    public func mark(_ keys: [String], of url: String, read: Bool, at: Int, waitsForLock: Bool = true, last: Bool = false) -> Bool {
         guard !keys.isEmpty else { return true }
-        return file.attempt { (database) throws(SQLiteError) in
+        return file.attempt(lock: !waitsForLock ? .never : last ? .always : .unlessCooling) { (database) throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) in
                 let change = try database.prepare(read
                     ? "INSERT INTO reads (url, item, read_at) VALUES (?, ?, ?) ON CONFLICT (url, item) DO UPDATE SET read_at = excluded.read_at"
@@ -30,6 +32,9 @@ extension HistoryStore {
 }
 
 extension HistoryStore {
+    /// Whether the last write met another process's lock held too long.
+    public var isBusy: Bool { file.lastAttemptWasBusy }
+
     /// The keys of the items marked read of each of the sources at `urls`, from one query;
     /// nil when the history cannot be read.
     public func readItems(of urls: Set<String>) -> [String: Set<String>]? {

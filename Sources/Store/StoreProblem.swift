@@ -42,7 +42,7 @@ public indirect enum StoreProblem: Error, Sendable, Equatable, CustomStringConve
         static let copies = Words(store: "the copy store", nothingKept: "no copy can be kept", without: "without stored copies",
                                   writeLost: "a copy was not kept")
         static let history = Words(store: "the history", nothingKept: "no history can be recorded", without: "without recording their history",
-                                   writeLost: "a version was not recorded")
+                                   writeLost: "what this run records (versions, read marks) waits and is tried again")
     }
 
     private func describe(_ words: Words) -> String {
@@ -62,7 +62,7 @@ public indirect enum StoreProblem: Error, Sendable, Equatable, CustomStringConve
         case .damagedKey(let path, let movedTo):
             "the copy store's key \(path) is damaged; it was moved to \(movedTo) and a new one made, so the copies kept before are asked for afresh"
         case .busy(let path):
-            "\(words.store) \(path) stayed locked by another loadrun; \(words.writeLost)"
+            "\(words.store) \(path) stayed locked by another process; \(words.writeLost)"
         case .history(let problem):
             problem.describe(words)
         }

@@ -3,7 +3,7 @@ import Loader
 @testable import LoadrunCLI
 import Plan
 import Plugins
-import Store
+@testable import Store
 import XCTest
 
 /// The history recorder carrying out the verdicts' steps on a real history file: which loads
@@ -95,6 +95,25 @@ final class HistoryRecorderTests: XCTestCase {
     }
 
     // MARK: Helpers
+
+    /// Issue 57: marks made with `M` while another process held the history's lock for 2 s
+    /// were lost for good. They wait, as versions do, and the run's end writes them.
+    func testReadMarksAnotherProcesssLockKeptOutAreWrittenLater() throws {
+        let (recorder, store) = try make()
+        recorder.record(posts([1, 2], body: 7), first: first("[1,2]"), step: .newVersion, status: 200, ofSource: 0, pages: 1)
+        recorder.finish(waitsForLock: true)
+        let other = try SQLiteDatabase(path: store.path)
+        try other.execute("BEGIN IMMEDIATE")
+        recorder.mark(["id:1"], of: url, read: true, at: 1_000)
+        recorder.mark(["id:2"], of: url, read: true, at: 2_000)
+        XCTAssertEqual(store.readItems(of: [url])?[url] ?? [], [], "kept out by the lock")
+        XCTAssertEqual(problems.map(\.description).filter { $0.contains("stayed locked by another process; what this run records") }.count, 1,
+                       problems.map(\.description).joined(separator: "\n"))
+        try other.execute("COMMIT")
+        recorder.finish(waitsForLock: true)
+        XCTAssertEqual(store.readItems(of: [url])?[url], ["id:1", "id:2"], "written once the lock was gone")
+        problems = []
+    }
 
     private func make() throws -> (HistoryRecorder, HistoryStore) {
         let plan = RunPlan(sourceNames: [], urls: [url], all: false, settings: SourceSettings())

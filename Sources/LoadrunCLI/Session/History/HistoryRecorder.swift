@@ -139,14 +139,52 @@ final class HistoryRecorder {
     /// The most loads kept for a history another process keeps locked: past it, the oldest go.
     static let pendingLimit = 10_000
 
+    /// Read marks another process's lock kept out, in the order they were made.
+    private var pendingMarks: [Mark] = []
+
+    /// Items marked read or unread, to be written.
+    private struct Mark {
+        let keys: [String]
+        let url: String
+        let read: Bool
+        let at: Int
+    }
+
+    /// Marks the items with `keys` of the source at `url` read or unread, now; when another
+    /// process's lock keeps them out, they wait and are written with the next try, as
+    /// versions are (a read mark once lost stayed lost).
+    func mark(_ keys: [String], of url: String, read: Bool, at: Int) {
+        let mark = Mark(keys: keys, url: url, read: read, at: at)
+        guard pendingMarks.isEmpty, !store.mark(keys, of: url, read: read, at: at), store.isBusy else {
+            if !pendingMarks.isEmpty { pendingMarks.append(mark) }
+            return
+        }
+        pendingMarks.append(mark)
+        flushSoon(after: HistoryStore.retryDelay)
+    }
+
+    /// Writes the marks that wait, in order, up to the first another lock keeps out; returns
+    /// whether all were written.
+    private func writeMarks(waitsForLock: Bool = true, last: Bool = false) -> Bool {
+        while let mark = pendingMarks.first {
+            if !store.mark(mark.keys, of: mark.url, read: mark.read, at: mark.at, waitsForLock: waitsForLock, last: last), store.isBusy {
+                return false
+            }
+            pendingMarks.removeFirst()
+        }
+        return true
+    }
+
     /// Writes what waits, now. A batch that another process's lock kept out waits for the
     /// next try, after the store's cooldown.
     private func flush() {
         flushTimer = nil
+        let marksWritten = writeMarks()
         let loads = pending + takeTouches()
         pending = []
-        guard !store.record(loads) else { return }
-        pending = Array((loads + pending).suffix(Self.pendingLimit))
+        let recorded = store.record(loads)
+        if recorded && marksWritten { return }
+        if !recorded { pending = Array((loads + pending).suffix(Self.pendingLimit)) }
         flushSoon(after: HistoryStore.retryDelay)
     }
 
@@ -155,6 +193,7 @@ final class HistoryRecorder {
     func finish(waitsForLock: Bool) {
         flushTimer?.cancel()
         flushTimer = nil
+        _ = writeMarks(waitsForLock: waitsForLock, last: true)
         store.record(pending + takeTouches(), waitsForLock: waitsForLock, last: true)
         pending = []
     }

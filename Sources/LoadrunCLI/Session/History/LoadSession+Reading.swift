@@ -19,7 +19,7 @@ extension LoadSession {
     func markRead(_ keys: [String], of index: Int, read: Bool) {
         guard let recorder, sources.indices.contains(index), records(index) else { return }
         let url = HistoryRecorder.identity(of: requests[index]).url
-        recorder.store.mark(keys, of: url, read: read, at: ClockTime.nowMilliseconds())
+        recorder.mark(keys, of: url, read: read, at: ClockTime.nowMilliseconds())
     }
 }
 
