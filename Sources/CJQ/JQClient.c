@@ -225,17 +225,23 @@ static char *ending_words(lr_jq *jq, size_t fed, int stopped) {
 char *lr_jq_run_fed(lr_jq *jq, lr_jq_feed feed, void *feed_info, lr_jq_emit emit, lr_jq_emit note, void *info) {
     pthread_mutex_lock(&jq->lock);
     char *error = NULL;
-    if (jq->pid == 0 && start_worker(jq, &error) != 0) {
+    /* A worker that ended between runs (the system's OOM killer, say) is started again. */
+    if (jq->pid != 0 && lr_jq_send(jq->channel, LR_JQ_RUN, NULL, 0) == 0) {
+        jq->running = 1;
+    } else {
         end_worker(jq, NULL, 0);
-        pthread_mutex_unlock(&jq->lock);
-        return error ? error : strdup("jq: its worker could not start");
+        if (start_worker(jq, &error) != 0 || lr_jq_send(jq->channel, LR_JQ_RUN, NULL, 0) != 0) {
+            end_worker(jq, NULL, 0);
+            pthread_mutex_unlock(&jq->lock);
+            return error ? error : strdup("jq: its worker could not start");
+        }
+        jq->running = 1;
     }
-    jq->running = 1;
     jq->stop_asked = 0;
     pthread_mutex_unlock(&jq->lock);
     size_t fed = 0;
     char *failure = NULL;
-    int ended = lr_jq_send(jq->channel, LR_JQ_RUN, NULL, 0) < 0;
+    int ended = 0;
     int emitted_stop = 0;
     while (!ended) {
         char type;

@@ -1,7 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import Synchronization
 import Loader
 import Plugins
+import TestSupport
 import XCTest
 
 /// A jq program runs in a worker process of its own: one that recurses without end meets its
@@ -46,6 +50,31 @@ final class JQWorkerTests: XCTestCase {
         XCTAssertEqual(runs.first?.failure, JQProgram.pastDeadline)
         XCTAssertEqual(runs.last?.results, ["42"], "the worker ended, and another started: \(runs.last?.failure ?? "")")
         XCTAssertNil(runs.last?.failure)
+    }
+
+    /// A worker killed between runs (the system's OOM killer, say) is started again for the
+    /// next run, which goes as if nothing happened.
+    func testAWorkerThatEndedBetweenRunsIsStartedAgain() throws {
+        let program = try JQProgram(".[0] * 2")
+        XCTAssertEqual(program.run(Array("[1]".utf8)).results, ["2"])
+        let workers = Self.workers()
+        XCTAssertFalse(workers.isEmpty, "this process's jq workers")
+        for pid in workers { kill(pid, SIGKILL) }
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { Self.workers().allSatisfy { !workers.contains($0) } }, "they ended")
+        let again = program.run(Array("[21]".utf8))
+        XCTAssertEqual(again.results, ["42"], again.failure ?? "")
+    }
+
+    /// The live jq workers this process started (their zombies left out).
+    private static func workers() -> [Int32] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        let children = tasks.flatMap { task in
+            ((try? String(contentsOfFile: "/proc/self/task/\(task)/children", encoding: .utf8)) ?? "").split(separator: " ").compactMap { Int32($0) }
+        }
+        return children.filter { pid in
+            let command = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? ""
+            return command.contains("--lr-jq-worker")
+        }
     }
 
     func testTheBoundIsHalfAGibibyteAndSixteenBytesAByteOfInput() {
