@@ -151,4 +151,20 @@ final class OPMLTests: XCTestCase {
         XCTAssertTrue(export.standardOutput.contains("https://ada:***@feeds.example/x.xml"), export.standardOutput)
         XCTAssertTrue(export.standardError.contains("loadrun: warning: the password in the URL of private is written as ***"), export.standardError)
     }
+
+    /// Issue 57 saw exports that were not well-formed for URLs holding `&`, `"`, `<`, `>`, and
+    /// with 100,000 outlines. xmllint, libxml2's own reader, is the judge here.
+    func testAnExportIsWellFormedXMLWhateverItsURLsHold() throws {
+        let conf = directory.appendingPathComponent("odd.conf").path
+        var text = "[source odd]\nurl=https://feeds.example/x.xml?a=1&b=<2>&c='3'\nplugin=feed\n"
+        for index in 0..<2_000 { text += "[source f\(index)]\nurl=https://feeds.example/\(index).xml?q=a&r=b\nplugin=feed\n" }
+        try text.write(toFile: conf, atomically: true, encoding: .utf8)
+        let opml = directory.appendingPathComponent("out.opml").path
+        let export = try LoadrunProcess(shell: #""$LOADRUN" sources --export --config "$0" > "$1" && xmllint --noout "$1" && echo well-formed"#,
+                                        arguments: [conf, opml])
+        XCTAssertEqual(export.waitForExit(), .exited(0), export.standardError)
+        XCTAssertEqual(export.standardOutput, "well-formed\n", export.standardError)
+        let written = try String(contentsOfFile: opml, encoding: .utf8)
+        XCTAssertTrue(written.contains("xmlUrl=\"https://feeds.example/x.xml?a=1&amp;b=&lt;2&gt;&amp;c='3'\""), String(written.prefix(600)))
+    }
 }
