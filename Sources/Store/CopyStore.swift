@@ -85,8 +85,9 @@ public final class CopyStore: StoredCopies {
     /// was damaged (then it is dropped, and that is told).
     public func copy(for key: CopyKey, url: String) -> StoredCopy? {
         file.attempt { (database) throws(SQLiteError) -> StoredCopy? in
+            let storedKey = stored(key.digest)
             let select = try database.prepare("SELECT response_url, headers, body, checksum, stored_at, verified_at FROM copies WHERE key = ?")
-            try select.bind(.text(stored(key.digest)))
+            try select.bind(.text(storedKey))
             guard try select.step() else { return nil }
             let headers = Array((select.text(1) ?? "").utf8)
             let body = select.blob(2)
@@ -97,7 +98,7 @@ public final class CopyStore: StoredCopies {
             select.reset()
             guard CopyChecksum.matches(checksum, headers: headers, body: body) else {
                 try database.transaction { () throws(SQLiteError) in
-                    try database.prepare("DELETE FROM copies WHERE key = ?").bind(.text(stored(key.digest))).run()
+                    try database.prepare("DELETE FROM copies WHERE key = ?").bind(.text(storedKey)).run()
                 }
                 file.tell(.damagedCopy(url: URLCredentials.masked(url)))
                 return nil
@@ -119,25 +120,27 @@ public final class CopyStore: StoredCopies {
         // Read again at the next 304: what this process knew of the copy may no longer be so.
         known[key.digest] = nil
         file.attempt { (database) throws(SQLiteError) in
+            // Made once: the HMAC is the same for every statement of the write.
+            let storedKey = stored(key.digest)
             try database.transaction { () throws(SQLiteError) in
                 let same = try database.prepare("UPDATE copies SET verified_at = ?, used_at = \(Self.nextUse) WHERE key = ? AND checksum = ?")
-                try same.bind(.integer(now), .text(stored(key.digest)), .text(checksum)).run()
+                try same.bind(.integer(now), .text(storedKey), .text(checksum)).run()
                 if database.changes > 0 { return }
                 if response.body.count > limit {
                     // Too large to keep: an older copy would now be a lie offline.
-                    try database.prepare("DELETE FROM copies WHERE key = ?").bind(.text(stored(key.digest))).run()
+                    try database.prepare("DELETE FROM copies WHERE key = ?").bind(.text(storedKey)).run()
                     return
                 }
                 // Delete, then insert: the triggers that keep the total see both.
-                try database.prepare("DELETE FROM copies WHERE key = ?").bind(.text(stored(key.digest))).run()
+                try database.prepare("DELETE FROM copies WHERE key = ?").bind(.text(storedKey)).run()
                 try database.prepare("""
                     INSERT INTO copies (key, url, response_url, headers, body, size, checksum, stored_at, verified_at, used_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, \(Self.nextUse))
-                    """).bind(.text(stored(key.digest)), .text(URLCredentials.masked(url)),
+                    """).bind(.text(storedKey), .text(URLCredentials.masked(url)),
                               response.info.url == url ? .null : .text(URLCredentials.masked(response.info.url)), .text(headers),
                               .blob(response.body), .integer(response.body.count), .text(checksum),
                               .integer(now), .integer(now)).run()
-                try evict(database, keeping: key)
+                try evict(database, keeping: storedKey)
             }
             file.keepLogShort(database)
         }
@@ -169,7 +172,7 @@ public final class CopyStore: StoredCopies {
         var written = false
         file.attempt { (database) throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) in
-                written = try Self.markConfirmed(database, digest: stored(key.digest), checksum: copy.checksum, now: now)
+                written = try Self.markConfirmed(database, key: stored(key.digest), checksum: copy.checksum, now: now)
             }
             file.keepLogShort(database)
         }
@@ -181,15 +184,16 @@ public final class CopyStore: StoredCopies {
     /// compared.
     private func confirmUnknown(_ key: CopyKey, validators: CacheValidators, now: Int) {
         file.attempt { (database) throws(SQLiteError) in
+            let storedKey = stored(key.digest)
             try database.transaction { () throws(SQLiteError) in
                 let select = try database.prepare("SELECT headers, checksum FROM copies WHERE key = ?")
-                try select.bind(.text(stored(key.digest)))
+                try select.bind(.text(storedKey))
                 guard try select.step() else { return }
                 let headers = Self.headers(from: Array((select.text(0) ?? "").utf8))
                 let checksum = select.text(1) ?? ""
                 select.reset()
                 guard ResponseInfo(url: "", headers: headers).validators == validators else { return }
-                if try Self.markConfirmed(database, digest: stored(key.digest), checksum: checksum, now: now) {
+                if try Self.markConfirmed(database, key: storedKey, checksum: checksum, now: now) {
                     known[key.digest] = KnownCopy(checksum: checksum, validators: validators, confirmedAt: now)
                 }
             }
@@ -206,7 +210,7 @@ public final class CopyStore: StoredCopies {
         guard !waiting.isEmpty else { return }
         file.attempt(lock: .never) { (database) throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) in
-                for (digest, checksum, at) in waiting { _ = try Self.markConfirmed(database, digest: stored(digest), checksum: checksum, now: at) }
+                for (digest, checksum, at) in waiting { _ = try Self.markConfirmed(database, key: stored(digest), checksum: checksum, now: at) }
             }
         }
         // Written or lost to a lock: either way, not written twice.
@@ -218,11 +222,11 @@ public final class CopyStore: StoredCopies {
         writeWaitingConfirmations()
     }
 
-    /// Marks the copy kept under `digest` verified and used at `now`, if it is still the one
+    /// Marks the copy kept under `key` (as stored) verified and used at `now`, if it is still the one
     /// with `checksum`: returns whether it was.
-    private static func markConfirmed(_ database: SQLiteDatabase, digest: String, checksum: String, now: Int) throws(SQLiteError) -> Bool {
+    private static func markConfirmed(_ database: SQLiteDatabase, key: String, checksum: String, now: Int) throws(SQLiteError) -> Bool {
         try database.prepare("UPDATE copies SET verified_at = ?, used_at = \(Self.nextUse) WHERE key = ? AND checksum = ?")
-            .bind(.integer(now), .text(digest), .text(checksum)).run()
+            .bind(.integer(now), .text(key), .text(checksum)).run()
         return database.changes > 0
     }
 
@@ -240,15 +244,15 @@ public final class CopyStore: StoredCopies {
     /// time, so that uses within one second keep their order.
     private static let nextUse = "(SELECT coalesce(max(used_at), 0) + 1 FROM copies)"
 
-    /// Drops the least recently used copies, `kept` aside, once the bodies pass the limit,
+    /// Drops the least recently used copies, `kept` (a stored key) aside, once the bodies pass the limit,
     /// down to nine tenths of it, so that the next copies need not evict again. The total
     /// is the triggers' (`totals`): asking it costs nothing, where summing the sizes was a
     /// scan of the table on every write.
-    private func evict(_ database: SQLiteDatabase, keeping kept: CopyKey) throws(SQLiteError) {
+    private func evict(_ database: SQLiteDatabase, keeping kept: String) throws(SQLiteError) {
         guard try database.integer("SELECT bytes FROM totals") > limit else { return }
         let oldest = try database.prepare("DELETE FROM copies WHERE key = (SELECT key FROM copies WHERE key != ? ORDER BY used_at LIMIT 1)")
         while try database.integer("SELECT bytes FROM totals") > limit / 10 * 9 {
-            try oldest.bind(.text(stored(kept.digest))).run()
+            try oldest.bind(.text(kept)).run()
             if database.changes == 0 { break }
         }
         try database.execute("PRAGMA incremental_vacuum")
