@@ -158,6 +158,34 @@ final class BrowseTerminalTests: XCTestCase {
         assertRestored(tmux, status: 0)
     }
 
+    func testAListALinkOpensCanBeSelectedAndItsItemShownWhole() throws {
+        let pages = TestServer { server, _ in
+            server.route("/guide", TestRoutes.fixed(contentType: "text/html; charset=utf-8",
+                                                    "<html><title>Guide</title><p>See <a href=\"/people\">the people</a>.</p></html>"))
+            server.route("/people", TestRoutes.fixed(contentType: "application/json",
+                                                     #"[{"id": 1, "name": "Ada", "note": "first"}, {"id": 2, "name": "Grace", "note": "the whole note of the second person"}]"#))
+        }
+        let tmux = try TmuxSession(command(url: pages.url("/guide"), "--browse"), width: 100, height: 30)
+        XCTAssertTrue(tmux.waitForScreen(containing: "people[L1]"), tmux.screen())
+        try tmux.send("1")
+        XCTAssertTrue(tmux.waitForScreen(containing: "open link L1"), tmux.screen())
+        try tmux.send("Enter")
+        XCTAssertTrue(tmux.waitForScreen(containing: "Enter show whole"), "the linked list can be selected: \(tmux.screen())")
+        XCTAssertTrue(tmux.screen().split(separator: "\n").contains { $0.hasPrefix("▌") && $0.contains("Ada") }, tmux.screen())
+        try tmux.send("j")
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { tmux.screen().split(separator: "\n").contains { $0.hasPrefix("▌") && $0.contains("Grace") } },
+                      tmux.screen())
+        try tmux.send("Enter")
+        XCTAssertTrue(tmux.waitForScreen(containing: "name  Grace"), "shown whole: \(tmux.screen())")
+        XCTAssertTrue(tmux.screen().contains("/people › 2"), "its breadcrumb: \(tmux.screen())")
+        try tmux.send("Escape")
+        XCTAssertTrue(tmux.waitForScreen(containing: "Enter show whole"), "back to the list: \(tmux.screen())")
+        try tmux.send("Escape")
+        XCTAssertTrue(tmux.waitForScreen(containing: "people[L1]"), "back on the page: \(tmux.screen())")
+        try tmux.send("q")
+        assertRestored(tmux, status: 0)
+    }
+
     func testOpensTheThirdPostWithItsCommentsAndGoesBackToTheListAsItWas() throws {
         let tmux = try browse("--browse --no-prefetch")
         XCTAssertTrue(tmux.screen().contains("Enter open"), "the footer offers what applies on a list: \(tmux.screen())")

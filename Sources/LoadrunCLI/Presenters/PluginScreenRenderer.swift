@@ -54,7 +54,15 @@ struct PluginScreenRenderer: ContentRendering {
         // Laid out a gutter narrower than the screen: the margin marks the selection while
         // one of its related lists has the focus.
         let context = context(width: width, rows: rows, gutter: true)
-        var text = section(detail.main, skeletonPlugin: skeletonPlugin ?? "articles", context: context)
+        var text: String
+        var items: [Int] = []
+        // A link that opened a list: its items are laid out as a source's are, to select.
+        if let content = detail.main.state.content, let list = plugins.renderItems(of: content, context: context), !list.text.isEmpty {
+            text = list.text
+            items = list.itemLines
+        } else {
+            text = section(detail.main, skeletonPlugin: skeletonPlugin ?? "articles", context: context)
+        }
         var related: [(heading: Int, items: [Int])] = []
         for list in detail.related {
             let heading = "── \(list.name) " + summary(of: list.state)
@@ -72,7 +80,7 @@ struct PluginScreenRenderer: ContentRendering {
                 text += section(list, skeletonPlugin: "table", context: context)
             }
         }
-        return RenderedDetail(text: text, related: related)
+        return RenderedDetail(text: text, items: items, related: related)
     }
 
     /// Lines `text` holds, a last newline ending the last line rather than starting another.

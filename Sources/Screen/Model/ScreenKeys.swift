@@ -58,7 +58,11 @@ package enum ScreenKeys {
         if place.inDetail {
             keys.append("Esc back")
             if place.inEntry { keys.append("Enter open the page") }
-            if place.hasRelated { keys.append(place.hasItems ? "Enter show whole · Tab next list" : "Tab related lists") }
+            if place.hasRelated {
+                keys.append(place.hasItems ? "Enter show whole · Tab next list" : "Tab related lists")
+            } else if place.hasItems {
+                keys.append("↑↓ select · Enter show whole")
+            }
         } else if place.hasItems {
             keys.append("↑↓ select · Enter open")
         }

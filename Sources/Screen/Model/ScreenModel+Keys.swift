@@ -210,15 +210,17 @@ extension ScreenModel {
     mutating func open(now: ContinuousClock.Instant) -> [ScreenCommand] {
         if !records.isEmpty { return [] }
         if let detail {
-            guard let index = relatedFocus, detail.facts.related.indices.contains(index), let selected = pane.cursor.selection,
-                  let content = detail.facts.related[index].state.content,
+            // The selected item of the list in focus: a related list's, else the detail's own.
+            let list = relatedFocus.map { detail.facts.related.indices.contains($0) ? detail.facts.related[$0] : nil } ?? detail.facts.main
+            guard pane.hasItems, let list, let selected = pane.cursor.selection, let content = list.state.content,
                   let fields = renderer.itemFields(of: content, at: selected) else {
                 let advice = !detail.facts.related.isEmpty ? "Tab moves to its related lists; Enter shows the selected item whole"
                     : shownLinks.isEmpty ? "nothing to open on this page" : "type a link's number, or Tab to it, then Enter"
                 note(advice, about: detail.facts.main.name, now: now)
                 return []
             }
-            showRecord(title: detail.facts.main.name + " › " + detail.facts.related[index].name + Self.label(fields), fields: fields)
+            let title = relatedFocus == nil ? detailTitle ?? detail.facts.main.name : detail.facts.main.name + " › " + list.name
+            showRecord(title: title + Self.label(fields), fields: fields)
             return []
         }
         guard pane.hasItems, let selected = pane.cursor.selection, let content = shownContent(of: focus),

@@ -167,10 +167,11 @@ extension ScreenModel {
     mutating func layOutDetail() {
         guard detail != nil, let rendered = detailRendered else { return }
         let rows = contentRows
-        // The focused related list's items are the pane's, to select; none while it loads.
-        let items = relatedFocus.flatMap { detailSections.indices.contains($0) ? detailSections[$0].items : nil }
+        // The focused related list's items are the pane's, to select (none while it loads);
+        // with none in focus, the detail's own, when it is a list.
+        let items = relatedFocus.map { detailSections.indices.contains($0) ? detailSections[$0].items : [] } ?? rendered.items
         detail!.pane.keepsGutter = true
-        detail!.pane.show(rendered.text, items: items?.isEmpty == false ? items : nil)
+        detail!.pane.show(rendered.text, items: items.isEmpty ? nil : items)
         detail!.pane.cursor.clamp(to: detail!.pane.layout(rows: rows))
     }
 

@@ -34,6 +34,32 @@ final class ScreenRecordTests: XCTestCase {
 
     private func content(_ screen: ScreenModel) -> String { screen.view().content.joined(separator: "\n") }
 
+    func testAListALinkOpenedCanBeSelectedAndItsItemShownWholeAsTheSameURLAsASourceCanBe() throws {
+        var screen = model()
+        var detail = DetailFacts(id: 3, parent: 0, main: SourceFacts(name: "posts › link", state: .loading(LoadProgress(), lastGood: nil)),
+                                 url: "http://127.0.0.1/posts/1/comments")
+        _ = screen.updateRendering(.detailOpened(detail))
+        XCTAssertFalse(screen.pane.hasItems, "nothing to select while it loads")
+        detail.main.state = .loaded(try comments())
+        _ = screen.updateRendering(.detailChanged(detail, cause: .succeeded, slot: 0, at: start))
+        XCTAssertTrue(screen.pane.hasItems, "the linked list's items can be selected: \(content(screen))")
+        XCTAssertTrue(screen.view().content.contains { $0.hasPrefix("▌") && $0.contains("a@example.com") }, content(screen))
+        XCTAssertTrue(screen.view().footer.contains("↑↓ select · Enter show whole"), screen.view().footer)
+        XCTAssertFalse(screen.updateRendering(.key(.down, at: start)).contains(.startPrefetchTimer(ScreenModel.prefetchDelay)),
+                       "no prefetch for a detail's items")
+        XCTAssertTrue(screen.view().content.contains { $0.hasPrefix("▌") && $0.contains("b@example.com") }, content(screen))
+
+        XCTAssertEqual(screen.updateRendering(.key(.enter, at: start)), [], "nothing loads: the record is at hand")
+        XCTAssertEqual(screen.records.count, 1, screen.view().footer)
+        let record = content(screen)
+        XCTAssertTrue(record.contains("http://127.0.0.1/posts/1/comments › 8"), "a breadcrumb by the link's URL: \(record)")
+        XCTAssertTrue(record.contains("the second comment"), record)
+        _ = screen.updateRendering(.key(.escape, at: start))
+        XCTAssertTrue(screen.records.isEmpty)
+        XCTAssertTrue(screen.view().content.contains { $0.hasPrefix("▌") && $0.contains("b@example.com") }, "back as left: \(content(screen))")
+        XCTAssertEqual(screen.updateRendering(.key(.escape, at: start)), [.back])
+    }
+
     func testTabMovesIntoARelatedListAndEnterShowsItsItemWholeThenEscGoesBackUp() throws {
         var screen = model()
         var detail = DetailFacts(id: 1, parent: 0, main: SourceFacts(name: "posts › 1", state: .loading(LoadProgress(), lastGood: nil)),
