@@ -211,6 +211,8 @@ final class FeedPluginTests: XCTestCase {
         XCTAssertEqual(chosen(FeedFixtures.atom10, "application/xml"), "feed", "by its root")
         XCTAssertEqual(chosen(FeedFixtures.rdf, "text/xml"), "feed")
         XCTAssertEqual(chosen(FeedFixtures.atom03, nil), "feed", "nothing said")
+        XCTAssertEqual(chosen(FeedFixtures.rss20, "application/x-rss+xml"), "feed", "the older name, which Debian's mime.types gives .rss")
+        XCTAssertEqual(chosen(FeedFixtures.atom10, "application/x-atom+xml"), "feed")
         XCTAssertEqual(chosen(FeedFixtures.jsonFeed, "application/json"), "feed", "JSON Feed's version")
         XCTAssertEqual(chosen(FeedFixtures.jsonFeed, nil), "feed")
         XCTAssertEqual(chosen("<?xml version=\"1.0\"?><note><to>x</to></note>", "application/xml"), "text", "not a feed")

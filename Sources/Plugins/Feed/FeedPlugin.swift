@@ -44,7 +44,8 @@ public struct FeedPlugin: ContentPlugin {
     /// A feed's XML by its type, or XML (or nothing said) whose root element is a feed's.
     static func mayBeXMLFeed(_ body: [UInt8], type: String?) -> Bool {
         switch type {
-        case "application/rss+xml", "application/atom+xml", "application/rdf+xml": return true
+        // The x- forms are older names still served: Debian's mime.types gives `.rss` that one.
+        case "application/rss+xml", "application/atom+xml", "application/rdf+xml", "application/x-rss+xml", "application/x-atom+xml": return true
         // Servers send feeds as text/html now and then, and GIO guesses it for a file that
         // starts with a comment: the root element tells (an HTML page's is `html`).
         case nil, "text/xml", "application/xml", "text/plain", "text/html", "application/xhtml+xml": return FeedSniffer.rootIsFeed(body)
