@@ -104,7 +104,9 @@ final class ReadingTerminalTests: XCTestCase {
         let unread = loadrun("--unread '\(server.url("/feed3"))'") + " | grep -o 'Entry [0-9]$' | tr '\\n' ' '; echo UNREAD-END"
         let cut = loadrun("--unread --max-items 1 '\(server.url("/feed3"))'")
             + " | grep -o -E 'Entry [0-9]$|[0-9] more unread' | tr '\\n' ' '; echo CUT-END"
-        let tmux = try TmuxSession("\(run); echo FIRST-RUN-DONE; \(run); \(unread); \(cut)", width: 100, height: 30)
+        // The program reads the unread entries only: the read marks are the feed's, not its results'.
+        let jq = loadrun("--unread --jq '[.items[].title] | sort | join(\",\")' '\(server.url("/feed3"))'") + "; echo JQ-END"
+        let tmux = try TmuxSession("\(run); echo FIRST-RUN-DONE; \(run); \(unread); \(cut); \(jq)", width: 100, height: 30)
         XCTAssertTrue(tmux.waitForScreen(containing: "3 unread"), tmux.screen())
         try tmux.send("j")
         try tmux.send("Enter")
@@ -124,6 +126,7 @@ final class ReadingTerminalTests: XCTestCase {
         try tmux.send("q")
         XCTAssertTrue(tmux.waitForScreen(containing: "Entry 3 Entry 1 UNREAD-END"), "--unread prints the two never opened: \(tmux.screen())")
         XCTAssertTrue(tmux.waitForScreen(containing: "Entry 3 1 more unread CUT-END"), "max-items cuts the unread ones: \(tmux.screen())")
+        XCTAssertTrue(tmux.waitForScreen(containing: "Entry 1,Entry 3\nJQ-END"), "--jq reads only the unread: \(tmux.screen())")
     }
 
     func testEveryRowIsReachableWhateverMaxItemsSays() throws {

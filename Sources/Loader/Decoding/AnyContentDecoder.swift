@@ -12,6 +12,8 @@ public struct AnyContentDecoder {
     /// Its `BodyTappingDecoder.isChosenByHead`: a live stream's decoder, which a source that
     /// picks by response takes as soon as a head of its type is in.
     public let isChosenByHead: Bool
+    /// The decoder itself, for the one caller that makes another of its kind from it.
+    private let base: Any
 
     /// `decoder`, which waits for whole bodies.
     public init<Decoder: ContentDecoder>(_ decoder: Decoder) {
@@ -49,6 +51,7 @@ public struct AnyContentDecoder {
         self.decoder = decode
         self.tapper = tapper
         self.isChosenByHead = isChosenByHead
+        base = decoder
         offerer = { body in
             switch decoder.offer(body) {
             case .declined: .declined
@@ -69,6 +72,9 @@ public struct AnyContentDecoder {
     public func offer(_ body: ResponseBody) -> Offer<AnyContent> {
         offerer(body)
     }
+
+    /// The decoder, when it is a `Decoder`.
+    public func decoder<Decoder: ContentDecoder>(as type: Decoder.Type) -> Decoder? { base as? Decoder }
 
     /// The `Accept` header this decoder's requests send.
     public var acceptHeader: String { mediaTypes.joined(separator: ", ") }

@@ -186,13 +186,18 @@ final class OrderedPrinter: Presenter {
     private func printContent(_ content: AnyContent, of source: SourceSnapshot) {
         var kept: [Int]?
         var keptKeys = UnseenItems.ItemKeys()
-        switch environment.unseen?.choose(content, of: environment.requests[source.index]) {
+        let request = environment.requests[source.index]
+        // `--unread --jq`: the program read only the unread items; what it gave is printed whole.
+        let ranBeforeJQ = environment.unseen?.rule == .unread && content.pluginName == JQPlugin.pluginName
+        let choice = ranBeforeJQ ? environment.unseen?.chosenBeforeJQ[HistoryRecorder.identity(of: request).url]
+            : environment.unseen?.choose(content, of: request)
+        switch choice {
         case .only(let indices, let keys, let since)?:
-            (kept, keptKeys) = (indices, keys)
+            if !ranBeforeJQ { (kept, keptKeys) = (indices, keys) }
             if indices.isEmpty {
                 let nothing = environment.unseen?.rule == .unread ? "nothing unread: every item was opened" : "nothing new"
                 environment.diagnostics.say("\(source.name): \(nothing)" + (since.map { " since \(ClockTime.shortTime($0 / 1000))" } ?? ""))
-                if format == .text { return }
+                if format == .text && !ranBeforeJQ { return }
             }
         case .notAList?:
             let picks = environment.unseen?.rule == .unread ? "--unread picks the unread items" : "--unseen picks the new items"

@@ -101,11 +101,11 @@ package final class LoadSession {
         if case .expression? = scripting.wait?.condition { self.scripting.itemJudge = judge }
         let recorder = history.map { [loop] in HistoryRecorder(store: $0, plugins: plugins, loop: loop, requests: requests) }
         self.recorder = recorder
+        let unseen = showsUnseen || showsUnread ? recorder.map {
+            UnseenItems(store: $0.store, plugins: plugins, runStart: $0.runStart, rule: showsUnread ? .unread : .unseen)
+        } : nil
         environment = PresenterEnvironment(output: output, diagnostics: diagnostics, plugins: plugins, terminal: terminal, verbosity: verbosity,
-                                           requests: requests,
-                                           unseen: showsUnseen || showsUnread ? recorder.map {
-                                               UnseenItems(store: $0.store, plugins: plugins, runStart: $0.runStart, rule: showsUnread ? .unread : .unseen)
-                                           } : nil,
+                                           requests: unseen.map { unseen in requests.map(unseen.beforeJQ) } ?? requests, unseen: unseen,
                                            view: view, staysUp: schedule.staysUp, reloadsOnInterval: schedule.reloadsOnInterval,
                                            interruption: probe, timers: PresenterTimers(loop: loop))
         if let command = scripting.onChange {

@@ -15,8 +15,20 @@ public struct JQPlugin: BodyTappingDecoder {
     public let summary = "what --jq's program gives: strings as raw lines, records as a table, the rest as JSON"
     public let takes = "JSON, JSON Lines, feeds and web pages, filtered by --jq"
     let program: JQProgram
+    /// What the program reads in place of the body, when it reads less than the body: a
+    /// body's JSON with some of its items left out (`--unread`), nil to read the body as is.
+    public typealias Input = ([UInt8], ResponseInfo) -> [UInt8]?
+    private var input: Input?
 
     public init(program: JQProgram) { self.program = program }
+
+    /// This program, reading what `input` makes of each body (read whole, then: the input
+    /// is made of all of it).
+    public func reading(_ input: @escaping Input) -> JQPlugin {
+        var plugin = self
+        plugin.input = input
+        return plugin
+    }
 
     /// The results of one load, each shown by the view that suits it.
     public struct Results {
@@ -112,7 +124,7 @@ public struct JQPlugin: BodyTappingDecoder {
     public func tap(for response: ResponseInfo, pieces: ContentPieces?, items: StreamItems?) -> (any BodyTap)? {
         // A live stream's items, each the program's input (`JQPlugin+Events`).
         if response.isLiveStream { return liveTap(for: response, pieces: pieces, items: items) }
-        guard MediaType.isJSON(response.mediaType) else { return nil }
+        guard MediaType.isJSON(response.mediaType), input == nil else { return nil }
         return program.start(streams: pieces != nil)
     }
 
@@ -127,7 +139,8 @@ public struct JQPlugin: BodyTappingDecoder {
     }
 
     private func decode(_ body: [UInt8], response: ResponseInfo, streamingTo pieces: ContentPieces?) throws(DecodeFailure) -> Results {
-        let json = try Self.json(of: body, response: response)
+        let json: [UInt8]
+        if let read = input?(body, response) { json = read } else { json = try Self.json(of: body, response: response) }
         return try results(streamingTo: pieces) { stream in program.run(json, streamingTo: stream) }
     }
 

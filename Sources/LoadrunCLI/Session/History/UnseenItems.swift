@@ -65,6 +65,33 @@ final class UnseenItems {
         return Self.only(items, where: { !shown.keys.contains($0.key) }, since: shown.lastRun)
     }
 
+    /// `request`, its jq program reading only the unread items, for `--unread --jq`: read
+    /// marks are kept by the list's items, which the program's results are not. Any other
+    /// request as it is.
+    func beforeJQ(_ request: SourceRequest) -> SourceRequest {
+        guard rule == .unread, let jq = request.jqDecoder?.decoder(as: JQPlugin.self) else { return request }
+        var narrowed = request
+        narrowed.plugin = .fixed(AnyContentDecoder(jq.reading { [unowned self] body, response in
+            unreadJSON(of: body, response: response, request: request)
+        }))
+        return narrowed
+    }
+
+    /// What `choose` gave for the list a source's jq program read, by the source's history URL.
+    private(set) var chosenBeforeJQ: [String: Choice] = [:]
+
+    /// The JSON of `body`'s list (as `--output json` writes it) with only its unread items;
+    /// nil when it is no list, or no history says what was read: the program reads the body.
+    private func unreadJSON(of body: [UInt8], response: ResponseInfo, request: SourceRequest) -> [UInt8]? {
+        guard case .success(let content)? = plugins.choose(for: body, response: response)?.decoded else { return nil }
+        let choice = choose(content, of: request)
+        chosenBeforeJQ[HistoryRecorder.identity(of: request).url] = choice
+        guard case .only(let kept, let keys, _) = choice else { return nil }
+        // As the program reads a feed or a page: their plugins' JSON, as `--output json` has it.
+        let context = RenderContext()
+        return Array(Self.json(plugins.renderJSON(content, context: context), keeping: kept, keys: keys, context: context).utf8)
+    }
+
     private static func only(_ items: [HistoryStore.Item], where kept: (HistoryStore.Item) -> Bool, since: Int?) -> Choice {
         let indices = items.indices.filter { kept(items[$0]) }
         let ids = { (places: [Int]) in Set(places.map { items[$0].key }.filter { $0.hasPrefix("id:") }) }
