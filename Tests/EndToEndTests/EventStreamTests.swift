@@ -156,6 +156,18 @@ final class EventStreamTests: XCTestCase {
         XCTAssertEqual(open.waitForExit(), .exited(130), open.standardError)
     }
 
+    /// What `debug` and `stderr` say of each event is said as it runs, as jq says it of each input.
+    func testJQsDebugAndStderrSpeakForEveryEvent() throws {
+        let server = server()
+        let run = try LoadrunProcess(["--url", server.url("/three"), "--no-history", "--jq", ".data.i | debug | stderr | . * 10"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertEqual(run.standardOutput, "10\n20\n30\n")
+        for i in 1...3 {
+            XCTAssertTrue(run.standardError.contains(#"["DEBUG:",\#(i)]"#), "debug, for event \(i): \(run.standardError)")
+        }
+        XCTAssertEqual(run.standardError.components(separatedBy: "DEBUG:").count - 1, 3, "once an event: \(run.standardError)")
+    }
+
     /// An LLM API's answer: a POST's stream of chunks, their tokens picked by `--jq`, the
     /// `[DONE]` a plain string (which jq 1.6's `//` does not spare an index error: `objects`
     /// passes it by), and the end of the stream the end of the run: a POST is never sent again.

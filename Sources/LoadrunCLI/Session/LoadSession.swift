@@ -192,7 +192,7 @@ package final class LoadSession {
             // decoder makes as it goes is printed as it comes, and waits for a slow reader.
             if presenter.printsPieces, requests.count == 1 || presenter.labelsPieces, unseen == nil {
                 loader.pieces = ContentPieces(isReady: { [unowned output] in !output.isBacklogged },
-                                              take: { [unowned self, unowned source] in presenter.piece($0, ofSource: source.index) },
+                                              take: { [unowned self, unowned source] in takePiece($0, of: source) },
                                               // Several sources' pieces interleave: only a stream cannot wait its turn.
                                               takesOnlyLiveStreams: presenter.takesPiecesOnlyFromStreams || requests.count > 1)
             }
@@ -284,6 +284,15 @@ package final class LoadSession {
         for note in source.loader.state.content?.notes ?? [] where source.saidNotes.insert(note).inserted {
             presenter.note(note, about: source.name)
         }
+    }
+
+    /// A piece of a source's content, as it comes: what it has to say (a jq program's `debug`
+    /// for one event of a stream) said each time, before its results are printed.
+    private func takePiece(_ piece: AnyContent, of source: SessionSource) -> Bool {
+        if presenter.drawsViews, verbosity > .quiet {
+            for note in piece.notes { presenter.note(note, about: source.name) }
+        }
+        return presenter.piece(piece, ofSource: source.index)
     }
 
     /// Says why a list has fewer pages than were asked for.

@@ -27,12 +27,14 @@ extension JQPlugin {
             return nil
         }
         var results: [String] = []
+        var debugMessages: [String] = []
         for input in inputs {
             let run = program.run(input)
             results += run.results
+            debugMessages += run.debugMessages
             if let failure = run.failure { throw Self.failure(failure) }
         }
-        return Results(compact: results, precededBy: 0)
+        return Results(compact: results, debugMessages: debugMessages, precededBy: 0)
     }
 
     /// Runs the program on each item's `input`, its results to `pieces` as they come.
@@ -51,9 +53,11 @@ extension JQPlugin {
             return wanted
         })
         let run = program.run(input, streamingTo: stream)
-        if wanted, !run.results.isEmpty {
+        // What `debug` and `stderr` said of this item go with its last results (alone, when
+        // they all went out as they came).
+        if wanted, !run.results.isEmpty || !run.debugMessages.isEmpty {
             // As jq does: the results before an error go out, then the error is said.
-            wanted = pieces.take(AnyContent(Results(compact: run.results, precededBy: shown.count), decoder: self))
+            wanted = pieces.take(AnyContent(Results(compact: run.results, debugMessages: run.debugMessages, precededBy: shown.count), decoder: self))
             shown.count += run.results.count
         }
         if let failure = run.failure { throw Self.failure(failure) }
