@@ -6,6 +6,9 @@ struct SQLiteError: Error, CustomStringConvertible {
     /// The primary result code (`SQLITE_CORRUPT`, `SQLITE_BUSY`…), extended bits dropped.
     let code: Int32
     let message: String
+    /// Whether it is loadrun's own finding that the file is another program's database
+    /// (`SQLITE_NOTADB`, as SQLite says of a file that is no database at all).
+    var isForeign = false
 
     var description: String { message }
 

@@ -250,19 +250,53 @@ final class StoreFile {
     }
 
     /// Takes the file for loadrun's, or refuses another program's database (as damage, so
-    /// that it is moved aside, never written into): loadrun's mark, or, unmarked, no tables
-    /// at all or the tables an earlier loadrun made, which are marked now.
+    /// that it is moved aside, never written into): loadrun's mark on a file with a layout,
+    /// or, unmarked, no tables at all or the tables an earlier loadrun made, with their
+    /// columns, which is marked now. A file marked with no layout yet is looked at as an
+    /// unmarked one: an earlier loadrun marked another program's file by its table names alone.
     private func claim(_ database: SQLiteDatabase) throws(SQLiteError) {
         let mark = try database.integer("PRAGMA application_id")
-        if mark == Self.applicationID { return }
+        if mark == Self.applicationID, try database.integer("PRAGMA user_version") != 0 { return }
+        let tables = try Self.tables(of: database)
+        let namesMatch = tables.isSuperset(of: schemaTables)
+        var isLoadruns = tables.isEmpty
+        if !isLoadruns, namesMatch { isLoadruns = try holdsSchemaColumns(database) }
+        guard mark == 0 || mark == Self.applicationID, isLoadruns else {
+            let mark = mark == 0 || mark == Self.applicationID ? "" : " (application_id \(mark))"
+            throw SQLiteError(code: SQLITE_NOTADB, message: "it is another program's database" + mark + (namesMatch ? ", with tables of the same names" : ""),
+                              isForeign: true)
+        }
+        if mark == 0 { _ = try database.executeUnlessBusy("PRAGMA application_id = \(Self.applicationID)") }
+    }
+
+    /// The names of `database`'s tables.
+    private static func tables(of database: SQLiteDatabase) throws(SQLiteError) -> Set<String> {
         var tables = Set<String>()
         let select = try database.prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
         while try select.step() { if let name = select.text(0) { tables.insert(name) } }
         select.reset()
-        guard mark == 0, tables.isEmpty || tables.isSuperset(of: schemaTables) else {
-            throw SQLiteError(code: SQLITE_NOTADB, message: "it is another program's database" + (mark == 0 ? "" : " (application_id \(mark))"))
+        return tables
+    }
+
+    /// Whether each of the schema's tables in `database` has every column the schema gives
+    /// it: the schema made in memory says which. (No migration adds a column yet; one that
+    /// did would leave its columns out of this, as `schemaTables` leaves out its tables.)
+    private func holdsSchemaColumns(_ database: SQLiteDatabase) throws(SQLiteError) -> Bool {
+        let model = try SQLiteDatabase(path: ":memory:")
+        try model.execute(schema)
+        func columns(of table: String, in database: SQLiteDatabase) throws(SQLiteError) -> Set<String> {
+            var names = Set<String>()
+            let info = try database.prepare("SELECT name FROM pragma_table_info(?1)")
+            try info.bind(.text(table))
+            while try info.step() { if let name = info.text(0) { names.insert(name) } }
+            info.reset()
+            return names
         }
-        _ = try database.executeUnlessBusy("PRAGMA application_id = \(Self.applicationID)")
+        for table in schemaTables {
+            let expected = try columns(of: table, in: model)
+            guard try columns(of: table, in: database).isSuperset(of: expected) else { return false }
+        }
+        return true
     }
 
     /// Makes the layout in an empty file, or migrates an older one step by step; a newer one
@@ -290,10 +324,14 @@ final class StoreFile {
             // another process opening the path meanwhile must not meet the old WAL.
             connection = .unopened
             let aside = path + ".damaged"
+            // A link is moved, not what it names: a file of the user's that is no database
+            // is theirs to keep, and no damage of loadrun's.
+            let link = error.code == SQLITE_NOTADB ? LocalFile.linkTarget(of: path) : nil
             rename(path, aside)
             rename(path + "-wal", aside + "-wal")
             rename(path + "-shm", aside + "-shm")
-            tell(.damaged(path: path, movedTo: aside, reason: error.message))
+            tell(error.isForeign || link != nil ? .notLoadruns(path: path, movedTo: aside, reason: error.message, link: link)
+                : .damaged(path: path, movedTo: aside, reason: error.message))
         } else if error.isBusy {
             // A process that holds the lock this long may hold it for ever (stopped with
             // Ctrl-Z mid-write): for a while, writes do not wait for it; the caller may make

@@ -7,6 +7,10 @@ public indirect enum StoreProblem: Error, Sendable, Equatable, CustomStringConve
     /// The database was damaged or not a database: it was moved to `movedTo`, and a new one
     /// is started.
     case damaged(path: String, movedTo: String, reason: String)
+    /// The file was no database loadrun made (another program's, or no database at all);
+    /// `link`: where the path pointed, when it was a symbolic link, which is what was moved to
+    /// `movedTo` (the file it names is left as it is). A new one is started.
+    case notLoadruns(path: String, movedTo: String, reason: String, link: String?)
     /// Nothing can be kept: the directory or the file cannot be written (or made).
     case unwritable(path: String, reason: String)
     /// Where the store's file belongs there is something else (`kind`: "a FIFO", "a directory").
@@ -32,31 +36,46 @@ public indirect enum StoreProblem: Error, Sendable, Equatable, CustomStringConve
         return describe(Words.copies)
     }
 
+    /// The problem as said by a command that only reads the history (`loadrun history`),
+    /// for which no load goes on.
+    public var descriptionForReading: String {
+        if case .history(let problem) = self { return problem.describe(Words.historyRead) }
+        return description
+    }
+
     /// The words that name a store and what its loss costs.
     private struct Words {
         var store: String
         var nothingKept: String
-        var without: String
+        /// What goes on without the store.
+        var goesOn: String
         var writeLost: String
 
-        static let copies = Words(store: "the copy store", nothingKept: "no copy can be kept", without: "without stored copies",
+        static let copies = Words(store: "the copy store", nothingKept: "no copy can be kept", goesOn: "loads go on without stored copies",
                                   writeLost: "a copy was not kept")
-        static let history = Words(store: "the history", nothingKept: "no history can be recorded", without: "without recording their history",
+        static let history = Words(store: "the history", nothingKept: "no history can be recorded", goesOn: "loads go on without recording their history",
                                    writeLost: "what this run records (versions, read marks) waits and is tried again")
+        static let historyRead = Words(store: "the history", nothingKept: "the history cannot be read", goesOn: "nothing can be shown from it",
+                                       writeLost: history.writeLost)
     }
 
     private func describe(_ words: Words) -> String {
         switch self {
         case .damaged(let path, let movedTo, let reason):
             "\(words.store) \(path) is damaged (\(reason)); it was moved to \(movedTo) and a new one started"
+        case .notLoadruns(let path, let movedTo, let reason, nil):
+            "\(words.store) \(path) is not a loadrun database (\(reason)); it was moved to \(movedTo) and a new one started"
+        case .notLoadruns(let path, let movedTo, let reason, let link?):
+            "\(words.store) \(path) is a link to \(link), which is not a loadrun database (\(reason)); the link was moved to \(movedTo), "
+                + "\(link) is left as it is, and a new one started"
         case .unwritable(let path, let reason):
-            "\(words.nothingKept) in \(path): \(reason); loads go on \(words.without)"
+            "\(words.nothingKept) in \(path): \(reason); \(words.goesOn)"
         case .notAFile(let path, let kind):
-            "\(words.store) \(path) is \(kind); loads go on \(words.without) until it is removed"
+            "\(words.store) \(path) is \(kind); \(words.goesOn) until it is removed"
         case .notOwned(let path, let owner):
-            "\(path) belongs to \(owner), not to you; loads go on \(words.without) until it is yours (remove it, or chown it)"
+            "\(path) belongs to \(owner), not to you; \(words.goesOn) until it is yours (remove it, or chown it)"
         case .newerLayout(let path, let version):
-            "\(words.store) \(path) was made by a newer loadrun (layout \(version)); loads go on without it"
+            "\(words.store) \(path) was made by a newer loadrun (layout \(version)); \(words.goesOn)"
         case .damagedCopy(let url):
             "the stored copy of \(url) failed its checksum; it was dropped and the server asked afresh"
         case .damagedKey(let path, let movedTo):
@@ -71,7 +90,7 @@ public indirect enum StoreProblem: Error, Sendable, Equatable, CustomStringConve
     /// What kind of problem it is, for telling each once: one damaged copy is not another.
     var kind: String {
         switch self {
-        case .damaged, .damagedKey: "damaged"
+        case .damaged, .damagedKey, .notLoadruns: "damaged"
         case .unwritable, .notAFile, .notOwned, .newerLayout: "off"
         case .damagedCopy(let url): "copy " + url
         case .busy: "busy"

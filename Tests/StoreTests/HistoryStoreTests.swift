@@ -159,12 +159,57 @@ final class HistoryStoreTests: XCTestCase {
         }
         let history = store()
         history.record([load("[1]", at: 1)])
-        guard case .history(.damaged(path, path + ".damaged", let reason))? = problems.first else { return XCTFail("\(problems)") }
+        guard case .history(.notLoadruns(path, path + ".damaged", let reason, nil))? = problems.first else { return XCTFail("\(problems)") }
         XCTAssertEqual(reason, "it is another program's database")
         XCTAssertEqual(try SQLiteDatabase(path: path + ".damaged").integer("SELECT count(*) FROM sqlite_master WHERE name = 'versions'"), 0,
                        "no table of loadrun's written into it")
         XCTAssertEqual(history.sources()?.first?.versions, 1, "a new history took the load")
         XCTAssertEqual(try SQLiteDatabase(path: path).integer("PRAGMA application_id"), StoreFile.applicationID, "marked as loadrun's")
+    }
+
+    /// Tables of loadrun's names are not enough: their columns must be loadrun's too. A file
+    /// an earlier loadrun marked by the names alone (its layout never made) is looked at again.
+    func testAnotherProgramsDatabaseWithTheSameTableNamesIsMovedAsideMarkedOrNot() throws {
+        for marked in [false, true] {
+            try? FileManager.default.removeItem(atPath: directory)
+            problems = []
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let path = directory + "/" + HistoryStore.fileName
+            do {
+                let foreign = try SQLiteDatabase(path: path)
+                try foreign.execute("CREATE TABLE sources (a); CREATE TABLE versions (b); CREATE TABLE contents (c); CREATE TABLE totals (d);"
+                                    + "CREATE TABLE reads (e); INSERT INTO sources VALUES ('mine')")
+                if marked { try foreign.execute("PRAGMA application_id = \(StoreFile.applicationID)") }
+            }
+            let history = store()
+            history.record([load("[1]", at: 1)])
+            guard case .history(.notLoadruns(path, path + ".damaged", let reason, nil))? = problems.first else { return XCTFail("\(problems)") }
+            XCTAssertEqual(reason, "it is another program's database, with tables of the same names")
+            XCTAssertEqual(try SQLiteDatabase(path: path + ".damaged").integer("SELECT count(*) FROM sources WHERE a = 'mine'"), 1, "left whole")
+            XCTAssertEqual(history.sources()?.first?.versions, 1, "a new history took the load (marked: \(marked))")
+            XCTAssertEqual(problems.count, 1, "\(problems)")
+            store().record([load("[2]", at: 2)])
+            XCTAssertEqual(problems.count, 1, "the next run's history is the new one: \(problems)")
+        }
+    }
+
+    /// A history kept elsewhere through a link is the user's choice; a link to a file of theirs
+    /// that is no database is moved aside, the file left as it is, and said as such.
+    func testALinkToTheUsersOwnTextFileIsSaidAsALinkAndTheFileKept() throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let notes = directory + "/notes.txt"
+        try String(repeating: "my own notes, not a database\n", count: 200).write(toFile: notes, atomically: true, encoding: .utf8)
+        let path = directory + "/" + HistoryStore.fileName
+        XCTAssertEqual(symlink(notes, path), 0)
+        let history = store()
+        history.record([load("[1]", at: 1)])
+        guard case .history(.notLoadruns(path, path + ".damaged", _, notes))? = problems.first else { return XCTFail("\(problems)") }
+        let words = problems[0].description
+        XCTAssertTrue(words.contains("is a link to \(notes), which is not a loadrun database"), words)
+        XCTAssertTrue(words.contains("\(notes) is left as it is"), words)
+        XCTAssertFalse(words.contains("damaged ("), words)
+        XCTAssertTrue(try String(contentsOfFile: notes, encoding: .utf8).hasPrefix("my own notes"), "the user's file untouched")
+        XCTAssertEqual(history.sources()?.first?.versions, 1, "a new history took the load")
     }
 
     func testAnOlderLayoutIsMigratedStepByStep() throws {

@@ -24,10 +24,6 @@ extension LocalFile {
         }
     }
 
-    /// The bytes of `path`, at most `limit`, when it is a regular file owned by the effective
-    /// user with no permission for group or others (`mode & 0o077 == 0`). Judged on what was
-    /// opened (`fstat`), not on the path, which may change in between; a FIFO or a device is
-    /// not waited on or read.
     /// `path` with every link followed, as realpath(3) gives it; `path` when it cannot be.
     public static func resolved(_ path: String) -> String {
         guard let real = realpath(path, nil) else { return path }
@@ -35,6 +31,17 @@ extension LocalFile {
         return String(cString: real)
     }
 
+    /// Where the symbolic link at `path` leads, resolved; nil when `path` is no link.
+    public static func linkTarget(of path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
+        return resolved(path)
+    }
+
+    /// The bytes of `path`, at most `limit`, when it is a regular file owned by the effective
+    /// user with no permission for group or others (`mode & 0o077 == 0`). Judged on what was
+    /// opened (`fstat`), not on the path, which may change in between; a FIFO or a device is
+    /// not waited on or read.
     public static func readPrivate(_ path: String, limit: Int) -> Result<[UInt8], PrivateReadError> {
         let descriptor: Int32
         switch openForReading(path) {

@@ -34,7 +34,7 @@ package struct HistoryListing {
             return context.refuse(UsageFailure(message: "the history lives in $XDG_STATE_HOME/loadrun or ~/.local/state/loadrun, and neither is set"))
         }
         let diagnostics = context.diagnostics
-        let store = HistoryStore(directory: directory) { problem in diagnostics.say("loadrun: warning: \(problem)") }
+        let store = HistoryStore(directory: directory) { problem in diagnostics.say("loadrun: \(problem.descriptionForReading)") }
         guard let sources = store.sources() else { return .allFailed }
         switch request {
         case .sources:
