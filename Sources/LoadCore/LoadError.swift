@@ -109,6 +109,8 @@ public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
         case usePluginThatTakes([String])
         /// Standard input ended before anything came: give it the content.
         case feedStandardInput
+        /// What writes to standard input did not end it within the deadline: wait longer.
+        case waitLongerForInput
     }
 
     /// The error a cancelled load ends with.

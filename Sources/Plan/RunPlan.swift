@@ -243,6 +243,7 @@ package struct RunPlan {
                                    connectTimeout: load.connectTimeout ?? LoadSettings.defaultConnectTimeout,
                                    headers: headers)
         options.omittedHeaders = settings.headers.omitted
+        options.standardInputDeadline = load.timeout
         options.credentials = try credentials(for: own, defaults: defaults, url: definition.url, environment: environment, files: files,
                                               netrcs: &netrcs)
         if let caFile = load.caFile, let problem = TLSTrust.problem(withCAFile: caFile) {
@@ -275,6 +276,8 @@ package struct RunPlan {
                                                                          budget: load.retryMaxTime)
         retryPolicy.retriesEveryError = settings.retriesEveryError && retries > 0
         retryPolicy.retriesRefusedConnections = settings.retriesRefusedConnections && retries > 0
+        // Standard input is read once: a retry would read what is left of it.
+        if definition.url == "-" { retryPolicy = .never }
         var request = SourceRequest(
             sourceName: definition.name,
             url: definition.url,

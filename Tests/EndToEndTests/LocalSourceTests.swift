@@ -98,6 +98,30 @@ final class LocalSourceTests: XCTestCase {
         XCTAssertEqual(run.standardOutput, "")
     }
 
+    /// `--timeout` bounds standard input as it bounds a request, as curl's `-m` bounds every
+    /// transfer: a pipe that stops sending ends the run with the deadline's words, and it is
+    /// not read again by a retry (what is left of it is no answer).
+    func testATimeoutBoundsAStandardInputThatStopsSendingAndItIsNotRetried() throws {
+        let fifo = directory.appendingPathComponent("fifo").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let run = try LoadrunProcess(shell: #"exec 3<>"$0"; printf '[1' >&3; exec "$LOADRUN" --url - --timeout 300ms --retry 2 <"$0""#,
+                                     arguments: [fifo])
+        XCTAssertEqual(run.waitForExit(limit: .seconds(10)), .exited(2), run.standardError)
+        XCTAssertEqual(run.standardErrorLines.last, "stdin: standard input did not end within 300 ms — "
+            + "the command before the | is slow or stuck; raise --timeout to wait longer")
+        XCTAssertFalse(run.standardError.contains("retrying"), run.standardError)
+        XCTAssertEqual(run.standardOutput, "")
+    }
+
+    /// shared-mime-info takes `[1]` for an MPL2 subtitle: a guess from the bytes alone at a
+    /// text format is left out, and the content's shape decides.
+    func testAShortJSONArrayOnStandardInputIsJSON() throws {
+        let run = try LoadrunProcess(shell: #"echo '[1]' | "$LOADRUN" --compact-output -"#)
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertEqual(run.standardOutput, "[1]\n")
+        XCTAssertTrue(run.standardError.contains("shown as JSON"), run.standardError)
+    }
+
     func testMissingFileIsOneLine() throws {
         let missing = directory.appendingPathComponent("missing.json")
         let run = try LoadrunProcess(["--url", missing.absoluteString])

@@ -7,6 +7,10 @@ public struct FetchOptions: Sendable, Equatable {
     /// The whole request must finish within this time from its start, however slowly bytes
     /// trickle in.
     public var deadline: Duration
+    /// How long standard input may take to end, when the user set a deadline (`--timeout`):
+    /// nil reads it however long the command before the `|` takes, since the default
+    /// deadline is for a server, and a producer that takes its time is no stalled one.
+    public var standardInputDeadline: Duration?
     /// Bodies larger than this are refused: by `Content-Length` up front, or as they stream in.
     public var maxBodySize: Int
     /// The `Accept` header to send, if any.

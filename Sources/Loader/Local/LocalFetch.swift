@@ -17,6 +17,8 @@ final class LocalFetch: FetchHandle {
     private let life: FetchLifecycle
     private var file: FileObject?
     private var cancelled = false
+    /// Standard input's deadline (`FetchOptions.standardInputDeadline`), while it runs.
+    private var deadline: LoopDeadlines.Token?
 
     static func start(_ origin: Origin, loop: EventLoop, options: FetchOptions, progress: @escaping (LoadProgress) -> Void,
                       completion: @escaping (Result<HTTPResponse, LoadError>) -> Void) -> LocalFetch {
@@ -36,6 +38,7 @@ final class LocalFetch: FetchHandle {
     func cancel() {
         guard !life.isFinished, !cancelled else { return }
         cancelled = true
+        stopDeadline()
         life.cancellable.cancel()
         // GIO opens and reads a file in a worker thread, and a cancel cannot interrupt a read
         // from a FIFO or a device there: it returns only once the writer writes or closes.
@@ -47,6 +50,9 @@ final class LocalFetch: FetchHandle {
         life.loop.assertOnLoop()
         switch origin {
         case .standardInput:
+            if let limit = options.standardInputDeadline {
+                deadline = life.loop.deadlines.schedule(after: limit) { [weak self] in self?.inputTimedOut(after: limit) }
+            }
             // FALSE: closing the stream must not close fd 0, which loadrun does not own.
             read(InputStreamObject(adopting: g_unix_input_stream_new(0, 0)), expected: nil)
         case .file(let uri):
@@ -85,12 +91,30 @@ final class LocalFetch: FetchHandle {
 
     private func read(_ stream: InputStreamObject, expected: Int?) {
         life.readBody(stream, maxBytes: options.maxBodySize, expectedBytes: expected, progress: progress, completion: { [self] result in
+            stopDeadline()
             switch result {
             case .success(let body): life.finish(.success(HTTPResponse(info: responseInfo(for: body), body: body)))
             case .failure(.tooLarge): life.finish(.failure(tooLarge()))
             case .failure(.failed(let error)): life.finish(.failure(failure(error)))
             }
         })
+    }
+
+    /// Standard input did not end within its deadline: the load fails now, and the read is
+    /// called off (its cancelled end, which may come only once the writer writes, finds the
+    /// fetch finished). Finished here, on a timer of the loop: the fetch was handed back long
+    /// ago, and a finish left for later would lose to the read's cancelled end.
+    private func inputTimedOut(after limit: Duration) {
+        deadline = nil
+        guard !life.isFinished, !cancelled else { return }
+        cancelled = true
+        life.finish(.failure(LoadError(.timedOut, "standard input did not end within \(LoadError.format(limit))",
+                                       remedy: .waitLongerForInput)))
+    }
+
+    private func stopDeadline() {
+        if let deadline { life.loop.deadlines.cancel(deadline) }
+        deadline = nil
     }
 
     // MARK: Describing
@@ -125,7 +149,10 @@ final class LocalFetch: FetchHandle {
                 // A generic guess says nothing (JSON on a pipe comes out as text/plain): leave
                 // the type out, so plugins judge the content by its shape.
                 let type = String(cString: mime)
-                if !Self.genericTypes.contains(type) { headers.add(name: "Content-Type", value: type) }
+                // With no name, a text guessed from the bytes alone is a guess at some format
+                // no plugin takes (`[1]` is an MPL2 subtitle to shared-mime-info): left out too.
+                let sniffedText = name == nil && type.hasPrefix("text/x-")
+                if !Self.genericTypes.contains(type), !sniffedText { headers.add(name: "Content-Type", value: type) }
             }
         }
         return ResponseInfo(url: url, status: 200, reasonPhrase: "OK", headers: headers)

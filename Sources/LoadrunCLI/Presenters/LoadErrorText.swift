@@ -45,6 +45,8 @@ enum LoadErrorText {
         case .usePluginThatTakes(let names):
             "--plugin \(names[0]) takes it\(names.count > 1 ? " (so do \(names.dropFirst().joined(separator: ", ")))" : ""), "
                 + "or drop --source and --plugin so that the plugin is chosen by the content"
+        case .waitLongerForInput:
+            "the command before the | is slow or stuck; raise --timeout to wait longer"
         case .feedStandardInput:
             "pipe the content in (curl -s URL | loadrun --url -), or check that the command before the | printed it"
         }
