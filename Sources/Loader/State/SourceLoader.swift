@@ -288,16 +288,16 @@ public final class SourceLoader {
     /// How the fetch ended, for the machine: the response decoded, or a failure with the
     /// stored copy that stands beside it.
     private func end(of response: HTTPResponse, request: Int) -> Machine.FetchEnd {
-        switch response.storedCopy {
-        case .fallback(let verifiedAt, let error)?:
+        switch (response.storedCopy, response.storedCopy?.error) {
+        case (let copy?, let error?):
             // A copy that no longer decodes (a plugin changed) is left out, not shown broken.
             guard case .page(let content, _) = outcome(of: response) else { return Machine.FetchEnd(.failed(error), request: request) }
-            return Machine.FetchEnd(.failed(error), request: request, httpStatus: error.httpStatus, bytes: 0, storedCopy: (content, verifiedAt))
-        case .revalidated?:
+            return Machine.FetchEnd(.failed(error), request: request, httpStatus: error.httpStatus, bytes: 0, storedCopy: (content, copy.moment))
+        case (_?, nil):
             // The server's word was 304, and no body came over the wire.
             return Machine.FetchEnd(outcome(of: response), request: request, httpStatus: 304, bytes: 0, revalidatedCopy: true,
                                     page: handedOn(response))
-        case nil:
+        case (nil, _):
             // Files and stdin answer with a stand-in 200 that no server sent: report no status.
             let status = URLParts.scheme(of: response.info.url)?.hasPrefix("http") == true ? response.info.status : nil
             // Only this body came through the tap: a stored copy never did.
