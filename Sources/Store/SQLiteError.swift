@@ -13,7 +13,13 @@ struct SQLiteError: Error, CustomStringConvertible {
     var description: String { message }
 
     /// The file is damaged or is no database: it should be moved aside.
-    var isDamage: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
+    var isDamage: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB || isSchemaMismatch }
+    /// A statement of loadrun's met tables that are not its own (a column or table missing):
+    /// another program's database that an earlier loadrun took for its own by the names of
+    /// its tables, and marked. Moved aside as damage is, never written into.
+    var isSchemaMismatch: Bool {
+        code == SQLITE_ERROR && (message.hasPrefix("no such column") || message.hasPrefix("no such table") || message.contains("has no column named"))
+    }
     /// Another process holds the write lock past the busy timeout.
     var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
 }

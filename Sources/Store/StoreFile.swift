@@ -86,9 +86,9 @@ final class StoreFile {
         if let until = waitsForNoLockUntil, until <= .now { waitsForNoLockUntil = nil }
         let waits = lock == .always || (lock == .unlessCooling && waitsForNoLockUntil == nil)
         var failure: SQLiteError?
-        // In a closure of its own, so that no reference to the connection is left here when
+        // In a function of its own, so that no reference to the connection is left here when
         // a damaged file is closed and moved aside.
-        let result: T? = { () -> T? in
+        func once() -> T? {
             guard let database = database() else { return nil }
             database.setBusyTimeout(milliseconds: waits ? Self.busyTimeout : 0)
             do throws(SQLiteError) {
@@ -97,9 +97,16 @@ final class StoreFile {
                 failure = error
                 return nil
             }
-        }()
+        }
+        let result = once()
+        guard let met = failure else { return result }
+        failed(met)
+        // Damage met mid-use moved the file aside: the write goes to the new one, once.
+        guard met.isDamage else { return nil }
+        failure = nil
+        let again = once()
         if let failure { failed(failure) }
-        return result
+        return again
     }
 
     /// Empties the write-ahead log into the file, and the log file with it, once it has grown
@@ -222,10 +229,10 @@ final class StoreFile {
     }
 
     /// Takes from `path`'s mode what `allowed` does not allow (group and others), and adds
-    /// nothing.
+    /// nothing. A link is left as it is, and what it names: that file is the user's to set.
     static func tighten(_ path: String, to allowed: mode_t) {
         var info = stat()
-        guard stat(path, &info) == 0 else { return }
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFLNK else { return }
         let mode = info.st_mode & 0o7777
         if mode & ~allowed != 0 { chmod(path, mode & allowed) }
     }
@@ -330,7 +337,7 @@ final class StoreFile {
             rename(path, aside)
             rename(path + "-wal", aside + "-wal")
             rename(path + "-shm", aside + "-shm")
-            tell(error.isForeign || link != nil ? .notLoadruns(path: path, movedTo: aside, reason: error.message, link: link)
+            tell(error.isForeign || error.isSchemaMismatch || link != nil ? .notLoadruns(path: path, movedTo: aside, reason: error.message, link: link)
                 : .damaged(path: path, movedTo: aside, reason: error.message))
         } else if error.isBusy {
             // A process that holds the lock this long may hold it for ever (stopped with

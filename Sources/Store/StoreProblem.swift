@@ -66,7 +66,7 @@ public indirect enum StoreProblem: Error, Sendable, Equatable, CustomStringConve
         case .notLoadruns(let path, let movedTo, let reason, nil):
             "\(words.store) \(path) is not a loadrun database (\(reason)); it was moved to \(movedTo) and a new one started"
         case .notLoadruns(let path, let movedTo, let reason, let link?):
-            "\(words.store) \(path) is a link to \(link), which is not a loadrun database (\(reason)); the link was moved to \(movedTo), "
+            "\(words.store) \(path) is a link to \(link), which SQLite cannot read as loadrun's (\(reason)); the link was moved to \(movedTo), "
                 + "\(link) is left as it is, and a new one started"
         case .unwritable(let path, let reason):
             "\(words.nothingKept) in \(path): \(reason); \(words.goesOn)"

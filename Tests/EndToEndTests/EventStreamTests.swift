@@ -164,6 +164,7 @@ final class EventStreamTests: XCTestCase {
         XCTAssertEqual(run.standardOutput, "10\n20\n30\n")
         for i in 1...3 {
             XCTAssertTrue(run.standardError.contains(#"["DEBUG:",\#(i)]"#), "debug, for event \(i): \(run.standardError)")
+            XCTAssertTrue(run.standardErrorLines.contains("three: \(i)"), "stderr, for event \(i): \(run.standardError)")
         }
         XCTAssertEqual(run.standardError.components(separatedBy: "DEBUG:").count - 1, 3, "once an event: \(run.standardError)")
     }

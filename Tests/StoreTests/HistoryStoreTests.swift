@@ -168,9 +168,10 @@ final class HistoryStoreTests: XCTestCase {
     }
 
     /// Tables of loadrun's names are not enough: their columns must be loadrun's too. A file
-    /// an earlier loadrun marked by the names alone (its layout never made) is looked at again.
+    /// an earlier loadrun marked by the names alone is looked at again: with no layout yet, at
+    /// its opening; with one (stamped by that loadrun's migration), at its first statement.
     func testAnotherProgramsDatabaseWithTheSameTableNamesIsMovedAsideMarkedOrNot() throws {
-        for marked in [false, true] {
+        for (marked, layout) in [(false, 0), (true, 0), (true, 2)] {
             try? FileManager.default.removeItem(atPath: directory)
             problems = []
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -179,12 +180,16 @@ final class HistoryStoreTests: XCTestCase {
                 let foreign = try SQLiteDatabase(path: path)
                 try foreign.execute("CREATE TABLE sources (a); CREATE TABLE versions (b); CREATE TABLE contents (c); CREATE TABLE totals (d);"
                                     + "CREATE TABLE reads (e); INSERT INTO sources VALUES ('mine')")
-                if marked { try foreign.execute("PRAGMA application_id = \(StoreFile.applicationID)") }
+                if marked { try foreign.execute("PRAGMA application_id = \(StoreFile.applicationID); PRAGMA user_version = \(layout)") }
             }
             let history = store()
             history.record([load("[1]", at: 1)])
             guard case .history(.notLoadruns(path, path + ".damaged", let reason, nil))? = problems.first else { return XCTFail("\(problems)") }
-            XCTAssertEqual(reason, "it is another program's database, with tables of the same names")
+            if layout == 0 {
+                XCTAssertEqual(reason, "it is another program's database, with tables of the same names")
+            } else {
+                XCTAssertTrue(reason.hasPrefix("no such column"), reason)
+            }
             XCTAssertEqual(try SQLiteDatabase(path: path + ".damaged").integer("SELECT count(*) FROM sources WHERE a = 'mine'"), 1, "left whole")
             XCTAssertEqual(history.sources()?.first?.versions, 1, "a new history took the load (marked: \(marked))")
             XCTAssertEqual(problems.count, 1, "\(problems)")
@@ -199,16 +204,20 @@ final class HistoryStoreTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let notes = directory + "/notes.txt"
         try String(repeating: "my own notes, not a database\n", count: 200).write(toFile: notes, atomically: true, encoding: .utf8)
+        XCTAssertEqual(chmod(notes, 0o644), 0)
         let path = directory + "/" + HistoryStore.fileName
         XCTAssertEqual(symlink(notes, path), 0)
         let history = store()
         history.record([load("[1]", at: 1)])
         guard case .history(.notLoadruns(path, path + ".damaged", _, notes))? = problems.first else { return XCTFail("\(problems)") }
         let words = problems[0].description
-        XCTAssertTrue(words.contains("is a link to \(notes), which is not a loadrun database"), words)
+        XCTAssertTrue(words.contains("is a link to \(notes), which SQLite cannot read as loadrun's"), words)
         XCTAssertTrue(words.contains("\(notes) is left as it is"), words)
         XCTAssertFalse(words.contains("damaged ("), words)
         XCTAssertTrue(try String(contentsOfFile: notes, encoding: .utf8).hasPrefix("my own notes"), "the user's file untouched")
+        var info = stat()
+        XCTAssertEqual(stat(notes, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o777, 0o644, "its mode too")
         XCTAssertEqual(history.sources()?.first?.versions, 1, "a new history took the load")
     }
 

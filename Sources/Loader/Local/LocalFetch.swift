@@ -151,7 +151,7 @@ final class LocalFetch: FetchHandle {
                 let type = String(cString: mime)
                 // With no name, a text guessed from the bytes alone is a guess at some format
                 // no plugin takes (`[1]` is an MPL2 subtitle to shared-mime-info): left out too.
-                let sniffedText = name == nil && type.hasPrefix("text/x-")
+                let sniffedText = (name == nil || file?.path == "/dev/stdin") && type.hasPrefix("text/x-")
                 if !Self.genericTypes.contains(type), !sniffedText { headers.add(name: "Content-Type", value: type) }
             }
         }

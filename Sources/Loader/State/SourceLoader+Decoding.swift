@@ -29,7 +29,8 @@ extension SourceLoader {
     private func decode(_ response: HTTPResponse, tapped: (tap: any BodyTap, decoder: AnyContentDecoder)?) -> (AnyContentDecoder, Result<AnyContent, DecodeFailure>)? {
         // A live stream's deadline is the wait between its chunks, not its whole: what is left
         // to do once it ends (a program on the events kept) gets a deadline's time from now.
-        let start = tapped?.tap.isLive == true ? .now : fetchStarted
+        // So does standard input, which may take as long as the command before the | takes.
+        let start = tapped?.tap.isLive == true || URLParts.isStandardInput(response.info.url) ? .now : fetchStarted
         let cancellation = OffLoop.Cancellation(deadline: requested.map { start + $0.options.deadline })
         decoding = cancellation
         defer { decoding = nil }

@@ -287,7 +287,8 @@ package final class LoadSession {
     }
 
     /// A piece of a source's content, as it comes: what it has to say (a jq program's `debug`
-    /// for one event of a stream) said each time, before its results are printed.
+    /// for one event of a stream) said each time, before the piece is printed (results of
+    /// that event handed over as they came went out before it).
     private func takePiece(_ piece: AnyContent, of source: SessionSource) -> Bool {
         if presenter.drawsViews, verbosity > .quiet {
             for note in piece.notes { presenter.note(note, about: source.name) }

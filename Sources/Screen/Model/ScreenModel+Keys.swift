@@ -206,7 +206,8 @@ extension ScreenModel {
     }
 
     /// Enter: the selected item's detail, with the fields of the version on screen; in a
-    /// detail, the selected item of its related list, shown whole.
+    /// detail, the selected item of its related list in focus, or of its own list (a link
+    /// that opened one), shown whole.
     mutating func open(now: ContinuousClock.Instant) -> [ScreenCommand] {
         if !records.isEmpty { return [] }
         if let detail {
@@ -219,7 +220,7 @@ extension ScreenModel {
                 note(advice, about: detail.facts.main.name, now: now)
                 return []
             }
-            let title = relatedFocus == nil ? detailTitle ?? detail.facts.main.name : detail.facts.main.name + " › " + list.name
+            let title = detail.facts.main.name + (relatedFocus == nil ? "" : " › " + list.name)
             showRecord(title: title + Self.label(fields), fields: fields)
             return []
         }

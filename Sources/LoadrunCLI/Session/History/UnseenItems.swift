@@ -83,9 +83,11 @@ final class UnseenItems {
     /// The JSON of `body`'s list (as `--output json` writes it) with only its unread items;
     /// nil when it is no list, or no history says what was read: the program reads the body.
     private func unreadJSON(of body: [UInt8], response: ResponseInfo, request: SourceRequest) -> [UInt8]? {
+        let url = HistoryRecorder.identity(of: request).url
+        chosenBeforeJQ[url] = nil
         guard case .success(let content)? = plugins.choose(for: body, response: response)?.decoded else { return nil }
         let choice = choose(content, of: request)
-        chosenBeforeJQ[HistoryRecorder.identity(of: request).url] = choice
+        chosenBeforeJQ[url] = choice
         guard case .only(let kept, let keys, _) = choice else { return nil }
         // As the program reads a feed or a page: their plugins' JSON, as `--output json` has it.
         let context = RenderContext()
