@@ -222,32 +222,60 @@ static char *ending_words(lr_jq *jq, size_t fed, int stopped) {
     return strdup(words);
 }
 
+/* Asks the worker for a run, starting one first when none runs; with the lock held. 1 when
+   the run went to a worker that was already running, 0 to a new one, -1 with `*error`. */
+static int begin_run(lr_jq *jq, char **error) {
+    if (jq->pid != 0 && lr_jq_send(jq->channel, LR_JQ_RUN, NULL, 0) == 0) return 1;
+    end_worker(jq, NULL, 0);
+    if (start_worker(jq, error) != 0 || lr_jq_send(jq->channel, LR_JQ_RUN, NULL, 0) != 0) {
+        end_worker(jq, NULL, 0);
+        if (*error == NULL) *error = strdup("jq: its worker could not start");
+        return -1;
+    }
+    return 0;
+}
+
 char *lr_jq_run_fed(lr_jq *jq, lr_jq_feed feed, void *feed_info, lr_jq_emit emit, lr_jq_emit note, void *info) {
     pthread_mutex_lock(&jq->lock);
     char *error = NULL;
     /* A worker that ended between runs (the system's OOM killer, say) is started again. */
-    if (jq->pid != 0 && lr_jq_send(jq->channel, LR_JQ_RUN, NULL, 0) == 0) {
-        jq->running = 1;
-    } else {
-        end_worker(jq, NULL, 0);
-        if (start_worker(jq, &error) != 0 || lr_jq_send(jq->channel, LR_JQ_RUN, NULL, 0) != 0) {
-            end_worker(jq, NULL, 0);
-            pthread_mutex_unlock(&jq->lock);
-            return error ? error : strdup("jq: its worker could not start");
-        }
-        jq->running = 1;
+    int reused = begin_run(jq, &error);
+    if (reused < 0) {
+        pthread_mutex_unlock(&jq->lock);
+        return error;
     }
+    jq->running = 1;
     jq->stop_asked = 0;
     pthread_mutex_unlock(&jq->lock);
     size_t fed = 0;
     char *failure = NULL;
     int ended = 0;
     int emitted_stop = 0;
+    int received = 0;
     while (!ended) {
         char type;
         char *bytes = NULL;
         size_t length = 0;
-        if (lr_jq_receive(jq->channel, &type, &bytes, &length) < 0) break;
+        if (lr_jq_receive(jq->channel, &type, &bytes, &length) < 0) {
+            /* A worker that was dying as the run was asked of it took the request into a
+               socket it never read: nothing of the input has gone yet, so the run goes once
+               to a new worker, as it would have had the death come a moment sooner. */
+            pthread_mutex_lock(&jq->lock);
+            int again = reused == 1 && !received && !jq->stop_asked;
+            if (again) {
+                end_worker(jq, NULL, 0);
+                reused = begin_run(jq, &error);
+                if (reused < 0) {
+                    jq->running = 0;
+                    pthread_mutex_unlock(&jq->lock);
+                    return error;
+                }
+            }
+            pthread_mutex_unlock(&jq->lock);
+            if (again) continue;
+            break;
+        }
+        received = 1;
         switch (type) {
         case LR_JQ_MORE: {
             const char *piece = NULL;

@@ -60,9 +60,24 @@ final class JQWorkerTests: XCTestCase {
         let workers = Self.workers()
         XCTAssertFalse(workers.isEmpty, "this process's jq workers")
         for pid in workers { kill(pid, SIGKILL) }
-        XCTAssertTrue(waitUntil(limit: .seconds(10)) { Self.workers().allSatisfy { !workers.contains($0) } }, "they ended")
+        // A zombie: its memory gone (its cmdline reads empty well before) and its files closed.
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { workers.allSatisfy(Self.hasEnded) }, "they ended")
         let again = program.run(Array("[21]".utf8))
         XCTAssertEqual(again.results, ["42"], again.failure ?? "")
+    }
+
+    /// A worker killed just as a run is asked of it may take the request into its socket and
+    /// never read it: the run goes to a new worker all the same, twenty times out of twenty.
+    func testAWorkerKilledAsARunIsAskedIsStartedAgainForThatRun() throws {
+        let program = try JQProgram(".[0] * 2")
+        for round in 1...20 {
+            XCTAssertEqual(program.run(Array("[1]".utf8)).results, ["2"])
+            let workers = Self.workers()
+            XCTAssertEqual(workers.count, 1, "this process's one jq worker")
+            for pid in workers { kill(pid, SIGKILL) }
+            let again = program.run(Array("[\(round)]".utf8))
+            XCTAssertEqual(again.results, ["\(round * 2)"], "round \(round): \(again.failure ?? "")")
+        }
     }
 
     /// The live jq workers this process started (their zombies left out).
@@ -75,6 +90,13 @@ final class JQWorkerTests: XCTestCase {
             let command = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? ""
             return command.contains("--lr-jq-worker")
         }
+    }
+
+    /// Whether the process is a zombie or gone: the kernel closes its files before it is one.
+    private static func hasEnded(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return true }
+        return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
     }
 
     func testTheBoundIsHalfAGibibyteAndSixteenBytesAByteOfInput() {
