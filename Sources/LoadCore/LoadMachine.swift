@@ -20,6 +20,8 @@ public struct LoadMachine<Value> {
         /// A live stream brought items: `progress` counts them, and `content` (nil: as before)
         /// is what they make so far.
         case streamed(LoadProgress, content: Value?)
+        /// A live stream's connection ended and is opened again: the load goes on, as it stands.
+        case reconnecting
         case succeeded(Value)
         /// The server answered 304: the content has not changed since the last load.
         case notModified
@@ -46,8 +48,9 @@ public struct LoadMachine<Value> {
 
     /// Why a state changed.
     public enum Cause: Equatable, Sendable {
-        /// `streamed`: a live stream's content grew (see `Event.streamed`).
-        case started, progressed, streamed, succeeded, notModified, failed, retryScheduled, cancelled
+        /// `streamed`: a live stream's content grew (see `Event.streamed`); `reconnecting`: its
+        /// connection ended and is opened again (see `Event.reconnecting`).
+        case started, progressed, streamed, reconnecting, succeeded, notModified, failed, retryScheduled, cancelled
     }
 
     // `handle` and what it touches are inlinable so that the loader's module specialises them
@@ -93,6 +96,9 @@ public struct LoadMachine<Value> {
         case (.streamed(let progress, let content), .loading(_, let lastGood)):
             return transition(to: .loading(progress, lastGood: content ?? lastGood), .streamed)
 
+        case (.reconnecting, .loading):
+            return transition(to: state, .reconnecting)
+
         case (.succeeded(let value), .loading):
             return transition(to: .loaded(value), .succeeded)
 
@@ -125,7 +131,7 @@ public struct LoadMachine<Value> {
         case (.cancel, .failed(_, _, .some)):
             return [.cancelRetry] + transition(to: beforeLoad, .cancelled)
 
-        case (.retry, _), (.retryDue, _), (.progress, _), (.streamed, _), (.succeeded, _), (.notModified, _), (.failed, _), (.cancel, _):
+        case (.retry, _), (.retryDue, _), (.progress, _), (.streamed, _), (.reconnecting, _), (.succeeded, _), (.notModified, _), (.failed, _), (.cancel, _):
             // Late reports from a request that already ended, a retry with nothing failed and a
             // cancel with nothing under way change nothing.
             return []

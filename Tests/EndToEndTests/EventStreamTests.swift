@@ -43,6 +43,15 @@ final class EventStreamTests: XCTestCase {
                     exchange.endChunks()
                 }
             }
+            // Two events with no id and `retry: 50`, then the end; the reconnection gets 204.
+            let unnamed = Counter()
+            server.route("/no-ids") { exchange in
+                unnamed.increment()
+                guard unnamed.count == 1 else { return exchange.respond(status: 204, contentType: "text/plain", text: "") }
+                exchange.beginChunks(status: 200, contentType: "text/event-stream")
+                exchange.sendChunk(Array("retry: 50\ndata: one\n\ndata: two\n\n".utf8))
+                exchange.endChunks()
+            }
             server.route("/open", TestRoutes.eventStream(every: .milliseconds(50), on: loop, disconnected: disconnected))
             server.route("/three", TestRoutes.eventStream(every: .milliseconds(20), on: loop, count: 3))
             // Events typed in their data, the fourth `done`, and on for ever after it.
@@ -122,6 +131,39 @@ final class EventStreamTests: XCTestCase {
         XCTAssertEqual(ids, ["1", "2", "3", "4", "5", "6"])
         XCTAssertEqual(resumes.all, ["", "3", "6"], "each connection asks for what came after the last event")
         XCTAssertEqual(run.standardError, "")
+    }
+
+    /// Issue 58: each reconnection is said on stderr, with the event it resumes after; a
+    /// stream whose server gave no IDs says that what it sends again may repeat events.
+    func testAReconnectionIsSaidAndWithoutIDsThatEventsMayRepeat() throws {
+        let server = server()
+        let resumed = try LoadrunProcess(["--url", server.url("/drops"), "--no-history", "--output", "json"])
+        XCTAssertEqual(resumed.waitForExit(), .exited(0), resumed.standardError)
+        XCTAssertEqual(resumed.standardError, """
+            drops: \(server.url("/drops"))
+            drops: the stream ended — reconnecting in 500 ms, after event 3
+            drops: the stream ended — reconnecting in 500 ms (reconnection 2), after event 6
+
+            """)
+        let unnamed = try LoadrunProcess(["--url", server.url("/no-ids"), "--no-history"])
+        XCTAssertEqual(unnamed.waitForExit(), .exited(0), unnamed.standardError)
+        XCTAssertEqual(unnamed.standardOutput, "one\ntwo\n")
+        XCTAssertEqual(unnamed.standardError, """
+            no-ids: \(server.url("/no-ids"))
+            no-ids: the stream ended — reconnecting in 500 ms; the server gave no event IDs, so events already shown may come again
+
+            """)
+        // NDJSON has the reconnection as a change of its own: a script sees what stderr says.
+        let log = try LoadrunProcess(["--url", server.url("/drops"), "--no-history", "--output", "ndjson"])
+        XCTAssertEqual(log.waitForExit(), .exited(0), log.standardError)
+        let reconnections = try log.standardOutput.split(separator: "\n").compactMap { line in
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], String(line))
+        }.filter { $0["cause"] as? String == "reconnecting" }
+        XCTAssertEqual(reconnections.map { $0["retry_in_ms"] as? Int }, [500, 500])
+        XCTAssertEqual(reconnections.map { $0["to"] as? String }, ["streaming", "streaming"], "the load goes on")
+        let quiet = try LoadrunProcess(["--url", server.url("/drops"), "--no-history", "-q"])
+        XCTAssertEqual(quiet.waitForExit(), .exited(0), quiet.standardError)
+        XCTAssertEqual(quiet.standardError, "", "-q keeps it back")
     }
 
     /// The sample server's stream: the posts, one event each, then a reconnection that the

@@ -28,7 +28,7 @@ public struct LoadRecord: Sendable {
         case .failed, .retryScheduled:
             if let error { standingFailure = (error, now) }
             failuresSinceSuccess += 1
-        case .started, .progressed, .streamed, .cancelled:
+        case .started, .progressed, .streamed, .reconnecting, .cancelled:
             break
         }
     }

@@ -1,6 +1,6 @@
-/// How a loader carries out a live stream's reconnections (see `StreamReconnection`): the
-/// load stays under way across them, its machine sees one fetch, and the same tap takes each
-/// connection's body, so that what it printed is not printed again.
+/// How a loader carries out a live stream's reconnections, which its machine decides (see
+/// `SourceMachine+Streams`): the same tap takes each connection's body, so that what it
+/// printed is not printed again.
 extension SourceLoader {
     /// The HTTP status of the live stream in flight, once its head is in.
     public var streamStatus: Int? { streamed.head?.status }
@@ -41,45 +41,24 @@ extension SourceLoader {
         send(.streamed(progress, content: tap.contentSoFar()))
     }
 
-    /// The end of one connection of a live stream: nil when it is opened again (the load goes
-    /// on), else the result the load ends with.
-    func streamEnded(_ result: Result<HTTPResponse, LoadError>, tap: any BodyTap, request: Int) -> Result<HTTPResponse, LoadError>? {
-        let end: StreamReconnection.ConnectionEnd
-        switch result {
-        case .success(let response):
-            end = .ended(status: response.info.status, isStream: Self.isStream(response.info, readBy: tap))
-        case .failure(let error):
-            end = .failed(error)
-        }
-        // Only a GET is sent again, as EventSource sends only GETs: a POST's stream (an LLM's
-        // answer) would be asked for anew, and its end ends it.
+    /// The end of one connection of a live stream, for its machine, which opens it again
+    /// (`.reconnect`) or ends the load with it (`.endStream`).
+    func connectionEnd(_ result: Result<HTTPResponse, LoadError>, tap: any BodyTap, request: Int) -> Machine.ConnectionEnd {
+        let isStream = if case .success(let response) = result { Self.isStream(response.info, readBy: tap) } else { false }
         // Nor a stream its tap is done with (a program's error, a reader that left).
-        if let stream = tap as? any ResumableStream, stream.wantsMore, let requested, requested.options.method == "GET" {
-            let brought = stream.connectionEnded()
-            if case .reconnect(let delay) = reconnection.decide(end, broughtEvents: brought, reconnectionTime: stream.reconnectionTime) {
-                fetch = PendingReconnect(loop: loop, after: delay, loader: self, request: request) { [weak self] in
-                    self?.reconnect(stream, url: requested.url, options: requested.options, request: request)
-                }
-                return nil
-            }
-        }
-        switch result {
-        case .success(let response) where response.info.status != 204 && !Self.isStream(response.info, readBy: tap):
-            // What answered is no longer the stream (an error page, say): said, not shown.
-            let type = response.info.mediaType ?? "an untyped body"
-            return .failure(final(LoadError(.unsupported, "\(URLParts.origin(of: response.info.url)) answered the stream's reconnection with \(type), not an event stream")))
-        case .success:
-            return result
-        case .failure(let error):
-            // Events went out already: another attempt would print them again.
-            return .failure(final(error))
-        }
+        let stream = (tap as? any ResumableStream).flatMap { $0.wantsMore && requested?.options.method == "GET" ? $0 : nil }
+        return Machine.ConnectionEnd(request: request, result: result, isStream: isStream, resumes: stream != nil,
+                                     broughtEvents: stream?.connectionEnded() ?? false, reconnectionTime: stream?.reconnectionTime,
+                                     lastEventID: stream?.lastEventID ?? "", itemsWentOut: handedOverPieces)
     }
 
-    private func final(_ error: LoadError) -> LoadError {
-        var error = error
-        if handedOverPieces { error.isFinal = true }
-        return error
+    /// Opens the live stream in flight again after `delay`, as its machine decided; the wait
+    /// is the fetch in flight meanwhile, which a cancel ends at once.
+    func reconnect(after delay: Duration, lastEventID: String) {
+        guard let tapped, let stream = tapped.tap as? any ResumableStream, let requested else { return }
+        fetch = PendingReconnect(loop: loop, after: delay, loader: self, request: tapped.request) { [weak self] in
+            self?.reconnect(stream, url: requested.url, options: requested.options, lastEventID: lastEventID, request: tapped.request)
+        }
     }
 
     /// Whether `info` answers as the stream `tap` reads: an event stream, which resumes, only
@@ -91,13 +70,13 @@ extension SourceLoader {
     /// Opens the stream again where it left off: the same URL and options, asking for what
     /// came after its last event, its body to the same tap; a response that is not the stream
     /// (a 204, another type) is read whole and ends it.
-    private func reconnect(_ stream: any ResumableStream, url: String, options: FetchOptions, request: Int) {
+    private func reconnect(_ stream: any ResumableStream, url: String, options: FetchOptions, lastEventID: String, request: Int) {
         streamed.bytesBefore = streamed.bytes
         var options = options
         options.validators = nil
         options.usesCache = false
         options.headers.removeAll { $0.name.lowercased() == "last-event-id" }
-        if !stream.lastEventID.isEmpty { options.headers.append(RequestHeader(name: "Last-Event-ID", value: stream.lastEventID)) }
+        if !lastEventID.isEmpty { options.headers.append(RequestHeader(name: "Last-Event-ID", value: lastEventID)) }
         fetch = fetcher.fetch(url, options: options, progress: { [weak self] progress in
             self?.progressed(progress)
         }, tap: { info in

@@ -33,8 +33,6 @@ public final class SourceLoader {
     /// The tap a plugin opened on the body of a request's response (see `BodyTap`), and that
     /// plugin, until that response is decoded with it, or not (its work is then dropped with it).
     private(set) var tapped: (request: Int, tap: any BodyTap, decoder: AnyContentDecoder)?
-    /// A live stream's reconnections (see `StreamReconnection`), for the load in flight.
-    var reconnection = StreamReconnection()
     /// The plugins a live stream's head chooses (see `BodyTappingDecoder.isChosenByHead`), for
     /// a source that picks by response; found at its first fetch.
     private lazy var headChosen: [AnyContentDecoder] = {
@@ -187,7 +185,6 @@ public final class SourceLoader {
             requested = (request.url, options)
             fetchStarted = .now
             tapped = nil
-            reconnection = StreamReconnection()
             streamed = StreamSoFar()
             // Pieces a live stream hands over go out during the fetch, not its decode.
             handedOverPieces = false
@@ -211,6 +208,10 @@ public final class SourceLoader {
             retryTimer = nil
         case .tellEnd:
             loop.schedule { [weak self] in self?.send(.endDue) }
+        case .reconnect(let delay, let lastEventID):
+            reconnect(after: delay, lastEventID: lastEventID)
+        case .endStream(let result, let request):
+            settle(result, request: request)
         case .publish(let transition):
             published = transition.snapshot
             for observer in observers { observer.body(transition) }
@@ -264,9 +265,8 @@ public final class SourceLoader {
     func fetched(_ result: Result<HTTPResponse, LoadError>, request: Int) {
         fetch = nil
         if let tapped, tapped.request == request, tapped.tap.isLive {
-            // A live stream: a dropped connection is opened again, and the load goes on.
-            guard let ended = streamEnded(result, tap: tapped.tap, request: request) else { return }
-            return settle(ended, request: request)
+            // A live stream: its machine opens a dropped connection again, or ends the load.
+            return send(.connectionEnded(connectionEnd(result, tap: tapped.tap, request: request)))
         }
         settle(result, request: request)
     }

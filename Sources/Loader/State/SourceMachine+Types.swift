@@ -65,6 +65,9 @@ extension SourceMachine {
         /// The request from the last `.fetch` ended.
         // Boxed, as `Action.publish` is: a response is the one large event.
         indirect case fetchEnded(FetchEnd)
+        /// A connection of the live stream from the last `.fetch` ended: it is opened again
+        /// (`.reconnect`) or the load ends with it (`.endStream`). Boxed, as `fetchEnded` is.
+        indirect case connectionEnded(ConnectionEnd)
         /// The loop came round after `tellEnd`: the response that came is told now.
         case endDue
     }
@@ -157,6 +160,12 @@ extension SourceMachine {
         /// the fetch has let its body go, so that a large one is not held twice over (bytes
         /// and model) while observers draw it; a cancel in between calls it off.
         case tellEnd
+        /// Open the live stream in flight again after `after`, asking for what came after
+        /// `lastEventID` (empty: the server gave none); its end is told as before.
+        case reconnect(after: Duration, lastEventID: String)
+        /// End the live stream in flight with `result`: its connection's, or the failure the
+        /// machine made of it; it is then told as `.fetchEnded`, as any fetch's end is.
+        indirect case endStream(Result<HTTPResponse, LoadError>, request: Int)
         /// Tell observers. Boxed: a transition is 1.5 KB (two states and a snapshot), and
         /// unboxed every action was as large, copied whole each time one was appended or
         /// read.
@@ -219,5 +228,7 @@ extension SourceMachine {
         /// For the change that settles a load with content: the head of its first page's
         /// response (a stored copy's, when the server said it is current).
         public var response: ResponseInfo?
+        /// For a `.reconnecting` change: the reconnection the machine decided.
+        public var reconnection: Reconnection?
     }
 }

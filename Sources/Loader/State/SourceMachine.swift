@@ -49,6 +49,11 @@ public struct SourceMachine<Content: PagedContent> {
     private var requestCount = 0
     /// The head of a live stream's response, for the change that says it streams.
     private var streamHead: ResponseInfo?
+    /// The live stream in flight's reconnections, for the load under way: the stream
+    /// decisions' too (`SourceMachine+Streams`), so not private.
+    var reconnection = StreamReconnection()
+    /// The reconnection being published, for the change that tells it.
+    private var reconnecting: Reconnection?
     /// A response that came, waiting to be told on the loop's next turn (`tellEnd`).
     private var pendingEnd: FetchEnd?
     private var loadStarted: ContinuousClock.Instant?
@@ -139,6 +144,16 @@ public struct SourceMachine<Content: PagedContent> {
             if case .failed = end.outcome { return ended(end) }
             pendingEnd = end
             return [.tellEnd]
+        case .connectionEnded(let end):
+            guard end.request == requestCount, load.isLoading, pendingEnd == nil else { return [] }
+            switch answer(to: end, callingOff: callingOff) {
+            case .reconnect(let planned):
+                reconnecting = planned
+                defer { reconnecting = nil }
+                return [.reconnect(after: planned.delay, lastEventID: planned.lastEventID)] + drive(load.handle(.reconnecting))
+            case .end(let result):
+                return [.endStream(result, request: end.request)]
+            }
         case .endDue:
             guard let end = pendingEnd else { return [] }
             pendingEnd = nil
@@ -197,6 +212,7 @@ public struct SourceMachine<Content: PagedContent> {
             }
         }
         attempt = (number, now.monotonic, nil, 0)
+        reconnection = StreamReconnection()
         let isFirstPage = request.appendingTo == nil
         defer { hasFetched = true }
         requestCount += 1
@@ -278,7 +294,7 @@ public struct SourceMachine<Content: PagedContent> {
             refresh.handle(.pageFailed)
         case .cancelled:
             refresh.handle(.cancelled)
-        case .started, .progressed, .streamed, .retryScheduled:
+        case .started, .progressed, .streamed, .reconnecting, .retryScheduled:
             break
         }
     }
@@ -303,6 +319,8 @@ public struct SourceMachine<Content: PagedContent> {
             firstResponse = nil
         case .streamed:
             transition.response = streamHead
+        case .reconnecting:
+            transition.reconnection = reconnecting
         case .succeeded, .started, .progressed, .retryScheduled:
             break
         }

@@ -23,6 +23,17 @@ enum LoadErrorText {
         error.copyVerifiedAt.map { "showing the last good copy, from \(StoredCopy.age(since: $0)) ago" }
     }
 
+    /// `the stream ended — reconnecting in 3 s, after event 42`: a live stream's connection
+    /// that its machine opens again, and whether what comes may repeat what was shown.
+    static func describe(_ reconnection: SourceMachine<AnyContent>.Reconnection) -> String {
+        let ended = reconnection.cause.map { "the stream's connection failed: \($0.description)" } ?? "the stream ended"
+        let number = reconnection.count > 1 ? " (reconnection \(reconnection.count))" : ""
+        let resumes = reconnection.lastEventID.isEmpty
+            ? "; the server gave no event IDs, so events already shown may come again"
+            : ", after event \(reconnection.lastEventID)"
+        return "\(ended) — reconnecting in \(LoadError.format(reconnection.delay))\(number)\(resumes)"
+    }
+
     /// Why a list stopped paging, and what would let it go on.
     static func describe(_ stop: PagingStop) -> String {
         stop.description + (stop.remedy.map { " — " + advice($0) } ?? "")

@@ -84,7 +84,7 @@ final class PipePrinter: Presenter {
         case .cancelled:
             // A cancelled page chain leaves the pages it had; show them if they differ.
             if source.isSettled { present(source) }
-        case .started, .progressed, .streamed:
+        case .started, .progressed, .streamed, .reconnecting:
             // A stream's items print as pieces, as they come (one source), or once it ends.
             break
         }

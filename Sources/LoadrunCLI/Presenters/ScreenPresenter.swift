@@ -84,7 +84,7 @@ final class ScreenPresenter: Presenter {
             var facts = source.facts
             facts.changed = verdict.flatMap { $0.isFirst ? nil : $0.changed }
             send(message(source.index, facts, change.cause, bytes: change.bytes))
-        case .started, .progressed, .streamed:
+        case .started, .progressed, .streamed, .reconnecting:
             // A load that ends within the grace shows only how it ended: no frame for a
             // reload's brief "loading", nor one per chunk of a large body, nor per chunk of a
             // stream's items.

@@ -29,6 +29,7 @@ struct TransitionRecord {
     /// Whether what the source shows is a copy from an earlier run, beside this failure.
     var stale: Bool
     var error: String?
+    /// The wait before a retry, or before a stream's reconnection (`cause` says which).
     var retryInMs: Int?
 
     init(_ change: StateChange, at time: String, verdict: LoadVerdict? = nil) {
@@ -50,6 +51,10 @@ struct TransitionRecord {
         if case .failed(let failure, _, let retry) = change.to {
             error = URLCredentials.masked(failure.description)
             retryInMs = retry.map { Int($0.delay.wholeMilliseconds) }
+        } else if let reconnection = change.reconnection {
+            // A stream's connection opened again: when, and why its last ended, if it failed.
+            error = reconnection.cause.map { URLCredentials.masked($0.description) }
+            retryInMs = Int(reconnection.delay.wholeMilliseconds)
         }
     }
 

@@ -71,7 +71,9 @@ extension LoadSession {
             setNextReload(sources[index], to: .now + sources[index].interval)
         case .note(let note, let id):
             guard let source = source(id) else { return }
-            presenter.note(text(of: note, about: source), about: source.name)
+            // A reconnection is news, not a failure: -q keeps it back, as it keeps notes back.
+            if note == .reconnecting, verbosity == .quiet { return }
+            presenter.note(text(of: note, about: source, change: change), about: source.name)
         case .sayContentNotes(let index):
             notePagingStop(sources[index])
             noteContent(sources[index])
@@ -131,12 +133,13 @@ extension LoadSession {
         return phase
     }
 
-    private func text(of note: SessionMachine.Note, about source: SessionSource) -> String {
+    private func text(of note: SessionMachine.Note, about source: SessionSource, change: StateChange?) -> String {
         switch note {
         case .reloadSkipped: "reload skipped — previous load still running"
         case .nextPageSkipped: "next page skipped — a load is still running"
         case .noMorePages: source.loader.pagingStop.map(LoadErrorText.describe) ?? "no more pages"
         case .retryingNow: "retrying now"
+        case .reconnecting: change?.reconnection.map(LoadErrorText.describe) ?? "the stream is opened again"
         }
     }
 }

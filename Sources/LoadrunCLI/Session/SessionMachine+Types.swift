@@ -89,6 +89,8 @@ extension SessionMachine {
         /// No next page: why, from the loader's paging stop.
         case noMorePages
         case retryingNow
+        /// A live stream's connection ended and is opened again (the change says how).
+        case reconnecting
     }
 
     enum Action: Equatable {

@@ -177,6 +177,7 @@ struct SessionMachine {
             case .failed, .retryScheduled: standingFailures.insert(index)
             case .succeeded, .notModified: standingFailures.remove(index)
             case .started, .progressed, .streamed, .cancelled: break
+            case .reconnecting: actions.append(.note(.reconnecting, about: id))
             }
             verdict = judge(index, by: cause, continuesChain: phase.continuesChain, load: load)
             if let verdict { actions += consequences(of: verdict, for: index) }
@@ -216,7 +217,7 @@ struct SessionMachine {
         case .failed, .cancelled, .retryScheduled:
             verdicts.unsettle(index)
             return nil
-        case .started, .progressed, .streamed:
+        case .started, .progressed, .streamed, .reconnecting:
             return nil
         }
     }

@@ -108,7 +108,8 @@ extension ScreenModel {
                 present(index, Presenting(content: content, bytes: bytes, time: time, arrivedAt: now, judges: false, changed: nil))
             }
             if shown[index] == nil { showList(of: index) }
-        case .progressed:
+        case .progressed, .reconnecting:
+            // A reconnection is said as a note (the session says it), the list kept.
             break
         case .streamed:
             // A live stream's list grows as its items come, the selection kept.

@@ -1,16 +1,3 @@
-/// A live stream's tap that can pick up where a dropped connection left off: Server-Sent
-/// Events, whose server is told the last event it sent (`Last-Event-ID`).
-public protocol ResumableStream: BodyTap {
-    /// The ID to resume from; empty while the stream gave none.
-    var lastEventID: String { get }
-    /// The server's reconnection time, once it gave one (`retry:`).
-    var reconnectionTime: Duration? { get }
-    /// The connection ended: what it left half read is dropped, as the standard says (an
-    /// event not ended by a blank line is never dispatched). Returns whether it brought any
-    /// event: a connection of comments or a `retry:` alone brought nothing.
-    func connectionEnded() -> Bool
-}
-
 /// What a resumable live stream does when one of its connections ends, as the HTML standard's
 /// `EventSource` does: a stream that ended, or a connection that dropped, is opened again after
 /// the server's reconnection time, asking for what came after the last event; a 204 ends it
@@ -49,6 +36,8 @@ public struct StreamReconnection: Equatable, Sendable {
 
     /// Reconnections in a row whose connection brought no event.
     public private(set) var fruitless = 0
+    /// Reconnections decided so far.
+    public private(set) var made = 0
 
     public init() {}
 
@@ -63,6 +52,7 @@ public struct StreamReconnection: Equatable, Sendable {
         }
         fruitless = broughtEvents ? 0 : fruitless + 1
         guard fruitless <= Self.fruitlessLimit else { return .end }
+        made += 1
         let delay = max(reconnectionTime ?? Self.defaultDelay, Self.shortestDelay)
         return .reconnect(after: min(fruitless == 0 ? delay : delay * (1 << (fruitless - 1)), Self.longestDelay))
     }
