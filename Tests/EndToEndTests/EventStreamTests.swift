@@ -287,6 +287,20 @@ final class EventStreamTests: XCTestCase {
         XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=0"), tmux.screen())
     }
 
+    /// Issue 58: the full-screen view shows a stream as the pipe does, its `--jq` results as
+    /// items, not the events they came from, and the state its machine came to at the end.
+    func testTheFullScreenViewShowsAStreamsJQResults() throws {
+        let server = server()
+        let tmux = try TmuxSession("'\(LoadrunProcess.binaryPath)' --url \(server.url("/chat")) -X POST -d '{}' --no-history --browse "
+                                   + "--jq '.data | objects | .choices[0].delta.content'; echo EXIT=$?", width: 90, height: 16)
+        XCTAssertTrue(tmux.waitForScreen(containing: "chat · loaded"), tmux.screen())
+        let screen = tmux.screen()
+        XCTAssertTrue(screen.contains("\nHello\n,\n world\n"), "as jq -r prints them: \(screen)")
+        XCTAssertFalse(screen.contains("choices"), "the results, not the events: \(screen)")
+        try tmux.send("q")
+        XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=0"), tmux.screen())
+    }
+
     /// A stream that is not opened again (a POST's) and ends in the middle of an event drops
     /// it, as the standard says, and says so.
     func testAStreamThatEndsMidEventSaysItDroppedIt() throws {

@@ -100,6 +100,10 @@ final class SourceStatusTests: XCTestCase {
         var failed = failing(.manual)
         failed.showsData = false
         XCTAssertEqual(failed.banner(width: 200), "failed \(failedAt) — HTTP 503 from 127.0.0.1:8080; no data yet; r to retry")
+        // Issue 58: a stream that failed after its items has data on show, and no success.
+        failed.showsData = true
+        failed.lastSuccess = nil
+        XCTAssertEqual(failed.banner(width: 200), "failed \(failedAt) — HTTP 503 from 127.0.0.1:8080; showing what came before it; r to retry")
     }
 
     func testExtrasTakeTheirPlaceByPriority() {

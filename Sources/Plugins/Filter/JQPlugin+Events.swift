@@ -4,37 +4,49 @@ import Loader
 /// of a stream of inputs: an event's object as `--output json` prints it (`{"id", "event",
 /// "data"}`, `data` parsed where it is JSON), or a JSON Lines stream's value. Where the run
 /// takes pieces, each item's results are printed before the next item is read; where it
-/// keeps its content, the program runs on the items kept once the stream ends (while it
-/// lasts, the items themselves show).
+/// keeps its content (the full-screen view), the last results are kept, and are what the
+/// stream shows while it lasts and comes to rest with (`KeptResults`).
 extension JQPlugin {
     /// The tap on a live stream (`ResponseInfo.isLiveStream`) whose items the program runs on.
     func liveTap(for response: ResponseInfo, pieces: ContentPieces?, items: StreamItems?) -> any BodyTap {
+        let kept = pieces == nil ? KeptResults(decoder: self) : nil
         if response.mediaType == EventStreamPlugin.mediaType {
-            return EventStreamTap(handing: pieces.map { handing(Self.input, to: $0) }, isReady: pieces?.isReady ?? { true }, items: items)
+            return EventStreamTap(handing: handing(Self.input, to: pieces, keeping: kept), isReady: pieces?.isReady ?? { true },
+                                  items: items, keeper: kept)
         }
-        return JSONLinesTap(handing: pieces.map { handing(Self.input, to: $0) }, isReady: pieces?.isReady ?? { true }, items: items)
+        return JSONLinesTap(handing: handing(Self.input, to: pieces, keeping: kept), isReady: pieces?.isReady ?? { true },
+                            items: items, keeper: kept)
     }
 
-    /// The program's results for what a live stream's tap kept, after those it handed over;
-    /// nil for a tap that is no live stream's.
+    /// The program's results for a live stream's tap: those it kept, or none beside those it
+    /// handed over; nil for a tap that is no live stream's.
     func results(ofLive tap: any BodyTap) throws(DecodeFailure) -> Results? {
-        let inputs: [[UInt8]]
+        let keeper: (any LiveItemsKeeper)?
         if let events = tap as? EventStreamTap {
-            inputs = EventStreamPlugin.events(try events.finish()).events.map(Self.input)
+            _ = try events.finish()
+            keeper = events.keeper
         } else if let lines = tap as? JSONLinesTap {
-            inputs = JSONLinesPlugin.values(try lines.finish()).values.map(Self.input)
+            _ = try lines.finish()
+            keeper = lines.keeper
         } else {
             return nil
         }
-        var results: [String] = []
-        var debugMessages: [String] = []
-        for input in inputs {
-            let run = program.run(input)
-            results += run.results
-            debugMessages += run.debugMessages
-            if let failure = run.failure { throw Self.failure(failure) }
+        return (keeper as? KeptResults)?.results ?? Results(compact: [], precededBy: 0)
+    }
+
+    /// Runs the program on each item's `input`: its results to `pieces` as they come, or kept
+    /// in `kept`.
+    private func handing<Item>(_ input: @escaping (Item) -> [UInt8], to pieces: ContentPieces?,
+                               keeping kept: KeptResults?) -> (Item) throws(DecodeFailure) -> Bool {
+        guard let pieces else {
+            return { [program] item throws(DecodeFailure) in
+                let run = program.run(input(item))
+                kept?.keep(run)
+                if let failure = run.failure { throw Self.failure(failure) }
+                return true
+            }
         }
-        return Results(compact: results, debugMessages: debugMessages, precededBy: 0)
+        return handing(input, to: pieces)
     }
 
     /// Runs the program on each item's `input`, its results to `pieces` as they come.
@@ -84,4 +96,37 @@ extension JQPlugin {
 /// among several from the first, each printed as `jq -c` prints it, a line each.
 private final class ShownCount {
     var count = 1
+}
+
+/// A stream's last results, where the program's results are kept rather than handed over (see
+/// `LiveItemsKeeper`): bounded as the stream's window is, and what `debug` said of the last
+/// items.
+final class KeptResults: LiveItemsKeeper {
+    private let decoder: JQPlugin
+    private var window = LiveWindow<String>(limit: EventStreamPlugin.window, byteLimit: EventStreamPlugin.windowBytes)
+    private var debugMessages = LiveWindow<String>(limit: 100, byteLimit: 64 << 10)
+
+    init(decoder: JQPlugin) {
+        self.decoder = decoder
+    }
+
+    /// Keeps one item's run: its results, and what it said.
+    func keep(_ run: JQProgram.Run) {
+        for result in run.results { window.keep(result, size: LiveWindow<String>.heldSize(ofText: result.utf8.count)) }
+        for message in run.debugMessages { debugMessages.keep(message, size: message.utf8.count) }
+    }
+
+    /// The results kept, after those let go.
+    var results: JQPlugin.Results {
+        let now = window.current
+        return JQPlugin.Results(compact: now.items, debugMessages: debugMessages.current.items, precededBy: now.dropped)
+    }
+
+    func contentSoFar() -> AnyContent? {
+        guard window.grew else { return nil }
+        _ = window.taken()
+        return content()
+    }
+
+    func content() -> AnyContent { AnyContent(results, decoder: decoder) }
 }

@@ -19,6 +19,9 @@ final class LiveItemsTap<Reader: LiveItemReader>: BodyTap {
     /// Whether the taker of what is handed over can take more now (see `BodyTap.isReadyForMore`).
     private let isReady: () -> Bool
     private let items: StreamItems?
+    /// What keeps what was made of the items handed over, and shows in their place (see
+    /// `LiveItemsKeeper`); nil where they went out as pieces.
+    let keeper: (any LiveItemsKeeper)?
     private var window: LiveWindow<Reader.Item>
     /// The last 100 items (and as many bytes as the window), whether handed over or kept:
     /// what the history keeps of the stream.
@@ -43,11 +46,12 @@ final class LiveItemsTap<Reader: LiveItemReader>: BodyTap {
 
     /// A tap that tells `items` of each item, then hands it to `handing` as it comes (while
     /// `isReady`, the taker can take more), or keeps the last `window` (and `windowBytes`).
-    init(handing: Handing?, isReady: @escaping () -> Bool = { true }, items: StreamItems? = nil,
+    init(handing: Handing?, isReady: @escaping () -> Bool = { true }, items: StreamItems? = nil, keeper: (any LiveItemsKeeper)? = nil,
          window: Int = EventStreamPlugin.window, windowBytes: Int = EventStreamPlugin.windowBytes) {
         self.handing = handing
         self.isReady = isReady
         self.items = items
+        self.keeper = keeper
         self.window = LiveWindow(limit: window, byteLimit: windowBytes)
     }
 
@@ -119,8 +123,10 @@ final class LiveItemsTap<Reader: LiveItemReader>: BodyTap {
         handedOver += 1
     }
 
-    /// The items kept now, when more came since last asked; nil where they are handed over.
+    /// The items kept now, when more came since last asked (or what its keeper made of them);
+    /// nil where they are handed over.
     func contentSoFar() -> AnyContent? {
+        if let keeper { return keeper.contentSoFar() }
         guard window.grew else { return nil }
         let now = window.taken()
         return Reader.content(now.items, dropped: now.dropped + handedOver, endedMidRecord: false)
@@ -140,6 +146,7 @@ final class LiveItemsTap<Reader: LiveItemReader>: BodyTap {
         if wantsMore, cutOff == nil { hold(reader.end()) }
         handOverHeld(whatever: true)
         if let failure { throw failure }
+        if let keeper { return keeper.content() }
         let now = window.current
         return Reader.content(now.items, dropped: now.dropped + handedOver, endedMidRecord: endedMidRecord)
     }

@@ -177,6 +177,9 @@ package struct SourceStatus: Equatable {
         } else if showsData, let lastSuccess {
             let time = lastSuccess.timeOfDay
             parts.append(StatusPart(("showing data from \(time)", 20), ("data from \(time)", 50)))
+        } else if showsData {
+            // No load came to rest, but what it brought shows: a stream's items before it failed.
+            parts.append(StatusPart(("showing what came before it", 20), ("what came before", 50)))
         } else {
             parts.append(StatusPart(("no data yet", 30)))
         }
