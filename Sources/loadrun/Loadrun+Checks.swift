@@ -71,7 +71,6 @@ extension Loadrun {
         if (waits || onChange != nil) && urlReadsStandardInput {
             throw UsageFailure(message: "standard input cannot be reloaded; \(waits ? "a wait (--until…)" : "--on-change") needs a URL or a file")
         }
-        if waits && browse { throw UsageFailure(message: "--browse stays until you leave it, and --until… exits once the condition holds; give one of them") }
         if onChange?.isEmpty == true { throw UsageFailure(message: "--on-change needs a command, such as 'cat >> changes.log'") }
         if let detail, case .failure(let problem) = DetailTemplate.parse(detail) { throw UsageFailure(message: "--detail: \(problem)") }
         if jq != nil, plugin != nil {

@@ -35,6 +35,22 @@ final class StreamScriptingTests: XCTestCase {
         XCTAssertEqual(run.standardOutput, "Hello\n,\n world\n")
     }
 
+    /// Issue 58: the same on the full-screen view, where `--until` no longer needs refusing:
+    /// the tokens listed, the stream come to rest as a success, and the view stays.
+    func testTheFullScreenViewOfAnLLMStreamEndsInSuccessAtItsSentinel() throws {
+        let server = server()
+        let tmux = try TmuxSession("'\(LoadrunProcess.binaryPath)' --url \(server.url("/chat")) --no-history --browse -X POST -d '{}' "
+                                   + #"--jq '.data.choices[0].delta.content // empty' --until '.data == "[DONE]"'; echo EXIT=$?"#,
+                                   width: 90, height: 16)
+        XCTAssertTrue(tmux.waitForScreen(containing: #"holds: it loads no more"#), tmux.screen())
+        let screen = tmux.screen()
+        XCTAssertTrue(screen.contains("chat · loaded"), screen)
+        XCTAssertTrue(screen.contains("\nHello\n,\n world\n"), screen)
+        XCTAssertFalse(screen.contains("failed"), screen)
+        try tmux.send("q")
+        XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=0"), tmux.screen())
+    }
+
     /// The history keeps a stream's last items as each load's version, not the whole stream:
     /// two runs that stop after 2 and 3 events are two versions, the second adding one.
     func testTheHistoryKeepsAStreamsLastItemsAsItsVersion() throws {

@@ -23,6 +23,26 @@ final class WaitOptionTests: XCTestCase {
         XCTAssertTrue(run.standardOutput.hasSuffix("{\n  \"version\": 3\n}\n"), "the content that met it is shown: \(run.standardOutput)")
     }
 
+    /// Issue 58: `--browse --until` works. The wait's program runs off the loop, not inside
+    /// the session machine, so the view goes on meanwhile; once the condition holds, the
+    /// source loads no more, the view says so and stays until it is left (with 0).
+    func testTheFullScreenViewWaitsForTheConditionAndStays() throws {
+        let document = ChangingDocument(#"[{"id": 2, "title": "second"}]"#)
+        let server = server(["/list": document])
+        let tmux = try TmuxSession("'\(LoadrunProcess.binaryPath)' --url \(server.url("/list")) --no-history --browse --watch 50ms "
+                                   + "--until '.[0].id == 1'; echo EXIT=$?", width: 90, height: 16)
+        XCTAssertTrue(tmux.waitForScreen(containing: "second"), tmux.screen())
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { document.requests >= 2 }, "it reloads while the condition does not hold")
+        document.set(#"[{"id": 1, "title": "first"}]"#)
+        XCTAssertTrue(tmux.waitForScreen(containing: "holds: it loads no more"), tmux.screen())
+        XCTAssertTrue(tmux.screen().contains("first"), tmux.screen())
+        let requests = document.requests
+        try tmux.send("r")
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { document.requests > requests }, "r still loads it, as asked")
+        try tmux.send("q")
+        XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=0"), tmux.screen())
+    }
+
     func testUntilRunsOnTheJQResults() throws {
         let document = ChangingDocument(#"{"state": {"phase": "pending"}}"#)
         let server = server(["/job": document])

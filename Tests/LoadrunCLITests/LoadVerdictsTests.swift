@@ -48,16 +48,21 @@ final class LoadVerdictsTests: XCTestCase {
     }
 
     func testAMetConditionIsJudgedOncePerContent() throws {
-        var runs = 0
-        var verdicts = LoadVerdicts(wait: WaitJudge(WaitSettings(condition: .expression(try JQProgram(".version >= 2")))))
+        let program = try JQProgram(".version >= 2")
+        var verdicts = LoadVerdicts(wait: WaitJudge(WaitSettings(condition: .expression(program))))
         let judged = { (body: UInt64, json: String) in
-            LoadVerdicts.Load(content: body, body: body, isRecorded: false, json: { runs += 1; return json })
+            LoadVerdicts.Load(content: body, body: body, isRecorded: false, json: { json },
+                              program: WaitJudge.ProgramRun(input: json, run: program.run(Array(json.utf8))))
         }
+        XCTAssertTrue(verdicts.needsProgram(0, content: 1), "new content: the session runs the program first")
         XCTAssertEqual(verdicts.settle(0, judged(1, #"{"version": 1}"#)).conditionMet, false)
-        XCTAssertEqual(verdicts.settle(0, judged(1, #"{"version": 1}"#)).conditionMet, false, "the same content keeps its verdict")
-        XCTAssertEqual(runs, 1, "and its program does not run again")
+        XCTAssertFalse(verdicts.needsProgram(0, content: 1), "the same content keeps its verdict: its program does not run again")
+        XCTAssertEqual(verdicts.settle(0, LoadVerdicts.Load(content: 1, body: 1, isRecorded: false)).conditionMet, false)
+        XCTAssertTrue(verdicts.needsProgram(0, content: 2))
         XCTAssertEqual(verdicts.settle(0, judged(2, #"{"version": 2}"#)).conditionMet, true)
         XCTAssertEqual(verdicts.wait?.reasons[0], #"`.version >= 2` gave false on {"version":1}"#, "why the last unmet content was not")
+        XCTAssertEqual(verdicts.settle(1, LoadVerdicts.Load(content: 3, body: 3, isRecorded: false)).conditionMet, false,
+                       "a program not run decides nothing: unmet")
     }
 
     func testUntilChangeIsMetByAHiddenFieldsChangeSinceTheFirstLoad() {

@@ -91,28 +91,34 @@ final class ScriptingPartsTests: XCTestCase {
         XCTAssertEqual(runs.changed(0), ChangeRuns.Run(index: 0, change: 4))
     }
 
+    /// `judge`'s judgment of `json`, its program run on it here (no loop: in place), noted.
+    private func judged(_ judge: inout WaitJudge, _ json: String, changedSinceFirst: Bool) -> Bool? {
+        let made = judge.program.map { WaitJudge.ProgramRun(input: json, run: $0.run(Array(json.utf8))) }
+        return judge.note(judge.judgment(changedSinceFirst: changedSinceFirst, json: { json }, program: made), of: 0)
+    }
+
     func testTheJudgeGoesByJqsTruthAndSaysWhyNot() throws {
         var judge = WaitJudge(WaitSettings(condition: .expression(try JQProgram(".version >= 3"))))
-        XCTAssertFalse(try XCTUnwrap(judge.judge(0, changedSinceFirst: false) { #"{"version": 2}"# }))
+        XCTAssertFalse(try XCTUnwrap(judged(&judge, #"{"version": 2}"#, changedSinceFirst: false)))
         XCTAssertEqual(judge.reasons[0], #"`.version >= 3` gave false on {"version":2}"#)
-        XCTAssertTrue(try XCTUnwrap(judge.judge(0, changedSinceFirst: false) { #"{"version": 3}"# }))
+        XCTAssertTrue(try XCTUnwrap(judged(&judge, #"{"version": 3}"#, changedSinceFirst: false)))
 
         var empty = WaitJudge(WaitSettings(condition: .expression(try JQProgram(".items[]"))))
-        XCTAssertFalse(try XCTUnwrap(empty.judge(0, changedSinceFirst: false) { #"{"items": []}"# }))
+        XCTAssertFalse(try XCTUnwrap(judged(&empty, #"{"items": []}"#, changedSinceFirst: false)))
         XCTAssertEqual(empty.reasons[0], #"`.items[]` gave no value on {"items":[]}"#)
-        XCTAssertTrue(try XCTUnwrap(empty.judge(0, changedSinceFirst: false) { #"{"items": [false, 0]}"# }), "the last value counts, as jq -e: 0 is true")
-        XCTAssertFalse(try XCTUnwrap(empty.judge(0, changedSinceFirst: false) { #"{"items": [1, null]}"# }))
+        XCTAssertTrue(try XCTUnwrap(judged(&empty, #"{"items": [false, 0]}"#, changedSinceFirst: false)), "the last value counts, as jq -e: 0 is true")
+        XCTAssertFalse(try XCTUnwrap(judged(&empty, #"{"items": [1, null]}"#, changedSinceFirst: false)))
 
         var failing = WaitJudge(WaitSettings(condition: .expression(try JQProgram(".[0]"))))
-        XCTAssertFalse(try XCTUnwrap(failing.judge(0, changedSinceFirst: false) { #"{"a": 1}"# }))
+        XCTAssertFalse(try XCTUnwrap(judged(&failing, #"{"a": 1}"#, changedSinceFirst: false)))
         XCTAssertTrue(failing.reasons[0]?.hasPrefix("`.[0]` gave jq an error: Cannot index object with number") == true, "\(failing.reasons)")
     }
 
     func testTheChangeJudgeGoesByTheChangeSinceTheFirstLoad() throws {
         var judge = WaitJudge(WaitSettings(condition: .change))
-        XCTAssertFalse(try XCTUnwrap(judge.judge(0, changedSinceFirst: false) { "1" }))
+        XCTAssertFalse(try XCTUnwrap(judged(&judge, "1", changedSinceFirst: false)))
         XCTAssertEqual(judge.reasons[0], "its content is still the first load's: 1")
-        XCTAssertTrue(try XCTUnwrap(judge.judge(0, changedSinceFirst: true) { "3" }))
+        XCTAssertTrue(try XCTUnwrap(judged(&judge, "3", changedSinceFirst: true)))
     }
 
     func testAnExcerptIsOneSafeShortLine() {

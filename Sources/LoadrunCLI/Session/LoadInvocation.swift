@@ -98,7 +98,9 @@ package struct LoadInvocation {
         }
         let terminal = Terminal.current(environment: environment, color: view.color)
         let presenter = PresenterChoice.presenter(format: output, schedule: schedule, terminal: terminal,
-                                                  output: context.output, usesMouse: browse.usesMouse, waits: scripting.wait != nil,
+                                                  output: context.output, usesMouse: browse.usesMouse,
+                                                  // Asked for, the full-screen view stays at a met wait.
+                                                  waits: scripting.wait != nil && !browse.isEnabled,
                                                   head: view.head)
         let session = LoadSession(requests: requests, plugins: registry, schedule: schedule, presenter: presenter, terminal: terminal,
                                   view: view.over(catalog.defaults),

@@ -26,17 +26,9 @@ extension LoadSession {
     }
 
     private func handle(_ event: SessionMachine.Event, change: StateChange? = nil) {
-        let actions: [SessionMachine.Action]
-        // A wait's program may run while this event is handled (off the loop, the loop
-        // turning): a signal meanwhile ends that wait at once (`watchSignals`).
-        if machine.waits, case .changed(_, _, _, _?) = event {
-            let cancellation = OffLoop.Cancellation()
-            scripting.judging = cancellation
-            defer { scripting.judging = nil }
-            actions = OffLoop.cancellable(by: cancellation) { machine.handle(event) }
-        } else {
-            actions = machine.handle(event)
-        }
+        // Nothing runs a program or turns the loop in here: a wait's program ran before the
+        // change was sent (`tell`).
+        let actions = machine.handle(event)
         // The presenter knows the run is ending before the cancels it brings come through.
         if environment.ending == nil { environment.ending = machine.ending }
         for action in actions { carryOut(action, change: change) }
@@ -140,6 +132,7 @@ extension LoadSession {
         case .noMorePages: source.loader.pagingStop.map(LoadErrorText.describe) ?? "no more pages"
         case .retryingNow: "retrying now"
         case .reconnecting: change?.reconnection.map(LoadErrorText.describe) ?? "the stream is opened again"
+        case .waitMet: "\(scripting.settings.wait?.description ?? "the wait's condition") holds: it loads no more"
         }
     }
 }

@@ -18,6 +18,7 @@ extension LoadSession {
         watches += EndingSignals.watch(on: loop, interruptMayNotEnd: presenter.interruptCancelsLoads) { [unowned self] signal in
             probe.lower()
             scripting.judging?.cancel()
+            cancelJudgments()
             send(.signal(signal, at: .now))
         }
         watches.append(loop.onSignal(SIGUSR1) { [unowned self] in send(.reloadSignal) })

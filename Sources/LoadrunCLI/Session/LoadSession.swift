@@ -98,7 +98,6 @@ package final class LoadSession {
         let judge = scripting.wait.map { WaitJudge($0, deadline: $0.timeout.map { .now + $0 }) }
         machine = SessionMachine(schedule: schedule, sourceCount: requests.count, interruptCancelsLoads: presenter.interruptCancelsLoads,
                                  prefetchesDetails: prefetchesDetails, wait: judge)
-        if case .expression? = scripting.wait?.condition { self.scripting.itemJudge = judge }
         let recorder = history.map { [loop] in HistoryRecorder(store: $0, plugins: plugins, loop: loop, requests: requests) }
         self.recorder = recorder
         let unseen = showsUnseen || showsUnread ? recorder.map {
@@ -260,14 +259,14 @@ package final class LoadSession {
             scripting.streamed.remove(source.index)
             scripting.streamedInput[source.index] = nil
         }
-        send(.changed(.source(source.index), change.cause, Self.phase(of: source), settledLoad(change, of: source)), change: change)
+        tell(change, of: source)
         // Asked after the presenter drew: a signal may have stopped that very render.
         changeShown()
     }
 
     /// What a verdict needs of a change that brought content: its fingerprints, whether the
     /// history keeps the source, and the content's JSON for a wait's program.
-    private func settledLoad(_ change: StateChange, of source: SessionSource) -> LoadVerdicts.Load? {
+    func settledLoad(_ change: StateChange, of source: SessionSource) -> LoadVerdicts.Load? {
         guard change.cause == .succeeded || change.cause == .notModified, let content = change.to.content,
               let fingerprint = content.fingerprint else { return nil }
         return LoadVerdicts.Load(content: fingerprint, body: content.bodyFingerprint ?? fingerprint, isRecorded: records(source.index),

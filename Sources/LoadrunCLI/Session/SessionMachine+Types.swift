@@ -77,9 +77,10 @@ extension SessionMachine {
         case detailDropped(page: Int)
         /// `--until-timeout` passed.
         case waitTimedOut
-        /// An item of source `index`'s live stream met the wait's condition (`--until`): the
-        /// load it ends meets it, whatever it comes to rest with.
-        case streamItemMet(Int)
+        /// An item of source `index`'s live stream was judged against the wait's condition
+        /// (`--until`) as it came: met, the load it ends meets it, whatever it comes to rest
+        /// with; else why not is kept for the timeout's message.
+        case streamItemJudged(Int, WaitJudge.Judgment)
     }
 
     /// What the session should say, in words it chooses.
@@ -91,6 +92,9 @@ extension SessionMachine {
         case retryingNow
         /// A live stream's connection ended and is opened again (the change says how).
         case reconnecting
+        /// The source met the wait's condition: it loads no more (the full-screen view, which
+        /// stays until it is left).
+        case waitMet
     }
 
     enum Action: Equatable {

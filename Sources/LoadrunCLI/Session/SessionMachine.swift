@@ -145,13 +145,14 @@ struct SessionMachine {
             return prefetch(page, main: main, isNew: isNew)
         case .cancelPrefetch:
             return cancelPrefetch()
-        case .streamItemMet(let index):
-            if waits, ending == nil { verdicts.streamItemMet(index) }
+        case .streamItemJudged(let index, let judgment):
+            if waits, ending == nil { verdicts.streamItemJudged(index, judgment) }
             return []
         case .waitTimedOut:
             guard waits, ending == nil else { return [] }
             let unmet = (0..<sourceCount).filter { !metCondition.contains($0) }
-            return [.sayUnmetWait(unmet)] + end(.waitTimedOut)
+            // The full-screen view stays until it is left: the wait alone ends.
+            return [.sayUnmetWait(unmet)] + (interruptCancelsLoads ? [] : end(.waitTimedOut))
         case .detailDropped(let page):
             let dropped = { (id: SourceID) in if case .detail(page, _) = id { true } else { false } }
             busy = busy.filter { !dropped($0) }
@@ -199,8 +200,13 @@ struct SessionMachine {
         if case .detail(let page, 0) = id { actions += detailChanged(page, by: cause) }
         // The loads cancelled on the way out are news only to the run's own sources' presenter.
         if case .source = id { actions.append(.show(id, cause, verdict)) } else if ending == nil { actions.append(.show(id, cause, nil)) }
-        // Once it is shown (its content printed, its record saying so), a met wait ends.
-        if meetsWait, metCondition.count == sourceCount { metWaitShown = true }
+        // Once it is shown (its content printed, its record saying so), a met wait ends the
+        // run; on the full-screen view it ends the loads, and the view stays until it is left.
+        if meetsWait, interruptCancelsLoads {
+            actions.append(.note(.waitMet, about: id))
+        } else if meetsWait, metCondition.count == sourceCount {
+            metWaitShown = true
+        }
         return actions
     }
 

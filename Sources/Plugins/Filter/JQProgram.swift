@@ -159,7 +159,7 @@ public final class JQProgram {
 
     /// One run of `state`, on the thread it is given: its results go to `flow`; returns what
     /// ended it early.
-    private static func run(_ state: States.State, on input: [UInt8], into flow: JQResultFlow) -> String? {
+    static func run(_ state: States.State, on input: [UInt8], into flow: JQResultFlow) -> String? {
         let failure = withExtendedLifetime(flow) {
             input.withUnsafeBufferPointer { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { text in

@@ -42,13 +42,12 @@ final class ScriptingRun {
     var waitDeadline: LoopSource?
     /// When `--until-timeout` passes: the commands a met wait lets end are ended then.
     var waitEnds: ContinuousClock.Instant?
-    /// While a wait's program may run for the event being handled: what a signal ends it with.
+    /// While a stream's item is judged by the wait's program: what a signal ends it with.
     var judging: OffLoop.Cancellation?
-    /// Judges a live stream's items against `--until`'s program as they come. Its own, not
-    /// the session machine's: an item may come while the machine handles an event (its loop
-    /// turning for a program), which no one may then touch; what it finds is sent as an
-    /// event (`streamItemMet`), which waits its turn.
-    var itemJudge: WaitJudge?
+    /// The wait's program running on each source's settled load, off the loop, by index (see
+    /// `LoadSession+Waits`), and the changes of that source that came meanwhile, in order,
+    /// told once it has judged.
+    var judgments: [Int: (run: OffLoop.Later?, held: [StateChange])] = [:]
     /// The sources whose load in flight streamed items: its command ran for them as they came.
     var streamed: Set<Int> = []
     /// The items of each source's stream that no command has read yet, as `--output` prints
@@ -85,7 +84,7 @@ extension LoadSession {
         for index in unmet {
             let source = sources[index]
             // A stream's last item says more than what it came to rest with.
-            let reason = scripting.itemJudge?.reasons[index] ?? machine.verdicts.wait?.reasons[index]
+            let reason = machine.verdicts.wait?.reason(index)
             if let error = source.loader.state.error, source.loader.state.hasFailed {
                 diagnostics.say("\(source.name): its last load failed: \(LoadErrorText.describe(error))" + (reason.map { "; before it, \($0)" } ?? ""))
             } else if let reason {
@@ -109,18 +108,19 @@ extension LoadSession {
     func streamItem(_ item: AnyContent, of index: Int) -> StreamItems.Verdict {
         // The machine is not read here: the item may come while it handles an event.
         guard environment.ending == nil else { return .take }
-        if var judge = scripting.itemJudge {
+        // The machine is read, never changed, here: it is not handling an event (nothing turns
+        // the loop inside it), and what the judgment finds is told as an event.
+        if let wait = machine.verdicts.wait, let program = wait.program {
             // A signal meanwhile ends the program, as it ends a load's (`watchSignals`).
             let cancellation = OffLoop.Cancellation()
             let outer = scripting.judging
             scripting.judging = cancellation
-            let met = OffLoop.cancellable(by: cancellation) { judge.judge(index, changedSinceFirst: false, json: { contentJSON(item) }) }
+            let input = contentJSON(item)
+            let run = OffLoop.cancellable(by: cancellation) { program.run(Array(input.utf8), deadline: wait.deadline) }
             scripting.judging = outer
-            scripting.itemJudge = judge
-            if met == true {
-                send(.streamItemMet(index))
-                return .endWithout
-            }
+            let judgment = wait.judgment(changedSinceFirst: false, json: { input }, program: WaitJudge.ProgramRun(input: input, run: run))
+            send(.streamItemJudged(index, judgment))
+            if judgment.met == true { return .endWithout }
         }
         guard let commands = scripting.changeCommands else { return .take }
         scripting.streamed.insert(index)

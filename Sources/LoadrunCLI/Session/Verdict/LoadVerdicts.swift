@@ -11,14 +11,19 @@ struct LoadVerdicts {
         var body: UInt64
         /// Whether it may be a version in the history: the source keeps one.
         var isRecorded: Bool
-        /// The content's JSON, for a wait's program; asked only when the program must run.
+        /// The content's JSON, for a wait's condition; asked only when it is needed.
         var json: () -> String
+        /// The wait's program run on that JSON, where the condition is a program and
+        /// `needsProgram` said it must run (the session ran it off the loop).
+        var program: WaitJudge.ProgramRun?
 
-        init(content: UInt64, body: UInt64, isRecorded: Bool, json: @escaping () -> String = { "null" }) {
+        init(content: UInt64, body: UInt64, isRecorded: Bool, json: @escaping () -> String = { "null" },
+             program: WaitJudge.ProgramRun? = nil) {
             self.content = content
             self.body = body
             self.isRecorded = isRecorded
             self.json = json
+            self.program = program
         }
     }
 
@@ -67,8 +72,8 @@ struct LoadVerdicts {
                 lastConditions[index] = true
             } else if !verdict.changed, let known = lastConditions[index] {
                 verdict.conditionMet = known
-            } else {
-                let met = wait?.judge(index, changedSinceFirst: changedSinceFirst, json: load.json)
+            } else if let judgment = wait?.judgment(changedSinceFirst: changedSinceFirst, json: load.json, program: load.program) {
+                let met = wait?.note(judgment, of: index)
                 verdict.conditionMet = met ?? false
                 lastConditions[index] = met
             }
@@ -77,10 +82,18 @@ struct LoadVerdicts {
         return verdict
     }
 
-    /// An item of source `index`'s live stream met the wait's condition (judged on it by the
-    /// run as it came: `ScriptingRun.itemJudge`): the load it ends meets it.
-    mutating func streamItemMet(_ index: Int) {
-        metByItem.insert(index)
+    /// Whether settling source `index` with content `content` needs the wait's program run on
+    /// it first: the condition is a program, and neither an item of the load met it nor is
+    /// the content the last one judged, whose verdict stands.
+    func needsProgram(_ index: Int, content: UInt64) -> Bool {
+        guard wait?.program != nil, !metByItem.contains(index) else { return false }
+        return last[index] != content || lastConditions[index] == nil
+    }
+
+    /// An item of source `index`'s live stream was judged against the wait's condition as it
+    /// came: met, the load it ends meets it; else why not is kept.
+    mutating func streamItemJudged(_ index: Int, _ judgment: WaitJudge.Judgment) {
+        if wait?.note(judgment, of: index, item: true) == true { metByItem.insert(index) }
     }
 
     /// Source `index`'s load ended without content of its own (it failed, even beside a stored
