@@ -84,6 +84,17 @@ final class StreamScriptingTests: XCTestCase {
 
     /// `-i` prints a stream's response head before its events, as they come, and not again
     /// at its end.
+    /// Issue 58: `-I` on a stream that never ends is its head alone, and the run ends: a HEAD
+    /// has no body, so no presenter has a stream to end (none can).
+    func testHeadAloneOfAnOpenStreamEndsTheRun() throws {
+        let server = server()
+        let run = try LoadrunProcess(["-I", "--url", server.url("/open"), "--no-history", "-q"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertTrue(run.standardOutput.hasPrefix("HTTP/1.1 200 OK\n"), run.standardOutput)
+        XCTAssertTrue(run.standardOutput.lowercased().contains("content-type: text/event-stream"), run.standardOutput)
+        XCTAssertFalse(run.standardOutput.contains("data"), "no event: \(run.standardOutput)")
+    }
+
     func testIncludePrintsTheHeadBeforeTheEvents() throws {
         let server = server()
         let run = try LoadrunProcess(["--url", server.url("/open"), "--no-history", "-q", "-i"])

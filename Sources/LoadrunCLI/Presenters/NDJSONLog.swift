@@ -23,8 +23,8 @@ final class NDJSONLog: Presenter {
     var takesPiecesOnlyFromStreams: Bool { true }
     var labelsPieces: Bool { true }
 
-    func piece(_ content: AnyContent, ofSource index: Int) -> Bool {
-        guard environment.ending == nil, !environment.signalWaiting, !environment.output.isClosed else { return false }
+    func piece(_ content: AnyContent, ofSource index: Int) {
+        guard environment.ending == nil, !environment.signalWaiting, !environment.output.isClosed else { return }
         let json = environment.plugins.renderJSON(content, context: environment.renderContext(imageFormat: nil).compacted)
         let time = TransitionRecord.now()
         var lines = ""
@@ -32,7 +32,6 @@ final class NDJSONLog: Presenter {
             lines += ItemRecord(item: String(item), source: names[index], time: time).line()
         }
         environment.output.write(lines)
-        return !environment.signalWaiting && !environment.output.isClosed
     }
 
     func changed(_ source: SourceSnapshot, by change: StateChange, verdict: LoadVerdict?) {

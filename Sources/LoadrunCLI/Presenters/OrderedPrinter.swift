@@ -63,8 +63,8 @@ final class OrderedPrinter: Presenter {
     var takesPiecesOnlyFromStreams: Bool { head != .omitted }
     var labelsPieces: Bool { true }
 
-    func piece(_ content: AnyContent, ofSource index: Int) -> Bool {
-        guard environment.ending == nil, !environment.signalWaiting, !environment.output.isClosed else { return false }
+    func piece(_ content: AnyContent, ofSource index: Int) {
+        guard environment.ending == nil, !environment.signalWaiting, !environment.output.isClosed else { return }
         let source = sources[index]
         if printedPieces.insert(index).inserted {
             // The results take the place of what stood for them while the body came.
@@ -72,12 +72,11 @@ final class OrderedPrinter: Presenter {
             skeleton.erase()
             if head != .omitted, format == .text, let response = heads.removeValue(forKey: index) {
                 environment.output.write(ResponseHeadText.of(response) ?? "")
-                // `-I`: the head alone, and the stream is not read on.
-                if head == .alone { return false }
             }
         }
+        // `-I`: the head alone (a HEAD request's response has no body to stream).
+        guard head != .alone else { return }
         printContent(content, of: source)
-        return !environment.signalWaiting && !environment.output.isClosed
     }
 
     func changed(_ source: SourceSnapshot, by change: StateChange, verdict: LoadVerdict?) {

@@ -44,8 +44,8 @@ final class PipePrinter: Presenter {
     var printsPieces: Bool { head == .omitted }
     var takesPiecesOnlyFromStreams: Bool { true }
 
-    func piece(_ content: AnyContent, ofSource index: Int) -> Bool {
-        guard environment.ending == nil, !environment.signalWaiting, !environment.output.isClosed else { return false }
+    func piece(_ content: AnyContent, ofSource index: Int) {
+        guard environment.ending == nil, !environment.signalWaiting, !environment.output.isClosed else { return }
         let context = environment.renderContext(imageFormat: nil)
         // A stream's items are a script's lines: a header parts one load's from an earlier's.
         let header = printedPieces.insert(index).inserted && printedAnything.contains(index)
@@ -57,7 +57,6 @@ final class PipePrinter: Presenter {
             let header = header ? environment.fitted("==> \(sources[index].name) at \(ClockTime.dateAndTime(ClockTime.now())) <==") + "\n" : ""
             environment.output.write(header + environment.plugins.render(content, context: context))
         }
-        return !environment.signalWaiting && !environment.output.isClosed
     }
 
     func changed(_ source: SourceSnapshot, by change: StateChange, verdict: LoadVerdict?) {

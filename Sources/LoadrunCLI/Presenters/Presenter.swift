@@ -57,8 +57,9 @@ protocol Presenter: AnyObject {
     /// The item with `fields` of `source`'s list, asked to open, has no detail: `why` says so.
     func noDetail(_ why: String, for source: SourceSnapshot, fields: [String: String])
     /// A piece of the content of source `index`, decoded before its load came to rest (see
-    /// `printsPieces`); returns whether it wants more (false: its reader left, or a signal came).
-    func piece(_ content: AnyContent, ofSource index: Int) -> Bool
+    /// `printsPieces`), to show. A presenter only receives: whether the load goes on is the
+    /// session's to say (the run ending, a signal, a reader that left), never its answer.
+    func piece(_ content: AnyContent, ofSource index: Int)
     /// `o` or `y` (the model's `.handOff`): `url` is what the session found for `target`, or
     /// why there is none, and `name` the source it belongs to, for the notice.
     func handOff(_ how: HandOff, _ target: LinkTarget, url: Result<String, DetailProblem>, about name: String)
@@ -96,7 +97,7 @@ extension Presenter {
     var takesPiecesOnlyFromStreams: Bool { false }
     var labelsPieces: Bool { false }
     func showsProgress(in environment: PresenterEnvironment) -> Bool { false }
-    func piece(_ content: AnyContent, ofSource index: Int) -> Bool { false }
+    func piece(_ content: AnyContent, ofSource index: Int) {}
     func detailChanged(_ facts: DetailFacts, slot: Int, by change: StateChange) {}
     func opened(_ facts: DetailFacts) {}
     func note(_ text: String, about name: String) { environment.diagnostics.say("\(name): \(text)") }

@@ -286,14 +286,21 @@ package final class LoadSession {
     }
 
     /// A piece of a source's content, as it comes: what it has to say (a jq program's `debug`
-    /// for one event of a stream) said each time, before the piece is printed (results of
-    /// that event handed over as they came went out before it).
+    /// for one event of a stream) said each time, before the piece is shown (results of
+    /// that event handed over as they came went out before it). Returns whether the load
+    /// goes on taking pieces: the session's word (the run is ending, a signal waits, the
+    /// reader left), not the presenter's.
     private func takePiece(_ piece: AnyContent, of source: SessionSource) -> Bool {
+        guard wantsPieces else { return false }
         if presenter.drawsViews, verbosity > .quiet {
             for note in piece.notes { presenter.note(note, about: source.name) }
         }
-        return presenter.piece(piece, ofSource: source.index)
+        presenter.piece(piece, ofSource: source.index)
+        return wantsPieces
     }
+
+    /// Whether pieces are still wanted: the run goes on, no signal waits, stdout is open.
+    private var wantsPieces: Bool { environment.ending == nil && !environment.signalWaiting && !output.isClosed }
 
     /// Says why a list has fewer pages than were asked for.
     func notePagingStop(_ source: SessionSource) {
