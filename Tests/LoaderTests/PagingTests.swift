@@ -103,7 +103,7 @@ final class PagingTests: LoopTestCase {
         let server = server(pagesAsked: pagesAsked)
         let loader = loader(server.url("/n"))
         var changes: [(cause: LoadMachine<AnyContent>.Cause, continues: Bool)] = []
-        loader.observe { changes.append(($0.cause, $0.continuesChain)) }
+        loader.observeChanges { changes.append(($0.cause, $0.continuesChain)) }
         loader.load(pages: 5)
         settle(loader)
         XCTAssertEqual(numbers(loader), [1, 2, 3, 4, 5, 6, 7, 8], "three pages: the third has no next link")
@@ -118,7 +118,7 @@ final class PagingTests: LoopTestCase {
         var causes: [LoadMachine<AnyContent>.Cause] = []
         loader.load()
         settle(loader)
-        loader.observe { causes.append($0.cause) }
+        loader.observeChanges { causes.append($0.cause) }
         loader.loadMore()
         settle(loader)
         XCTAssertTrue(causes.contains(.retryScheduled))

@@ -24,7 +24,7 @@ final class SourceLoaderTests: LoopTestCase {
         let server = TestServer { server, _ in server.route("/x", TestRoutes.fixed("12345")) }
         let loader = loader(server.url("/x"))
         var changes: [StateChange] = []
-        loader.observe { changes.append($0) }
+        loader.observeChanges { changes.append($0) }
         loader.load()
         loop.run(until: { !loader.state.isLoading })
 
@@ -47,7 +47,7 @@ final class SourceLoaderTests: LoopTestCase {
         }
         let loader = loader(server.url("/x"))
         var causes: [LoadMachine<AnyContent>.Cause] = []
-        loader.observe { causes.append($0.cause) }
+        loader.observeChanges { causes.append($0.cause) }
         loader.load()
         loop.run(until: { !loader.state.isLoading })
         XCTAssertEqual(conditional.count, 0, "the first load has nothing to compare")
@@ -96,8 +96,8 @@ final class SourceLoaderTests: LoopTestCase {
         }
         let loader = loader(server.url("/slow"))
         var causes: [LoadMachine<AnyContent>.Cause] = []
-        loader.observe { causes.append($0.cause) }
-        loader.observe { if $0.cause == .started { loader.cancel() } }
+        loader.observeChanges { causes.append($0.cause) }
+        loader.observeChanges { if $0.cause == .started { loader.cancel() } }
         loader.load()
         loop.run(until: { !loader.state.isLoading })
         XCTAssertEqual(causes, [.started, .cancelled])
@@ -110,7 +110,7 @@ final class SourceLoaderTests: LoopTestCase {
         var causes: [LoadMachine<AnyContent>.Cause] = []
         var depth = 0
         var deepest = 0
-        loader.observe { change in
+        loader.observeChanges { change in
             depth += 1
             deepest = max(deepest, depth)
             guard change.cause != .progressed else { return depth -= 1 }
@@ -121,7 +121,7 @@ final class SourceLoaderTests: LoopTestCase {
             }
             depth -= 1
         }
-        loader.observe { _ in XCTAssertEqual(depth, 0, "every observer hears a change before the next one is made") }
+        loader.observeChanges { _ in XCTAssertEqual(depth, 0, "every observer hears a change before the next one is made") }
         loader.load()
         loop.run(until: { causes.count == 4 })
         XCTAssertEqual(causes, [.started, .succeeded, .started, .succeeded])

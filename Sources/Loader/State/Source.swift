@@ -23,6 +23,8 @@ public struct Source {
     /// Whether the change that settles a load hands on its first page's body
     /// (`StateChange.firstPage`): only where the history keeps the source's versions.
     public var handsOnFirstPage = false
+    /// The most items a live stream brings in one load (`--max-items`): its last ends it.
+    public var maxStreamItems: Int?
 
     public init(name: String, url: String, plugin: PluginSelection, pageParameter: Pagination.PageParameter? = nil,
                 followsCrossHostLinks: Bool = false, emptyBody: AnyContentDecoder? = nil, alternatives: [AnyContentDecoder] = []) {

@@ -40,7 +40,7 @@ extension SourceLoader {
     private func decodeNow(_ response: HTTPResponse, tapped: (tap: any BodyTap, decoder: AnyContentDecoder)?) -> (AnyContentDecoder, Result<AnyContent, DecodeFailure>)? {
         // A live stream's body is its tap's, which its plugin alone reads (the fetch kept none).
         if let tapped, tapped.tap.isLive {
-            let pieces = counted(pieces)
+            let pieces = handOver()
             return (tapped.decoder, Result { () throws(DecodeFailure) in
                 try tapped.decoder.decode(response.body, response: response.info, pieces: pieces, tapped: tapped.tap)
             })
@@ -57,7 +57,7 @@ extension SourceLoader {
         switch source.plugin {
         case .fixed(let decoder):
             // Only a first page is handed over in pieces: a later one joins the list.
-            let pieces = pagePlugin == nil && pieces?.takesOnlyLiveStreams != true ? counted(pieces) : nil
+            let pieces = pagePlugin == nil && pieceIntake?.takesOnlyLiveStreams != true ? handOver() : nil
             return (decoder, Result { () throws(DecodeFailure) in
                 try decoder.decode(response.body, response: response.info, pieces: pieces, tapped: tapped?.tap)
             })
@@ -80,13 +80,17 @@ extension SourceLoader {
         return error
     }
 
-    /// `pieces`, noting in `handedOverPieces` whether one was taken.
-    func counted(_ pieces: ContentPieces?) -> ContentPieces? {
-        guard let pieces else { return nil }
-        return ContentPieces(isReady: pieces.isReady, take: { [weak self] piece in
-            self?.handedOverPieces = true
-            return pieces.take(piece)
-        }, takesOnlyLiveStreams: pieces.takesOnlyLiveStreams)
+    /// Where the decoder hands its pieces, where a run takes them (`pieceIntake`): each is
+    /// published as `.items(.shown)`, noted in `handedOverPieces`; more are wanted until an
+    /// observer ends the stream (`endStream`).
+    func handOver() -> ContentPieces? {
+        guard let intake = pieceIntake else { return nil }
+        return ContentPieces(isReady: intake.isReady, take: { [weak self] piece in
+            guard let self else { return false }
+            handedOverPieces = true
+            publish(.items(ItemBatch(kind: .shown, itemsSoFar: streamed.told) { piece }))
+            return streamed.ending == nil
+        }, takesOnlyLiveStreams: intake.takesOnlyLiveStreams)
     }
 
     /// The plugins, other than `refuser`, that take what a source's own plugin refused, in the

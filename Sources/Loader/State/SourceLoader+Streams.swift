@@ -5,13 +5,19 @@ extension SourceLoader {
     /// The HTTP status of the live stream in flight, once its head is in.
     public var streamStatus: Int? { streamed.head?.status }
 
-    /// Where a live stream's tap tells each item as it comes: its time is noted for the
-    /// source's state, the run judges it, and the last `--max-items` allows ends the stream.
+    /// Where a live stream's tap tells each item as it comes: it is published where asked
+    /// (`publishesArrivals`), and an observer may end the stream before it; its time is noted
+    /// for the source's state; and the last `--max-items` allows ends the stream.
     func streamItems() -> StreamItems {
         StreamItems(keepsRecent: source.handsOnFirstPage, arrived: { [weak self] item in
             guard let self else { return .endWithout }
-            let verdict = judgesStreamItem?(item()) ?? .take
-            guard verdict != .endWithout else { return verdict }
+            if publishesArrivals {
+                // Made content only if an observer asks, during the event alone.
+                withoutActuallyEscaping(item) { item in
+                    publish(.items(ItemBatch(kind: .arrived, itemsSoFar: streamed.told + 1, content: item)))
+                }
+                if streamed.ending == .beforeItem { return .endWithout }
+            }
             streamed.told += 1
             if streamed.told == 1 {
                 streamed.last = .now
@@ -19,8 +25,8 @@ extension SourceLoader {
                 // (its content comes with the chunk's progress, once the tap has it).
                 send(.streamed(LoadProgress(receivedBytes: streamed.bytes, items: 1, lastItem: streamed.last), content: nil, head: streamed.head))
             }
-            if let maxStreamItems, streamed.told >= maxStreamItems { return .takeAndEnd }
-            return verdict
+            if let most = source.maxStreamItems, streamed.told >= most { return .takeAndEnd }
+            return streamed.ending == nil ? .take : .takeAndEnd
         })
     }
 
@@ -128,4 +134,6 @@ struct StreamSoFar {
     var bytesBefore = 0
     /// The head of its response, for the change that says it streams.
     var head: ResponseInfo?
+    /// Where an observer ended it (`endStream`), once one did.
+    var ending: StreamEnding?
 }

@@ -1,6 +1,7 @@
-/// Loads one source on the loop and publishes every state change: the terminal's
-/// `RemoteContentView` model, with `load(pages:)`, `reload()`, `loadMore()`, `retry()` and
-/// `cancel()`.
+/// Loads one source on the loop and publishes every state change and every item of a load
+/// in flight, as one `SourceEvent` (its one way out, `observe`): the terminal's
+/// `RemoteContentView` model, with `load(pages:)`, `reload()`, `loadMore()`, `retry()`,
+/// `cancel()` and `endStream(_:)`.
 ///
 /// It carries out what its `SourceMachine` decides: it fetches, decodes with the source's
 /// plugin, runs the retry timer and tells observers. Events raised while one is handled (an
@@ -19,20 +20,10 @@ public final class SourceLoader {
     var fetch: (any FetchHandle)?
     /// While a response is decoded: what a cancel ends the wait for a program with.
     var decoding: OffLoop.Cancellation?
-    /// When the request in flight started: its deadline bounds its decoding too.
-    var fetchStarted = ContinuousClock.now
+    /// What the loader knows of the request in flight, or the last made (see `FetchInFlight`).
+    var flight = FetchInFlight()
     /// When the request in flight (or the last) started: a slow load says how long it has taken.
-    public var requestStarted: ContinuousClock.Instant { fetchStarted }
-    /// The plugin of the pages before the one in flight, when it is a later page.
-    var pagePlugin: String?
-    /// What the fetch in flight asked for: where, and with what options.
-    var requested: (url: String, options: FetchOptions)?
-    /// Whether the request in flight (a live stream, as it came) or its decode handed a piece
-    /// over: its failure is then final.
-    var handedOverPieces = false
-    /// The tap a plugin opened on the body of a request's response (see `BodyTap`), and that
-    /// plugin, until that response is decoded with it, or not (its work is then dropped with it).
-    private(set) var tapped: (request: Int, tap: any BodyTap, decoder: AnyContentDecoder)?
+    public var requestStarted: ContinuousClock.Instant { flight.started }
     /// The plugins a live stream's head chooses (see `BodyTappingDecoder.isChosenByHead`), for
     /// a source that picks by response; found at its first fetch.
     private lazy var headChosen: [AnyContentDecoder] = {
@@ -43,29 +34,27 @@ public final class SourceLoader {
     private var retryTimer: LoopDeadlines.Token?
     private var pending: [Machine.Event] = []
     private var handling = false
-    private var observers: [(id: Int, body: (StateChange) -> Void)] = []
+    /// Who is told of each event (`observe`).
+    var observers = Observers()
     /// Whether its fetches wait behind others to the same host (a prefetch): read as each
     /// fetch starts, so a detail the user opens loads at normal priority from then on.
     public var isLowPriority = false
     /// Whether its request waits for a connection slot, not yet sent (see `isLowPriority`).
     public var isWaitingForSlot: Bool { fetch?.isWaitingForSlot ?? false }
-    /// Takes the content of a load in pieces as it is decoded, where its decoder makes it so
-    /// (see `ContentPieces`); the content it comes to rest with is then what was not taken.
-    public var pieces: ContentPieces?
-    /// Judges each item of a live stream as it comes, before it is handed over or shown:
-    /// whether it ends the stream (the run has what it waited for: `--until`).
-    public var judgesStreamItem: ((AnyContent) -> StreamItems.Verdict)?
-    /// The most items a live stream brings in one load (`--max-items`): its last ends it.
-    public var maxStreamItems: Int?
-    /// What the loader knows of the live stream in flight.
-    var streamed = StreamSoFar()
+    /// Where a run takes the content of a load in pieces as it is decoded, where its decoder
+    /// makes it so (see `ContentPieces`): each is published (`.items(.shown)`), and the
+    /// content it comes to rest with is then what was not. nil: the content comes whole.
+    public var pieceIntake: PieceIntake?
+    /// Whether each item of a live stream is published as it arrives (`.items(.arrived)`),
+    /// before it is handed over or shown, for a run that judges it (`--until`) or reads it
+    /// (`--on-change`); it may end the stream there (`endStream`).
+    public var publishesArrivals = false
     /// Whether the bytes received so far are published as they come (`progressed` changes);
     /// off where no observer shows them. See `SourceMachine.publishesProgress`.
     public var reportsProgress: Bool {
         get { machine.publishesProgress }
         set { machine.publishesProgress = newValue }
     }
-    private var nextObserverID = 0
 
     /// Loads `source` with `fetcher`: a `URLFetcher` for every kind of URL, or an `HTTPClient`.
     public init(source: Source, fetcher: any ContentFetcher, loop: EventLoop, options: FetchOptions = FetchOptions(),
@@ -112,18 +101,6 @@ public final class SourceLoader {
     public var maxAttempts: Int { machine.setup.policy.maxAttempts }
     /// The first page's URL: the source's, with page 1 set when pages are numbered.
     public var firstPageURL: String { machine.setup.firstPageURL }
-
-    /// Calls `body` with every state change from now on; returns a token for `removeObserver`.
-    @discardableResult
-    public func observe(_ body: @escaping (StateChange) -> Void) -> Int {
-        nextObserverID += 1
-        observers.append((nextObserverID, body))
-        return nextObserverID
-    }
-
-    public func removeObserver(_ token: Int) {
-        observers.removeAll { $0.id == token }
-    }
 
     /// Starts a load of `pages` pages, unless content is already here or a load is in flight.
     public func load(pages: Int = 1) { send(.load(pages: pages)) }
@@ -181,13 +158,9 @@ public final class SourceLoader {
                 options.credentials = nil
             }
             options.isLowPriority = isLowPriority
-            pagePlugin = request.pagePlugin
-            requested = (request.url, options)
-            fetchStarted = .now
-            tapped = nil
-            streamed = StreamSoFar()
-            // Pieces a live stream hands over go out during the fetch, not its decode.
-            handedOverPieces = false
+            // All that was known of the request before goes; pieces a live stream hands over
+            // go out during the fetch, not its decode.
+            flight = FetchInFlight(requested: (request.url, options), pagePlugin: request.pagePlugin)
             fetch = fetcher.fetch(request.url, options: options, progress: { [weak self] progress in
                 self?.progressed(progress)
             }, tap: tapOpener(for: request), completion: { [weak self] result in
@@ -214,7 +187,7 @@ public final class SourceLoader {
             settle(result, request: request)
         case .publish(let transition):
             published = transition.snapshot
-            for observer in observers { observer.body(transition) }
+            publish(.changed(transition))
         case .keepCopy(let response):
             guard let requested else { return }
             fetcher.keepCopy(of: response, url: requested.url, options: requested.options)
@@ -250,7 +223,7 @@ public final class SourceLoader {
             guard fixed || live else { return nil }
             // Pieces that only a live stream may take are not given to other work; made for
             // the response that takes them, not for every fetch (10,000 sources fetch often).
-            let given = firstPage && (live || pieces?.takesOnlyLiveStreams == false) ? counted(pieces) : nil
+            let given = firstPage && (live || pieceIntake?.takesOnlyLiveStreams == false) ? handOver() : nil
             let items = live ? streamItems() : nil
             if live { streamed.head = info }
             for decoder in candidates {

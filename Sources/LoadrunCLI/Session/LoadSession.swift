@@ -179,21 +179,24 @@ package final class LoadSession {
             // A verdict on each load needs its fingerprints: wherever something reads it.
             let loader = SourceLoaders.loader(request, url: url, fetcher: fetcher, loop: loop, plugins: plugins,
                                               fingerprintsContent: presenter.tellsChanges || staysUp || scripting.settings.fingerprintsContent
-                                                  || records(index), handsOnFirstPage: records(index))
+                                                  || records(index), handsOnFirstPage: records(index),
+                                              maxStreamItems: environment.view.maxStreamItems)
             loader.reportsProgress = showsProgress
-            loader.maxStreamItems = environment.view.maxStreamItems
-            if scripting.settings.readsStreamItems {
-                loader.judgesStreamItem = { [unowned self] item in streamItem(item, of: index) }
-            }
+            loader.publishesArrivals = scripting.settings.readsStreamItems
             let source = SessionSource(loader: loader, index: index, interval: interval(for: request))
-            loader.observe { [unowned self, unowned source] change in observe(change, of: source) }
+            // The loader's one way out: its changes, and its items as they come.
+            loader.observe { [unowned self, unowned source] event in
+                switch event {
+                case .changed(let change): observe(change, of: source)
+                case .items(let batch): take(batch, of: source)
+                }
+            }
             // One source printed whole, or pieces that say their source (NDJSON): what its
             // decoder makes as it goes is printed as it comes, and waits for a slow reader.
             if presenter.printsPieces, requests.count == 1 || presenter.labelsPieces, unseen == nil {
-                loader.pieces = ContentPieces(isReady: { [unowned output] in !output.isBacklogged },
-                                              take: { [unowned self, unowned source] in takePiece($0, of: source) },
-                                              // Several sources' pieces interleave: only a stream cannot wait its turn.
-                                              takesOnlyLiveStreams: presenter.takesPiecesOnlyFromStreams || requests.count > 1)
+                loader.pieceIntake = PieceIntake(isReady: { [unowned output] in !output.isBacklogged },
+                                                 // Several sources' pieces interleave: only a stream cannot wait its turn.
+                                                 takesOnlyLiveStreams: presenter.takesPiecesOnlyFromStreams || requests.count > 1)
             }
             sources.append(source)
         }
@@ -285,18 +288,25 @@ package final class LoadSession {
         }
     }
 
-    /// A piece of a source's content, as it comes: what it has to say (a jq program's `debug`
-    /// for one event of a stream) said each time, before the piece is shown (results of
-    /// that event handed over as they came went out before it). Returns whether the load
-    /// goes on taking pieces: the session's word (the run is ending, a signal waits, the
-    /// reader left), not the presenter's.
-    private func takePiece(_ piece: AnyContent, of source: SessionSource) -> Bool {
-        guard wantsPieces else { return false }
-        if presenter.drawsViews, verbosity > .quiet {
-            for note in piece.notes { presenter.note(note, about: source.name) }
+    /// Items of a source's load in flight, as they come: a stream's arrivals, judged and read
+    /// by the run's scripting; or pieces to show, each with what it has to say (a jq
+    /// program's `debug` for one event of a stream) said before it (results of that event
+    /// handed over as they came went out before it). Whether the load goes on is the
+    /// session's word (the run is ending, a signal waits, the reader left), never the
+    /// presenter's: it ends the stream through the loader.
+    private func take(_ batch: ItemBatch, of source: SessionSource) {
+        switch batch.kind {
+        case .arrived:
+            if streamItem(batch.content(), of: source.index) == .endWithout { source.loader.endStream(.beforeItem) }
+        case .shown:
+            guard wantsPieces else { return source.loader.endStream(.afterItem) }
+            let piece = batch.content()
+            if presenter.drawsViews, verbosity > .quiet {
+                for note in piece.notes { presenter.note(note, about: source.name) }
+            }
+            presenter.piece(piece, ofSource: source.index)
+            if !wantsPieces { source.loader.endStream(.afterItem) }
         }
-        presenter.piece(piece, ofSource: source.index)
-        return wantsPieces
     }
 
     /// Whether pieces are still wanted: the run goes on, no signal waits, stdout is open.

@@ -46,12 +46,14 @@ final class SourceLoaders {
     /// a body-less success goes to the table's empty state whatever its plugin, and what the
     /// source's own plugin refuses is offered to the rest of `plugins`, to say which takes it.
     static func loader(_ request: SourceRequest, url: String, fetcher: any ContentFetcher, loop: EventLoop,
-                       plugins: PluginRegistry, fingerprintsContent: Bool = false, handsOnFirstPage: Bool = false) -> SourceLoader {
+                       plugins: PluginRegistry, fingerprintsContent: Bool = false, handsOnFirstPage: Bool = false,
+                       maxStreamItems: Int? = nil) -> SourceLoader {
         var source = Source(name: request.sourceName, url: url, plugin: request.plugin, pageParameter: request.pageParameter,
                             followsCrossHostLinks: request.followsCrossHostLinks, emptyBody: plugins.emptyBodyDecoder,
                             alternatives: plugins.decoders)
         source.fingerprintsContent = fingerprintsContent
         source.handsOnFirstPage = handsOnFirstPage
+        source.maxStreamItems = maxStreamItems
         return SourceLoader(source: source, fetcher: fetcher, loop: loop, options: request.options, retryPolicy: request.retryPolicy)
     }
 }

@@ -80,7 +80,7 @@ extension LoadSession {
         }
         let page = DetailPage(id: details.nextID(), url: url, parent: source, main: main, related: related, relatedProblems: problems)
         for (slot, detail) in page.sources.enumerated() {
-            detail.loader.observe { [unowned self, unowned page, unowned detail] change in
+            detail.loader.observeChanges { [unowned self, unowned page, unowned detail] change in
                 observe(change, of: detail, at: slot, in: page)
             }
         }
