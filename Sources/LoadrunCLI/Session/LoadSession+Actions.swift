@@ -13,9 +13,9 @@ extension LoadSession {
     /// An event that arrives while one is handled (an action whose loader publishes at once,
     /// a presenter's intent) waits its turn, as `SourceLoader`'s do: the machine never sees a
     /// new event before the actions of the last are carried out.
-    func send(_ event: SessionMachine.Event, change: StateChange? = nil) {
-        guard !turns.isBusy else { return turns.later { [unowned self] in handle(event, change: change) } }
-        turns.inTurn { handle(event, change: change) }
+    func send(_ event: SessionMachine.Event, change: StateChange? = nil, item: AnyContent? = nil) {
+        guard !turns.isBusy else { return turns.later { [unowned self] in handle(event, change: change, item: item) } }
+        turns.inTurn { handle(event, change: change, item: item) }
     }
 
     /// The change sent before has been shown: asked when its turn comes, after the presenter
@@ -25,16 +25,17 @@ extension LoadSession {
         turns.inTurn { handle(.changeShown(signalPending: probe.isRaised)) }
     }
 
-    private func handle(_ event: SessionMachine.Event, change: StateChange? = nil) {
+    /// `item`: the stream's item the event reports, for the command that reads it.
+    private func handle(_ event: SessionMachine.Event, change: StateChange? = nil, item: AnyContent? = nil) {
         // Nothing runs a program or turns the loop in here: a wait's program ran before the
         // change was sent (`tell`).
         let actions = machine.handle(event)
         // The presenter knows the run is ending before the cancels it brings come through.
         if environment.ending == nil { environment.ending = machine.ending }
-        for action in actions { carryOut(action, change: change) }
+        for action in actions { carryOut(action, change: change, item: item) }
     }
 
-    func carryOut(_ action: SessionMachine.Action, change: StateChange? = nil) {
+    func carryOut(_ action: SessionMachine.Action, change: StateChange? = nil, item: AnyContent? = nil) {
         switch action {
         case .loadAll:
             for (source, request) in zip(sources, requests) { source.loader.load(pages: request.pages) }
@@ -84,9 +85,12 @@ extension LoadSession {
             recorder?.record(content, first: change.firstPage, step: step, status: change.httpStatus, ofSource: index,
                              pages: sources[index].loader.pagesLoaded)
         case .runChangeCommand(let index):
-            // A stream's command ran for its items as they came, not for its end.
-            guard !scripting.streamed.contains(index) else { return }
             scripting.changeCommands?.changed(index, status: change?.httpStatus)
+        case .runItemCommand(let index):
+            guard let item else { return }
+            runCommand(for: item, of: index)
+        case .endStream(let index, let ending):
+            sources[index].loader.endStream(ending)
         case .refresh:
             presenter.refresh()
         case .sayUnmetWait(let unmet):

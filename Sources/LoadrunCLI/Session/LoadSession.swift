@@ -257,11 +257,8 @@ package final class LoadSession {
             if verbosity >= .verbose { diagnostics.trace(note, unmasked: false) }
             trace?.write(note, unmasked: false)
         }
-        // A new load's command on change runs for it as a whole again, until it streams.
-        if change.cause == .started {
-            scripting.streamed.remove(source.index)
-            scripting.streamedInput[source.index] = nil
-        }
+        // A new load's items are its own: those of the last that no command read go.
+        if change.cause == .started { scripting.streamedInput[source.index] = nil }
         tell(change, of: source)
         // Asked after the presenter drew: a signal may have stopped that very render.
         changeShown()
@@ -297,7 +294,10 @@ package final class LoadSession {
     private func take(_ batch: ItemBatch, of source: SessionSource) {
         switch batch.kind {
         case .arrived:
-            if streamItem(batch.content(), of: source.index) == .endWithout { source.loader.endStream(.beforeItem) }
+            // The machine judges it, as it judges a settled load; the run's end takes no more.
+            guard environment.ending == nil else { return }
+            let item = batch.content()
+            send(.itemArrived(source.index, judgment: judgment(of: item, of: source.index)), item: item)
         case .shown:
             guard wantsPieces else { return source.loader.endStream(.afterItem) }
             let piece = batch.content()

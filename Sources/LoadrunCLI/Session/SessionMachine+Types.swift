@@ -77,10 +77,9 @@ extension SessionMachine {
         case detailDropped(page: Int)
         /// `--until-timeout` passed.
         case waitTimedOut
-        /// An item of source `index`'s live stream was judged against the wait's condition
-        /// (`--until`) as it came: met, the load it ends meets it, whatever it comes to rest
-        /// with; else why not is kept for the timeout's message.
-        case streamItemJudged(Int, WaitJudge.Judgment)
+        /// An item of source `index`'s live stream came (see `SessionMachine+Items`), with
+        /// the wait's program's judgment of it where the condition is one (`--until`).
+        case itemArrived(Int, judgment: WaitJudge.Judgment?)
     }
 
     /// What the session should say, in words it chooses.
@@ -125,6 +124,10 @@ extension SessionMachine {
         case recordVersion(Int, LoadVerdict.HistoryStep)
         /// Run `--on-change`'s command for source `index`'s change.
         case runChangeCommand(Int)
+        /// Run `--on-change`'s command for the item of source `index`'s stream that came.
+        case runItemCommand(Int)
+        /// End source `index`'s stream in flight there (its item met the wait).
+        case endStream(Int, StreamEnding)
         /// Let the presenter draw what changed without a load (a pause, a cancel).
         case refresh
         /// Say why each of these sources has not met the wait's condition: its timeout passed.

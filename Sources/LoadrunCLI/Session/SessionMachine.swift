@@ -53,8 +53,12 @@ struct SessionMachine {
     /// Every source has met the wait's condition, the last with the change being shown: the
     /// run ends once it has been (`changeShown`).
     private var metWaitShown = false
-    /// What each settled load means: the one verdict every part of the run reads.
-    private(set) var verdicts: LoadVerdicts
+    /// What each settled load means: the one verdict every part of the run reads. Set here
+    /// and in `SessionMachine+Items` only.
+    var verdicts: LoadVerdicts
+    /// The run's sources whose load in flight streamed items: the command on change ran for
+    /// them as they came, not for the load's end. Set here and in `SessionMachine+Items`.
+    var streamedItems: Set<Int> = []
 
     init(schedule: LoadSession.Schedule, sourceCount: Int, interruptCancelsLoads: Bool, prefetchesDetails: Bool = true, wait: WaitJudge? = nil) {
         self.schedule = schedule
@@ -145,9 +149,8 @@ struct SessionMachine {
             return prefetch(page, main: main, isNew: isNew)
         case .cancelPrefetch:
             return cancelPrefetch()
-        case .streamItemJudged(let index, let judgment):
-            if waits, ending == nil { verdicts.streamItemJudged(index, judgment) }
-            return []
+        case .itemArrived(let index, let judgment):
+            return itemArrived(index, judgment: judgment)
         case .waitTimedOut:
             guard waits, ending == nil else { return [] }
             let unmet = (0..<sourceCount).filter { !metCondition.contains($0) }
@@ -174,6 +177,8 @@ struct SessionMachine {
         var verdict: LoadVerdict?
         var meetsWait = false
         if case .source(let index) = id {
+            // A new load's command on change runs for it as a whole again, until it streams.
+            if cause == .started { streamedItems.remove(index) }
             switch cause {
             case .failed, .retryScheduled: standingFailures.insert(index)
             case .succeeded, .notModified: standingFailures.remove(index)
@@ -233,7 +238,8 @@ struct SessionMachine {
     private func consequences(of verdict: LoadVerdict, for index: Int) -> [Action] {
         var actions: [Action] = []
         if verdict.history != .none { actions.append(.recordVersion(index, verdict.history)) }
-        if verdict.runsChangeCommand, ending == nil { actions.append(.runChangeCommand(index)) }
+        // A stream's command ran for its items as they came, not for its end.
+        if verdict.runsChangeCommand, ending == nil, !streamedItems.contains(index) { actions.append(.runChangeCommand(index)) }
         return actions
     }
 

@@ -48,8 +48,6 @@ final class ScriptingRun {
     /// `LoadSession+Waits`), and the changes of that source that came meanwhile, in order,
     /// told once it has judged.
     var judgments: [Int: (run: OffLoop.Later?, held: [StateChange])] = [:]
-    /// The sources whose load in flight streamed items: its command ran for them as they came.
-    var streamed: Set<Int> = []
     /// The items of each source's stream that no command has read yet, as `--output` prints
     /// them, by index, and their bytes: the next run's input.
     var streamedInput: [Int: (items: [[UInt8]], bytes: Int)] = [:]
@@ -102,28 +100,26 @@ extension LoadSession {
         return plugins.renderJSON(content, context: plainContext())
     }
 
-    /// An item of source `index`'s live stream came: the wait's program is judged on it (the
-    /// one that meets it ends the stream, as its end mark), and the command on change runs
-    /// for it, with the items that come while it runs read by its next run.
-    func streamItem(_ item: AnyContent, of index: Int) -> StreamItems.Verdict {
-        // The machine is not read here: the item may come while it handles an event.
-        guard environment.ending == nil else { return .take }
-        // The machine is read, never changed, here: it is not handling an event (nothing turns
-        // the loop inside it), and what the judgment finds is told as an event.
-        if let wait = machine.verdicts.wait, let program = wait.program {
-            // A signal meanwhile ends the program, as it ends a load's (`watchSignals`).
-            let cancellation = OffLoop.Cancellation()
-            let outer = scripting.judging
-            scripting.judging = cancellation
-            let input = contentJSON(item)
-            let run = OffLoop.cancellable(by: cancellation) { program.run(Array(input.utf8), deadline: wait.deadline) }
-            scripting.judging = outer
-            let judgment = wait.judgment(changedSinceFirst: false, json: { input }, program: WaitJudge.ProgramRun(input: input, run: run))
-            send(.streamItemJudged(index, judgment))
-            if judgment.met == true { return .endWithout }
-        }
-        guard let commands = scripting.changeCommands else { return .take }
-        scripting.streamed.insert(index)
+    /// The wait's program's judgment of an item of source `index`'s live stream, as it came,
+    /// where the condition is a program: run here, in the loader's turn, never in the
+    /// machine's (it is not handling an event: nothing turns the loop inside it), and told
+    /// to the machine with the item (`itemArrived`).
+    func judgment(of item: AnyContent, of index: Int) -> WaitJudge.Judgment? {
+        guard let wait = machine.verdicts.wait, let program = wait.program else { return nil }
+        // A signal meanwhile ends the program, as it ends a load's (`watchSignals`).
+        let cancellation = OffLoop.Cancellation()
+        let outer = scripting.judging
+        scripting.judging = cancellation
+        defer { scripting.judging = outer }
+        let input = contentJSON(item)
+        let run = OffLoop.cancellable(by: cancellation) { program.run(Array(input.utf8), deadline: wait.deadline) }
+        return wait.judgment(changedSinceFirst: false, json: { input }, program: WaitJudge.ProgramRun(input: input, run: run))
+    }
+
+    /// Runs the command on change for an item of source `index`'s stream, with the items
+    /// that come while it runs read by its next run.
+    func runCommand(for item: AnyContent, of index: Int) {
+        guard let commands = scripting.changeCommands else { return }
         var waiting = scripting.streamedInput[index] ?? ([], 0)
         let input = commandInput(item)
         waiting.items.append(input)
@@ -137,7 +133,6 @@ extension LoadSession {
         if dropped > 0 { waiting.items.removeFirst(dropped) }
         scripting.streamedInput[index] = waiting
         commands.changed(index, status: sources[index].loader.streamStatus)
-        return .take
     }
 
     /// The content as `--output` prints it, with no styling: what the command on change reads.
