@@ -74,7 +74,8 @@ final class JSONLinesStreamTests: XCTestCase {
     }
 
     /// NDJSON: the transitions as for any load, `loading→streaming` before the first item,
-    /// and a line for each item, labelled with its source.
+    /// and for each item a line of its verdict (issue 58: `cause` `item`, which of the load it
+    /// is, `changed`) and a line of the item, labelled with its source.
     func testNDJSONHasALineForEachItem() throws {
         let server = server()
         let run = try LoadrunProcess(["--url", server.url("/three"), "--no-history", "--output", "ndjson"])
@@ -83,10 +84,12 @@ final class JSONLinesStreamTests: XCTestCase {
             try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], String(line))
         }
         let shapes = records.map { record in
-            record["item"].map { "item \(($0 as? [String: Any])?["i"] ?? "?") of \(record["source"] ?? "?")" }
+            if record["cause"] as? String == "item" { return "verdict \(record["items"] ?? "?") changed \(record["changed"] ?? "?")" }
+            return record["item"].map { "item \(($0 as? [String: Any])?["i"] ?? "?") of \(record["source"] ?? "?")" }
                 ?? "\(record["from"] ?? "?")→\(record["to"] ?? "?")"
         }
-        XCTAssertEqual(shapes, ["idle→loading", "loading→streaming", "item 1 of three", "item 2 of three", "item 3 of three", "streaming→loaded"])
+        XCTAssertEqual(shapes, ["idle→loading", "loading→streaming", "verdict 1 changed 1", "item 1 of three", "verdict 2 changed 1", "item 2 of three",
+                                "verdict 3 changed 1", "item 3 of three", "streaming→loaded"])
     }
 
     /// The same values sent with their length are a document: read whole, as a table.

@@ -25,6 +25,22 @@ final class StreamScriptingTests: XCTestCase {
         XCTAssertEqual(requests.count, 1, "met by the stream's first load: no reload")
     }
 
+    /// Issue 58: NDJSON has each item's verdict as the machine judged it: which item of the
+    /// load, its ID, new content, and whether it met the wait; the one that did ends it.
+    func testNDJSONSaysEachItemsVerdictAsItCame() throws {
+        let server = server()
+        let run = try LoadrunProcess(["--url", server.url("/typed-data"), "--no-history", "--output", "ndjson",
+                                      "--until", #".data.type == "done""#])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        let verdicts = try run.standardOutput.split(separator: "\n").map { line in
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], String(line))
+        }.filter { $0["cause"] as? String == "item" }
+        XCTAssertEqual(verdicts.map { $0["items"] as? Int }, [1, 2, 3, 4])
+        XCTAssertEqual(verdicts.map { $0["item_id"] as? String }, ["1", "2", "3", "4"])
+        XCTAssertEqual(verdicts.map { $0["condition_met"] as? Bool }, [false, false, false, true])
+        XCTAssertEqual(verdicts.map { $0["changed"] as? Bool }, [true, true, true, true])
+    }
+
     /// The LLM shape of the issue: tokens picked by `--jq`, and the `[DONE]` sentinel, which
     /// `--until` matches before the program runs on it, ends the run with 0.
     func testAnLLMStreamsTokensUntilItsDoneSentinel() throws {

@@ -24,9 +24,10 @@ final class SessionMachineItemsTests: XCTestCase {
         _ = machine.handle(.start)
         _ = machine.handle(.changed(.source(0), .started, loading, nil))
         let unmet = WaitJudge.Judgment(met: false, reason: "`.data == \"[DONE]\"` gave false on {\"data\":1}")
-        XCTAssertEqual(machine.handle(.itemArrived(0, judgment: unmet)), [.runItemCommand(0)])
+        XCTAssertEqual(machine.handle(.itemArrived(0, count: 1, judgment: unmet)), [.runItemCommand(0), .showItem(0, count: 1, conditionMet: false)])
         XCTAssertEqual(machine.verdicts.wait?.reason(0), unmet.reason, "why it has not met it, for the timeout")
-        XCTAssertEqual(machine.handle(.itemArrived(0, judgment: WaitJudge.Judgment(met: true))), [.endStream(0, .beforeItem)])
+        XCTAssertEqual(machine.handle(.itemArrived(0, count: 2, judgment: WaitJudge.Judgment(met: true))),
+                       [.showItem(0, count: 2, conditionMet: true), .endStream(0, .beforeItem)])
         XCTAssertTrue(settle(&machine, 1).contains(.show(.source(0), .succeeded, machine.verdicts.latest[0])))
         XCTAssertEqual(machine.verdicts.latest[0]?.conditionMet, true, "met by its item, whatever it came to rest with")
     }
@@ -37,7 +38,8 @@ final class SessionMachineItemsTests: XCTestCase {
         _ = machine.handle(.changed(.source(0), .started, loading, nil))
         _ = settle(&machine, 1)
         _ = machine.handle(.changed(.source(0), .started, loading, nil))
-        XCTAssertEqual(machine.handle(.itemArrived(0, judgment: nil)), [.runItemCommand(0)], "no wait: nothing to judge")
+        XCTAssertEqual(machine.handle(.itemArrived(0, count: 1, judgment: nil)), [.runItemCommand(0), .showItem(0, count: 1, conditionMet: nil)],
+                       "no wait: nothing to judge")
         XCTAssertFalse(settle(&machine, 2).contains(.runChangeCommand(0)), "its items ran it")
         _ = machine.handle(.changed(.source(0), .started, loading, nil))
         XCTAssertTrue(settle(&machine, 3).contains(.runChangeCommand(0)), "a load that streamed nothing runs it at its end")
@@ -47,6 +49,6 @@ final class SessionMachineItemsTests: XCTestCase {
         var machine = Machine(schedule: .once, sourceCount: 1, interruptCancelsLoads: false)
         _ = machine.handle(.start)
         _ = machine.handle(.quit)
-        XCTAssertEqual(machine.handle(.itemArrived(0, judgment: nil)), [])
+        XCTAssertEqual(machine.handle(.itemArrived(0, count: 1, judgment: nil)), [])
     }
 }

@@ -28,6 +28,7 @@ final class TransitionRecordTests: XCTestCase {
         private enum Keys: String, CodingKey {
             case time, source, from, to, cause, attempt, bytes, error, stale, changed, conditionMet = "condition_met"
             case httpStatus = "http_status", durationMs = "duration_ms", notModified = "not_modified", retryInMs = "retry_in_ms"
+            case items, itemID = "item_id"
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -47,6 +48,8 @@ final class TransitionRecordTests: XCTestCase {
             try container.encode(record.stale, forKey: .stale)
             try container.encode(record.error, forKey: .error)
             try container.encode(record.retryInMs, forKey: .retryInMs)
+            try container.encode(record.items, forKey: .items)
+            try container.encode(record.itemID, forKey: .itemID)
         }
 
         func line() throws -> String {

@@ -11,6 +11,12 @@ extension SourceLoader {
     func streamItems() -> StreamItems {
         StreamItems(keepsRecent: source.handsOnFirstPage, arrived: { [weak self] item in
             guard let self else { return .endWithout }
+            if streamed.told == 0, streamed.last == nil {
+                streamed.last = .now
+                // Said before the first item is told or goes out: observers learn the source
+                // streams first (its content comes with the chunk's progress, once the tap has it).
+                send(.streamed(LoadProgress(receivedBytes: streamed.bytes, items: 1, lastItem: streamed.last), content: nil, head: streamed.head))
+            }
             if publishesArrivals {
                 // Made content only if an observer asks, during the event alone.
                 withoutActuallyEscaping(item) { item in
@@ -19,12 +25,6 @@ extension SourceLoader {
                 if streamed.ending == .beforeItem { return .endWithout }
             }
             streamed.told += 1
-            if streamed.told == 1 {
-                streamed.last = .now
-                // Said before the first item goes out: observers learn the source streams first
-                // (its content comes with the chunk's progress, once the tap has it).
-                send(.streamed(LoadProgress(receivedBytes: streamed.bytes, items: 1, lastItem: streamed.last), content: nil, head: streamed.head))
-            }
             if let most = source.maxStreamItems, streamed.told >= most { return .takeAndEnd }
             return streamed.ending == nil ? .take : .takeAndEnd
         })

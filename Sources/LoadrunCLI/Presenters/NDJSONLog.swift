@@ -22,6 +22,16 @@ final class NDJSONLog: Presenter {
     var printsPieces: Bool { true }
     var takesPiecesOnlyFromStreams: Bool { true }
     var labelsPieces: Bool { true }
+    /// Each item of a live stream gets a line of its verdict, as a transition does.
+    var logsItems: Bool { true }
+
+    func itemArrived(_ source: SourceSnapshot, item: AnyContent, _ arrival: ItemArrival) {
+        guard environment.ending == nil, !environment.output.isClosed else { return }
+        // Its ID, as the list's items are told apart (`ItemIdentities`): an event's `id:`.
+        let fields = environment.plugins.itemFields(of: item, at: 0) ?? [:]
+        let id = ItemIdentities.idFields.lazy.compactMap { fields[$0] }.first
+        environment.output.write(TransitionRecord(item: arrival, id: id, of: source.name, at: TransitionRecord.now()).line())
+    }
 
     func piece(_ content: AnyContent, ofSource index: Int) {
         guard environment.ending == nil, !environment.signalWaiting, !environment.output.isClosed else { return }

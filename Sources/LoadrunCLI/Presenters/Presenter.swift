@@ -34,6 +34,9 @@ protocol Presenter: AnyObject {
     /// Whether each piece it prints says its source, so that several sources' pieces may
     /// go out as they come, interleaved (NDJSON).
     var labelsPieces: Bool { get }
+    /// Whether it logs the verdict on each item of a live stream as it comes (`itemArrived`):
+    /// NDJSON, whose scripts see each as the screen does.
+    var logsItems: Bool { get }
     /// Whether it shows the bytes a load has received so far (`progressed` changes), in
     /// `environment`; where it does not, its sources do not publish them.
     func showsProgress(in environment: PresenterEnvironment) -> Bool
@@ -60,6 +63,9 @@ protocol Presenter: AnyObject {
     /// `printsPieces`), to show. A presenter only receives: whether the load goes on is the
     /// session's to say (the run ending, a signal, a reader that left), never its answer.
     func piece(_ content: AnyContent, ofSource index: Int)
+    /// An item of `source`'s live stream came (`item`, as the stream's plugin read it), with
+    /// the verdict on it (see `ItemArrival`), for a presenter that logs it (`logsItems`).
+    func itemArrived(_ source: SourceSnapshot, item: AnyContent, _ arrival: ItemArrival)
     /// `o` or `y` (the model's `.handOff`): `url` is what the session found for `target`, or
     /// why there is none, and `name` the source it belongs to, for the notice.
     func handOff(_ how: HandOff, _ target: LinkTarget, url: Result<String, DetailProblem>, about name: String)
@@ -96,8 +102,10 @@ extension Presenter {
     var printsPieces: Bool { false }
     var takesPiecesOnlyFromStreams: Bool { false }
     var labelsPieces: Bool { false }
+    var logsItems: Bool { false }
     func showsProgress(in environment: PresenterEnvironment) -> Bool { false }
     func piece(_ content: AnyContent, ofSource index: Int) {}
+    func itemArrived(_ source: SourceSnapshot, item: AnyContent, _ arrival: ItemArrival) {}
     func detailChanged(_ facts: DetailFacts, slot: Int, by change: StateChange) {}
     func opened(_ facts: DetailFacts) {}
     func note(_ text: String, about name: String) { environment.diagnostics.say("\(name): \(text)") }

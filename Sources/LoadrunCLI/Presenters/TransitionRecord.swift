@@ -31,6 +31,10 @@ struct TransitionRecord {
     var error: String?
     /// The wait before a retry, or before a stream's reconnection (`cause` says which).
     var retryInMs: Int?
+    /// For an item of a live stream (`cause` `item`): which of its load it is, from 1.
+    var items: Int?
+    /// For an item of a live stream: its ID (an event's `id:`, a value's `id`), if it has one.
+    var itemID: String?
 
     init(_ change: StateChange, at time: String, verdict: LoadVerdict? = nil) {
         self.time = time
@@ -58,6 +62,26 @@ struct TransitionRecord {
         }
     }
 
+    /// The line for an item of a live stream as it came (`cause` `item`, `from` and `to`
+    /// `streaming`): new content, whether it met the wait, which item it is and its ID.
+    init(item arrival: ItemArrival, id: String?, of source: String, at time: String) {
+        self.time = time
+        self.source = source
+        from = "streaming"
+        to = "streaming"
+        cause = "item"
+        attempt = arrival.attempt
+        httpStatus = arrival.httpStatus
+        bytes = arrival.bytes
+        durationMs = Int(arrival.elapsed.wholeMilliseconds)
+        notModified = false
+        changed = true
+        conditionMet = arrival.conditionMet
+        stale = false
+        items = arrival.count
+        itemID = id
+    }
+
     /// The record as one line of JSON, newline included: keys sorted, as `jq -S` would, and
     /// strings escaped as `JSONWriter` does (what JSON requires, and DEL, C1 controls and
     /// bidi overrides too, since sources, reason phrases and hosts come from outside).
@@ -66,7 +90,7 @@ struct TransitionRecord {
     /// `JSONEncoder` took a tenth of such a run.
     func line() -> String {
         var out: [UInt8] = []
-        out.reserveCapacity(320 + source.utf8.count + (error?.utf8.count ?? 0))
+        out.reserveCapacity(352 + source.utf8.count + (error?.utf8.count ?? 0) + (itemID?.utf8.count ?? 0))
         func key(_ name: StaticString, first: Bool = false) {
             out.append(UInt8(ascii: first ? "{" : ","))
             out.append(UInt8(ascii: "\""))
@@ -93,6 +117,8 @@ struct TransitionRecord {
         key("error"); string(error)
         key("from"); string(from)
         key("http_status"); number(httpStatus)
+        key("item_id"); string(itemID)
+        key("items"); number(items)
         key("not_modified"); flag(notModified)
         key("retry_in_ms"); number(retryInMs)
         key("source"); string(source)

@@ -91,6 +91,13 @@ extension LoadSession {
             runCommand(for: item, of: index)
         case .endStream(let index, let ending):
             sources[index].loader.endStream(ending)
+        case .showItem(let index, let count, let met):
+            guard let item else { return }
+            let loader = sources[index].loader
+            let bytes = if case .loading(let progress, _) = loader.state { progress.receivedBytes } else { 0 }
+            let arrival = ItemArrival(count: count, conditionMet: met, httpStatus: loader.streamStatus, attempt: loader.record.attempt,
+                                      bytes: bytes, elapsed: .now - loader.requestStarted)
+            presenter.itemArrived(snapshot(of: sources[index]), item: item, arrival)
         case .refresh:
             presenter.refresh()
         case .sayUnmetWait(let unmet):

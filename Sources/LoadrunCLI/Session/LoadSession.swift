@@ -182,7 +182,7 @@ package final class LoadSession {
                                                   || records(index), handsOnFirstPage: records(index),
                                               maxStreamItems: environment.view.maxStreamItems)
             loader.reportsProgress = showsProgress
-            loader.publishesArrivals = scripting.settings.readsStreamItems
+            loader.publishesArrivals = scripting.settings.readsStreamItems || presenter.logsItems
             let source = SessionSource(loader: loader, index: index, interval: interval(for: request))
             // The loader's one way out: its changes, and its items as they come.
             loader.observe { [unowned self, unowned source] event in
@@ -297,7 +297,7 @@ package final class LoadSession {
             // The machine judges it, as it judges a settled load; the run's end takes no more.
             guard environment.ending == nil else { return }
             let item = batch.content()
-            send(.itemArrived(source.index, judgment: judgment(of: item, of: source.index)), item: item)
+            send(.itemArrived(source.index, count: batch.itemsSoFar, judgment: judgment(of: item, of: source.index)), item: item)
         case .shown:
             guard wantsPieces else { return source.loader.endStream(.afterItem) }
             let piece = batch.content()

@@ -4,16 +4,18 @@ import Loader
 /// settled load: a wait met by one ends the stream before it (its end mark); any other runs
 /// the command on change for it, and the load's end then runs none of its own.
 extension SessionMachine {
-    /// Item of source `index`'s stream came; `judgment`: the wait's program's judgment of it,
-    /// where the condition is one (the session ran it as the item came).
-    mutating func itemArrived(_ index: Int, judgment: WaitJudge.Judgment?) -> [Action] {
+    /// The `count`th item of source `index`'s stream came; `judgment`: the wait's program's
+    /// judgment of it, where the condition is one (the session ran it as the item came).
+    mutating func itemArrived(_ index: Int, count: Int, judgment: WaitJudge.Judgment?) -> [Action] {
         guard ending == nil else { return [] }
+        // Only a program is judged on an item: another condition waits for the load's end.
+        let met = waits ? judgment?.met ?? false : nil
         if waits, let judgment {
             verdicts.streamItemJudged(index, judgment)
             // What the run waited for: the stream's end mark (`[DONE]`), not content.
-            if judgment.met == true { return [.endStream(index, .beforeItem)] }
+            if judgment.met == true { return [.showItem(index, count: count, conditionMet: true), .endStream(index, .beforeItem)] }
         }
         streamedItems.insert(index)
-        return [.runItemCommand(index)]
+        return [.runItemCommand(index), .showItem(index, count: count, conditionMet: met)]
     }
 }

@@ -79,7 +79,7 @@ extension SessionMachine {
         case waitTimedOut
         /// An item of source `index`'s live stream came (see `SessionMachine+Items`), with
         /// the wait's program's judgment of it where the condition is one (`--until`).
-        case itemArrived(Int, judgment: WaitJudge.Judgment?)
+        case itemArrived(Int, count: Int, judgment: WaitJudge.Judgment?)
     }
 
     /// What the session should say, in words it chooses.
@@ -128,6 +128,10 @@ extension SessionMachine {
         case runItemCommand(Int)
         /// End source `index`'s stream in flight there (its item met the wait).
         case endStream(Int, StreamEnding)
+        /// Let the presenter show the verdict on the item of source `index`'s stream that
+        /// came, the `count`th of its load: new content, and whether it met the wait (nil
+        /// where the run does not wait).
+        case showItem(Int, count: Int, conditionMet: Bool?)
         /// Let the presenter draw what changed without a load (a pause, a cancel).
         case refresh
         /// Say why each of these sources has not met the wait's condition: its timeout passed.

@@ -149,8 +149,8 @@ struct SessionMachine {
             return prefetch(page, main: main, isNew: isNew)
         case .cancelPrefetch:
             return cancelPrefetch()
-        case .itemArrived(let index, let judgment):
-            return itemArrived(index, judgment: judgment)
+        case .itemArrived(let index, let count, let judgment):
+            return itemArrived(index, count: count, judgment: judgment)
         case .waitTimedOut:
             guard waits, ending == nil else { return [] }
             let unmet = (0..<sourceCount).filter { !metCondition.contains($0) }
