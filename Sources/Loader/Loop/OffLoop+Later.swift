@@ -67,8 +67,8 @@ extension OffLoop {
         return later
     }
 
-    /// Runs `body` on a detached thread; false when none could be made.
-    private static func spawn(_ body: @escaping @Sendable () -> Void) -> Bool {
+    /// Runs `body` on a detached thread of its own; false when none could be made.
+    static func spawn(_ body: @escaping @Sendable () -> Void) -> Bool {
         let job = Unmanaged.passRetained(Body(body)).toOpaque()
         var handle = pthread_t()
         // One retain for the thread, released by it when the body is done.

@@ -51,17 +51,7 @@ public enum OffLoop {
     public static func start<T: Sendable>(_ work: @escaping @Sendable () -> T) -> Started<T>? {
         guard let loop = EventLoop.current, loop.isRunning else { return nil }
         let box = ResultBox<T>(waking: loop.makeWaker())
-        let thread = Unmanaged.passRetained(Job { box.finish(work()) }).toOpaque()
-        var handle = pthread_t()
-        // One retain for the thread, released by it when the job is done.
-        guard pthread_create(&handle, nil, { data in
-            Unmanaged<Job>.fromOpaque(data!).takeRetainedValue().body()
-            return nil
-        }, thread) == 0 else {
-            Unmanaged<Job>.fromOpaque(thread).release()
-            return nil
-        }
-        pthread_detach(handle)
+        guard spawn({ box.finish(work()) }) else { return nil }
         return Started(box: box)
     }
 
@@ -111,12 +101,6 @@ public enum OffLoop {
         public let deadline: ContinuousClock.Instant?
         public init(deadline: ContinuousClock.Instant? = nil) { self.deadline = deadline }
         public func cancel() { isCancelled = true }
-    }
-
-    /// A closure for a thread to run.
-    private final class Job {
-        let body: () -> Void
-        init(_ body: @escaping () -> Void) { self.body = body }
     }
 
     /// The result, handed from the work's thread to the loop's, which it wakes.
