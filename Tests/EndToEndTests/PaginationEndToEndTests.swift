@@ -13,6 +13,21 @@ final class PaginationEndToEndTests: XCTestCase {
         return posts.compactMap { $0["id"] as? Int }
     }
 
+    /// Issue 58's review: a wait's program judges the list a chain of pages makes, once, at
+    /// the chain's end, never a first page on its way: `length == 10` holds on the first load.
+    func testAWaitJudgesTheWholeChainOfPages() throws {
+        let server = TestServer { server, _ in server.serveSampleContent() }
+        let run = try LoadrunProcess(["--url", server.url("/posts?page=1&per_page=5"), "--pages", "2", "--until", "length == 10",
+                                      "--until-timeout", "20s", "--output", "ndjson"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        let records = try run.standardOutput.split(separator: "\n").map { line in
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], String(line))
+        }
+        let judged = records.filter { $0["condition_met"] is Bool }
+        XCTAssertEqual(judged.map { $0["condition_met"] as? Bool }, [true], "one verdict, on both pages: \(run.standardOutput)")
+        XCTAssertEqual(records.filter { $0["cause"] as? String == "started" }.count, 2, "two pages, one load")
+    }
+
     func testPagesFollowLinkHeaders() throws {
         let server = TestServer { server, _ in server.serveSampleContent() }
         let first = server.url("/posts?page=1&per_page=5")

@@ -98,8 +98,6 @@ final class StreamScriptingTests: XCTestCase {
                        run.standardError)
     }
 
-    /// `-i` prints a stream's response head before its events, as they come, and not again
-    /// at its end.
     /// Issue 58: `-I` on a stream that never ends is its head alone, and the run ends: a HEAD
     /// has no body, so no presenter has a stream to end (none can).
     func testHeadAloneOfAnOpenStreamEndsTheRun() throws {
@@ -111,6 +109,8 @@ final class StreamScriptingTests: XCTestCase {
         XCTAssertFalse(run.standardOutput.contains("data"), "no event: \(run.standardOutput)")
     }
 
+    /// `-i` prints a stream's response head before its events, as they come, and not again
+    /// at its end.
     func testIncludePrintsTheHeadBeforeTheEvents() throws {
         let server = server()
         let run = try LoadrunProcess(["--url", server.url("/open"), "--no-history", "-q", "-i"])

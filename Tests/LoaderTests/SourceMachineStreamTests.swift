@@ -4,7 +4,7 @@ import XCTest
 
 /// Issue 58: the source machine decides a live stream's reconnections, as a value: each end of
 /// a connection is opened again (`.reconnect`, told as `.reconnecting`) or ends the load
-/// (`.endStream`), and the load stays under way across them.
+/// (`.settleStream`), and the load stays under way across them.
 final class SourceMachineStreamTests: XCTestCase {
     private struct Events: PagedContent, Equatable {
         var pluginName: String { "events" }
@@ -42,7 +42,7 @@ final class SourceMachineStreamTests: XCTestCase {
     }
 
     private func endedWith(_ actions: [Machine.Action]) -> Result<HTTPResponse, LoadError>? {
-        actions.lazy.compactMap { if case .endStream(let result, _) = $0 { result } else { nil } }.first
+        actions.lazy.compactMap { if case .settleStream(let result, _) = $0 { result } else { nil } }.first
     }
 
     private func transitions(_ actions: [Machine.Action]) -> [Machine.Transition] {

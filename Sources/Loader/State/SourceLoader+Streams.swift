@@ -48,10 +48,12 @@ extension SourceLoader {
     }
 
     /// The end of one connection of a live stream, for its machine, which opens it again
-    /// (`.reconnect`) or ends the load with it (`.endStream`).
+    /// (`.reconnect`) or ends the load with it (`.settleStream`).
     func connectionEnd(_ result: Result<HTTPResponse, LoadError>, tap: any BodyTap, request: Int) -> Machine.ConnectionEnd {
         let isStream = if case .success(let response) = result { Self.isStream(response.info, readBy: tap) } else { false }
-        // Nor a stream its tap is done with (a program's error, a reader that left).
+        // Opened again only as EventSource does, by GET (a POST's stream, an LLM's answer,
+        // would be asked for anew), and not when its tap is done with it (a program's error,
+        // a reader that left).
         let stream = (tap as? any ResumableStream).flatMap { $0.wantsMore && requested?.options.method == "GET" ? $0 : nil }
         return Machine.ConnectionEnd(request: request, result: result, isStream: isStream, resumes: stream != nil,
                                      broughtEvents: stream?.connectionEnded() ?? false, reconnectionTime: stream?.reconnectionTime,

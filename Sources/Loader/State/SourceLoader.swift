@@ -130,6 +130,9 @@ public final class SourceLoader {
         // Nor when its fetch was already asked to cancel, unless the response came meanwhile and
         // is being decoded: that decode is what the cancel must end.
         if !handling, machine.cancelWouldChangeNothing(decoding: decoding != nil) { return }
+        // A decode under way while an event is handled (a stream's end, settled as its
+        // machine said) is what the cancel must end now: the cancel's own turn comes after it.
+        if handling { decoding?.cancel() }
         send(.cancel)
     }
 
@@ -183,7 +186,7 @@ public final class SourceLoader {
             loop.schedule { [weak self] in self?.send(.endDue) }
         case .reconnect(let delay, let lastEventID):
             reconnect(after: delay, lastEventID: lastEventID)
-        case .endStream(let result, let request):
+        case .settleStream(let result, let request):
             settle(result, request: request)
         case .publish(let transition):
             published = transition.snapshot

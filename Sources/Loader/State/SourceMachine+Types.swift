@@ -66,7 +66,7 @@ extension SourceMachine {
         // Boxed, as `Action.publish` is: a response is the one large event.
         indirect case fetchEnded(FetchEnd)
         /// A connection of the live stream from the last `.fetch` ended: it is opened again
-        /// (`.reconnect`) or the load ends with it (`.endStream`). Boxed, as `fetchEnded` is.
+        /// (`.reconnect`) or the load ends with it (`.settleStream`). Boxed, as `fetchEnded` is.
         indirect case connectionEnded(ConnectionEnd)
         /// The loop came round after `tellEnd`: the response that came is told now.
         case endDue
@@ -165,7 +165,7 @@ extension SourceMachine {
         case reconnect(after: Duration, lastEventID: String)
         /// End the live stream in flight with `result`: its connection's, or the failure the
         /// machine made of it; it is then told as `.fetchEnded`, as any fetch's end is.
-        indirect case endStream(Result<HTTPResponse, LoadError>, request: Int)
+        indirect case settleStream(Result<HTTPResponse, LoadError>, request: Int)
         /// Tell observers. Boxed: a transition is 1.5 KB (two states and a snapshot), and
         /// unboxed every action was as large, copied whole each time one was appended or
         /// read.

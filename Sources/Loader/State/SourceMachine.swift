@@ -152,7 +152,7 @@ public struct SourceMachine<Content: PagedContent> {
                 defer { reconnecting = nil }
                 return [.reconnect(after: planned.delay, lastEventID: planned.lastEventID)] + drive(load.handle(.reconnecting))
             case .end(let result):
-                return [.endStream(result, request: end.request)]
+                return [.settleStream(result, request: end.request)]
             }
         case .endDue:
             guard let end = pendingEnd else { return [] }

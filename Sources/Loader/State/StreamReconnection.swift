@@ -2,7 +2,7 @@
 /// `EventSource` does: a stream that ended, or a connection that dropped, is opened again after
 /// the server's reconnection time, asking for what came after the last event; a 204 ends it
 /// for good; anything else that is not the stream (another status, another type, a deadline,
-/// a cancel) ends it with that. A value: the loader carries it out.
+/// a cancel) ends it with that. A value, kept and asked by the source machine (`SourceMachine+Streams`).
 ///
 /// Reconnections that bring no event are bounded, and wait longer each time (doubling), so that
 /// a server that takes the connection and closes it at once is not hammered for ever.

@@ -58,6 +58,8 @@ extension LoadSession {
         case .cancel(let id):
             source(id)?.loader.cancel()
         case .cancelAll:
+            // A load waiting for the wait's program is told now, its condition undecided.
+            cancelJudgments()
             sources.forEach { $0.loader.cancel() }
             details.cancelAll()
         case .scheduleReload(let index):

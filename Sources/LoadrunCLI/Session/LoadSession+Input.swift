@@ -18,7 +18,8 @@ extension LoadSession {
         watches += EndingSignals.watch(on: loop, interruptMayNotEnd: presenter.interruptCancelsLoads) { [unowned self] signal in
             probe.lower()
             scripting.judging?.cancel()
-            cancelJudgments()
+            // A settled load's judgment ends with the run (`.cancelAll`), not with a Ctrl-C that
+            // only cancels what is in flight on the full-screen view.
             send(.signal(signal, at: .now))
         }
         watches.append(loop.onSignal(SIGUSR1) { [unowned self] in send(.reloadSignal) })

@@ -8,8 +8,9 @@ extension SessionMachine {
     /// judgment of it, where the condition is one (the session ran it as the item came).
     mutating func itemArrived(_ index: Int, count: Int, judgment: WaitJudge.Judgment?) -> [Action] {
         guard ending == nil else { return [] }
-        // Only a program is judged on an item: another condition waits for the load's end.
-        let met = waits ? judgment?.met ?? false : nil
+        // Only a program is judged on an item: another condition waits for the load's end,
+        // and an item no program judged met nothing, nor failed to.
+        let met = waits ? judgment.map { $0.met ?? false } : nil
         if waits, let judgment {
             verdicts.streamItemJudged(index, judgment)
             // What the run waited for: the stream's end mark (`[DONE]`), not content.

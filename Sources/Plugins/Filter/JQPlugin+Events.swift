@@ -4,8 +4,9 @@ import Loader
 /// of a stream of inputs: an event's object as `--output json` prints it (`{"id", "event",
 /// "data"}`, `data` parsed where it is JSON), or a JSON Lines stream's value. Where the run
 /// takes pieces, each item's results are printed before the next item is read; where it
-/// keeps its content (the full-screen view), the last results are kept, and are what the
-/// stream shows while it lasts and comes to rest with (`KeptResults`).
+/// keeps its content (the full-screen view, several sources on a pipe, a detail), the last
+/// results are kept, and are what the stream shows while it lasts and comes to rest with
+/// (`KeptResults`).
 extension JQPlugin {
     /// The tap on a live stream (`ResponseInfo.isLiveStream`) whose items the program runs on.
     func liveTap(for response: ResponseInfo, pieces: ContentPieces?, items: StreamItems?) -> any BodyTap {

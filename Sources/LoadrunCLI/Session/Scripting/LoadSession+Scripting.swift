@@ -47,7 +47,7 @@ final class ScriptingRun {
     /// The wait's program running on each source's settled load, off the loop, by index (see
     /// `LoadSession+Waits`), and the changes of that source that came meanwhile, in order,
     /// told once it has judged.
-    var judgments: [Int: (run: OffLoop.Later?, held: [StateChange])] = [:]
+    var judgments: [Int: (run: OffLoop.Later?, held: [(StateChange, SessionMachine.Phase)])] = [:]
     /// The items of each source's stream that no command has read yet, as `--output` prints
     /// them, by index, and their bytes: the next run's input.
     var streamedInput: [Int: (items: [[UInt8]], bytes: Int)] = [:]
@@ -105,7 +105,8 @@ extension LoadSession {
     /// machine's (it is not handling an event: nothing turns the loop inside it), and told
     /// to the machine with the item (`itemArrived`).
     func judgment(of item: AnyContent, of index: Int) -> WaitJudge.Judgment? {
-        guard let wait = machine.verdicts.wait, let program = wait.program else { return nil }
+        // Past --until-timeout (the full-screen view stays), the wait judges no more.
+        guard let wait = machine.verdicts.wait, let program = wait.program, !wait.hasTimedOut else { return nil }
         // A signal meanwhile ends the program, as it ends a load's (`watchSignals`).
         let cancellation = OffLoop.Cancellation()
         let outer = scripting.judging

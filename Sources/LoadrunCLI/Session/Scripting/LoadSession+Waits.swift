@@ -6,30 +6,35 @@ import Plugins
 /// tells the machine the change with what it came to, as its event. The source's changes
 /// that come meanwhile are held, and told after it, in order.
 extension LoadSession {
-    /// Tells the machine of `change` of `source`, now, or once the wait's program has judged
-    /// it (or a change held before it).
-    func tell(_ change: StateChange, of source: SessionSource) {
+    /// Tells the machine of `change` of `source`, which left it at `phase`, now, or once the
+    /// wait's program has judged it (or a change held before it). Only a load come to rest
+    /// is judged: a page that continues its chain is not (the machine judges the chain's end).
+    func tell(_ change: StateChange, phase: SessionMachine.Phase, of source: SessionSource) {
         let index = source.index
-        if scripting.judgments[index] != nil { return scripting.judgments[index]!.held.append(change) }
-        guard var load = settledLoad(change, of: source), machine.verdicts.needsProgram(index, content: load.content),
-              let wait = machine.verdicts.wait, let program = wait.program else {
-            return send(.changed(.source(index), change.cause, Self.phase(of: source), settledLoad(change, of: source)), change: change)
+        if scripting.judgments[index] != nil { return scripting.judgments[index]!.held.append((change, phase)) }
+        let settled = phase.continuesChain ? nil : settledLoad(change, of: source)
+        guard var load = settled, machine.verdicts.needsProgram(index, content: load.content), let wait = machine.verdicts.wait,
+              let program = wait.program, !wait.hasTimedOut else {
+            return send(.changed(.source(index), change.cause, phase, settled), change: change)
         }
         let input = load.json()
         scripting.judgments[index] = (nil, [])
         let running = program.start(Array(input.utf8), deadline: wait.deadline) { [unowned self, unowned source] run in
             load.program = WaitJudge.ProgramRun(input: input, run: run)
             let held = scripting.judgments.removeValue(forKey: index)?.held ?? []
-            send(.changed(.source(index), change.cause, Self.phase(of: source), load), change: change)
+            send(.changed(.source(index), change.cause, phase, load), change: change)
             changeShown()
-            for later in held { tell(later, of: source) }
+            for (later, phase) in held {
+                tell(later, phase: phase, of: source)
+                changeShown()
+            }
         }
         // Without a loop it ran, and was told, before `start` returned.
-        if scripting.judgments[index] != nil { scripting.judgments[index]?.run = running }
+        if scripting.judgments[index] != nil, scripting.judgments[index]?.run == nil { scripting.judgments[index]?.run = running }
     }
 
-    /// Ends every wait for a program's judgment (a signal): each change is told with its
-    /// condition undecided.
+    /// Ends every wait for a program's judgment (the run is ending): each change is told with
+    /// its condition undecided.
     func cancelJudgments() {
         for judgment in scripting.judgments.values { judgment.run?.cancel() }
     }

@@ -37,6 +37,9 @@ struct WaitJudge {
         self.deadline = deadline
     }
 
+    /// Whether `--until-timeout` has passed: no program is run for the wait any more.
+    var hasTimedOut: Bool { deadline.map { .now >= $0 } ?? false }
+
     /// The program the condition runs on content, when it is one.
     var program: JQProgram? {
         if case .expression(let program) = settings.condition { return program }
