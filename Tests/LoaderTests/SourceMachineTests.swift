@@ -166,25 +166,25 @@ final class SourceMachineTests: XCTestCase {
         if let next { headers.add(name: "Link", value: "<\(next)>; rel=\"next\"") }
         let info = ResponseInfo(url: url, headers: headers)
         return .fetchEnded(Machine.FetchEnd(.page(Numbers(items: items), info), request: lastRequest, httpStatus: 200, bytes: 10,
-                                            page: FirstPage(info: info, bytes: Array("\(items)".utf8))))
+                                            page: ServedPage(info: info, bytes: Array("\(items)".utf8))))
     }
 
     func testTheFirstPageGoesWithTheChangeThatSettlesTheLoadAndNoOther() {
         var machine = machine()
         _ = send(&machine, .load(pages: 2))
         let opening = transitions(send(&machine, handedPage([1], from: first, next: "http://a.test/n?page=2")))
-        XCTAssertNil(opening.first?.firstPage, "the load goes on to its next page")
+        XCTAssertNil(opening.first?.servedPage, "the load goes on to its next page")
         let settled = transitions(send(&machine, handedPage([2], from: "http://a.test/n?page=2", next: "http://a.test/n?page=3")))
         XCTAssertEqual(settled.map(\.cause), [.succeeded])
-        XCTAssertEqual(settled.first?.firstPage?.take().map { String(decoding: $0, as: UTF8.self) }, "[1]", "the first page's body, not the last's")
+        XCTAssertEqual(settled.first?.servedPage.map { String(decoding: $0.bytes, as: UTF8.self) }, "[1]", "the first page's body, not the last's")
         _ = send(&machine, .reload)
         _ = send(&machine, handedPage([7], from: first, next: "http://a.test/n?page=2"))
         let failed = transitions(send(&machine, failure(LoadError(.connectionRefused, "refused"))))
         XCTAssertEqual(failed.map(\.cause), [.failed])
-        XCTAssertNil(failed.first?.firstPage, "a load that fails hands on nothing")
+        XCTAssertNil(failed.first?.servedPage, "a load that fails hands on nothing")
         _ = send(&machine, .reload)
         let again = transitions(send(&machine, handedPage([8], from: first)))
-        XCTAssertEqual(again.first?.firstPage?.size, 3, "nor is its page kept for the next load")
+        XCTAssertEqual(again.first?.servedPage?.size, 3, "nor is its page kept for the next load")
     }
 
     func testLoadMoreAsksForOneMorePageNowAndOnEveryReload() {

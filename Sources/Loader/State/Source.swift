@@ -21,7 +21,7 @@ public struct Source {
     /// results), so only where someone asks (`--output ndjson`'s `changed`).
     public var fingerprintsContent = false
     /// Whether the change that settles a load hands on its first page's body
-    /// (`StateChange.firstPage`): only where the history keeps the source's versions.
+    /// (`StateChange.servedPage`): only where the history keeps the source's versions.
     public var handsOnFirstPage = false
     /// The most items a live stream brings in one load (`--max-items`): its last ends it.
     public var maxStreamItems: Int?

@@ -283,7 +283,7 @@ public final class SourceLoader {
             if let live = tap?.0, live.isLive {
                 // The stream's head, not the one that ended it (a reconnection's 204).
                 let head = streamed.head ?? response.info
-                let page = source.handsOnFirstPage ? live.recentRecords().map { FirstPage(info: head, bytes: $0) } : nil
+                let page = source.handsOnFirstPage ? live.recentRecords().map { ServedPage(info: head, bytes: $0) } : nil
                 // Its bytes are the stream's, as last reported: the body the fetch kept is none.
                 return Machine.FetchEnd(outcome(of: response, tapped: tap), request: request, httpStatus: status.map { _ in head.status },
                                         page: page)
@@ -294,7 +294,7 @@ public final class SourceLoader {
     }
 
     /// The response's body for the change that settles the load, where the source hands it on.
-    private func handedOn(_ response: HTTPResponse) -> FirstPage? {
-        source.handsOnFirstPage ? FirstPage(info: response.info, bytes: response.body) : nil
+    private func handedOn(_ response: HTTPResponse) -> ServedPage? {
+        source.handsOnFirstPage ? ServedPage(info: response.info, bytes: response.body) : nil
     }
 }

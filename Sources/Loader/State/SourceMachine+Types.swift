@@ -101,11 +101,11 @@ extension SourceMachine {
         /// With a page: it is the stored copy, which the server said is current (a 304).
         public var revalidatedCopy = false
         /// With a page, where the source hands on its first page: the body as it came.
-        public var page: FirstPage?
+        public var page: ServedPage?
 
         public init(_ outcome: Outcome, request: Int, httpStatus: Int? = nil, bytes: Int? = nil,
                     storedCopy: (content: Content, verifiedAt: Int)? = nil, response: HTTPResponse? = nil, revalidatedCopy: Bool = false,
-                    page: FirstPage? = nil) {
+                    page: ServedPage? = nil) {
             self.outcome = outcome
             self.request = request
             self.httpStatus = httpStatus
@@ -223,8 +223,8 @@ extension SourceMachine {
         /// Where the source stands once this change is made.
         public var snapshot: Snapshot
         /// For the change that settles a load with content, where the source hands it on:
-        /// the load's first page as the server sent it (see `FirstPage`).
-        public var firstPage: FirstPage?
+        /// the load's first page as the server sent it (see `ServedPage`).
+        public var servedPage: ServedPage?
         /// For the change that settles a load with content: the head of its first page's
         /// response (a stored copy's, when the server said it is current).
         public var response: ResponseInfo?

@@ -35,7 +35,7 @@ public struct SourceMachine<Content: PagedContent> {
     /// The page that just arrived and where the one after it is, until its success is published.
     private var arrived: (page: Content, next: String?)?
     /// The first page of the load under way, as it came, for the change that settles it.
-    private var firstPage: FirstPage?
+    private var firstPage: ServedPage?
     /// The head of the load's first page, for the change that settles the load.
     private var firstResponse: ResponseInfo?
     /// Whether the load in flight was called off: a page that still arrives ends the chain.
@@ -313,7 +313,7 @@ public struct SourceMachine<Content: PagedContent> {
         // otherwise lets it go.
         switch cause {
         case .succeeded where !continuesChain, .notModified, .failed, .cancelled:
-            transition.firstPage = cause == .succeeded ? firstPage : nil
+            transition.servedPage = cause == .succeeded ? firstPage : nil
             transition.response = cause == .succeeded ? firstResponse : nil
             firstPage = nil
             firstResponse = nil

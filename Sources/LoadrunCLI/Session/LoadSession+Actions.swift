@@ -84,7 +84,7 @@ extension LoadSession {
             }
         case .recordVersion(let index, let step):
             guard let change, let content = change.to.content else { return }
-            recorder?.record(content, first: change.firstPage, step: step, status: change.httpStatus, ofSource: index,
+            recorder?.record(content, first: change.servedPage, step: step, status: change.httpStatus, ofSource: index,
                              pages: sources[index].loader.pagesLoaded)
         case .runChangeCommand(let index):
             scripting.changeCommands?.changed(index, status: change?.httpStatus)

@@ -7,9 +7,8 @@ import Plugins
 /// (`LoadVerdict.history`): a new version, or the last version seen again, whose last-seen
 /// time moves. It decides nothing of what a load means; it keeps the bytes a version needs.
 ///
-/// The first page's body comes in the change that settles the load (`StateChange.firstPage`):
-/// a new version takes it and compresses it, the last version seen again drops it, either
-/// before the change is drawn; the versions go to the store in one transaction at most every
+/// The first page's body comes in the change that settles the load (`StateChange.servedPage`):
+/// a new version compresses it, the last version seen again needs none of it; the versions go to the store in one transaction at most every
 /// `flushInterval`, and at the end of the run. A version seen again only moves a time: those
 /// wait up to `touchInterval`, the latest of each source's kept, so that a watch's reload
 /// each second is not a commit each second.
@@ -76,10 +75,9 @@ final class HistoryRecorder {
 
     /// Records source `index`'s load of `content` (`pages` pages), whose first page was
     /// `first`, the server answering `status`, as the verdict's `step` says.
-    func record(_ content: AnyContent, first: FirstPage?, step: LoadVerdict.HistoryStep, status: Int?, ofSource index: Int, pages: Int) {
+    func record(_ content: AnyContent, first: ServedPage?, step: LoadVerdict.HistoryStep, status: Int?, ofSource index: Int, pages: Int) {
         let request = requests[index]
-        // Taken now, whatever comes of it: the change is drawn next, without the body.
-        let bytes = first?.take()
+        let bytes = first?.bytes
         guard let keep = request.historyKeep, step != .none else { return }
         let (name, url) = Self.identity(of: request)
         let body = content.bodyFingerprint ?? content.fingerprint ?? 0
@@ -130,7 +128,7 @@ final class HistoryRecorder {
 
     /// A live stream's last items (`BodyTap.recentRecords`), read as its plugin reads them:
     /// what its version holds, which its load handed over as they came; nil for other loads.
-    private func streamContent(first: FirstPage?, bytes: [UInt8]?) -> AnyContent? {
+    private func streamContent(first: ServedPage?, bytes: [UInt8]?) -> AnyContent? {
         guard let first, let bytes, first.info.isLiveStream, case .success(let content)? = plugins.choose(for: bytes, response: first.info)?.decoded
         else { return nil }
         return content
