@@ -2,7 +2,9 @@ import Loader
 import Screen
 
 /// What a presenter is told of one source as of a change: a value the session builds from the
-/// source's loader, so that no presenter reads a loader (or could start a load through one).
+/// source's loader once per change (`LoadSession.snapshot(of:)`), so that no presenter reads a
+/// loader (or could start a load through one). The session machine is told its `phase`, the
+/// presenters and NDJSON the rest, and the screen its `facts`.
 ///
 /// Immutable, and shared rather than copied: presenters keep and pass it, and each copy of its
 /// eight fields was a dozen retains and releases, 2% of a 1,000-URL run.
@@ -19,19 +21,22 @@ final class SourceSnapshot {
     let plugin: PluginSelection
     /// Its state, and what the screen model reads of it.
     let facts: SourceFacts
+    /// What the session machine reads of it.
+    let phase: SessionMachine.Phase
     /// Failed loads since the last success, counted up to the success that just came.
     let failuresBeforeSuccess: Int
     /// `failed 12:03:04 — HTTP 503 …; next reload in 2 s`, whole, while a failure stands.
     let banner: String?
 
     init(index: Int, name: String, label: String, url: String, plugin: PluginSelection, facts: SourceFacts,
-         failuresBeforeSuccess: Int, banner: String?) {
+         phase: SessionMachine.Phase = SessionMachine.Phase(), failuresBeforeSuccess: Int, banner: String?) {
         self.index = index
         self.name = name
         self.label = label
         self.url = url
         self.plugin = plugin
         self.facts = facts
+        self.phase = phase
         self.failuresBeforeSuccess = failuresBeforeSuccess
         self.banner = banner
     }

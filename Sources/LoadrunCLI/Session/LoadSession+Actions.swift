@@ -8,14 +8,15 @@ import Screen
 /// it answers, deciding nothing itself.
 extension LoadSession {
     /// Gives the machine `event` and carries out its actions; `change` is the loader's change
-    /// the event reports, for the presenter that shows it.
+    /// the event reports, and `snapshot` the source as that change left it (the machine was
+    /// told its phase), for the presenter that shows it.
     ///
     /// An event that arrives while one is handled (an action whose loader publishes at once,
     /// a presenter's intent) waits its turn, as `SourceLoader`'s do: the machine never sees a
     /// new event before the actions of the last are carried out.
-    func send(_ event: SessionMachine.Event, change: StateChange? = nil, item: AnyContent? = nil) {
-        guard !turns.isBusy else { return turns.later { [unowned self] in handle(event, change: change, item: item) } }
-        turns.inTurn { handle(event, change: change, item: item) }
+    func send(_ event: SessionMachine.Event, change: StateChange? = nil, snapshot: SourceSnapshot? = nil, item: AnyContent? = nil) {
+        guard !turns.isBusy else { return turns.later { [unowned self] in handle(event, change: change, snapshot: snapshot, item: item) } }
+        turns.inTurn { handle(event, change: change, snapshot: snapshot, item: item) }
     }
 
     /// The change sent before has been shown: asked when its turn comes, after the presenter
@@ -26,16 +27,16 @@ extension LoadSession {
     }
 
     /// `item`: the stream's item the event reports, for the command that reads it.
-    private func handle(_ event: SessionMachine.Event, change: StateChange? = nil, item: AnyContent? = nil) {
+    private func handle(_ event: SessionMachine.Event, change: StateChange? = nil, snapshot: SourceSnapshot? = nil, item: AnyContent? = nil) {
         // Nothing runs a program or turns the loop in here: a wait's program ran before the
         // change was sent (`tell`).
         let actions = machine.handle(event)
         // The presenter knows the run is ending before the cancels it brings come through.
         if environment.ending == nil { environment.ending = machine.ending }
-        for action in actions { carryOut(action, change: change, item: item) }
+        for action in actions { carryOut(action, change: change, snapshot: snapshot, item: item) }
     }
 
-    func carryOut(_ action: SessionMachine.Action, change: StateChange? = nil, item: AnyContent? = nil) {
+    func carryOut(_ action: SessionMachine.Action, change: StateChange? = nil, snapshot: SourceSnapshot? = nil, item: AnyContent? = nil) {
         switch action {
         case .loadAll:
             for (source, request) in zip(sources, requests) { source.loader.load(pages: request.pages) }
@@ -76,7 +77,8 @@ extension LoadSession {
             guard let change else { return }
             switch id {
             case .source(let index):
-                presenter.changed(snapshot(of: sources[index]), by: change, verdict: verdict)
+                // As the change left it: a later change of the loader may already be queued.
+                presenter.changed(snapshot ?? self.snapshot(of: sources[index]), by: change, verdict: verdict)
             case .detail(let page, let slot):
                 // A prefetched detail's loads are not on screen until it opens.
                 guard let page = details.page(id: page), isOpen(page) else { return }
@@ -99,7 +101,7 @@ extension LoadSession {
             let bytes = if case .loading(let progress, _) = loader.state { progress.receivedBytes } else { 0 }
             let arrival = ItemArrival(count: count, conditionMet: met, httpStatus: loader.streamStatus, attempt: loader.record.attempt,
                                       bytes: bytes, elapsed: .now - loader.requestStarted)
-            presenter.itemArrived(snapshot(of: sources[index]), item: item, arrival)
+            presenter.itemArrived(self.snapshot(of: sources[index]), item: item, arrival)
         case .refresh:
             presenter.refresh()
         case .sayUnmetWait(let unmet):
@@ -123,19 +125,6 @@ extension LoadSession {
         case .source(let index): sources[index]
         case .detail(let page, let slot): details.page(id: page)?.source(at: slot)
         }
-    }
-
-    /// What the machine needs to know of a source's state, as of its last change.
-    static func phase(of source: SessionSource) -> SessionMachine.Phase {
-        let loader = source.loader
-        let state = loader.state
-        var phase = SessionMachine.Phase(isLoading: state.isLoading, isBusy: state.isBusy, hasFailed: state.hasFailed,
-                                         hasPendingRetry: state.pendingRetry != nil, continuesChain: source.continuesChain,
-                                         isTransitional: loader.refreshState.isTransitional, hasNextPage: loader.nextPage != nil,
-                                         hasContent: state.content != nil, isLowPriority: loader.isLowPriority)
-        if case .loaded = state { phase.isLoaded = true }
-        phase.waitsForSlot = state.isLoading && loader.isWaitingForSlot
-        return phase
     }
 
     private func text(of note: SessionMachine.Note, about source: SessionSource, change: StateChange?) -> String {

@@ -259,7 +259,7 @@ package final class LoadSession {
         }
         // A new load's items are its own: those of the last that no command read go.
         if change.cause == .started { scripting.streamedInput[source.index] = nil }
-        tell(change, phase: Self.phase(of: source), of: source)
+        tell(change, snapshot: snapshot(of: source), of: source)
         // Asked after the presenter drew: a signal may have stopped that very render.
         changeShown()
     }

@@ -21,7 +21,7 @@ extension LoadSession {
     func openDetail(of source: SessionSource, url: String, fields: [String: String]? = nil, revisits: Bool = false) {
         guard machine.openDetail == nil else { return }
         let page = details.page(for: url) ?? makeDetail(url: url, of: source, fields: fields)
-        send(.openDetail(page: page.id, sources: page.sources.map(Self.phase), revisits: revisits))
+        send(.openDetail(page: page.id, sources: page.sources.map { snapshot(of: $0).phase }, revisits: revisits))
     }
 
     /// The selection rests on the item with `fields`: the machine decides whether its detail
@@ -30,10 +30,10 @@ extension LoadSession {
         guard machine.prefetchesDetails, machine.openDetail == nil,
               case .success(let url) = detailURL(of: source, fields: fields) else { return }
         if let kept = details.page(for: url) {
-            send(.prefetch(page: kept.id, main: Self.phase(of: kept.main), isNew: false))
+            send(.prefetch(page: kept.id, main: snapshot(of: kept.main).phase, isNew: false))
         } else {
             let page = makeDetail(url: url, of: source, fields: fields)
-            send(.prefetch(page: page.id, main: Self.phase(of: page.main), isNew: true))
+            send(.prefetch(page: page.id, main: snapshot(of: page.main).phase, isNew: true))
         }
     }
 
@@ -114,7 +114,7 @@ extension LoadSession {
     }
 
     private func observe(_ change: StateChange, of source: SessionSource, at slot: Int, in page: DetailPage) {
-        send(.changed(.detail(page: page.id, slot: slot), change.cause, Self.phase(of: source), nil), change: change)
+        send(.changed(.detail(page: page.id, slot: slot), change.cause, snapshot(of: source).phase, nil), change: change)
         changeShown()
     }
 }

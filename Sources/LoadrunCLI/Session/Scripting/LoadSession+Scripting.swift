@@ -47,7 +47,7 @@ final class ScriptingRun {
     /// The wait's program running on each source's settled load, off the loop, by index (see
     /// `LoadSession+Waits`), and the changes of that source that came meanwhile, in order,
     /// told once it has judged.
-    var judgments: [Int: (run: OffLoop.Later?, held: [(StateChange, SessionMachine.Phase)])] = [:]
+    var judgments: [Int: (run: OffLoop.Later?, held: [(StateChange, SourceSnapshot)])] = [:]
     /// The items of each source's stream that no command has read yet, as `--output` prints
     /// them, by index, and their bytes: the next run's input.
     var streamedInput: [Int: (items: [[UInt8]], bytes: Int)] = [:]

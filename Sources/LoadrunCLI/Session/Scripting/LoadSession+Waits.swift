@@ -6,26 +6,27 @@ import Plugins
 /// tells the machine the change with what it came to, as its event. The source's changes
 /// that come meanwhile are held, and told after it, in order.
 extension LoadSession {
-    /// Tells the machine of `change` of `source`, which left it at `phase`, now, or once the
-    /// wait's program has judged it (or a change held before it). Only a load come to rest
-    /// is judged: a page that continues its chain is not (the machine judges the chain's end).
-    func tell(_ change: StateChange, phase: SessionMachine.Phase, of source: SessionSource) {
+    /// Tells the machine of `change` of `source`, which left it as `snapshot` says, now, or
+    /// once the wait's program has judged it (or a change held before it). Only a load come
+    /// to rest is judged: a page that continues its chain is not (the machine judges the
+    /// chain's end).
+    func tell(_ change: StateChange, snapshot: SourceSnapshot, of source: SessionSource) {
         let index = source.index
-        if scripting.judgments[index] != nil { return scripting.judgments[index]!.held.append((change, phase)) }
-        let settled = phase.continuesChain ? nil : settledLoad(change, of: source)
+        if scripting.judgments[index] != nil { return scripting.judgments[index]!.held.append((change, snapshot)) }
+        let settled = snapshot.phase.continuesChain ? nil : settledLoad(change, of: source)
         guard var load = settled, machine.verdicts.needsProgram(index, content: load.content), let wait = machine.verdicts.wait,
               let program = wait.program, !wait.hasTimedOut else {
-            return send(.changed(.source(index), change.cause, phase, settled), change: change)
+            return send(.changed(.source(index), change.cause, snapshot.phase, settled), change: change, snapshot: snapshot)
         }
         let input = load.json()
         scripting.judgments[index] = (nil, [])
         let running = program.start(Array(input.utf8), deadline: wait.deadline) { [unowned self, unowned source] run in
             load.program = WaitJudge.ProgramRun(input: input, run: run)
             let held = scripting.judgments.removeValue(forKey: index)?.held ?? []
-            send(.changed(.source(index), change.cause, phase, load), change: change)
+            send(.changed(.source(index), change.cause, snapshot.phase, load), change: change, snapshot: snapshot)
             changeShown()
-            for (later, phase) in held {
-                tell(later, phase: phase, of: source)
+            for (later, snapshot) in held {
+                tell(later, snapshot: snapshot, of: source)
                 changeShown()
             }
         }
