@@ -28,6 +28,19 @@ final class LoadVerdictsTests: XCTestCase {
         XCTAssertTrue(hidden.runsChangeCommand)
     }
 
+    /// `--unseen`'s pick of items is the load's, as the history said when it settled, and goes
+    /// with its verdict to the printer, which asks the history nothing.
+    func testWhichItemsAreShownGoesWithTheVerdictOfTheirLoad() {
+        var verdicts = LoadVerdicts()
+        var first = load(1)
+        first.picked = .all
+        XCTAssertEqual(verdicts.settle(0, first).picked, .all)
+        var second = load(2)
+        second.picked = .only([1], keys: UnseenItems.ItemKeys(kept: ["id:2"], all: ["id:1", "id:2"]), since: 1_700_000_000_000)
+        XCTAssertEqual(verdicts.settle(0, second).picked, second.picked)
+        XCTAssertNil(verdicts.settle(0, load(3)).picked, "a run that picks nothing shows all")
+    }
+
     func testA304IsTheSameContentSeenAgain() {
         var verdicts = LoadVerdicts()
         _ = verdicts.settle(0, load(7))

@@ -42,6 +42,9 @@ final class OrderedPrinter: Presenter {
     private let head: ResponseHeadOutput
     /// The head of each source's response, by index, while its content waits its turn.
     private var heads: [Int: ResponseInfo] = [:]
+    /// Which items of each source's last load `--unseen` or `--unread` shows, as its
+    /// verdict said, by index.
+    private var picks: [Int: UnseenItems.Choice] = [:]
 
     init(format: OutputFormat, head: ResponseHeadOutput = .omitted) {
         self.format = format
@@ -76,7 +79,7 @@ final class OrderedPrinter: Presenter {
         }
         // `-I`: the head alone (a HEAD request's response has no body to stream).
         guard head != .alone else { return }
-        printContent(content, of: source)
+        printContent(content, of: source, isPiece: true)
     }
 
     func changed(_ source: SourceSnapshot, by change: StateChange, verdict: LoadVerdict?) {
@@ -91,6 +94,7 @@ final class OrderedPrinter: Presenter {
         }
         if change.cause == .cancelled { cancelled.insert(source.index) }
         if head != .omitted, let response = change.response { heads[source.index] = response }
+        if let picked = verdict?.picked { picks[source.index] = picked }
         guard environment.ending == nil else { return }
         if change.cause == .retryScheduled, case .failed(let error, _, let retry?) = change.to {
             environment.diagnostics.say("\(source.name): \(LoadErrorText.describe(error, retry: retry))")
@@ -180,17 +184,15 @@ final class OrderedPrinter: Presenter {
     }
 
     /// Writes `content` to stdout as text or JSON, under the source's header when there are several.
-    /// `--unseen` leaves out the items an earlier run showed: with none new, text prints
-    /// nothing, and JSON the list with no items.
-    private func printContent(_ content: AnyContent, of source: SourceSnapshot) {
+    /// `--unseen` leaves out the items an earlier run showed (as the load's verdict picked
+    /// them): with none new, text prints nothing, and JSON the list with no items. A live
+    /// stream's pieces print whole, as they come.
+    private func printContent(_ content: AnyContent, of source: SourceSnapshot, isPiece: Bool = false) {
         var kept: [Int]?
         var keptKeys = UnseenItems.ItemKeys()
-        let request = environment.requests[source.index]
         // `--unread --jq`: the program read only the unread items; what it gave is printed whole.
-        let ranBeforeJQ = environment.unseen?.rule == .unread && content.pluginName == JQPlugin.pluginName
-        let choice = ranBeforeJQ ? environment.unseen?.chosenBeforeJQ[HistoryRecorder.identity(of: request).url]
-            : environment.unseen?.choose(content, of: request)
-        switch choice {
+        let ranBeforeJQ = environment.unseen?.ranBeforeJQ(content) == true
+        switch isPiece ? nil : picks[source.index] {
         case .only(let indices, let keys, let since)?:
             if !ranBeforeJQ { (kept, keptKeys) = (indices, keys) }
             if indices.isEmpty {

@@ -265,12 +265,14 @@ package final class LoadSession {
     }
 
     /// What a verdict needs of a change that brought content: its fingerprints, whether the
-    /// history keeps the source, and the content's JSON for a wait's program.
+    /// history keeps the source, the content's JSON for a wait's program, and which of its
+    /// items `--unseen` or `--unread` shows (the history read once, here, for the load).
     func settledLoad(_ change: StateChange, of source: SessionSource) -> LoadVerdicts.Load? {
         guard change.cause == .succeeded || change.cause == .notModified, let content = change.to.content,
               let fingerprint = content.fingerprint else { return nil }
         return LoadVerdicts.Load(content: fingerprint, body: content.bodyFingerprint ?? fingerprint, isRecorded: records(source.index),
-                                 json: { [unowned self] in contentJSON(content) })
+                                 json: { [unowned self] in contentJSON(content) },
+                                 picked: unseen?.pick(content, of: requests[source.index]))
     }
 
     /// Whether the history keeps source `index`'s versions.

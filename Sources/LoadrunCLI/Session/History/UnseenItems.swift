@@ -48,6 +48,19 @@ final class UnseenItems {
         self.runStart = runStart
     }
 
+    /// What of a load's `content` to show for the source asked for as `request`: as `choose`
+    /// says, or, for `--unread --jq`, as it said of the list the program read (whose results
+    /// are then shown whole).
+    func pick(_ content: AnyContent, of request: SourceRequest) -> Choice {
+        if ranBeforeJQ(content) { return chosenBeforeJQ[HistoryRecorder.identity(of: request).url] ?? .all }
+        return choose(content, of: request)
+    }
+
+    /// Whether `content` is a jq program's results on the unread items alone (`beforeJQ`).
+    func ranBeforeJQ(_ content: AnyContent) -> Bool {
+        rule == .unread && content.pluginName == JQPlugin.pluginName
+    }
+
     /// What of `content` to show for the source asked for as `request`: the items no
     /// version recorded before this run held, which is every item an earlier run showed,
     /// `--unseen` or not.

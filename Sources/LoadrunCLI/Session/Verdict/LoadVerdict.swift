@@ -25,6 +25,9 @@ struct LoadVerdict: Equatable {
     var history: HistoryStep
     /// Whether it met the wait's condition (`--until`…); nil when the run does not wait.
     var conditionMet: Bool?
+    /// Which of its items the run shows (`--unseen`, `--unread`), as the history said once
+    /// for this load; nil when the run shows all.
+    var picked: UnseenItems.Choice?
 
     /// Whether `--on-change` runs for it: a change, never the first content.
     var runsChangeCommand: Bool { changed && !isFirst }

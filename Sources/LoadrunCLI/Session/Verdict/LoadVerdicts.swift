@@ -16,14 +16,17 @@ struct LoadVerdicts {
         /// The wait's program run on that JSON, where the condition is a program and
         /// `needsProgram` said it must run (the session ran it off the loop).
         var program: WaitJudge.ProgramRun?
+        /// Which of its items the run shows, as the history said (see `LoadVerdict.picked`).
+        var picked: UnseenItems.Choice?
 
         init(content: UInt64, body: UInt64, isRecorded: Bool, json: @escaping () -> String = { "null" },
-             program: WaitJudge.ProgramRun? = nil) {
+             program: WaitJudge.ProgramRun? = nil, picked: UnseenItems.Choice? = nil) {
             self.content = content
             self.body = body
             self.isRecorded = isRecorded
             self.json = json
             self.program = program
+            self.picked = picked
         }
     }
 
@@ -65,7 +68,7 @@ struct LoadVerdicts {
             lastVersions[index] = load.body
         }
         var verdict = LoadVerdict(isFirst: previous == nil, changed: previous != load.content, changedSinceFirst: changedSinceFirst,
-                                  history: history)
+                                  history: history, picked: load.picked)
         if wait != nil {
             if metByItem.remove(index) != nil {
                 verdict.conditionMet = true
