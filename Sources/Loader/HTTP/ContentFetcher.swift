@@ -1,5 +1,6 @@
-/// Fetches the bytes behind a URL on the loop: the seam between `SourceLoader` and where
-/// content lives (HTTP, files, standard input).
+/// Fetches the bytes behind a URL on the loop: what a `SourceLoader` asks, over the
+/// `Transport` that carries the URL (HTTP, files, standard input), and where the copies of
+/// earlier responses are kept.
 public protocol ContentFetcher: AnyObject {
     /// Starts loading `url`. `completion` runs exactly once, on the loop, never before this
     /// returns. `tap`, where given, is asked once for a tap on the body, as its reading
@@ -20,9 +21,10 @@ public protocol ContentFetcher: AnyObject {
 /// response it does not tap.
 public typealias BodyTapOpener = (ResponseInfo) -> (any BodyTap)?
 
+/// An HTTP client alone, for a loader of `http(s)` sources only: its transport is the fetcher.
 extension HTTPClient: ContentFetcher {
     public func fetch(_ url: String, options: FetchOptions, progress: @escaping (LoadProgress) -> Void, tap: BodyTapOpener?,
                       completion: @escaping (Result<HTTPResponse, LoadError>) -> Void) -> any FetchHandle {
-        get(url, options: options, progress: progress, tap: tap, completion: completion)
+        start(url, options: options, progress: progress, tap: tap, completion: completion)
     }
 }
