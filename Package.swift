@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(name: "LoaderTests", dependencies: ["Loader", "TestSupport", "SampleSource"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Loader", "TestSupport"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText", "TestSupport"]),
-        .testTarget(name: "PluginsTests", dependencies: ["Plugins", "TerminalText", "Loader", "TestSupport", "SampleSource", "CPixbuf"]),
+        .testTarget(name: "PluginsTests", dependencies: ["Plugins", "TerminalText", "Loader", "TestSupport", "SampleSource", "CPixbuf", "CJQ"]),
         .testTarget(name: "SampleSourceTests", dependencies: ["SampleSource", "Loader", "TestSupport"]),
         .testTarget(name: "PlanTests", dependencies: ["Plan", "Plugins", "Loader"]),
         // The screen's parts and its model as values, with a renderer of their own; the model

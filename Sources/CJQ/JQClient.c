@@ -237,6 +237,11 @@ static int begin_run(lr_jq *jq, char **error) {
 
 char *lr_jq_run_fed(lr_jq *jq, lr_jq_feed feed, void *feed_info, lr_jq_emit emit, lr_jq_emit note, void *info) {
     pthread_mutex_lock(&jq->lock);
+    /* Stopped before it began: the stop stands for this run (see lr_jq_stop). */
+    if (jq->stop_asked) {
+        pthread_mutex_unlock(&jq->lock);
+        return strdup("it was stopped");
+    }
     char *error = NULL;
     /* A worker that ended between runs (the system's OOM killer, say) is started again. */
     int reused = begin_run(jq, &error);
@@ -245,7 +250,6 @@ char *lr_jq_run_fed(lr_jq *jq, lr_jq_feed feed, void *feed_info, lr_jq_emit emit
         return error;
     }
     jq->running = 1;
-    jq->stop_asked = 0;
     pthread_mutex_unlock(&jq->lock);
     size_t fed = 0;
     char *failure = NULL;
@@ -337,10 +341,14 @@ char *lr_jq_run(lr_jq *jq, const char *input, size_t size, lr_jq_emit emit, lr_j
 
 void lr_jq_stop(lr_jq *jq) {
     pthread_mutex_lock(&jq->lock);
-    if (jq->running && jq->pid > 0) {
-        jq->stop_asked = 1;
-        kill(jq->pid, SIGKILL);
-    }
+    jq->stop_asked = 1;
+    if (jq->running && jq->pid > 0) kill(jq->pid, SIGKILL);
+    pthread_mutex_unlock(&jq->lock);
+}
+
+void lr_jq_forget_stop(lr_jq *jq) {
+    pthread_mutex_lock(&jq->lock);
+    jq->stop_asked = 0;
     pthread_mutex_unlock(&jq->lock);
 }
 

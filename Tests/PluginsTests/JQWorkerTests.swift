@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CJQ
 import Foundation
 import Synchronization
 import Loader
@@ -78,6 +79,38 @@ final class JQWorkerTests: XCTestCase {
             let again = program.run(Array("[\(round)]".utf8))
             XCTAssertEqual(again.results, ["\(round * 2)"], "round \(round): \(again.failure ?? "")")
         }
+    }
+
+    /// A stop asked before its run has begun (the loop stopped waiting while the run's thread
+    /// was starting) stops that run when it begins, and only that one: once it has ended and
+    /// its stop is forgotten, the next run on the same compiled program goes ahead.
+    func testAStopAskedBeforeItsRunBeganStopsThatRunAndNoOther() throws {
+        XCTAssertNil(lr_jq_open())
+        var error: UnsafeMutablePointer<CChar>?
+        let jq = try XCTUnwrap(lr_jq_compile(". * 2", nil, 0, 0, &error), error.map { String(cString: $0) } ?? "")
+        defer { lr_jq_free(jq) }
+        func run(_ input: String) -> (results: [String], failure: String?) {
+            final class Results { var all: [String] = [] }
+            let results = Results()
+            let failure = withExtendedLifetime(results) {
+                lr_jq_run(jq, input, input.utf8.count, { info, json, length in
+                    guard let info, let json else { return 1 }
+                    let bytes = UnsafeRawBufferPointer(start: json, count: length)
+                    Unmanaged<Results>.fromOpaque(info).takeUnretainedValue().all.append(String(decoding: bytes, as: UTF8.self))
+                    return 0
+                }, nil, Unmanaged.passUnretained(results).toOpaque())
+            }
+            defer { lr_jq_free_text(failure) }
+            return (results.all, failure.map { String(cString: $0) })
+        }
+        XCTAssertEqual(run("1").results, ["2"])
+        lr_jq_stop(jq)
+        let stopped = run("2")
+        XCTAssertEqual(stopped.failure, "it was stopped", "the stop stands for the run that had not begun")
+        XCTAssertEqual(stopped.results, [])
+        lr_jq_forget_stop(jq)
+        let next = run("21")
+        XCTAssertEqual(next.results, ["42"], next.failure ?? "")
     }
 
     /// The live jq workers this process started (their zombies left out).

@@ -22,8 +22,13 @@ typedef struct lr_jq lr_jq;
 size_t lr_jq_memory_bound(size_t input_size);
 
 /* Ends the run in progress on `jq` at once, from any thread: its worker is killed, and the run
- * returns "it was stopped". Nothing when no run is going. */
+ * returns "it was stopped". Asked before the next run has begun (its thread not yet in
+ * `lr_jq_run`), that run returns so at once: the stop stands until `lr_jq_forget_stop`. */
 void lr_jq_stop(lr_jq *jq);
+
+/* Forgets a stop asked of `jq` (`lr_jq_stop`) once the run it was for has ended, so that the
+ * next run goes ahead. */
+void lr_jq_forget_stop(lr_jq *jq);
 
 /* Opens libjq once; NULL when it is ready, else the dynamic loader's reason. Call it first. */
 const char *lr_jq_open(void);

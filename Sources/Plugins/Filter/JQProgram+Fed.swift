@@ -58,8 +58,8 @@ extension JQProgram {
         let flow = Self.flow(keptLimit: Self.keptLimit(forInput: 0), streams: streams)
         let started = OffLoop.start { () -> String? in
             defer {
-                states.put(state)
                 states.ended(token)
+                states.put(state)
             }
             return Self.run(state, fedBy: feed, into: flow)
         }

@@ -25,8 +25,8 @@ extension JQProgram {
         let flow = Self.flow(keptLimit: limit, streams: false)
         return OffLoop.start(until: deadline, {
             defer {
-                states.put(state)
                 states.ended(token)
+                states.put(state)
             }
             return JQProgram.run(state, on: input, into: flow)
         }, then: { [self] result in

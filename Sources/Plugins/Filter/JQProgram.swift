@@ -110,8 +110,8 @@ public final class JQProgram {
         let flow = Self.flow(keptLimit: limit, streams: stream != nil)
         let run = OffLoop.run(until: deadline, onTurn: stream.map { stream in { flow.handOver(isReady: stream.isReady, take: stream.take) } }) {
             defer {
-                states.put(state)
                 states.ended(token)
+                states.put(state)
             }
             return Self.run(state, on: input, into: flow)
         }
@@ -222,21 +222,26 @@ public final class JQProgram {
         }
 
         /// The loop stopped waiting for the run of `token`: its worker is ended (the run then
-        /// ends on its thread at once), and it is counted until it has.
+        /// ends on its thread at once, or returns at once if it had not begun), and it is
+        /// counted until it has.
         func abandon(_ token: RunToken) {
+            // The stop is asked under the run's own lock, which `ended` takes before the state
+            // goes back for another run: it can only ever stop this one.
             let wasRunning = token.stage.withLock { stage in
-                defer { if stage == .running { stage = .abandoned } }
-                return stage == .running
+                guard stage == .running else { return false }
+                stage = .abandoned
+                lr_jq_stop(token.state.pointer)
+                return true
             }
-            guard wasRunning else { return }
-            abandoned.withLock { $0 += 1 }
-            lr_jq_stop(token.state.pointer)
+            if wasRunning { abandoned.withLock { $0 += 1 } }
         }
 
-        /// The run of `token` ended, on its thread.
+        /// The run of `token` ended, on its thread; call it before the state is put back.
         func ended(_ token: RunToken) {
             let wasAbandoned = token.stage.withLock { stage in
                 defer { stage = .ended }
+                // Its stop is done with: the state's next run goes ahead.
+                if stage == .abandoned { lr_jq_forget_stop(token.state.pointer) }
                 return stage == .abandoned
             }
             if wasAbandoned { abandoned.withLock { $0 -= 1 } }
