@@ -13,8 +13,8 @@ public protocol BodyTap: AnyObject {
     /// Whether the body may never end (a live stream: Server-Sent Events, JSON Lines): the
     /// fetch then keeps none of it and caps none of it (the tap bounds what it keeps), and its
     /// deadline is the longest wait between two chunks, not for the whole. The body the
-    /// decoder is given back is empty. Each item it reads goes to the `StreamItems` it was
-    /// made with first.
+    /// decoder is given back is empty. Each item it reads goes to the `ItemHandoff.arrived`
+    /// it was made with first.
     var isLive: Bool { get }
 
     /// For a live tap: whether it takes more of the body. Once false (an event past its bound,
@@ -57,16 +57,16 @@ extension BodyTap {
 /// A decoder that begins its work on a body as it arrives, where the response allows.
 public protocol BodyTappingDecoder: ContentDecoder {
     /// The work for the response whose head is `response`, or nil to wait for the whole body
-    /// (a type it reads only once whole; no room for another run). `pieces`: where the decode
-    /// (or, for a live tap, the tap as the body comes) hands its content over in pieces (see
-    /// `decode(_:response:pieces:)`); nil where it keeps it whole. `items`: where a live tap
-    /// tells each item as it comes (see `StreamItems`).
-    func tap(for response: ResponseInfo, pieces: ContentPieces?, items: StreamItems?) -> (any BodyTap)?
+    /// (a type it reads only once whole; no room for another run). `handoff`: where the
+    /// decode (or, for a live tap, the tap as the body comes) hands its content over in pieces
+    /// (`shown`; see `decode(_:response:handingTo:)`), and where a live tap tells each item as
+    /// it comes (`arrived`); nil where it hands over nothing.
+    func tap(for response: ResponseInfo, handingTo handoff: ItemHandoff?) -> (any BodyTap)?
 
-    /// Decodes `body`, whose chunks `tap` (made by `tap(for:pieces:items:)`) took as they
-    /// came: its work is told the body ended, and waited for. `pieces` as in
-    /// `decode(_:response:pieces:)`.
-    func decode(_ body: [UInt8], response: ResponseInfo, pieces: ContentPieces?, tapped tap: any BodyTap) throws(DecodeFailure) -> Model
+    /// Decodes `body`, whose chunks `tap` (made by `tap(for:handingTo:)`) took as they came:
+    /// its work is told the body ended, and waited for. `handoff` as in
+    /// `decode(_:response:handingTo:)`.
+    func decode(_ body: [UInt8], response: ResponseInfo, handingTo handoff: ItemHandoff?, tapped tap: any BodyTap) throws(DecodeFailure) -> Model
 
     /// Whether this decoder is chosen by a response's head alone, before any body, where a
     /// source picks its plugin by response: a live stream's type, whose body may never end

@@ -27,10 +27,10 @@ public protocol ContentDecoder {
     func offer(_ body: ResponseBody) -> Offer<Model>
 
     func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> Model
-    /// Decodes, handing pieces of the content to `pieces` as they are made, where the decoder
-    /// makes it piece by piece; the model returned holds what was not handed over. By default
-    /// `decode`, which hands over nothing.
-    func decode(_ body: [UInt8], response: ResponseInfo, pieces: ContentPieces) throws(DecodeFailure) -> Model
+    /// Decodes, handing pieces of the content to `handoff.shown` as they are made, where the
+    /// decoder makes it piece by piece; the model returned holds what was not handed over. By
+    /// default `decode`, which hands over nothing.
+    func decode(_ body: [UInt8], response: ResponseInfo, handingTo handoff: ItemHandoff) throws(DecodeFailure) -> Model
     /// `next` appended to `existing`, for lists that come in pages; nil (the default) when the
     /// content does not page.
     func merge(_ existing: Model, _ next: Model) -> Model?
@@ -58,7 +58,7 @@ extension ContentDecoder {
         }
     }
 
-    public func decode(_ body: [UInt8], response: ResponseInfo, pieces: ContentPieces) throws(DecodeFailure) -> Model {
+    public func decode(_ body: [UInt8], response: ResponseInfo, handingTo handoff: ItemHandoff) throws(DecodeFailure) -> Model {
         try decode(body, response: response)
     }
 

@@ -67,7 +67,7 @@ final class EventStreamPluginTests: XCTestCase {
     /// A connection counts as bringing something only with an event: one of a `retry:` and
     /// comments alone (a server that closes at once) is a fruitless one, for the reconnections' bound.
     func testAConnectionOfCommentsAndRetryAloneBroughtNoEvent() throws {
-        let tap = try XCTUnwrap(plugin.tap(for: response(), pieces: nil, items: nil) as? EventStreamTap)
+        let tap = try XCTUnwrap(plugin.tap(for: response(), handingTo: nil) as? EventStreamTap)
         Array("retry: 200\n: hi\n\n".utf8).withUnsafeBytes { tap.take($0) }
         XCTAssertFalse(tap.connectionEnded())
         XCTAssertEqual(tap.reconnectionTime, .milliseconds(200))
@@ -79,8 +79,8 @@ final class EventStreamPluginTests: XCTestCase {
     /// Where the run takes pieces, each event goes out as it comes and none is kept.
     func testATapHandsEachEventOverAsItComes() throws {
         var taken: [AnyContent] = []
-        let pieces = ContentPieces(isReady: { true }, take: { taken.append($0); return taken.count < 2 })
-        let tap = try XCTUnwrap(plugin.tap(for: response(), pieces: pieces, items: nil))
+        let pieces = ItemHandoff(isReady: { true }, shown: { taken.append($0); return taken.count < 2 })
+        let tap = try XCTUnwrap(plugin.tap(for: response(), handingTo: pieces))
         XCTAssertTrue(tap.isLive)
         Array("data: 1\n\nda".utf8).withUnsafeBytes { tap.take($0) }
         XCTAssertEqual(taken.count, 1, "the first event, before the second is whole")
@@ -88,7 +88,7 @@ final class EventStreamPluginTests: XCTestCase {
         Array("ta: 2\n\ndata: 3\n\n".utf8).withUnsafeBytes { tap.take($0) }
         XCTAssertEqual(taken.count, 2, "the taker left after the second: the third is not handed over")
         XCTAssertFalse(tap.wantsMore, "a taker that left ends the body")
-        let rest = try plugin.decode([], response: response(), pieces: pieces, tapped: tap)
+        let rest = try plugin.decode([], response: response(), handingTo: pieces, tapped: tap)
         XCTAssertEqual(rest.events, [], "what went out is not kept")
     }
 
@@ -97,8 +97,8 @@ final class EventStreamPluginTests: XCTestCase {
     func testEventsOfAChunkWaitWhileTheTakerIsNotReady() throws {
         var taken: [AnyContent] = []
         var ready = true
-        let pieces = ContentPieces(isReady: { ready }, take: { taken.append($0); ready = false; return true })
-        let tap = try XCTUnwrap(plugin.tap(for: response(), pieces: pieces, items: nil))
+        let pieces = ItemHandoff(isReady: { ready }, shown: { taken.append($0); ready = false; return true })
+        let tap = try XCTUnwrap(plugin.tap(for: response(), handingTo: pieces))
         Array("data: 1\n\ndata: 2\n\ndata: 3\n\n".utf8).withUnsafeBytes { tap.take($0) }
         XCTAssertEqual(taken.count, 1, "the first, then the taker was full")
         XCTAssertFalse(tap.isReadyForMore)
@@ -133,12 +133,12 @@ final class EventStreamPluginTests: XCTestCase {
     func testTheEventTheRunWaitedForEndsTheStreamAndMaxItemsLastToo() throws {
         var told: [StreamEvent] = []
         var handed: [StreamEvent] = []
-        let items = StreamItems(arrived: { item in
+        let items = ItemHandoff(arrived: { item in
             let event = (item().model as! StreamEvents).events[0]
             told.append(event)
             return event.data == .string("[DONE]") ? .endWithout : event.data == .number("4") ? .takeAndEnd : .take
         })
-        let tap = EventStreamTap(handing: { (event) throws(DecodeFailure) -> Bool in handed.append(event); return true }, items: items)
+        let tap = EventStreamTap(handing: { (event) throws(DecodeFailure) -> Bool in handed.append(event); return true }, handoff: items)
         Array("data: 1\n\ndata: [DONE]\n\ndata: 3\n\n".utf8).withUnsafeBytes { tap.take($0) }
         XCTAssertEqual(told.map(\.data), [.number("1"), .string("[DONE]")])
         XCTAssertEqual(handed.map(\.data), [.number("1")])
@@ -146,7 +146,7 @@ final class EventStreamPluginTests: XCTestCase {
         XCTAssertEqual(EventStreamPlugin.events(try tap.finish()).events, [], "nothing failed")
         XCTAssertEqual(tap.itemCount, 1, "the end mark is no item")
         // The last item `--max-items` allows is taken, and ends the stream.
-        let last = EventStreamTap(handing: { (event) throws(DecodeFailure) -> Bool in handed.append(event); return true }, items: items)
+        let last = EventStreamTap(handing: { (event) throws(DecodeFailure) -> Bool in handed.append(event); return true }, handoff: items)
         Array("data: 4\n\ndata: 5\n\n".utf8).withUnsafeBytes { last.take($0) }
         XCTAssertEqual(handed.map(\.data), [.number("1"), .number("4")])
         XCTAssertFalse(last.wantsMore)

@@ -60,7 +60,7 @@ final class JQResultLinesTests: XCTestCase {
         let context = RenderContext()
         let whole = JQResultsView().render(try plugin.decode(body, response: response), context: context)
         var pieces: [AnyContent] = []
-        let rest = try plugin.decode(body, response: response, pieces: ContentPieces(isReady: { true }, take: { pieces.append($0); return true }))
+        let rest = try plugin.decode(body, response: response, handingTo: ItemHandoff(isReady: { true }, shown: { pieces.append($0); return true }))
         XCTAssertFalse(pieces.isEmpty, "several results go out as they come")
         let written = pieces.map { JQResultsView().render($0.model as! JQPlugin.Results, context: context) }.joined()
             + JQResultsView().render(rest, context: context)

@@ -20,8 +20,8 @@ final class JSONLinesPluginTests: XCTestCase {
         XCTAssertTrue(response().isLiveStream)
         XCTAssertFalse(response(length: 10).isLiveStream)
         XCTAssertFalse(response(url: "file:///tmp/a.jsonl").isLiveStream)
-        XCTAssertNil(plugin.tap(for: response(length: 10), pieces: nil, items: nil))
-        XCTAssertNotNil(plugin.tap(for: response(), pieces: nil, items: nil))
+        XCTAssertNil(plugin.tap(for: response(length: 10), handingTo: nil))
+        XCTAssertNotNil(plugin.tap(for: response(), handingTo: nil))
         guard case .declined = plugin.offer(ResponseBody(Array("{}\n".utf8), info: response())) else { return XCTFail("a whole body is declined") }
     }
 
@@ -29,13 +29,13 @@ final class JSONLinesPluginTests: XCTestCase {
     /// skipped, a json-seq record separator ends a line, and the last line needs no newline.
     func testEachValueGoesOutAsItsLineEnds() throws {
         var taken: [JSON] = []
-        let pieces = ContentPieces(isReady: { true }, take: { taken += ($0.model as! StreamValues).values; return true })
-        let tap = try XCTUnwrap(plugin.tap(for: response(), pieces: pieces, items: nil))
+        let pieces = ItemHandoff(isReady: { true }, shown: { taken += ($0.model as! StreamValues).values; return true })
+        let tap = try XCTUnwrap(plugin.tap(for: response(), handingTo: pieces))
         Array("{\"i\": 1}\n{\"i\"".utf8).withUnsafeBytes { tap.take($0) }
         XCTAssertEqual(taken, [.object([JSON.Member("i", .number("1"))])])
         Array(": 2}\n\n\u{1E}3\n\"four\"".utf8).withUnsafeBytes { tap.take($0) }
         XCTAssertEqual(taken.count, 3, "the last line waits for its end")
-        let rest = try plugin.decode([], response: response(), pieces: pieces, tapped: tap)
+        let rest = try plugin.decode([], response: response(), handingTo: pieces, tapped: tap)
         XCTAssertEqual(taken.last, .string("four"), "the body's end ends the last line")
         XCTAssertEqual(rest.values, [])
         XCTAssertEqual(rest.dropped, 4)
@@ -44,11 +44,11 @@ final class JSONLinesPluginTests: XCTestCase {
     /// A line that is no JSON ends the stream, after the values before it, with words that
     /// say which line.
     func testALineThatIsNoJSONEndsTheStreamSayingWhich() throws {
-        let tap = try XCTUnwrap(plugin.tap(for: response(), pieces: nil, items: nil))
+        let tap = try XCTUnwrap(plugin.tap(for: response(), handingTo: nil))
         Array("1\n2\nnot json\n4\n".utf8).withUnsafeBytes { tap.take($0) }
         XCTAssertFalse(tap.wantsMore)
         XCTAssertEqual(tap.itemCount, 2)
-        XCTAssertThrowsError(try plugin.decode([], response: response(), pieces: nil, tapped: tap)) { error in
+        XCTAssertThrowsError(try plugin.decode([], response: response(), handingTo: nil, tapped: tap)) { error in
             let reason = (error as? DecodeFailure)?.reason ?? ""
             XCTAssertTrue(reason.contains("line 3: ") && reason.contains("at column 1"), reason)
             XCTAssertFalse(reason.contains("line 1"), "one line named, the stream's: \(reason)")

@@ -4,11 +4,11 @@ public struct AnyContentDecoder {
     public let mediaTypes: [String]
     public let summary: String
     public let takes: String
-    private let decoder: ([UInt8], ResponseInfo, ContentPieces?, (any BodyTap)?) throws(DecodeFailure) -> AnyContent
+    private let decoder: ([UInt8], ResponseInfo, ItemHandoff?, (any BodyTap)?) throws(DecodeFailure) -> AnyContent
     private let offerer: (ResponseBody) -> Offer<AnyContent>
-    /// Its `BodyTappingDecoder.tap(for:pieces:items:)`, for a decoder that works on a body as it
+    /// Its `BodyTappingDecoder.tap(for:handingTo:)`, for a decoder that works on a body as it
     /// arrives; nil for the others (most), which cost a fetch nothing for it.
-    public let tapper: ((ResponseInfo, ContentPieces?, StreamItems?) -> (any BodyTap)?)?
+    public let tapper: ((ResponseInfo, ItemHandoff?) -> (any BodyTap)?)?
     /// Its `BodyTappingDecoder.isChosenByHead`: a live stream's decoder, which a source that
     /// picks by response takes as soon as a head of its type is in.
     public let isChosenByHead: Bool
@@ -26,24 +26,24 @@ public struct AnyContentDecoder {
     /// run 1.3 M instructions at start-up, for a dozen plugins that never tap.
     public init<Decoder: BodyTappingDecoder>(_ decoder: Decoder) {
         let whole = Self.wholeBodies(decoder)
-        self.init(decoder, decode: { (body, response, pieces, tap) throws(DecodeFailure) in
-            guard let tap else { return try whole(body, response, pieces, nil) }
-            return AnyContent(try decoder.decode(body, response: response, pieces: pieces, tapped: tap), decoder: decoder)
-        }, tapper: { response, pieces, items in decoder.tap(for: response, pieces: pieces, items: items) }, isChosenByHead: decoder.isChosenByHead)
+        self.init(decoder, decode: { (body, response, handoff, tap) throws(DecodeFailure) in
+            guard let tap else { return try whole(body, response, handoff, nil) }
+            return AnyContent(try decoder.decode(body, response: response, handingTo: handoff, tapped: tap), decoder: decoder)
+        }, tapper: { response, handoff in decoder.tap(for: response, handingTo: handoff) }, isChosenByHead: decoder.isChosenByHead)
     }
 
-    /// How `decoder` decodes a whole body, handing pieces over where it is given them.
+    /// How `decoder` decodes a whole body, handing pieces over where it is asked to.
     private static func wholeBodies<Decoder: ContentDecoder>(_ decoder: Decoder)
-        -> ([UInt8], ResponseInfo, ContentPieces?, (any BodyTap)?) throws(DecodeFailure) -> AnyContent {
-        { (body, response, pieces, _) throws(DecodeFailure) in
-            guard let pieces else { return AnyContent(try decoder.decode(body, response: response), decoder: decoder) }
-            return AnyContent(try decoder.decode(body, response: response, pieces: pieces), decoder: decoder)
+        -> ([UInt8], ResponseInfo, ItemHandoff?, (any BodyTap)?) throws(DecodeFailure) -> AnyContent {
+        { (body, response, handoff, _) throws(DecodeFailure) in
+            guard let handoff, handoff.shown != nil else { return AnyContent(try decoder.decode(body, response: response), decoder: decoder) }
+            return AnyContent(try decoder.decode(body, response: response, handingTo: handoff), decoder: decoder)
         }
     }
 
     private init<Decoder: ContentDecoder>(_ decoder: Decoder,
-                                          decode: @escaping ([UInt8], ResponseInfo, ContentPieces?, (any BodyTap)?) throws(DecodeFailure) -> AnyContent,
-                                          tapper: ((ResponseInfo, ContentPieces?, StreamItems?) -> (any BodyTap)?)?, isChosenByHead: Bool) {
+                                          decode: @escaping ([UInt8], ResponseInfo, ItemHandoff?, (any BodyTap)?) throws(DecodeFailure) -> AnyContent,
+                                          tapper: ((ResponseInfo, ItemHandoff?) -> (any BodyTap)?)?, isChosenByHead: Bool) {
         name = decoder.name
         mediaTypes = decoder.mediaTypes
         summary = decoder.summary
@@ -61,11 +61,11 @@ public struct AnyContentDecoder {
         }
     }
 
-    /// The body decoded; `pieces` takes pieces of it as they are made, where the decoder makes
-    /// it piece by piece (see `ContentDecoder.decode(_:response:pieces:)`). `tap`: what this
+    /// The body decoded; `handoff` takes pieces of it as they are made, where the decoder makes
+    /// it piece by piece (see `ContentDecoder.decode(_:response:handingTo:)`). `tap`: what this
     /// decoder's `tapper` made for the body, which took its chunks as they came.
-    public func decode(_ body: [UInt8], response: ResponseInfo, pieces: ContentPieces? = nil, tapped tap: (any BodyTap)? = nil) throws(DecodeFailure) -> AnyContent {
-        try decoder(body, response, pieces, tap)
+    public func decode(_ body: [UInt8], response: ResponseInfo, handingTo handoff: ItemHandoff? = nil, tapped tap: (any BodyTap)? = nil) throws(DecodeFailure) -> AnyContent {
+        try decoder(body, response, handoff, tap)
     }
 
     /// The response offered to this decoder: declined, or decoded once.

@@ -18,12 +18,14 @@ public struct ItemBatch {
         /// reads. Published only where asked (`SourceLoader.publishesArrivals`).
         case arrived
         /// What the decoder made of the content as it came, to show as it comes (see
-        /// `ContentPieces`): a jq program's results, or a stream's items where none runs.
+        /// `ItemHandoff.shown`): a jq program's results, or a stream's items where none runs.
         case shown
     }
 
     public var kind: Kind
     /// The items, made content only when asked (a flood's arrivals would each cost one).
+    /// Asked during the event alone: an arrival's is made from the tap's item in place, and
+    /// must not be kept past it (take the content, not the closure).
     public var content: () -> AnyContent
     /// The live stream's items told so far, these among them; 0 for pieces of a body.
     public var itemsSoFar: Int
@@ -52,7 +54,8 @@ public struct PieceIntake {
     /// slow reader of stdout).
     public var isReady: () -> Bool
     /// Whether only a live stream's items are handed over, and any other content is kept
-    /// whole (see `ContentPieces.takesOnlyLiveStreams`).
+    /// whole: a watch prints a load's content only where it changed, which a stream, whose
+    /// content is its items as they come, cannot wait to know.
     public var takesOnlyLiveStreams: Bool
 
     public init(isReady: @escaping () -> Bool, takesOnlyLiveStreams: Bool = false) {

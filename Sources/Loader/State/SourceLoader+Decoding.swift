@@ -40,9 +40,9 @@ extension SourceLoader {
     private func decodeNow(_ response: HTTPResponse, tapped: (tap: any BodyTap, decoder: AnyContentDecoder)?) -> (AnyContentDecoder, Result<AnyContent, DecodeFailure>)? {
         // A live stream's body is its tap's, which its plugin alone reads (the fetch kept none).
         if let tapped, tapped.tap.isLive {
-            let pieces = handOver()
+            let handoff = handoff(showsPieces: true, live: false)
             return (tapped.decoder, Result { () throws(DecodeFailure) in
-                try tapped.decoder.decode(response.body, response: response.info, pieces: pieces, tapped: tapped.tap)
+                try tapped.decoder.decode(response.body, response: response.info, handingTo: handoff, tapped: tapped.tap)
             })
         }
         // Only a first page: an empty later page is the list's plugin's to judge, as before.
@@ -57,9 +57,9 @@ extension SourceLoader {
         switch source.plugin {
         case .fixed(let decoder):
             // Only a first page is handed over in pieces: a later one joins the list.
-            let pieces = pagePlugin == nil && pieceIntake?.takesOnlyLiveStreams != true ? handOver() : nil
+            let handoff = handoff(showsPieces: pagePlugin == nil && pieceIntake?.takesOnlyLiveStreams != true, live: false)
             return (decoder, Result { () throws(DecodeFailure) in
-                try decoder.decode(response.body, response: response.info, pieces: pieces, tapped: tapped?.tap)
+                try decoder.decode(response.body, response: response.info, handingTo: handoff, tapped: tapped?.tap)
             })
         case .fromResponse(let decoders, _):
             if let pagePlugin, let decoder = decoders.first(where: { $0.name == pagePlugin }) {
@@ -78,19 +78,6 @@ extension SourceLoader {
                               remedy: failure.offersOtherPlugins ? takers(of: response, refusedBy: plugin).map { .usePluginThatTakes($0) } : nil)
         error.isFinal = handedOverPieces
         return error
-    }
-
-    /// Where the decoder hands its pieces, where a run takes them (`pieceIntake`): each is
-    /// published as `.items(.shown)`, noted in `handedOverPieces`; more are wanted until an
-    /// observer ends the stream (`endStream`).
-    func handOver() -> ContentPieces? {
-        guard let intake = pieceIntake else { return nil }
-        return ContentPieces(isReady: intake.isReady, take: { [weak self] piece in
-            guard let self else { return false }
-            handedOverPieces = true
-            publish(.items(ItemBatch(kind: .shown, itemsSoFar: streamed.told) { piece }))
-            return streamed.ending == nil
-        }, takesOnlyLiveStreams: intake.takesOnlyLiveStreams)
     }
 
     /// The plugins, other than `refuser`, that take what a source's own plugin refused, in the

@@ -5,31 +5,6 @@ extension SourceLoader {
     /// The HTTP status of the live stream in flight, once its head is in.
     public var streamStatus: Int? { streamed.head?.status }
 
-    /// Where a live stream's tap tells each item as it comes: it is published where asked
-    /// (`publishesArrivals`), and an observer may end the stream before it; its time is noted
-    /// for the source's state; and the last `--max-items` allows ends the stream.
-    func streamItems() -> StreamItems {
-        StreamItems(keepsRecent: source.handsOnFirstPage, arrived: { [weak self] item in
-            guard let self else { return .endWithout }
-            if streamed.told == 0, streamed.last == nil {
-                streamed.last = .now
-                // Said before the first item is told or goes out: observers learn the source
-                // streams first (its content comes with the chunk's progress, once the tap has it).
-                send(.streamed(LoadProgress(receivedBytes: streamed.bytes, items: 1, lastItem: streamed.last), content: nil, head: streamed.head))
-            }
-            if publishesArrivals {
-                // Made content only if an observer asks, during the event alone.
-                withoutActuallyEscaping(item) { item in
-                    publish(.items(ItemBatch(kind: .arrived, itemsSoFar: streamed.told + 1, content: item)))
-                }
-                if streamed.ending == .beforeItem { return .endWithout }
-            }
-            streamed.told += 1
-            if let most = source.maxStreamItems, streamed.told >= most { return .takeAndEnd }
-            return streamed.ending == nil ? .take : .takeAndEnd
-        })
-    }
-
     /// Bytes came: for a live stream that brought items since, its content grew (`streaming`).
     func progressed(_ progress: LoadProgress) {
         guard let tap = tapped?.tap, tap.isLive else { return send(.progress(progress)) }
@@ -124,7 +99,7 @@ private final class PendingReconnect: FetchHandle {
 
 /// What a loader knows of the live stream in flight.
 struct StreamSoFar {
-    /// The items told so far (`StreamItems`), over every connection.
+    /// The items told so far (`ItemHandoff.arrived`), over every connection.
     var told = 0
     /// When the last came, to a chunk's time.
     var last: ContinuousClock.Instant?

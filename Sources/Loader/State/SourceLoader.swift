@@ -42,7 +42,7 @@ public final class SourceLoader {
     /// Whether its request waits for a connection slot, not yet sent (see `isLowPriority`).
     public var isWaitingForSlot: Bool { fetch?.isWaitingForSlot ?? false }
     /// Where a run takes the content of a load in pieces as it is decoded, where its decoder
-    /// makes it so (see `ContentPieces`): each is published (`.items(.shown)`), and the
+    /// makes it so (see `ItemHandoff.shown`): each is published (`.items(.shown)`), and the
     /// content it comes to rest with is then what was not. nil: the content comes whole.
     public var pieceIntake: PieceIntake?
     /// Whether each item of a live stream is published as it arrives (`.items(.arrived)`),
@@ -226,11 +226,10 @@ public final class SourceLoader {
             guard fixed || live else { return nil }
             // Pieces that only a live stream may take are not given to other work; made for
             // the response that takes them, not for every fetch (10,000 sources fetch often).
-            let given = firstPage && (live || pieceIntake?.takesOnlyLiveStreams == false) ? handOver() : nil
-            let items = live ? streamItems() : nil
+            let handoff = handoff(showsPieces: firstPage && (live || pieceIntake?.takesOnlyLiveStreams == false), live: live)
             if live { streamed.head = info }
             for decoder in candidates {
-                guard let tap = decoder.tapper?(info, given, items) else { continue }
+                guard let tap = decoder.tapper?(info, handoff) else { continue }
                 tapped = (id, tap, decoder)
                 return tap
             }

@@ -29,7 +29,7 @@ protocol Presenter: AnyObject {
     /// program's results as they come, as `jq` prints them), before the load comes to rest.
     var printsPieces: Bool { get }
     /// Whether the pieces it prints are only a live stream's items (see
-    /// `ContentPieces.takesOnlyLiveStreams`): other content it prints once come to rest.
+    /// `PieceIntake.takesOnlyLiveStreams`): other content it prints once come to rest.
     var takesPiecesOnlyFromStreams: Bool { get }
     /// Whether each piece it prints says its source, so that several sources' pieces may
     /// go out as they come, interleaved (NDJSON).

@@ -9,14 +9,13 @@ import Loader
 /// (`KeptResults`).
 extension JQPlugin {
     /// The tap on a live stream (`ResponseInfo.isLiveStream`) whose items the program runs on.
-    func liveTap(for response: ResponseInfo, pieces: ContentPieces?, items: StreamItems?) -> any BodyTap {
+    func liveTap(for response: ResponseInfo, handingTo handoff: ItemHandoff?) -> any BodyTap {
+        let pieces = Self.pieces(of: handoff)
         let kept = pieces == nil ? KeptResults(decoder: self) : nil
         if response.mediaType == EventStreamPlugin.mediaType {
-            return EventStreamTap(handing: handing(Self.input, to: pieces, keeping: kept), isReady: pieces?.isReady ?? { true },
-                                  items: items, keeper: kept)
+            return EventStreamTap(handing: handing(Self.input, to: pieces, keeping: kept), handoff: handoff, keeper: kept)
         }
-        return JSONLinesTap(handing: handing(Self.input, to: pieces, keeping: kept), isReady: pieces?.isReady ?? { true },
-                            items: items, keeper: kept)
+        return JSONLinesTap(handing: handing(Self.input, to: pieces, keeping: kept), handoff: handoff, keeper: kept)
     }
 
     /// The program's results for a live stream's tap: those it kept, or none beside those it
@@ -37,7 +36,7 @@ extension JQPlugin {
 
     /// Runs the program on each item's `input`: its results to `pieces` as they come, or kept
     /// in `kept`.
-    private func handing<Item>(_ input: @escaping (Item) -> [UInt8], to pieces: ContentPieces?,
+    private func handing<Item>(_ input: @escaping (Item) -> [UInt8], to pieces: ShownPieces?,
                                keeping kept: KeptResults?) -> (Item) throws(DecodeFailure) -> Bool {
         guard let pieces else {
             return { [program] item throws(DecodeFailure) in
@@ -51,14 +50,14 @@ extension JQPlugin {
     }
 
     /// Runs the program on each item's `input`, its results to `pieces` as they come.
-    private func handing<Item>(_ input: @escaping (Item) -> [UInt8], to pieces: ContentPieces) -> (Item) throws(DecodeFailure) -> Bool {
+    private func handing<Item>(_ input: @escaping (Item) -> [UInt8], to pieces: ShownPieces) -> (Item) throws(DecodeFailure) -> Bool {
         let shown = ShownCount()
         return { item throws(DecodeFailure) in try handOver(input(item), to: pieces, shown: shown) }
     }
 
     /// Runs the program on `input`, its results to `pieces` as they come; returns whether the
     /// taker wants more.
-    private func handOver(_ input: [UInt8], to pieces: ContentPieces, shown: ShownCount) throws(DecodeFailure) -> Bool {
+    private func handOver(_ input: [UInt8], to pieces: ShownPieces, shown: ShownCount) throws(DecodeFailure) -> Bool {
         var wanted = true
         let stream = JQProgram.ResultStream(isReady: pieces.isReady, take: { batch in
             defer { shown.count += batch.count }

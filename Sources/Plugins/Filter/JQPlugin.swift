@@ -112,33 +112,42 @@ public struct JQPlugin: BodyTappingDecoder {
         try decode(body, response: response, streamingTo: nil)
     }
 
-    /// The results go to `pieces` as the program gives them, from the second on (one result
-    /// alone is shown as itself): the model returned holds those it did not take.
-    public func decode(_ body: [UInt8], response: ResponseInfo, pieces: ContentPieces) throws(DecodeFailure) -> Results {
-        try decode(body, response: response, streamingTo: pieces)
+    /// The results go to `handoff.shown` as the program gives them, from the second on (one
+    /// result alone is shown as itself): the model returned holds those it did not take.
+    public func decode(_ body: [UInt8], response: ResponseInfo, handingTo handoff: ItemHandoff) throws(DecodeFailure) -> Results {
+        try decode(body, response: response, streamingTo: Self.pieces(of: handoff))
+    }
+
+    /// Where results go as they are made: a handoff's `shown`, taken while it `isReady`.
+    typealias ShownPieces = (isReady: () -> Bool, take: (AnyContent) -> Bool)
+
+    /// `handoff`'s pieces, where it shows content as it comes.
+    static func pieces(of handoff: ItemHandoff?) -> ShownPieces? {
+        handoff.flatMap { handoff in handoff.shown.map { (isReady: handoff.isReady, take: $0) } }
     }
 
     /// A run that parses a JSON body as it arrives, the program's own way (see
     /// `JQProgram.FedRun`); a body of any other type waits to be read whole (a feed or a page
     /// becomes JSON only then).
-    public func tap(for response: ResponseInfo, pieces: ContentPieces?, items: StreamItems?) -> (any BodyTap)? {
+    public func tap(for response: ResponseInfo, handingTo handoff: ItemHandoff?) -> (any BodyTap)? {
         // A live stream's items, each the program's input (`JQPlugin+Events`).
-        if response.isLiveStream { return liveTap(for: response, pieces: pieces, items: items) }
+        if response.isLiveStream { return liveTap(for: response, handingTo: handoff) }
         guard MediaType.isJSON(response.mediaType), input == nil else { return nil }
-        return program.start(streams: pieces != nil)
+        return program.start(streams: handoff?.shown != nil)
     }
 
     /// The results of the run that parsed `body` as it arrived; a tap that is not such a run
     /// of this program, for these pieces, is dropped, and the body is run whole.
-    public func decode(_ body: [UInt8], response: ResponseInfo, pieces: ContentPieces?, tapped tap: any BodyTap) throws(DecodeFailure) -> Results {
+    public func decode(_ body: [UInt8], response: ResponseInfo, handingTo handoff: ItemHandoff?, tapped tap: any BodyTap) throws(DecodeFailure) -> Results {
         if let results = try results(ofLive: tap) { return results }
+        let pieces = Self.pieces(of: handoff)
         guard let fed = tap as? JQProgram.FedRun, fed.program === program, fed.streams == (pieces != nil) else {
             return try decode(body, response: response, streamingTo: pieces)
         }
         return try results(streamingTo: pieces) { stream in program.finish(fed, streamingTo: stream) }
     }
 
-    private func decode(_ body: [UInt8], response: ResponseInfo, streamingTo pieces: ContentPieces?) throws(DecodeFailure) -> Results {
+    private func decode(_ body: [UInt8], response: ResponseInfo, streamingTo pieces: ShownPieces?) throws(DecodeFailure) -> Results {
         let json: [UInt8]
         if let read = input?(body, response) { json = read } else { json = try Self.json(of: body, response: response) }
         return try results(streamingTo: pieces) { stream in program.run(json, streamingTo: stream) }
@@ -146,7 +155,7 @@ public struct JQPlugin: BodyTappingDecoder {
 
     /// The results of one run, made by `run` with the stream it is given: those after the
     /// first go to `pieces` as they come, where there are pieces.
-    private func results(streamingTo pieces: ContentPieces?, of run: (JQProgram.ResultStream?) -> JQProgram.Run) throws(DecodeFailure) -> Results {
+    private func results(streamingTo pieces: ShownPieces?, of run: (JQProgram.ResultStream?) -> JQProgram.Run) throws(DecodeFailure) -> Results {
         var shown = 0
         let stream = pieces.map { pieces in
             JQProgram.ResultStream(isReady: pieces.isReady, take: { batch in

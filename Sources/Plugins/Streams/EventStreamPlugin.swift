@@ -51,13 +51,13 @@ public struct EventStreamPlugin: ContentPlugin, BodyTappingDecoder {
         content.model as? StreamEvents ?? StreamEvents()
     }
 
-    public func tap(for response: ResponseInfo, pieces: ContentPieces?, items: StreamItems?) -> (any BodyTap)? {
+    public func tap(for response: ResponseInfo, handingTo handoff: ItemHandoff?) -> (any BodyTap)? {
         guard response.mediaType == Self.mediaType else { return nil }
-        return EventStreamTap(handing: pieces.map { pieces in { event in pieces.take(AnyContent(StreamEvents([event]), decoder: self)) } },
-                       isReady: pieces?.isReady ?? { true }, items: items)
+        return EventStreamTap(handing: handoff?.shown.map { shown in { event in shown(AnyContent(StreamEvents([event]), decoder: self)) } },
+                              handoff: handoff)
     }
 
-    public func decode(_ body: [UInt8], response: ResponseInfo, pieces: ContentPieces?, tapped tap: any BodyTap) throws(DecodeFailure) -> StreamEvents {
+    public func decode(_ body: [UInt8], response: ResponseInfo, handingTo handoff: ItemHandoff?, tapped tap: any BodyTap) throws(DecodeFailure) -> StreamEvents {
         guard let tap = tap as? EventStreamTap else { return try decode(body, response: response) }
         return try Self.events(tap.finish())
     }

@@ -35,13 +35,13 @@ public struct JSONLinesPlugin: ContentPlugin, BodyTappingDecoder {
         content.model as? StreamValues ?? StreamValues()
     }
 
-    public func tap(for response: ResponseInfo, pieces: ContentPieces?, items: StreamItems?) -> (any BodyTap)? {
+    public func tap(for response: ResponseInfo, handingTo handoff: ItemHandoff?) -> (any BodyTap)? {
         guard response.isLiveStream, response.mediaType != MediaType.eventStream else { return nil }
-        return JSONLinesTap(handing: pieces.map { pieces in { value in pieces.take(AnyContent(StreamValues([value]), decoder: self)) } },
-                            isReady: pieces?.isReady ?? { true }, items: items)
+        return JSONLinesTap(handing: handoff?.shown.map { shown in { value in shown(AnyContent(StreamValues([value]), decoder: self)) } },
+                            handoff: handoff)
     }
 
-    public func decode(_ body: [UInt8], response: ResponseInfo, pieces: ContentPieces?, tapped tap: any BodyTap) throws(DecodeFailure) -> StreamValues {
+    public func decode(_ body: [UInt8], response: ResponseInfo, handingTo handoff: ItemHandoff?, tapped tap: any BodyTap) throws(DecodeFailure) -> StreamValues {
         guard let tap = tap as? JSONLinesTap else { return try decode(body, response: response) }
         return try Self.values(tap.finish())
     }

@@ -1,7 +1,7 @@
 import Loader
 
 /// A live stream's body read as it arrives (see `BodyTap.isLive`), by its `Reader`, into
-/// items: each told to the run first (`StreamItems`: a wait's condition, `--max-items`),
+/// items: each told to the run first (`ItemHandoff.arrived`: a wait's condition, `--max-items`),
 /// then handed over at once where the run takes pieces (a pipe prints it, or a jq program
 /// runs on it first), or kept in a window that is the content the stream shows, and comes
 /// to rest with.
@@ -18,7 +18,8 @@ final class LiveItemsTap<Reader: LiveItemReader>: BodyTap {
     private let handing: Handing?
     /// Whether the taker of what is handed over can take more now (see `BodyTap.isReadyForMore`).
     private let isReady: () -> Bool
-    private let items: StreamItems?
+    /// Where each item is told first (`ItemHandoff.arrived`), and whether the last are kept.
+    private let handoff: ItemHandoff?
     /// What keeps what was made of the items handed over, and shows in their place (see
     /// `LiveItemsKeeper`); nil where they went out as pieces.
     let keeper: (any LiveItemsKeeper)?
@@ -36,7 +37,7 @@ final class LiveItemsTap<Reader: LiveItemReader>: BodyTap {
     private(set) var failure: DecodeFailure?
     /// Whether the taker of pieces left (a closed stdout, a signal).
     private var takerLeft = false
-    /// Whether the run has what it asked for (`StreamItems.Verdict`): the stream is whole.
+    /// Whether the run has what it asked for (`ItemHandoff.Arrival`): the stream is whole.
     private var satisfied = false
     /// Items the connection now open brought (bytes alone, a `retry:` or a comment, are not
     /// enough: a server that sends only those and closes must not be reconnected for ever).
@@ -44,13 +45,14 @@ final class LiveItemsTap<Reader: LiveItemReader>: BodyTap {
     private(set) var itemCount = 0
     private(set) var itemsFingerprint = ContentFingerprint.of([])
 
-    /// A tap that tells `items` of each item, then hands it to `handing` as it comes (while
-    /// `isReady`, the taker can take more), or keeps the last `window` (and `windowBytes`).
-    init(handing: Handing?, isReady: @escaping () -> Bool = { true }, items: StreamItems? = nil, keeper: (any LiveItemsKeeper)? = nil,
+    /// A tap that tells `handoff` of each item, then hands it to `handing` as it comes (while
+    /// the handoff `isReady`, the taker can take more), or keeps the last `window` (and
+    /// `windowBytes`).
+    init(handing: Handing?, handoff: ItemHandoff? = nil, keeper: (any LiveItemsKeeper)? = nil,
          window: Int = EventStreamPlugin.window, windowBytes: Int = EventStreamPlugin.windowBytes) {
         self.handing = handing
-        self.isReady = isReady
-        self.items = items
+        isReady = handoff?.isReady ?? { true }
+        self.handoff = handoff
         self.keeper = keeper
         self.window = LiveWindow(limit: window, byteLimit: windowBytes)
     }
@@ -102,7 +104,7 @@ final class LiveItemsTap<Reader: LiveItemReader>: BodyTap {
     }
 
     private func take(_ item: Reader.Item, size: Int) {
-        switch items?.arrived({ Reader.content([item], dropped: 0, endedMidRecord: false) }) ?? .take {
+        switch handoff?.arrived?({ Reader.content([item], dropped: 0, endedMidRecord: false) }) ?? .take {
         case .take:
             break
         case .takeAndEnd:
@@ -113,7 +115,7 @@ final class LiveItemsTap<Reader: LiveItemReader>: BodyTap {
             return
         }
         itemCount += 1
-        if items?.keepsRecent == true { recent.keep(item, size: size) }
+        if handoff?.keepsRecent == true { recent.keep(item, size: size) }
         guard let handing else { return window.keep(item, size: size) }
         do {
             if try !handing(item) { takerLeft = true }
