@@ -243,6 +243,14 @@ package struct RunPlan {
                                    connectTimeout: load.connectTimeout ?? LoadSettings.defaultConnectTimeout,
                                    headers: headers)
         options.omittedHeaders = settings.headers.omitted
+        // A Cookie header is cookies given for the source: the run's jar writes the header,
+        // and would drop one set beside it.
+        var given = definition.cookies
+        for header in headers where header.name.lowercased() == "cookie" {
+            given = GivenCookie.merged(given, GivenCookie.list(header.value) ?? [])
+        }
+        options.headers.removeAll { $0.name.lowercased() == "cookie" }
+        options.cookies = GivenCookie.merged(given, settings.cookies)
         options.standardInputDeadline = load.timeout
         options.credentials = try credentials(for: own, defaults: defaults, url: definition.url, environment: environment, files: files,
                                               netrcs: &netrcs)

@@ -1,3 +1,4 @@
+package import Loader
 package import Plugins
 
 /// What the command line asks of every source it loads, on top of (and over) the sources
@@ -13,6 +14,8 @@ package struct SourceSettings {
     package var load = LoadSettings()
     /// `-H` and `-A`: over each source's own headers, to its own origin only.
     package var headers = HeaderArguments()
+    /// `-b NAME=VALUE`: cookies for every source's own host, over the sources file's `cookies=`.
+    package var cookies: [GivenCookie] = []
     /// `-u`, `--netrc` and `--netrc-file`: every source's user and password, over the file's.
     package var credentials = CredentialSettings()
     /// `--detail`: every source's detail template, over the sources file's.

@@ -40,6 +40,8 @@ extension Loadrun {
                                       request: RequestSettings(method: head ? "HEAD" : method, data: data, json: json),
                                       retriesEveryError: retryAllErrors, retriesRefusedConnections: retryConnrefused, jqArguments: jqArguments)
         settings.credentials = try credentials
+        let cookieSettings = try cookies.settings
+        settings.cookies = cookieSettings.given
         var invocation = LoadInvocation(
             plan: RunPlan(sourceNames: source, urls: url, operands: operands, all: all, shard: shard?.shard,
                           settings: settings),
@@ -55,6 +57,7 @@ extension Loadrun {
                                          onChange: onChange))
         invocation.showsUnseen = unseen
         invocation.showsUnread = unread
+        invocation.cookies = cookieSettings
         invocation.plan.wordAfterColor = wordAfterColor
         return invocation.run(in: context)
     }

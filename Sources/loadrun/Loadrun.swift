@@ -129,8 +129,11 @@ struct Loadrun: LoadrunCommand {
     @Flag(name: .customLong("sort-keys"), help: "With --output json, sort each object's keys instead of keeping the server's order.")
     var sortKeys = false
 
-    @Flag(name: [.customShort("c"), .customLong("compact-output")], help: "Print JSON on one line, as jq -c: --output json, and wherever the text output shows JSON (a JSON document, a --jq result that is no string or table). Keys keep their order and numbers their spelling.")
+    @Flag(name: .customLong("compact-output"), help: "Print JSON on one line, as jq -c (whose -c is curl's cookie jar here): --output json, and wherever the text output shows JSON (a JSON document, a --jq result that is no string or table). Keys keep their order and numbers their spelling.")
     var compactOutput = false
+
+    @OptionGroup(title: "Cookies")
+    var cookies: CookieOptions
 
     @Option(name: .customLong("image-format"), help: ArgumentHelp("Draw images as symbols, sixel, kitty or iterm instead of what the terminal is detected to support; also on a pipe.", valueName: "format"))
     var imageFormat: ImageFormatArgument?

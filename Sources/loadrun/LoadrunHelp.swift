@@ -6,13 +6,13 @@ enum LoadrunHelp {
     static let usage = """
             loadrun [<url-or-source>]... [--source <name>]... [--url <url>]... [--url-file <file>] [--all] [--shard <K/N>]
                     [--config <file>] [--plugin <name> | --jq <program>] [--arg <name> <value>]... [--argjson <name> <json>]...
-                    [--output text|json|ndjson] [--max-items <n>] [--sort-keys] [-c] [--color <when>]
+                    [--output text|json|ndjson] [--max-items <n>] [--sort-keys] [--compact-output] [--color <when>]
                     [--watch [<interval>]] [--pages <n> | --all-pages] [--follow-cross-host]
                     [--until <program> | --until-change | --until-ok] [--until-timeout <duration>] [--on-change <command>]
                     [-i | -I] [--browse] [--detail <template>] [--no-prefetch] [--no-mouse]
                     [--page-param <name> [--per-page <n> [--per-page-param <name>]]]
                     [-X <method>] [-d <data>... | --json <data>...] [-H <header>]... [-A <name>]
-                    [-u <user:password>] [--netrc | --netrc-file <file>]
+                    [-u <user:password>] [--netrc | --netrc-file <file>] [-b <data|file>]... [-c <file>]
                     [--cacert <file>] [-k] [--http1.1] [-v | -q] [--trace <file>]
                     [--max-per-host <n>] [--max-connections <n>] [--connect-timeout <duration>]
                     [--retry <n> | --no-retry] [--retry-delay <duration>] [--retry-max-time <duration>] [--retry-all-errors]

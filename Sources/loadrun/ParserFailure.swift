@@ -24,7 +24,9 @@ enum ParserFailure {
         let help = " (see \(command) --help)"
         if let option = quoted(in: message, after: "Missing value for '") {
             let (name, valueName) = split(option)
-            return UsageFailure(message: "\(name) needs a value\(valueName.map { ": \(expectation(for: $0))" } ?? "")\(help)")
+            // -c was jq's compact output here before it was curl's cookie jar.
+            let stale = name.hasPrefix("-c") ? "; for JSON on one line, as jq -c, give --compact-output" : ""
+            return UsageFailure(message: "\(name) needs a value\(valueName.map { ": \(expectation(for: $0))" } ?? "")\(stale)\(help)")
         }
         if let value = quoted(in: message, after: "The value '"),
            let option = quoted(in: message, after: "The value '\(value)' is invalid for '") {

@@ -52,7 +52,7 @@ final class JQOptionsEndToEndTests: XCTestCase {
         XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
         XCTAssertEqual(run.standardOutput, "Post number 3\n")
         let named = try self.run([server.url("/posts"), "--jq", "$ARGS.named", "--arg", "a", "-1", "--argjson", "b", "[1, {\"c\": null}]",
-                                  "--output", "json", "-c"])
+                                  "--output", "json", "--compact-output"])
         XCTAssertEqual(named.waitForExit(), .exited(0), named.standardError)
         XCTAssertEqual(named.standardOutput, #"{"a":"-1","b":[1,{"c":null}]}"# + "\n", "a value that starts with - is the value")
     }
@@ -60,7 +60,7 @@ final class JQOptionsEndToEndTests: XCTestCase {
     func testArgjsonBindsAJSONValueAndTheUntilProgramHasThemToo() throws {
         let server = server()
         let run = try self.run([server.url("/posts"), "--jq", "[.[] | select(.id | IN($ids[])) | .title]", "--argjson", "ids", "[2, 4]",
-                                "--output", "json", "-c"])
+                                "--output", "json", "--compact-output"])
         XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
         XCTAssertEqual(run.standardOutput, #"["Post number 2","Post number 4"]"# + "\n")
         let until = try self.run([server.url("/posts"), "-q", "--until", "length == $n", "--argjson", "n", "5", "--until-timeout", "20s"])
@@ -99,7 +99,7 @@ final class JQOptionsEndToEndTests: XCTestCase {
         for path in ["/record", "/posts", "/page"] {
             let pretty = try self.run([server.url(path), "--output", "json"])
             XCTAssertEqual(pretty.waitForExit(), .exited(0), pretty.standardError)
-            let compact = try self.run([server.url(path), "--output", "json", "-c"])
+            let compact = try self.run([server.url(path), "--output", "json", "--compact-output"])
             XCTAssertEqual(compact.waitForExit(), .exited(0), compact.standardError)
             XCTAssertEqual(compact.standardOutput.filter { $0 == "\n" }.count, 1, "one line: \(compact.standardOutput)")
             XCTAssertEqual(compact.standardOutput, try jqCompact(pretty.standardOutput), path)
@@ -107,21 +107,21 @@ final class JQOptionsEndToEndTests: XCTestCase {
         }
         let spelled = try self.run([server.url("/spelled"), "--output", "json", "--compact-output"])
         XCTAssertEqual(spelled.standardOutput, #"{"price":1.50,"big":1e2,"zero":-0}"# + "\n", "numbers as the server wrote them")
-        let sorted = try self.run([server.url("/record"), "--output", "json", "-c", "--sort-keys", "--jq", ".[0].nested"])
+        let sorted = try self.run([server.url("/record"), "--output", "json", "--compact-output", "--sort-keys", "--jq", ".[0].nested"])
         XCTAssertEqual(sorted.standardOutput, #"{"a":true,"n":-0.5,"z":null}"# + "\n")
     }
 
     func testCompactInTheTextOutputPrintsJSONOnOneLineAndLeavesOtherViews() throws {
         let server = server()
-        let document = try self.run([server.url("/record"), "-c", "--plugin", "json"])
+        let document = try self.run([server.url("/record"), "--compact-output", "--plugin", "json"])
         XCTAssertEqual(document.waitForExit(), .exited(0), document.standardError)
         XCTAssertEqual(document.standardOutput, try jqCompact(Self.record))
-        let result = try self.run([server.url("/record"), "-c", "--jq", ".[0]"])
+        let result = try self.run([server.url("/record"), "--compact-output", "--jq", ".[0]"])
         XCTAssertEqual(result.waitForExit(), .exited(0), result.standardError)
         XCTAssertEqual(result.standardOutput, #"{"id":1,"name":"Ana","tags":["a","b"],"nested":{"z":null,"a":true,"n":-0.5}}"# + "\n")
-        let strings = try self.run([server.url("/record"), "-c", "--jq", ".[].name"])
+        let strings = try self.run([server.url("/record"), "--compact-output", "--jq", ".[].name"])
         XCTAssertEqual(strings.standardOutput, "Ana\nBo\n", "strings stay raw lines")
-        let table = try self.run([server.url("/record"), "-c", "--jq", "map({id, name})"])
+        let table = try self.run([server.url("/record"), "--compact-output", "--jq", "map({id, name})"])
         XCTAssertEqual(table.waitForExit(), .exited(0), table.standardError)
         XCTAssertTrue(table.standardOutput.contains("Ana") && !table.standardOutput.contains("{"), "records stay a table: \(table.standardOutput)")
     }
@@ -130,8 +130,8 @@ final class JQOptionsEndToEndTests: XCTestCase {
 
     func testJQRunsOnAPageAsOutputJSONShowsIt() throws {
         let server = server()
-        let shown = try self.run([server.url("/page"), "--output", "json", "-c"])
-        let filtered = try self.run([server.url("/page"), "--jq", ".", "-c"])
+        let shown = try self.run([server.url("/page"), "--output", "json", "--compact-output"])
+        let filtered = try self.run([server.url("/page"), "--jq", ".", "--compact-output"])
         XCTAssertEqual(filtered.waitForExit(), .exited(0), filtered.standardError)
         XCTAssertEqual(filtered.standardOutput, shown.standardOutput, "the same JSON")
         let links = try self.run([server.url("/page"), "--jq", ".title, .description, .links[]"])

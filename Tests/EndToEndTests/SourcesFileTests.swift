@@ -205,7 +205,7 @@ final class SourcesFileTests: XCTestCase {
             """, mode: 0o644)
         let run = try LoadrunProcess(["--config", path, "--source", "secured"], environment: ["LOADRUN_TEST_TOKEN": "Bearer s3cret"])
         XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
-        XCTAssertEqual(seen.all, [["Bearer s3cret", "on", "key-from-file", "a=1;b=2"]])
+        XCTAssertEqual(seen.all, [["Bearer s3cret", "on", "key-from-file", "a=1; b=2"]], "the run's cookie jar writes the header as RFC 6265 does")
         XCTAssertFalse(run.standardError.contains("s3cret"))
         XCTAssertTrue(run.standardError.contains("warning: \(path) holds a secret (the Cookie header of secured) and is readable by group or others (mode 644); run chmod 600"),
                       run.standardError)

@@ -29,6 +29,9 @@ public struct FetchOptions: Sendable, Equatable {
     /// and answering a Digest challenge once. Like `headers`, never to another origin; an
     /// `Authorization` in `headers` goes instead, as curl lets `-H` win over `-u`.
     public var credentials: HTTPCredentials?
+    /// Cookies given for the URL's own origin (`-b NAME=VALUE`, `cookies=`): put in the run's
+    /// jar for its host before the request is sent, and from then on sent by the jar's rules.
+    public var cookies: [GivenCookie] = []
     /// Headers loadrun would send that this request must not (`Accept`, say), by name.
     public var omittedHeaders: [String] = []
     /// The `User-Agent` sent unless `headers` set one.
@@ -59,6 +62,16 @@ public struct FetchOptions: Sendable, Equatable {
         self.validators = validators
         self.connectTimeout = connectTimeout
         self.headers = headers
+    }
+
+    /// The options for a request to another origin than the one they were made for: without
+    /// the source's own headers, credentials and cookies (the one origin policy).
+    public var withoutOwnParts: FetchOptions {
+        var options = self
+        options.headers = []
+        options.credentials = nil
+        options.cookies = []
+        return options
     }
 
     /// Whether the request may carry validators and take a 304 for "unchanged": GET and HEAD,

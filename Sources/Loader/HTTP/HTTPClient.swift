@@ -10,6 +10,8 @@ public final class HTTPClient {
     let session: UnsafeMutablePointer<SoupSession>
     /// The copies kept between runs; nil with `--no-cache`.
     let store: (any StoredCopies)?
+    /// The run's cookies, kept across its requests.
+    let cookieJar: CookieJar
     private var admission: AdmissionQueue<HTTPFetch>
     /// `SSL_CERT_FILE`, until the first https request reads it into the session.
     private var sessionCAFile: String?
@@ -51,6 +53,7 @@ public final class HTTPClient {
         soup_session_remove_feature_by_type(session, soup_content_decoder_get_type())
         sessionCAFile = configuration.caFile
         store = copies
+        cookieJar = CookieJar(session: session, cookies: configuration.cookies)
     }
 
     deinit {
@@ -107,6 +110,9 @@ public final class HTTPClient {
     func acceptedInsecurely(host: String, problems: CertificateProblems) {
         if insecureHosts.insert(host).inserted { onInsecureCertificate?(host, problems) }
     }
+
+    /// Every cookie the run holds now, as a cookie file (`-c FILE`) keeps them.
+    public var cookies: [CookieRecord] { cookieJar.records }
 
     /// Requests in flight now, and waiting for a slot.
     public var requestsRunning: Int { admission.running }

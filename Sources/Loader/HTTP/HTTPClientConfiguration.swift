@@ -22,6 +22,8 @@ public struct HTTPClientConfiguration: Sendable, Equatable {
     /// Whether every connection speaks HTTP/1.1, never HTTP/2 (which is otherwise negotiated
     /// by ALPN over TLS).
     public var forcesHTTP1 = false
+    /// The cookies the jar starts with: a cookie file's (`-b FILE`).
+    public var cookies: [CookieRecord] = []
 
     public static let defaultMaxConnections = 50
     public static let defaultMaxConnectionsPerHost = 6

@@ -113,6 +113,7 @@ public final class HTTPFetch {
             return finishSoon(.failure(LoadError(.invalidURL, "libsoup cannot request \"\(url)\"", suggestion: "check the URL")))
         }
         self.message = message
+        if !options.cookies.isEmpty { client.cookieJar.seed(options.cookies, for: parts) }
         // Connected for http too: a redirect may lead to https.
         message.onAcceptCertificate { [weak self] certificate, problems in
             self?.accepts(certificate, with: problems) ?? false

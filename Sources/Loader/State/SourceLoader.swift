@@ -153,13 +153,9 @@ public final class SourceLoader {
     private func perform(_ action: Machine.Action) {
         switch action {
         case .fetch(let request):
-            var options = options
+            var options = request.sendsSourceHeaders ? options : options.withoutOwnParts
             options.validators = request.validators
             options.usesCache = request.usesCache
-            if !request.sendsSourceHeaders {
-                options.headers = []
-                options.credentials = nil
-            }
             options.isLowPriority = isLowPriority
             // All that was known of the request before goes; pieces a live stream hands over
             // go out during the fetch, not its decode.

@@ -114,40 +114,15 @@ package struct SourcesOPML {
     /// leaves the old file whole, never one cut mid-line. A symbolic link is written through
     /// (the file it names is replaced). The reason when it cannot.
     private static func rewrite(_ path: String, adding text: String) -> String? {
-        var target = path
-        if let resolved = realpath(path, nil) {
-            target = String(cString: resolved)
-            free(resolved)
-        }
         var old: [UInt8] = []
-        var mode: mode_t = 0o600
         var info = stat()
-        if stat(target, &info) == 0 {
+        if stat(path, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFREG else { return "it is not a regular file" }
-            mode = info.st_mode & 0o777
-            switch LocalFile.read(target, limit: SourceCatalog.sizeLimit) {
+            switch LocalFile.read(path, limit: SourceCatalog.sizeLimit) {
             case .success(let bytes): old = bytes
             case .failure(let error): return "\(error)"
             }
         }
-        let temporary = target + ".new-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-        guard descriptor >= 0 else { return LocalFile.reason(for: errno) }
-        var failure: String?
-        var bytes = (old + Array(text.utf8))[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                failure = LocalFile.reason(for: errno)
-                break
-            }
-            bytes = bytes.dropFirst(written)
-        }
-        if failure == nil, fsync(descriptor) != 0 { failure = LocalFile.reason(for: errno) }
-        close(descriptor)
-        if failure == nil, rename(temporary, target) != 0 { failure = LocalFile.reason(for: errno) }
-        if failure != nil { unlink(temporary) }
-        return failure
+        return LocalFile.replace(path, with: old + Array(text.utf8))
     }
 }

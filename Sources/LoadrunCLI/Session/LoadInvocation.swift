@@ -36,6 +36,8 @@ package struct LoadInvocation {
     package var showsUnseen = false
     /// `--unread`: show only the items never opened in the full-screen view.
     package var showsUnread = false
+    /// `-b` and `-c`: the cookie files read at the start and written at the end.
+    package var cookies = CookieSettings()
 
     package init(plan: RunPlan, urlFile: String? = nil, configPath: String?, output: OutputFormat, schedule: LoadSession.Schedule,
                  browse: BrowseSettings = BrowseSettings(), view: ViewOptions, maxConnections: Int, maxPerHost: Int,
@@ -71,6 +73,12 @@ package struct LoadInvocation {
         if let warning = catalog.secretExposure { diagnostics.say("loadrun: \(warning)") }
         let requests: [SourceRequest]
         do throws(UsageFailure) {
+            // `-c posts`, typed for jq's compact output as -c once was: the cookies would go to
+            // a file named like the source, and the source load unasked.
+            if let jar = cookies.jarFile, !jar.contains("/"), catalog.definition(named: jar) != nil {
+                throw UsageFailure(message: "-c \(jar): -c FILE writes the cookies to FILE, as curl's --cookie-jar, and \(jar) is a source's name; "
+                    + "for JSON on one line, as jq -c, give --compact-output (or -c ./\(jar) for a file of that name)")
+            }
             if let urlFile { plan.urlList = try readList(urlFile) }
             plan.standardInputHoldsContent = StandardInput.holdsContent
             let planned = try plan.requests(catalog: catalog, registry: registry, environment: environment,
@@ -102,12 +110,17 @@ package struct LoadInvocation {
                                                   // Asked for, the full-screen view stays at a met wait.
                                                   waits: scripting.wait != nil && !browse.isEnabled,
                                                   head: view.head)
+        var client = clientConfiguration(environment: environment)
+        let jar = cookies.readFiles()
+        client.cookies = jar.cookies
+        for warning in jar.warnings { diagnostics.say("loadrun: warning: \(warning)") }
         let session = LoadSession(requests: requests, plugins: registry, schedule: schedule, presenter: presenter, terminal: terminal,
                                   view: view.over(catalog.defaults),
-                                  verbosity: verbosity, client: clientConfiguration(environment: environment),
+                                  verbosity: verbosity, client: client,
                                   prefetchesDetails: browse.prefetches, scripting: scripting, format: output,
                                   history: history(for: requests, environment: environment, diagnostics: diagnostics), showsUnseen: showsUnseen, showsUnread: showsUnread,
                                   diagnostics: diagnostics, output: context.output, trace: trace)
+        session.cookieJarFile = cookies.jarFile
         return session.run()
     }
 

@@ -225,6 +225,7 @@ package final class LoadSession {
         recorder?.finish(waitsForLock: { if case .signal = ending { false } else { true } }())
         // Now, not when the store goes: a request still in flight holds it past the exit.
         copies?.writeWaitingConfirmations()
+        if let cookieJarFile { writeCookies(http.cookies, to: cookieJarFile) }
         scripting.changeCommands?.finish(lettingThemEnd: ending == .conditionMet, until: scripting.waitEnds)
         drainOutput()
         stopWatching()
@@ -233,6 +234,17 @@ package final class LoadSession {
         }
         if reloadsOnInterval, verbosity > .quiet, case .signal = ending { diagnostics.say("watch stopped") }
         return machine.outcome(outputFailure: output.failure)
+    }
+
+    /// The file `-c` names, where the run's cookies are written when it ends.
+    var cookieJarFile: String?
+
+    /// Writes `cookies` to `path` in curl's format, readable by its owner alone; a file that
+    /// cannot be written is said, and the run's status stands.
+    private func writeCookies(_ cookies: [CookieRecord], to path: String) {
+        if let problem = LocalFile.replace(path, with: Array(CookieFile.text(cookies).utf8), mode: 0o600, keepsMode: false) {
+            diagnostics.say("loadrun: -c \(path): cannot write the cookies: \(problem)")
+        }
     }
 
     /// What a slow reader has not yet taken goes out before the run ends, the loop running

@@ -19,7 +19,7 @@ package enum OperandArguments {
         "--experimental-dump-help",
     ]
     /// The short flags, by letter: `-vv` is two.
-    package static let shortFlags: Set<Character> = ["v", "q", "i", "I", "k", "h", "c"]
+    package static let shortFlags: Set<Character> = ["v", "q", "i", "I", "k", "h"]
 
     /// `arguments` with the main command's operands moved after a `--` (before any words that
     /// were after one already), in their order; as given when there are none, or when the

@@ -19,7 +19,7 @@ package struct SourceDefaults: Equatable {
     /// The group's name.
     package static let group = "defaults"
     /// Keys a source's group may set that belong to one source, not to every one.
-    private static let ownKeys: Set<String> = ["url", "plugin", "jq", "detail", "related", "method", "data"]
+    private static let ownKeys: Set<String> = ["url", "plugin", "jq", "detail", "related", "method", "data", "cookies"]
     /// The keys `[defaults]` may set: a source's, but for its own, and `max-items`, which shows
     /// every source's lists.
     package static let keys = SourcesFile.keys.filter { !ownKeys.contains($0) } + ["max-items"]

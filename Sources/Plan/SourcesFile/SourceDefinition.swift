@@ -1,4 +1,4 @@
-import Loader
+package import Loader
 
 /// One configured source: a built-in, or a `[source NAME]` group of the sources file. Settings
 /// left unset fall back to the command line's options, then to loadrun's defaults.
@@ -24,6 +24,8 @@ package struct SourceDefinition: Equatable {
     /// The lines of the `user` and `netrc` keys, for messages about them, read at run time.
     package var userLine: Int?
     package var netrcLine: Int?
+    /// `cookies`: sent to its own host, as cookies it had set itself.
+    package var cookies: [GivenCookie] = []
     /// Timeouts, size cap, retries and pages.
     package var settings = LoadSettings()
     /// `method` and `data`: what the request sends beyond a GET.
@@ -97,6 +99,7 @@ package struct SourceDefinition: Equatable {
         result.credentials = credentials.overlaid(with: other.credentials)
         result.userLine = other.credentials.user != nil ? other.userLine : userLine
         result.netrcLine = other.credentials.netrc != nil ? other.netrcLine : netrcLine
+        result.cookies = GivenCookie.merged(cookies, other.cookies)
         result.request = other.request == RequestSettings() ? request : other.request
         result.dataLine = other.request.hasBody ? other.dataLine : dataLine
         result.detail = other.detail ?? detail

@@ -66,6 +66,14 @@ extension SourcesFile {
                 fail("user", "is not USER:PASSWORD (or USER alone, with netrc= for the password)")
             }
         }
+        if let text = file.string(group, "cookies") {
+            // Never quoted back: a cookie is as good as a password.
+            if let cookies = GivenCookie.list(text), !cookies.isEmpty {
+                definition.cookies = cookies
+            } else {
+                fail("cookies", "is not NAME=VALUE, or several as a Cookie header has them: a=1; b=2")
+            }
+        }
         if let text = file.string(group, "netrc") {
             if let choice = NetrcChoice(fileValue: text.trimmedBlanks()) {
                 definition.credentials.netrc = choice

@@ -20,7 +20,7 @@ package enum SourcesFile {
     /// The keys a `[source NAME]` group may set, as the command line's options are spelt.
     package static let keys = ["url", "plugin", "jq", "interval", "headers", "retry", "retry-delay", "retry-max-time", "timeout",
                        "connect-timeout", "max-size", "pages", "page-param", "per-page", "per-page-param", "follow-cross-host",
-                       "cacert", "insecure", "history", "keep", "detail", "related", "method", "data", "user", "netrc"]
+                       "cacert", "insecure", "history", "keep", "detail", "related", "method", "data", "user", "netrc", "cookies"]
 
     /// The most retries and the largest page size a file may ask for: numbers past them are
     /// typing mistakes, not settings.

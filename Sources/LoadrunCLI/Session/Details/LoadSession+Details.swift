@@ -97,8 +97,7 @@ extension LoadSession {
         if !OriginPolicy(sourceURL: parent.loader.source.url).sendsOwnParts(to: url) {
             // An item's own link may lead anywhere the server chose: the source's headers
             // (credentials among them) stay with the source's origin, scheme and port included.
-            request.options.headers = []
-            request.options.credentials = nil
+            request.options = request.options.withoutOwnParts
         }
         // An item's detail is a page to read, whatever the list's request was (a POST to a
         // search API, say): a GET, with no body.
