@@ -17,6 +17,9 @@ package struct ViewOptions {
     package var color: ColorChoice
     /// `-i`, `-I`.
     package var head: ResponseHeadOutput
+    /// Whether content is written as data on a pipe (see `RenderContext.writesData`): unless
+    /// `--output text` asks for the views there too.
+    package var writesDataOnPipe = true
 
     package init(imageFormat: ImageFormat? = nil, imageSize: RenderContext.CellSize? = nil, maxItems: Int? = nil, sortsKeys: Bool = false,
                  compactsJSON: Bool = false, color: ColorChoice = .auto, head: ResponseHeadOutput = .omitted) {

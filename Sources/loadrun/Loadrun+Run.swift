@@ -58,6 +58,7 @@ extension Loadrun {
         invocation.showsUnseen = unseen
         invocation.showsUnread = unread
         invocation.cookies = cookieSettings
+        invocation.view.writesDataOnPipe = outputFormat != .text
         invocation.plan.wordAfterColor = wordAfterColor
         return invocation.run(in: context)
     }

@@ -117,8 +117,11 @@ struct Loadrun: LoadrunCommand {
     @Flag(name: .shortAndLong, help: "Say nothing on stderr but errors: no URL line, no progress, no notes.")
     var quiet = false
 
-    @Option(name: .long, help: ArgumentHelp("text for the terminal; json: the content as JSON, every field the server sent, keys in its order; ndjson: one JSON line per state transition, labelled by source.", valueName: "format"))
-    var output: OutputFormat = .text
+    @Option(name: .customLong("output"), help: ArgumentHelp("text for the terminal (on a pipe, JSON content is written as JSON unless text is given, or a view with --plugin); json: the content as JSON, every field the server sent, keys in its order; ndjson: one JSON line per state transition, labelled by source.", valueName: "format"))
+    var outputFormat: OutputFormat?
+
+    /// The format the run prints in: text unless `--output` says otherwise.
+    var output: OutputFormat { outputFormat ?? .text }
 
     @Option(name: .customLong("max-items"), help: ArgumentHelp("Show at most this many items of a list (posts, a declared plugin's items, JSON arrays, tables), and say how many were left out; the full-screen view (--browse, --watch) shows every item all the same, to scroll to. A live stream (Server-Sent Events, JSON Lines) ends with its Nth item.", valueName: "n"))
     var maxItems: Int?

@@ -206,7 +206,7 @@ final class OrderedPrinter: Presenter {
         case .all?, nil:
             break
         }
-        var context = environment.renderContext(imageFormat: nil)
+        var context = environment.renderContext(for: source)
         // The items are picked from the whole list, not from what max-items leaves: `--unseen`
         // shows every new item (one cut would count as shown by the next run), and `--unread`
         // the first max-items of the unread ones.

@@ -102,7 +102,7 @@ final class PipePrinter: Presenter {
     @discardableResult
     private func present(_ source: SourceSnapshot, changed: Bool = false) -> Bool {
         guard let content = source.state.content else { return false }
-        var context = environment.renderContext(imageFormat: nil)
+        var context = environment.renderContext(for: source)
         var json = JSONOutputText(context: context)
         // A list whose items have ids is rendered with where its items start, to mark the new
         // ones, and narrower by the gutter the marks stand in.

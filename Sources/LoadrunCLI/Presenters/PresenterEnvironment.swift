@@ -93,4 +93,18 @@ final class PresenterEnvironment {
                       hasScreenWidth: terminal.hasScreenWidth, color: terminal.color,
                       compactsJSON: view.compactsJSON)
     }
+
+    /// The context `source`'s content is printed in: as data (JSON as JSON) when stdout is no
+    /// terminal and neither the run (`--output text`) nor the source (`--plugin`, `plugin=`)
+    /// asked for a view.
+    func renderContext(for source: SourceSnapshot) -> RenderContext {
+        var context = renderContext(imageFormat: nil)
+        context.writesData = writesData(for: source)
+        return context
+    }
+
+    /// Whether `source`'s content is printed as data (see `renderContext(for:)`).
+    func writesData(for source: SourceSnapshot) -> Bool {
+        !terminal.stdoutIsTTY && view.writesDataOnPipe && !source.asksForView
+    }
 }

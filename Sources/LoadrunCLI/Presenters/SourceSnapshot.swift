@@ -1,5 +1,6 @@
 import Loader
 import Screen
+import Plugins
 
 /// What a presenter is told of one source as of a change: a value the session builds from the
 /// source's loader once per change (`LoadSession.snapshot(of:)`), so that no presenter reads a
@@ -47,4 +48,11 @@ final class SourceSnapshot {
     var isSettled: Bool { facts.isSettled }
     /// Whether it is a detail (or a related list) opened from an item, not one of the run's sources.
     var isDetail: Bool { index < 0 }
+
+    /// Whether the source names the view its content is shown in (`--plugin`, `plugin=`): a
+    /// jq program's results are shown by their shape, as content chosen from the response is.
+    var asksForView: Bool {
+        if case .fixed(let decoder) = plugin { return decoder.name != JQPlugin.pluginName }
+        return false
+    }
 }

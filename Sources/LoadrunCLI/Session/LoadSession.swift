@@ -293,7 +293,9 @@ package final class LoadSession {
     /// Says once what the content's plugin wants said: which view took it and why, fields a
     /// template lacked. A watch says each only the first time.
     func noteContent(_ source: SessionSource) {
-        guard presenter.drawsViews, verbosity > .quiet else { return }
+        // Content printed as data is what the server sent: which view would have shown it is
+        // no news.
+        guard presenter.drawsViews, verbosity > .quiet, !environment.writesData(for: snapshot(of: source)) else { return }
         for note in source.loader.state.content?.notes ?? [] where source.saidNotes.insert(note).inserted {
             presenter.note(note, about: source.name)
         }

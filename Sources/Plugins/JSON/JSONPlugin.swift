@@ -40,21 +40,22 @@ public struct JSONPlugin: ContentPlugin {
     }
 
     public func render(_ model: JSONDocument, context: RenderContext) -> String {
-        if context.compactsJSON { return compactText(model, context: context) }
+        if context.compactsJSON || context.writesData { return jsonText(model, context: context) }
         var view = JSONView(context: context)
         return view.render(model.value)
     }
 
     public func write(_ model: JSONDocument, context: RenderContext, to sink: RenderSink) {
-        if context.compactsJSON { return sink.write(compactText(model, context: context)) }
+        if context.compactsJSON || context.writesData { return sink.write(jsonText(model, context: context)) }
         var view = JSONView(context: context)
         view.write(model.value, to: sink)
     }
 
-    /// `-c` in the text output: the document as `jq -c` prints it, one value a line, coloured
-    /// as jq colours it where styling is allowed; whole, since a list cut at `--max-items`
-    /// would be no JSON. Safe for a terminal as `JSONWriter` writes it.
-    private func compactText(_ model: JSONDocument, context: RenderContext) -> String {
+    /// `-c` in the text output, and data on a pipe: the document as `--output json` writes it
+    /// (as `jq -c` does with `--compact-output`), coloured as jq colours it where styling is
+    /// allowed; whole, since a list cut at `--max-items` would be no JSON. Safe for a terminal
+    /// as `JSONWriter` writes it.
+    private func jsonText(_ model: JSONDocument, context: RenderContext) -> String {
         let text = renderJSON(model, context: context) + "\n"
         return context.allowsStyling ? JSONColorizer.colored(text) : text
     }
@@ -62,7 +63,7 @@ public struct JSONPlugin: ContentPlugin {
     /// For a top-level array: each element's first line in `render`'s text, which comes with them from one render, after the
     /// opening `[`; elements past `maxItems` are not shown. nil for any other document.
     public func renderItems(_ model: JSONDocument, context: RenderContext) -> RenderedItems? {
-        guard case .array = model.value else { return nil }
+        guard case .array = model.value, !context.writesData else { return nil }
         return ItemLineRecorder.record { recorder in
             var view = JSONView(context: context)
             view.recorder = recorder

@@ -101,6 +101,10 @@ public struct PostsPlugin: ContentPlugin {
 
     /// Writes what `render` gives into `sink` as it goes, a piece at a time.
     public func write(_ posts: [Post], context: RenderContext, to sink: RenderSink) {
+        if context.writesData {
+            writeJSON(posts, context: context, to: sink)
+            return sink.write("\n")
+        }
         var view = PostsView(context: context)
         view.write(posts, cut: ListCut(count: posts.count, context: context), to: sink)
     }
@@ -108,7 +112,8 @@ public struct PostsPlugin: ContentPlugin {
     /// Each post's first line, its id's, in `render`'s text, which comes with them from one render: the lines are counted as the
     /// posts are written, since a title and body take as many lines as they wrap to.
     public func renderItems(_ posts: [Post], context: RenderContext) -> RenderedItems? {
-        ItemLineRecorder.record { recorder in
+        guard !context.writesData else { return nil }
+        return ItemLineRecorder.record { recorder in
             var view = PostsView(context: context)
             view.write(posts, cut: ListCut(count: posts.count, context: context), to: recorder.sink, recorder: recorder)
         }

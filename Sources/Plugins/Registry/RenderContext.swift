@@ -38,6 +38,11 @@ public struct RenderContext: Sendable, Equatable {
     public var sortsKeys: Bool
     /// Whether JSON is written on one line, as `jq -c` writes it (`-c`); otherwise indented.
     public var compactsJSON: Bool
+    /// Whether the text is data for a program: stdout is no terminal and no view was asked
+    /// for (`--plugin`, a source's `plugin=`, `--output text`). Content that came as JSON and
+    /// whose view was chosen from its shape (posts, a table, a JSON document, a jq result that
+    /// is no string) is then written as JSON, as `--output json` writes it, for `| jq` to read.
+    public var writesData = false
     /// The same context, asking for JSON on one line (as a labelled line of several sources
     /// needs it).
     public var compacted: RenderContext {

@@ -41,17 +41,22 @@ public struct TablePlugin: ContentPlugin {
     public func itemCount(_ model: Table) -> Int? { model.rows.count }
 
     public func render(_ model: Table, context: RenderContext) -> String {
-        RenderSink.collect { TableLayout(rows: model.rows, context: context).write(to: $0) }
+        RenderSink.collect { write(model, context: context, to: $0) }
     }
 
     public func write(_ model: Table, context: RenderContext, to sink: RenderSink) {
+        if context.writesData {
+            writeJSON(model, context: context, to: sink)
+            return sink.write("\n")
+        }
         TableLayout(rows: model.rows, context: context).write(to: sink)
     }
 
     /// Each row's line, after the header, in `render`'s text, which comes with them from one render; rows past `maxItems` are
     /// not shown, and a table with no columns shows none.
     public func renderItems(_ model: Table, context: RenderContext) -> RenderedItems? {
-        ItemLineRecorder.record { TableLayout(rows: model.rows, context: context).write(to: $0.sink, recorder: $0) }
+        guard !context.writesData else { return nil }
+        return ItemLineRecorder.record { TableLayout(rows: model.rows, context: context).write(to: $0.sink, recorder: $0) }
     }
 
     /// The row's top-level scalar fields; a nested object's fields, which the table shows as
