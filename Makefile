@@ -53,8 +53,8 @@ deps:
 # What `make install` copies, made in $(STAGE). loadrun(1): swift-argument-parser's
 # generate-manual writes it from the command definitions, through its plugin (which builds the
 # package in release first) unless GENERATE_MANUAL names the tool; scripts/finish-man-page.py
-# lays out the help text for roff and adds the README's sections on the sources file, signals
-# and exit codes. The shell completions come from the binary.
+# lays out the help text for roff and adds the docs/ pages' sections on the sources file, keys,
+# signals and exit codes. The shell completions come from the binary.
 stage: deps $(BINARY)
 	rm -rf $(STAGE) && mkdir -p $(STAGE)/generated
 ifeq ($(GENERATE_MANUAL),)
@@ -63,7 +63,7 @@ ifeq ($(GENERATE_MANUAL),)
 else
 	$(GENERATE_MANUAL) $(BINARY) --output-directory $(STAGE)/generated $(if $(MANUAL_DATE),--date $(MANUAL_DATE))
 endif
-	scripts/finish-man-page.py $(STAGE)/generated/loadrun.1 README.md "$$($(BINARY) --version)" > $(STAGE)/loadrun.1
+	scripts/finish-man-page.py $(STAGE)/generated/loadrun.1 docs "$$($(BINARY) --version)" > $(STAGE)/loadrun.1
 	$(BINARY) --generate-completion-script bash > $(STAGE)/loadrun.bash
 	$(BINARY) --generate-completion-script zsh > $(STAGE)/_loadrun
 	$(BINARY) --generate-completion-script fish > $(STAGE)/loadrun.fish

@@ -6,22 +6,24 @@ and indented blocks that roff would fill into one paragraph. This script
 - turns blank lines into paragraph breaks and indented blocks into literal displays;
 - splits the description into DESCRIPTION, OPTIONS and COMMANDS;
 - makes each headed block of the root discussion (EXAMPLES) a section of its own, except those
-  that a README section below replaces;
-- adds the README's sections on the sources file, keys, signals and exit codes (markdown read as far
-  as the README uses it: paragraphs, indented code, tables, `code`, **bold**, *italic*), the
-  last in place of generate-manual's generic EXIT STATUS.
+  that a docs/ section below replaces;
+- adds the sections of the docs/ pages on the sources file, keys, signals and exit codes
+  (markdown read as far as those sections use it: paragraphs, indented code, tables, `code`,
+  **bold**, *italic*, [links](page.md) as their text), the last in place of generate-manual's
+  generic EXIT STATUS.
 
-Usage: finish-man-page.py GENERATED_PAGE README VERSION > loadrun.1
+Usage: finish-man-page.py GENERATED_PAGE DOCS VERSION > loadrun.1   (DOCS: the docs/ directory)
 """
+import os
 import re
 import sys
 
-# (the README paragraph's bold lead, the man page section, the --help block it replaces)
-README_SECTIONS = [
-    ("Sources file.", "SOURCES FILE", None),
-    ("Keys", "KEYS", None),
-    ("Signals", "SIGNALS", "SIGNALS"),
-    ("Exit codes", "EXIT STATUS", "EXIT CODES"),
+# (the docs/ page, its `## ` heading, the man page section, the --help block it replaces)
+DOC_SECTIONS = [
+    ("sources.md", "The sources file", "SOURCES FILE", None),
+    ("browse.md", "Keys", "KEYS", None),
+    ("signals-and-exit-codes.md", "Signals", "SIGNALS", "SIGNALS"),
+    ("signals-and-exit-codes.md", "Exit codes", "EXIT STATUS", "EXIT CODES"),
 ]
 HEADING = re.compile(r"^[A-Z][A-Z ]*[A-Z]$")
 LIST_START = ".Bl -tag -width 6n"
@@ -39,7 +41,9 @@ def escape_text(text):
 
 
 def inline_markdown(text):
-    """`code` and **bold** in bold, *italic* in italics, the rest escaped."""
+    """`code` and **bold** in bold, *italic* in italics, a [link](target) as its text, the rest
+    escaped."""
+    text = re.sub(r"\[([^\]]+)\]\([^)]+\)", r"\1", text)
     out = []
     for part in re.split(r"(`[^`]+`|\*\*[^*]+\*\*|\*[^*]+\*)", text):
         if part.startswith("`") or part.startswith("**"):
@@ -140,18 +144,23 @@ def subcommand_discussions(lines):
     return out
 
 
-def readme_section(readme, lead):
-    """The README's paragraphs from the one led by **lead** to the next bold-led one."""
-    start = next((i for i, line in enumerate(readme) if line.startswith("**" + lead + "**")), None)
+def doc_section(docs, page, heading):
+    """The lines under a docs/ page's `## heading`, up to the next heading."""
+    path = os.path.join(docs, page)
+    try:
+        with open(path, encoding="utf-8") as file:
+            lines = file.read().splitlines()
+    except OSError as error:
+        sys.exit("finish-man-page.py: %s: %s (DOCS is the docs/ directory)" % (path, error.strerror))
+    start = next((i for i, line in enumerate(lines) if line == "## " + heading), None)
     if start is None:
-        sys.exit("finish-man-page.py: the README has no paragraph led by **%s**" % lead)
-    end = next((i for i in range(start + 1, len(readme)) if readme[i].startswith(("**", "## "))), len(readme))
-    first = readme[start][len(lead) + 4:].strip()
-    return ([first] if first else []) + readme[start + 1:end]
+        sys.exit("finish-man-page.py: %s has no section headed ## %s" % (path, heading))
+    end = next((i for i in range(start + 1, len(lines)) if re.match(r"#+ ", lines[i])), len(lines))
+    return lines[start + 1:end]
 
 
 def markdown(lines):
-    """The README's markdown, as far as these sections use it, as mdoc."""
+    """The docs' markdown, as far as these sections use it, as mdoc."""
     out, index = [], 0
     while index < len(lines):
         line = lines[index]
@@ -186,12 +195,11 @@ def markdown(lines):
     return out[1:] if out[:1] == [".Pp"] else out
 
 
-def main(generated_path, readme_path, version):
+def main(generated_path, docs, version):
     with open(generated_path, encoding="utf-8") as file:
         preamble, parts = split_at(file.read().splitlines(), lambda line: line[4:].strip('"') if line.startswith(".Sh ") else None)
-    with open(readme_path, encoding="utf-8") as file:
-        readme = file.read().splitlines()
-    replaced = {help_block for _, _, help_block in README_SECTIONS if help_block}
+    sections = [(title, doc_section(docs, page, heading)) for page, heading, title, _ in DOC_SECTIONS]
+    replaced = {help_block for _, _, _, help_block in DOC_SECTIONS if help_block}
 
     # The footer names what the page documents; without an argument, .Os prints "BSD".
     page = ['.Os "loadrun %s"' % version if line == ".Os" else line for line in preamble]
@@ -209,8 +217,8 @@ def main(generated_path, readme_path, version):
             for heading, block in blocks:
                 if heading not in replaced:
                     page += ['.Sh "%s"' % heading] + discussion(block)
-            for lead, heading, _ in README_SECTIONS:
-                page += ['.Sh "%s"' % heading] + markdown(readme_section(readme, lead))
+            for heading, section in sections:
+                page += ['.Sh "%s"' % heading] + markdown(section)
         elif title != "EXIT STATUS":
             page += ['.Sh "%s"' % title if " " in title else ".Sh " + title] + lines
     print("\n".join(page))
