@@ -17,6 +17,11 @@ public protocol BodyTap: AnyObject {
     /// it was made with first.
     var isLive: Bool { get }
 
+    /// Whether the fetch keeps the body beside the tap: false for a live tap, and for one
+    /// that puts the body elsewhere as it comes (a download's file). The body the decoder is
+    /// given back is then empty, and the body size cap counts what came.
+    var keepsBody: Bool { get }
+
     /// For a live tap: whether it takes more of the body. Once false (an event past its bound,
     /// a reader that left) the fetch ends the body there, and the decode says why.
     var wantsMore: Bool { get }
@@ -46,6 +51,7 @@ public protocol BodyTap: AnyObject {
 
 extension BodyTap {
     public var isLive: Bool { false }
+    public var keepsBody: Bool { !isLive }
     public var wantsMore: Bool { true }
     public var isReadyForMore: Bool { true }
     public var itemCount: Int { 0 }

@@ -43,6 +43,8 @@ public final class HTTPFetch {
     var certificateProblems: (problems: CertificateProblems, peer: URLParts)?
     /// Whether a response's head arrived.
     private var hasResponse = false
+    /// Whether the body is kept as it comes, rather than only given to a tap (see `BodyTap.keepsBody`).
+    private var keptBody = true
     /// The tap a live body goes to (see `BodyTap.isLive`), once its head is in.
     private var liveTap: (any BodyTap)?
     /// Whether the request's headers went out: a connection was made.
@@ -215,6 +217,7 @@ public final class HTTPFetch {
                                              suggestion: "loadrun asks for \(ContentCoding.acceptEncoding); check any Accept-Encoding header the source sends")))
         }
         let opened = tap?(info)
+        keptBody = opened?.keepsBody ?? true
         // A live stream's body is the tap's, and never ends: no cap, and the deadline is the
         // wait between chunks.
         let isLive = opened?.isLive ?? false
@@ -248,7 +251,7 @@ public final class HTTPFetch {
         // A live body is the tap's: what came is what the reader counted, and a tap that
         // ended the body itself (a reader that left, an event past its bound) cut it on purpose.
         if let expectedLength, liveTap?.wantsMore ?? true {
-            let held = liveTap == nil ? body.count : receivedSoFar
+            let held = keptBody ? body.count : receivedSoFar
             let received = !codings.isEmpty ? message?.wireBodyBytes ?? held : held
             if received < expectedLength {
                 return finish(.failure(.truncated(from: authority, received: received, declared: expectedLength)))

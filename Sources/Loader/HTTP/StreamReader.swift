@@ -30,6 +30,8 @@ final class StreamReader {
     private var received = 0
     /// Whether the body goes to a live tap alone.
     private let isLive: Bool
+    /// Whether the body is kept here as it comes (see `BodyTap.keepsBody`).
+    private let keepsBody: Bool
 
     private static let chunkSize = 64 * 1024
 
@@ -44,13 +46,14 @@ final class StreamReader {
         self.expectedBytes = expectedBytes
         self.tap = tap
         isLive = tap?.isLive ?? false
+        keepsBody = tap?.keepsBody ?? true
         self.progress = progress
         self.completion = completion
     }
 
     func start() {
         // A declared length is the wire's, which a Content-Encoding may multiply: a start, not a size.
-        if !isLive { body.reserveCapacity(min(expectedBytes ?? Self.chunkSize, maxBytes + 1)) }
+        if keepsBody { body.reserveCapacity(min(expectedBytes ?? Self.chunkSize, maxBytes + 1)) }
         progress(LoadProgress(receivedBytes: 0, expectedBytes: expectedBytes))
         readNextChunk()
     }
@@ -58,7 +61,8 @@ final class StreamReader {
     private func readNextChunk() {
         // Ask for at most one byte past the cap, so an oversized body is caught without
         // ever holding more than cap + 1 bytes.
-        let wanted = isLive ? Self.chunkSize : min(readSize, maxBytes - body.count + 1)
+        let room = maxBytes - received
+        let wanted = isLive ? Self.chunkSize : room >= readSize ? readSize : room + 1
         g_input_stream_read_bytes_async(stream.pointer, gsize(wanted), G_PRIORITY_DEFAULT, cancellable.pointer, { _, result, data in
             let reader = Unmanaged<StreamReader>.fromOpaque(data!).takeRetainedValue()
             reader.didRead(result)
@@ -77,12 +81,12 @@ final class StreamReader {
         guard size > 0, let data else { return finish(.success(body)) }
 
         received += Int(size)
-        if !isLive {
+        if keepsBody {
             reserve(room: Int(size))
             body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: Int(size)))
-            if body.count > maxBytes {
-                return finish(.failure(.tooLarge(received: body.count)))
-            }
+        }
+        if !isLive && received > maxBytes {
+            return finish(.failure(.tooLarge(received: received)))
         }
         if let tap {
             // A live tap's own work (a jq program on each event, off the loop while it turns)

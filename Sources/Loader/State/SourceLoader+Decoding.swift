@@ -38,8 +38,9 @@ extension SourceLoader {
     }
 
     private func decodeNow(_ response: HTTPResponse, tapped: (tap: any BodyTap, decoder: AnyContentDecoder)?) -> (AnyContentDecoder, Result<AnyContent, DecodeFailure>)? {
-        // A live stream's body is its tap's, which its plugin alone reads (the fetch kept none).
-        if let tapped, tapped.tap.isLive {
+        // A live stream's body is its tap's, which its plugin alone reads (the fetch kept none);
+        // so is a body a tap put elsewhere as it came (a download's file).
+        if let tapped, !tapped.tap.keepsBody {
             let handoff = handoff(showsPieces: true, live: false)
             return (tapped.decoder, Result { () throws(DecodeFailure) in
                 try tapped.decoder.decode(response.body, response: response.info, handingTo: handoff, tapped: tapped.tap)
