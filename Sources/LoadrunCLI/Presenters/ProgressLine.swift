@@ -17,6 +17,8 @@ final class ProgressLine {
     private var frame = 0
     private var label = ""
     private var progress = LoadProgress()
+    /// When the body being shown began to come.
+    private var started: ContinuousClock.Instant?
     /// A line of its own instead of one source's bytes: several sources' tally.
     private var summary: String?
     /// Tracked apart from the line: it may be erased (for the skeleton, or a message) while the cursor
@@ -32,7 +34,10 @@ final class ProgressLine {
 
     /// Starts or updates the line for `source`.
     func show(_ source: String, _ progress: LoadProgress) {
-        label = UntrustedText.forTerminalLine(source)
+        let label = UntrustedText.forTerminalLine(source)
+        // A new body starts the clock its rate is measured on.
+        if label != self.label || progress.receivedBytes < self.progress.receivedBytes || started == nil { started = .now }
+        self.label = label
         self.progress = progress
         summary = nil
         start()
@@ -82,12 +87,37 @@ final class ProgressLine {
             // A live stream: its items, and how much of it came.
             text += "\(label): streaming, \(items == 1 ? "1 item" : "\(items) items"), \(ByteCount.format(progress.receivedBytes))"
         } else {
-            text += "\(label): loading \(ByteCount.format(progress.receivedBytes))"
-            // No Content-Length is no total: never "of 0 B".
-            if let expected = progress.expectedBytes, expected > 0 {
-                text += " of \(ByteCount.format(expected))"
-            }
+            let elapsed = started.map { ContinuousClock.now - $0 } ?? .zero
+            text += "\(label): " + Self.transfer(progress, elapsed: elapsed, width: width - 3 - TerminalText.displayWidth(label))
         }
         diagnostics.drawLiveLine(TerminalText.truncated(text, toWidth: width - 1))
+    }
+
+    /// How far a body came, in `width` columns, as curl's `-#` and HTTPie's `--download` show
+    /// it: with a declared length, a bar, the percentage, the bytes of the total, the rate and
+    /// the time left (`[██████▌     ] 54% 54.0 KB of 100.0 KB, 1.2 MB/s, 2s left`); without one,
+    /// the bytes and the rate. The rate only once a body has come for a while: a first chunk
+    /// in a millisecond is no rate.
+    static func transfer(_ progress: LoadProgress, elapsed: Duration, width: Int) -> String {
+        let received = progress.receivedBytes
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let rate = seconds >= 0.25 && received > 0 ? Double(received) / seconds : nil
+        let rateText = rate.map { ", \(ByteCount.format(Int($0)))/s" } ?? ""
+        // No Content-Length is no total: never "of 0 B".
+        guard let expected = progress.expectedBytes, expected > 0 else {
+            return "loading \(ByteCount.format(received))\(rateText)"
+        }
+        let fraction = min(1, Double(received) / Double(expected))
+        var left = ""
+        if let rate, received < expected {
+            left = ", " + LoadError.format(.seconds(Int((Double(expected - received) / rate).rounded(.up)))) + " left"
+        }
+        let figures = " \(Int(fraction * 100))% \(ByteCount.format(received)) of \(ByteCount.format(expected))\(rateText)\(left)"
+        let barWidth = min(30, width - TerminalText.displayWidth(figures) - 2)
+        guard barWidth >= 5 else { return String(figures.dropFirst()) }
+        let eighths = Int(fraction * Double(barWidth * 8))
+        let partial = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"][eighths % 8]
+        let filled = String(repeating: "█", count: eighths / 8) + partial
+        return "[" + filled + String(repeating: " ", count: barWidth - TerminalText.displayWidth(filled)) + "]" + figures
     }
 }
