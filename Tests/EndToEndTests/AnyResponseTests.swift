@@ -17,7 +17,9 @@ final class AnyResponseTests: XCTestCase {
     }
 
     private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> LoadrunProcess {
-        let run = try LoadrunProcess(arguments + ["--no-retry"], environment: environment)
+        // The views, as a terminal shows them: on a pipe JSON is otherwise written as JSON.
+        let view = arguments.contains("--output") ? [] : ["--output", "text"]
+        let run = try LoadrunProcess(arguments + ["--no-retry"] + view, environment: environment)
         XCTAssertEqual(run.waitForExit(), .exited(0), "\(arguments): \(run.standardError)")
         return run
     }

@@ -78,7 +78,7 @@ final class BinaryAndEmptyTests: XCTestCase {
 
     func testJSONStillDecodesAndBrokenJSONStillFails() throws {
         let server = server()
-        let posts = try run(["--url", server.url("/posts")])
+        let posts = try run(["--url", server.url("/posts"), "--output", "text"])
         XCTAssertTrue(posts.standardOutput.hasPrefix("1  Post number 1\n"), posts.standardOutput)
 
         let broken = try LoadrunProcess(["--url", server.url("/broken"), "--no-retry", "--no-cache"])

@@ -49,7 +49,7 @@ final class DeclarativePluginEndToEndTests: XCTestCase {
 
     func testItDoesNotTakeOtherURLs() throws {
         let server = TestServer { server, _ in server.route("/posts", TestRoutes.fixed(Fixtures.posts(1))) }
-        let run = try LoadrunProcess(["--url", server.url("/posts")], environment: environment)
+        let run = try LoadrunProcess(["--url", server.url("/posts"), "--output", "text"], environment: environment)
         XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
         XCTAssertTrue(run.standardOutput.hasPrefix("1  Post number 1\n"), "the posts view, not the todos template: \(run.standardOutput)")
     }

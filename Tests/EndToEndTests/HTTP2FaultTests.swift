@@ -126,7 +126,7 @@ final class HTTP2FaultTests: XCTestCase {
     func testHTTP1OptionSpeaksHTTP1AndVerboseSaysSo() throws {
         let peer = try MisbehavingHTTP2Peer(mode: "stall")
         // The peer stalls any HTTP/2 stream, and answers HTTP/1.1 at once.
-        let run = try LoadrunProcess(["-v", "--http1.1", "--url", peer.url("/x"), "--cacert", peer.caFile, "--no-cache", "--timeout", "5m"])
+        let run = try LoadrunProcess(["-v", "--http1.1", "--url", peer.url("/x"), "--cacert", peer.caFile, "--no-cache", "--timeout", "5m", "--output", "text"])
         XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
         XCTAssertTrue(run.standardOutput.hasPrefix("1  over h2"), run.standardOutput)
         XCTAssertEqual(peer.requests, ["request /x HTTP/1.1"])

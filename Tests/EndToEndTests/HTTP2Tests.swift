@@ -34,7 +34,7 @@ final class HTTP2Tests: XCTestCase {
         }
         XCTAssertTrue(waitUntil(limit: .seconds(10)) { Self.accepts(port) }, "nghttpd listens on \(port)")
 
-        let run = try LoadrunProcess(["-v", "--url", "https://127.0.0.1:\(port)/posts.json", "--cacert", authority.caFile, "--no-cache"])
+        let run = try LoadrunProcess(["-v", "--url", "https://127.0.0.1:\(port)/posts.json", "--cacert", authority.caFile, "--no-cache", "--output", "text"])
         XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
         XCTAssertTrue(run.standardOutput.hasPrefix("1  over h2"), run.standardOutput)
         let lines = run.standardErrorLines

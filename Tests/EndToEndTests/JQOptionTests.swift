@@ -285,7 +285,7 @@ final class JQOptionTests: XCTestCase {
     func testAWatchMarksTheNewItemsOfTheFilteredList() throws {
         let document = ChangingDocument(#"{"data": [{"id": 1, "name": "Ana", "secret": "a"}]}"#)
         let server = TestServer { server, _ in server.route("/users", document.handler()) }
-        let run = try LoadrunProcess(["--url", server.url("/users"), "--jq", "[.data[] | {id, name}]", "--watch", "50ms"])
+        let run = try LoadrunProcess(["--url", server.url("/users"), "--jq", "[.data[] | {id, name}]", "--watch", "50ms", "--output", "text"])
         XCTAssertTrue(waitUntil(limit: .seconds(10)) { document.requests >= 2 }, run.standardError)
         document.set(#"{"data": [{"id": 1, "name": "Ana", "secret": "changed"}]}"#)
         let quiet = document.requests

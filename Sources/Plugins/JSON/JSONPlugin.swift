@@ -39,6 +39,9 @@ public struct JSONPlugin: ContentPlugin {
         if case .array(let items) = model.value { items.count } else { nil }
     }
 
+    /// JSON as the server sent it: data on a pipe (see `RenderContext.writesData`).
+    public func isJSONData(_ model: JSONDocument) -> Bool { true }
+
     public func render(_ model: JSONDocument, context: RenderContext) -> String {
         if context.compactsJSON || context.writesData { return jsonText(model, context: context) }
         var view = JSONView(context: context)

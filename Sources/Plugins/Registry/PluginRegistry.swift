@@ -84,6 +84,11 @@ public struct PluginRegistry {
         renderer(for: content).writeJSON(content, context: context, to: sink)
     }
 
+    /// Whether `content` is JSON shown in a view chosen from its shape (see `ContentRenderer.isJSONData`).
+    public func isJSONData(_ content: AnyContent) -> Bool {
+        renderer(for: content).isJSONData(content)
+    }
+
     /// The state line that stands in for `content` when it has nothing to show (`no content
     /// (204)`), when its renderer has one of its own.
     public func emptyState(of content: AnyContent) -> String? {
