@@ -58,7 +58,9 @@ extension Loadrun {
         invocation.showsUnseen = unseen
         invocation.showsUnread = unread
         invocation.cookies = cookieSettings
-        invocation.view.writesDataOnPipe = outputFormat != .text
+        invocation.downloads = try downloads.settings
+        // --color always asks for what a terminal gets, on a pipe too (`| less -R`).
+        invocation.view.writesDataOnPipe = outputFormat != .text && color != .always
         invocation.plan.wordAfterColor = wordAfterColor
         return invocation.run(in: context)
     }

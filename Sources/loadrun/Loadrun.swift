@@ -138,6 +138,9 @@ struct Loadrun: LoadrunCommand {
     @OptionGroup(title: "Cookies")
     var cookies: CookieOptions
 
+    @OptionGroup(title: "Downloads")
+    var downloads: DownloadOptions
+
     @Option(name: .customLong("image-format"), help: ArgumentHelp("Draw images as symbols, sixel, kitty or iterm instead of what the terminal is detected to support; also on a pipe.", valueName: "format"))
     var imageFormat: ImageFormatArgument?
 

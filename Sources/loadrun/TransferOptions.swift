@@ -17,3 +17,48 @@ struct CookieOptions: ParsableArguments {
         get throws(UsageFailure) { try CookieSettings(cookie: cookie, jar: cookieJar) }
     }
 }
+
+/// Downloads, as curl's: the body saved to a file instead of shown.
+struct DownloadOptions: ParsableArguments {
+    @Option(name: [.customShort("o"), .customLong("output-file")], help: ArgumentHelp("Save the body to FILE instead of showing it, as curl's -o: written to FILE.part as it comes and renamed to FILE once whole, so that a failed or cancelled download leaves no half file under FILE's name (the part is kept, to resume with -C -). Repeat it for several URLs, in order. A progress bar shows on a terminal.", valueName: "file"),
+            completion: .file())
+    var outputFile: [String] = []
+
+    @Flag(name: [.customShort("O"), .customLong("remote-name")], help: "Save each URL without an -o under its own name, the last segment of its path, as curl's -O; a URL whose path names no file (it ends in /) is refused.")
+    var remoteName = false
+
+    @Option(name: .customLong("output-dir"), help: ArgumentHelp("Save -o's and -O's relative names in this directory.", valueName: "dir"),
+            completion: .directory)
+    var outputDir: String?
+
+    @Flag(name: .customLong("create-dirs"), help: "Make the directories an -o name needs, as curl's --create-dirs.")
+    var createDirs = false
+
+    @Option(name: [.customShort("C"), .customLong("continue-at")], help: ArgumentHelp("With -: resume a download from the bytes a cut one left (FILE.part, or FILE as curl leaves it), asking for the rest with Range; a server that ignores it sends the whole file anew, and that is said.", valueName: "-"))
+    var continueAt: String?
+
+    @Flag(name: .customLong("no-clobber"), help: "Never replace an existing file: save as FILE.1, FILE.2… instead, as curl's --no-clobber.")
+    var noClobber = false
+
+    /// The plan's download settings.
+    var settings: DownloadSettings {
+        get throws(UsageFailure) {
+            var settings = DownloadSettings()
+            settings.files = outputFile
+            settings.remoteNames = remoteName
+            settings.directory = outputDir
+            settings.createsDirectories = createDirs
+            settings.keepsExisting = noClobber
+            if let continueAt {
+                guard continueAt == "-" else {
+                    throw UsageFailure(message: "-C \(continueAt): give -C - to resume from what a cut download left; an offset of your own goes as -H 'Range: bytes=N-'")
+                }
+                settings.resumes = true
+            }
+            if !settings.isEnabled, createDirs || outputDir != nil || continueAt != nil || noClobber {
+                throw UsageFailure(message: "--output-dir, --create-dirs, -C and --no-clobber go with -o FILE or -O")
+            }
+            return settings
+        }
+    }
+}

@@ -36,6 +36,8 @@ package struct LoadInvocation {
     package var showsUnseen = false
     /// `--unread`: show only the items never opened in the full-screen view.
     package var showsUnread = false
+    /// `-o`, `-O` and the rest: the sources saved to files.
+    package var downloads = DownloadSettings()
     /// `-b` and `-c`: the cookie files read at the start and written at the end.
     package var cookies = CookieSettings()
 
@@ -87,7 +89,7 @@ package struct LoadInvocation {
             if verbosity > .quiet { for note in planned.notes { diagnostics.say("loadrun: \(note)") } }
             // An empty shard: nothing to load or watch, and nothing wrong.
             if planned.requests.isEmpty { return .success }
-            requests = planned.requests
+            requests = try downloading(planned.requests, registry: &registry)
             // Sources that run a jq program (compiled in the plan, before any request) need
             // its results' renderer in the table.
             if let jq = requests.lazy.compactMap(\.jqDecoder).first { registry.register(Plugin(decoder: jq, renderer: JQPlugin.renderer)) }
@@ -121,7 +123,37 @@ package struct LoadInvocation {
                                   history: history(for: requests, environment: environment, diagnostics: diagnostics), showsUnseen: showsUnseen, showsUnread: showsUnread,
                                   diagnostics: diagnostics, output: context.output, trace: trace)
         session.cookieJarFile = cookies.jarFile
-        return session.run()
+        let outcome = session.run()
+        sayKeptParts(of: requests, diagnostics: diagnostics)
+        return outcome
+    }
+
+    /// Says where each download that did not come whole left what it got: the part a run
+    /// with `-C -` resumes from.
+    private func sayKeptParts(of requests: [SourceRequest], diagnostics: Diagnostics) {
+        for request in requests {
+            guard case .fixed(let decoder) = request.plugin, let target = decoder.decoder(as: DownloadPlugin.self)?.target else { continue }
+            var info = stat()
+            guard stat(target.partPath, &info) == 0 else { continue }
+            diagnostics.say("loadrun: \(request.sourceName): kept the \(ByteCount.format(Int(info.st_size))) that came in \(target.partPath), not \(target.path); run it again with -C - to resume")
+        }
+    }
+
+    /// `requests` with those `-o` and `-O` save made downloads (see `DownloadSettings`), and
+    /// the download plugin's renderer in the table when there are any.
+    private func downloading(_ requests: [SourceRequest], registry: inout PluginRegistry) throws(UsageFailure) -> [SourceRequest] {
+        let targets = try downloads.targets(for: requests)
+        guard targets.contains(where: { $0 != nil }) else { return requests }
+        if schedule != .once {
+            throw UsageFailure(message: "-o and -O save a download once; --watch, --browse and the waits reload, so give one or the other")
+        }
+        var requests = requests
+        for (index, target) in targets.enumerated() {
+            guard let target else { continue }
+            DownloadSettings.apply(target, to: &requests[index], load: plan.settings.load)
+            registry.register(Plugin(DownloadPlugin(target: target)))
+        }
+        return requests
     }
 
     /// The schedule the run keeps: `--browse` alone loads once and stays (with `--watch`, the
