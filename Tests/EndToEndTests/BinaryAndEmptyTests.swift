@@ -39,7 +39,13 @@ final class BinaryAndEmptyTests: XCTestCase {
 
     func testOctetStreamIsSummarisedWithItsExactSizeAndFirstBytes() throws {
         let server = server()
-        let text = try run(["--url", server.url("/bytes/1024")])
+        // On a pipe or in a file, the bytes are the bytes, as curl writes them.
+        let raw = try run(["--url", server.url("/bytes/1024")])
+        XCTAssertEqual(raw.standardOutputBytes.count, 1024)
+        XCTAssertEqual(Array(raw.standardOutputBytes.prefix(4)), [0x03, 0x0a, 0x11, 0x18])
+        XCTAssertFalse(raw.standardError.contains("shown as bytes"), raw.standardError)
+
+        let text = try run(["--url", server.url("/bytes/1024"), "--output", "text"])
         let lines = text.standardOutput.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first, "application/octet-stream, 1.0 KB (1024 bytes)", text.standardOutput)
         XCTAssertEqual(lines.dropFirst().first, "00000000: 030a 1118 1f26 2d34 3b42 4950 575e 656c  .....&-4;BIPW^el")

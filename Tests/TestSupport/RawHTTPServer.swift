@@ -13,6 +13,9 @@ public final class RawHTTPServer: Sendable {
         case respond(String)
         /// Reads the request, writes `head` then the raw `body` bytes, closes.
         case respondBytes(head: String, body: [UInt8])
+        /// Reads the request, writes `head` then the raw `body` bytes, and sends nothing more
+        /// until the server stops: a transfer stalled part way.
+        case respondThenStall(head: String, body: [UInt8])
         /// Reads the request and never answers until the server stops.
         case silent
         /// Keeps each connection open: answers the first request the server sees with
@@ -59,6 +62,9 @@ public final class RawHTTPServer: Sendable {
                     let bytes = Array(head.utf8) + body
                     _ = bytes.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
                     shutdown(client, Int32(SHUT_RDWR))
+                case .respondThenStall(let head, let body):
+                    let bytes = Array(head.utf8) + body
+                    _ = bytes.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
                 case .silent, .keepAlive:
                     break
                 }

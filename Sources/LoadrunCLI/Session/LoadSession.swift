@@ -296,7 +296,7 @@ package final class LoadSession {
         // Content printed as data is what the server sent: which view would have shown it is
         // no news.
         guard presenter.drawsViews, verbosity > .quiet else { return }
-        if let content = source.loader.state.content, plugins.isJSONData(content), environment.writesData(for: snapshot(of: source)) { return }
+        if let content = source.loader.state.content, plugins.goesOutAsData(content), environment.writesData(for: snapshot(of: source)) { return }
         for note in source.loader.state.content?.notes ?? [] where source.saidNotes.insert(note).inserted {
             presenter.note(note, about: source.name)
         }

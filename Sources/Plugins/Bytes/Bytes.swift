@@ -4,8 +4,11 @@ internal import Loader
 public struct Bytes: Equatable, Sendable {
     public var mediaType: String?
     public var count: Int
+    /// The body, whole: the first bytes for the dump, and all of them where they are written
+    /// as data (to a pipe or a file, as curl writes them).
+    public var body: [UInt8]
     /// The first bytes, for the dump.
-    public var head: [UInt8]
+    public var head: ArraySlice<UInt8> { body.prefix(BytesPlugin.shown) }
     public var choice: String?
 
     /// `application/octet-stream, 1.0 KB (1024 bytes)`: the line over the dump, as an image's

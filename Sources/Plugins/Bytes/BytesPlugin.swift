@@ -25,10 +25,19 @@ public struct BytesPlugin: ContentPlugin {
     }
 
     private static func bytes(_ body: [UInt8], mediaType: String?) -> Bytes {
-        Bytes(mediaType: mediaType, count: body.count, head: Array(body.prefix(shown)))
+        Bytes(mediaType: mediaType, count: body.count, body: body)
     }
 
     public func notes(_ model: Bytes) -> [String] { model.choice.map { [$0] } ?? [] }
+
+    /// Data off a terminal: the bytes as they came, where the sink takes bytes; otherwise
+    /// (the full-screen view, a text of its own) the dump.
+    public func write(_ model: Bytes, context: RenderContext, to sink: RenderSink) {
+        guard context.writesData, sink.takesBytes else { return sink.write(render(model, context: context)) }
+        sink.writeBytes(model.body)
+    }
+
+    public func goesOutAsData(_ model: Bytes) -> Bool { true }
 
     public func render(_ model: Bytes, context: RenderContext) -> String {
         var out = UntrustedText.forTerminalLine(model.summary) + "\n"

@@ -40,7 +40,7 @@ public struct JSONPlugin: ContentPlugin {
     }
 
     /// JSON as the server sent it: data on a pipe (see `RenderContext.writesData`).
-    public func isJSONData(_ model: JSONDocument) -> Bool { true }
+    public func goesOutAsData(_ model: JSONDocument) -> Bool { true }
 
     public func render(_ model: JSONDocument, context: RenderContext) -> String {
         if context.compactsJSON || context.writesData { return jsonText(model, context: context) }

@@ -27,7 +27,7 @@ public struct AnyContentRenderer {
         writer = { renderer.write(Self.model($0), context: $1, to: $2) }
         jsonWriter = { renderer.writeJSON(Self.model($0), context: $1, to: $2) }
         emptyStater = { renderer.emptyState(Self.model($0)) }
-        jsonData = { renderer.isJSONData(Self.model($0)) }
+        jsonData = { renderer.goesOutAsData(Self.model($0)) }
         itemRenderer = { renderer.renderItems(Self.model($0), context: $1) }
         itemFielder = { renderer.itemFields(Self.model($0), at: $1) }
         noDetailNote = renderer.noDetailNote
@@ -52,8 +52,8 @@ public struct AnyContentRenderer {
     /// The renderer's own state line for content with nothing to show, if it has one.
     public func emptyState(_ content: AnyContent) -> String? { emptyStater(content.model) }
 
-    /// See `ContentRenderer.isJSONData`.
-    public func isJSONData(_ content: AnyContent) -> Bool { jsonData(content.model) }
+    /// See `ContentRenderer.goesOutAsData`.
+    public func goesOutAsData(_ content: AnyContent) -> Bool { jsonData(content.model) }
 
     /// For a list: `render`'s text and the line each item shown starts on, from one render;
     /// nil for content that is not a list.

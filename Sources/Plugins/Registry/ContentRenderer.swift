@@ -44,10 +44,11 @@ public protocol ContentRenderer {
     /// no `--detail` template), in place of the hint to give one; nil (the default) keeps the
     /// hint, which suits an API's records. A feed's entry with no link is whole as it is.
     var noDetailNote: String? { get }
-    /// Whether the model is JSON as the server sent it, shown in a view chosen from its
-    /// shape: written as JSON where the context `writesData`, with no word on the view. False,
-    /// the default, for content whose text is what it is (a page, a feed, bytes).
-    func isJSONData(_ model: Model) -> Bool
+    /// Whether the model goes out as the server sent it where the context `writesData`, with
+    /// no word on the view it would have had: JSON shown in a view chosen from its shape
+    /// (written as JSON), bytes (written as they came). False, the default, for content
+    /// whose text is what it is (a page, a feed, a text file).
+    func goesOutAsData(_ model: Model) -> Bool
 }
 
 extension ContentRenderer {
@@ -68,5 +69,5 @@ extension ContentRenderer {
     public func itemLines(_ model: Model, context: RenderContext) -> [Int]? { renderItems(model, context: context)?.itemLines }
     public func itemFields(_ model: Model, at index: Int) -> [String: String]? { nil }
     public var noDetailNote: String? { nil }
-    public func isJSONData(_ model: Model) -> Bool { false }
+    public func goesOutAsData(_ model: Model) -> Bool { false }
 }

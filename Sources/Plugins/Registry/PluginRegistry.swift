@@ -84,9 +84,9 @@ public struct PluginRegistry {
         renderer(for: content).writeJSON(content, context: context, to: sink)
     }
 
-    /// Whether `content` is JSON shown in a view chosen from its shape (see `ContentRenderer.isJSONData`).
-    public func isJSONData(_ content: AnyContent) -> Bool {
-        renderer(for: content).isJSONData(content)
+    /// Whether `content` is JSON shown in a view chosen from its shape (see `ContentRenderer.goesOutAsData`).
+    public func goesOutAsData(_ content: AnyContent) -> Bool {
+        renderer(for: content).goesOutAsData(content)
     }
 
     /// The state line that stands in for `content` when it has nothing to show (`no content

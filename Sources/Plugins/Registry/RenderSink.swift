@@ -95,6 +95,18 @@ public final class RenderSink {
         }
     }
 
+    /// Whether `writeBytes` can take bytes that are no text: a sink that hands bytes on.
+    public var takesBytes: Bool { deliverBytes != nil }
+
+    /// Bytes as they are, which may be no UTF-8 (a body written as it came, to a pipe or a
+    /// file); only for a sink that `takesBytes`.
+    public func writeBytes(_ data: [UInt8]) {
+        guard !isStopped, deliverBytes != nil else { return }
+        byteCount += data.count
+        bytes.append(contentsOf: data)
+        if bytes.count >= pieceSize { flush() }
+    }
+
     /// Hands on what is pending. A keeping sink keeps it.
     public func flush() {
         guard !isStopped else { return }

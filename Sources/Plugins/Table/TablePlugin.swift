@@ -41,7 +41,7 @@ public struct TablePlugin: ContentPlugin {
     public func itemCount(_ model: Table) -> Int? { model.rows.count }
 
     /// JSON as the server sent it: data on a pipe (see `RenderContext.writesData`).
-    public func isJSONData(_ model: Table) -> Bool { true }
+    public func goesOutAsData(_ model: Table) -> Bool { true }
 
     public func render(_ model: Table, context: RenderContext) -> String {
         RenderSink.collect { write(model, context: context, to: $0) }
