@@ -87,6 +87,8 @@ public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
         case raiseDeadline
         /// Give connecting longer.
         case raiseConnectTimeout
+        /// Allow more redirects.
+        case raiseRedirectLimit
         /// Load the content as one page.
         case loadOnePage
         /// Name the plugin that should decode the response.

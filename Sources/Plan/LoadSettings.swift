@@ -4,6 +4,8 @@ package struct LoadSettings: Equatable {
     package var timeout: Duration?
     package var connectTimeout: Duration?
     package var maxSize: Int?
+    /// The most redirects a request follows (`--max-redirs`).
+    package var maxRedirects: Int?
     /// Retries after the first attempt, as curl's `--retry` counts them.
     package var retries: Int?
     package var retryDelay: Duration?
@@ -50,7 +52,7 @@ package struct LoadSettings: Equatable {
     /// Every setting above, each laid over by `top`'s when `top` sets it: a new setting is
     /// declared above and named here, and a test checks that none is left out.
     package static let layered: [@Sendable (inout LoadSettings, LoadSettings) -> Void] =
-        [layer(\.timeout), layer(\.connectTimeout), layer(\.maxSize), layer(\.retries), layer(\.retryDelay),
+        [layer(\.timeout), layer(\.connectTimeout), layer(\.maxSize), layer(\.maxRedirects), layer(\.retries), layer(\.retryDelay),
          layer(\.retryMaxTime), layer(\.pages), layer(\.pageParameter), layer(\.perPage), layer(\.perPageParameter),
          layer(\.followsCrossHostLinks), layer(\.caFile), layer(\.insecure), layer(\.recordsHistory), layer(\.keep)]
 

@@ -243,6 +243,7 @@ package struct RunPlan {
                                    connectTimeout: load.connectTimeout ?? LoadSettings.defaultConnectTimeout,
                                    headers: headers)
         options.omittedHeaders = settings.headers.omitted
+        if let maxRedirects = load.maxRedirects { options.maxRedirects = maxRedirects }
         // A Cookie header is cookies given for the source: the run's jar writes the header,
         // and would drop one set beside it.
         var given = definition.cookies

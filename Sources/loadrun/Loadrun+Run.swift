@@ -15,11 +15,13 @@ extension Loadrun {
 
     func run(in context: RunContext) throws -> RunOutcome {
         try check(in: context)
+        try curl.check()
         let jqArguments = try JQArgumentOptions.arguments(strings: arg, json: argjson)
         let load = LoadSettings {
             $0.timeout = timeout?.duration
             $0.connectTimeout = connectTimeout?.duration
             $0.maxSize = maxSize?.bytes
+            $0.maxRedirects = curl.maxRedirs
             $0.retries = retry
             $0.retryDelay = retryDelay?.duration
             $0.retryMaxTime = retryMaxTime?.duration
@@ -59,6 +61,7 @@ extension Loadrun {
         invocation.showsUnread = unread
         invocation.cookies = cookieSettings
         invocation.downloads = try downloads.settings
+        invocation.proxy = try curl.proxyURL
         // --color always asks for what a terminal gets, on a pipe too (`| less -R`).
         invocation.view.writesDataOnPipe = outputFormat != .text && color != .always
         invocation.plan.wordAfterColor = wordAfterColor

@@ -114,7 +114,7 @@ struct Loadrun: LoadrunCommand {
             completion: .file())
     var trace: String?
 
-    @Flag(name: .shortAndLong, help: "Say nothing on stderr but errors: no URL line, no progress, no notes.")
+    @Flag(name: [.customShort("q"), .customLong("quiet"), .customShort("s"), .customLong("silent")], help: "Say nothing on stderr but errors: no URL line, no progress, no notes. -s and --silent are curl's spelling of it.")
     var quiet = false
 
     @Option(name: .customLong("output"), help: ArgumentHelp("text for the terminal (on a pipe, JSON content is written as JSON unless text is given, or a view with --plugin); json: the content as JSON, every field the server sent, keys in its order; ndjson: one JSON line per state transition, labelled by source.", valueName: "format"))
@@ -140,6 +140,9 @@ struct Loadrun: LoadrunCommand {
 
     @OptionGroup(title: "Downloads")
     var downloads: DownloadOptions
+
+    @OptionGroup(title: "curl's spellings")
+    var curl: CurlOptions
 
     @Option(name: .customLong("image-format"), help: ArgumentHelp("Draw images as symbols, sixel, kitty or iterm instead of what the terminal is detected to support; also on a pipe.", valueName: "format"))
     var imageFormat: ImageFormatArgument?

@@ -8,9 +8,9 @@
 enum ShortOptionClusters {
     /// The short options that take a value, by letter, with their long names.
     static let valued: [Character: String] = ["H": "--header", "u": "--user", "X": "--request", "d": "--data", "A": "--user-agent",
-                                               "b": "--cookie", "c": "--cookie-jar", "o": "--output-file", "C": "--continue-at"]
+                                               "b": "--cookie", "c": "--cookie-jar", "o": "--output-file", "C": "--continue-at", "x": "--proxy"]
     /// The short flags.
-    static let flags: Set<Character> = ["v", "q", "i", "I", "k", "O"]
+    static let flags: Set<Character> = ["v", "q", "i", "I", "k", "O", "s", "L", "f"]
 
     /// One option of a cluster: its letter, and the value attached to it, if it takes one and
     /// one is there (`alice:PW` in `-ualice:PW`); where the value begins in the word, in UTF-8

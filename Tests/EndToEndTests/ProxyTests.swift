@@ -34,6 +34,31 @@ final class ProxyTests: XCTestCase {
         XCTAssertEqual(hosts.all.count, 2)
     }
 
+    func testDashXCarriesTheRequestOverTheProxyVariablesAndABadOneIsAUsageError() throws {
+        let hosts = Record<String>()
+        let proxy = TestServer { server, _ in
+            server.route("/posts") { exchange in
+                hosts.append(exchange.requestHeader("Host") ?? "-")
+                exchange.respond(status: 200, contentType: "application/json", text: Fixtures.posts(1))
+            }
+        }
+        var environment = unset
+        // The variable names a port nothing listens on: -x goes over it.
+        environment["http_proxy"] = "http://127.0.0.1:9"
+        let proxied = try LoadrunProcess(["-x", proxy.url(""), "http://loadrun-proxy-test.invalid/posts", "--plugin", "posts", "--no-cache"],
+                                         environment: environment)
+        XCTAssertEqual(proxied.waitForExit(), .exited(0), proxied.standardError)
+        XCTAssertTrue(proxied.standardOutput.contains("Post number 1"), proxied.standardOutput)
+        let bare = try LoadrunProcess(["-x", proxy.url("").replacingOccurrences(of: "http://", with: ""), "http://loadrun-proxy-test.invalid/posts",
+                                       "--plugin", "posts", "--no-cache"], environment: unset)
+        XCTAssertEqual(bare.waitForExit(), .exited(0), "HOST:PORT alone is an http proxy: \(bare.standardError)")
+        XCTAssertEqual(hosts.all, ["loadrun-proxy-test.invalid", "loadrun-proxy-test.invalid"])
+
+        let wrong = try LoadrunProcess(["-x", "ftp://127.0.0.1:21", "http://loadrun-proxy-test.invalid/posts"])
+        XCTAssertEqual(wrong.waitForExit(), .exited(64))
+        XCTAssertTrue(wrong.standardError.contains("socks5://HOST:PORT"), wrong.standardError)
+    }
+
     /// A proxy's 407 stands as an error, even with credentials in the proxy variable: libsoup
     /// 3.2.3 answers it, but sends the retry to the proxy's own URL (`GET http://proxy/`), whose
     /// answer would be taken for the source's. Credentials in the source's own URL still answer

@@ -32,6 +32,8 @@ public struct FetchOptions: Sendable, Equatable {
     /// Cookies given for the URL's own origin (`-b NAME=VALUE`, `cookies=`): put in the run's
     /// jar for its host before the request is sent, and from then on sent by the jar's rules.
     public var cookies: [GivenCookie] = []
+    /// The most redirects followed (`--max-redirs`); libsoup itself stops after 20.
+    public var maxRedirects = 20
     /// Headers loadrun would send that this request must not (`Accept`, say), by name.
     public var omittedHeaders: [String] = []
     /// The `User-Agent` sent unless `headers` set one.

@@ -47,7 +47,14 @@ public final class HTTPClient {
             guint(clamping: admission.maxPerKey),
             guint(clamping: idleSeconds)
         )
-        if !configuration.usesProxyResolver { soup_session_set_proxy_resolver(session, nil) }
+        if let proxy = configuration.proxy {
+            // GIO's simple resolver: every request through this one proxy, no modules loaded.
+            let resolver = g_simple_proxy_resolver_new(proxy, nil)
+            soup_session_set_proxy_resolver(session, resolver)
+            g_object_unref(UnsafeMutableRawPointer(resolver))
+        } else if !configuration.usesProxyResolver {
+            soup_session_set_proxy_resolver(session, nil)
+        }
         // Content-Encoding is decoded by each fetch (ContentCoding): libsoup's decoder lets a
         // body that does not decode through as it came.
         soup_session_remove_feature_by_type(session, soup_content_decoder_get_type())

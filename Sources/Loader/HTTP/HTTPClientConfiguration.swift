@@ -22,6 +22,9 @@ public struct HTTPClientConfiguration: Sendable, Equatable {
     /// Whether every connection speaks HTTP/1.1, never HTTP/2 (which is otherwise negotiated
     /// by ALPN over TLS).
     public var forcesHTTP1 = false
+    /// A proxy every request goes through (`-x`: http, https or socks URL), over the proxy
+    /// variables and `usesProxyResolver`.
+    public var proxy: String?
     /// The cookies the jar starts with: a cookie file's (`-b FILE`).
     public var cookies: [CookieRecord] = []
 

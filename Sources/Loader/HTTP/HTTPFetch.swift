@@ -43,6 +43,8 @@ public final class HTTPFetch {
     var certificateProblems: (problems: CertificateProblems, peer: URLParts)?
     /// Whether a response's head arrived.
     private var hasResponse = false
+    /// Redirects followed so far.
+    private var redirects = 0
     /// Whether the body is kept as it comes, rather than only given to a tap (see `BodyTap.keepsBody`).
     private var keptBody = true
     /// The tap a live body goes to (see `BodyTap.isLive`), once its head is in.
@@ -151,6 +153,13 @@ public final class HTTPFetch {
         let status = Int(soup_message_get_status(restarted).rawValue)
         switch restarts.restarted(to: SoupMessageObject.currentURL(of: restarted), status: status) {
         case .redirected(let url):
+            redirects += 1
+            guard redirects <= options.maxRedirects else {
+                client.loop.schedule(urgently: true) { [weak self, limit = options.maxRedirects] in
+                    self?.stop(.tooManyRedirects(limit: limit))
+                }
+                return
+            }
             client.trafficLog?(HTTPLogLine(.note, "following the redirect to \(url)"))
         case .refused:
             // Not from inside libsoup's own signal: on the loop, before its next I/O.

@@ -22,6 +22,8 @@ public struct FailureSite: Sendable {
         /// The server challenged the request this many times in a row, each answered with the
         /// source's credentials (a Digest server that calls every nonce stale).
         case challengedAgain(times: Int)
+        /// The server redirected more times than the request allows (`FetchOptions.maxRedirects`).
+        case tooManyRedirects(limit: Int)
     }
 
     public var peer: Peer

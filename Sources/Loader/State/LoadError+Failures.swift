@@ -84,6 +84,8 @@ extension LoadError {
             case .challengedAgain(let times)?:
                 return LoadError(.httpStatus, "\(authority) challenged the request \(times) times in a row, each answered with its credentials "
                                  + "(a Digest nonce called stale each time)", suggestion: "check the user and password, and the server's authentication")
+            case .tooManyRedirects(let limit)?:
+                return LoadError(.httpStatus, "\(authority) redirected the request more than \(limit) \(limit == 1 ? "time" : "times")", remedy: .raiseRedirectLimit)
             case .cancelled?, nil:
                 return .cancelled
             }

@@ -45,6 +45,7 @@ enum LoadErrorText {
         case .raiseSizeLimit: "raise --max-size if the body really is that large"
         case .raiseDeadline: "the server is slow or stuck; raise --timeout or try again later"
         case .raiseConnectTimeout: "is the host reachable? Raise --connect-timeout on a slow network"
+        case .raiseRedirectLimit: "the redirects may loop; raise --max-redirs if they do not"
         case .loadOnePage: "load it without --pages"
         case .namePlugin: "name one with --plugin"
         case .followCrossHostLinks: "give --follow-cross-host to follow it"

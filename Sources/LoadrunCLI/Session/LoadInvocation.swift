@@ -36,6 +36,8 @@ package struct LoadInvocation {
     package var showsUnseen = false
     /// `--unread`: show only the items never opened in the full-screen view.
     package var showsUnread = false
+    /// `-x`: the proxy every request goes through.
+    package var proxy: String?
     /// `-o`, `-O` and the rest: the sources saved to files.
     package var downloads = DownloadSettings()
     /// `-b` and `-c`: the cookie files read at the start and written at the end.
@@ -194,6 +196,7 @@ package struct LoadInvocation {
         configuration.caFile = Self.systemCAFile(environment)
         configuration.forcesHTTP1 = forcesHTTP1
         configuration.usesProxyResolver = Self.proxyVariables.contains { environment[$0]?.isEmpty == false }
+        configuration.proxy = proxy
         return configuration
     }
 

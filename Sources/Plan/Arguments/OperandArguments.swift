@@ -15,12 +15,12 @@ package enum OperandArguments {
     package static let flags: Set<String> = [
         "--all", "--verbose", "--quiet", "--sort-keys", "--browse", "--compact-output", "--include", "--head", "--no-prefetch", "--no-mouse", "--all-pages", "--follow-cross-host",
         "--insecure", "--http1.1", "--no-cache", "--no-retry", "--retry-all-errors", "--retry-connrefused", "--until-change", "--until-ok", "--no-history", "--unseen", "--unread", "--netrc",
-        "--remote-name", "--create-dirs", "--no-clobber",
+        "--remote-name", "--create-dirs", "--no-clobber", "--silent", "--location", "--compressed", "--fail",
         "--help", "--version",
         "--experimental-dump-help",
     ]
     /// The short flags, by letter: `-vv` is two.
-    package static let shortFlags: Set<Character> = ["v", "q", "i", "I", "k", "h", "O"]
+    package static let shortFlags: Set<Character> = ["v", "q", "i", "I", "k", "h", "O", "s", "L", "f"]
 
     /// `arguments` with the main command's operands moved after a `--` (before any words that
     /// were after one already), in their order; as given when there are none, or when the
