@@ -39,6 +39,9 @@ enum ParserFailure {
             return UsageFailure(message: "unexpected argument \"\(value)\"\(help)")
         }
         if let option = quoted(in: message, after: "Unknown option '") {
+            if let advice = CurlEquivalents.advice(for: option) {
+                return UsageFailure(message: "\(option) is curl's, which loadrun does not have: \(advice)")
+            }
             return UsageFailure(message: "unknown option \(option)\(help)")
         }
         // Any other shape: the parser's own words, on one line.

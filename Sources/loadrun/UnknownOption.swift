@@ -10,7 +10,11 @@ enum UnknownOption {
         let marker = "Unknown option '--"
         guard parserMessage.hasPrefix(marker) else { return nil }
         let name = parserMessage.dropFirst(marker.count).prefix { $0 != "'" }
-        guard !name.isEmpty, let commands = CommandOptions(toolInfo: toolInfo()) else { return nil }
+        guard !name.isEmpty else { return nil }
+        if let advice = CurlEquivalents.advice(for: "--" + name) {
+            return "--\(name) is curl's, which loadrun does not have: \(advice)"
+        }
+        guard let commands = CommandOptions(toolInfo: toolInfo()) else { return nil }
         let (path, options) = commands.command(for: arguments)
         let suggestion = Suggestion.didYouMean(String(name), among: options, prefix: "--").map { "; \($0)" } ?? ""
         return "unknown option --\(name)\(suggestion) (see \(path.joined(separator: " ")) --help)"

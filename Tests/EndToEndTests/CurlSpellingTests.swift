@@ -43,4 +43,12 @@ final class CurlSpellingTests: XCTestCase {
         let none = try LoadrunProcess(["--max-redirs", "-1", server.url("/hop?left=0")])
         XCTAssertEqual(none.waitForExit(), .exited(64))
     }
+
+    func testAnOptionOfCurlsThatLoadrunHasNotSaysWhatToUseInstead() throws {
+        for (option, advice) in [("--data-binary", "-d @FILE"), ("-G", "put the query in the URL"), ("-e", "Referer"), ("--max-time", "--timeout")] {
+            let run = try LoadrunProcess([option, "x", "http://127.0.0.1:9/"])
+            XCTAssertEqual(run.waitForExit(), .exited(64))
+            XCTAssertTrue(run.standardError.contains("\(option) is curl's") && run.standardError.contains(advice), run.standardError)
+        }
+    }
 }

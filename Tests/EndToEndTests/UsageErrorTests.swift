@@ -29,7 +29,7 @@ final class UsageErrorTests: XCTestCase {
                        "loadrun: the option '--sort-keys' does not take any value, but 'yes' was specified (see loadrun --help)\n")
         XCTAssertEqual(try refused(["sources", "extra"]), "loadrun: unexpected argument \"extra\" (see loadrun sources --help)\n")
         XCTAssertEqual(try refused(["serve", "--port", "99999"]), "loadrun: --port must be between 0 and 65535 (see loadrun serve --help)\n")
-        XCTAssertEqual(try refused(["-Z"]), "loadrun: unknown option -Z (see loadrun --help)\n")
+        XCTAssertEqual(try refused(["-Y"]), "loadrun: unknown option -Y (see loadrun --help)\n")
         XCTAssertEqual(try refused(["--color", "sometimes"]),
                        "loadrun: --color takes auto, always or never, not \"sometimes\", which names no source either (configured: posts, articles, images)\n")
     }
