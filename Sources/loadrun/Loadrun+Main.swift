@@ -65,7 +65,17 @@ extension Loadrun {
         // `loadrun --help` alone is answered with the help the parser would lay out after
         // parsing it: the parse, which only finds the help flag there, cost as much as the
         // layout (callgrind: 14 M instructions of the 47 M the run took).
-        if Self.isHelpAlone(rewrite.parsed) { return context.writeOutput(helpMessage() + "\n") }
+        if Self.isHelpAlone(rewrite.parsed) { return context.writeOutput(LoadrunHelp.short) }
+        // `--help all`, `--help TOPIC`, as curl's: the words as typed, before the operand
+        // after --help is moved past a `--`.
+        if commandLine.count == 2, ["--help", "-h"].contains(commandLine[0]) {
+            let asked = commandLine[1]
+            if asked == "all" { return context.writeOutput(helpMessage() + "\n") }
+            if let topic = LoadrunHelp.topic(asked, fullHelp: helpMessage()) { return context.writeOutput(topic) }
+            if !asked.hasPrefix("-"), !subcommandNames.contains(asked) {
+                return context.refuse(UsageFailure(message: "--help \(asked): no such topic; give all, or one of \(LoadrunHelp.topics.map(\.name).joined(separator: ", "))"))
+            }
+        }
         do {
             var command = try parseAsRoot(rewrite.parsed)
             guard let loadrunCommand = command as? any LoadrunCommand else {
