@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 package import Loader
 
 /// What a source's request sends beyond a GET, as curl reads it: `-X METHOD`, `-d`/`--data`
@@ -16,6 +19,10 @@ package struct RequestSettings: Equatable {
     package var data: [String] = []
     /// Each `--json` as typed.
     package var json: [String] = []
+    /// Each `-F` as typed: `name=value`, `name=@FILE;type=…;filename=…`, `name=<FILE`.
+    package var form: [String] = []
+    /// `-T FILE`: the file sent as the body, streamed from disk; a PUT unless `-X` says.
+    package var upload: String?
 
     package init(method: String? = nil, data: [String] = [], json: [String] = []) {
         self.method = method
@@ -24,7 +31,7 @@ package struct RequestSettings: Equatable {
     }
 
     /// Whether a body is given.
-    package var hasBody: Bool { !data.isEmpty || !json.isEmpty }
+    package var hasBody: Bool { !data.isEmpty || !json.isEmpty || !form.isEmpty || upload != nil }
 
     /// Whether a body reads standard input (`@-`).
     package var readsStandardInput: Bool { (data + json).contains(Self.standardInput) }
@@ -49,7 +56,7 @@ package struct RequestSettings: Equatable {
     }
 
     /// The method to send: the one given, else POST with a body, GET without.
-    package func method(withBody: Bool) -> String { method ?? (withBody ? "POST" : "GET") }
+    package func method(withBody: Bool) -> String { method ?? (upload != nil ? "PUT" : withBody ? "POST" : "GET") }
 
     /// The body, read now: `@FILE` through `files`, relative to `directory`, and `@-` from
     /// standard input. `place` names the option or the file's line in a message. nil without one.
@@ -65,6 +72,17 @@ package struct RequestSettings: Equatable {
             case .failure(let error): throw UsageFailure(message: "\(place) \(value): cannot read it: \(error)")
             }
         }
+        if let upload {
+            var info = stat()
+            guard stat(upload, &info) == 0 else { throw UsageFailure(message: "-T \(upload): no such file; give the file to send") }
+            guard info.st_mode & S_IFMT == S_IFREG else { throw UsageFailure(message: "-T \(upload): not a regular file; give a file to send (standard input goes as -d @-)") }
+            return RequestBody(file: upload, size: Int(info.st_size))
+        }
+        if !form.isEmpty {
+            var parts: [FormPart] = []
+            for value in form { parts.append(try Self.formPart(value, read: { path throws(UsageFailure) in try read("@" + path) })) }
+            return RequestBody.form(parts)
+        }
         if !json.isEmpty {
             var bytes: [UInt8] = []
             for value in json { bytes += try read(value) }
@@ -74,6 +92,31 @@ package struct RequestSettings: Equatable {
         var parts: [[UInt8]] = []
         for value in data { parts.append(try read(value)) }
         return RequestBody(bytes: Array(parts.joined(separator: Array("&".utf8))), contentType: "application/x-www-form-urlencoded")
+    }
+
+    /// One `-F` as curl reads it: `name=value` a field, `name=@FILE` a file sent as a file
+    /// (`;type=` and `;filename=` after it say its type and name), `name=<FILE` a file's text
+    /// as a field.
+    static func formPart(_ typed: String, read: (String) throws(UsageFailure) -> [UInt8]) throws(UsageFailure) -> FormPart {
+        guard let equals = typed.firstIndex(of: "="), equals != typed.startIndex else {
+            throw UsageFailure(message: "-F \(typed): give name=value, name=@FILE (a file) or name=<FILE (a file's text)")
+        }
+        let name = String(typed[..<equals])
+        let value = typed[typed.index(after: equals)...]
+        if value.hasPrefix("<") {
+            return FormPart(name: name, value: .text(String(decoding: try read(String(value.dropFirst())), as: UTF8.self)))
+        }
+        guard value.hasPrefix("@") else { return FormPart(name: name, value: .text(String(value))) }
+        var pieces = value.dropFirst().split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+        let path = pieces.removeFirst()
+        var type = "application/octet-stream"
+        var filename = String(path.split(separator: "/").last ?? Substring(path))
+        for piece in pieces {
+            if piece.hasPrefix("type=") { type = String(piece.dropFirst(5)) }
+            else if piece.hasPrefix("filename=") { filename = String(piece.dropFirst(9)) }
+            else { throw UsageFailure(message: "-F \(typed): after @FILE give ;type=MEDIA/TYPE or ;filename=NAME") }
+        }
+        return FormPart(name: name, value: .file(bytes: try read(path), filename: filename, type: type))
     }
 
     /// Whether the body is read when the source loads, from a file or standard input (`@FILE`,

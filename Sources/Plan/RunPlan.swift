@@ -273,7 +273,7 @@ package struct RunPlan {
         let body = settings.request.hasBody ? commandLineBody
             : try own.request.body(files: files, directory: own.origin.path.map(LocalPath.directory) ?? ".",
                                    place: "\(own.origin.prefix(line: own.dataLine))data")
-        options.method = (settings.request.method != nil ? settings.request : own.request).method(withBody: body != nil)
+        options.method = (settings.request.method != nil || settings.request.upload != nil ? settings.request : own.request).method(withBody: body != nil)
         options.body = body
         if let accept = settings.request.hasBody ? settings.request.accept : own.request.accept { options.accept = accept }
         // A request that is not idempotent may have done its work before it failed: it is sent

@@ -39,7 +39,7 @@ extension Loadrun {
         var settings = SourceSettings(plugin: plugin, jq: jq, noRetry: noRetry, load: load,
                                       headers: try HeaderArguments(header, userAgent: userAgent),
                                       detail: try detail.map { try DetailTemplate.parse($0).get() },
-                                      request: RequestSettings(method: head ? "HEAD" : method, data: data, json: json),
+                                      request: try requestSettings,
                                       retriesEveryError: retryAllErrors, retriesRefusedConnections: retryConnrefused, jqArguments: jqArguments)
         settings.credentials = try credentials
         let cookieSettings = try cookies.settings
@@ -66,6 +66,17 @@ extension Loadrun {
         invocation.view.writesDataOnPipe = outputFormat != .text && color != .always
         invocation.plan.wordAfterColor = wordAfterColor
         return invocation.run(in: context)
+    }
+
+    /// `-X`, `-d`, `--json`, `-F`, `-T` and `-I` as the plan takes them.
+    var requestSettings: RequestSettings {
+        get throws(UsageFailure) {
+            try uploads.check(data: data, json: json)
+            var request = RequestSettings(method: head ? "HEAD" : method, data: data, json: json)
+            request.form = uploads.form
+            request.upload = uploads.uploadFile
+            return request
+        }
     }
 
     /// `-u`, `--netrc` and `--netrc-file` as the plan takes them. loadrun does not prompt for

@@ -141,6 +141,9 @@ struct Loadrun: LoadrunCommand {
     @OptionGroup(title: "Downloads")
     var downloads: DownloadOptions
 
+    @OptionGroup(title: "Uploads")
+    var uploads: UploadOptions
+
     @OptionGroup(title: "curl's spellings")
     var curl: CurlOptions
 

@@ -69,7 +69,7 @@ extension LoadrunHelp {
         Topic(name: "credentials", about: "users, passwords, headers and TLS trust, to each source's own origin",
               options: ["header", "user", "netrc", "netrc-file", "user-agent", "cacert", "insecure"]),
         Topic(name: "requests", about: "methods, bodies, retries, timeouts, limits, proxies, curl's spellings",
-              options: ["request", "data", "json", "http1.1", "max-per-host", "max-connections", "connect-timeout", "timeout", "max-size",
+              options: ["request", "data", "json", "form", "upload-file", "http1.1", "max-per-host", "max-connections", "connect-timeout", "timeout", "max-size",
                         "retry", "retry-delay", "retry-max-time", "retry-all-errors", "retry-connrefused", "no-retry", "proxy", "max-redirs",
                         "location", "compressed", "fail"]),
         Topic(name: "downloads", about: "saving bodies to files, as curl's -o and -O",

@@ -11,7 +11,7 @@ enum LoadrunHelp {
                     [--until <program> | --until-change | --until-ok] [--until-timeout <duration>] [--on-change <command>]
                     [-i | -I] [--browse] [--detail <template>] [--no-prefetch] [--no-mouse]
                     [--page-param <name> [--per-page <n> [--per-page-param <name>]]]
-                    [-X <method>] [-d <data>... | --json <data>...] [-H <header>]... [-A <name>]
+                    [-X <method>] [-d <data>... | --json <data>... | -F <name=content>... | -T <file>] [-H <header>]... [-A <name>]
                     [-u <user:password>] [--netrc | --netrc-file <file>] [-b <data|file>]... [-c <file>]
                     [-o <file>]... [-O] [--output-dir <dir>] [--create-dirs] [-C -] [--no-clobber]
                     [-s] [-L] [-f] [--compressed] [--max-redirs <n>] [-x <url>]

@@ -62,3 +62,21 @@ struct DownloadOptions: ParsableArguments {
         }
     }
 }
+
+/// Uploads, as curl's: a form, or a file sent whole.
+struct UploadOptions: ParsableArguments {
+    @Option(name: [.customShort("F"), .customLong("form")], help: ArgumentHelp("Send a multipart/form-data body, as curl's -F: name=value for a field, name=@FILE for a file (name=@FILE;type=image/png;filename=a.png to say its type and name), name=<FILE for a file's text as a field. Repeat it for each part, in order. Without -X, the method is POST.", valueName: "name=content"))
+    var form: [String] = []
+
+    @Option(name: [.customShort("T"), .customLong("upload-file")], help: ArgumentHelp("Send this file as the body, streamed from disk, as curl's -T: a PUT unless -X gives another method.", valueName: "file"),
+            completion: .file())
+    var uploadFile: String?
+
+    /// What the plan's request settings take of these, beside -d and --json; or why they do not go together.
+    func check(data: [String], json: [String]) throws(UsageFailure) {
+        let given = [(!form.isEmpty, "-F"), (uploadFile != nil, "-T"), (!data.isEmpty, "-d"), (!json.isEmpty, "--json")].filter(\.0).map(\.1)
+        if given.count > 1 {
+            throw UsageFailure(message: "\(given.joined(separator: " and ")) each give the whole body; give one of them")
+        }
+    }
+}

@@ -100,4 +100,15 @@ final class CookieTests: XCTestCase {
         XCTAssertEqual(compact.waitForExit(), .exited(0), compact.standardError)
         XCTAssertEqual(compact.standardOutput.split(separator: "\n").count, 1)
     }
+
+    /// httpbin, the peer curl users try: its /cookies/set redirects to /cookies, which says
+    /// what it was sent.
+    func testHTTPBinsCookieSetThroughTheRedirectIsSentBack() throws {
+        let httpbin = try HTTPBinPeer()
+        let run = try LoadrunProcess([httpbin.url("/cookies/set?a=1"), "--no-cache", "--output", "json", "-v"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        XCTAssertEqual(object["cookies"] as? [String: String], ["a": "1"])
+        XCTAssertTrue(run.standardError.contains("> Cookie: ***"), run.standardError)
+    }
 }

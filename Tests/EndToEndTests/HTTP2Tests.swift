@@ -21,7 +21,7 @@ final class HTTP2Tests: XCTestCase {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try #"[{"id":1,"title":"over h2","body":"b"}]"#.write(to: root.appendingPathComponent("posts.json"), atomically: true, encoding: .utf8)
 
-        let port = try Self.freePort()
+        let port = try LoopbackPort.free()
         let server = Process()
         server.executableURL = URL(fileURLWithPath: nghttpd)
         server.arguments = ["--htdocs", root.path, "--address", "127.0.0.1", "\(port)", key, certificate]
@@ -32,7 +32,7 @@ final class HTTP2Tests: XCTestCase {
             server.terminate()
             server.waitUntilExit()
         }
-        XCTAssertTrue(waitUntil(limit: .seconds(10)) { Self.accepts(port) }, "nghttpd listens on \(port)")
+        XCTAssertTrue(waitUntil(limit: .seconds(10)) { LoopbackPort.accepts(port) }, "nghttpd listens on \(port)")
 
         let run = try LoadrunProcess(["-v", "--url", "https://127.0.0.1:\(port)/posts.json", "--cacert", authority.caFile, "--no-cache", "--output", "text"])
         XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
@@ -40,34 +40,6 @@ final class HTTP2Tests: XCTestCase {
         let lines = run.standardErrorLines
         for expected in ["> GET /posts.json HTTP/2", "< HTTP/2 200 OK", "* HTTP/2 with 127.0.0.1:\(port)", "* issued by: CN=loadrun test CA"] {
             XCTAssertTrue(lines.contains(expected), "\(expected) in \(lines)")
-        }
-    }
-
-    /// A port nothing listens on now: bound, read back, closed.
-    private static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
-        }
-        guard bound else { throw XCTSkip("no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    /// Whether something accepts connections on `port`.
-    private static func accepts(_ port: Int) -> Bool {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
         }
     }
 }

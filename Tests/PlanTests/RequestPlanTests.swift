@@ -21,7 +21,7 @@ final class RequestPlanTests: XCTestCase {
         return try plan.requests(catalog: catalog, registry: registry, environment: [:], files: files).requests
     }
 
-    private func text(_ body: RequestBody?) -> String? { body.map { String(decoding: $0.bytes, as: UTF8.self) } }
+    private func text(_ body: RequestBody?) -> String? { body.map { String(decoding: $0.identity, as: UTF8.self) } }
 
     func testABodyWithoutAMethodIsAPostAsCurlsIs() throws {
         let form = try XCTUnwrap(requests(RequestSettings(data: ["a=1", "b=2"])).first)

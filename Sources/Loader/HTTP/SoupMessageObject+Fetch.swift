@@ -13,9 +13,26 @@ extension SoupMessageObject {
         let message = SoupMessageObject(adopting: raw)
         if let body = options.body {
             // Before the headers: a Content-Type given with -H replaces the body's own.
-            let bytes = body.bytes.withUnsafeBufferPointer { g_bytes_new($0.baseAddress, gsize($0.count)) }
-            soup_message_set_request_body_from_bytes(raw, body.contentType, bytes)
-            g_bytes_unref(bytes)
+            let type = body.contentType.isEmpty ? nil : body.contentType
+            switch body.source {
+            case .bytes(let held):
+                let bytes = held.withUnsafeBufferPointer { g_bytes_new($0.baseAddress, gsize($0.count)) }
+                soup_message_set_request_body_from_bytes(raw, type, bytes)
+                g_bytes_unref(bytes)
+            case .file(let path, let size):
+                // Streamed from disk: a GFileInputStream, which libsoup can rewind for a
+                // restart (a redirect that keeps the body, a challenge). The plan made sure it
+                // is a regular file, so opening it cannot wait.
+                let file = g_file_new_for_path(path)
+                defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+                var error: UnsafeMutablePointer<GError>?
+                guard let stream = g_file_read(file, nil, &error) else {
+                    if let error { _ = GLibError(consuming: error) }
+                    return nil
+                }
+                soup_message_set_request_body(raw, type, UnsafeMutablePointer(OpaquePointer(stream)), gssize(size))
+                g_object_unref(stream)
+            }
         }
         soup_message_add_flags(raw, SOUP_MESSAGE_COLLECT_METRICS)
         if options.isLowPriority { soup_message_set_priority(raw, SOUP_MESSAGE_PRIORITY_LOW) }

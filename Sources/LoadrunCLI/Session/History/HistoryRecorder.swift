@@ -60,7 +60,7 @@ final class HistoryRecorder {
         if URLParts.isStandardInput(url) { return (request.sourceName, "stdin:" + request.sourceName) }
         let options = request.options
         guard options.method != "GET" || options.body != nil else { return (request.sourceName, url) }
-        let body = options.body.map { " #" + String(ContentFingerprint.of($0.bytes), radix: 16) } ?? ""
+        let body = options.body.map { " #" + String(ContentFingerprint.of($0.identity), radix: 16) } ?? ""
         return (request.sourceName, "\(options.method) \(url)\(body)")
     }
 
