@@ -181,7 +181,7 @@ final class JQOptionTests: XCTestCase {
 
     func testAnArrayOfRecordsIsATable() throws {
         let server = server()
-        let run = try self.run(["--url", server.url("/users"), "--jq", "[.[] | {id, name, email}]"])
+        let run = try self.run(["--output", "text", "--url", server.url("/users"), "--jq", "[.[] | {id, name, email}]"])
         XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first?.split(separator: " ", omittingEmptySubsequences: true), ["id", "name", "email"], run.standardOutput)

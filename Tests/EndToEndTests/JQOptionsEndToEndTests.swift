@@ -111,17 +111,19 @@ final class JQOptionsEndToEndTests: XCTestCase {
         XCTAssertEqual(sorted.standardOutput, #"{"a":true,"n":-0.5,"z":null}"# + "\n")
     }
 
+    /// The text output is asked for: on a pipe, content that came as JSON would otherwise go out
+    /// as `--output json` writes it (issue 59).
     func testCompactInTheTextOutputPrintsJSONOnOneLineAndLeavesOtherViews() throws {
         let server = server()
-        let document = try self.run([server.url("/record"), "--compact-output", "--plugin", "json"])
+        let document = try self.run([server.url("/record"), "--output", "text", "--compact-output", "--plugin", "json"])
         XCTAssertEqual(document.waitForExit(), .exited(0), document.standardError)
         XCTAssertEqual(document.standardOutput, try jqCompact(Self.record))
-        let result = try self.run([server.url("/record"), "--compact-output", "--jq", ".[0]"])
+        let result = try self.run([server.url("/record"), "--output", "text", "--compact-output", "--jq", ".[0]"])
         XCTAssertEqual(result.waitForExit(), .exited(0), result.standardError)
         XCTAssertEqual(result.standardOutput, #"{"id":1,"name":"Ana","tags":["a","b"],"nested":{"z":null,"a":true,"n":-0.5}}"# + "\n")
-        let strings = try self.run([server.url("/record"), "--compact-output", "--jq", ".[].name"])
+        let strings = try self.run([server.url("/record"), "--output", "text", "--compact-output", "--jq", ".[].name"])
         XCTAssertEqual(strings.standardOutput, "Ana\nBo\n", "strings stay raw lines")
-        let table = try self.run([server.url("/record"), "--compact-output", "--jq", "map({id, name})"])
+        let table = try self.run([server.url("/record"), "--output", "text", "--compact-output", "--jq", "map({id, name})"])
         XCTAssertEqual(table.waitForExit(), .exited(0), table.standardError)
         XCTAssertTrue(table.standardOutput.contains("Ana") && !table.standardOutput.contains("{"), "records stay a table: \(table.standardOutput)")
     }

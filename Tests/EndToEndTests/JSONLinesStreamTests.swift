@@ -97,7 +97,7 @@ final class JSONLinesStreamTests: XCTestCase {
         let server = TestServer { server, _ in
             server.route("/whole", TestRoutes.fixed(contentType: "application/x-ndjson", "{\"id\": 1}\n{\"id\": 2}\n"))
         }
-        let run = try LoadrunProcess(["--url", server.url("/whole"), "--no-history"])
+        let run = try LoadrunProcess(["--output", "text", "--url", server.url("/whole"), "--no-history"])
         XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
         XCTAssertEqual(run.standardOutput, "id\n 1\n 2\n")
     }

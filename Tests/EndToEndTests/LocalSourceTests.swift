@@ -28,7 +28,7 @@ final class LocalSourceTests: XCTestCase {
 
     func testFileURLLoadsPostsWithNoServer() throws {
         let url = try file("posts.json", Array(Fixtures.posts(2).utf8))
-        let run = try LoadrunProcess(["--url", url.absoluteString])
+        let run = try LoadrunProcess(["--output", "text", "--url", url.absoluteString])
         XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
         XCTAssertTrue(run.standardOutput.hasPrefix("1  Post number 1\n"), run.standardOutput)
         XCTAssertEqual(run.standardErrorLines, ["posts.json: \(url.absoluteString)"])
@@ -40,7 +40,7 @@ final class LocalSourceTests: XCTestCase {
         let image = try file("image", PNGWriter.rgb(width: 5, height: 4) { _, _ in (9, 9, 9) })
         for (input, expected) in [(posts, "1  Post number 1\n"), (article, "From a pipe\n\nYes.\n"),
                                   (image, "image/png 5×4, ")] {
-            let run = try LoadrunProcess(shell: #"cat "$0" | "$LOADRUN" --url -"#, arguments: [input.path])
+            let run = try LoadrunProcess(shell: #"cat "$0" | "$LOADRUN" --output text --url -"#, arguments: [input.path])
             XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
             XCTAssertTrue(run.standardOutput.hasPrefix(expected), run.standardOutput)
             XCTAssertEqual(run.standardErrorLines, ["stdin: - (standard input)"])
@@ -54,14 +54,14 @@ final class LocalSourceTests: XCTestCase {
         XCTAssertEqual(piped.waitForExit(), .exited(0), piped.standardError)
         XCTAssertEqual(piped.standardOutput, "1\n2\n")
         let posts = try file("posts.json", Array(Fixtures.posts(3).utf8))
-        let redirected = try LoadrunProcess(shell: #""$LOADRUN" --max-items 2 < "$0""#, arguments: [posts.path])
+        let redirected = try LoadrunProcess(shell: #""$LOADRUN" --output text --max-items 2 < "$0""#, arguments: [posts.path])
         XCTAssertEqual(redirected.waitForExit(), .exited(0), redirected.standardError)
         XCTAssertTrue(redirected.standardOutput.hasPrefix("1  Post number 1\n"), redirected.standardOutput)
         XCTAssertEqual(redirected.standardErrorLines.first, "stdin: - (standard input)")
         let nothing = try LoadrunProcess(["--max-items", "1"])
         XCTAssertEqual(nothing.waitForExit(), .exited(0), nothing.standardError)
         XCTAssertTrue(nothing.standardOutput.contains("Loading states are a contract"), nothing.standardOutput)
-        let named = try LoadrunProcess(shell: #"echo '[{"a":1}]' | "$LOADRUN" --url "$0""#, arguments: [posts.path])
+        let named = try LoadrunProcess(shell: #"echo '[{"a":1}]' | "$LOADRUN" --output text --url "$0""#, arguments: [posts.path])
         XCTAssertEqual(named.waitForExit(), .exited(0), named.standardError)
         XCTAssertTrue(named.standardOutput.hasPrefix("1  Post number 1\n"), "a URL named is loaded, not the pipe: \(named.standardOutput)")
     }
@@ -116,7 +116,7 @@ final class LocalSourceTests: XCTestCase {
     /// shared-mime-info takes `[1]` for an MPL2 subtitle: a guess from the bytes alone at a
     /// text format is left out, and the content's shape decides.
     func testAShortJSONArrayOnStandardInputIsJSON() throws {
-        let run = try LoadrunProcess(shell: #"echo '[1]' | "$LOADRUN" --compact-output -"#)
+        let run = try LoadrunProcess(shell: #"echo '[1]' | "$LOADRUN" --output text --compact-output -"#)
         XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
         XCTAssertEqual(run.standardOutput, "[1]\n")
         XCTAssertTrue(run.standardError.contains("shown as JSON"), run.standardError)
@@ -132,13 +132,13 @@ final class LocalSourceTests: XCTestCase {
     func testAPathLoadsTheFileAbsoluteRelativeOrBare() throws {
         let file = directory.appendingPathComponent("x.json")
         try Data(Fixtures.posts(1).utf8).write(to: file)
-        let absolute = try LoadrunProcess(["--url", file.path])
+        let absolute = try LoadrunProcess(["--output", "text", "--url", file.path])
         XCTAssertEqual(absolute.waitForExit(), .exited(0), absolute.standardError)
         XCTAssertTrue(absolute.standardOutput.hasPrefix("1  Post number 1\n"), absolute.standardOutput)
         XCTAssertEqual(absolute.standardErrorLines, ["x.json: \(file.absoluteURL.absoluteString)"])
 
         for typed in ["./x.json", "x.json"] {
-            let relative = try LoadrunProcess(shell: #"cd "$0" && exec "$LOADRUN" --url "$1""#, arguments: [directory.path, typed])
+            let relative = try LoadrunProcess(shell: #"cd "$0" && exec "$LOADRUN" --output text --url "$1""#, arguments: [directory.path, typed])
             XCTAssertEqual(relative.waitForExit(), .exited(0), "\(typed): \(relative.standardError)")
             XCTAssertTrue(relative.standardOutput.hasPrefix("1  Post number 1\n"), "\(typed): \(relative.standardOutput)")
         }

@@ -46,14 +46,15 @@ final class OneShotOutputTests: XCTestCase {
         let server = TestServer { server, _ in
             server.route("/posts", TestRoutes.fixed(#"[{"id":1,"title":"\#(long)","body":"\#(long)"}]"#))
         }
-        let wide = try LoadrunProcess(["--url", server.url("/posts")])
+        // The posts view, asked for: on a pipe, JSON would go out as JSON (issue 59).
+        let wide = try LoadrunProcess(["--output", "text", "--url", server.url("/posts")])
         XCTAssertEqual(wide.waitForExit(), .exited(0))
         let wideLines = wide.standardOutput.split(separator: "\n")
         let widest = wideLines.map(\.count).max() ?? 0
         XCTAssertLessThanOrEqual(widest, 80, "wrapped within 80 columns: \(wideLines)")
         XCTAssertGreaterThan(widest, 75, "and using them: \(wideLines)")
 
-        let narrow = try LoadrunProcess(["--url", server.url("/posts")], environment: ["COLUMNS": "40"])
+        let narrow = try LoadrunProcess(["--output", "text", "--url", server.url("/posts")], environment: ["COLUMNS": "40"])
         XCTAssertEqual(narrow.waitForExit(), .exited(0))
         let narrowest = narrow.standardOutput.split(separator: "\n").map(\.count).max() ?? 0
         XCTAssertLessThanOrEqual(narrowest, 40)
@@ -63,10 +64,15 @@ final class OneShotOutputTests: XCTestCase {
     func testEmptyArraySaysSoAndSucceeds() throws {
         let server = TestServer { server, _ in server.route("/posts", TestRoutes.fixed("[]")) }
         // Issue 41: with no plugin named, an empty array is no "no posts": it is shown as it is.
-        let run = try LoadrunProcess(["--url", server.url("/posts")])
+        let run = try LoadrunProcess(["--output", "text", "--url", server.url("/posts")])
         XCTAssertEqual(run.waitForExit(), .exited(0))
         XCTAssertEqual(run.standardOutput, "[]\n")
         XCTAssertEqual(run.standardErrorLines.last, "posts: shown as JSON (a JSON array of 0 items; no plugin named for it)")
+        // Issue 59: on a pipe with no view asked for, it is the JSON, with no note on a view.
+        let data = try LoadrunProcess(["--url", server.url("/posts")])
+        XCTAssertEqual(data.waitForExit(), .exited(0), data.standardError)
+        XCTAssertEqual(data.standardOutput, "[]\n")
+        XCTAssertEqual(data.standardErrorLines, ["posts: \(server.url("/posts"))"])
 
         // Several sources: each under its header, and each empty one still said.
         let several = try LoadrunProcess(["--url", server.url("/posts"), "--url", server.url("/posts?again"), "--plugin", "posts"])
@@ -80,11 +86,14 @@ final class OneShotOutputTests: XCTestCase {
         // part-way through; small enough that a debug build renders it in a blink.
         let body = Fixtures.posts(1000, bodyLength: 100)
         let server = TestServer { server, _ in server.route("/posts", TestRoutes.fixed(body)) }
-        let run = try LoadrunProcess(shell: #"set -o pipefail; "$LOADRUN" --url "$0" | head -1"#,
-                                     environment: [:], arguments: [server.url("/posts")])
-        XCTAssertEqual(run.waitForExit(limit: .seconds(2)), .exited(0), run.standardError)
-        XCTAssertEqual(run.standardOutput, "   1  Post number 1\n")
-        XCTAssertEqual(run.standardErrorLines, ["posts: \(server.url("/posts"))"], "no error on a closed pipe")
+        // The JSON a pipe gets by default (issue 59), and the posts view, asked for.
+        for (options, first) in [("", "["), ("--output text", "   1  Post number 1")] {
+            let run = try LoadrunProcess(shell: #"set -o pipefail; "$LOADRUN" $1 --url "$0" | head -1"#,
+                                         environment: [:], arguments: [server.url("/posts"), options])
+            XCTAssertEqual(run.waitForExit(limit: .seconds(2)), .exited(0), "\(options): \(run.standardError)")
+            XCTAssertEqual(run.standardOutput, first + "\n", options)
+            XCTAssertEqual(run.standardErrorLines, ["posts: \(server.url("/posts"))"], "no error on a closed pipe: \(options)")
+        }
     }
 
     func testHelpDocumentsTheExitCodes() throws {

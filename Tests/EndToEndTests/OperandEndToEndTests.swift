@@ -8,7 +8,7 @@ final class OperandEndToEndTests: XCTestCase {
         for typed in [server.url("/posts"), "127.0.0.1:\(server.port)/posts"] {
             let run = try LoadrunProcess([typed])
             XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
-            XCTAssertTrue(run.standardOutput.hasPrefix("1  Post number 1\n"), run.standardOutput)
+            XCTAssertEqual(try PipeJSON.titles(run.standardOutput), ["Post number 1", "Post number 2"], run.standardOutput)
             XCTAssertEqual(run.standardErrorLines, ["posts: \(server.url("/posts"))"])
         }
     }

@@ -27,7 +27,8 @@ final class PluginChoiceTests: XCTestCase {
         XCTAssertEqual(articleRun.standardOutput, "Hello\n\nOne.\n\nTwo.\n")
         XCTAssertEqual(articleRun.standardErrorLines, ["a: \(server.url("/a"))"])
 
-        let postsRun = try LoadrunProcess(["--url", server.url("/p")])
+        // The posts view, asked for: on a pipe, posts would go out as the JSON (issue 59).
+        let postsRun = try LoadrunProcess(["--output", "text", "--url", server.url("/p")])
         XCTAssertEqual(postsRun.waitForExit(), .exited(0), postsRun.standardError)
         XCTAssertTrue(postsRun.standardOutput.hasPrefix("1  Post number 1\n"), postsRun.standardOutput)
     }

@@ -147,7 +147,7 @@ final class SourcesFileTests: XCTestCase {
         for arguments in [["--url", server.url("/posts")], ["--source", "good"]] {
             let run = try LoadrunProcess(["--config", path] + arguments)
             XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
-            XCTAssertTrue(run.standardOutput.hasPrefix("1  Post number 1\n"), run.standardOutput)
+            XCTAssertEqual(try PipeJSON.titles(run.standardOutput), ["Post number 1"], run.standardOutput)
             XCTAssertEqual(run.standardErrorLines.first, warning)
         }
 
@@ -184,7 +184,7 @@ final class SourcesFileTests: XCTestCase {
 
             let urlOnly = try LoadrunProcess(["--config", path, "--url", file.absoluteString])
             XCTAssertEqual(urlOnly.waitForExit(), .exited(0), urlOnly.standardError)
-            XCTAssertTrue(urlOnly.standardOutput.hasPrefix("1  Post number 1\n"), urlOnly.standardOutput)
+            XCTAssertEqual(try PipeJSON.titles(urlOnly.standardOutput), ["Post number 1"], urlOnly.standardOutput)
             XCTAssertEqual(urlOnly.standardErrorLines.first, "loadrun: warning: \(path): cannot read it: \(reason) (this run loads no source from it)")
         }
     }

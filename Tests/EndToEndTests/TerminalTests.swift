@@ -18,8 +18,13 @@ final class TerminalTests: XCTestCase {
             server.route("/drip", TestRoutes.drip(first: "[", every: .milliseconds(50), on: loop, declaredLength: 100_000))
         }
         let tmux = try TmuxSession("'\(binary)' --source posts --url \(server.url("/drip")); echo EXIT=$?")
-        XCTAssertTrue(tmux.waitForScreen(containing: "posts: loading"), tmux.screen())
+        // With a declared length, a bar, the percentage and the bytes of the total, as curl's
+        // -# shows a transfer (`loading` shows only until the response's head has come); then
+        // the rate and the time left, once the body has come for a quarter of a second.
         XCTAssertTrue(tmux.waitForScreen(containing: " of 100.0 KB"), "shows the declared total: \(tmux.screen())")
+        XCTAssertNotNil(tmux.screen().firstMatch(of: /posts: \[[ ▏▎▍▌▋▊▉█]{5,30}\] \d+% \d+ B of 100\.0 KB/), "a bar: \(tmux.screen())")
+        XCTAssertTrue(tmux.waitForScreen(containing: "B/s, "), "the rate: \(tmux.screen())")
+        XCTAssertTrue(tmux.waitForScreen(containing: " left"), "the time left: \(tmux.screen())")
         XCTAssertFalse(tmux.cursorVisible, "the cursor is hidden while the spinner runs")
         let first = tmux.screen()
         XCTAssertTrue(waitUntil(limit: .seconds(5)) { tmux.screen() != first }, "the spinner moves")
@@ -28,7 +33,7 @@ final class TerminalTests: XCTestCase {
         XCTAssertTrue(tmux.waitForScreen(containing: "EXIT=130"), tmux.screen())
         let screen = tmux.screen()
         XCTAssertTrue(screen.contains("posts: cancelled"), screen)
-        XCTAssertFalse(screen.contains("loading"), "the spinner line was erased: \(screen)")
+        XCTAssertFalse(screen.contains("loading") || screen.contains(" of 100.0 KB"), "the spinner line was erased: \(screen)")
         XCTAssertTrue(tmux.cursorVisible, "the cursor is back")
     }
 
