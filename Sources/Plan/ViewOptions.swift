@@ -20,6 +20,8 @@ package struct ViewOptions {
     /// Whether content is written as data on a pipe (see `RenderContext.writesData`): unless
     /// `--output text` asks for the views there too.
     package var writesDataOnPipe = true
+    /// `-w`: written to stdout after each source's content, with what its request saw.
+    package var writeOut: WriteOut?
 
     package init(imageFormat: ImageFormat? = nil, imageSize: RenderContext.CellSize? = nil, maxItems: Int? = nil, sortsKeys: Bool = false,
                  compactsJSON: Bool = false, color: ColorChoice = .auto, head: ResponseHeadOutput = .omitted) {

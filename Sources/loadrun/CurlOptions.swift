@@ -19,6 +19,9 @@ struct CurlOptions: ParsableArguments {
     @Option(name: [.customShort("x"), .customLong("proxy")], help: ArgumentHelp("Send every request through this proxy, as curl's -x: http://HOST:PORT, https://…, or socks5://HOST:PORT (socks4, socks4a too); HOST:PORT alone is http. Over the proxy variables (http_proxy, https_proxy, all_proxy), which are otherwise read.", valueName: "url"))
     var proxy: String?
 
+    @Option(name: [.customShort("w"), .customLong("write-out")], help: ArgumentHelp("After each source's content, write this to stdout, as curl's -w: text with \\n, \\t and %{variable}s: http_code, time_total, time_namelookup, time_connect, time_appconnect, time_starttransfer (seconds, as curl writes them), size_download, url_effective, and json for all of them. A run that loads once; NDJSON lines carry the same times as phases.", valueName: "format"))
+    var writeOut: String?
+
     /// `-x` as GIO's proxy resolver takes it, or what is wrong with it.
     var proxyURL: String? {
         get throws(UsageFailure) {

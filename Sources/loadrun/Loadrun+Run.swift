@@ -62,6 +62,7 @@ extension Loadrun {
         invocation.cookies = cookieSettings
         invocation.downloads = try downloads.settings
         invocation.proxy = try curl.proxyURL
+        invocation.view.writeOut = try curl.writeOut.map { format throws(UsageFailure) in try WriteOut(format) }
         // --color always asks for what a terminal gets, on a pipe too (`| less -R`).
         invocation.view.writesDataOnPipe = outputFormat != .text && color != .always
         invocation.plan.wordAfterColor = wordAfterColor

@@ -71,7 +71,7 @@ extension LoadrunHelp {
         Topic(name: "requests", about: "methods, bodies, retries, timeouts, limits, proxies, curl's spellings",
               options: ["request", "data", "json", "form", "upload-file", "http1.1", "max-per-host", "max-connections", "connect-timeout", "timeout", "max-size",
                         "retry", "retry-delay", "retry-max-time", "retry-all-errors", "retry-connrefused", "no-retry", "proxy", "max-redirs",
-                        "location", "compressed", "fail"]),
+                        "location", "compressed", "fail", "write-out"]),
         Topic(name: "downloads", about: "saving bodies to files, as curl's -o and -O",
               options: ["output-file", "remote-name", "output-dir", "create-dirs", "continue-at", "no-clobber", "max-size", "timeout"]),
         Topic(name: "cookies", about: "the run's cookie jar, and curl's cookie files",

@@ -14,7 +14,7 @@ enum LoadrunHelp {
                     [-X <method>] [-d <data>... | --json <data>... | -F <name=content>... | -T <file>] [-H <header>]... [-A <name>]
                     [-u <user:password>] [--netrc | --netrc-file <file>] [-b <data|file>]... [-c <file>]
                     [-o <file>]... [-O] [--output-dir <dir>] [--create-dirs] [-C -] [--no-clobber]
-                    [-s] [-L] [-f] [--compressed] [--max-redirs <n>] [-x <url>]
+                    [-s] [-L] [-f] [--compressed] [--max-redirs <n>] [-x <url>] [-w <format>]
                     [--cacert <file>] [-k] [--http1.1] [-v | -q] [--trace <file>]
                     [--max-per-host <n>] [--max-connections <n>] [--connect-timeout <duration>]
                     [--retry <n> | --no-retry] [--retry-delay <duration>] [--retry-max-time <duration>] [--retry-all-errors]

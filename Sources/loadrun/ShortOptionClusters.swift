@@ -8,7 +8,7 @@
 enum ShortOptionClusters {
     /// The short options that take a value, by letter, with their long names.
     static let valued: [Character: String] = ["H": "--header", "u": "--user", "X": "--request", "d": "--data", "A": "--user-agent",
-                                               "b": "--cookie", "c": "--cookie-jar", "o": "--output-file", "C": "--continue-at", "x": "--proxy",
+                                               "b": "--cookie", "c": "--cookie-jar", "o": "--output-file", "C": "--continue-at", "x": "--proxy", "w": "--write-out",
                                                "F": "--form", "T": "--upload-file"]
     /// The short flags.
     static let flags: Set<Character> = ["v", "q", "i", "I", "k", "O", "s", "L", "f"]

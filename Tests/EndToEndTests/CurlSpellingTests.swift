@@ -51,4 +51,44 @@ final class CurlSpellingTests: XCTestCase {
             XCTAssertTrue(run.standardError.contains("\(option) is curl's") && run.standardError.contains(advice), run.standardError)
         }
     }
+
+    func testWriteOutSaysTheStatusAndTimesAsCurlsDoes() throws {
+        let server = server()
+        let run = try LoadrunProcess(["-s", "-o", "/dev/null", "-w", "%{http_code} %{time_total} %{size_download}\\n", server.url("/hop?left=1"), "--no-cache"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertNotNil(run.standardOutput.wholeMatch(of: /200 0\.\d{6} 17\n/), run.standardOutput)
+        XCTAssertEqual(run.standardError, "")
+        var info = stat()
+        XCTAssertEqual(stat("/dev/null", &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR, "-o /dev/null writes into the device, never renames over it")
+
+        let json = try LoadrunProcess(["-s", "-w", "%{json}", server.url("/missing"), "--no-cache", "--no-retry"])
+        XCTAssertEqual(json.waitForExit(), .exited(2))
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any], json.standardOutput)
+        XCTAssertEqual(object["http_code"] as? Int, 404)
+        XCTAssertEqual(object["url_effective"] as? String, server.url("/missing"))
+        XCTAssertGreaterThan(object["time_total"] as? Double ?? 0, 0)
+
+        let unknown = try LoadrunProcess(["-w", "%{speed}", server.url("/missing")])
+        XCTAssertEqual(unknown.waitForExit(), .exited(64))
+        XCTAssertTrue(unknown.standardError.contains("time_total"), unknown.standardError)
+    }
+
+    func testNDJSONLoadedAndFailedLinesCarryTheRequestsPhases() throws {
+        let server = server()
+        let run = try LoadrunProcess([server.url("/hop?left=0"), "http://127.0.0.1:9/refused", "--no-cache", "--no-retry", "--output", "ndjson"])
+        _ = run.waitForExit()
+        let lines = try run.standardOutput.split(separator: "\n").map { try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        for line in lines {
+            let settled = ["loaded", "failed"].contains(line["to"] as? String)
+            XCTAssertEqual(line["phases"] is NSNull, !settled, "\(line)")
+        }
+        let loaded = try XCTUnwrap(lines.first { $0["to"] as? String == "loaded" }?["phases"] as? [String: Any])
+        XCTAssertEqual(Set(loaded.keys), ["dns_ms", "connect_ms", "tls_ms", "first_byte_ms", "total_ms"])
+        XCTAssertGreaterThan(loaded["total_ms"] as? Double ?? 0, 0)
+        XCTAssertGreaterThan(loaded["first_byte_ms"] as? Double ?? 0, 0)
+        XCTAssertTrue(loaded["tls_ms"] is NSNull, "no TLS over http")
+        let failed = try XCTUnwrap(lines.first { $0["to"] as? String == "failed" }?["phases"] as? [String: Any])
+        XCTAssertTrue(failed["first_byte_ms"] is NSNull, "a refused connection had no first byte")
+    }
 }

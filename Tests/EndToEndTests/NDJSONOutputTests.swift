@@ -21,7 +21,7 @@ final class NDJSONOutputTests: XCTestCase {
         let lines = try records(run)
         XCTAssertEqual(lines.count, 2)
         let keys: Set = ["time", "source", "from", "to", "cause", "attempt", "http_status", "bytes", "duration_ms",
-                         "not_modified", "changed", "condition_met", "stale", "error", "retry_in_ms", "items", "item_id"]
+                         "not_modified", "changed", "condition_met", "stale", "error", "retry_in_ms", "items", "item_id", "phases"]
         for line in lines { XCTAssertEqual(Set(line.keys), keys, "every line has the same shape") }
         XCTAssertEqual(lines[0]["from"] as? String, "idle")
         XCTAssertEqual(lines[0]["to"] as? String, "loading")

@@ -16,7 +16,10 @@ final class TransitionRecordTests: XCTestCase {
         let now = Machine.Moment(monotonic: .now, wall: 1_700_000_000)
         var actions = machine.handle(.load(pages: 1), at: now)
         let request = actions.compactMap { if case .fetch(let request) = $0 { request.id } else { nil } }.first ?? 0
-        actions += machine.handle(.fetchEnded(Machine.FetchEnd(.failed(LoadError(.httpStatus, reason)), request: request, httpStatus: 503)), at: now)
+        var end = Machine.FetchEnd(.failed(LoadError(.httpStatus, reason)), request: request, httpStatus: 503)
+        end.timings = RequestTimings(nameLookedUp: .microseconds(1200), connected: .microseconds(1700), firstByte: .microseconds(3000),
+                                     total: .microseconds(4500))
+        actions += machine.handle(.fetchEnded(end), at: now)
         return actions.compactMap { if case .publish(let change) = $0 { change } else { nil } }
     }
 
@@ -28,7 +31,22 @@ final class TransitionRecordTests: XCTestCase {
         private enum Keys: String, CodingKey {
             case time, source, from, to, cause, attempt, bytes, error, stale, changed, conditionMet = "condition_met"
             case httpStatus = "http_status", durationMs = "duration_ms", notModified = "not_modified", retryInMs = "retry_in_ms"
-            case items, itemID = "item_id"
+            case items, itemID = "item_id", phases
+        }
+
+        /// The phases as the encoder writes a nested object, with nulls for steps not taken.
+        private struct Phases: Encodable {
+            let timings: RequestTimings
+            private enum Keys: String, CodingKey { case connect = "connect_ms", dns = "dns_ms", firstByte = "first_byte_ms", tls = "tls_ms", total = "total_ms" }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Keys.self)
+                let phases = timings.phases
+                try container.encode(phases.connect, forKey: .connect)
+                try container.encode(phases.dns, forKey: .dns)
+                try container.encode(phases.firstByte, forKey: .firstByte)
+                try container.encode(phases.tls, forKey: .tls)
+                try container.encode(phases.total, forKey: .total)
+            }
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -50,6 +68,7 @@ final class TransitionRecordTests: XCTestCase {
             try container.encode(record.retryInMs, forKey: .retryInMs)
             try container.encode(record.items, forKey: .items)
             try container.encode(record.itemID, forKey: .itemID)
+            try container.encode(record.phases.map(Phases.init), forKey: .phases)
         }
 
         func line() throws -> String {

@@ -43,6 +43,8 @@ public final class HTTPFetch {
     var certificateProblems: (problems: CertificateProblems, peer: URLParts)?
     /// Whether a response's head arrived.
     private var hasResponse = false
+    /// The request's steps, once it ended (see `RequestTimings`).
+    public private(set) var timings: RequestTimings?
     /// Redirects followed so far.
     private var redirects = 0
     /// Whether the body is kept as it comes, rather than only given to a tap (see `BodyTap.keepsBody`).
@@ -309,6 +311,7 @@ public final class HTTPFetch {
         deadlineTimer = nil
         connectTimer = nil
         if started && serverKey != nil { client.fetchEnded(self) }
+        timings = message?.timings
         life.finish(result)
     }
 

@@ -178,6 +178,27 @@ extension SoupMessageObject {
         return Int(clamping: soup_message_headers_get_content_length(headers))
     }
 
+    /// The request's steps so far, from libsoup's metrics (`SOUP_MESSAGE_COLLECT_METRICS`):
+    /// each from the fetch's start, the whole until now. nil before libsoup started it.
+    var timings: RequestTimings? {
+        guard let metrics = soup_message_get_metrics(pointer) else { return nil }
+        let start = UInt64(soup_message_metrics_get_fetch_start(metrics))
+        guard start > 0 else { return nil }
+        func since(_ microseconds: UInt64) -> Duration? {
+            microseconds >= start ? .microseconds(Int64(microseconds - start)) : nil
+        }
+        let dnsEnd = UInt64(soup_message_metrics_get_dns_end(metrics))
+        let connectEnd = UInt64(soup_message_metrics_get_connect_end(metrics))
+        let tlsStart = UInt64(soup_message_metrics_get_tls_start(metrics))
+        let responseStart = UInt64(soup_message_metrics_get_response_start(metrics))
+        // libsoup's connect_end comes after the TLS handshake: TCP's own end is TLS's start.
+        let tcpEnd = tlsStart > 0 ? tlsStart : connectEnd
+        return RequestTimings(nameLookedUp: dnsEnd > 0 ? since(dnsEnd) : nil, connected: tcpEnd > 0 ? since(tcpEnd) : nil,
+                              tlsDone: tlsStart > 0 && connectEnd > 0 ? since(connectEnd) : nil,
+                              firstByte: responseStart > 0 ? since(responseStart) : nil,
+                              total: since(UInt64(g_get_monotonic_time())) ?? .zero)
+    }
+
     /// Body bytes as they came off the wire, before any Content-Encoding was decoded.
     var wireBodyBytes: Int? {
         guard let metrics = soup_message_get_metrics(pointer) else { return nil }

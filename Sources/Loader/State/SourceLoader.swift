@@ -18,6 +18,8 @@ public final class SourceLoader {
     /// What observers see: the machine as of the last change published.
     private var published: Machine.Snapshot
     var fetch: (any FetchHandle)?
+    /// The steps of the request whose fetch just ended, for the machine's account of it.
+    private var endedTimings: RequestTimings?
     /// While a response is decoded: what a cancel ends the wait for a program with.
     var decoding: OffLoop.Cancellation?
     /// What the loader knows of the request in flight, or the last made (see `FetchInFlight`).
@@ -234,6 +236,7 @@ public final class SourceLoader {
     }
 
     func fetched(_ result: Result<HTTPResponse, LoadError>, request: Int) {
+        endedTimings = fetch?.timings
         fetch = nil
         if let tapped, tapped.request == request, tapped.tap.isLive {
             // A live stream: its machine opens a dropped connection again, or ends the load.
@@ -247,13 +250,14 @@ public final class SourceLoader {
         // Decoded with it or not, the tap is done with once the response is (and only this
         // request's: one that ended late must not drop the tap of the fetch after it).
         defer { if tapped?.request == request { tapped = nil } }
+        var end: Machine.FetchEnd
         switch result {
-        case .success(let response):
-            let end = end(of: response, request: request)
-            send(.fetchEnded(end))
-        case .failure(let error):
-            send(.fetchEnded(Machine.FetchEnd(.failed(error), request: request)))
+        case .success(let response): end = self.end(of: response, request: request)
+        case .failure(let error): end = Machine.FetchEnd(.failed(error), request: request)
         }
+        end.timings = endedTimings
+        endedTimings = nil
+        send(.fetchEnded(end))
     }
 
     /// How the fetch ended, for the machine: the response decoded, or a failure with the
@@ -283,7 +287,9 @@ public final class SourceLoader {
                 return Machine.FetchEnd(outcome(of: response, tapped: tap), request: request, httpStatus: status.map { _ in head.status },
                                         page: page)
             }
-            return Machine.FetchEnd(outcome(of: response, tapped: tap), request: request, httpStatus: status, bytes: response.body.count,
+            // A body a tap put elsewhere (a download's file) is counted by the progress it made.
+            return Machine.FetchEnd(outcome(of: response, tapped: tap), request: request, httpStatus: status,
+                                    bytes: tap?.0.keepsBody == false ? nil : response.body.count,
                                     response: response, page: handedOn(response))
         }
     }

@@ -102,6 +102,8 @@ extension SourceMachine {
         public var revalidatedCopy = false
         /// With a page, where the source hands on its first page: the body as it came.
         public var page: ServedPage?
+        /// When the request's steps ended (see `RequestTimings`), for a request to a server.
+        public var timings: RequestTimings?
 
         public init(_ outcome: Outcome, request: Int, httpStatus: Int? = nil, bytes: Int? = nil,
                     storedCopy: (content: Content, verifiedAt: Int)? = nil, response: HTTPResponse? = nil, revalidatedCopy: Bool = false,
@@ -216,6 +218,8 @@ extension SourceMachine {
         public var attempt: Int
         public var httpStatus: Int?
         public var bytes: Int
+        /// The attempt's request's steps, once its fetch ended.
+        public var timings: RequestTimings?
         /// Time since the attempt began.
         public var duration: Duration
         /// Whether the machine asks for the next page at once: the content is not yet whole.

@@ -40,7 +40,7 @@ public struct SourceMachine<Content: PagedContent> {
     private var firstResponse: ResponseInfo?
     /// Whether the load in flight was called off: a page that still arrives ends the chain.
     private var callingOff = false
-    private var attempt = (number: 0, started: ContinuousClock.Instant?.none, status: Int?.none, bytes: 0)
+    private var attempt = (number: 0, started: ContinuousClock.Instant?.none, status: Int?.none, bytes: 0, timings: RequestTimings?.none)
     /// Whether the last page that arrived is followed by another, asked for next.
     private var continuesChain = false
     /// What the loads came to over time.
@@ -211,7 +211,7 @@ public struct SourceMachine<Content: PagedContent> {
                 request = (next, content)
             }
         }
-        attempt = (number, now.monotonic, nil, 0)
+        attempt = (number, now.monotonic, nil, 0, nil)
         reconnection = StreamReconnection()
         let isFirstPage = request.appendingTo == nil
         defer { hasFetched = true }
@@ -231,6 +231,7 @@ public struct SourceMachine<Content: PagedContent> {
         // A page may end a request whose cancel was asked but not yet answered: it is taken
         // (the chain then ends: `callingOff`), as the fetch was done before the cancel.
         if let bytes = end.bytes { attempt.bytes = bytes }
+        if let timings = end.timings { attempt.timings = timings }
         switch end.outcome {
         case .page(let page, let response):
             attempt.status = end.httpStatus
@@ -304,10 +305,16 @@ public struct SourceMachine<Content: PagedContent> {
         var snapshot = snapshot
         continuesChain = cause == .succeeded && !callingOff && snapshot.pagesLoaded < pagesWanted && snapshot.canLoadMore
         record.note(cause, attempt: attempt.number, error: to.error, at: now.wall)
+        switch cause {
+        case .succeeded, .notModified, .failed, .retryScheduled:
+            record.noteRequestEnded(status: attempt.status, bytes: attempt.bytes, timings: attempt.timings)
+        case .started, .progressed, .streamed, .reconnecting, .cancelled:
+            break
+        }
         snapshot.continuesChain = continuesChain
         snapshot.record = record
         var transition = Transition(source: setup.name, from: from, to: to, cause: cause, attempt: attempt.number, httpStatus: attempt.status,
-                                    bytes: attempt.bytes, duration: attempt.started.map { now.monotonic - $0 } ?? .zero,
+                                    bytes: attempt.bytes, timings: attempt.timings, duration: attempt.started.map { now.monotonic - $0 } ?? .zero,
                                     continuesChain: continuesChain, snapshot: snapshot)
         // The first page goes with the change that settles the load; a load that ends
         // otherwise lets it go.

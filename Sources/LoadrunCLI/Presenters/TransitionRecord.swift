@@ -19,6 +19,9 @@ struct TransitionRecord {
     var bytes: Int
     var durationMs: Int
     var notModified: Bool
+    /// For a load's end (`loaded`, `failed`) from a server: its request's steps, in ms
+    /// (`dns`, `connect`, `tls`, `first_byte`, `total`; a step not taken is null).
+    var phases: RequestTimings?
     /// For a load that came to rest with content: whether it differs from what the source had
     /// before (the first content does; a 304 does not), as the load's verdict says; null for
     /// other transitions.
@@ -49,6 +52,7 @@ struct TransitionRecord {
         // A 304 always: a first load that revalidated a stored copy settles as `succeeded` (the
         // run's first content), and the server still said it had not changed.
         notModified = change.cause == .notModified || change.httpStatus == 304
+        if !change.to.isBusy { phases = change.timings }
         changed = verdict?.changed
         conditionMet = verdict?.conditionMet
         stale = change.to.error?.copyVerifiedAt != nil && change.to.content != nil
@@ -120,6 +124,23 @@ struct TransitionRecord {
         key("item_id"); string(itemID)
         key("items"); number(items)
         key("not_modified"); flag(notModified)
+        key("phases")
+        if let phases = phases?.phases {
+            func milliseconds(_ name: String, _ value: Double?, first: Bool = false) {
+                out.append(contentsOf: (first ? "{\"" : ",\"").utf8)
+                out.append(contentsOf: name.utf8)
+                out.append(contentsOf: "_ms\":".utf8)
+                out.append(contentsOf: (value.map { String($0) } ?? "null").utf8)
+            }
+            milliseconds("connect", phases.connect, first: true)
+            milliseconds("dns", phases.dns)
+            milliseconds("first_byte", phases.firstByte)
+            milliseconds("tls", phases.tls)
+            milliseconds("total", phases.total)
+            out.append(UInt8(ascii: "}"))
+        } else {
+            out.append(contentsOf: "null".utf8)
+        }
         key("retry_in_ms"); number(retryInMs)
         key("source"); string(source)
         key("stale"); flag(stale)

@@ -83,6 +83,7 @@ final class SessionSource {
             status.failure = .init(reason: UntrustedText.forTerminalLine(lastFailure.error.description), at: ClockTime.reading(lastFailure.at))
         }
         status.showsData = state.content != nil
+        status.recentTotals = record.recentTotals
         if state.content != nil, let at = record.standingFailure?.error.copyVerifiedAt { status.storedCopyAge = StoredCopy.age(since: at) }
         return status
     }

@@ -52,7 +52,19 @@ package struct DownloadSettings: Equatable {
             if let directory, !name.hasPrefix("/") { name = directory + (directory.hasSuffix("/") ? "" : "/") + name }
             try checkDirectory(of: name)
             var target = DownloadTarget(path: name, keepsExisting: keepsExisting)
-            if resumes {
+            var info = stat()
+            if stat(name, &info) == 0 {
+                switch info.st_mode & S_IFMT {
+                case S_IFREG: break
+                case S_IFCHR: target.writesInPlace = true
+                default:
+                    throw UsageFailure(message: "-o \(name): it is \(info.st_mode & S_IFMT == S_IFDIR ? "a directory" : "no regular file"); give a file's name (or --output-dir DIR with -O)")
+                }
+            }
+            if target.writesInPlace && (resumes || keepsExisting) {
+                throw UsageFailure(message: "-o \(name): a device is written as it is; -C - and --no-clobber are for files")
+            }
+            if resumes && !target.writesInPlace {
                 for candidate in [target.partPath, name] {
                     var info = stat()
                     guard stat(candidate, &info) == 0 else { continue }

@@ -73,9 +73,10 @@ final class DownloadTap: BodyTap {
         self.target = target
         // 206 is the rest of the bytes asked for; anything else is the whole body.
         let resumes = response.status == 206 && target.resumeOffset != nil
-        path = resumes ? target.resumedFile ?? target.partPath : target.partPath
+        path = target.writesInPlace ? target.path : resumes ? target.resumedFile ?? target.partPath : target.partPath
         if resumes { resumedFrom = target.resumeOffset } else { rangeIgnored = target.resumeOffset != nil }
-        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (resumes ? O_APPEND : O_TRUNC)
+        let flags = target.writesInPlace ? O_WRONLY | O_CLOEXEC | O_NOCTTY
+            : O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (resumes ? O_APPEND : O_TRUNC)
         descriptor = open(path, flags, 0o666)
         if descriptor < 0 { problem = "cannot write \(path): \(LocalFile.reason(for: errno))" }
     }
@@ -102,6 +103,11 @@ final class DownloadTap: BodyTap {
     /// `--no-clobber`), or the reason it cannot.
     func finish(mediaType: String?) throws(DecodeFailure) -> SavedFile {
         if let problem { throw DecodeFailure(problem, suggestion: "free some space, or give -o a file you can write", offersOtherPlugins: false) }
+        if target.writesInPlace {
+            close(descriptor)
+            descriptor = -1
+            return SavedFile(path: path, bytes: written, resumedFrom: nil, rangeIgnored: false, mediaType: mediaType)
+        }
         if fsync(descriptor) != 0 || close(descriptor) != 0 {
             descriptor = -1
             throw DecodeFailure("cannot write \(path): \(LocalFile.reason(for: errno))", offersOtherPlugins: false)

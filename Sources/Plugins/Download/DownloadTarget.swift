@@ -13,6 +13,10 @@ public struct DownloadTarget: Sendable, Equatable {
     /// `--no-clobber`: an existing file is never replaced; the body takes the first free name
     /// of `path.1`, `path.2`….
     public var keepsExisting = false
+    /// Whether the body goes straight into `path`, with no part beside it and no rename: a
+    /// character device (`-o /dev/null`, as curl users time a transfer), which a rename would
+    /// replace with a file.
+    public var writesInPlace = false
 
     public init(path: String, resumeOffset: Int? = nil, resumedFile: String? = nil, keepsExisting: Bool = false) {
         self.path = path

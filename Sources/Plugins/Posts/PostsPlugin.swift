@@ -93,11 +93,11 @@ public struct PostsPlugin: ContentPlugin {
         }.joined()
     }
 
-    /// Each post as its id, right-aligned in a column, then the title and the body's first
-    /// non-empty line, both wrapped under the title.
     /// JSON as the server sent it: data on a pipe (see `RenderContext.writesData`).
     public func goesOutAsData(_ model: [Post]) -> Bool { true }
 
+    /// Each post as its id, right-aligned in a column, then the title and the body's first
+    /// non-empty line, both wrapped under the title.
     public func render(_ posts: [Post], context: RenderContext) -> String {
         RenderSink.collect { write(posts, context: context, to: $0) }
     }

@@ -81,6 +81,8 @@ package struct SourceStatus: Equatable {
     package var showsData = false
     /// When that content is a copy from an earlier run: how old it is (`3 h`).
     package var storedCopyAge: String?
+    /// The total times of its last loads, oldest first: drawn as a trend once there are two.
+    package var recentTotals: [Duration] = []
     /// The columns the name is padded to, so that several sources' lines align after it.
     package var nameWidth: Int?
 
@@ -159,6 +161,13 @@ package struct SourceStatus: Equatable {
             if items.more { forms.append(.init(text: count + more, priority: 30)) }
             forms.append(.init(text: count, priority: 40))
             parts.append(StatusPart(forms: forms))
+        }
+        if recentTotals.count >= 2, let last = recentTotals.last {
+            let trend = Sparkline.of(recentTotals.map { Double($0.components.seconds) * 1000 + Double($0.components.attoseconds) / 1e15 })
+            // Loopback loads take under a millisecond: tenths say more than `0 ms`.
+            let tenths = Int(last.components.seconds) * 10_000 + Int(last.components.attoseconds / 100_000_000_000_000)
+            let time = tenths < 100 ? "\(tenths / 10).\(tenths % 10) ms" : LoadError.format(last)
+            parts.append(StatusPart(("\(trend) \(time)", 45), (trend, 55)))
         }
         return parts
     }
