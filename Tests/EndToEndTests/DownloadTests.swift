@@ -127,6 +127,23 @@ final class DownloadTests: XCTestCase {
         XCTAssertTrue(tmux.waitForScreen(containing: "-C - to resume"), tmux.screen())
     }
 
+    func testSeveralOsGoWithTheURLsInOrderAndTheRestArePrinted() throws {
+        let server = TestServer { server, _ in
+            for name in ["a", "b", "c"] {
+                server.route("/\(name)") { exchange in exchange.respond(status: 200, contentType: "text/plain", text: "file \(name)\n") }
+            }
+        }
+        let directory = try directory()
+        let run = try LoadrunProcess(["-o", directory + "/1", "-o", directory + "/2", server.url("/a"), server.url("/b"), server.url("/c")])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertEqual(try String(contentsOfFile: directory + "/1", encoding: .utf8), "file a\n")
+        XCTAssertEqual(try String(contentsOfFile: directory + "/2", encoding: .utf8), "file b\n")
+        XCTAssertTrue(run.standardOutput.contains("file c"), "a URL without an -o is printed: \(run.standardOutput)")
+        let tooMany = try LoadrunProcess(["-o", directory + "/x", "-o", directory + "/y", server.url("/a")])
+        XCTAssertEqual(tooMany.waitForExit(), .exited(64))
+        XCTAssertTrue(tooMany.standardError.contains("2 files for 1 source"), tooMany.standardError)
+    }
+
     func testDownloadsRefuseWhatReloads() throws {
         let run = try LoadrunProcess(["-o", "/tmp/never.bin", "--watch", "1s", "http://127.0.0.1:9/x"])
         XCTAssertEqual(run.waitForExit(), .exited(64))
