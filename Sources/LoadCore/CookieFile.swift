@@ -109,6 +109,16 @@ public struct GivenCookie: Sendable, Equatable {
         return cookies
     }
 
+    /// The `Cookie` header of `given` beside the jar's own header `jar` (what the run's jar
+    /// sends): the given ones over the jar's of the same name, as RFC 6265 writes them.
+    public static func header(_ given: [GivenCookie], beside jar: String?) -> String {
+        let names = Set(given.map(\.name))
+        let kept = (jar ?? "").split(separator: ";").map { $0.trimmingCharacters(in: " ") }.filter { pair in
+            !pair.isEmpty && !names.contains(String(pair.prefix { $0 != "=" }))
+        }
+        return (kept + given.map { "\($0.name)=\($0.value)" }).joined(separator: "; ")
+    }
+
     /// `later` over `earlier`, by name.
     public static func merged(_ earlier: [GivenCookie], _ later: [GivenCookie]) -> [GivenCookie] {
         earlier.filter { cookie in !later.contains { $0.name == cookie.name } } + later

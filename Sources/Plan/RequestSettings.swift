@@ -33,6 +33,9 @@ package struct RequestSettings: Equatable {
     /// Whether a body is given.
     package var hasBody: Bool { !data.isEmpty || !json.isEmpty || !form.isEmpty || upload != nil }
 
+    /// The option that gives the body, for messages about it.
+    package var option: String { !form.isEmpty ? "-F" : !json.isEmpty ? "--json" : "-d" }
+
     /// Whether a body reads standard input (`@-`).
     package var readsStandardInput: Bool { (data + json).contains(Self.standardInput) }
 

@@ -169,7 +169,7 @@ package struct RunPlan {
             warnings.append("warning: \(problem.error)\(skipped)")
         }
         // Read once for every source: standard input can be read only once.
-        let body = try settings.request.body(files: files, directory: files.directory, place: settings.request.json.isEmpty ? "-d" : "--json")
+        let body = try settings.request.body(files: files, directory: files.directory, place: settings.request.option)
         var requests: [SourceRequest] = []
         var programs = JQPrograms(arguments: settings.jqArguments)
         var netrcs = NetrcFiles()
@@ -248,7 +248,10 @@ package struct RunPlan {
         // and would drop one set beside it.
         var given = definition.cookies
         for header in headers where header.name.lowercased() == "cookie" {
-            given = GivenCookie.merged(given, GivenCookie.list(header.value) ?? [])
+            guard let cookies = GivenCookie.list(header.value) else {
+                throw UsageFailure(message: "-H Cookie: give NAME=VALUE pairs, as a Cookie header has them ('a=1; b=2'), or use -b")
+            }
+            given = GivenCookie.merged(given, cookies)
         }
         options.headers.removeAll { $0.name.lowercased() == "cookie" }
         options.cookies = GivenCookie.merged(given, settings.cookies)

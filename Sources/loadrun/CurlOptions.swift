@@ -13,7 +13,7 @@ struct CurlOptions: ParsableArguments {
     @Flag(name: [.customShort("f"), .customLong("fail")], help: "Accepted, as curl's -f: an HTTP error always fails its load (exit 1 when some sources failed, 2 when all did), and no error page is printed as content.")
     var fail = false
 
-    @Option(name: .customLong("max-redirs"), help: ArgumentHelp("Follow at most this many redirects of a request (default 20, libsoup's limit); past it the load fails.", valueName: "n"))
+    @Option(name: .customLong("max-redirs"), help: ArgumentHelp("Follow at most this many redirects of a request, from 0 to 20 (libsoup's own limit, and the default); past it the load fails.", valueName: "n"))
     var maxRedirs: Int?
 
     @Option(name: [.customShort("x"), .customLong("proxy")], help: ArgumentHelp("Send every request through this proxy, as curl's -x: http://HOST:PORT, https://…, or socks5://HOST:PORT (socks4, socks4a too); HOST:PORT alone is http. Over the proxy variables (http_proxy, https_proxy, all_proxy), which are otherwise read.", valueName: "url"))
@@ -40,8 +40,8 @@ struct CurlOptions: ParsableArguments {
     }
 
     func check() throws(UsageFailure) {
-        if let maxRedirs, maxRedirs < 0 || maxRedirs > 1000 {
-            throw UsageFailure(message: "--max-redirs \(maxRedirs): give a number of redirects from 0 to 1000")
+        if let maxRedirs, maxRedirs < 0 || maxRedirs > 20 {
+            throw UsageFailure(message: "--max-redirs \(maxRedirs): give a number of redirects from 0 to 20 (libsoup follows no more)")
         }
     }
 }

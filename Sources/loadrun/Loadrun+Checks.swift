@@ -19,6 +19,11 @@ extension Loadrun {
             }
         }
         if let problem = watch?.problem { throw UsageFailure(message: problem) }
+        // -w follows each source's content once, as curl's does: a watch's loads and NDJSON
+        // lines have their times in NDJSON's phases.
+        if curl.writeOut != nil, watch != nil || browse || output == .ndjson || until != nil || untilChange || untilOK || onChange != nil {
+            throw UsageFailure(message: "-w writes after a run's loads, once each; for the times of a watch's loads, give --output ndjson (its phases)")
+        }
         if let problem = shard?.problem { throw UsageFailure(message: problem) }
         let urlReadsStandardInput = url.contains("-") || operands.contains("-")
         if urlFile == URLList.standardInput && urlReadsStandardInput {

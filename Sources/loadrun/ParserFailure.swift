@@ -33,7 +33,9 @@ enum ParserFailure {
             let (name, valueName) = split(option)
             let what = choices(in: message).map { "one of " + $0 } ?? valueName.map(expectation(for:)) ?? "valid"
             let shown = name.hasPrefix("-") ? "\(name) \(value)" : "\"\(value)\""
-            return UsageFailure(message: "\(shown): not \(what)\(help)")
+            // curl's --output is a file; loadrun's is a format.
+            let curls = name == "--output" ? "; to save the body to a file, as curl's --output does, give -o FILE" : ""
+            return UsageFailure(message: "\(shown): not \(what)\(curls)\(help)")
         }
         if let value = quoted(in: message, after: "Unexpected argument '") {
             return UsageFailure(message: "unexpected argument \"\(value)\"\(help)")

@@ -77,6 +77,28 @@ final class CookieTests: XCTestCase {
         XCTAssertEqual(Set(seen.all[2].components(separatedBy: "; ")), ["token=t1", "theme=dark"])
     }
 
+    /// Cookies given for a source are its own, as its headers are: to its origin alone, not
+    /// to another port of its host, and two sources on one host each send their own.
+    func testGivenCookiesGoToTheSourcesOwnOriginAndEachSourceSendsItsOwn() throws {
+        let seen = Record<String>()
+        let server = cookieServer(seen)
+        let otherSeen = Record<String>()
+        let otherPort = cookieServer(otherSeen)
+        let run = try LoadrunProcess(["-b", "token=t1", server.url("/set?to=\(otherPort.url("/show"))"), "--no-cache", "--output", "json"])
+        XCTAssertEqual(run.waitForExit(), .exited(0), run.standardError)
+        XCTAssertEqual(otherSeen.all, ["-"], "another port of the host gets none of the source's cookies")
+
+        let config = try temporaryDirectory().appendingPathComponent("sources.conf").path
+        try "[source a]\nurl=\(server.url("/show?a"))\ncookies=sid=A\n[source b]\nurl=\(server.url("/show?b"))\ncookies=sid=B\n"
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        let both = try LoadrunProcess(["--config", config, "a", "b", "--no-cache", "--output", "json"])
+        XCTAssertEqual(both.waitForExit(), .exited(0), both.standardError)
+        XCTAssertEqual(Set(seen.all), ["sid=A", "sid=B"])
+
+        let unparsed = try LoadrunProcess(["-H", "Cookie: token123", server.url("/show")])
+        XCTAssertEqual(unparsed.waitForExit(), .exited(64), "a Cookie header loadrun cannot read is said, not dropped")
+    }
+
     func testTheSourcesFilesCookiesAndAHeaderCookieAreSentAndVerboseMasksThem() throws {
         let seen = Record<String>()
         let server = cookieServer(seen)

@@ -103,6 +103,40 @@ final class DownloadTests: XCTestCase {
         XCTAssertTrue(anew.standardError.contains("ignored the range"), anew.standardError)
     }
 
+    /// A resumed download whose rest is cut short, tried again: each attempt starts where the
+    /// bytes that were there end, never after what the attempt before it added.
+    func testARetryOfAResumedDownloadNeverAddsTheSameBytesTwice() throws {
+        let target = try directory() + "/out.bin"
+        try Data(Self.body.prefix(40_000)).write(to: URL(fileURLWithPath: target + ".part"))
+        let rest = Array(Self.body[40_000..<70_000])
+        let cut = RawHTTPServer(.respondBytes(head: "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes 40000-99999/100000\r\nContent-Length: 60000\r\n\r\n",
+                                              body: rest))
+        let run = try LoadrunProcess(["-C", "-", "-o", target, "--retry", "1", "--retry-delay", "10ms", "--retry-all-errors", cut.url("/file.bin")])
+        XCTAssertEqual(run.waitForExit(), .exited(2), run.standardError)
+        XCTAssertEqual(cut.acceptedConnections, 2, "tried twice")
+        XCTAssertEqual(bytes(target + ".part"), Array(Self.body.prefix(70_000)), "the part, and the rest's first 30,000 bytes once")
+
+        // A range that does not start where the part ends is refused, and the part left alone.
+        let wrong = RawHTTPServer(.respondBytes(head: "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes 0-99999/100000\r\nContent-Length: 100000\r\n\r\n",
+                                                body: Self.body))
+        let refused = try LoadrunProcess(["-C", "-", "-o", target, "--no-retry", wrong.url("/file.bin")])
+        XCTAssertEqual(refused.waitForExit(), .exited(2), refused.standardError)
+        XCTAssertTrue(refused.standardError.contains("does not start at the 70000 bytes there"), refused.standardError)
+        XCTAssertEqual(bytes(target + ".part"), Array(Self.body.prefix(70_000)))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: target))
+    }
+
+    func testAFileOrStandardInputIsSavedWholeAndTwoURLsMayNotShareATarget() throws {
+        let directory = try directory()
+        try Data(Self.body).write(to: URL(fileURLWithPath: directory + "/source.bin"))
+        let local = try LoadrunProcess(["-o", directory + "/copy.bin", directory + "/source.bin"])
+        XCTAssertEqual(local.waitForExit(), .exited(0), local.standardError)
+        XCTAssertEqual(bytes(directory + "/copy.bin"), Self.body)
+        let shared = try LoadrunProcess(["-O", "http://127.0.0.1:9/a/file.txt", "http://127.0.0.1:9/b/file.txt"])
+        XCTAssertEqual(shared.waitForExit(), .exited(64))
+        XCTAssertTrue(shared.standardError.contains("target of two URLs"), shared.standardError)
+    }
+
     func testCtrlCInTheMiddleLeavesNoFileUnderTheTargetsName() throws {
         let half = Array(Self.body.prefix(50_000))
         let stalled = RawHTTPServer(.respondThenStall(head: "HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\n", body: half))

@@ -44,7 +44,8 @@ final class PluginChoiceTests: XCTestCase {
         XCTAssertEqual(feed.standardOutput, "", "a feed with no entries is the empty state")
         XCTAssertEqual(feed.standardErrorLines.last, "feed.xml: no entries in the feed")
 
-        let blob = try LoadrunProcess(["--url", server.url("/blob")])
+        // The dump is the view (--output text); on a pipe the bytes are otherwise the bytes.
+        let blob = try LoadrunProcess(["--url", server.url("/blob"), "--output", "text"])
         XCTAssertEqual(blob.waitForExit(), .exited(0), blob.standardError)
         XCTAssertEqual(blob.standardOutput, "application/octet-stream, 5 bytes\n00000000: 0001 4142 43                             ..ABC\n", "as xxd shows it")
 

@@ -47,11 +47,12 @@ final class TypedInputTests: XCTestCase {
         XCTAssertEqual(dump.waitForExit(), .exited(0))
         let tree = try XCTUnwrap(CommandOptions(toolInfo: dump.standardOutput), dump.standardOutput)
         for (command, example) in [([], "retry"), (["serve"], "port"), (["sources"], "help")] {
-            let help = try LoadrunProcess(command + ["--help"])
+            // The root's whole help is --help all; --help alone is its short screen.
+            let help = try LoadrunProcess(command + (command.isEmpty ? ["--help", "all"] : ["--help"]))
             XCTAssertEqual(help.waitForExit(), .exited(0))
             let options = Self.optionSections(of: help.standardOutput)
             // An option with two long names (--color, --colour) shows both on its line.
-            let shown = Set(options.matches(of: /(?m)^\s+(?:-\w, )?--([a-z][a-z0-9-]*(?:\.[0-9]+)?)(?:, --([a-z][a-z0-9-]*))?/)
+            let shown = Set(options.matches(of: /(?m)^\s+(?:-\w, )*--([a-z][a-z0-9-]*(?:\.[0-9]+)?)(?:, --([a-z][a-z0-9-]*))?/)
                 .flatMap { [String($0.1)] + ($0.2.map { [String($0)] } ?? []) })
             XCTAssertTrue(shown.contains(example), options)
             let suggested = Set(tree.command(for: command).options)

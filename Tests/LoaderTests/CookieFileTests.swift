@@ -38,4 +38,10 @@ final class CookieFileTests: XCTestCase {
         XCTAssertEqual(GivenCookie.merged([GivenCookie(name: "a", value: "1"), GivenCookie(name: "b", value: "2")], [GivenCookie(name: "a", value: "9")]),
                        [GivenCookie(name: "b", value: "2"), GivenCookie(name: "a", value: "9")])
     }
+
+    func testGivenCookiesGoBesideTheJarsOverTheSameNames() {
+        let given = [GivenCookie(name: "sid", value: "mine"), GivenCookie(name: "theme", value: "dark")]
+        XCTAssertEqual(GivenCookie.header(given, beside: nil), "sid=mine; theme=dark")
+        XCTAssertEqual(GivenCookie.header(given, beside: "a=1; sid=server"), "a=1; sid=mine; theme=dark")
+    }
 }

@@ -4,12 +4,11 @@ internal import CSoup
 /// The run's cookies: libsoup's own jar (`SoupCookieJar`), a feature of the client's session,
 /// which keeps what servers set and sends it back by the cookie rules (domain, path, `Secure`,
 /// expiry, `SameSite` as libsoup applies it) across redirects, pages, details and reloads.
-/// Confined to the loop, as the session is.
+/// Confined to the loop, as the session is. Cookies given for a source (`-b NAME=VALUE`) are
+/// no part of it: they are the source's own, sent as its headers are (see
+/// `SoupMessageObject.request`), under the one origin policy.
 final class CookieJar {
     let pointer: UnsafeMutablePointer<SoupCookieJar>
-    /// The cookies given for a source (`-b NAME=VALUE`), by host and name, once put in the jar:
-    /// a value the server sets afterwards is the server's to keep.
-    private var seeded: Set<String> = []
 
     /// A jar holding `cookies` (read from a cookie file), added to `session`.
     init(session: UnsafeMutablePointer<SoupSession>, cookies: [CookieRecord]) {
@@ -31,15 +30,6 @@ final class CookieJar {
         soup_cookie_set_http_only(cookie, record.isHTTPOnly ? 1 : 0)
         // The jar takes the cookie; with no URI it is taken as a file's, from a secure origin.
         soup_cookie_jar_add_cookie_full(pointer, cookie, nil, nil)
-    }
-
-    /// Puts the cookies given for a source whose request goes to `parts` in the jar, each once
-    /// a run: for its host alone (no subdomain), path `/`, and `Secure` when the source is
-    /// https, so that they never reach another host, nor its plain http.
-    func seed(_ given: [GivenCookie], for parts: URLParts) {
-        for cookie in given where seeded.insert(parts.host.lowercased() + "\u{0}" + cookie.name).inserted {
-            add(CookieRecord(domain: parts.host.lowercased(), isSecure: parts.scheme == "https", name: cookie.name, value: cookie.value))
-        }
     }
 
     /// Every cookie the jar holds now, as a cookie file writes them, in a stable order.

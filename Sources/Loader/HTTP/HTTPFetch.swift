@@ -115,11 +115,16 @@ public final class HTTPFetch {
         // Only the source's own credentials (its user:password@, or -u's) are answered. libsoup 3.2.3 answers a proxy's 407
         // with the proxy URL's credentials but sends the retry to the proxy's own URL, and
         // would load that: the 407 stands instead (ProxyTests pins both).
+        // A body sent from a file is read as the request goes, on the loop: what is no regular
+        // file now (a FIFO swapped in since the plan looked) would hold it.
+        if case .file(let path, _)? = options.body?.source, let problem = LocalFile.notRegularFile(path) {
+            return finishSoon(.failure(LoadError(.notFound, "the file to send, \(path), cannot be read: \(problem)",
+                                                 suggestion: "name a regular file to send")))
+        }
         guard let message = SoupMessageObject.request(url, parts: parts, options: options, answersChallenges: parts.hasUserInfo || options.credentials != nil) else {
             return finishSoon(.failure(LoadError(.invalidURL, "libsoup cannot request \"\(url)\"", suggestion: "check the URL")))
         }
         self.message = message
-        if !options.cookies.isEmpty { client.cookieJar.seed(options.cookies, for: parts) }
         // Connected for http too: a redirect may lead to https.
         message.onAcceptCertificate { [weak self] certificate, problems in
             self?.accepts(certificate, with: problems) ?? false

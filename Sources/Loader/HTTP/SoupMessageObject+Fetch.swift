@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 internal import CGLib
 internal import CSoup
 
@@ -19,7 +22,7 @@ extension SoupMessageObject {
                 let bytes = held.withUnsafeBufferPointer { g_bytes_new($0.baseAddress, gsize($0.count)) }
                 soup_message_set_request_body_from_bytes(raw, type, bytes)
                 g_bytes_unref(bytes)
-            case .file(let path, let size):
+            case .file(let path, _):
                 // Streamed from disk: a GFileInputStream, which libsoup can rewind for a
                 // restart (a redirect that keeps the body, a challenge). The plan made sure it
                 // is a regular file, so opening it cannot wait.
@@ -30,7 +33,13 @@ extension SoupMessageObject {
                     if let error { _ = GLibError(consuming: error) }
                     return nil
                 }
-                soup_message_set_request_body(raw, type, UnsafeMutablePointer(OpaquePointer(stream)), gssize(size))
+                // Its size now, not the plan's: a file that changed since is sent as it is.
+                var info = stat()
+                guard stat(path, &info) == 0 else {
+                    g_object_unref(stream)
+                    return nil
+                }
+                soup_message_set_request_body(raw, type, UnsafeMutablePointer(OpaquePointer(stream)), gssize(info.st_size))
                 g_object_unref(stream)
             }
         }
@@ -53,7 +62,7 @@ extension SoupMessageObject {
         // An Authorization given as a header is the user's word over -u, as in curl.
         let credentials = options.headers.contains { $0.name.lowercased() == "authorization" } ? nil : options.credentials
         // Needed only for what goes to the origin alone: most requests carry neither.
-        let policy = credentials != nil || !options.headers.isEmpty ? OriginPolicy(origin: parts.origin) : nil
+        let policy = credentials != nil || !options.headers.isEmpty || !options.cookies.isEmpty ? OriginPolicy(origin: parts.origin) : nil
         if let credentials, let policy {
             // Before the source's headers, which may remove it (-H 'Authorization:').
             soup_message_headers_replace(headers, "Authorization", credentials.basicAuthorization)
@@ -72,6 +81,18 @@ extension SoupMessageObject {
         }
         for name in options.omittedHeaders {
             soup_message_headers_remove(headers, name)
+        }
+        if !options.cookies.isEmpty, let policy {
+            // The source's own cookies, beside what the run's jar sends: after the jar's own
+            // handler, which writes the header whole each time the message starts (a redirect
+            // too), and only to the source's own origin.
+            let given = options.cookies
+            message.onStarting { starting in
+                guard let now = currentURL(of: starting), policy.sendsOwnParts(to: now) else { return }
+                let headers = soup_message_get_request_headers(starting)
+                let jar = soup_message_headers_get_one(headers, "Cookie").map { String(cString: $0) }
+                soup_message_headers_replace(headers, "Cookie", GivenCookie.header(given, beside: jar))
+            }
         }
         if !options.headers.isEmpty || credentials != nil, let policy {
             // A Digest answer is in Authorization too, once libsoup has sent it.
@@ -226,6 +247,18 @@ extension SoupMessageObject {
         }
         g_signal_connect_data(UnsafeMutableRawPointer(pointer), "restarted", unsafeBitCast(restarted, to: GCallback.self), box,
                               { data, _ in Unmanaged<MessageCallback>.fromOpaque(data!).release() }, GConnectFlags(0))
+    }
+
+    /// Calls `body` with the message each time it starts to be sent (after a redirect too),
+    /// after every other handler of the signal: after the cookie jar's, which writes the
+    /// `Cookie` header. Released with the message.
+    func onStarting(_ body: @escaping (OpaquePointer) -> Void) {
+        let box = Unmanaged.passRetained(MessageCallback(body)).toOpaque()
+        let starting: @convention(c) (OpaquePointer?, gpointer?) -> Void = { message, data in
+            Unmanaged<MessageCallback>.fromOpaque(data!).takeUnretainedValue().body(message!)
+        }
+        g_signal_connect_data(UnsafeMutableRawPointer(pointer), "starting", unsafeBitCast(starting, to: GCallback.self), box,
+                              { data, _ in Unmanaged<MessageCallback>.fromOpaque(data!).release() }, G_CONNECT_AFTER)
     }
 
     /// Asks `body` whether to accept a server certificate that failed verification, with

@@ -12,8 +12,6 @@ public struct LoadRecord: Sendable {
     public var failuresSinceSuccess = 0
     /// The failed attempts that came before the latest success.
     public var failuresBeforeSuccess = 0
-    /// What the last request that ended brought: its status, body bytes and steps; nil before one ended.
-    public var lastRequest: (status: Int?, bytes: Int, timings: RequestTimings?)?
     /// The total times of the last requests that ended, oldest first: a watch's trend.
     public var recentTotals: [Duration] = []
     /// How many `recentTotals` keeps.
@@ -39,9 +37,8 @@ public struct LoadRecord: Sendable {
         }
     }
 
-    /// The request of an attempt ended, with `status`, `bytes` and `timings`.
-    mutating func noteRequestEnded(status: Int?, bytes: Int, timings: RequestTimings?) {
-        lastRequest = (status, bytes, timings)
+    /// The request of an attempt ended, with `timings`.
+    mutating func noteRequestEnded(timings: RequestTimings?) {
         guard let total = timings?.total else { return }
         recentTotals.append(total)
         if recentTotals.count > Self.trendLength { recentTotals.removeFirst(recentTotals.count - Self.trendLength) }

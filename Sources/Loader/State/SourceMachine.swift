@@ -307,7 +307,7 @@ public struct SourceMachine<Content: PagedContent> {
         record.note(cause, attempt: attempt.number, error: to.error, at: now.wall)
         switch cause {
         case .succeeded, .notModified, .failed, .retryScheduled:
-            record.noteRequestEnded(status: attempt.status, bytes: attempt.bytes, timings: attempt.timings)
+            record.noteRequestEnded(timings: attempt.timings)
         case .started, .progressed, .streamed, .reconnecting, .cancelled:
             break
         }

@@ -109,8 +109,9 @@ final class ProgressLine {
         }
         let fraction = min(1, Double(received) / Double(expected))
         var left = ""
-        if let rate, received < expected {
-            left = ", " + LoadError.format(.seconds(Int((Double(expected - received) / rate).rounded(.up)))) + " left"
+        // Past a day the estimate says nothing (a server that declared more than it sends).
+        if let rate, received < expected, case let seconds = (Double(expected - received) / rate).rounded(.up), seconds < 86_400 {
+            left = ", " + LoadError.format(.seconds(Int(seconds))) + " left"
         }
         let figures = " \(Int(fraction * 100))% \(ByteCount.format(received)) of \(ByteCount.format(expected))\(rateText)\(left)"
         let barWidth = min(30, width - TerminalText.displayWidth(figures) - 2)

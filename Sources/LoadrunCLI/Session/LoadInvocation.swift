@@ -125,18 +125,20 @@ package struct LoadInvocation {
                                   history: history(for: requests, environment: environment, diagnostics: diagnostics), showsUnseen: showsUnseen, showsUnread: showsUnread,
                                   diagnostics: diagnostics, output: context.output, trace: trace)
         session.cookieJarFile = cookies.jarFile
+        let started = time(nil)
         let outcome = session.run()
-        sayKeptParts(of: requests, diagnostics: diagnostics)
+        sayKeptParts(of: requests, since: started, diagnostics: diagnostics)
         return outcome
     }
 
     /// Says where each download that did not come whole left what it got: the part a run
     /// with `-C -` resumes from.
-    private func sayKeptParts(of requests: [SourceRequest], diagnostics: Diagnostics) {
+    private func sayKeptParts(of requests: [SourceRequest], since started: time_t, diagnostics: Diagnostics) {
         for request in requests {
             guard case .fixed(let decoder) = request.plugin, let target = decoder.decoder(as: DownloadPlugin.self)?.target else { continue }
             var info = stat()
-            guard stat(target.partPath, &info) == 0 else { continue }
+            // This run's part: one an earlier run left, and this one did not touch, is no news.
+            guard stat(target.partPath, &info) == 0, info.st_mtim.tv_sec >= started else { continue }
             diagnostics.say("loadrun: \(request.sourceName): kept the \(ByteCount.format(Int(info.st_size))) that came in \(target.partPath), not \(target.path); run it again with -C - to resume")
         }
     }

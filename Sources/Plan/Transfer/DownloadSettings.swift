@@ -73,6 +73,9 @@ package struct DownloadSettings: Equatable {
                     break
                 }
             }
+            if targets.contains(where: { $0?.path == target.path }) {
+                throw UsageFailure(message: "-o: \(target.path) is the target of two URLs; give each its own -o")
+            }
             targets.append(target)
         }
         return targets
@@ -107,7 +110,8 @@ package struct DownloadSettings: Equatable {
     package static func apply(_ target: DownloadTarget, to request: inout SourceRequest, load: LoadSettings) {
         request.plugin = .fixed(AnyContentDecoder(DownloadPlugin(target: target)))
         if let offset = target.resumeOffset { request.options.headers.append(RequestHeader(name: "Range", value: "bytes=\(offset)-")) }
-        request.options.maxBodySize = load.maxSize ?? .max
+        // No cap of its own; a quarter of Int's range, so that no count past it overflows.
+        request.options.maxBodySize = load.maxSize ?? .max / 4
         request.options.deadline = load.timeout ?? .seconds(365 * 86400)
         request.options.usesCache = false
         request.options.keepsCopy = false

@@ -3,12 +3,12 @@ internal import Loader
 /// A body no other plugin takes: its type, its size, and its first bytes.
 public struct Bytes: Equatable, Sendable {
     public var mediaType: String?
-    public var count: Int
     /// The body, whole: the first bytes for the dump, and all of them where they are written
     /// as data (to a pipe or a file, as curl writes them).
     public var body: [UInt8]
     /// The first bytes, for the dump.
     public var head: ArraySlice<UInt8> { body.prefix(BytesPlugin.shown) }
+    public var count: Int { body.count }
     public var choice: String?
 
     /// `application/octet-stream, 1.0 KB (1024 bytes)`: the line over the dump, as an image's

@@ -25,7 +25,7 @@ public struct BytesPlugin: ContentPlugin {
     }
 
     private static func bytes(_ body: [UInt8], mediaType: String?) -> Bytes {
-        Bytes(mediaType: mediaType, count: body.count, body: body)
+        Bytes(mediaType: mediaType, body: body)
     }
 
     public func notes(_ model: Bytes) -> [String] { model.choice.map { [$0] } ?? [] }

@@ -21,8 +21,10 @@ public struct DownloadPlugin: ContentPlugin, BodyTappingDecoder {
     public func offer(_ body: ResponseBody) -> Offer<SavedFile> { .declined }
 
     public func decode(_ body: [UInt8], response: ResponseInfo) throws(DecodeFailure) -> SavedFile {
-        // No tap: an empty body (a 204), which still makes the file, as curl makes it.
+        // No tap: a body read whole (a file's, standard input's), or an empty one (a 204),
+        // which still makes the file, as curl makes it.
         let tap = DownloadTap(target: target, response: response)
+        body.withUnsafeBytes { tap.take($0) }
         return try tap.finish(mediaType: response.mediaType)
     }
 
@@ -75,10 +77,38 @@ final class DownloadTap: BodyTap {
         let resumes = response.status == 206 && target.resumeOffset != nil
         path = target.writesInPlace ? target.path : resumes ? target.resumedFile ?? target.partPath : target.partPath
         if resumes { resumedFrom = target.resumeOffset } else { rangeIgnored = target.resumeOffset != nil }
-        let flags = target.writesInPlace ? O_WRONLY | O_CLOEXEC | O_NOCTTY
-            : O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (resumes ? O_APPEND : O_TRUNC)
+        if resumes, let offset = target.resumeOffset, Self.rangeStart(response.headers["Content-Range"]) != offset {
+            problem = "the server sent a range that does not start at the \(offset) bytes there (Content-Range: "
+                + "\(UntrustedText.forTerminalLine(response.headers["Content-Range"] ?? "none"))); \(path) is left as it was"
+            return
+        }
+        // Never waits: a FIFO put where the part goes is refused by its type, not opened for good.
+        let flags = target.writesInPlace ? O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK
+            : O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | (resumes ? 0 : O_TRUNC)
         descriptor = open(path, flags, 0o666)
-        if descriptor < 0 { problem = "cannot write \(path): \(LocalFile.reason(for: errno))" }
+        guard descriptor >= 0 else {
+            problem = "cannot write \(path): \(LocalFile.reason(for: errno))"
+            return
+        }
+        var info = stat()
+        let kind = fstat(descriptor, &info) == 0 ? info.st_mode & S_IFMT : 0
+        guard kind == (target.writesInPlace ? S_IFCHR : S_IFREG), target.writesInPlace || info.st_nlink <= 1 else {
+            problem = "\(path) is no file of loadrun's to write (a FIFO, a device, or a file with other links); move it away"
+            return
+        }
+        // A retry of a resumed download starts again where the bytes that were there end,
+        // whatever an attempt before it added.
+        if resumes, let offset = target.resumeOffset {
+            if ftruncate(descriptor, off_t(offset)) != 0 || lseek(descriptor, 0, SEEK_END) < 0 {
+                problem = "cannot write \(path): \(LocalFile.reason(for: errno))"
+            }
+        }
+    }
+
+    /// The first byte a `Content-Range: bytes S-E/T` gives, or nil.
+    static func rangeStart(_ header: String?) -> Int? {
+        guard let header, header.hasPrefix("bytes ") else { return nil }
+        return Int(header.dropFirst(6).prefix { $0 != "-" })
     }
 
     deinit { if descriptor >= 0 { close(descriptor) } }
@@ -102,17 +132,16 @@ final class DownloadTap: BodyTap {
     /// The body came whole: the part becomes the target (under a free name with
     /// `--no-clobber`), or the reason it cannot.
     func finish(mediaType: String?) throws(DecodeFailure) -> SavedFile {
-        if let problem { throw DecodeFailure(problem, suggestion: "free some space, or give -o a file you can write", offersOtherPlugins: false) }
+        if let problem { throw DecodeFailure(problem, offersOtherPlugins: false) }
         if target.writesInPlace {
-            close(descriptor)
+            if descriptor >= 0 { close(descriptor) }
             descriptor = -1
             return SavedFile(path: path, bytes: written, resumedFrom: nil, rangeIgnored: false, mediaType: mediaType)
         }
-        if fsync(descriptor) != 0 || close(descriptor) != 0 {
-            descriptor = -1
-            throw DecodeFailure("cannot write \(path): \(LocalFile.reason(for: errno))", offersOtherPlugins: false)
-        }
+        // No fsync, as curl does none: a multi-gigabyte one would hold the loop, and Ctrl-C with it.
+        let closed = close(descriptor)
         descriptor = -1
+        if closed != 0 { throw DecodeFailure("cannot write \(path): \(LocalFile.reason(for: errno))", offersOtherPlugins: false) }
         let final = target.keepsExisting ? Self.freeName(for: target.path) : target.path
         if path != final, rename(path, final) != 0 {
             throw DecodeFailure("cannot rename \(path) to \(final): \(LocalFile.reason(for: errno))", offersOtherPlugins: false)
