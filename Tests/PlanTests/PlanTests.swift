@@ -124,6 +124,7 @@ final class PlanTests: XCTestCase {
             ($0.timeout, $0.connectTimeout, $0.maxSize, $0.retries, $0.retryDelay) = (.seconds(2), .seconds(3), 4, 5, .seconds(6))
             ($0.retryMaxTime, $0.pages, $0.pageParameter, $0.perPage, $0.perPageParameter) = (.seconds(7), 8, "p", 9, "n")
             ($0.followsCrossHostLinks, $0.caFile, $0.insecure, $0.recordsHistory, $0.keep) = (true, "ca.pem", false, false, 10)
+            $0.maxRedirects = 11
         }
         XCTAssertEqual(Mirror(reflecting: every).children.filter { "\($0.value)" == "nil" }.map(\.label), [], "every setting set here")
         XCTAssertEqual(LoadSettings().overlaid(with: every), every, "each setting laid over")
