@@ -244,17 +244,7 @@ package struct RunPlan {
                                    headers: headers)
         options.omittedHeaders = settings.headers.omitted
         if let maxRedirects = load.maxRedirects { options.maxRedirects = maxRedirects }
-        // A Cookie header is cookies given for the source: the run's jar writes the header,
-        // and would drop one set beside it.
-        var given = definition.cookies
-        for header in headers where header.name.lowercased() == "cookie" {
-            guard let cookies = GivenCookie.list(header.value) else {
-                throw UsageFailure(message: "-H Cookie: give NAME=VALUE pairs, as a Cookie header has them ('a=1; b=2'), or use -b")
-            }
-            given = GivenCookie.merged(given, cookies)
-        }
-        options.headers.removeAll { $0.name.lowercased() == "cookie" }
-        options.cookies = GivenCookie.merged(given, settings.cookies)
+        options.cookies = try CookieSettings.sourceCookies(file: definition.cookies, taking: &options.headers, commandLine: settings.cookies)
         options.standardInputDeadline = load.timeout
         options.credentials = try credentials(for: own, defaults: defaults, url: definition.url, environment: environment, files: files,
                                               netrcs: &netrcs)

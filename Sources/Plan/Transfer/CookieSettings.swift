@@ -63,6 +63,22 @@ package struct CookieSettings: Equatable {
         return (cookies, warnings)
     }
 
+    /// A source's own cookies: its sources file's `cookies=`, then a `Cookie` header among
+    /// `headers` (taken out of them: the run's jar writes that header, and the source's
+    /// cookies go beside the jar's), then `-b NAME=VALUE`, each over the one before by name.
+    package static func sourceCookies(file: [GivenCookie], taking headers: inout [RequestHeader],
+                                      commandLine: [GivenCookie]) throws(UsageFailure) -> [GivenCookie] {
+        var given = file
+        for header in headers where header.name.lowercased() == "cookie" {
+            guard let cookies = GivenCookie.list(header.value) else {
+                throw UsageFailure(message: "-H Cookie: give NAME=VALUE pairs, as a Cookie header has them ('a=1; b=2'), or use -b")
+            }
+            given = GivenCookie.merged(given, cookies)
+        }
+        headers.removeAll { $0.name.lowercased() == "cookie" }
+        return GivenCookie.merged(given, commandLine)
+    }
+
     /// The largest cookie file read: browsers keep a few thousand cookies, a few hundred KiB.
     static let fileLimit = 16 << 20
 }
