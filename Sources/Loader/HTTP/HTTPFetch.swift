@@ -46,7 +46,7 @@ public final class HTTPFetch {
     /// The request's steps, once it ended (see `RequestTimings`).
     public private(set) var timings: RequestTimings?
     /// Redirects followed so far.
-    private var redirects = 0
+    var redirects = 0
     /// Whether the body is kept as it comes, rather than only given to a tap (see `BodyTap.keepsBody`).
     private var keptBody = true
     /// The tap a live body goes to (see `BodyTap.isLive`), once its head is in.
@@ -54,7 +54,7 @@ public final class HTTPFetch {
     /// Whether the request's headers went out: a connection was made.
     private var wroteHeaders = false
     /// What libsoup's restarts of the message mean: a redirect, or a refusal it resends.
-    private var restarts: MessageRestarts
+    var restarts: MessageRestarts
 
     init(client: HTTPClient, url: String, options: FetchOptions,
          progress: @escaping (LoadProgress) -> Void, tap: BodyTapOpener? = nil,
@@ -153,33 +153,6 @@ public final class HTTPFetch {
             let fetch = Unmanaged<HTTPFetch>.fromOpaque(data!).takeRetainedValue()
             fetch.didSend(result)
         }, Unmanaged.passRetained(self).toOpaque())
-    }
-
-    /// libsoup sends the message again (see `MessageRestarts`).
-    private func didRestart(_ restarted: OpaquePointer) {
-        let status = Int(soup_message_get_status(restarted).rawValue)
-        switch restarts.restarted(to: SoupMessageObject.currentURL(of: restarted), status: status) {
-        case .redirected(let url):
-            redirects += 1
-            guard redirects <= options.maxRedirects else {
-                client.loop.schedule(urgently: true) { [weak self, limit = options.maxRedirects] in
-                    self?.stop(.tooManyRedirects(limit: limit))
-                }
-                return
-            }
-            client.trafficLog?(HTTPLogLine(.note, "following the redirect to \(url)"))
-        case .refused:
-            // Not from inside libsoup's own signal: on the loop, before its next I/O.
-            client.loop.schedule(urgently: true) { [weak self] in
-                self?.stop(.refusedUnprocessed(times: MessageRestarts.refusalsInARow))
-            }
-        case .challengedAgain:
-            client.loop.schedule(urgently: true) { [weak self] in
-                self?.stop(.challengedAgain(times: MessageRestarts.challengesInARow))
-            }
-        case .nothing:
-            break
-        }
     }
 
     private func didSend(_ result: OpaquePointer?) {

@@ -19,10 +19,14 @@ public struct LoadRecord: Sendable {
 
     public init() {}
 
-    /// The record once a change by `cause`, of attempt `attempt`, to a state whose error is
-    /// `error`, has happened at `now` (wall-clock seconds).
-    mutating func note(_ cause: LoadMachine<some Any>.Cause, attempt: Int, error: LoadError?, at now: Int) {
+    /// The record once a change by `cause`, of attempt `attempt` (whose request took
+    /// `timings`), to a state whose error is `error`, has happened at `now` (wall-clock seconds).
+    mutating func note(_ cause: LoadMachine<some Any>.Cause, attempt: Int, error: LoadError?, timings: RequestTimings? = nil, at now: Int) {
         if attempt > 0 { self.attempt = attempt }
+        switch cause {
+        case .succeeded, .notModified, .failed, .retryScheduled: noteRequestEnded(timings: timings)
+        case .started, .progressed, .streamed, .reconnecting, .cancelled: break
+        }
         switch cause {
         case .succeeded, .notModified:
             lastSuccess = now
@@ -38,7 +42,7 @@ public struct LoadRecord: Sendable {
     }
 
     /// The request of an attempt ended, with `timings`.
-    mutating func noteRequestEnded(timings: RequestTimings?) {
+    private mutating func noteRequestEnded(timings: RequestTimings?) {
         guard let total = timings?.total else { return }
         recentTotals.append(total)
         if recentTotals.count > Self.trendLength { recentTotals.removeFirst(recentTotals.count - Self.trendLength) }

@@ -304,13 +304,7 @@ public struct SourceMachine<Content: PagedContent> {
                                      cause: LoadMachine<Content>.Cause) -> Transition {
         var snapshot = snapshot
         continuesChain = cause == .succeeded && !callingOff && snapshot.pagesLoaded < pagesWanted && snapshot.canLoadMore
-        record.note(cause, attempt: attempt.number, error: to.error, at: now.wall)
-        switch cause {
-        case .succeeded, .notModified, .failed, .retryScheduled:
-            record.noteRequestEnded(timings: attempt.timings)
-        case .started, .progressed, .streamed, .reconnecting, .cancelled:
-            break
-        }
+        record.note(cause, attempt: attempt.number, error: to.error, timings: attempt.timings, at: now.wall)
         snapshot.continuesChain = continuesChain
         snapshot.record = record
         var transition = Transition(source: setup.name, from: from, to: to, cause: cause, attempt: attempt.number, httpStatus: attempt.status,

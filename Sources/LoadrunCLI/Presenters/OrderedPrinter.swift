@@ -45,8 +45,8 @@ final class OrderedPrinter: Presenter {
     /// Which items of each source's last load `--unseen` or `--unread` shows, as its
     /// verdict said, by index.
     private var picks: [Int: UnseenItems.Choice] = [:]
-    /// What `-w` writes of each source, by index, from the change that settled its load.
-    private var writeOutFacts: [Int: WriteOut.Facts] = [:]
+    /// What `-w` writes of each source; nil without it.
+    private var writeOut: WriteOutLog?
 
     init(format: OutputFormat, head: ResponseHeadOutput = .omitted) {
         self.format = format
@@ -59,6 +59,7 @@ final class OrderedPrinter: Presenter {
         self.environment = environment
         progress = ProgressLine(timers: environment.timers, width: environment.terminal.stderrWidth, diagnostics: environment.diagnostics)
         skeleton = SkeletonView(timers: environment.timers, progress: progress, output: environment.output)
+        writeOut = environment.view.writeOut.map(WriteOutLog.init)
     }
 
     /// A head comes with the change that settles the load, after the pieces would have gone:
@@ -97,12 +98,7 @@ final class OrderedPrinter: Presenter {
         if change.cause == .cancelled { cancelled.insert(source.index) }
         if head != .omitted, let response = change.response { heads[source.index] = response }
         if let picked = verdict?.picked { picks[source.index] = picked }
-        // What -w says of the source: its last request's, with the URL the response came from.
-        if environment.view.writeOut != nil, !change.to.isBusy {
-            writeOutFacts[source.index] = WriteOut.Facts(status: change.httpStatus, bytes: change.bytes,
-                                                         url: change.response.map { URLCredentials.masked($0.url) } ?? source.url,
-                                                         timings: change.timings)
-        }
+        writeOut?.take(change, of: source)
         guard environment.ending == nil else { return }
         if change.cause == .retryScheduled, case .failed(let error, _, let retry?) = change.to {
             environment.diagnostics.say("\(source.name): \(LoadErrorText.describe(error, retry: retry))")
@@ -171,9 +167,9 @@ final class OrderedPrinter: Presenter {
     /// big document is never held whole as text; its failure goes to stderr, now, in order.
     private func printOutcome(of source: SourceSnapshot) {
         defer {
-            if let writeOut = environment.view.writeOut, let facts = writeOutFacts[source.index] {
+            if let text = writeOut?.text(for: source.index) {
                 let sink = stdoutSink()
-                sink.write(writeOut.text(facts))
+                sink.write(text)
                 sink.flush()
             }
         }
@@ -256,7 +252,7 @@ final class OrderedPrinter: Presenter {
             }
             sink.flush()
             // `null` alone could be a server's own JSON null: the state line tells them apart.
-            if let state = environment.plugins.emptyState(of: content), saysEmptyState(of: content) { environment.diagnostics.say("\(source.name): \(state)") }
+            if let state = environment.plugins.emptyState(of: content), environment.saysEmptyState(of: content) { environment.diagnostics.say("\(source.name): \(state)") }
         case .text:
             // A stream's next items go on under the header its last ones went under.
             let goesOn = printedPieces.contains(source.index) && lastPrinted == source.index
@@ -273,7 +269,7 @@ final class OrderedPrinter: Presenter {
             if head == .alone {
                 sink.flush()
                 if !wroteHead, !printedPieces.contains(source.index) {
-                    environment.diagnostics.say("\(source.name): \(Self.noHead(source))")
+                    environment.diagnostics.say("\(source.name): \(ResponseHeadText.noHead(source))")
                 }
                 return
             }
@@ -288,7 +284,7 @@ final class OrderedPrinter: Presenter {
                 let items = sink.itemsLeftOut == 1 ? "1 item" : "\(sink.itemsLeftOut) items"
                 environment.diagnostics.say("\(source.name): --max-items left out \(items) of the JSON's arrays")
             }
-            if sink.byteCount == header.utf8.count, !printedPieces.contains(source.index), saysEmptyState(of: content) {
+            if sink.byteCount == header.utf8.count, !printedPieces.contains(source.index), environment.saysEmptyState(of: content) {
                 environment.diagnostics.say("\(source.name): \(environment.plugins.emptyState(of: content) ?? "no \(content.pluginName)")")
             }
         }
@@ -320,17 +316,6 @@ final class OrderedPrinter: Presenter {
         }
         guard let safe else { return RenderSink.handingOnBytes(take) }
         return RenderSink(deliver: { take(Array(safe($0).utf8)) })
-    }
-
-    /// Whether what stands for `content` on stderr is said: a download's `saved … to FILE` is
-    /// news, which `-q` (curl's `-s`) keeps quiet; an empty state is the content's own word.
-    private func saysEmptyState(of content: AnyContent) -> Bool {
-        environment.verbosity > .quiet || content.pluginName != DownloadPlugin.pluginName
-    }
-
-    /// What `-I` says of a source that has no response head to show: a file, standard input.
-    static func noHead(_ source: SourceSnapshot) -> String {
-        "no response head to show (-I shows a server's); \(URLParts.isWeb(source.url) ? "none came" : "it is not from a server")"
     }
 
     /// Skeletons only on a terminal that moves its cursor (they are erased by moving it back:

@@ -103,6 +103,12 @@ final class PresenterEnvironment {
         return context
     }
 
+    /// Whether what stands for `content` on stderr is said: a download's `saved … to FILE` is
+    /// news, which `-q` (curl's `-s`) keeps quiet; an empty state is the content's own word.
+    func saysEmptyState(of content: AnyContent) -> Bool {
+        verbosity > .quiet || content.pluginName != DownloadPlugin.pluginName
+    }
+
     /// Whether `source`'s content is printed as data (see `renderContext(for:)`).
     func writesData(for source: SourceSnapshot) -> Bool {
         !terminal.stdoutIsTTY && view.writesDataOnPipe && !source.asksForView
