@@ -142,7 +142,8 @@ final class DownloadTap: BodyTap {
         let closed = close(descriptor)
         descriptor = -1
         if closed != 0 { throw DecodeFailure("cannot write \(path): \(LocalFile.reason(for: errno))", offersOtherPlugins: false) }
-        let final = target.keepsExisting ? Self.freeName(for: target.path) : target.path
+        // A download resumed in the target itself is that file, whatever --no-clobber says.
+        let final = target.keepsExisting && path != target.path ? Self.freeName(for: target.path) : target.path
         if path != final, rename(path, final) != 0 {
             throw DecodeFailure("cannot rename \(path) to \(final): \(LocalFile.reason(for: errno))", offersOtherPlugins: false)
         }
