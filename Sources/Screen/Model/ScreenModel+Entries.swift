@@ -22,6 +22,8 @@ extension ScreenModel {
         package var content: AnyContent?
         package var title: String
         package var pane = Pane()
+        /// The ask for its render the model waits for, if any.
+        var pendingRender: Int?
     }
 
     /// A place left for a link, to come back to.
@@ -54,7 +56,7 @@ extension ScreenModel {
     package var breadcrumb: String? {
         if let entry { return Self.crumbs([sources[entry.source].name, entry.title]) }
         guard let detail, !trail.isEmpty else { return nil }
-        return Self.crumbs([sources[detail.facts.parent].name] + trail.map(\.title) + [detailTitle ?? ""])
+        return Self.crumbs([sources[detail.facts.parent].name] + trail.steps.map(\.title) + [detailTitle ?? ""])
     }
 
     /// `names` joined as a breadcrumb that keeps its ends: each cut at 30 columns, and past
@@ -69,11 +71,10 @@ extension ScreenModel {
     /// marked read. Nil when its items are only rows, which open their detail.
     mutating func openEntry(at selected: Int, of content: AnyContent, fields: [String: String]) -> [ScreenCommand]? {
         guard renderer.hasEntries(content) else { return nil }
-        entry = EntryView(source: focus, key: lists[focus].keys.flatMap { $0.indices.contains(selected) ? $0[selected] : nil },
-                          fields: fields, list: content, item: selected, content: nil,
-                          title: UntrustedText.forTerminalLine(fields["title"] ?? "(no title)"))
-        trail = []
-        linkCursor = nil
+        push(.entry(EntryView(source: focus, key: perSource[focus].pane.keys.flatMap { $0.indices.contains(selected) ? $0[selected] : nil },
+                              fields: fields, list: content, item: selected, content: nil,
+                              title: UntrustedText.forTerminalLine(fields["title"] ?? "(no title)"))))
+        trail = Trail()
         composeEntry()
         return []
     }
@@ -82,7 +83,8 @@ extension ScreenModel {
     mutating func composeEntry() {
         guard entry != nil else { return }
         ask(.entry)
-        pendingEntry = renderSerial
+        let serial = renders.serial
+        changeEntry { $0.pendingRender = serial }
     }
 
     /// Enter on an entry: its page, as a detail of its list, the entry kept to come back to.
@@ -118,39 +120,29 @@ extension ScreenModel {
 
     /// Leaves what is on screen (an entry or a detail) for a link, keeping `step` to come back to.
     private mutating func leave(for step: TrailStep?) {
-        if let step { trail.append(step) }
-        restoring = nil
-        entry = nil
-        pendingEntry = nil
-        linkCursor = nil
-        detail = nil
-        relatedFocus = nil
-        detailRendered = nil
-        pendingDetail = nil
+        if let step { trail.steps.append(step) }
+        trail.restoring = nil
+        dropPlaces()
     }
 
     /// Esc on an entry or a detail: back to the place before it on the trail, else to the list.
     mutating func goBack() -> [ScreenCommand] {
-        linkCursor = nil
-        restoring = nil
+        trail.restoring = nil
         if entry != nil {
-            entry = nil
-            pendingEntry = nil
-            trail = []
+            dropPlaces()
+            trail = Trail()
             return []
         }
         guard detail != nil else { return [] }
-        detail = nil
-        relatedFocus = nil
-        detailRendered = nil
-        pendingDetail = nil
-        switch trail.popLast() {
-        case .entry(let previous):
-            entry = previous
+        dropPlaces()
+        switch trail.steps.popLast() {
+        case .entry(var previous):
+            previous.pane.linkCursor = nil
+            push(.entry(previous))
             composeEntry()
             return [.back]
         case .page(let url, let parent, _, let cursor):
-            restoring = (url, cursor)
+            trail.restoring = (url, cursor)
             return [.back, .revisit(parent, url: url)]
         case nil:
             return [.back]
@@ -159,9 +151,11 @@ extension ScreenModel {
 
     /// The entry's page and its render came: shown, its scroll kept.
     mutating func showEntry(_ page: AnyContent?, text: String) {
-        guard entry != nil else { return }
-        entry!.content = page
-        entry!.pane.show(text, items: nil)
-        entry!.pane.cursor.clamp(to: entry!.pane.layout(rows: contentRows))
+        let rows = contentRows
+        changeEntry { entry in
+            entry.content = page
+            entry.pane.show(text, items: nil)
+            entry.pane.cursor.clamp(to: entry.pane.layout(rows: rows))
+        }
     }
 }

@@ -7,11 +7,6 @@ extension ScreenModel {
     package static let wheelLines = 3
 
     mutating func click(_ mouse: Key.Mouse, now: ContinuousClock.Instant) -> [ScreenCommand] {
-        if showingLog {
-            if mouse.action != .click { logScroll = max(logStart(rows: contentRows) + (mouse.action == .wheelDown ? Self.wheelLines : -Self.wheelLines), 0) }
-            if let scroll = logScroll, scroll >= max(log.count - contentRows, 0) { logScroll = nil }
-            return []
-        }
         let rows = contentRows
         let before = pane.cursor.selection
         switch mouse.action {

@@ -42,23 +42,23 @@ extension ScreenModel {
     /// What the load's verdict says without the text is taken now.
     mutating func present(_ index: Int, _ presenting: Presenting) {
         var presenting = presenting
-        if presenting.judges, let changed = presenting.changed { unchanged[index] = !changed }
+        if presenting.judges, let changed = presenting.changed { perSource[index].unchanged = !changed }
         ask(.list(index))
-        var pending = pendingLists[index] ?? PendingList(serial: 0, presenting: nil, showsAnew: false, marking: false)
+        var pending = perSource[index].pendingList ?? PendingList(serial: 0, presenting: nil, showsAnew: false, marking: false)
         if let earlier = pending.presenting, earlier.judges, !presenting.judges {
             // A cancelled chain's pages after a load whose render is still to come: that
             // load's verdict still waits on the text.
             (presenting.judges, presenting.changed) = (true, earlier.changed)
         }
-        pending.serial = renderSerial
+        pending.serial = renders.serial
         pending.presenting = presenting
-        pendingLists[index] = pending
+        perSource[index].pendingList = pending
     }
 
     /// A 304: the source's content is as it was, whatever a render still to come would say.
     mutating func confirmUnchanged(_ index: Int) {
-        unchanged[index] = true
-        pendingLists[index]?.presenting?.judges = false
+        perSource[index].unchanged = true
+        perSource[index].pendingList?.presenting?.judges = false
     }
 
     /// Shows what source `index`'s pane holds: the version the user looks at, or the latest
@@ -66,26 +66,27 @@ extension ScreenModel {
     /// failed (drawn now: no content to render). With `marking`, what changed since the
     /// version before is highlighted for this cycle.
     mutating func showList(of index: Int, marking: Bool = false) {
-        guard shownContent(of: index) != nil || pendingLists[index]?.presenting != nil else {
-            pendingLists[index] = nil
+        guard shownContent(of: index) != nil || perSource[index].pendingList?.presenting != nil else {
+            perSource[index].pendingList = nil
             let rows = contentRows
-            lists[index].show(renderer.placeholder(source: index, state: sources[index].state, width: terminalColumns, rows: rows), items: nil)
-            lists[index].cursor.clamp(to: lists[index].layout(rows: rows))
+            perSource[index].pane.show(renderer.placeholder(source: index, state: sources[index].state, width: terminalColumns, rows: rows), items: nil)
+            perSource[index].pane.cursor.clamp(to: perSource[index].pane.layout(rows: rows))
             return
         }
         ask(.list(index))
-        var pending = pendingLists[index] ?? PendingList(serial: 0, presenting: nil, showsAnew: false, marking: false)
-        pending.serial = renderSerial
+        var pending = perSource[index].pendingList ?? PendingList(serial: 0, presenting: nil, showsAnew: false, marking: false)
+        pending.serial = renders.serial
         pending.showsAnew = true
         pending.marking = pending.marking || marking
-        pendingLists[index] = pending
+        perSource[index].pendingList = pending
     }
 
     /// Asks for the open detail to be rendered anew (its sources' states changed, or the size).
     mutating func composeDetail() {
         guard detail != nil else { return }
         ask(.detail)
-        pendingDetail = renderSerial
+        let serial = renders.serial
+        changeDetail { $0.pendingRender = serial }
     }
 
     /// The render that `request` waits for, as things stand now; nil when nothing waits for
@@ -93,26 +94,26 @@ extension ScreenModel {
     package func renderJob(_ request: RenderRequest) -> RenderJob? {
         switch request {
         case .list(let index):
-            guard let pending = pendingLists[index] else { return nil }
+            guard let pending = perSource[index].pendingList else { return nil }
             let work: RenderJob.Work
             if let presenting = pending.presenting {
                 // Compared with what is shown, and marked against it on the source in focus.
-                let marks = index == focus && histories[index].isFollowing
-                let sameWidth = shown[index]?.width == terminalColumns
-                work = .list(presenting.content, previous: shown[index]?.content, previousText: sameWidth ? shown[index]?.text : nil,
+                let marks = index == focus && perSource[index].history.isFollowing
+                let sameWidth = perSource[index].shown?.width == terminalColumns
+                work = .list(presenting.content, previous: perSource[index].shown?.content, previousText: sameWidth ? perSource[index].shown?.text : nil,
                              marks: marks)
             } else {
                 guard let content = shownContent(of: index) else { return nil }
-                let previous = pending.marking ? histories[index].previous : nil
+                let previous = pending.marking ? perSource[index].history.previous : nil
                 work = .list(content, previous: previous, previousText: nil, marks: previous != nil)
             }
             return RenderJob(request: request, serial: pending.serial, width: terminalColumns, rows: contentRows, work: work)
         case .detail:
-            guard let serial = pendingDetail, let facts = detail?.facts else { return nil }
+            guard let serial = detail?.pendingRender, let facts = detail?.facts else { return nil }
             return RenderJob(request: request, serial: serial, width: terminalColumns, rows: contentRows,
-                             work: .detail(facts, skeletonPlugin: detailPlugins[facts.parent]))
+                             work: .detail(facts, skeletonPlugin: perSource[facts.parent].detailPlugin))
         case .entry:
-            guard let serial = pendingEntry, let entry else { return nil }
+            guard let entry, let serial = entry.pendingRender else { return nil }
             return RenderJob(request: request, serial: serial, width: terminalColumns, rows: contentRows, work: .entry(entry.list, item: entry.item))
         }
     }
@@ -120,7 +121,8 @@ extension ScreenModel {
     /// The renders the model waits for, in no order: asked for before and not yet given (a
     /// signal dropped them).
     package var pendingRenders: [RenderRequest] {
-        pendingLists.keys.map(RenderRequest.list) + (pendingDetail != nil ? [.detail] : []) + (pendingEntry != nil ? [.entry] : [])
+        perSource.indices.filter { perSource[$0].pendingList != nil }.map(RenderRequest.list)
+            + (detail?.pendingRender != nil ? [.detail] : []) + (entry?.pendingRender != nil ? [.entry] : [])
     }
 
     /// Takes what a render gave, if it is what the model still waits for, at the size it has.
@@ -128,8 +130,8 @@ extension ScreenModel {
         guard result.width == terminalColumns, result.rows == contentRows else { return }
         switch (result.request, result.output) {
         case (.list(let index), .list(let list)):
-            guard let pending = pendingLists[index], pending.serial == result.serial else { return }
-            pendingLists[index] = nil
+            guard let pending = perSource[index].pendingList, pending.serial == result.serial else { return }
+            perSource[index].pendingList = nil
             let changes = marks(list)
             var drawn = false
             if let presenting = pending.presenting {
@@ -142,41 +144,28 @@ extension ScreenModel {
             // what the new content's render did not draw is drawn as it stands now.
             if pending.showsAnew, !drawn { showList(of: index, marking: pending.marking) }
         case (.detail, .detail(let rendered)):
-            guard pendingDetail == result.serial, detail != nil else { return }
-            pendingDetail = nil
-            detailRendered = rendered
-            layOutDetail()
-            if let restoring, restoring.url == detail!.facts.url, detail!.facts.main.state.content != nil {
-                // Back along the trail: the page as it was left, once its content is in.
-                self.restoring = nil
-                detail!.pane.cursor = restoring.cursor
-                detail!.pane.cursor.clamp(to: detail!.pane.layout(rows: contentRows))
+            guard let open = detail, open.pendingRender == result.serial else { return }
+            let rows = contentRows
+            let restoring = trail.restoring.flatMap { $0.url == open.facts.url && open.facts.main.state.content != nil ? $0.cursor : nil }
+            if restoring != nil { trail.restoring = nil }
+            changeDetail { detail in
+                detail.pendingRender = nil
+                detail.rendered = rendered
+                detail.layOut(rows: rows)
+                if let restoring {
+                    // Back along the trail: the page as it was left, once its content is in.
+                    detail.pane.cursor = restoring
+                    detail.pane.cursor.clamp(to: detail.pane.layout(rows: rows))
+                }
             }
         case (.entry, .entry(let page, let text)):
-            guard pendingEntry == result.serial else { return }
-            pendingEntry = nil
+            guard let open = entry, open.pendingRender == result.serial else { return }
+            changeEntry { $0.pendingRender = nil }
             showEntry(page, text: text)
         default:
             break
         }
     }
-
-    /// Lays out the open detail's pane from its last render, keeping its cursor. It scrolls;
-    /// the items of the related list Tab gave the focus to are its items, to select and show
-    /// whole.
-    mutating func layOutDetail() {
-        guard detail != nil, let rendered = detailRendered else { return }
-        let rows = contentRows
-        // The focused related list's items are the pane's, to select (none while it loads);
-        // with none in focus, the detail's own, when it is a list.
-        let items = relatedFocus.map { detailSections.indices.contains($0) ? detailSections[$0].items : [] } ?? rendered.items
-        detail!.pane.keepsGutter = true
-        detail!.pane.show(rendered.text, items: items.isEmpty ? nil : items)
-        detail!.pane.cursor.clamp(to: detail!.pane.layout(rows: rows))
-    }
-
-    /// Where the open detail's related lists stand in its text, as last rendered.
-    var detailSections: [(heading: Int, items: [Int])] { detailRendered?.related ?? [] }
 
     // MARK: Showing what was rendered
 
@@ -184,49 +173,49 @@ extension ScreenModel {
     /// the user looks at an earlier version, it waits), and what of the load's verdict waited
     /// on the text said. Returns whether the pane was drawn.
     private mutating func presentRendered(_ index: Int, _ presenting: Presenting, list: RenderResult.List, changes: Pane.Changes?) -> Bool {
-        let base = list.previousText ?? shown[index]?.text
+        let base = list.previousText ?? perSource[index].shown?.text
         let drawnAnew = list.list.text != base
         // A version is new against the last version, not against a stream's frame drawn since
         // (its items as they came, which the version they come to rest as may match).
-        let newVersion = list.list.text != (streamFrames.keys.contains(index) ? streamFrames[index] ?? nil : base)
+        let newVersion = list.list.text != ((perSource[index].streamFrame != nil) ? perSource[index].streamFrame ?? nil : base)
         if presenting.isVersion {
-            streamFrames[index] = nil
-        } else if !streamFrames.keys.contains(index) {
-            streamFrames[index] = .some(shown[index]?.text)
+            perSource[index].streamFrame = nil
+        } else if !(perSource[index].streamFrame != nil) {
+            perSource[index].streamFrame = .some(perSource[index].shown?.text)
         }
         var drawn = false
         if drawnAnew {
-            shown[index] = (presenting.content, list.list.text, terminalColumns)
-            if histories[index].isFollowing {
+            perSource[index].shown = (presenting.content, list.list.text, terminalColumns)
+            if perSource[index].history.isFollowing {
                 showRendered(index, list: list.list, changes: index == focus ? changes : nil)
                 drawn = true
             }
         }
         if presenting.isVersion, newVersion {
-            histories[index].record(presenting.content, bytes: max(presenting.bytes, list.list.text.utf8.count), at: presenting.time)
+            perSource[index].history.record(presenting.content, bytes: max(presenting.bytes, list.list.text.utf8.count), at: presenting.time)
         }
         if presenting.judges {
             // Changed or not is the load's verdict, on what the server sent; without one, the
             // text says; a change the text misses (a field the view does not show) is said.
-            if presenting.changed == nil { unchanged[index] = !newVersion }
+            if presenting.changed == nil { perSource[index].unchanged = !newVersion }
             if presenting.changed == true, !newVersion { note(Self.hiddenChange, about: sources[index].name, now: presenting.arrivedAt) }
         }
         return drawn
     }
 
     private mutating func showRendered(_ index: Int, list: RenderedList, changes: Pane.Changes?) {
-        lists[index].show(list.text, items: list.items, keys: list.keys, itemsEnd: list.itemsEnd, changes: changes)
+        perSource[index].pane.show(list.text, items: list.items, keys: list.keys, itemsEnd: list.itemsEnd, changes: changes)
         if list.items != nil, let content = shownContent(of: index), renderer.hasEntries(content) {
-            readingLists.insert(index)
+            perSource[index].isReading = true
         } else {
-            readingLists.remove(index)
+            perSource[index].isReading = false
         }
         markUnread(in: index)
-        if histories[index].isFollowing, let last = shown[index] {
+        if perSource[index].history.isFollowing, let last = perSource[index].shown {
             // Rendered anew (a resize): the next reload compares with what is on screen now.
-            shown[index] = (last.content, list.text, terminalColumns)
+            perSource[index].shown = (last.content, list.text, terminalColumns)
         }
-        lists[index].cursor.clamp(to: lists[index].layout(rows: contentRows))
+        perSource[index].pane.cursor.clamp(to: perSource[index].pane.layout(rows: contentRows))
     }
 
     /// What changed since the version before, as the render found it: item by item on a list,
@@ -245,7 +234,7 @@ extension ScreenModel {
 
     /// Notes that `request` is to be asked for when the message in hand is done.
     mutating func ask(_ request: RenderRequest) {
-        renderSerial += 1
-        if !renderAsks.contains(request) { renderAsks.append(request) }
+        renders.serial += 1
+        if !renders.asked.contains(request) { renders.asked.append(request) }
     }
 }

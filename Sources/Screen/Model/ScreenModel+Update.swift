@@ -8,8 +8,8 @@ extension ScreenModel {
     package mutating func update(_ message: ScreenMessage) -> [ScreenCommand] {
         let commands = take(message)
         clampCursor()
-        defer { renderAsks = [] }
-        return commands + renderAsks.map(ScreenCommand.render)
+        defer { renders.asked = [] }
+        return commands + renders.asked.map(ScreenCommand.render)
     }
 
     private mutating func take(_ message: ScreenMessage) -> [ScreenCommand] {
@@ -20,9 +20,15 @@ extension ScreenModel {
             terminalRows = rows
             terminalColumns = columns
             for index in sources.indices { showList(of: index) }
-            if detail != nil { composeDetail() }
-            if entry != nil { composeEntry() }
-            if !records.isEmpty { composeRecord() }
+            // Each place is laid out anew at the new width.
+            for route in routes {
+                switch route {
+                case .detail: composeDetail()
+                case .entry: composeEntry()
+                case .record: composeRecord()
+                case .help, .log: break
+                }
+            }
         case .tick(let now):
             if let notice, notice.until <= now { self.notice = nil }
         case .sourceChanged(let index, let facts, let cause, let bytes, let time, let now):
@@ -33,28 +39,27 @@ extension ScreenModel {
         case .logged(let line, let isTrace, let now):
             logged(line, isTrace: isTrace, now: now)
         case .detailOpened(let facts):
-            if searchInput != nil { changePane { $0.type(nil) } }
-            searchInput = nil
-            relatedFocus = nil
-            records = []
+            if prompt?.kind == .search { changePane { $0.type(nil) } }
+            prompt = nil
             lastClick = nil
-            detail = (facts, Pane(), Array(repeating: false, count: facts.sourceCount))
-            detailRendered = nil
-            linkCursor = nil
+            dropPlaces()
+            push(.detail(DetailRoute(facts)))
             composeDetail()
             // The session dropped any prefetch as it opened this; a wake-up still due finds none.
             pendingPrefetch = nil
         case .detailChanged(let facts, let cause, let slot, let now):
             guard let open = detail, open.facts.id == facts.id else { break }
-            detail = (facts, open.pane, open.unchanged)
-            if open.unchanged.indices.contains(slot), cause == .succeeded || cause == .notModified {
-                detail!.unchanged[slot] = cause == .notModified
+            changeDetail { detail in
+                detail.facts = facts
+                if detail.unchanged.indices.contains(slot), cause == .succeeded || cause == .notModified {
+                    detail.unchanged[slot] = cause == .notModified
+                }
             }
             let isMain = slot == 0
             if cause == .cancelled, isMain {
                 note("cancelled — r loads it again; Ctrl-C again within 1 s quits", about: facts.main.name, now: now)
             }
-            if cause == .succeeded, isMain, let name = facts.main.state.content?.pluginName { detailPlugins[facts.parent] = name }
+            if cause == .succeeded, isMain, let name = facts.main.state.content?.pluginName { perSource[facts.parent].detailPlugin = name }
             // Bytes coming in change the status lines only: no need to render the content again.
             if cause != .progressed { composeDetail() }
         case .statuses(let board):
@@ -66,22 +71,22 @@ extension ScreenModel {
         case .readState(let index, let keys):
             takeReadState(keys, of: index)
         case .searchGoesOn:
-            guard searchInput != nil, pane.searchGoesOn else { break }
+            guard prompt?.kind == .search, pane.searchGoesOn else { break }
             changePane { $0.searchOn() }
             return pane.searchGoesOn ? [.continueSearch] : []
         case .showRecord(let index, let fields, let note, let now):
-            if entry == nil, detail == nil, case .entry(let left)? = trail.last {
+            if topPlace == nil, case .entry(let left)? = trail.steps.last {
                 // The entry's page could not be opened: back on the entry, told why.
-                trail.removeLast()
-                entry = left
+                trail.steps.removeLast()
+                push(.entry(left))
                 composeEntry()
                 self.note(note, about: sources[index].name, now: now)
                 break
             }
             showRecord(title: sources[index].name + Self.label(fields), fields: fields, note: note)
         case .earlierVersions(let index, let versions, let now):
-            histories[index].prepend(earlier: versions)
-            if index == focus, detail == nil, records.isEmpty, histories[index].stepBack() {
+            perSource[index].history.prepend(earlier: versions)
+            if index == focus, topPlace == nil, perSource[index].history.stepBack() {
                 showList(of: index, marking: true)
             } else {
                 note("no earlier version kept", about: sources[index].name, now: now)
@@ -107,7 +112,7 @@ extension ScreenModel {
             if facts.isSettled, let content = facts.state.content {
                 present(index, Presenting(content: content, bytes: bytes, time: time, arrivedAt: now, judges: false, changed: nil))
             }
-            if shown[index] == nil { showList(of: index) }
+            if perSource[index].shown == nil { showList(of: index) }
         case .progressed, .reconnecting:
             // A reconnection is said as a note (the session says it), the list kept.
             break
@@ -117,7 +122,7 @@ extension ScreenModel {
             present(index, Presenting(content: content, bytes: bytes, time: time, arrivedAt: now, judges: false, changed: nil, isVersion: false))
         case .failed, .retryScheduled, .started:
             // Before any content: the skeleton while loading, what failed after.
-            if shown[index] == nil { showList(of: index) }
+            if perSource[index].shown == nil { showList(of: index) }
         }
     }
 
@@ -133,7 +138,7 @@ extension ScreenModel {
     private mutating func prefetchDue() -> [ScreenCommand] {
         guard let pending = pendingPrefetch else { return [] }
         pendingPrefetch = nil
-        guard detail == nil, pending.source == focus, lists[pending.source].cursor.selection == pending.item,
+        guard topPlace == nil, pending.source == focus, perSource[pending.source].pane.cursor.selection == pending.item,
               let content = shownContent(of: pending.source),
               let fields = renderer.itemFields(of: content, at: pending.item) else { return [] }
         return [.prefetch(pending.source, fields: fields)]
@@ -141,18 +146,13 @@ extension ScreenModel {
 
     /// The content source `index`'s pane shows: the version looked at, or the latest.
     package func shownContent(of index: Int) -> AnyContent? {
-        histories[index].current?.version ?? shown[index]?.content ?? sources[index].state.content
+        perSource[index].history.current?.version ?? perSource[index].shown?.content ?? sources[index].state.content
     }
 
     /// Keeps the pane's cursor within its content at the current size, as drawing it will.
     private mutating func clampCursor() {
         let rows = contentRows
-        if detail != nil {
-            detail!.pane.cursor.clamp(to: detail!.pane.layout(rows: rows))
-        } else if entry != nil {
-            entry!.pane.cursor.clamp(to: entry!.pane.layout(rows: rows))
-        } else if lists.indices.contains(focus) {
-            lists[focus].cursor.clamp(to: lists[focus].layout(rows: rows))
-        }
+        guard perSource.indices.contains(focus) else { return }
+        changePane { $0.cursor.clamp(to: $0.layout(rows: rows)) }
     }
 }

@@ -1,4 +1,4 @@
-package import LoadCore
+import LoadCore
 import TerminalText
 
 /// The full-screen view of a watch or a browse, as a value: a status line per source, the
@@ -9,6 +9,10 @@ import TerminalText
 /// keeps each version that changed, to step through with `[` and `]`, and what changed at the
 /// last change stays marked item by item (`ListChanges`) until the next. What is said on
 /// stderr while the view is up goes to its log (`L`); the mouse selects, opens and scrolls.
+///
+/// Where the user is is a stack of routes (`Route`) over the focused source's list (its
+/// `SourceView`): a detail, an entry, records, the help or the log, each with the keys it
+/// takes and the rows it shows; the line being typed is one `Prompt`.
 ///
 /// Every input is a `ScreenMessage` given to `update`, which returns `ScreenCommand`s: intents
 /// for the session, the timer it wants, and the renders of content it waits for, whose results
@@ -34,77 +38,26 @@ package struct ScreenModel {
     package internal(set) var focus = 0
     /// What the model knows of each source, by index, as of its last change.
     package internal(set) var sources: [SourceFacts]
-    /// Each source's list pane, and the versions of its content.
-    package internal(set) var lists: [Pane]
-    package internal(set) var histories: [VersionHistory<AnyContent>]
-    /// The content on screen or last shown of each source, and its text at `width` columns, to
-    /// tell what changed.
-    var shown: [(content: AnyContent, text: String, width: Int)?]
-    /// For each source whose live stream's frames are drawn (its items as they came, no
-    /// version), by index: the text of its last version before them, which the version the
-    /// stream comes to rest as is compared with.
-    var streamFrames: [Int: String?] = [:]
-    /// Whether each source's latest load came back unchanged: a 304, or content that renders
-    /// as what is shown.
-    package internal(set) var unchanged: [Bool]
-    /// The open detail, on top of the lists, its pane, and whether each of its sources came
-    /// back unchanged (a 304).
-    package internal(set) var detail: (facts: DetailFacts, pane: Pane, unchanged: [Bool])?
-    /// Which of the open detail's related lists has the focus, its items selectable (Tab);
-    /// nil while the detail's own content has it.
-    package internal(set) var relatedFocus: Int?
-    /// The open detail's text and where its related lists stand in it, as last rendered.
-    var detailRendered: RenderedDetail?
-    /// Items shown whole on top of the rest, the last on screen; Esc goes back one.
-    package internal(set) var records: [RecordView] = []
-    /// The feed entry shown from its own words, over its list (see `ScreenModel+Entries`).
-    package internal(set) var entry: EntryView?
-    /// The pages left for a link, the last the one Esc goes back to.
-    package internal(set) var trail: [TrailStep] = []
-    /// The ask for the entry's render the model waits for, if any.
-    var pendingEntry: Int?
-    /// The page Esc went back to and where it was scrolled, put back once it shows its content.
-    var restoring: (url: String, cursor: ListCursor)?
-    /// The link Tab moved to on the page on screen (0 for `[L1]`); nil when none is.
-    package internal(set) var linkCursor: Int?
-    /// The number typed after `:` (or before `g`) to jump to; nil when none is typed.
-    package internal(set) var jumpInput: String?
-    /// The keys of each source's items marked read, by index; a source not here has no read
-    /// state (no history).
-    package internal(set) var reads: [Int: Set<String>] = [:]
-    /// The sources whose list on screen is of entries with their own words (a feed's), whose
-    /// read state shows.
-    var readingLists: Set<Int> = []
-    /// The plugin the source's last detail took, for the skeleton of the next one.
-    var detailPlugins: [Int: String] = [:]
+    /// What the screen keeps of each source, by index: its list, versions and read marks.
+    package internal(set) var perSource: [SourceView]
+    /// Where the user went over the focused source's list, the last on screen (see `Route`).
+    package internal(set) var routes: [Route] = []
+    /// The places left for a link, to come back to (see `ScreenModel+Entries`).
+    package internal(set) var trail = Trail()
+    /// The line being typed at the foot of the view, if any.
+    package internal(set) var prompt: Prompt?
     /// The footer's latest notice and when it goes.
     package internal(set) var notice: (text: String, until: ContinuousClock.Instant)?
-    /// The number of a link being typed (`12` for `[L12]`); nil when not typing one.
-    package internal(set) var linkInput: String?
-    /// The search being typed after `/`; nil when not typing one.
-    package internal(set) var searchInput: String?
     /// What was said on stderr while the screen is up, oldest first (see `ScreenModel+Log`).
     package internal(set) var log: [String] = []
-    package internal(set) var showingLog = false
-    /// The log's first line on screen; nil while it follows the end.
-    var logScroll: Int?
-    /// The help overlay's first line on screen; nil when the help is not up.
-    package internal(set) var helpScroll: Int?
-    package var showingHelp: Bool { helpScroll != nil }
     /// The last click on an item, to tell a double click.
     var lastClick: (source: Int, item: Int, at: ContinuousClock.Instant)?
     /// The item a selection rests on while the prefetch timer runs.
     var pendingPrefetch: (source: Int, item: Int)?
     /// What the status lines say, as of the last `statuses` message.
     var board = StatusBoard()
-    /// The list renders the model waits for, by source (see `ScreenModel+Panes`).
-    var pendingLists: [Int: PendingList] = [:]
-    /// The ask for the open detail's render it waits for, if any.
-    var pendingDetail: Int?
-    /// Counts the asks for renders, so that a result for an earlier one is known stale.
-    var renderSerial = 0
-    /// The renders asked for while the message in hand is taken, to return with its commands.
-    var renderAsks: [RenderRequest] = []
+    /// The renders asked for (see `ScreenModel+Panes`).
+    var renders = RenderAsks()
     /// The last frame's content rows, for a frame whose pane has not changed.
     private let contentCache = ContentRowsCache()
 
@@ -117,10 +70,7 @@ package struct ScreenModel {
         self.readsKeys = readsKeys
         terminalRows = rows
         terminalColumns = columns
-        lists = sources.map { _ in Pane() }
-        histories = sources.map { _ in VersionHistory() }
-        shown = sources.map { _ in nil }
-        unchanged = sources.map { _ in false }
+        perSource = sources.map { _ in SourceView() }
     }
 
     // MARK: Geometry
@@ -137,9 +87,6 @@ package struct ScreenModel {
 
     /// Rows of the content area, under the status lines and the banner, above the footer.
     package var contentRows: Int { max(rows - statusRows - 2, 1) }
-
-    /// The pane on screen: the record on top, or the open detail's, else the focused source's list.
-    package var pane: Pane { records.last?.pane ?? detail?.pane ?? entry?.pane ?? lists[focus] }
 
     /// The sources whose status lines the next frame shows, for the `statuses` message: the
     /// window of the panel around the focus (none under a detail, whose own come with it).
@@ -178,16 +125,17 @@ package struct ScreenModel {
                 + Array(repeating: "", count: max(contentRows - content.count, 0))
         }
         let content: [String]
-        if showingHelp {
-            content = fitted(ScreenKeys.helpLines(width: width).dropFirst(helpScroll ?? 0).map { TerminalText.truncated($0, toWidth: width) })
-        } else if showingLog {
-            content = fitted(visibleLog(rows: contentRows))
-        } else {
+        switch routes.last {
+        case .help(let help)?:
+            content = fitted(help.view(rows: contentRows, columns: width))
+        case .log(let route)?:
+            content = fitted(route.view(log, rows: contentRows, columns: width))
+        default:
             let pane = pane
             let key = pane.rowsKey(rows: contentRows, allowsStyling: renderer.allowsStyling)
             content = contentCache.rows(for: key, width: width) {
                 fitted(pane.visibleRows(rows: contentRows, allowsStyling: renderer.allowsStyling))
-            }.map { markingLink(in: $0) }
+            }.map { markingLink(in: $0, of: pane) }
         }
         let banner = detail != nil ? board.detail.first?.banner(width: width) : board.sources[focus].flatMap { $0.banner(width: width) }
         return ScreenFrame(status: status, banner: banner, content: content, footer: footer(rows: contentRows))
@@ -208,7 +156,7 @@ package struct ScreenModel {
         guard var status = board.sources[index] else { return nil }
         status.nameWidth = nameColumn
         if index == focus, let breadcrumb { (status.name, status.nameWidth) = (breadcrumb, nil) }
-        return (adjusted(status, unchanged: unchanged[index]), statusExtras(of: index))
+        return (adjusted(status, unchanged: perSource[index].unchanged), statusExtras(of: index))
     }
 
     /// The width the status lines' names are padded to, so that what follows them lines up:
@@ -230,7 +178,7 @@ package struct ScreenModel {
     private func statusExtras(of index: Int) -> [StatusPart] {
         var parts: [StatusPart] = []
         if let unread = unreadCount(of: index) { parts.append(StatusPart(("\(unread) unread", 70), last: .kept)) }
-        let history = histories[index]
+        let history = perSource[index].history
         if !history.isFollowing, let version = history.statusPart { parts.append(version) }
         if history.newerWaiting {
             parts.append(StatusPart(("newer content waiting, ] to see it", 40), ("newer waiting", .max), last: .kept))
@@ -240,20 +188,10 @@ package struct ScreenModel {
     }
 
     private func footer(rows: Int) -> String {
-        if let searchInput {
-            // Counted as the keys came (`Pane.type`): a frame only reads it.
-            let count = pane.typing?.count ?? 0
-            let matches = pane.searchGoesOn ? "\(count) matches so far, searching…" : "\(count) matches"
-            return "/" + searchInput + "▏  " + (searchInput.isEmpty ? "type to search · Enter keep · Esc cancel" : "\(matches) · Enter keep · Esc cancel")
-        }
-        if linkInput != nil { return linkFooter }
-        if let jumpInput { return ":" + jumpInput + "▏  go to item or line · Enter or g goes · Esc cancels" }
-        if showingHelp {
-            let more = ScreenKeys.helpLines(width: columns).count > rows
-            return more ? "↑↓ scroll the help · any other key closes it" : "any key closes the help"
-        }
+        if let prompt { return footer(of: prompt) }
+        if case .help(let help)? = routes.last { return help.footer(rows: rows, columns: columns) }
         if let notice { return notice.text }
-        if showingLog { return logFooter }
+        if case .log(let route)? = routes.last { return route.footer(log) }
         if let linkCursor, shownLinks.indices.contains(linkCursor) {
             return "L\(linkCursor + 1) " + TerminalText.truncated(UntrustedText.forTerminalLine(shownLinks[linkCursor]), toWidth: columns / 2)
                 + " · Enter opens it · Tab next link · Esc back"
@@ -267,16 +205,41 @@ package struct ScreenModel {
         return text
     }
 
+    /// The prompt's line: what is typed, and what Enter and Esc do.
+    private func footer(of prompt: Prompt) -> String {
+        switch prompt.kind {
+        case .search:
+            // Counted as the keys came (`Pane.type`): a frame only reads it.
+            let count = pane.typing?.count ?? 0
+            let matches = pane.searchGoesOn ? "\(count) matches so far, searching…" : "\(count) matches"
+            return "/" + prompt.text + "▏  " + (prompt.text.isEmpty ? "type to search · Enter keep · Esc cancel" : "\(matches) · Enter keep · Esc cancel")
+        case .link:
+            return "open link L\(prompt.text)▏  of \(shownLinks.count) · Enter opens · Esc cancels"
+        case .jump:
+            return ":" + prompt.text + "▏  go to item or line · Enter or g goes · Esc cancels"
+        }
+    }
+
     /// Where the user is, for the footer's keys.
     package var place: ScreenKeys.Place {
         let shown = detail?.facts.main ?? sources[focus]
-        return ScreenKeys.Place(
-            inDetail: detail != nil || !records.isEmpty || entry != nil, inEntry: entry?.fields["url"] != nil && records.isEmpty,
-            tracksReading: reads[focus] != nil && readingLists.contains(focus) && entry == nil && detail == nil && records.isEmpty && pane.hasItems,
-            hasItems: pane.hasItems,
-            canLoadMore: detail == nil && shown.canLoadMore, manySources: sources.count > 1,
-            hasHistory: detail == nil && histories[focus].count > 1, reloadsOnInterval: reloadsOnInterval,
-            isPaused: board.isPaused, searching: pane.search != nil, failed: shown.state.hasFailed, hasLog: !log.isEmpty,
-            hasRelated: detail != nil && records.isEmpty && !detailSections.isEmpty, hasLinks: !shownLinks.isEmpty)
+        var place = ScreenKeys.Place(
+            hasItems: pane.hasItems, manySources: sources.count > 1, reloadsOnInterval: reloadsOnInterval, isPaused: board.isPaused,
+            searching: pane.search != nil, failed: shown.state.hasFailed, hasLog: !log.isEmpty, hasLinks: !shownLinks.isEmpty)
+        switch topPlace {
+        case nil:
+            place.tracksReading = perSource[focus].reads != nil && perSource[focus].isReading && pane.hasItems
+            place.canLoadMore = shown.canLoadMore
+            place.hasHistory = perSource[focus].history.count > 1
+        case .entry(let entry)?:
+            place.inDetail = true
+            place.inEntry = entry.fields["url"] != nil
+        case .detail(let detail)?:
+            place.inDetail = true
+            place.hasRelated = !detail.sections.isEmpty
+        case .record?, .help?, .log?:
+            place.inDetail = true
+        }
+        return place
     }
 }

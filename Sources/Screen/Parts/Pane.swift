@@ -36,6 +36,8 @@ package struct Pane {
 
     /// The items not yet read (by place), marked `•` in the gutter's second column.
     package var unread: Set<Int> = []
+    /// The link Tab moved to on a page (0 for `[L1]`); nil when none is.
+    package var linkCursor: Int?
 
     /// The left margin of a list: the selection mark, or the sign of the item's change; then
     /// the unread mark.
