@@ -18,7 +18,7 @@ public final class HistoryStore {
     /// The largest content a version keeps: the history compresses on the loop, and a
     /// larger one would hold its first view back. Above it, a version keeps all but its content.
     public static let largestKept = 8 << 20
-    private static let layout = 2
+    private static let layout = 3
 
     let file: StoreFile
     private let limit: Int
@@ -31,7 +31,7 @@ public final class HistoryStore {
         // Every run that loads writes the history (a last-seen time at least): its log is
         // kept to 64 pages, a quarter megabyte for the next run to read.
         file = StoreFile(directory: directory, fileName: Self.fileName, schema: Self.schema, layout: Self.layout,
-                         migrations: [1: Self.readsTable], logPages: 64,
+                         migrations: [1: Self.readsTable, 2: Self.filtersTable], logPages: 64,
                          report: { report(.history($0)) })
     }
 
@@ -250,6 +250,7 @@ public final class HistoryStore {
         CREATE TRIGGER IF NOT EXISTS versions_dropped AFTER DELETE ON versions
             BEGIN DELETE FROM contents WHERE version = OLD.id; END;
         \(readsTable)
+        \(filtersTable)
         PRAGMA user_version = \(HistoryStore.layout);
         """
 }

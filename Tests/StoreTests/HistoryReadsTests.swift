@@ -29,6 +29,19 @@ final class HistoryReadsTests: XCTestCase {
         XCTAssertEqual(store().readItems(of: ["http://a.test/feed"])?["http://a.test/feed"], ["id:1"], "marked unread again")
     }
 
+    func testFiltersOutliveTheRunNewestFirstAndBounded() {
+        XCTAssertTrue(store().keepFilter(".a", of: "http://a.test/doc", at: 1))
+        XCTAssertTrue(store().keepFilter(".b", of: "http://a.test/doc", at: 2))
+        XCTAssertTrue(store().keepFilter(".a", of: "http://a.test/doc", at: 3))
+        XCTAssertTrue(store().keepFilter(".c", of: "http://a.test/other", at: 4))
+        XCTAssertEqual(store().filters(of: ["http://a.test/doc"]), ["http://a.test/doc": [".a", ".b"]], "used again, first again")
+        let history = store()
+        for number in 0..<(HistoryStore.filtersKept + 3) { XCTAssertTrue(history.keepFilter(".n\(number)", of: "http://a.test/many", at: 10 + number)) }
+        let kept = history.filters(of: ["http://a.test/many"])?["http://a.test/many"] ?? []
+        XCTAssertEqual(kept.count, HistoryStore.filtersKept)
+        XCTAssertEqual(kept.first, ".n\(HistoryStore.filtersKept + 2)")
+    }
+
     func testASourceKeepsItsNewestMarks() {
         let history = store()
         let keys = (0..<(HistoryStore.readsKept + 5)).map { "id:\($0)" }
@@ -75,6 +88,7 @@ final class HistoryReadsTests: XCTestCase {
         XCTAssertTrue(history.mark(["id:1"], of: "http://a.test/feed", read: true, at: 5))
         XCTAssertEqual(history.readItems(of: ["http://a.test/feed"])?["http://a.test/feed"], ["id:1"])
         XCTAssertEqual(try SQLiteDatabase(path: path).integer("SELECT count(*) FROM sources"), 1, "the file was migrated, not replaced")
-        XCTAssertEqual(try SQLiteDatabase(path: path).integer("PRAGMA user_version"), 2)
+        XCTAssertTrue(history.keepFilter(".title", of: "http://a.test/feed", at: 6), "and its filters (layout 3)")
+        XCTAssertEqual(try SQLiteDatabase(path: path).integer("PRAGMA user_version"), 3)
     }
 }
