@@ -88,6 +88,9 @@ protocol Presenter: AnyObject {
     /// The items of source `index`'s list marked read, as the history keeps them: told once,
     /// at the start, for a run that keeps a history.
     func readState(_ index: Int, _ keys: Set<String>)
+    /// The jq filters typed in the view on source `index`, the newest first, as the history
+    /// keeps them: told once, at the start, for a run that keeps a history.
+    func filterHistory(_ index: Int, _ programs: [String])
     /// Ctrl-Z (`ScreenCommand.suspend`): give the terminal back, stop, and take it again
     /// once continued.
     func suspend()
@@ -119,5 +122,6 @@ extension Presenter {
     func finish(_ ending: SessionEnding?) {}
     func leaveNow() {}
     func readState(_ index: Int, _ keys: Set<String>) {}
+    func filterHistory(_ index: Int, _ programs: [String]) {}
     func suspend() {}
 }

@@ -151,6 +151,10 @@ final class ScreenPresenter: Presenter {
         environment.diagnostics.restore()
     }
 
+    func filterHistory(_ index: Int, _ programs: [String]) {
+        send(.filterHistory(index, programs))
+    }
+
     func readState(_ index: Int, _ keys: Set<String>) {
         send(.readState(index, keys))
     }

@@ -119,6 +119,8 @@ extension LoadSession {
             presenter.earlierVersions(index, earlierVersions(of: index))
         case .markRead(let index, let keys, let read):
             markRead(keys, of: index, read: read)
+        case .keepFilter(let index, let program):
+            keepFilter(program, of: index)
         case .suspend:
             presenter.suspend()
         }

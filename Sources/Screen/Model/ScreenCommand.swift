@@ -40,6 +40,9 @@ package enum ScreenCommand: Equatable {
     /// Mark the items with these keys of source `index`'s list read (opened) or unread, in
     /// the history, for the runs to come.
     case markRead(Int, keys: [String], read: Bool)
+    /// Keep `program`, a jq filter typed in the view on source `index`, in the history, for
+    /// the prompt of the runs to come (`ScreenMessage.filterHistory`).
+    case keepFilter(Int, program: String)
     /// Ctrl-Z: give the terminal back and stop, as less does; the screen comes back with
     /// `fg` (`ScreenMessage.resized`).
     case suspend

@@ -39,6 +39,8 @@ package enum ScreenMessage {
     /// The keys of the items of source `index`'s list that are marked read, as the history
     /// keeps them; a source never told has no read state (no history).
     case readState(Int, Set<String>)
+    /// The jq filters typed in the view on source `index` in earlier runs, the newest first.
+    case filterHistory(Int, [String])
     /// A slice more of the search being typed, as `ScreenCommand.continueSearch` asked.
     case searchGoesOn
 }

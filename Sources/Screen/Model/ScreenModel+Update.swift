@@ -70,6 +70,9 @@ extension ScreenModel {
             return prefetchDue()
         case .readState(let index, let keys):
             takeReadState(keys, of: index)
+        case .filterHistory(let index, let programs):
+            guard perSource.indices.contains(index) else { break }
+            perSource[index].filters = programs
         case .searchGoesOn:
             guard prompt?.kind == .search, pane.searchGoesOn else { break }
             changePane { $0.searchOn() }

@@ -20,6 +20,9 @@ package struct SourceView {
     /// Whether the list on screen is of entries with their own words (a feed's), whose read
     /// state shows.
     var isReading = false
+    /// The jq filters typed on it (`|`), the newest first, this run's and those the history
+    /// kept: the prompt's ↑ walks them.
+    var filters: [String] = []
     /// The plugin its last detail took, for the skeleton of the next one.
     var detailPlugin: String?
     /// The list render the model waits for, if any (see `ScreenModel+Panes`).

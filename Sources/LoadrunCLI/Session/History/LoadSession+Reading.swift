@@ -12,6 +12,16 @@ extension LoadSession {
         let urls = recorded.map { HistoryRecorder.identity(of: requests[$0]).url }
         guard let reads = recorder.store.readItems(of: Set(urls)) else { return }
         for (index, url) in zip(recorded, urls) { presenter.readState(index, reads[url] ?? []) }
+        // The filters typed in the view before, for its prompt's ↑, from the same history.
+        guard let filters = recorder.store.filters(of: Set(urls)) else { return }
+        for (index, url) in zip(recorded, urls) where filters[url] != nil { presenter.filterHistory(index, filters[url] ?? []) }
+    }
+
+    /// Keeps `program`, a jq filter typed in the view on source `index`, for the runs to come.
+    func keepFilter(_ program: String, of index: Int) {
+        guard let recorder, sources.indices.contains(index), records(index) else { return }
+        // Not worth a retry: a filter missed here is typed again, and said nowhere else.
+        recorder.store.keepFilter(program, of: HistoryRecorder.identity(of: requests[index]).url, at: ClockTime.nowMilliseconds())
     }
 
     /// Marks the items with `keys` of source `index`'s list read or unread, for this run's
