@@ -1,3 +1,4 @@
+import Loader
 import Foundation
 import Plugins
 import XCTest

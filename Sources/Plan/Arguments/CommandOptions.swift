@@ -1,3 +1,4 @@
+import Loader
 import Plugins
 
 /// The long options of a command and of its subcommands, read from swift-argument-parser's

@@ -1,3 +1,5 @@
+public import Loader
+
 /// One article: a title and a body of paragraphs.
 public struct Article: Equatable, Sendable {
     public var title: String

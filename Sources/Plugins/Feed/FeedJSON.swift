@@ -1,3 +1,5 @@
+internal import Loader
+
 /// A feed as JSON Feed 1.1 (https://jsonfeed.org/version/1.1), whatever format it came in:
 /// one normal form for scripts and jq. Dates are RFC 3339 in UTC; absent fields are left out,
 /// as the spec has it.

@@ -1,3 +1,5 @@
+internal import Loader
+
 extension JSON {
     /// An item's fields as text, for detail URL templates: each top-level scalar member of an
     /// object (strings as they are, numbers as sent, `true`/`false`) by its key as sent. Null

@@ -1,3 +1,5 @@
+public import Loader
+
 /// A JSON document of any shape, and why it came to this view when nobody named one.
 public struct JSONDocument: Equatable, Sendable {
     public var value: JSON

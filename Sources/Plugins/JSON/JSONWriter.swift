@@ -1,3 +1,4 @@
+public import Loader
 internal import TerminalText
 /// JSON as text: indented two spaces, `"key": value` as jq writes it, keys in the order they
 /// came unless sorted. Strings escape what JSON requires and also DEL, C1 controls and bidi

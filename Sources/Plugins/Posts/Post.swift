@@ -1,3 +1,5 @@
+public import Loader
+
 /// One post, in JSONPlaceholder's shape.
 public struct Post: Equatable, Sendable {
     public var id: Int

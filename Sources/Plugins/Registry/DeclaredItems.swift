@@ -1,3 +1,5 @@
+public import Loader
+
 /// A declared plugin's list, and the first field its template asked for that an item lacked.
 public struct DeclaredItems: Equatable, Sendable {
     public var items: [JSON]

@@ -1,3 +1,5 @@
+public import Loader
+
 /// A list of records, one row per item, and why it came to this view when nobody named one.
 public struct Table: Equatable, Sendable {
     /// The items, each a JSON object, as the server sent them.

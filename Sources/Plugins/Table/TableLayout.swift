@@ -1,3 +1,4 @@
+internal import Loader
 internal import TerminalText
 /// Lays out a list of JSON objects as a table that fits the width.
 ///

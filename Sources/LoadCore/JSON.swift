@@ -91,7 +91,7 @@ public enum JSON: Equatable, Sendable {
 
     /// About how many bytes the value takes written out indented, to size an output buffer
     /// once: exact but for escapes.
-    func estimatedTextSize(indent: Int) -> Int {
+    public func estimatedTextSize(indent: Int) -> Int {
         switch self {
         case .null: 4
         case .bool(let flag): flag ? 4 : 5
