@@ -18,7 +18,7 @@ public struct Post: Equatable, Sendable {
     }
 
     /// The post as JSON: what the server sent, or its four fields.
-    var json: JSON {
+    public var json: JSON {
         if let fields { return fields }
         var members = [JSON.Member("id", .number(String(id)))]
         if let userId { members.append(JSON.Member("userId", .number(String(userId)))) }
