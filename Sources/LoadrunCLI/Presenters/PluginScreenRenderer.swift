@@ -98,6 +98,12 @@ struct PluginScreenRenderer: ContentRendering {
 
     func hasEntries(_ content: AnyContent) -> Bool { plugins.hasEntries(content) }
 
+    func explorable(_ content: AnyContent) -> JSON? { ContentJSON.explorable(content) }
+
+    func json(of content: AnyContent) -> JSON? { ContentJSON.whole(content) }
+
+    func itemJSON(of content: AnyContent, at item: Int) -> JSON? { ContentJSON.item(of: content, at: item) }
+
     /// An article's title (a web page's, a feed entry's); other content has none to name it by.
     func title(of content: AnyContent) -> String? {
         (content.model as? Article).map { UntrustedText.forTerminalLine($0.title) }

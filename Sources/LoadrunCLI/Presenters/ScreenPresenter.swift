@@ -26,6 +26,8 @@ final class ScreenPresenter: Presenter {
     private var tickAsked = false
     /// The next slice of the search being typed, once asked for (`ScreenCommand.continueSearch`).
     private var searchSlice: LoopSource?
+    /// The filter typed in the view that runs now, off the loop (`ScreenCommand.runFilter`).
+    var filterRun: OffLoop.Later?
 
     init(terminal: Terminal, output: ContentOutput, usesMouse: Bool = true) {
         screen = FullScreen(terminal: terminal, output: output, usesMouse: usesMouse)
@@ -179,7 +181,7 @@ final class ScreenPresenter: Presenter {
         send(.earlierVersions(index, versions, at: .now))
     }
 
-    private func send(_ message: ScreenMessage) {
+    func send(_ message: ScreenMessage) {
         take(message)
         redrawSoon()
     }
@@ -198,6 +200,10 @@ final class ScreenPresenter: Presenter {
             switch command {
             case .render(let request):
                 render(request)
+            case .copy(let text):
+                screen.copyToClipboard(text)
+            case .runFilter(let run):
+                runFilter(run)
             case .continueSearch:
                 // On the loop's next turn, after the keys and signals ready by then.
                 if searchSlice == nil { searchSlice = environment.timers.soon { [weak self] in self?.searchOn() } }

@@ -107,7 +107,7 @@ extension LoadSession {
         case .stopPrefetchTimer:
             wakeUp?.cancel()
             wakeUp = nil
-        case .render, .continueSearch:
+        case .render, .continueSearch, .copy, .runFilter:
             // The presenter's own: it renders and searches on as its model asks, and passes
             // neither on.
             break

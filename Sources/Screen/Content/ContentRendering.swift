@@ -31,6 +31,15 @@ package protocol ContentRendering {
     func hasEntries(_ content: AnyContent) -> Bool
     /// The title of a page (an article's), for a breadcrumb; nil when it has none.
     func title(of content: AnyContent) -> String?
+    /// The JSON `content` is shown as, explored (`JSONExplorer`) rather than rendered: a
+    /// document that is one value and not a list of items; nil for anything else.
+    func explorable(_ content: AnyContent) -> JSON?
+    /// `content` as one JSON value, the input of a filter typed in the view (`|`); nil for
+    /// content that holds no JSON.
+    func json(of content: AnyContent) -> JSON?
+    /// Item `item` of `content`'s list as JSON, to explore it whole; nil when its items are
+    /// not JSON.
+    func itemJSON(of content: AnyContent, at item: Int) -> JSON?
     /// Whether styling escapes may be used.
     var allowsStyling: Bool { get }
 }
@@ -39,4 +48,7 @@ extension ContentRendering {
     package func entry(of content: AnyContent, at item: Int) -> AnyContent? { nil }
     package func hasEntries(_ content: AnyContent) -> Bool { false }
     package func title(of content: AnyContent) -> String? { nil }
+    package func explorable(_ content: AnyContent) -> JSON? { nil }
+    package func json(of content: AnyContent) -> JSON? { nil }
+    package func itemJSON(of content: AnyContent, at item: Int) -> JSON? { nil }
 }

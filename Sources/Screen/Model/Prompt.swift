@@ -1,6 +1,6 @@
 /// The one line the user types into, at the foot of the view: a search after `/`, a link's
-/// number, a line or path to go to after `:`. One at a time, so one value: what it is for,
-/// and what is typed so far.
+/// number, a line or path to go to after `:`, a jq filter after `|`. One at a time, so one
+/// value: what it is for, what is typed so far, and the earlier lines ↑ brings back.
 package struct Prompt: Equatable {
     package enum Kind: Equatable {
         /// `/`: searched as it is typed.
@@ -9,15 +9,31 @@ package struct Prompt: Equatable {
         case link
         /// `:` (or digits before `g` on a list): an item or line to go to.
         case jump
+        /// `:` on JSON explored: a jq path (`.users[3].address`) or a line to go to.
+        case path
+        /// `|`: a jq program to filter what is explored through.
+        case filter
     }
 
     package var kind: Kind
     package var text: String
+    /// Lines typed before, the newest first, that ↑ and ↓ walk (a filter's).
+    package var past: [String]
+    /// Which of `past` is shown, and what was typed before ↑ took its place.
+    private var recalled: (index: Int, typed: String)?
 
-    package init(_ kind: Kind, _ text: String = "") {
+    package init(_ kind: Kind, _ text: String = "", past: [String] = []) {
         self.kind = kind
         self.text = text
+        self.past = past
     }
+
+    package static func == (lhs: Prompt, rhs: Prompt) -> Bool {
+        lhs.kind == rhs.kind && lhs.text == rhs.text && lhs.past == rhs.past && lhs.recalled?.index == rhs.recalled?.index
+    }
+
+    /// Whether every character is the prompt's to keep (a query, a path, a program).
+    private var takesAnyCharacter: Bool { kind == .search || kind == .path || kind == .filter }
 
     /// What a key does to the prompt.
     package enum Edit: Equatable {
@@ -50,16 +66,32 @@ package struct Prompt: Equatable {
             if text.isEmpty { return .cancelled }
             text.removeLast()
             return .typed
-        case (.search, .character(let character)):
+        case (.filter, .up), (.filter, .down):
+            recall(older: key == .up)
+            return .typed
+        case (_, .character(let character)) where takesAnyCharacter:
             text.append(character)
             return .typed
         case (_, .character(let digit)) where digit.isASCII && digit.isNumber:
             if text.count < (kind == .link ? 6 : 9) { text.append(digit) }
             return .typed
-        case (.search, _):
+        case (.search, _), (.path, _), (.filter, _):
             return .typed
         default:
             return .cancelled
+        }
+    }
+
+    /// ↑ (`older`) and ↓: the next older or newer of the earlier lines in place of what is
+    /// typed, and past the newest, what was typed again, as a shell's history does.
+    private mutating func recall(older: Bool) {
+        let index = (recalled?.index ?? -1) + (older ? 1 : -1)
+        if index < 0 {
+            if let recalled { text = recalled.typed }
+            recalled = nil
+        } else if index < past.count {
+            recalled = (index, recalled?.typed ?? text)
+            text = past[index]
         }
     }
 }

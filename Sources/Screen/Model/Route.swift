@@ -11,6 +11,8 @@ package enum Route {
     case entry(ScreenModel.EntryView)
     /// An item shown whole, field by field.
     case record(RecordView)
+    /// JSON explored: an item whole, or what a filter gave.
+    case explorer(ExplorerRoute)
     /// The help, over everything.
     case help(HelpRoute)
     /// The log of what was said on stderr, over the view.
@@ -22,7 +24,7 @@ package enum Route {
         case .detail(let detail): detail.pane
         case .entry(let entry): entry.pane
         case .record(let record): record.pane
-        case .help, .log: nil
+        case .explorer, .help, .log: nil
         }
     }
 
@@ -32,7 +34,7 @@ package enum Route {
         case .detail(var detail): change(&detail.pane); self = .detail(detail)
         case .entry(var entry): change(&entry.pane); self = .entry(entry)
         case .record(var record): change(&record.pane); self = .record(record)
-        case .help, .log: break
+        case .explorer, .help, .log: break
         }
     }
 
@@ -41,7 +43,7 @@ package enum Route {
     var isOverlay: Bool {
         switch self {
         case .help, .log: true
-        case .detail, .entry, .record: false
+        case .detail, .entry, .record, .explorer: false
         }
     }
 }

@@ -43,6 +43,10 @@ package enum ScreenCommand: Equatable {
     /// Keep `program`, a jq filter typed in the view on source `index`, in the history, for
     /// the prompt of the runs to come (`ScreenMessage.filterHistory`).
     case keepFilter(Int, program: String)
+    /// Put `text` on the terminal's clipboard (OSC 52): a value or a path the explorer copied.
+    case copy(String)
+    /// Run a jq filter typed in the view and give back what it gave (`ScreenMessage.filtered`).
+    case runFilter(ScreenModel.FilterRun)
     /// Ctrl-Z: give the terminal back and stop, as less does; the screen comes back with
     /// `fg` (`ScreenMessage.resized`).
     case suspend

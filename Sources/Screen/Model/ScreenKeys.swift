@@ -32,6 +32,8 @@ package enum ScreenKeys {
         package var hasRelated = false
         /// A page with numbered links, which typing a number opens.
         package var hasLinks = false
+        /// JSON explored: its keys fold, copy and filter.
+        package var exploring = false
 
         package init(inDetail: Bool = false, inEntry: Bool = false, tracksReading: Bool = false, hasItems: Bool = false, canLoadMore: Bool = false, manySources: Bool = false, hasHistory: Bool = false, reloadsOnInterval: Bool = false, isPaused: Bool = false, searching: Bool = false, failed: Bool = false, hasLog: Bool = false,
                     hasRelated: Bool = false, hasLinks: Bool = false) {
@@ -55,6 +57,15 @@ package enum ScreenKeys {
     /// The footer's keys, most useful first: the screen cuts the rest at its width.
     package static func footer(_ place: Place) -> String {
         var keys: [String] = []
+        if place.exploring {
+            if place.inDetail { keys.append("Esc back") }
+            keys += ["←→ fold", "y copy", "| filter", ": path"]
+            if place.searching { keys.append("n N next/prev match") }
+            keys.append(place.failed ? "r retry" : "r reload")
+            if place.hasHistory { keys.append("[ ] history") }
+            if place.reloadsOnInterval { keys.append(place.isPaused ? "p resume" : "p pause") }
+            return (keys + ["/ search", "? help", "q quit"]).joined(separator: " · ")
+        }
         if place.inDetail {
             keys.append("Esc back")
             if place.inEntry { keys.append("Enter open the page") }
@@ -102,6 +113,12 @@ package enum ScreenKeys {
         ("M", "mark every entry of the list read"),
         ("o", "open the selected item's or the page's URL in the browser ($BROWSER, or xdg-open)"),
         ("y", "copy that URL to the clipboard, through the terminal (OSC 52)"),
+        ("← →  h l", "on JSON explored: fold the value under the cursor (on a folded or plain one, go to its parent), or open it"),
+        ("Enter  za", "on JSON explored: fold or open the value under the cursor"),
+        ("zM  zR  z1–z9", "on JSON explored: fold all, open all, open that many levels"),
+        ("yy  yp  yu", "on JSON explored: copy the value as JSON, its jq path, or the URL (OSC 52)"),
+        (":.users[3]", "on JSON explored: go to that path, opening what it must; :12 to line 12"),
+        ("|", "on JSON: a jq filter over the content, its result explored and made anew on every reload; ↑↓ earlier filters; Esc drops it"),
         ("L", "the log: -v's trace and the warnings said while the screen is up"),
         ("?", "this help; ↑↓ scroll it, any other key closes it"),
         ("Ctrl-Z", "suspend to the shell, as less does; fg brings the screen back"),
@@ -114,6 +131,7 @@ package enum ScreenKeys {
         ("~", "changed (underlined)"),
         ("-", "removed (struck through); the marks stay until the next change"),
         ("•", "unread: an entry never opened (beside the selection mark)"),
+        ("▌", "on JSON explored: the cursor; the marks above show what changed since the version before"),
     ]
 
     /// The help overlay's lines at `width` columns, keys in a column, what each does wrapped

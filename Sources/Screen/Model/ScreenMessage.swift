@@ -41,6 +41,9 @@ package enum ScreenMessage {
     case readState(Int, Set<String>)
     /// The jq filters typed in the view on source `index` in earlier runs, the newest first.
     case filterHistory(Int, [String])
+    /// What the filter run `serial` (`ScreenCommand.runFilter`) gave: its results as one
+    /// value (several as an array), or jq's words for why it gave none.
+    case filtered(serial: Int, Result<JSON, FilterFailure>)
     /// A slice more of the search being typed, as `ScreenCommand.continueSearch` asked.
     case searchGoesOn
 }

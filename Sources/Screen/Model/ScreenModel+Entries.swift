@@ -54,6 +54,7 @@ extension ScreenModel {
     /// for its status line; nil on a list, and for a detail reached in one step (its own
     /// name says as much).
     package var breadcrumb: String? {
+        if let route = explorerRoute, detail == nil, entry == nil { return Self.crumbs([sources[focus].name, route.title]) }
         if let entry { return Self.crumbs([sources[entry.source].name, entry.title]) }
         guard let detail, !trail.isEmpty else { return nil }
         return Self.crumbs([sources[detail.facts.parent].name] + trail.steps.map(\.title) + [detailTitle ?? ""])

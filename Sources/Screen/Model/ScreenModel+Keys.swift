@@ -28,10 +28,12 @@ extension ScreenModel {
         }
         // A notice is about the key before: the next one takes it away.
         notice = nil
-        // Then the place the user is on: a route's own keys, else the list's.
+        // JSON explored takes its keys first (h and ← fold there), then the place's.
+        if let explored = pressOnExplorer(key, now: now) { return explored }
         let own: [ScreenCommand]?
         switch topPlace {
         case .record?: own = pressOnRecord(key)
+        case .explorer?: own = pressOnExplorerRoute(key)
         case .detail(let detail)?: own = pressOnDetail(key, detail, now: now)
         case .entry?: own = pressOnEntry(key, now: now)
         case .help?, .log?, nil: own = pressOnList(key, now: now)

@@ -10,7 +10,7 @@ extension ScreenModel {
         switch topPlace {
         case .detail(let detail)?: return detail.facts.main.state.content.map(renderer.links) ?? []
         case .entry(let entry)?: return entry.content.map(renderer.links) ?? []
-        case .record?, .help?, .log?: return []
+        case .record?, .explorer?, .help?, .log?: return []
         case nil:
             guard !pane.hasItems, let content = shownContent(of: focus) else { return [] }
             return renderer.links(of: content)

@@ -7,6 +7,8 @@ extension ScreenModel {
     var linkTarget: LinkTarget {
         switch topPlace {
         case .record(let record)?: return .record(focus, fields: record.fields)
+        case .explorer(let route)? where route.filter == nil: return .record(focus, fields: route.fields)
+        case .explorer?: return detail != nil ? .detail : .source(focus)
         case .detail?: return .detail
         case .entry(let entry)?: return .item(entry.source, fields: entry.fields)
         case .help?, .log?, nil: break
@@ -27,7 +29,7 @@ extension ScreenModel {
     mutating func open(now: ContinuousClock.Instant) -> [ScreenCommand] {
         switch topPlace {
         case .detail(let detail)?: return open(in: detail, now: now)
-        case .record?, .help?, .log?: return []
+        case .record?, .explorer?, .help?, .log?: return []
         case .entry?, nil: return openOnList(now: now)
         }
     }

@@ -41,6 +41,8 @@ extension ScreenModel {
     /// Asks for source `index`'s new content to be rendered and shown (`presentRendered`).
     /// What the load's verdict says without the text is taken now.
     mutating func present(_ index: Int, _ presenting: Presenting) {
+        // JSON explored is shown as it is: nothing to render.
+        if let json = renderer.explorable(presenting.content) { return presentExplored(index, presenting, json: json) }
         var presenting = presenting
         if presenting.judges, let changed = presenting.changed { perSource[index].unchanged = !changed }
         ask(.list(index))
@@ -66,6 +68,9 @@ extension ScreenModel {
     /// failed (drawn now: no content to render). With `marking`, what changed since the
     /// version before is highlighted for this cycle.
     mutating func showList(of index: Int, marking: Bool = false) {
+        if let content = shownContent(of: index), let json = renderer.explorable(content) {
+            return explore(index, json, marking: marking)
+        }
         guard shownContent(of: index) != nil || perSource[index].pendingList?.presenting != nil else {
             perSource[index].pendingList = nil
             let rows = contentRows
@@ -204,6 +209,7 @@ extension ScreenModel {
     }
 
     private mutating func showRendered(_ index: Int, list: RenderedList, changes: Pane.Changes?) {
+        perSource[index].explorer = nil
         perSource[index].pane.show(list.text, items: list.items, keys: list.keys, itemsEnd: list.itemsEnd, changes: changes)
         if list.items != nil, let content = shownContent(of: index), renderer.hasEntries(content) {
             perSource[index].isReading = true
@@ -211,6 +217,7 @@ extension ScreenModel {
             perSource[index].isReading = false
         }
         markUnread(in: index)
+        rerunFilters(of: index)
         if perSource[index].history.isFollowing, let last = perSource[index].shown {
             // Rendered anew (a resize): the next reload compares with what is on screen now.
             perSource[index].shown = (last.content, list.text, terminalColumns)

@@ -18,6 +18,8 @@ extension ScreenModel {
     struct RenderAsks {
         var serial = 0
         var asked: [RenderRequest] = []
+        /// The filters typed in the view to run, as renders are asked for.
+        var filters: [FilterRun] = []
     }
 
     /// The route the user is on, under the help or the log: nil on the focused source's list.

@@ -8,8 +8,8 @@ extension ScreenModel {
     package mutating func update(_ message: ScreenMessage) -> [ScreenCommand] {
         let commands = take(message)
         clampCursor()
-        defer { renders.asked = [] }
-        return commands + renders.asked.map(ScreenCommand.render)
+        defer { (renders.asked, renders.filters) = ([], []) }
+        return commands + renders.asked.map(ScreenCommand.render) + renders.filters.map(ScreenCommand.runFilter)
     }
 
     private mutating func take(_ message: ScreenMessage) -> [ScreenCommand] {
@@ -26,7 +26,7 @@ extension ScreenModel {
                 case .detail: composeDetail()
                 case .entry: composeEntry()
                 case .record: composeRecord()
-                case .help, .log: break
+                case .explorer, .help, .log: break
                 }
             }
         case .tick(let now):
@@ -73,6 +73,8 @@ extension ScreenModel {
         case .filterHistory(let index, let programs):
             guard perSource.indices.contains(index) else { break }
             perSource[index].filters = programs
+        case .filtered(let serial, let outcome):
+            filtered(serial: serial, outcome)
         case .searchGoesOn:
             guard prompt?.kind == .search, pane.searchGoesOn else { break }
             changePane { $0.searchOn() }

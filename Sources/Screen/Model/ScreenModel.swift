@@ -130,6 +130,8 @@ package struct ScreenModel {
             content = fitted(help.view(rows: contentRows, columns: width))
         case .log(let route)?:
             content = fitted(route.view(log, rows: contentRows, columns: width))
+        case _ where explorer != nil || explorerRoute != nil:
+            content = fitted(explorerRows(rows: contentRows, columns: width))
         default:
             let pane = pane
             let key = pane.rowsKey(rows: contentRows, allowsStyling: renderer.allowsStyling)
@@ -176,7 +178,7 @@ package struct ScreenModel {
 
     /// `version 3 of 7, 12:03:04 · newer content waiting · paused`.
     private func statusExtras(of index: Int) -> [StatusPart] {
-        var parts: [StatusPart] = []
+        var parts: [StatusPart] = index == focus ? explorerStatus : []
         if let unread = unreadCount(of: index) { parts.append(StatusPart(("\(unread) unread", 70), last: .kept)) }
         let history = perSource[index].history
         if !history.isFollowing, let version = history.statusPart { parts.append(version) }
@@ -192,6 +194,16 @@ package struct ScreenModel {
         if case .help(let help)? = routes.last { return help.footer(rows: rows, columns: columns) }
         if let notice { return notice.text }
         if case .log(let route)? = routes.last { return route.footer(log) }
+        if let explorer {
+            if let waiting = explorer.prefixFooter { return waiting }
+            var text = readsKeys ? ScreenKeys.footer(place) : "Ctrl-C quits"
+            if let search = explorer.search {
+                let count = search.count.map { $0 == 1 ? "1 match" : "\($0) matches" } ?? "many matches"
+                text = "/\(search.query): \(count) · " + text
+            }
+            if let position = explorer.position(height: rows) { text += " · " + position }
+            return text
+        }
         if let linkCursor, shownLinks.indices.contains(linkCursor) {
             return "L\(linkCursor + 1) " + TerminalText.truncated(UntrustedText.forTerminalLine(shownLinks[linkCursor]), toWidth: columns / 2)
                 + " · Enter opens it · Tab next link · Esc back"
@@ -208,6 +220,13 @@ package struct ScreenModel {
     /// The prompt's line: what is typed, and what Enter and Esc do.
     private func footer(of prompt: Prompt) -> String {
         switch prompt.kind {
+        case .search where explorer != nil:
+            return "/" + prompt.text + "▏  search keys and values · Enter searches · Esc cancels"
+        case .path:
+            return ":" + prompt.text + "▏  a path (.users[3].address) or a line · Enter goes · Esc cancels"
+        case .filter:
+            let recall = prompt.past.isEmpty ? "" : " · ↑↓ earlier filters"
+            return "|" + prompt.text + "▏  jq filter over this content · Enter runs" + recall + " · Esc cancels"
         case .search:
             // Counted as the keys came (`Pane.type`): a frame only reads it.
             let count = pane.typing?.count ?? 0
@@ -239,6 +258,13 @@ package struct ScreenModel {
             place.hasRelated = !detail.sections.isEmpty
         case .record?, .help?, .log?:
             place.inDetail = true
+        case .explorer?:
+            place.inDetail = true
+            place.hasHistory = explorerRoute?.filter != nil && detail == nil && perSource[focus].history.count > 1
+        }
+        if let explorer {
+            place.exploring = true
+            place.searching = explorer.search != nil
         }
         return place
     }

@@ -5,6 +5,9 @@ package import LoadCore
 package struct SourceView {
     /// The source's list (or page) as shown, its selection and search.
     package internal(set) var pane = Pane()
+    /// Its content explored, when it is a JSON document (`ContentRendering.explorable`): shown
+    /// in place of the pane.
+    package internal(set) var explorer: JSONExplorer?
     /// The versions of its content, to step through with `[` and `]`.
     package internal(set) var history = VersionHistory<AnyContent>()
     /// The content on screen or last shown, and its text at `width` columns, to tell what changed.

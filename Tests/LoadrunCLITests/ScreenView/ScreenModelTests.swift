@@ -283,7 +283,7 @@ final class ScreenModelTests: XCTestCase {
 
     func testHelpShowsEveryKeyAndAnyKeyClosesIt() {
         // Tall enough for the help whole, wrapped at 60 columns.
-        var screen = model(rows: 80)
+        var screen = model(rows: 110)
         load(&screen, posts([1]))
         press(&screen, .character("?"))
         XCTAssertEqual(screen.view().footer, "any key closes the help")
